@@ -1,0 +1,245 @@
+// sightline-cli: answers a scenario's line-of-sight questions and checks its expectations.
+// Exit status: 0 success, 1 a verify mismatch, 2 bad usage or bad input.
+
+#include "evaluation.h"
+#include "scenario_io.h"
+#include "scene.h"
+#include "sightline.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <optional>
+
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kMismatch = 1;
+constexpr int kBadInput = 2;
+
+QTextStream& out() {
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream& err() {
+    static QTextStream s(stderr);
+    return s;
+}
+
+const char* kDescription =
+    "Line of sight between based models on a tabletop.\n"
+    "\n"
+    "Commands:\n"
+    "  check FILE    answer the file's queries (with none, every pair of models on\n"
+    "                different sides); --observer ID --target ID asks one pair\n"
+    "  verify FILE.. check every query's \"expect\"; one line per mismatch, then\n"
+    "                \"N passed, M failed\"\n"
+    "\n"
+    "Methods: sampled (the default; centre, edge and boundary points of both bases),\n"
+    "center (centre to centre only).\n"
+    "Exit status: 0 success, 1 a verify mismatch, 2 bad usage or bad input.";
+
+QString fixed(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
+
+std::optional<sl::Scenario> load(const QString& path) {
+    sl::io::ReadResult r = sl::io::readScenarioFile(path);
+    for (const sl::io::Problem& p : r.problems) err() << p.toString() << '\n';
+    err().flush();
+    return r.scenario;
+}
+
+QString textLine(const sl::PairResult& r) {
+    QString line = QStringLiteral("%1 -> %2: ").arg(QString::fromStdString(r.observer), QString::fromStdString(r.target));
+    if (r.visible) {
+        line += QStringLiteral("visible, %1, %2% seen, distance %3\"")
+                    .arg(r.fully_visible ? QStringLiteral("fully visible") : QStringLiteral("not fully visible"))
+                    .arg(qRound(r.visible_fraction * 100))
+                    .arg(fixed(r.distance));
+        line += QStringLiteral(", witness (%1, %2) - (%3, %4)")
+                    .arg(fixed(r.witness->a.x), fixed(r.witness->a.y), fixed(r.witness->b.x), fixed(r.witness->b.y));
+    } else {
+        line += QStringLiteral("not visible, distance %1\"").arg(fixed(r.distance));
+    }
+    if (!r.blocked_by.empty()) {
+        QStringList ids;
+        for (const auto& id : r.blocked_by) ids << QString::fromStdString(id);
+        line += QStringLiteral("; centre line blocked by %1").arg(ids.join(QStringLiteral(", ")));
+    }
+    return line;
+}
+
+int modelOrFail(const sl::Scene& scene, const QString& id, const char* option) {
+    const int i = scene.modelIndex(id.toStdString());
+    if (i < 0) {
+        QStringList ids;
+        for (const sl::Model& m : scene.scenario().models) ids << QString::fromStdString(m.id);
+        err() << QStringLiteral("--%1: no model has the id \"%2\" (models: %3)\n")
+                     .arg(QLatin1String(option), id, ids.join(QStringLiteral(", ")));
+    }
+    return i;
+}
+
+int check(const QString& path, const QCommandLineParser& args, sl::Method method) {
+    const std::optional<sl::Scenario> scenario = load(path);
+    if (!scenario) return kBadInput;
+    const sl::Scene scene(*scenario);
+    std::vector<sl::PlannedPair> pairs;
+    if (args.isSet(QStringLiteral("observer")) || args.isSet(QStringLiteral("target"))) {
+        if (!args.isSet(QStringLiteral("observer")) || !args.isSet(QStringLiteral("target"))) {
+            err() << "--observer and --target go together: give both\n";
+            return kBadInput;
+        }
+        const int o = modelOrFail(scene, args.value(QStringLiteral("observer")), "observer");
+        const int t = modelOrFail(scene, args.value(QStringLiteral("target")), "target");
+        if (o < 0 || t < 0) return kBadInput;
+        if (o == t) {
+            err() << "--observer and --target name the same model\n";
+            return kBadInput;
+        }
+        pairs.push_back({o, t, -1});
+    } else {
+        pairs = sl::plannedPairs(scene);
+    }
+    std::vector<sl::PairResult> results;
+    for (const sl::PlannedPair& p : pairs) results.push_back(sl::evaluatePair(scene, p.observer, p.target, method));
+
+    const QString name = QString::fromStdString(scenario->name);
+    const QString ruleset = QString::fromStdString(scenario->ruleset.name);
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonArray list;
+        for (const sl::PairResult& r : results) list.append(sl::resultToJson(r));
+        const QJsonObject doc{{QStringLiteral("scenario"), name},
+                              {QStringLiteral("ruleset"), ruleset},
+                              {QStringLiteral("results"), list}};
+        out() << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+        return kOk;
+    }
+    out() << (name.isEmpty() ? QFileInfo(path).fileName() : name) << " (" << path << ")\n";
+    out() << "ruleset " << ruleset << ", method " << QString::fromUtf8(sl::methodName(method).data())
+          << ", " << results.size() << (results.size() == 1 ? " pair" : " pairs") << '\n';
+    if (results.empty()) out() << "no pairs to check: no queries and no two models on different sides\n";
+    for (const sl::PairResult& r : results) out() << textLine(r) << '\n';
+    return kOk;
+}
+
+int verify(const QStringList& files, const QCommandLineParser& args, sl::Method method) {
+    int passed = 0, failed = 0, unreadable = 0;
+    QJsonArray mismatchList;
+    const bool json = args.isSet(QStringLiteral("json"));
+    for (const QString& path : files) {
+        const std::optional<sl::Scenario> scenario = load(path);
+        if (!scenario) {
+            ++unreadable;
+            continue;
+        }
+        const sl::Scene scene(*scenario);
+        for (size_t i = 0; i < scenario->queries.size(); ++i) {
+            const sl::Query& q = scenario->queries[i];
+            if (q.expect.empty()) continue;
+            const sl::PairResult r =
+                sl::evaluatePair(scene, scene.modelIndex(q.observer), scene.modelIndex(q.target), method);
+            const QStringList problems = sl::mismatches(r, q);
+            if (problems.isEmpty()) {
+                ++passed;
+                continue;
+            }
+            ++failed;
+            for (const QString& p : problems) {
+                const QString where = QStringLiteral("%1: queries[%2] %3 -> %4")
+                                          .arg(path)
+                                          .arg(i)
+                                          .arg(QString::fromStdString(q.observer), QString::fromStdString(q.target));
+                if (json) mismatchList.append(QJsonObject{{QStringLiteral("file"), path},
+                                                          {QStringLiteral("query"), static_cast<int>(i)},
+                                                          {QStringLiteral("problem"), p}});
+                else out() << where << ": " << p << '\n';
+            }
+        }
+    }
+    if (json) {
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("passed"), passed},
+                                           {QStringLiteral("failed"), failed},
+                                           {QStringLiteral("unreadable_files"), unreadable},
+                                           {QStringLiteral("mismatches"), mismatchList}})
+                     .toJson(QJsonDocument::Indented);
+    } else {
+        out() << passed << " passed, " << failed << " failed\n";
+    }
+    if (unreadable > 0) {
+        out().flush();
+        err() << unreadable << (unreadable == 1 ? " file" : " files") << " could not be read (see above)\n";
+        return kBadInput;
+    }
+    return failed > 0 ? kMismatch : kOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QString::fromLatin1(kDescription));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("check or verify"));
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files"), QStringLiteral("FILE..."));
+    parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("target"), QStringLiteral("check: the target model's id"), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("method"), QStringLiteral("sampled (default) or center"), QStringLiteral("METHOD"),
+                      QStringLiteral("sampled")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON instead of text")});
+
+    if (!parser.parse(QCoreApplication::arguments())) {
+        err() << parser.errorText() << "\nTry 'sightline-cli --help'.\n";
+        return kBadInput;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        out() << parser.helpText();
+        return kOk;
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        out() << "sightline-cli " << QCoreApplication::applicationVersion() << '\n';
+        return kOk;
+    }
+    QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty()) {
+        err() << "no command given: use check or verify. Try 'sightline-cli --help'.\n";
+        return kBadInput;
+    }
+    const QString command = positional.takeFirst();
+    const QString methodText = parser.value(QStringLiteral("method"));
+    const std::optional<sl::Method> method = sl::parseMethod(methodText.toStdString());
+    if (!method) {
+        err() << QStringLiteral("--method: unknown method \"%1\" (available: sampled, center; the exact method "
+                                "is not in this version)\n")
+                     .arg(methodText);
+        return kBadInput;
+    }
+    if (command == QLatin1String("check")) {
+        if (positional.size() != 1) {
+            err() << "check takes exactly one scenario file. Try 'sightline-cli --help'.\n";
+            return kBadInput;
+        }
+        return check(positional.front(), parser, *method);
+    }
+    if (command == QLatin1String("verify")) {
+        if (positional.isEmpty()) {
+            err() << "verify needs at least one scenario file. Try 'sightline-cli --help'.\n";
+            return kBadInput;
+        }
+        if (parser.isSet(QStringLiteral("observer")) || parser.isSet(QStringLiteral("target"))) {
+            err() << "verify checks the files' queries: --observer and --target belong to check\n";
+            return kBadInput;
+        }
+        return verify(positional, parser, *method);
+    }
+    err() << QStringLiteral("unknown command \"%1\" (available: check, verify). Try 'sightline-cli --help'.\n").arg(command);
+    return kBadInput;
+}

@@ -1,0 +1,112 @@
+#include "evaluation.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sl {
+namespace {
+
+constexpr double kNumberTolerance = 1e-6;
+
+QString describe(const Expectation& e) {
+    switch (e.type) {
+    case Expectation::Type::Bool: return e.boolean ? QStringLiteral("true") : QStringLiteral("false");
+    case Expectation::Type::Number: return QString::number(e.min, 'g', 10);
+    case Expectation::Type::Range: {
+        QString lo = std::isfinite(e.min) ? QString::number(e.min, 'g', 10) : QStringLiteral("-inf");
+        QString hi = std::isfinite(e.max) ? QString::number(e.max, 'g', 10) : QStringLiteral("inf");
+        return QStringLiteral("between %1 and %2").arg(lo, hi);
+    }
+    case Expectation::Type::Ids: {
+        QStringList ids;
+        for (const auto& id : e.ids) ids << QString::fromStdString(id);
+        return QStringLiteral("[%1]").arg(ids.join(QStringLiteral(", ")));
+    }
+    }
+    return {};
+}
+
+QString idsText(std::vector<std::string> ids) {
+    std::sort(ids.begin(), ids.end());
+    QStringList out;
+    for (const auto& id : ids) out << QString::fromStdString(id);
+    return QStringLiteral("[%1]").arg(out.join(QStringLiteral(", ")));
+}
+
+}  // namespace
+
+std::vector<PlannedPair> plannedPairs(const Scene& scene) {
+    const Scenario& s = scene.scenario();
+    std::vector<PlannedPair> pairs;
+    if (!s.queries.empty()) {
+        for (size_t i = 0; i < s.queries.size(); ++i)
+            pairs.push_back({scene.modelIndex(s.queries[i].observer), scene.modelIndex(s.queries[i].target),
+                             static_cast<int>(i)});
+        return pairs;
+    }
+    for (size_t o = 0; o < s.models.size(); ++o)
+        for (size_t t = 0; t < s.models.size(); ++t)
+            if (s.models[o].side != s.models[t].side) pairs.push_back({static_cast<int>(o), static_cast<int>(t), -1});
+    return pairs;
+}
+
+QJsonObject resultToJson(const PairResult& r) {
+    QJsonObject o;
+    o[QStringLiteral("observer")] = QString::fromStdString(r.observer);
+    o[QStringLiteral("target")] = QString::fromStdString(r.target);
+    o[QStringLiteral("visible")] = r.visible;
+    o[QStringLiteral("fully_visible")] = r.fully_visible;
+    o[QStringLiteral("visible_fraction")] = r.visible_fraction;
+    o[QStringLiteral("distance")] = r.distance;
+    if (r.witness)
+        o[QStringLiteral("witness")] = QJsonArray{QJsonArray{r.witness->a.x, r.witness->a.y},
+                                                  QJsonArray{r.witness->b.x, r.witness->b.y}};
+    else
+        o[QStringLiteral("witness")] = QJsonValue::Null;
+    QJsonArray blocked;
+    for (const auto& id : r.blocked_by) blocked.append(QString::fromStdString(id));
+    o[QStringLiteral("blocked_by")] = blocked;
+    o[QStringLiteral("method")] = QString::fromUtf8(methodName(r.method).data(), static_cast<int>(methodName(r.method).size()));
+    return o;
+}
+
+QStringList knownResultFields() {
+    return {QStringLiteral("visible"), QStringLiteral("fully_visible"), QStringLiteral("visible_fraction"),
+            QStringLiteral("distance"), QStringLiteral("blocked_by")};
+}
+
+QStringList mismatches(const PairResult& r, const Query& q) {
+    QStringList out;
+    for (const Expectation& e : q.expect) {
+        const QString key = QString::fromStdString(e.key);
+        auto wrongType = [&](const char* wanted) {
+            out << QStringLiteral("%1: expected %2 for a %3 field").arg(key, describe(e), QLatin1String(wanted));
+        };
+        if (key == QLatin1String("visible") || key == QLatin1String("fully_visible")) {
+            const bool got = key == QLatin1String("visible") ? r.visible : r.fully_visible;
+            if (e.type != Expectation::Type::Bool) wrongType("true/false");
+            else if (got != e.boolean)
+                out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), got ? QStringLiteral("true") : QStringLiteral("false"));
+        } else if (key == QLatin1String("visible_fraction") || key == QLatin1String("distance")) {
+            const double got = key == QLatin1String("distance") ? r.distance : r.visible_fraction;
+            if (e.type != Expectation::Type::Number && e.type != Expectation::Type::Range) wrongType("number");
+            else if (got < e.min - kNumberTolerance || got > e.max + kNumberTolerance)
+                out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), QString::number(got, 'g', 10));
+        } else if (key == QLatin1String("blocked_by")) {
+            if (e.type != Expectation::Type::Ids) wrongType("list of ids");
+            else {
+                std::vector<std::string> want = e.ids, got = r.blocked_by;
+                std::sort(want.begin(), want.end());
+                std::sort(got.begin(), got.end());
+                if (want != got) out << QStringLiteral("%1: expected %2, got %3").arg(key, idsText(want), idsText(got));
+            }
+        } else {
+            out << QStringLiteral("%1: unknown result field (known: %2)").arg(key, knownResultFields().join(QStringLiteral(", ")));
+        }
+    }
+    return out;
+}
+
+}  // namespace sl

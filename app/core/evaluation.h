@@ -1,0 +1,35 @@
+// Answering a scenario's questions: which pairs to evaluate, their results as JSON, and
+// how results compare with a query's expectations. Shared by the CLI and the tests.
+#pragma once
+
+#include "scene.h"
+#include "sightline.h"
+#include "types.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace sl {
+
+struct PlannedPair {
+    int observer = -1;
+    int target = -1;
+    int query = -1;  // index into scenario.queries, or -1 when not from a query
+};
+
+// The file's queries; with none, every ordered pair of models on different sides.
+std::vector<PlannedPair> plannedPairs(const Scene& scene);
+
+// The result fields of the CLI contract.
+QJsonObject resultToJson(const PairResult& result);
+
+// The result fields that `expect` may name.
+QStringList knownResultFields();
+
+// One line per expectation the result does not meet; empty when all are met.
+QStringList mismatches(const PairResult& result, const Query& query);
+
+}  // namespace sl

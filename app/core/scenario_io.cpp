@@ -1,0 +1,692 @@
+#include "scenario_io.h"
+
+#include "polygon.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace sl::io {
+namespace {
+
+QString typeName(const QJsonValue& v) {
+    switch (v.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("a boolean");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("nothing");
+}
+
+std::string extrasOf(const QJsonObject& obj, std::initializer_list<const char*> known) {
+    QJsonObject rest = obj;
+    for (const char* k : known) rest.remove(QLatin1String(k));
+    if (rest.isEmpty()) return {};
+    return QJsonDocument(rest).toJson(QJsonDocument::Compact).toStdString();
+}
+
+QJsonObject parseExtras(const std::string& extras) {
+    if (extras.empty()) return {};
+    return QJsonDocument::fromJson(QByteArray::fromStdString(extras)).object();
+}
+
+QString idList(const std::vector<std::string>& ids) {
+    QStringList out;
+    for (const auto& id : ids) out << QString::fromStdString(id);
+    return out.join(QStringLiteral(", "));
+}
+
+// Reads one file, collecting every problem with its JSON path.
+class Reader {
+public:
+    explicit Reader(QString file) : file_(std::move(file)) {}
+
+    QList<Problem> problems;
+
+    void fail(const QString& path, const QString& message) { problems.push_back({file_, path, message}); }
+
+    bool number(const QJsonValue& v, const QString& path, double* out) {
+        if (!v.isDouble()) {
+            fail(path, QStringLiteral("expected a number, found %1").arg(typeName(v)));
+            return false;
+        }
+        const double d = v.toDouble();
+        if (!std::isfinite(d)) {
+            fail(path, QStringLiteral("the number is not finite"));
+            return false;
+        }
+        if (std::abs(d) > kMaxMagnitude) {
+            fail(path, QStringLiteral("%1 is larger in magnitude than %2").arg(d).arg(kMaxMagnitude));
+            return false;
+        }
+        *out = d;
+        return true;
+    }
+
+    // A field that must be there.
+    bool requiredNumber(const QJsonObject& o, const char* key, const QString& at, double* out) {
+        const QString path = join(at, key);
+        if (!o.contains(QLatin1String(key))) {
+            fail(path, QStringLiteral("missing (a number is required)"));
+            return false;
+        }
+        return number(o.value(QLatin1String(key)), path, out);
+    }
+
+    bool optionalNumber(const QJsonObject& o, const char* key, const QString& at, double* out) {
+        if (!o.contains(QLatin1String(key))) return true;
+        return number(o.value(QLatin1String(key)), join(at, key), out);
+    }
+
+    bool positive(const QJsonObject& o, const char* key, const QString& at, double* out) {
+        if (!requiredNumber(o, key, at, out)) return false;
+        if (*out <= 0) {
+            fail(join(at, key), QStringLiteral("must be greater than 0, found %1").arg(*out));
+            return false;
+        }
+        return true;
+    }
+
+    bool string(const QJsonObject& o, const char* key, const QString& at, std::string* out, bool required) {
+        const QString path = join(at, key);
+        if (!o.contains(QLatin1String(key))) {
+            if (required) fail(path, QStringLiteral("missing (a string is required)"));
+            return !required;
+        }
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isString()) {
+            fail(path, QStringLiteral("expected a string, found %1").arg(typeName(v)));
+            return false;
+        }
+        *out = v.toString().toStdString();
+        return true;
+    }
+
+    bool strings(const QJsonObject& o, const char* key, const QString& at, std::vector<std::string>* out) {
+        if (!o.contains(QLatin1String(key))) return true;
+        const QString path = join(at, key);
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isArray()) {
+            fail(path, QStringLiteral("expected an array of strings, found %1").arg(typeName(v)));
+            return false;
+        }
+        const QJsonArray arr = v.toArray();
+        for (int i = 0; i < arr.size(); ++i) {
+            if (!arr[i].isString()) {
+                fail(index(path, i), QStringLiteral("expected a string, found %1").arg(typeName(arr[i])));
+                return false;
+            }
+            out->push_back(arr[i].toString().toStdString());
+        }
+        return true;
+    }
+
+    bool point(const QJsonValue& v, const QString& path, Vec2* out) {
+        if (!v.isArray() || v.toArray().size() != 2) {
+            fail(path, QStringLiteral("expected a point [x, y], found %1").arg(typeName(v)));
+            return false;
+        }
+        const QJsonArray a = v.toArray();
+        return number(a[0], index(path, 0), &out->x) && number(a[1], index(path, 1), &out->y);
+    }
+
+    bool ring(const QJsonValue& v, const QString& path, Ring* out) {
+        if (!v.isArray()) {
+            fail(path, QStringLiteral("expected an array of points, found %1").arg(typeName(v)));
+            return false;
+        }
+        const QJsonArray arr = v.toArray();
+        Ring r;
+        bool ok = true;
+        for (int i = 0; i < arr.size(); ++i) {
+            Vec2 p;
+            ok = point(arr[i], index(path, i), &p) && ok;
+            r.push_back(p);
+        }
+        if (!ok) return false;
+        r = openRing(std::move(r));
+        if (auto problem = ringProblem(r)) {
+            fail(path, QString::fromStdString(*problem));
+            return false;
+        }
+        *out = std::move(r);
+        return true;
+    }
+
+    QJsonObject object(const QJsonValue& v, const QString& path, bool* ok) {
+        if (!v.isObject()) {
+            fail(path, QStringLiteral("expected an object, found %1").arg(typeName(v)));
+            *ok = false;
+            return {};
+        }
+        *ok = true;
+        return v.toObject();
+    }
+
+    QJsonArray array(const QJsonObject& o, const char* key) {
+        if (!o.contains(QLatin1String(key))) return {};
+        const QJsonValue v = o.value(QLatin1String(key));
+        if (!v.isArray()) {
+            fail(QLatin1String(key), QStringLiteral("expected an array, found %1").arg(typeName(v)));
+            return {};
+        }
+        return v.toArray();
+    }
+
+    static QString join(const QString& at, const char* key) {
+        return at.isEmpty() ? QString::fromLatin1(key) : at + QLatin1Char('.') + QLatin1String(key);
+    }
+    static QString index(const QString& at, int i) { return QStringLiteral("%1[%2]").arg(at).arg(i); }
+
+    std::optional<Scenario> read(const QByteArray& bytes);
+
+private:
+    void readRuleset(const QJsonValue& v, Ruleset* out);
+    void readTerrain(const QJsonValue& v, const QString& at, std::vector<TerrainPiece>* out);
+    void readModel(const QJsonValue& v, const QString& at, std::vector<Model>* out);
+    void readZone(const QJsonValue& v, const QString& at, std::vector<Zone>* out);
+    void readQuery(const QJsonValue& v, const QString& at, std::vector<Query>* out);
+    void checkReferences(const Scenario& s);
+
+    QString file_;
+};
+
+std::optional<Scenario> Reader::read(const QByteArray& bytes) {
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
+    if (error.error != QJsonParseError::NoError) {
+        const QByteArray before = bytes.left(error.offset);
+        const int line = before.count('\n') + 1;
+        const int column = static_cast<int>(error.offset - before.lastIndexOf('\n'));
+        fail({}, QStringLiteral("not valid JSON: %1 at line %2, column %3")
+                     .arg(error.errorString())
+                     .arg(line)
+                     .arg(column));
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        fail({}, QStringLiteral("expected a JSON object at the top level"));
+        return std::nullopt;
+    }
+    const QJsonObject root = doc.object();
+    const QJsonValue format = root.value(QLatin1String("format"));
+    if (format.isUndefined()) {
+        fail(QStringLiteral("format"), QStringLiteral("missing: this is not a scenario file (expected \"sightline-scenario\")"));
+        return std::nullopt;
+    }
+    if (format.toString() != QLatin1String("sightline-scenario")) {
+        fail(QStringLiteral("format"), QStringLiteral("expected \"sightline-scenario\", found %1")
+                                           .arg(format.isString() ? QLatin1Char('"') + format.toString() + QLatin1Char('"')
+                                                                  : typeName(format)));
+        return std::nullopt;
+    }
+    double version = 0;
+    if (!requiredNumber(root, "version", {}, &version)) return std::nullopt;
+    if (version != std::floor(version) || version < 1) {
+        fail(QStringLiteral("version"), QStringLiteral("expected a whole number from 1, found %1").arg(version));
+        return std::nullopt;
+    }
+    if (version > kFormatVersion) {
+        fail(QStringLiteral("version"), QStringLiteral("version %1 is newer than this program reads (%2): "
+                                                       "update Sightline to open this file")
+                                            .arg(version)
+                                            .arg(kFormatVersion));
+        return std::nullopt;
+    }
+
+    Scenario s;
+    string(root, "name", {}, &s.name, false);
+    string(root, "description", {}, &s.description, false);
+    if (!root.contains(QLatin1String("board"))) {
+        fail(QStringLiteral("board"), QStringLiteral("missing (an object with width and height is required)"));
+    } else {
+        bool ok = false;
+        const QJsonObject board = object(root.value(QLatin1String("board")), QStringLiteral("board"), &ok);
+        if (ok) {
+            positive(board, "width", QStringLiteral("board"), &s.board.width);
+            positive(board, "height", QStringLiteral("board"), &s.board.height);
+            s.board_extras = extrasOf(board, {"width", "height"});
+        }
+    }
+    if (root.contains(QLatin1String("ruleset"))) readRuleset(root.value(QLatin1String("ruleset")), &s.ruleset);
+
+    const QJsonArray terrain = array(root, "terrain");
+    for (int i = 0; i < terrain.size(); ++i) readTerrain(terrain[i], index(QStringLiteral("terrain"), i), &s.terrain);
+    const QJsonArray models = array(root, "models");
+    for (int i = 0; i < models.size(); ++i) readModel(models[i], index(QStringLiteral("models"), i), &s.models);
+    const QJsonArray zones = array(root, "zones");
+    for (int i = 0; i < zones.size(); ++i) readZone(zones[i], index(QStringLiteral("zones"), i), &s.zones);
+    const QJsonArray queries = array(root, "queries");
+    for (int i = 0; i < queries.size(); ++i) readQuery(queries[i], index(QStringLiteral("queries"), i), &s.queries);
+    s.extras = extrasOf(root, {"format", "version", "name", "description", "board", "ruleset", "terrain",
+                               "models", "zones", "queries"});
+    if (!problems.isEmpty()) return std::nullopt;
+    checkReferences(s);
+    if (!problems.isEmpty()) return std::nullopt;
+    return s;
+}
+
+void Reader::readRuleset(const QJsonValue& v, Ruleset* out) {
+    const QString path = QStringLiteral("ruleset");
+    QJsonObject options;
+    if (v.isString()) {
+        out->name = v.toString().toStdString();
+    } else if (v.isObject()) {
+        out->written_as_object = true;
+        const QJsonObject o = v.toObject();
+        if (!string(o, "name", path, &out->name, true)) return;
+        if (o.contains(QLatin1String("options"))) {
+            bool ok = false;
+            options = object(o.value(QLatin1String("options")), path + QStringLiteral(".options"), &ok);
+            if (!ok) return;
+        }
+    } else {
+        fail(path, QStringLiteral("expected a name or an object {\"name\", \"options\"}, found %1").arg(typeName(v)));
+        return;
+    }
+    if (out->name != "true-los") {
+        fail(v.isObject() ? path + QStringLiteral(".name") : path,
+             QStringLiteral("unknown or unsupported ruleset \"%1\" (this version knows: true-los)")
+                 .arg(QString::fromStdString(out->name)));
+        return;
+    }
+    const QString optPath = path + QStringLiteral(".options");
+    if (optionalNumber(options, "sight_line_width_mm", optPath, &out->sight_line_width_mm) &&
+        out->sight_line_width_mm < 0)
+        fail(optPath + QStringLiteral(".sight_line_width_mm"), QStringLiteral("must not be negative"));
+    for (auto it = options.begin(); it != options.end(); ++it)
+        if (it.key() != QLatin1String("sight_line_width_mm"))
+            fail(optPath + QLatin1Char('.') + it.key(),
+                 QStringLiteral("unknown option of ruleset \"%1\"").arg(QString::fromStdString(out->name)));
+}
+
+void Reader::readTerrain(const QJsonValue& v, const QString& at, std::vector<TerrainPiece>* out) {
+    bool ok = false;
+    const QJsonObject o = object(v, at, &ok);
+    if (!ok) return;
+    TerrainPiece t;
+    ok = string(o, "id", at, &t.id, true);
+    string(o, "name", at, &t.name, false);
+    std::string kind;
+    if (string(o, "kind", at, &kind, true)) {
+        if (kind == "feature") t.kind = TerrainKind::Feature;
+        else if (kind == "area") t.kind = TerrainKind::Area;
+        else {
+            fail(join(at, "kind"), QStringLiteral("expected \"feature\" or \"area\", found \"%1\"")
+                                       .arg(QString::fromStdString(kind)));
+            ok = false;
+        }
+    } else {
+        ok = false;
+    }
+    if (string(o, "category", at, &t.category, false) && !t.category.empty() && t.category != "exposed" &&
+        t.category != "light" && t.category != "dense") {
+        fail(join(at, "category"), QStringLiteral("expected \"exposed\", \"light\" or \"dense\", found \"%1\"")
+                                       .arg(QString::fromStdString(t.category)));
+    }
+    if (t.kind == TerrainKind::Feature && ok) positive(o, "height", at, &t.height);
+    else if (o.contains(QLatin1String("height")) && optionalNumber(o, "height", at, &t.height) && t.height < 0)
+        fail(join(at, "height"), QStringLiteral("must not be negative"));
+    const QString fp = join(at, "footprint");
+    if (!o.contains(QLatin1String("footprint"))) fail(fp, QStringLiteral("missing (an array of points is required)"));
+    else if (ring(o.value(QLatin1String("footprint")), fp, &t.footprint.outer) && o.contains(QLatin1String("holes"))) {
+        const QJsonValue hv = o.value(QLatin1String("holes"));
+        if (!hv.isArray()) {
+            fail(join(at, "holes"), QStringLiteral("expected an array of rings, found %1").arg(typeName(hv)));
+        } else {
+            const QJsonArray holes = hv.toArray();
+            for (int i = 0; i < holes.size(); ++i) {
+                const QString hp = index(join(at, "holes"), i);
+                Ring hole;
+                if (!ring(holes[i], hp, &hole)) continue;
+                if (auto problem = holeProblem(t.footprint.outer, hole)) fail(hp, QString::fromStdString(*problem));
+                else t.footprint.holes.push_back(std::move(hole));
+            }
+        }
+    }
+    string(o, "area", at, &t.area, false);
+    strings(o, "tags", at, &t.tags);
+    orientForInteriorLeft(t.footprint);
+    t.extras = extrasOf(o, {"id", "name", "kind", "category", "height", "footprint", "holes", "area", "tags"});
+    out->push_back(std::move(t));
+}
+
+void Reader::readModel(const QJsonValue& v, const QString& at, std::vector<Model>* out) {
+    bool ok = false;
+    const QJsonObject o = object(v, at, &ok);
+    if (!ok) return;
+    Model m;
+    string(o, "id", at, &m.id, true);
+    string(o, "name", at, &m.name, false);
+    string(o, "side", at, &m.side, false);
+    string(o, "unit", at, &m.unit, false);
+    const QString bp = join(at, "base");
+    if (!o.contains(QLatin1String("base"))) {
+        fail(bp, QStringLiteral("missing (an object with shape and size is required)"));
+    } else {
+        const QJsonObject base = object(o.value(QLatin1String("base")), bp, &ok);
+        std::string shape;
+        if (ok && string(base, "shape", bp, &shape, true)) {
+            if (shape == "circle") {
+                m.base.shape = BaseShape::Circle;
+                if (positive(base, "diameter_mm", bp, &m.base.length_mm)) m.base.width_mm = m.base.length_mm;
+                m.base_extras = extrasOf(base, {"shape", "diameter_mm"});
+            } else if (shape == "oval" || shape == "rect") {
+                m.base.shape = shape == "oval" ? BaseShape::Oval : BaseShape::Rect;
+                positive(base, "length_mm", bp, &m.base.length_mm);
+                positive(base, "width_mm", bp, &m.base.width_mm);
+                m.base_extras = extrasOf(base, {"shape", "length_mm", "width_mm"});
+            } else {
+                fail(bp + QStringLiteral(".shape"), QStringLiteral("unknown base shape \"%1\" (expected circle, oval or rect)")
+                                                        .arg(QString::fromStdString(shape)));
+            }
+        }
+    }
+    const QString pp = join(at, "position");
+    if (!o.contains(QLatin1String("position"))) fail(pp, QStringLiteral("missing (a point [x, y] is required)"));
+    else point(o.value(QLatin1String("position")), pp, &m.position);
+    optionalNumber(o, "rotation_deg", at, &m.rotation_deg);
+    positive(o, "height", at, &m.height);
+    if (optionalNumber(o, "elevation", at, &m.elevation) && m.elevation < 0)
+        fail(join(at, "elevation"), QStringLiteral("must not be negative"));
+    strings(o, "keywords", at, &m.keywords);
+    if (m.unit.empty()) m.unit = m.id;
+    m.extras = extrasOf(o, {"id", "name", "side", "unit", "base", "position", "rotation_deg", "height", "elevation",
+                            "keywords"});
+    out->push_back(std::move(m));
+}
+
+void Reader::readZone(const QJsonValue& v, const QString& at, std::vector<Zone>* out) {
+    bool ok = false;
+    const QJsonObject o = object(v, at, &ok);
+    if (!ok) return;
+    Zone z;
+    string(o, "id", at, &z.id, true);
+    string(o, "kind", at, &z.kind, true);
+    string(o, "side", at, &z.side, false);
+    const bool hasPolygon = o.contains(QLatin1String("polygon"));
+    const bool hasPosition = o.contains(QLatin1String("position"));
+    if (hasPolygon) ring(o.value(QLatin1String("polygon")), join(at, "polygon"), &z.polygon);
+    if (hasPosition) {
+        Vec2 p;
+        if (point(o.value(QLatin1String("position")), join(at, "position"), &p)) z.position = p;
+        if (optionalNumber(o, "radius", at, &z.radius) && z.radius < 0)
+            fail(join(at, "radius"), QStringLiteral("must not be negative"));
+    }
+    if (!hasPolygon && !hasPosition) fail(at, QStringLiteral("a zone needs a polygon or a position"));
+    z.extras = extrasOf(o, {"id", "kind", "side", "polygon", "position", "radius"});
+    out->push_back(std::move(z));
+}
+
+void Reader::readQuery(const QJsonValue& v, const QString& at, std::vector<Query>* out) {
+    bool ok = false;
+    const QJsonObject o = object(v, at, &ok);
+    if (!ok) return;
+    Query q;
+    string(o, "observer", at, &q.observer, true);
+    string(o, "target", at, &q.target, true);
+    string(o, "note", at, &q.note, false);
+    if (o.contains(QLatin1String("expect"))) {
+        const QString ep = join(at, "expect");
+        const QJsonObject expect = object(o.value(QLatin1String("expect")), ep, &ok);
+        for (auto it = expect.begin(); ok && it != expect.end(); ++it) {
+            const QString path = ep + QLatin1Char('.') + it.key();
+            Expectation e;
+            e.key = it.key().toStdString();
+            const QJsonValue val = it.value();
+            if (val.isBool()) {
+                e.type = Expectation::Type::Bool;
+                e.boolean = val.toBool();
+            } else if (val.isDouble()) {
+                e.type = Expectation::Type::Number;
+                if (!number(val, path, &e.min)) continue;
+                e.max = e.min;
+            } else if (val.isObject()) {
+                e.type = Expectation::Type::Range;
+                const QJsonObject r = val.toObject();
+                e.min = -HUGE_VAL;
+                e.max = HUGE_VAL;
+                if (!r.contains(QLatin1String("min")) && !r.contains(QLatin1String("max"))) {
+                    fail(path, QStringLiteral("a range needs \"min\", \"max\" or both"));
+                    continue;
+                }
+                optionalNumber(r, "min", path, &e.min);
+                optionalNumber(r, "max", path, &e.max);
+                if (e.min > e.max) fail(path, QStringLiteral("min is greater than max"));
+            } else if (val.isArray()) {
+                e.type = Expectation::Type::Ids;
+                const QJsonArray arr = val.toArray();
+                for (int i = 0; i < arr.size(); ++i) {
+                    if (!arr[i].isString()) fail(index(path, i), QStringLiteral("expected an id (a string)"));
+                    else e.ids.push_back(arr[i].toString().toStdString());
+                }
+            } else {
+                fail(path, QStringLiteral("expected a boolean, a number, {\"min\", \"max\"} or a list of ids, found %1")
+                               .arg(typeName(val)));
+                continue;
+            }
+            q.expect.push_back(std::move(e));
+        }
+    }
+    q.extras = extrasOf(o, {"observer", "target", "expect", "note"});
+    out->push_back(std::move(q));
+}
+
+void Reader::checkReferences(const Scenario& s) {
+    std::map<std::string, QString> seen;  // id -> where first defined
+    auto define = [&](const std::string& id, const QString& path) {
+        auto [it, fresh] = seen.emplace(id, path);
+        if (!fresh)
+            fail(path, QStringLiteral("duplicate id \"%1\" (already used at %2)").arg(QString::fromStdString(id), it->second));
+    };
+    for (size_t i = 0; i < s.terrain.size(); ++i)
+        define(s.terrain[i].id, index(QStringLiteral("terrain"), static_cast<int>(i)) + QStringLiteral(".id"));
+    for (size_t i = 0; i < s.models.size(); ++i)
+        define(s.models[i].id, index(QStringLiteral("models"), static_cast<int>(i)) + QStringLiteral(".id"));
+    std::set<std::string> zoneIds;
+    for (size_t i = 0; i < s.zones.size(); ++i)
+        if (!zoneIds.insert(s.zones[i].id).second)
+            fail(index(QStringLiteral("zones"), static_cast<int>(i)) + QStringLiteral(".id"),
+                 QStringLiteral("duplicate zone id \"%1\"").arg(QString::fromStdString(s.zones[i].id)));
+
+    std::set<std::string> areas;
+    for (const TerrainPiece& t : s.terrain)
+        if (t.kind == TerrainKind::Area) areas.insert(t.id);
+    for (size_t i = 0; i < s.terrain.size(); ++i) {
+        const TerrainPiece& t = s.terrain[i];
+        if (!t.area.empty() && !areas.count(t.area))
+            fail(index(QStringLiteral("terrain"), static_cast<int>(i)) + QStringLiteral(".area"),
+                 QStringLiteral("no area piece has the id \"%1\"").arg(QString::fromStdString(t.area)));
+    }
+    std::vector<std::string> modelIds;
+    for (const Model& m : s.models) modelIds.push_back(m.id);
+    for (size_t i = 0; i < s.queries.size(); ++i) {
+        const QString at = index(QStringLiteral("queries"), static_cast<int>(i));
+        for (const auto& [key, id] : {std::pair{"observer", s.queries[i].observer}, std::pair{"target", s.queries[i].target}}) {
+            if (!s.findModel(id))
+                fail(join(at, key), QStringLiteral("no model has the id \"%1\" (models: %2)")
+                                        .arg(QString::fromStdString(id), idList(modelIds)));
+        }
+        if (s.queries[i].observer == s.queries[i].target && s.findModel(s.queries[i].observer))
+            fail(at, QStringLiteral("the observer and the target are the same model"));
+    }
+}
+
+QJsonArray pointJson(Vec2 p) { return QJsonArray{p.x, p.y}; }
+
+QJsonArray ringJson(const Ring& r) {
+    QJsonArray a;
+    for (const Vec2& p : r) a.append(pointJson(p));
+    return a;
+}
+
+QJsonArray stringsJson(const std::vector<std::string>& v) {
+    QJsonArray a;
+    for (const auto& s : v) a.append(QString::fromStdString(s));
+    return a;
+}
+
+QString str(const std::string& s) { return QString::fromStdString(s); }
+
+}  // namespace
+
+QString Problem::toString() const {
+    return path.isEmpty() ? QStringLiteral("%1: %2").arg(file, message)
+                          : QStringLiteral("%1: %2: %3").arg(file, path, message);
+}
+
+ReadResult readScenario(QIODevice& device, const QString& fileName) {
+    Reader reader(fileName);
+    ReadResult result;
+    result.scenario = reader.read(device.readAll());
+    result.problems = reader.problems;
+    return result;
+}
+
+ReadResult readScenarioFile(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        ReadResult r;
+        r.problems.push_back({path, {}, QStringLiteral("cannot open: %1").arg(file.errorString())});
+        return r;
+    }
+    return readScenario(file, path);
+}
+
+QByteArray writeScenario(const Scenario& s) {
+    QJsonObject root = parseExtras(s.extras);
+    root[QStringLiteral("format")] = QStringLiteral("sightline-scenario");
+    root[QStringLiteral("version")] = kFormatVersion;
+    if (!s.name.empty()) root[QStringLiteral("name")] = str(s.name);
+    if (!s.description.empty()) root[QStringLiteral("description")] = str(s.description);
+    QJsonObject board = parseExtras(s.board_extras);
+    board[QStringLiteral("width")] = s.board.width;
+    board[QStringLiteral("height")] = s.board.height;
+    root[QStringLiteral("board")] = board;
+    if (s.ruleset.written_as_object || s.ruleset.sight_line_width_mm != 0 || !s.ruleset.options_extras.empty()) {
+        QJsonObject options = parseExtras(s.ruleset.options_extras);
+        if (s.ruleset.sight_line_width_mm != 0) options[QStringLiteral("sight_line_width_mm")] = s.ruleset.sight_line_width_mm;
+        QJsonObject rs{{QStringLiteral("name"), str(s.ruleset.name)}};
+        if (!options.isEmpty()) rs[QStringLiteral("options")] = options;
+        root[QStringLiteral("ruleset")] = rs;
+    } else {
+        root[QStringLiteral("ruleset")] = str(s.ruleset.name);
+    }
+    QJsonArray terrain;
+    for (const TerrainPiece& t : s.terrain) {
+        QJsonObject o = parseExtras(t.extras);
+        o[QStringLiteral("id")] = str(t.id);
+        if (!t.name.empty()) o[QStringLiteral("name")] = str(t.name);
+        o[QStringLiteral("kind")] = t.kind == TerrainKind::Feature ? QStringLiteral("feature") : QStringLiteral("area");
+        if (!t.category.empty()) o[QStringLiteral("category")] = str(t.category);
+        if (t.kind == TerrainKind::Feature || t.height > 0) o[QStringLiteral("height")] = t.height;
+        o[QStringLiteral("footprint")] = ringJson(t.footprint.outer);
+        if (!t.footprint.holes.empty()) {
+            QJsonArray holes;
+            for (const Ring& h : t.footprint.holes) holes.append(ringJson(h));
+            o[QStringLiteral("holes")] = holes;
+        }
+        if (!t.area.empty()) o[QStringLiteral("area")] = str(t.area);
+        if (!t.tags.empty()) o[QStringLiteral("tags")] = stringsJson(t.tags);
+        terrain.append(o);
+    }
+    root[QStringLiteral("terrain")] = terrain;
+    QJsonArray models;
+    for (const Model& m : s.models) {
+        QJsonObject o = parseExtras(m.extras);
+        o[QStringLiteral("id")] = str(m.id);
+        if (!m.name.empty()) o[QStringLiteral("name")] = str(m.name);
+        if (!m.side.empty()) o[QStringLiteral("side")] = str(m.side);
+        if (m.unit != m.id) o[QStringLiteral("unit")] = str(m.unit);
+        QJsonObject base = parseExtras(m.base_extras);
+        if (m.base.shape == BaseShape::Circle) {
+            base[QStringLiteral("shape")] = QStringLiteral("circle");
+            base[QStringLiteral("diameter_mm")] = m.base.length_mm;
+        } else {
+            base[QStringLiteral("shape")] = m.base.shape == BaseShape::Oval ? QStringLiteral("oval") : QStringLiteral("rect");
+            base[QStringLiteral("length_mm")] = m.base.length_mm;
+            base[QStringLiteral("width_mm")] = m.base.width_mm;
+        }
+        o[QStringLiteral("base")] = base;
+        o[QStringLiteral("position")] = pointJson(m.position);
+        if (m.rotation_deg != 0) o[QStringLiteral("rotation_deg")] = m.rotation_deg;
+        o[QStringLiteral("height")] = m.height;
+        if (m.elevation != 0) o[QStringLiteral("elevation")] = m.elevation;
+        if (!m.keywords.empty()) o[QStringLiteral("keywords")] = stringsJson(m.keywords);
+        models.append(o);
+    }
+    root[QStringLiteral("models")] = models;
+    if (!s.zones.empty()) {
+        QJsonArray zones;
+        for (const Zone& z : s.zones) {
+            QJsonObject o = parseExtras(z.extras);
+            o[QStringLiteral("id")] = str(z.id);
+            o[QStringLiteral("kind")] = str(z.kind);
+            if (!z.side.empty()) o[QStringLiteral("side")] = str(z.side);
+            if (!z.polygon.empty()) o[QStringLiteral("polygon")] = ringJson(z.polygon);
+            if (z.position) {
+                o[QStringLiteral("position")] = pointJson(*z.position);
+                o[QStringLiteral("radius")] = z.radius;
+            }
+            zones.append(o);
+        }
+        root[QStringLiteral("zones")] = zones;
+    }
+    if (!s.queries.empty()) {
+        QJsonArray queries;
+        for (const Query& q : s.queries) {
+            QJsonObject o = parseExtras(q.extras);
+            o[QStringLiteral("observer")] = str(q.observer);
+            o[QStringLiteral("target")] = str(q.target);
+            if (!q.expect.empty()) {
+                QJsonObject expect;
+                for (const Expectation& e : q.expect) {
+                    const QString key = str(e.key);
+                    switch (e.type) {
+                    case Expectation::Type::Bool: expect[key] = e.boolean; break;
+                    case Expectation::Type::Number: expect[key] = e.min; break;
+                    case Expectation::Type::Range: {
+                        QJsonObject r;
+                        if (std::isfinite(e.min)) r[QStringLiteral("min")] = e.min;
+                        if (std::isfinite(e.max)) r[QStringLiteral("max")] = e.max;
+                        expect[key] = r;
+                        break;
+                    }
+                    case Expectation::Type::Ids: expect[key] = stringsJson(e.ids); break;
+                    }
+                }
+                o[QStringLiteral("expect")] = expect;
+            }
+            if (!q.note.empty()) o[QStringLiteral("note")] = str(q.note);
+            queries.append(o);
+        }
+        root[QStringLiteral("queries")] = queries;
+    }
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+bool saveScenarioFile(const Scenario& scenario, const QString& path, QString* error) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = writeScenario(scenario);
+    if (file.write(bytes) != bytes.size() || !file.commit()) {
+        if (error) *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace sl::io

@@ -1,0 +1,39 @@
+// Reading and writing scenario files (format "sightline-scenario", version 1). Reading
+// validates everything a person can get wrong and names the file, the JSON path and the
+// problem; unknown keys are kept so that saving loses nothing.
+#pragma once
+
+#include "types.h"
+
+#include <QByteArray>
+#include <QIODevice>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace sl::io {
+
+inline constexpr int kFormatVersion = 1;
+inline constexpr double kMaxMagnitude = 1e6;
+
+struct Problem {
+    QString file;
+    QString path;  // JSON path such as terrain[3].footprint; empty for the whole file
+    QString message;
+    QString toString() const;  // "file: path: message"
+};
+
+struct ReadResult {
+    std::optional<Scenario> scenario;  // set only when there is no problem
+    QList<Problem> problems;
+};
+
+ReadResult readScenario(QIODevice& device, const QString& fileName);
+ReadResult readScenarioFile(const QString& path);
+
+QByteArray writeScenario(const Scenario& scenario);
+// Writes through QSaveFile: the old file stays whole until the new one is complete.
+bool saveScenarioFile(const Scenario& scenario, const QString& path, QString* error);
+
+}  // namespace sl::io

@@ -1,0 +1,118 @@
+#include "base.h"
+
+#include <boost/geometry.hpp>
+#include <boost/geometry/geometries/point_xy.hpp>
+#include <boost/geometry/geometries/polygon.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace sl {
+namespace bg = boost::geometry;
+namespace {
+
+using BPoint = bg::model::d2::point_xy<double>;
+using BPolygon = bg::model::polygon<BPoint, false, false>;  // counter-clockwise, open
+
+Vec2 toWorld(const Model& m, Vec2 local) {
+    const double r = m.rotation_deg * std::numbers::pi / 180.0;
+    const double c = std::cos(r), s = std::sin(r);
+    return {m.position.x + local.x * c - local.y * s, m.position.y + local.x * s + local.y * c};
+}
+
+BPolygon toBoost(const Ring& ring) {
+    BPolygon p;
+    for (const Vec2& v : ring) p.outer().emplace_back(v.x, v.y);
+    bg::correct(p);
+    return p;
+}
+
+}  // namespace
+
+double halfLengthIn(const Base& base) { return base.length_mm / 2.0 / kMmPerInch; }
+
+double halfWidthIn(const Base& base) {
+    return (base.shape == BaseShape::Circle ? base.length_mm : base.width_mm) / 2.0 / kMmPerInch;
+}
+
+double largestDimensionMm(const Base& base) {
+    return base.shape == BaseShape::Circle ? base.length_mm
+                                           : std::max(base.length_mm, base.width_mm);
+}
+
+Vec2 boundaryPoint(const Model& model, double localAngleDeg) {
+    const double a = halfLengthIn(model.base);
+    const double b = halfWidthIn(model.base);
+    const double phi = localAngleDeg * std::numbers::pi / 180.0;
+    const double c = std::cos(phi), s = std::sin(phi);
+    double r = a;
+    switch (model.base.shape) {
+    case BaseShape::Circle:
+        r = a;
+        break;
+    case BaseShape::Oval:
+        r = a * b / std::sqrt((b * c) * (b * c) + (a * s) * (a * s));
+        break;
+    case BaseShape::Rect: {
+        const double rx = std::abs(c) > 1e-12 ? a / std::abs(c) : HUGE_VAL;
+        const double ry = std::abs(s) > 1e-12 ? b / std::abs(s) : HUGE_VAL;
+        r = std::min(rx, ry);
+        break;
+    }
+    }
+    // Exact values at the quarter turns, so that the edge points of the spec are exact.
+    const int quarter = static_cast<int>(std::lround(localAngleDeg / 90.0));
+    if (std::abs(localAngleDeg - quarter * 90.0) < 1e-12) {
+        const int q = ((quarter % 4) + 4) % 4;
+        const Vec2 local = q == 0 ? Vec2{a, 0} : q == 1 ? Vec2{0, b} : q == 2 ? Vec2{-a, 0} : Vec2{0, -b};
+        if (model.rotation_deg == 0) return model.position + local;
+        return toWorld(model, local);
+    }
+    return toWorld(model, {r * c, r * s});
+}
+
+Ring baseOutline(const Model& model) {
+    const double a = halfLengthIn(model.base);
+    const double b = halfWidthIn(model.base);
+    Ring ring;
+    if (model.base.shape == BaseShape::Rect) {
+        for (Vec2 corner : {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}})
+            ring.push_back(toWorld(model, corner));
+        // (a,b) -> (-a,b) -> (-a,-b) -> (a,-b) is clockwise; reverse for positive orientation.
+        std::reverse(ring.begin(), ring.end());
+        return ring;
+    }
+    // Vertices on the curve; the sagitta of a chord spanning angle step on a curve whose
+    // radius of curvature is at most R is R (1 - cos(step / 2)) <= the allowed error.
+    const double rMm = std::max(a, b) * kMmPerInch;
+    const double step = 2.0 * std::acos(1.0 - kOutlineErrorMm / rMm);
+    const int n = std::max(16, static_cast<int>(std::ceil(2.0 * std::numbers::pi / step)));
+    ring.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        const double t = 2.0 * std::numbers::pi * i / n;
+        ring.push_back(toWorld(model, {a * std::cos(t), b * std::sin(t)}));
+    }
+    return ring;
+}
+
+double baseDistance(const Model& a, const Model& b) {
+    if (a.base.shape == BaseShape::Circle && b.base.shape == BaseShape::Circle) {
+        const double d = std::hypot(a.position.x - b.position.x, a.position.y - b.position.y);
+        return std::max(0.0, d - halfLengthIn(a.base) - halfLengthIn(b.base));
+    }
+    if (a.base.shape == BaseShape::Circle || b.base.shape == BaseShape::Circle) {
+        const Model& circle = a.base.shape == BaseShape::Circle ? a : b;
+        const Model& other = a.base.shape == BaseShape::Circle ? b : a;
+        const BPolygon poly = toBoost(baseOutline(other));
+        const BPoint centre(circle.position.x, circle.position.y);
+        if (bg::within(centre, poly)) return 0;
+        return std::max(0.0, bg::distance(centre, poly) - halfLengthIn(circle.base));
+    }
+    const BPolygon pa = toBoost(baseOutline(a));
+    const BPolygon pb = toBoost(baseOutline(b));
+    if (bg::intersects(pa, pb)) return 0;
+    return bg::distance(pa, pb);
+}
+
+}  // namespace sl

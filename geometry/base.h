@@ -1,0 +1,30 @@
+// The footprint of a model's base: sample points on it, its outline, the distance between
+// two bases. Circles and ovals are true curves for sample points and distances between two
+// circles; where an outline polygon stands for a curve its vertices lie on the curve and
+// no point of the curve is more than kOutlineErrorMm from it.
+#pragma once
+
+#include "types.h"
+
+namespace sl {
+
+inline constexpr double kOutlineErrorMm = 0.01;
+
+// Half-length and half-width of the base in inches (along and across its rotation axis).
+double halfLengthIn(const Base& base);
+double halfWidthIn(const Base& base);
+
+// Largest dimension of the base in millimetres.
+double largestDimensionMm(const Base& base);
+
+// The point where the ray from the centre at localAngleDeg (in the base's own rotated
+// frame, clockwise, 0 along the length axis) meets the base's boundary.
+Vec2 boundaryPoint(const Model& model, double localAngleDeg);
+
+// The base's outline, positively oriented (interior to the left in the algebraic sense).
+Ring baseOutline(const Model& model);
+
+// Shortest distance between the two bases in inches, 0 when they touch or overlap.
+double baseDistance(const Model& a, const Model& b);
+
+}  // namespace sl

@@ -1,0 +1,118 @@
+#include "polygon.h"
+
+#include "exact.h"
+
+#include <algorithm>
+
+namespace sl {
+namespace {
+
+// p is on the closed segment a-b, given that a, b, p are collinear.
+bool withinBox(Vec2 a, Vec2 b, Vec2 p) {
+    return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
+           p.y <= std::max(a.y, b.y);
+}
+
+}  // namespace
+
+Where locate(Vec2 p, const Ring& ring) {
+    int winding = 0;
+    const size_t n = ring.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 a = ring[i];
+        const Vec2 b = ring[(i + 1) % n];
+        const int o = exact::orient(a, b, p);
+        if (o == 0 && withinBox(a, b, p)) return Where::Boundary;
+        if (a.y <= p.y) {
+            if (b.y > p.y && o > 0) ++winding;
+        } else if (b.y <= p.y && o < 0) {
+            --winding;
+        }
+    }
+    return winding != 0 ? Where::Inside : Where::Outside;
+}
+
+Where locate(Vec2 p, const Polygon& polygon) {
+    const Where outer = locate(p, polygon.outer);
+    if (outer != Where::Inside) return outer;
+    for (const Ring& hole : polygon.holes) {
+        const Where w = locate(p, hole);
+        if (w == Where::Boundary) return Where::Boundary;
+        if (w == Where::Inside) return Where::Outside;
+    }
+    return Where::Inside;
+}
+
+double signedArea(const Ring& ring) {
+    double twice = 0;
+    const size_t n = ring.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 a = ring[i], b = ring[(i + 1) % n];
+        twice += (a.x - ring[0].x) * (b.y - ring[0].y) - (b.x - ring[0].x) * (a.y - ring[0].y);
+    }
+    return twice / 2.0;
+}
+
+bool segmentsCrossProperly(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+    return exact::orient(p0, p1, q0) * exact::orient(p0, p1, q1) < 0 &&
+           exact::orient(q0, q1, p0) * exact::orient(q0, q1, p1) < 0;
+}
+
+bool segmentsIntersect(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+    const int o1 = exact::orient(p0, p1, q0), o2 = exact::orient(p0, p1, q1);
+    const int o3 = exact::orient(q0, q1, p0), o4 = exact::orient(q0, q1, p1);
+    if (o1 * o2 < 0 && o3 * o4 < 0) return true;
+    return (o1 == 0 && withinBox(p0, p1, q0)) || (o2 == 0 && withinBox(p0, p1, q1)) ||
+           (o3 == 0 && withinBox(q0, q1, p0)) || (o4 == 0 && withinBox(q0, q1, p1));
+}
+
+Ring openRing(Ring ring) {
+    if (ring.size() > 1 && ring.front() == ring.back()) ring.pop_back();
+    return ring;
+}
+
+std::optional<std::string> ringProblem(const Ring& ring) {
+    const size_t n = ring.size();
+    if (n < 3) return "a ring needs at least 3 distinct points, found " + std::to_string(n);
+    for (size_t i = 0; i < n; ++i)
+        if (ring[i] == ring[(i + 1) % n])
+            return "point " + std::to_string((i + 1) % n) + " repeats point " + std::to_string(i);
+    bool flat = true;
+    for (size_t i = 1; i + 1 < n && flat; ++i) flat = exact::orient(ring[0], ring[i], ring[i + 1]) == 0;
+    if (flat) return "all points lie on one line (the ring encloses no area)";
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 a = ring[i], b = ring[(i + 1) % n];
+        // The next edge turning straight back along this one.
+        const Vec2 c = ring[(i + 2) % n];
+        if (exact::orient(a, b, c) == 0 && exact::dotSign(a, b, b, c) < 0)
+            return "edges " + std::to_string(i) + " and " + std::to_string((i + 1) % n) +
+                   " fold back on each other";
+        for (size_t j = i + 2; j < n; ++j) {
+            if (i == 0 && j == n - 1) continue;  // adjacent through the closing point
+            if (segmentsIntersect(a, b, ring[j], ring[(j + 1) % n]))
+                return "the ring crosses itself: edges " + std::to_string(i) + " and " +
+                       std::to_string(j) + " meet";
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> holeProblem(const Ring& outer, const Ring& hole) {
+    for (size_t i = 0; i < hole.size(); ++i)
+        if (locate(hole[i], outer) == Where::Outside)
+            return "point " + std::to_string(i) + " of the hole lies outside the outer ring";
+    for (size_t i = 0; i < hole.size(); ++i)
+        for (size_t j = 0; j < outer.size(); ++j)
+            if (segmentsCrossProperly(hole[i], hole[(i + 1) % hole.size()], outer[j],
+                                      outer[(j + 1) % outer.size()]))
+                return "edge " + std::to_string(i) + " of the hole crosses the outer ring";
+    return std::nullopt;
+}
+
+void orientForInteriorLeft(Polygon& polygon) {
+    if (signedArea(polygon.outer) < 0) std::reverse(polygon.outer.begin(), polygon.outer.end());
+    for (Ring& hole : polygon.holes)
+        if (signedArea(hole) > 0) std::reverse(hole.begin(), hole.end());
+}
+
+}  // namespace sl

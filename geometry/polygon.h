@@ -1,0 +1,40 @@
+// Rings and polygons: exact point location, validity, orientation.
+#pragma once
+
+#include "types.h"
+
+#include <optional>
+#include <string>
+
+namespace sl {
+
+enum class Where { Outside, Boundary, Inside };
+
+// Exact location of p with respect to the closed region bounded by ring.
+Where locate(Vec2 p, const Ring& ring);
+// With holes: inside the outer ring and outside every hole.
+Where locate(Vec2 p, const Polygon& polygon);
+
+// Signed area (positive when the ring turns to the left in the algebraic sense).
+double signedArea(const Ring& ring);
+
+// Whether the closed segments p0-p1 and q0-q1 share a point (exact).
+bool segmentsIntersect(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1);
+// Whether they cross at a single point interior to both (exact).
+bool segmentsCrossProperly(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1);
+
+// Drops a closing point equal to the first. Returns the ring as the engine keeps it.
+Ring openRing(Ring ring);
+
+// Why the ring cannot bound a region ("fewer than 3 distinct points", "edges 1 and 3
+// cross", ...), or nothing when it is simple. Indices are the file's point indices.
+std::optional<std::string> ringProblem(const Ring& ring);
+
+// Why the hole is not inside the outer ring, or nothing.
+std::optional<std::string> holeProblem(const Ring& outer, const Ring& hole);
+
+// Orients the outer ring positively and the holes negatively, so that the interior of
+// the polygon is on the positive side of every edge.
+void orientForInteriorLeft(Polygon& polygon);
+
+}  // namespace sl

@@ -1,0 +1,376 @@
+#include "scene.h"
+
+#include "base.h"
+#include "exact.h"
+#include "merge.h"
+#include "polygon.h"
+
+#include <boost/geometry.hpp>
+#include <boost/geometry/geometries/box.hpp>
+#include <boost/geometry/geometries/point.hpp>
+#include <boost/geometry/index/rtree.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <set>
+
+namespace sl {
+namespace bg = boost::geometry;
+namespace bgi = boost::geometry::index;
+
+namespace {
+
+using BPoint = bg::model::point<double, 2, bg::cs::cartesian>;
+using BBox = bg::model::box<BPoint>;
+using Entry = std::pair<BBox, uint32_t>;
+using Tree = bgi::rtree<Entry, bgi::quadratic<16>>;
+
+struct EdgeRef {
+    Vec2 c;
+    Vec2 d;
+};
+
+BBox boxOf(Vec2 a, Vec2 b, double margin = 0) {
+    return BBox(BPoint(std::min(a.x, b.x) - margin, std::min(a.y, b.y) - margin),
+                BPoint(std::max(a.x, b.x) + margin, std::max(a.y, b.y) + margin));
+}
+
+// p on the closed segment a-b, given that the three are collinear.
+bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p) {
+    return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
+           p.y <= std::max(a.y, b.y);
+}
+
+template <class F>
+void forEachEdge(const Polygon& polygon, F f) {
+    auto ring = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) f(EdgeRef{r[i], r[(i + 1) % r.size()]});
+    };
+    ring(polygon.outer);
+    for (const Ring& hole : polygon.holes) ring(hole);
+}
+
+// A ray leaving a boundary point along an edge: towards the edge's end (outgoing) or back
+// towards its start (incoming). The interior lies to the left of every edge.
+struct Ray {
+    Vec2 from;
+    Vec2 to;
+    bool incoming;
+};
+
+// Whether the direction `to - from`, taken from a boundary point where `rays` leave,
+// points into the open interior. Turn counter-clockwise (in the algebraic sense) from the
+// direction until a ray is met: if it runs along an outgoing edge, the direction lies just
+// to the right of that edge (outside); if it runs back along an incoming edge, just to the
+// left of that edge's travel (inside). A direction along a ray runs on the boundary.
+bool pointsInside(const std::vector<Ray>& rays, Vec2 from, Vec2 to) {
+    const Ray* first = nullptr;
+    int firstHalf = 0;
+    for (const Ray& r : rays) {
+        const int cs = exact::crossSign(from, to, r.from, r.to);
+        if (cs == 0 && exact::dotSign(from, to, r.from, r.to) > 0) return false;
+        const int half = cs > 0 ? 0 : 1;
+        if (!first || half < firstHalf ||
+            (half == firstHalf && exact::crossSign(r.from, r.to, first->from, first->to) > 0)) {
+            first = &r;
+            firstHalf = half;
+        }
+    }
+    return first && first->incoming;
+}
+
+bool inBox(Vec2 v, const BBox& box) {
+    return box.min_corner().get<0>() <= v.x && v.x <= box.max_corner().get<0>() &&
+           box.min_corner().get<1>() <= v.y && v.y <= box.max_corner().get<1>();
+}
+
+// The exact zero-width test. Each maximal stretch of the segment inside the polygon's
+// open interior begins and ends at a boundary contact or at an end of the segment; the
+// line is lowest at one end of it (the start when the line rises or is level, the end
+// when it falls), and the stretch holds a point below `top` exactly when that lowest end
+// is below `top`. So every contact is classified by which side of it lies inside, and
+// the height there compared with `top`, all with exact signs: no contact is ordered or
+// constructed.
+bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const SightLine& L,
+                    const std::vector<EdgeRef>& edges) {
+    const Vec2 a = L.a, b = L.b;
+    if (L.h0 >= top && L.h1 >= top) return false;
+    if (a == b) return locate(a, polygon) == Where::Inside;
+    const bool checkStarts = L.h1 >= L.h0;  // a stretch is lowest where it begins
+    const bool checkEnds = L.h1 <= L.h0;    // ... where it ends
+
+    std::vector<Vec2> contacts;
+    for (const EdgeRef& e : edges) {
+        const int oa = exact::orient(e.c, e.d, a), ob = exact::orient(e.c, e.d, b);
+        const int oc = exact::orient(a, b, e.c), od = exact::orient(a, b, e.d);
+        if (oa * ob < 0 && oc * od < 0) {
+            const bool insideAfter = ob > 0, insideBefore = oa > 0;
+            if (((checkStarts && insideAfter) || (checkEnds && insideBefore)) &&
+                exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0)
+                return true;
+            continue;
+        }
+        if (oc == 0 && onCollinearSegment(a, b, e.c)) contacts.push_back(e.c);
+        if (od == 0 && onCollinearSegment(a, b, e.d)) contacts.push_back(e.d);
+        if (oa == 0 && onCollinearSegment(e.c, e.d, a)) contacts.push_back(a);
+        if (ob == 0 && onCollinearSegment(e.c, e.d, b)) contacts.push_back(b);
+    }
+    std::sort(contacts.begin(), contacts.end(),
+              [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
+    contacts.erase(std::unique(contacts.begin(), contacts.end()), contacts.end());
+
+    bool aOnBoundary = false, bOnBoundary = false;
+    std::vector<Ray> rays;
+    for (const Vec2 v : contacts) {
+        aOnBoundary |= v == a;
+        bOnBoundary |= v == b;
+        rays.clear();
+        for (const EdgeRef& e : edges) {
+            if (exact::orient(e.c, e.d, v) != 0 || !onCollinearSegment(e.c, e.d, v)) continue;
+            if (v != e.d) rays.push_back({e.c, e.d, false});
+            if (v != e.c) rays.push_back({e.d, e.c, true});
+        }
+        const bool after = v != b && pointsInside(rays, a, b);
+        const bool before = v != a && pointsInside(rays, b, a);
+        if (!((checkStarts && after) || (checkEnds && before))) continue;
+        const int s = v == a   ? (L.h0 < top ? -1 : 1)
+                      : v == b ? (L.h1 < top ? -1 : 1)
+                               : exact::heightAtPointSign(a, b, L.h0, L.h1, v, top);
+        if (s < 0) return true;
+    }
+    if (checkStarts && !aOnBoundary && L.h0 < top && inBox(a, box) &&
+        locate(a, polygon) == Where::Inside)
+        return true;
+    if (checkEnds && !bOnBoundary && L.h1 < top && inBox(b, box) &&
+        locate(b, polygon) == Where::Inside)
+        return true;
+    return false;
+}
+
+// The band of a line of width 2 * halfWidth (flat ends): the part of it where the line
+// runs below `top` is a rectangle; it is blocked when that rectangle's interior meets the
+// polygon's. The rectangle's corners are constructed in doubles, so a contact exactly at
+// the band's edge may fall either way by a rounding error (about 1e-15 inch).
+bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double halfWidth) {
+    if (L.h0 >= top && L.h1 >= top) return false;
+    double t0 = 0, t1 = 1;
+    if (L.h1 > L.h0) t1 = std::min(1.0, (top - L.h0) / (L.h1 - L.h0));
+    if (L.h1 < L.h0) t0 = std::max(0.0, (top - L.h0) / (L.h1 - L.h0));
+    const Vec2 u = L.b - L.a;
+    const double len = std::hypot(u.x, u.y);
+    if (len == 0) return locate(L.a, polygon) == Where::Inside;
+    const Vec2 n{-u.y / len * halfWidth, u.x / len * halfWidth};
+    const Vec2 p = L.a + u * t0, q = L.a + u * t1;
+    Polygon band;
+    band.outer = {p - n, q - n, q + n, p + n};
+    orientForInteriorLeft(band);
+    bool meet = false;
+    forEachEdge(band, [&](EdgeRef r) {
+        if (meet) return;
+        forEachEdge(polygon, [&](EdgeRef e) {
+            if (!meet && segmentsCrossProperly(r.c, r.d, e.c, e.d)) meet = true;
+        });
+    });
+    if (meet) return true;
+    bool vertexInside = false;
+    forEachEdge(polygon, [&](EdgeRef e) {
+        if (!vertexInside && locate(e.c, band) == Where::Inside) vertexInside = true;
+    });
+    if (vertexInside) return true;
+    for (const Vec2& v : band.outer)
+        if (locate(v, polygon) == Where::Inside) return true;
+    return locate((p + q) * 0.5, polygon) == Where::Inside;
+}
+
+BBox boxOfPolygon(const Polygon& p) {
+    BBox box(BPoint(HUGE_VAL, HUGE_VAL), BPoint(-HUGE_VAL, -HUGE_VAL));
+    for (const Vec2& v : p.outer) bg::expand(box, BPoint(v.x, v.y));
+    return box;
+}
+
+}  // namespace
+
+struct Scene::Index {
+    std::vector<EdgeRef> edges;
+    std::vector<uint32_t> edgeBlocker;
+    std::vector<BBox> blockerBox;
+    Tree edgeTree;
+    Tree blockerTree;
+};
+
+bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line, double halfWidth) {
+    if (halfWidth > 0) return bandBlocked(polygon, top, line, halfWidth);
+    std::vector<EdgeRef> edges;
+    forEachEdge(polygon, [&](EdgeRef e) { edges.push_back(e); });
+    return edgesBlockLine(polygon, boxOfPolygon(polygon), top, line, edges);
+}
+
+Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_unique<Index>()) {
+    halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
+
+    // Features united per height level: at level H, the union of every feature at least H
+    // tall, split into groups that touch. A line at height h is blocked by the union of
+    // the features taller than h, which is the union at the lowest level above h; as the
+    // unions shrink with the level, testing each level's union below its own height
+    // decides the same. A group identical to one a level up adds nothing and is dropped.
+    std::vector<int> features;
+    for (size_t i = 0; i < scenario.terrain.size(); ++i)
+        if (scenario.terrain[i].kind == TerrainKind::Feature) features.push_back(static_cast<int>(i));
+    std::map<std::pair<int, int>, bool> meets;
+    auto touch = [&](int i, int j) {
+        auto key = std::minmax(i, j);
+        auto it = meets.find(key);
+        if (it == meets.end())
+            it = meets.emplace(key, polygonsMeet(scenario.terrain[i].footprint, scenario.terrain[j].footprint)).first;
+        return it->second;
+    };
+    std::set<double> levels;
+    for (int f : features) levels.insert(scenario.terrain[f].height);
+    std::set<std::vector<int>> groupsAbove;  // groups of the level above
+    for (auto level = levels.rbegin(); level != levels.rend(); ++level) {
+        std::vector<int> tall;
+        for (int f : features)
+            if (scenario.terrain[f].height >= *level) tall.push_back(f);
+        std::vector<int> parent(tall.size());
+        std::iota(parent.begin(), parent.end(), 0);
+        auto find = [&](int x) {
+            while (parent[x] != x) x = parent[x] = parent[parent[x]];
+            return x;
+        };
+        for (size_t i = 0; i < tall.size(); ++i)
+            for (size_t j = i + 1; j < tall.size(); ++j)
+                if (find(static_cast<int>(i)) != find(static_cast<int>(j)) && touch(tall[i], tall[j]))
+                    parent[find(static_cast<int>(i))] = find(static_cast<int>(j));
+        std::map<int, std::vector<int>> groups;
+        for (size_t i = 0; i < tall.size(); ++i) groups[find(static_cast<int>(i))].push_back(tall[i]);
+        std::set<std::vector<int>> groupsHere;
+        for (auto& [root, members] : groups) {
+            std::sort(members.begin(), members.end());
+            groupsHere.insert(members);
+            if (groupsAbove.count(members)) continue;  // same pieces, a taller level has them
+            std::vector<Polygon> footprints;
+            for (int f : members) footprints.push_back(scenario.terrain[f].footprint);
+            for (Polygon& united : unitePolygons(footprints)) {
+                Blocker b;
+                b.polygon = std::move(united);
+                b.top = *level;
+                b.features = members;
+                addBlocker(std::move(b));
+            }
+        }
+        groupsAbove = std::move(groupsHere);
+    }
+    for (size_t i = 0; i < scenario.models.size(); ++i) {
+        Blocker b;
+        b.polygon.outer = baseOutline(scenario.models[i]);
+        b.top = scenario.models[i].top();
+        b.model = static_cast<int>(i);
+        addBlocker(std::move(b));
+    }
+
+    std::vector<Entry> edgeEntries, blockerEntries;
+    for (uint32_t i = 0; i < index_->edges.size(); ++i)
+        edgeEntries.emplace_back(boxOf(index_->edges[i].c, index_->edges[i].d), i);
+    for (uint32_t i = 0; i < index_->blockerBox.size(); ++i) blockerEntries.emplace_back(index_->blockerBox[i], i);
+    index_->edgeTree = Tree(edgeEntries);  // packed
+    index_->blockerTree = Tree(blockerEntries);
+}
+
+Scene::~Scene() = default;
+
+void Scene::addBlocker(Blocker blocker) {
+    const uint32_t id = static_cast<uint32_t>(blockers_.size());
+    orientForInteriorLeft(blocker.polygon);
+    const BBox box = boxOfPolygon(blocker.polygon);
+    blocker.minX = box.min_corner().get<0>();
+    blocker.minY = box.min_corner().get<1>();
+    blocker.maxX = box.max_corner().get<0>();
+    blocker.maxY = box.max_corner().get<1>();
+    forEachEdge(blocker.polygon, [&](EdgeRef e) {
+        index_->edges.push_back(e);
+        index_->edgeBlocker.push_back(id);
+    });
+    index_->blockerBox.push_back(box);
+    blockers_.push_back(std::move(blocker));
+}
+
+int Scene::modelIndex(const std::string& id) const {
+    for (size_t i = 0; i < scenario_.models.size(); ++i)
+        if (scenario_.models[i].id == id) return static_cast<int>(i);
+    return -1;
+}
+
+ModelMask Scene::ignoredModels(int observer, int target) const {
+    ModelMask mask(scenario_.models.size(), 0);
+    const std::string& uo = scenario_.models[observer].unit;
+    const std::string& ut = scenario_.models[target].unit;
+    for (size_t i = 0; i < scenario_.models.size(); ++i)
+        mask[i] = scenario_.models[i].unit == uo || scenario_.models[i].unit == ut;
+    return mask;
+}
+
+bool Scene::blocked(const SightLine& line, const ModelMask& ignored) const {
+    const double lowest = std::min(line.h0, line.h1);
+    const BBox query = boxOf(line.a, line.b, halfWidth_);
+    if (halfWidth_ > 0) {
+        std::vector<Entry> hits;
+        index_->blockerTree.query(bgi::intersects(query), std::back_inserter(hits));
+        for (const Entry& h : hits) {
+            const Blocker& bl = blockers_[h.second];
+            if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
+            if (bandBlocked(bl.polygon, bl.top, line, halfWidth_)) return true;
+        }
+        return false;
+    }
+    std::vector<Entry> hits;
+    index_->edgeTree.query(bgi::intersects(query), std::back_inserter(hits));
+    std::vector<std::pair<uint32_t, EdgeRef>> byBlocker;
+    byBlocker.reserve(hits.size());
+    for (const Entry& h : hits) byBlocker.emplace_back(index_->edgeBlocker[h.second], index_->edges[h.second]);
+    // Blockers that could hold an end of the line strictly inside without an edge nearby.
+    std::vector<Entry> holders;
+    index_->blockerTree.query(bgi::intersects(BPoint(line.a.x, line.a.y)), std::back_inserter(holders));
+    index_->blockerTree.query(bgi::intersects(BPoint(line.b.x, line.b.y)), std::back_inserter(holders));
+    for (const Entry& h : holders) byBlocker.emplace_back(h.second, EdgeRef{{HUGE_VAL, 0}, {HUGE_VAL, 0}});
+    std::stable_sort(byBlocker.begin(), byBlocker.end(),
+                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::vector<EdgeRef> edges;
+    for (size_t i = 0; i < byBlocker.size();) {
+        const uint32_t id = byBlocker[i].first;
+        edges.clear();
+        for (; i < byBlocker.size() && byBlocker[i].first == id; ++i)
+            if (byBlocker[i].second.c.x != HUGE_VAL) edges.push_back(byBlocker[i].second);
+        const Blocker& bl = blockers_[id];
+        if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
+        if (edgesBlockLine(bl.polygon, index_->blockerBox[id], bl.top, line, edges)) return true;
+    }
+    return false;
+}
+
+std::vector<std::string> Scene::blockersOf(const SightLine& line, const ModelMask& ignored) const {
+    std::set<std::string> ids;
+    for (const Blocker& bl : blockers_) {
+        if (bl.model >= 0 && ignored[bl.model]) continue;
+        if (!polygonBlocksLine(bl.polygon, bl.top, line, halfWidth_)) continue;
+        if (bl.model >= 0) {
+            ids.insert(scenario_.models[bl.model].id);
+            continue;
+        }
+        // Name the pieces that block on their own; at a seam, the pieces the line touches.
+        std::vector<std::string> alone, touching;
+        for (int f : bl.features) {
+            const TerrainPiece& piece = scenario_.terrain[f];
+            if (piece.height <= std::min(line.h0, line.h1)) continue;
+            if (polygonBlocksLine(piece.footprint, piece.height, line, halfWidth_)) alone.push_back(piece.id);
+            bool meets = locate(line.a, piece.footprint) != Where::Outside;
+            forEachEdge(piece.footprint, [&](EdgeRef e) { meets = meets || segmentsIntersect(line.a, line.b, e.c, e.d); });
+            if (meets) touching.push_back(piece.id);
+        }
+        for (const std::string& id : alone.empty() ? touching : alone) ids.insert(id);
+    }
+    return {ids.begin(), ids.end()};
+}
+
+}  // namespace sl

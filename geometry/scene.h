@@ -1,0 +1,72 @@
+// A scenario prepared for many sight-line tests: feature footprints united where they
+// touch (per height level), model bases as blockers, and an R-tree over every blocking
+// edge. Built once per scenario; every test is const and thread-safe.
+#pragma once
+
+#include "types.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sl {
+
+// A straight sight line from a (at height h0) to b (at height h1), its height linear in
+// between.
+struct SightLine {
+    Vec2 a;
+    Vec2 b;
+    double h0 = 0;
+    double h1 = 0;
+};
+
+// Something that blocks the lines passing below its top through its open interior.
+struct Blocker {
+    Polygon polygon;            // interior on the positive side of every edge
+    double top = 0;
+    int model = -1;             // index of the model, or -1 for terrain
+    std::vector<int> features;  // indices of the terrain pieces united in it
+    double minX = 0, minY = 0, maxX = 0, maxY = 0;
+};
+
+// Per pair: which models do not block (those of the observer's and target's units).
+using ModelMask = std::vector<char>;
+
+class Scene {
+public:
+    explicit Scene(const Scenario& scenario);
+    ~Scene();
+    Scene(const Scene&) = delete;
+    Scene& operator=(const Scene&) = delete;
+
+    const Scenario& scenario() const { return scenario_; }
+    const std::vector<Blocker>& blockers() const { return blockers_; }
+    int modelIndex(const std::string& id) const;
+
+    // Models of the observer's unit and of the target's unit.
+    ModelMask ignoredModels(int observer, int target) const;
+
+    // Whether the line is blocked under `true-los` (item 3 to 5 of the spec), with the
+    // scenario's sight-line width.
+    bool blocked(const SightLine& line, const ModelMask& ignored) const;
+
+    // Ids of the terrain pieces and models that block the line, sorted. Where a united
+    // blocker stops the line only at a seam, every piece of it that the line touches.
+    std::vector<std::string> blockersOf(const SightLine& line, const ModelMask& ignored) const;
+
+private:
+    struct Index;
+    void addBlocker(Blocker blocker);
+    std::vector<int> candidates(const SightLine& line, double margin) const;
+
+    const Scenario& scenario_;
+    double halfWidth_ = 0;  // inches
+    std::vector<Blocker> blockers_;
+    std::unique_ptr<Index> index_;
+};
+
+// The line test against one polygon, exposed for tests: whether some point of the line
+// below `top` lies in the polygon's open interior (halfWidth > 0: some point of the band).
+bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line, double halfWidth);
+
+}  // namespace sl

@@ -1,0 +1,107 @@
+#include "sightline.h"
+
+#include "base.h"
+
+namespace sl {
+namespace {
+
+// Number of points per base in each phase of the progressive sampling.
+constexpr int kCentreOnly = 1;
+constexpr int kEdges = 5;
+constexpr int kBoundary = 9;
+constexpr double kLargeBaseMm = 60;
+constexpr int kHeightLevels = 4;
+
+bool lineOpen(const Scene& scene, const ModelMask& ignored, Vec2 p, double hp, Vec2 q, double hq) {
+    return !scene.blocked({p, q, hp, hq}, ignored);
+}
+
+// The first unblocked line from any of `from` to any of `to` at height z, skipping the
+// pairs whose both indices fall below `skipBelow` (already tried in an earlier phase).
+std::optional<Segment> firstOpen(const Scene& scene, const ModelMask& ignored, const std::vector<Vec2>& from,
+                                 double hFrom, const std::vector<Vec2>& to, double z, int skipBelow) {
+    for (size_t i = 0; i < from.size(); ++i)
+        for (size_t j = 0; j < to.size(); ++j) {
+            if (static_cast<int>(i) < skipBelow && static_cast<int>(j) < skipBelow) continue;
+            if (lineOpen(scene, ignored, from[i], hFrom, to[j], z)) return Segment{from[i], to[j]};
+        }
+    return std::nullopt;
+}
+
+int pointsPerBase(const Model& o, const Model& t, Method method) {
+    if (method == Method::Center) return kCentreOnly;
+    return largestDimensionMm(o.base) > kLargeBaseMm || largestDimensionMm(t.base) > kLargeBaseMm ? kBoundary
+                                                                                                : kEdges;
+}
+
+}  // namespace
+
+std::string_view methodName(Method method) { return method == Method::Center ? "center" : "sampled"; }
+
+std::optional<Method> parseMethod(std::string_view name) {
+    if (name == "center") return Method::Center;
+    if (name == "sampled") return Method::Sampled;
+    return std::nullopt;
+}
+
+std::vector<Vec2> samplePoints(const Model& model, int count) {
+    static constexpr double kAngles[] = {0, 90, 180, 270, 45, 135, 225, 315};
+    std::vector<Vec2> points{model.position};
+    for (int i = 0; i + 1 < count && i < 8; ++i) points.push_back(boundaryPoint(model, kAngles[i]));
+    return points;
+}
+
+std::optional<Segment> findSightLine(const Scene& scene, int observer, int target, Method method) {
+    const Model& o = scene.scenario().models[observer];
+    const Model& t = scene.scenario().models[target];
+    const ModelMask ignored = scene.ignoredModels(observer, target);
+    const int n = pointsPerBase(o, t, method);
+    const std::vector<Vec2> from = samplePoints(o, n), to = samplePoints(t, n);
+    // Phases: centre to centre, then the edge points, then the boundary points; each
+    // phase tries only the pairs that the earlier ones did not.
+    int tried = 0;
+    for (int phase : {kCentreOnly, kEdges, kBoundary}) {
+        if (phase > n) break;
+        const std::vector<Vec2> f(from.begin(), from.begin() + phase), g(to.begin(), to.begin() + phase);
+        if (auto s = firstOpen(scene, ignored, f, o.top(), g, t.top(), tried)) return s;
+        tried = phase;
+    }
+    return std::nullopt;
+}
+
+PairResult evaluatePair(const Scene& scene, int observer, int target, Method method) {
+    const Model& o = scene.scenario().models[observer];
+    const Model& t = scene.scenario().models[target];
+    const ModelMask ignored = scene.ignoredModels(observer, target);
+    PairResult r;
+    r.observer = o.id;
+    r.target = t.id;
+    r.method = method;
+    r.distance = baseDistance(o, t);
+    r.witness = findSightLine(scene, observer, target, method);
+    r.visible = r.witness.has_value();
+    r.blocked_by = scene.blockersOf({o.position, t.position, o.top(), t.top()}, ignored);
+
+    // Estimates over the method's points: every target point seen at its foot for
+    // fully_visible; the share of (target point, height level) seen for the fraction.
+    const int n = method == Method::Center ? kCentreOnly : kBoundary;
+    const std::vector<Vec2> from = samplePoints(o, n), to = samplePoints(t, n);
+    auto seen = [&](Vec2 q, double z) {
+        for (const Vec2& p : from)
+            if (lineOpen(scene, ignored, p, o.top(), q, z)) return true;
+        return false;
+    };
+    bool all = true;
+    int seenCount = 0;
+    for (const Vec2& q : to) {
+        all = all && seen(q, t.elevation);
+        for (int k = 0; k < kHeightLevels; ++k)
+            seenCount += seen(q, t.elevation + t.height * (k + 0.5) / kHeightLevels) ? 1 : 0;
+    }
+    r.fully_visible = all;
+    r.visible_fraction = static_cast<double>(seenCount) / (kHeightLevels * static_cast<double>(to.size()));
+    if (!r.visible) r.visible_fraction = 0;
+    return r;
+}
+
+}  // namespace sl

@@ -1,0 +1,135 @@
+// Value types of a scenario: the table, its terrain, the models on it and the questions
+// asked about it. Plain aggregates, no Qt. Lengths on the table are inches, base sizes mm.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sl {
+
+inline constexpr double kMmPerInch = 25.4;
+
+struct Vec2 {
+    double x = 0;
+    double y = 0;
+    friend bool operator==(const Vec2&, const Vec2&) = default;
+};
+
+inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+inline Vec2 operator*(Vec2 a, double s) { return {a.x * s, a.y * s}; }
+
+// A closed ring without its closing point.
+using Ring = std::vector<Vec2>;
+
+struct Polygon {
+    Ring outer;
+    std::vector<Ring> holes;
+};
+
+struct Segment {
+    Vec2 a;
+    Vec2 b;
+};
+
+struct Board {
+    double width = 60;
+    double height = 44;
+};
+
+enum class BaseShape { Circle, Oval, Rect };
+
+struct Base {
+    BaseShape shape = BaseShape::Circle;
+    double length_mm = 32;  // diameter for a circle; along the rotation axis otherwise
+    double width_mm = 32;   // equal to length_mm for a circle
+};
+
+struct Model {
+    std::string id;
+    std::string name;
+    std::string side;
+    std::string unit;  // the model's own id when the file gives none
+    Base base;
+    Vec2 position;
+    double rotation_deg = 0;
+    double height = 1;
+    double elevation = 0;
+    std::vector<std::string> keywords;
+    std::string extras;       // unknown keys of the file, as compact JSON, kept for saving
+    std::string base_extras;  // unknown keys of its "base" object
+
+    double top() const { return elevation + height; }
+};
+
+enum class TerrainKind { Feature, Area };
+
+struct TerrainPiece {
+    std::string id;
+    std::string name;
+    TerrainKind kind = TerrainKind::Feature;
+    std::string category;  // "", "exposed", "light" or "dense"
+    double height = 0;     // features only
+    Polygon footprint;
+    std::string area;  // id of the area piece this feature belongs to, or empty
+    std::vector<std::string> tags;
+    std::string extras;
+};
+
+struct Zone {
+    std::string id;
+    std::string kind;
+    std::string side;
+    Ring polygon;                   // may be empty for a point zone
+    std::optional<Vec2> position;   // objectives and other point zones
+    double radius = 0;
+    std::string extras;
+};
+
+// One expected result of a query: a boolean, a number range, or a set of ids.
+struct Expectation {
+    enum class Type { Bool, Number, Range, Ids };
+    std::string key;
+    Type type = Type::Bool;
+    bool boolean = false;
+    double min = 0;  // Number: the value, in min and max alike
+    double max = 0;
+    std::vector<std::string> ids;
+};
+
+struct Query {
+    std::string observer;
+    std::string target;
+    std::vector<Expectation> expect;
+    std::string note;
+    std::string extras;
+};
+
+struct Ruleset {
+    std::string name = "true-los";
+    double sight_line_width_mm = 0;
+    std::string options_extras;  // other options, as compact JSON
+    bool written_as_object = false;
+};
+
+struct Scenario {
+    std::string name;
+    std::string description;
+    Board board;
+    Ruleset ruleset;
+    std::vector<TerrainPiece> terrain;
+    std::vector<Model> models;
+    std::vector<Zone> zones;
+    std::vector<Query> queries;
+    std::string board_extras;
+    std::string extras;
+
+    const Model* findModel(const std::string& id) const {
+        for (const Model& m : models)
+            if (m.id == id) return &m;
+        return nullptr;
+    }
+};
+
+}  // namespace sl
