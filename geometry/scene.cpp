@@ -2,7 +2,6 @@
 
 #include "base.h"
 #include "exact.h"
-#include "merge.h"
 #include "polygon.h"
 
 #include <boost/geometry.hpp>
@@ -12,8 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <numeric>
+#include <optional>
 #include <set>
 
 namespace sl {
@@ -190,6 +188,56 @@ BBox boxOfPolygon(const Polygon& p) {
     return box;
 }
 
+// An edge lying on the sight line's own line, with the side its polygon's interior is on
+// (+1 left of a->b, -1 right) and its blocker.
+struct CollinearEdge {
+    Vec2 c;
+    Vec2 d;
+    int side;
+    uint32_t blocker;
+    double top;
+};
+
+// Position along the line a->b of a point collinear with it, by its dominant coordinate
+// (exact: no arithmetic).
+double along(Vec2 a, Vec2 b, Vec2 p) { return std::abs(b.x - a.x) >= std::abs(b.y - a.y) ? p.x : p.y; }
+
+// The seams. A point inside the union of the footprints but inside none of them lies on
+// their boundaries; a line crossing such a point passes through some footprint's interior
+// right beside it, which the test of that footprint finds. So the union blocks more than
+// the pieces only where the line runs along boundary edges: along a stretch where two
+// edges collinear with it have interiors on opposite sides and both pieces stand above
+// the line. The stretch's ends are vertices or ends of the line, so the line is lowest at
+// one of them and its height there decides, exactly. Returns the two blockers, if any.
+std::optional<std::pair<uint32_t, uint32_t>> seamBlocks(const SightLine& L, const std::vector<CollinearEdge>& edges) {
+    const Vec2 a = L.a, b = L.b;
+    const bool increasing = along(a, b, b) > along(a, b, a);
+    auto key = [&](Vec2 p) { return increasing ? along(a, b, p) : -along(a, b, p); };
+    for (size_t i = 0; i < edges.size(); ++i)
+        for (size_t j = i + 1; j < edges.size(); ++j) {
+            const CollinearEdge& e = edges[i];
+            const CollinearEdge& f = edges[j];
+            if (e.side == f.side) continue;
+            // The common stretch of the line and both edges, from its first point to its last.
+            Vec2 lo = a, hi = b;
+            for (const CollinearEdge* g : {&e, &f}) {
+                const Vec2 gl = key(g->c) < key(g->d) ? g->c : g->d;
+                const Vec2 gh = key(g->c) < key(g->d) ? g->d : g->c;
+                if (key(gl) > key(lo)) lo = gl;
+                if (key(gh) < key(hi)) hi = gh;
+            }
+            if (!(key(lo) < key(hi))) continue;  // no stretch of positive length
+            const double top = std::min(e.top, f.top);
+            for (Vec2 v : {lo, hi}) {
+                const int s = v == a ? (L.h0 < top ? -1 : 1)
+                              : v == b ? (L.h1 < top ? -1 : 1)
+                                       : exact::heightAtPointSign(a, b, L.h0, L.h1, v, top);
+                if (s < 0) return std::pair{e.blocker, f.blocker};
+            }
+        }
+    return std::nullopt;
+}
+
 }  // namespace
 
 struct Scene::Index {
@@ -210,57 +258,17 @@ bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line
 Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_unique<Index>()) {
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
 
-    // Features united per height level: at level H, the union of every feature at least H
-    // tall, split into groups that touch. A line at height h is blocked by the union of
-    // the features taller than h, which is the union at the lowest level above h; as the
-    // unions shrink with the level, testing each level's union below its own height
-    // decides the same. A group identical to one a level up adds nothing and is dropped.
-    std::vector<int> features;
-    for (size_t i = 0; i < scenario.terrain.size(); ++i)
-        if (scenario.terrain[i].kind == TerrainKind::Feature) features.push_back(static_cast<int>(i));
-    std::map<std::pair<int, int>, bool> meets;
-    auto touch = [&](int i, int j) {
-        auto key = std::minmax(i, j);
-        auto it = meets.find(key);
-        if (it == meets.end())
-            it = meets.emplace(key, polygonsMeet(scenario.terrain[i].footprint, scenario.terrain[j].footprint)).first;
-        return it->second;
-    };
-    std::set<double> levels;
-    for (int f : features) levels.insert(scenario.terrain[f].height);
-    std::set<std::vector<int>> groupsAbove;  // groups of the level above
-    for (auto level = levels.rbegin(); level != levels.rend(); ++level) {
-        std::vector<int> tall;
-        for (int f : features)
-            if (scenario.terrain[f].height >= *level) tall.push_back(f);
-        std::vector<int> parent(tall.size());
-        std::iota(parent.begin(), parent.end(), 0);
-        auto find = [&](int x) {
-            while (parent[x] != x) x = parent[x] = parent[parent[x]];
-            return x;
-        };
-        for (size_t i = 0; i < tall.size(); ++i)
-            for (size_t j = i + 1; j < tall.size(); ++j)
-                if (find(static_cast<int>(i)) != find(static_cast<int>(j)) && touch(tall[i], tall[j]))
-                    parent[find(static_cast<int>(i))] = find(static_cast<int>(j));
-        std::map<int, std::vector<int>> groups;
-        for (size_t i = 0; i < tall.size(); ++i) groups[find(static_cast<int>(i))].push_back(tall[i]);
-        std::set<std::vector<int>> groupsHere;
-        for (auto& [root, members] : groups) {
-            std::sort(members.begin(), members.end());
-            groupsHere.insert(members);
-            if (groupsAbove.count(members)) continue;  // same pieces, a taller level has them
-            std::vector<Polygon> footprints;
-            for (int f : members) footprints.push_back(scenario.terrain[f].footprint);
-            for (Polygon& united : unitePolygons(footprints)) {
-                Blocker b;
-                b.polygon = std::move(united);
-                b.top = *level;
-                b.features = members;
-                addBlocker(std::move(b));
-            }
-        }
-        groupsAbove = std::move(groupsHere);
+    // Every feature and every model base is a blocker of its own. Where pieces touch,
+    // the seams between them are resolved by each test (see seamBlocks), which decides
+    // exactly as a test against the union of the footprints would.
+    for (size_t i = 0; i < scenario.terrain.size(); ++i) {
+        const TerrainPiece& piece = scenario.terrain[i];
+        if (piece.kind != TerrainKind::Feature) continue;
+        Blocker b;
+        b.polygon = piece.footprint;
+        b.top = piece.height;
+        b.features = {static_cast<int>(i)};
+        addBlocker(std::move(b));
     }
     for (size_t i = 0; i < scenario.models.size(); ++i) {
         Blocker b;
@@ -311,64 +319,73 @@ ModelMask Scene::ignoredModels(int observer, int target) const {
     return mask;
 }
 
-bool Scene::blocked(const SightLine& line, const ModelMask& ignored) const {
+std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ignored, bool firstOnly) const {
+    std::vector<uint32_t> found;
     const double lowest = std::min(line.h0, line.h1);
+    auto skip = [&](const Blocker& bl) { return bl.top <= lowest || (bl.model >= 0 && ignored[bl.model]); };
     const BBox query = boxOf(line.a, line.b, halfWidth_);
     if (halfWidth_ > 0) {
+        // A band of positive width along a seam overlaps the pieces on both sides: the
+        // pieces' own tests find it.
         std::vector<Entry> hits;
         index_->blockerTree.query(bgi::intersects(query), std::back_inserter(hits));
         for (const Entry& h : hits) {
             const Blocker& bl = blockers_[h.second];
-            if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
-            if (bandBlocked(bl.polygon, bl.top, line, halfWidth_)) return true;
+            if (skip(bl) || !bandBlocked(bl.polygon, bl.top, line, halfWidth_)) continue;
+            found.push_back(h.second);
+            if (firstOnly) return found;
         }
-        return false;
+        return found;
     }
     std::vector<Entry> hits;
     index_->edgeTree.query(bgi::intersects(query), std::back_inserter(hits));
     std::vector<std::pair<uint32_t, EdgeRef>> byBlocker;
     byBlocker.reserve(hits.size());
     for (const Entry& h : hits) byBlocker.emplace_back(index_->edgeBlocker[h.second], index_->edges[h.second]);
-    // Blockers that could hold an end of the line strictly inside without an edge nearby.
+    // Blockers that could hold an end of the line strictly inside, with no edge nearby.
     std::vector<Entry> holders;
     index_->blockerTree.query(bgi::intersects(BPoint(line.a.x, line.a.y)), std::back_inserter(holders));
     index_->blockerTree.query(bgi::intersects(BPoint(line.b.x, line.b.y)), std::back_inserter(holders));
     for (const Entry& h : holders) byBlocker.emplace_back(h.second, EdgeRef{{HUGE_VAL, 0}, {HUGE_VAL, 0}});
-    std::stable_sort(byBlocker.begin(), byBlocker.end(),
-                     [](const auto& x, const auto& y) { return x.first < y.first; });
+    std::stable_sort(byBlocker.begin(), byBlocker.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+
     std::vector<EdgeRef> edges;
+    std::vector<CollinearEdge> collinear;
     for (size_t i = 0; i < byBlocker.size();) {
         const uint32_t id = byBlocker[i].first;
         edges.clear();
         for (; i < byBlocker.size() && byBlocker[i].first == id; ++i)
             if (byBlocker[i].second.c.x != HUGE_VAL) edges.push_back(byBlocker[i].second);
         const Blocker& bl = blockers_[id];
-        if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
-        if (edgesBlockLine(bl.polygon, index_->blockerBox[id], bl.top, line, edges)) return true;
+        if (skip(bl)) continue;
+        if (edgesBlockLine(bl.polygon, index_->blockerBox[id], bl.top, line, edges)) {
+            found.push_back(id);
+            if (firstOnly) return found;
+            continue;
+        }
+        for (const EdgeRef& e : edges)
+            if (exact::orient(line.a, line.b, e.c) == 0 && exact::orient(line.a, line.b, e.d) == 0)
+                collinear.push_back({e.c, e.d, exact::dotSign(e.c, e.d, line.a, line.b) > 0 ? 1 : -1, id, bl.top});
     }
-    return false;
+    if (line.a != line.b) {
+        if (auto seam = seamBlocks(line, collinear)) {
+            found.push_back(seam->first);
+            if (seam->second != seam->first) found.push_back(seam->second);
+        }
+    }
+    return found;
+}
+
+bool Scene::blocked(const SightLine& line, const ModelMask& ignored) const {
+    return !blocking(line, ignored, true).empty();
 }
 
 std::vector<std::string> Scene::blockersOf(const SightLine& line, const ModelMask& ignored) const {
     std::set<std::string> ids;
-    for (const Blocker& bl : blockers_) {
-        if (bl.model >= 0 && ignored[bl.model]) continue;
-        if (!polygonBlocksLine(bl.polygon, bl.top, line, halfWidth_)) continue;
-        if (bl.model >= 0) {
-            ids.insert(scenario_.models[bl.model].id);
-            continue;
-        }
-        // Name the pieces that block on their own; at a seam, the pieces the line touches.
-        std::vector<std::string> alone, touching;
-        for (int f : bl.features) {
-            const TerrainPiece& piece = scenario_.terrain[f];
-            if (piece.height <= std::min(line.h0, line.h1)) continue;
-            if (polygonBlocksLine(piece.footprint, piece.height, line, halfWidth_)) alone.push_back(piece.id);
-            bool meets = locate(line.a, piece.footprint) != Where::Outside;
-            forEachEdge(piece.footprint, [&](EdgeRef e) { meets = meets || segmentsIntersect(line.a, line.b, e.c, e.d); });
-            if (meets) touching.push_back(piece.id);
-        }
-        for (const std::string& id : alone.empty() ? touching : alone) ids.insert(id);
+    for (uint32_t id : blocking(line, ignored, false)) {
+        const Blocker& bl = blockers_[id];
+        if (bl.model >= 0) ids.insert(scenario_.models[bl.model].id);
+        for (int f : bl.features) ids.insert(scenario_.terrain[f].id);
     }
     return {ids.begin(), ids.end()};
 }

@@ -1,10 +1,12 @@
-// A scenario prepared for many sight-line tests: feature footprints united where they
-// touch (per height level), model bases as blockers, and an R-tree over every blocking
-// edge. Built once per scenario; every test is const and thread-safe.
+// A scenario prepared for many sight-line tests: every feature and model base as a
+// blocker, and R-trees over their edges and bounding boxes. Built once per scenario;
+// every test is const and thread-safe. Touching footprints act as their union: a line
+// cannot slip along the seam between two abutting walls, or a wall and a base.
 #pragma once
 
 #include "types.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,7 +27,7 @@ struct Blocker {
     Polygon polygon;            // interior on the positive side of every edge
     double top = 0;
     int model = -1;             // index of the model, or -1 for terrain
-    std::vector<int> features;  // indices of the terrain pieces united in it
+    std::vector<int> features;  // index of its terrain piece (empty for a model)
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
 };
 
@@ -50,14 +52,15 @@ public:
     // scenario's sight-line width.
     bool blocked(const SightLine& line, const ModelMask& ignored) const;
 
-    // Ids of the terrain pieces and models that block the line, sorted. Where a united
-    // blocker stops the line only at a seam, every piece of it that the line touches.
+    // Ids of the terrain pieces and models that block the line, sorted. Where the line
+    // is stopped only at a seam, the pieces on both sides of it.
     std::vector<std::string> blockersOf(const SightLine& line, const ModelMask& ignored) const;
 
 private:
     struct Index;
     void addBlocker(Blocker blocker);
-    std::vector<int> candidates(const SightLine& line, double margin) const;
+    // Indices of the blockers that stop the line (the first one only when firstOnly).
+    std::vector<uint32_t> blocking(const SightLine& line, const ModelMask& ignored, bool firstOnly) const;
 
     const Scenario& scenario_;
     double halfWidth_ = 0;  // inches

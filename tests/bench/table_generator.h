@@ -1,0 +1,77 @@
+// Deterministic random tables for benchmarks and property tests: the same seed gives the
+// same table on every machine (a fixed 64-bit generator, no library distributions).
+#pragma once
+
+#include "types.h"
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <numbers>
+#include <string>
+
+namespace sl::testing {
+
+class SplitMix64 {
+public:
+    explicit SplitMix64(uint64_t seed) : state_(seed) {}
+    uint64_t next() {
+        uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    double uniform(double lo, double hi) { return lo + (hi - lo) * (static_cast<double>(next() >> 11) * 0x1.0p-53); }
+
+private:
+    uint64_t state_;
+};
+
+// A 60x44 table with `pieces` features (rotated rectangles, or star-shaped polygons of
+// `vertices` points when vertices > 4) between x = 14 and 46, and `perSide` models of each
+// side in the deployment strips.
+inline Scenario randomTable(uint64_t seed, int pieces, int perSide, int vertices = 4) {
+    SplitMix64 rng(seed);
+    Scenario s;
+    s.name = "generated";
+    for (int i = 0; i < pieces; ++i) {
+        TerrainPiece t;
+        char id[24];
+        std::snprintf(id, sizeof id, "t%d", i);
+        t.id = id;
+        t.kind = TerrainKind::Feature;
+        t.height = rng.uniform(0.5, 6);
+        const Vec2 c{rng.uniform(14, 46), rng.uniform(2, 42)};
+        if (vertices <= 4) {
+            const double w = rng.uniform(0.3, 5), h = rng.uniform(0.3, 2), a = rng.uniform(0, std::numbers::pi);
+            const double ca = std::cos(a), sa = std::sin(a);
+            for (Vec2 p : {Vec2{-w, -h}, Vec2{w, -h}, Vec2{w, h}, Vec2{-w, h}})
+                t.footprint.outer.push_back({c.x + p.x * ca - p.y * sa, c.y + p.x * sa + p.y * ca});
+        } else {
+            // A star-shaped ring: angles in order, radii varying, so it is always simple.
+            for (int k = 0; k < vertices; ++k) {
+                const double ang = 2 * std::numbers::pi * k / vertices;
+                const double r = rng.uniform(0.6, 2.5);
+                t.footprint.outer.push_back({c.x + r * std::cos(ang), c.y + r * std::sin(ang)});
+            }
+        }
+        s.terrain.push_back(std::move(t));
+    }
+    for (int side = 0; side < 2; ++side)
+        for (int i = 0; i < perSide; ++i) {
+            Model m;
+            char id[24];
+            std::snprintf(id, sizeof id, "%c%d", side ? 'r' : 'b', i);
+            m.id = id;
+            m.side = side ? "red" : "blue";
+            m.unit = m.id;
+            m.base = {BaseShape::Circle, 32, 32};
+            const int col = i % 5, row = i / 5;
+            m.position = {side ? 58.0 - col * 1.6 : 2.0 + col * 1.6, 2.0 + row * (40.0 / std::max(1, (perSide + 4) / 5))};
+            m.height = rng.uniform(1.2, 3);
+            s.models.push_back(std::move(m));
+        }
+    return s;
+}
+
+}  // namespace sl::testing

@@ -1,0 +1,179 @@
+// sightline-cli as a user runs it: exit codes, the JSON shape, verify's counts, and a
+// clear message with the file and JSON path for every bad file.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& args) {
+    QProcess p;
+    p.start(QStringLiteral(SIGHTLINE_CLI), args);
+    p.waitForFinished(120000);
+    Run r;
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;  // -1: crashed
+    r.out = QString::fromUtf8(p.readAllStandardOutput());
+    r.err = QString::fromUtf8(p.readAllStandardError());
+    return r;
+}
+
+QString scenario(const char* relative) { return QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + QLatin1String(relative); }
+
+QString lastLine(const QString& text) { return text.trimmed().split(QLatin1Char('\n')).last(); }
+
+}  // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void helpAndVersion() {
+        const Run help = cli({QStringLiteral("--help")});
+        QCOMPARE(help.code, 0);
+        QVERIFY(help.out.contains(QStringLiteral("check FILE")));
+        QVERIFY(help.out.contains(QStringLiteral("verify")));
+        const Run version = cli({QStringLiteral("--version")});
+        QCOMPARE(version.code, 0);
+        QVERIFY(version.out.startsWith(QStringLiteral("sightline-cli ")));
+    }
+
+    void badUsageExitsTwo_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString demo = scenario("demo.sightline.json");
+        QTest::newRow("no command") << QStringList{} << "no command";
+        QTest::newRow("unknown command") << QStringList{"frobnicate"} << "unknown command";
+        QTest::newRow("unknown option") << QStringList{"check", demo, "--colour"} << "colour";
+        QTest::newRow("check without file") << QStringList{"check"} << "exactly one";
+        QTest::newRow("verify without file") << QStringList{"verify"} << "at least one";
+        QTest::newRow("unknown method") << QStringList{"check", demo, "--method", "guess"} << "unknown method";
+        QTest::newRow("observer alone") << QStringList{"check", demo, "--observer", "b-int-1"} << "go together";
+        QTest::newRow("unknown observer") << QStringList{"check", demo, "--observer", "nobody", "--target", "r-nob"} << "no model has the id \"nobody\"";
+        QTest::newRow("same model") << QStringList{"check", demo, "--observer", "r-nob", "--target", "r-nob"} << "same model";
+        QTest::newRow("missing file") << QStringList{"check", "/nonexistent.json"} << "cannot open";
+    }
+
+    void badUsageExitsTwo() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = cli(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY2(r.out.isEmpty(), "nothing may be printed as if it were an answer");
+    }
+
+    void checkPrintsEveryCrossSidePair() {
+        const Run r = cli({QStringLiteral("check"), scenario("demo.sightline.json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains(QStringLiteral("method sampled")));
+        QVERIFY(r.out.contains(QStringLiteral("200 pairs")));
+        QCOMPARE(r.out.count(QStringLiteral(" -> ")), 200);
+    }
+
+    void checkJsonShape() {
+        const Run r = cli({QStringLiteral("check"), scenario("regression/02-tall-wall.sightline.json"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(doc.value("scenario").toString(), QStringLiteral("Tall wall"));
+        QCOMPARE(doc.value("ruleset").toString(), QStringLiteral("true-los"));
+        const QJsonArray results = doc.value("results").toArray();
+        QCOMPARE(results.size(), 2);
+        const QJsonObject first = results[0].toObject();
+        for (const char* key : {"observer", "target", "visible", "fully_visible", "visible_fraction", "distance", "witness",
+                                "blocked_by", "method"})
+            QVERIFY2(first.contains(QLatin1String(key)), key);
+        QCOMPARE(first.value("visible").toBool(), false);
+        QVERIFY(first.value("witness").isNull());
+        QCOMPARE(first.value("blocked_by").toArray(), QJsonArray{QStringLiteral("w1")});
+        QCOMPARE(first.value("method").toString(), QStringLiteral("sampled"));
+    }
+
+    void checkOnePairWithWitness() {
+        const Run r = cli({QStringLiteral("check"), scenario("regression/01-open-table.sightline.json"), QStringLiteral("--json"),
+                           QStringLiteral("--observer"), QStringLiteral("B1"), QStringLiteral("--target"), QStringLiteral("A1"),
+                           QStringLiteral("--method"), QStringLiteral("center")});
+        QCOMPARE(r.code, 0);
+        const QJsonArray results = QJsonDocument::fromJson(r.out.toUtf8()).object().value("results").toArray();
+        QCOMPARE(results.size(), 1);
+        const QJsonObject res = results[0].toObject();
+        QCOMPARE(res.value("observer").toString(), QStringLiteral("B1"));
+        QCOMPARE(res.value("method").toString(), QStringLiteral("center"));
+        const QJsonArray w = res.value("witness").toArray();
+        QCOMPARE(w[0].toArray(), (QJsonArray{50, 22}));
+        QCOMPARE(w[1].toArray(), (QJsonArray{10, 22}));
+    }
+
+    void verifyCountsEveryExpectation() {
+        QDir dir(scenario("regression"));
+        QStringList files;
+        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files)) files << dir.filePath(f);
+        QVERIFY(files.size() >= 15);
+        const Run r = cli(QStringList{QStringLiteral("verify")} + files);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\d+ passed, 0 failed$")).match(lastLine(r.out)).hasMatch(), qPrintable(r.out));
+    }
+
+    void verifyReportsMismatches() {
+        QTemporaryDir tmp;
+        QFile src(scenario("regression/02-tall-wall.sightline.json"));
+        QVERIFY(src.open(QIODevice::ReadOnly));
+        const QByteArray text = src.readAll();
+        const QString path = tmp.filePath(QStringLiteral("wrong.json"));
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        // Flip the first query's expectation: the engine's answer stays "not visible".
+        QJsonObject doc = QJsonDocument::fromJson(text).object();
+        QJsonArray queries = doc.value("queries").toArray();
+        QJsonObject q0 = queries[0].toObject();
+        QJsonObject expect = q0.value("expect").toObject();
+        expect[QStringLiteral("visible")] = true;
+        q0[QStringLiteral("expect")] = expect;
+        queries[0] = q0;
+        doc[QStringLiteral("queries")] = queries;
+        out.write(QJsonDocument(doc).toJson());
+        out.close();
+        const Run r = cli({QStringLiteral("verify"), path});
+        QCOMPARE(r.code, 1);
+        QCOMPARE(lastLine(r.out), QStringLiteral("1 passed, 1 failed"));
+        QVERIFY2(r.out.contains(QStringLiteral("queries[0] A1 -> B1: visible: expected true, got false")), qPrintable(r.out));
+    }
+
+    void malformedFilesExitTwoWithThePlace_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("where");
+        const QByteArray head = R"({"format": "sightline-scenario", "version": 1, "board": {"width": 60, "height": 44}, )";
+        QTest::newRow("not json") << QByteArray("{ nope") << "not valid JSON";
+        QTest::newRow("wrong format") << QByteArray(R"({"format": "x", "version": 1})") << "format: expected";
+        QTest::newRow("newer version") << QByteArray(R"({"format": "sightline-scenario", "version": 7, "board": {"width": 1, "height": 1}})") << "version: version 7 is newer";
+        QTest::newRow("bad footprint") << head + R"("terrain": [{"id": "t", "kind": "feature", "height": 2, "footprint": [[0,0],[2,2],[2,0],[0,2]]}]})" << "terrain[0].footprint: the ring crosses itself";
+        QTest::newRow("bad base") << head + R"("models": [{"id": "m", "base": {"shape": "star"}, "position": [1,1], "height": 1}]})" << "models[0].base.shape: unknown base shape";
+        QTest::newRow("duplicate id") << head + R"("models": [{"id": "m", "base": {"shape": "circle", "diameter_mm": 25}, "position": [1,1], "height": 1}, {"id": "m", "base": {"shape": "circle", "diameter_mm": 25}, "position": [5,1], "height": 1}]})" << "models[1].id: duplicate id";
+    }
+
+    void malformedFilesExitTwoWithThePlace() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, where);
+        QTemporaryDir tmp;
+        const QString path = tmp.filePath(QStringLiteral("bad.sightline.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+        f.close();
+        for (const QString& command : {QStringLiteral("check"), QStringLiteral("verify")}) {
+            const Run r = cli({command, path});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(path + QStringLiteral(": ") + where), qPrintable(r.err));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,265 @@
+// The engine's predicates and line test on hand-made edge cases.
+#include "base.h"
+#include "exact.h"
+#include "polygon.h"
+#include "scene.h"
+#include "sightline.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace sl;
+
+namespace {
+
+Polygon square(double x0, double y0, double x1, double y1) {
+    Polygon p;
+    p.outer = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    orientForInteriorLeft(p);
+    return p;
+}
+
+bool blocks(const Polygon& p, Vec2 a, Vec2 b, double top = 5, double h0 = 1, double h1 = 1, double halfWidth = 0) {
+    return polygonBlocksLine(p, top, {a, b, h0, h1}, halfWidth);
+}
+
+TerrainPiece feature(const std::string& id, Polygon footprint, double height) {
+    TerrainPiece t;
+    t.id = id;
+    t.kind = TerrainKind::Feature;
+    t.height = height;
+    t.footprint = std::move(footprint);
+    return t;
+}
+
+Model infantry(const std::string& id, Vec2 at, const std::string& unit = {}) {
+    Model m;
+    m.id = id;
+    m.unit = unit.empty() ? id : unit;
+    m.position = at;
+    m.height = 1.75;
+    m.base = {BaseShape::Circle, 32, 32};
+    return m;
+}
+
+}  // namespace
+
+class TestGeometry : public QObject {
+    Q_OBJECT
+private slots:
+    void orientIsExactOnNearlyCollinearPoints() {
+        // Points a double's rounding step apart from the line y = x: naive arithmetic
+        // cannot be trusted here, the filtered predicate must be.
+        const Vec2 a{0.5, 0.5}, b{12, 12};
+        QCOMPARE(exact::orient(a, b, {24, 24}), 0);
+        QCOMPARE(exact::orient(a, b, {24, std::nextafter(24.0, 25.0)}), 1);
+        QCOMPARE(exact::orient(a, b, {24, std::nextafter(24.0, 23.0)}), -1);
+        // Exact signs are invariant under cyclic exchange and flip under swapping, which
+        // rounded arithmetic breaks on near-collinear input.
+        const Vec2 c{0.1, 0.1 * 3}, d{0.7, 0.7 * 3}, mid{0.4, 0.4 * 3};
+        QCOMPARE(exact::orient(c, d, mid), exact::orient(d, mid, c));
+        QCOMPARE(exact::orient(c, d, mid), exact::orient(mid, c, d));
+        QCOMPARE(exact::orient(c, d, mid), -exact::orient(d, c, mid));
+    }
+
+    void lineThroughInteriorIsBlocked() {
+        QVERIFY(blocks(square(4, -1, 6, 1), {0, 0}, {10, 0}));
+    }
+
+    void touchingACornerDoesNotBlock() {
+        // The squares [5,6]x[4,5] and [4,5]x[5,6] each have a corner (5,5) on y = x and
+        // lie on one side of it.
+        QVERIFY(!blocks(square(5, 4, 6, 5), {0, 0}, {10, 10}));
+        QVERIFY(!blocks(square(4, 5, 5, 6), {0, 0}, {10, 10}));
+    }
+
+    void runningAlongAnEdgeDoesNotBlock() {
+        QVERIFY(!blocks(square(3, 0, 7, 2), {0, 0}, {10, 0}));
+        QVERIFY(!blocks(square(3, -2, 7, 0), {0, 0}, {10, 0}));
+    }
+
+    void collinearOverlapOfEndpointsDoesNotBlock() {
+        // The segment starts and ends on the square's edge.
+        QVERIFY(!blocks(square(0, 0, 10, 2), {2, 0}, {8, 0}));
+        // Starts on the boundary and goes inside.
+        QVERIFY(blocks(square(0, 0, 10, 2), {2, 0}, {3, 1}));
+        // Ends on the boundary, coming from outside.
+        QVERIFY(!blocks(square(0, 0, 10, 2), {2, -3}, {2, 0}));
+    }
+
+    void throughAVertexIntoTheInteriorIsBlocked() {
+        QVERIFY(blocks(square(5, 5, 7, 7), {0, 0}, {6, 6}));
+        QVERIFY(blocks(square(5, 5, 7, 7), {0, 0}, {10, 10}));
+    }
+
+    void heightProfile() {
+        const Polygon wall = square(5, -1, 6, 1);
+        QVERIFY(!blocks(wall, {0, 0}, {10, 0}, 2, 3, 3));     // level line above the wall
+        QVERIFY(!blocks(wall, {0, 0}, {10, 0}, 2, 2, 2));     // exactly at its height
+        QVERIFY(blocks(wall, {0, 0}, {10, 0}, 2, 1.9, 1.9));  // just below
+        // Rising from 1 to 3 over x in [0, 10]: height 2 at x = 5, the wall's near edge.
+        // Inside the wall the line is above 2: not blocked; a hair taller wall blocks.
+        QVERIFY(!blocks(wall, {0, 0}, {10, 0}, 2, 1, 3));
+        QVERIFY(blocks(wall, {0, 0}, {10, 0}, 2.0000001, 1, 3));
+        // Falling from 3 to 1: height 2 at x = 5 again, the line is below 2 inside.
+        QVERIFY(blocks(wall, {0, 0}, {10, 0}, 2, 3, 1));
+        // Falling to 2 exactly at the far edge x = 6: above 2 everywhere inside.
+        QVERIFY(!blocks(wall, {0, 0}, {6, 0}, 2, 3, 2));
+    }
+
+    void holesAreOpen() {
+        Polygon ring = square(0, 0, 10, 10);
+        ring.holes.push_back({{2, 2}, {8, 2}, {8, 8}, {2, 8}});
+        orientForInteriorLeft(ring);
+        QVERIFY(!blocks(ring, {3, 5}, {7, 5}));    // inside the hole
+        QVERIFY(blocks(ring, {5, 5}, {12, 5}));    // out through the ring
+        QVERIFY(!blocks(ring, {2, 3}, {2, 7}));    // along the hole's edge
+        QCOMPARE(locate(Vec2{5, 5}, ring), Where::Outside);
+        QCOMPARE(locate(Vec2{1, 5}, ring), Where::Inside);
+        QCOMPARE(locate(Vec2{2, 5}, ring), Where::Boundary);
+    }
+
+    void reflexVertex() {
+        // An L: the line touches the inner (reflex) corner (2,2) from outside.
+        Polygon l;
+        l.outer = {{0, 0}, {4, 0}, {4, 2}, {2, 2}, {2, 4}, {0, 4}};
+        orientForInteriorLeft(l);
+        QVERIFY(!blocks(l, {1, 5}, {5, 1}));   // y = 6 - x touches the convex corners (2,4), (4,2)
+        QVERIFY(!blocks(l, {3, 3}, {5, 3}));   // in the notch of the L: outside
+        QVERIFY(!blocks(l, {2, 2}, {5, 5}));           // from the reflex corner outwards
+        QVERIFY(blocks(l, {2, 2}, {1, 1}));            // from the reflex corner inwards
+        QVERIFY(blocks(l, {3, 3}, {1, 1}));            // through the reflex corner
+    }
+
+    void seamBetweenAbuttingWallsBlocks() {
+        Scenario s;
+        s.terrain = {feature("n", square(29, 10, 30, 22), 4), feature("s", square(29, 22, 30, 34), 4)};
+        s.models = {infantry("A", {10, 22}), infantry("B", {50, 22})};
+        const Scene scene(s);
+        const ModelMask ignore = scene.ignoredModels(0, 1);
+        QVERIFY(scene.blocked({{10, 22}, {50, 22}, 1.75, 1.75}, ignore));
+        QCOMPARE(scene.blockersOf({{10, 22}, {50, 22}, 1.75, 1.75}, ignore), (std::vector<std::string>{"n", "s"}));
+        // Unrelated pieces are not united: the same line between two walls with a gap.
+        Scenario gap = s;
+        gap.terrain[1] = feature("s", square(29, 22.1, 30, 34), 4);
+        const Scene open(gap);
+        QVERIFY(!open.blocked({{10, 22}, {50, 22}, 1.75, 1.75}, ignore));
+    }
+
+    void unitedWallsOfDifferentHeights() {
+        // A 2" wall abutting a 4" one: a 3" line along their seam is above the low one,
+        // so the seam is only the tall wall's edge there: not blocked.
+        Scenario s;
+        s.terrain = {feature("tall", square(29, 10, 30, 22), 4), feature("low", square(29, 22, 30, 34), 2)};
+        s.models = {infantry("A", {10, 22}), infantry("B", {50, 22})};
+        const Scene scene(s);
+        const ModelMask ignore = scene.ignoredModels(0, 1);
+        QVERIFY(!scene.blocked({{10, 22}, {50, 22}, 3, 3}, ignore));
+        QVERIFY(scene.blocked({{10, 22}, {50, 22}, 1.5, 1.5}, ignore));
+        QVERIFY(scene.blocked({{10, 21}, {50, 21}, 3, 3}, ignore));
+    }
+
+    void pinchIsOpenAtZeroWidthAndClosedAtOneMillimetre() {
+        Scenario s;
+        s.terrain = {feature("nw", square(28, 10, 30, 22), 4), feature("se", square(30, 22, 32, 34), 4)};
+        s.models = {infantry("A", {20, 32}), infantry("B", {40, 12})};
+        const SightLine line{{20, 32}, {40, 12}, 1.75, 1.75};
+        {
+            const Scene scene(s);
+            QVERIFY(!scene.blocked(line, scene.ignoredModels(0, 1)));
+        }
+        s.ruleset.sight_line_width_mm = 1;
+        const Scene wide(s);
+        QVERIFY(wide.blocked(line, wide.ignoredModels(0, 1)));
+    }
+
+    void bandNeedsHalfItsWidthOfClearance() {
+        const Polygon wall = square(4, 0.01, 6, 2);  // 0.01" = 0.254 mm from the line
+        QVERIFY(!blocks(wall, {0, 0}, {10, 0}));
+        QVERIFY(blocks(wall, {0, 0}, {10, 0}, 5, 1, 1, 0.5 / kMmPerInch));   // 1 mm band
+        QVERIFY(!blocks(wall, {0, 0}, {10, 0}, 5, 1, 1, 0.2 / kMmPerInch));  // 0.4 mm band
+        // Flat ends: a piece just past the end of the line does not touch the band.
+        QVERIFY(!blocks(square(10.01, -1, 11, 1), {0, 0}, {10, 0}, 5, 1, 1, 0.5 / kMmPerInch));
+    }
+
+    void otherModelsBlockButNotTheirOwnUnits() {
+        Scenario s;
+        s.models = {infantry("A", {10, 22}, "alpha"), infantry("B", {30, 22}), infantry("X", {20, 22}),
+                    infantry("A2", {20, 22.2}, "alpha")};
+        s.models[2].height = 3;
+        const Scene scene(s);
+        const SightLine centre{{10, 22}, {30, 22}, 1.75, 1.75};
+        QVERIFY(scene.blocked(centre, scene.ignoredModels(0, 1)));
+        s.models[2].unit = "alpha";
+        const Scene friendly(s);
+        QVERIFY(!friendly.blocked(centre, friendly.ignoredModels(0, 1)));
+    }
+
+    void ringValidation() {
+        QVERIFY(ringProblem({{0, 0}, {1, 0}}).has_value());
+        QVERIFY(ringProblem({{0, 0}, {1, 0}, {2, 0}}).has_value());                  // collinear
+        QVERIFY(ringProblem({{0, 0}, {2, 2}, {2, 0}, {0, 2}}).has_value());          // bow tie
+        QVERIFY(ringProblem({{0, 0}, {1, 0}, {1, 0}, {0, 1}}).has_value());          // repeated
+        QVERIFY(!ringProblem({{0, 0}, {4, 0}, {4, 2}, {2, 2}, {2, 4}, {0, 4}}).has_value());
+        QVERIFY(holeProblem({{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{3, 3}, {5, 3}, {5, 5}}).has_value());
+        QVERIFY(!holeProblem({{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{1, 1}, {3, 1}, {3, 3}}).has_value());
+    }
+
+    void baseDistances() {
+        Model a = infantry("a", {0, 0}), b = infantry("b", {10, 0});
+        QCOMPARE(baseDistance(a, b), 10 - 32 / kMmPerInch);
+        b.position = {0.5, 0};
+        QCOMPARE(baseDistance(a, b), 0.0);
+        Model r = a;
+        r.base = {BaseShape::Rect, 50.8, 25.4};  // 2" x 1"
+        r.position = {10, 0};
+        QVERIFY(std::abs(baseDistance(a, r) - (10 - 1 - 16 / kMmPerInch)) < 1e-9);
+        r.rotation_deg = 90;  // now 1" across x
+        QVERIFY(std::abs(baseDistance(a, r) - (10 - 0.5 - 16 / kMmPerInch)) < 1e-9);
+        Model o = r;
+        o.base.shape = BaseShape::Oval;
+        o.rotation_deg = 0;
+        Model o2 = o;
+        o2.position = {20, 0};
+        QVERIFY(std::abs(baseDistance(o, o2) - 8) < 1e-3);  // polygon outline, <= 0.01 mm
+    }
+
+    void samplePointsFollowTheBaseFrame() {
+        Model m = infantry("m", {10, 10});
+        m.base = {BaseShape::Oval, 50.8, 25.4};
+        m.rotation_deg = 90;  // clockwise with y down: the length axis points along +y
+        const auto pts = samplePoints(m, 9);
+        QCOMPARE(pts.size(), size_t(9));
+        QCOMPARE(pts[0], (Vec2{10, 10}));
+        QVERIFY(std::abs(pts[1].x - 10) < 1e-12 && std::abs(pts[1].y - 11) < 1e-12);   // 0 deg
+        QVERIFY(std::abs(pts[2].x - 9.5) < 1e-12 && std::abs(pts[2].y - 10) < 1e-12);  // 90 deg
+        // The outline's vertices lie on the ellipse and its chords stay within 0.01 mm.
+        const Ring outline = baseOutline(m);
+        QVERIFY(outline.size() >= 16);
+        QVERIFY(signedArea(outline) > 0);
+    }
+
+    void progressiveSamplingReachesTheBoundaryPointsOnlyForLargeBases() {
+        // A wall hides everything of the target but a corner region that only a 45-degree
+        // boundary point reaches.
+        Scenario s;
+        s.models = {infantry("A", {10, 22}), infantry("B", {30, 22})};
+        // The gap (y 23.0 to 23.4) is above every point of a 32 mm base at y = 22; with
+        // 80 mm bases only the line joining the 45 and 135 degree points (y = 23.11) finds it.
+        s.terrain = {feature("w", square(19, 10, 21, 23.0), 5), feature("w2", square(19, 23.4, 21, 34), 5)};
+        {
+            const Scene scene(s);
+            QVERIFY(!findSightLine(scene, 0, 1, Method::Sampled).has_value());
+        }
+        s.models[1].base = {BaseShape::Circle, 80, 80};  // > 60 mm: 8 boundary points
+        s.models[0].base = {BaseShape::Circle, 80, 80};
+        const Scene scene(s);
+        const auto w = findSightLine(scene, 0, 1, Method::Sampled);
+        QVERIFY(w.has_value());
+        QVERIFY(!findSightLine(scene, 0, 1, Method::Center).has_value());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGeometry)
+#include "tst_geometry.moc"

@@ -1,0 +1,74 @@
+// The golden suite: every query with expectations in every scenario file under
+// scenarios/ must come out as its file says.
+#include "evaluation.h"
+#include "scenario_io.h"
+#include "scene.h"
+#include "sightline.h"
+
+#include <QDirIterator>
+#include <QtTest>
+
+using namespace sl;
+
+class TestGolden : public QObject {
+    Q_OBJECT
+private slots:
+    void everyFileReads_data() {
+        QTest::addColumn<QString>("file");
+        QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.json")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        int count = 0;
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QTest::newRow(qPrintable(QDir(QStringLiteral(SIGHTLINE_SOURCE_DIR)).relativeFilePath(path))) << path;
+            ++count;
+        }
+        QVERIFY2(count >= 16, "the scenarios folder should hold the demo and the regression files");
+    }
+
+    void everyFileReads() {
+        QFETCH(QString, file);
+        const io::ReadResult r = io::readScenarioFile(file);
+        QVERIFY2(r.scenario.has_value(), qPrintable(r.problems.value(0).toString()));
+    }
+
+    void queries_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("query");
+        QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.json")}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        int rows = 0;
+        while (it.hasNext()) {
+            const QString path = it.next();
+            const io::ReadResult r = io::readScenarioFile(path);
+            if (!r.scenario) continue;  // reported by everyFileReads
+            for (size_t i = 0; i < r.scenario->queries.size(); ++i) {
+                if (r.scenario->queries[i].expect.empty()) continue;
+                const QString name = QStringLiteral("%1 #%2 %3->%4")
+                                         .arg(QFileInfo(path).completeBaseName())
+                                         .arg(i)
+                                         .arg(QString::fromStdString(r.scenario->queries[i].observer),
+                                              QString::fromStdString(r.scenario->queries[i].target));
+                QTest::newRow(qPrintable(name)) << path << static_cast<int>(i);
+                ++rows;
+            }
+        }
+        QVERIFY2(rows >= 15, "expected at least 15 queries with expectations");
+    }
+
+    void queries() {
+        QFETCH(QString, file);
+        QFETCH(int, query);
+        const io::ReadResult r = io::readScenarioFile(file);
+        QVERIFY(r.scenario);
+        const Scene scene(*r.scenario);
+        const Query& q = r.scenario->queries[query];
+        const PairResult result = evaluatePair(scene, scene.modelIndex(q.observer), scene.modelIndex(q.target), Method::Sampled);
+        const QStringList problems = mismatches(result, q);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; ")) + QStringLiteral(" (") +
+                                                QString::fromStdString(q.note) + QStringLiteral(")")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGolden)
+#include "tst_golden.moc"

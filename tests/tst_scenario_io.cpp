@@ -1,0 +1,210 @@
+// Reading and writing scenario files: every defect a person can make is reported with
+// the file, the JSON path and the problem; a round trip loses nothing.
+#include "scenario_io.h"
+
+#include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sl;
+
+namespace {
+
+// A valid scenario to break one piece at a time.
+QJsonObject validDoc() {
+    const QByteArray text = R"({
+      "format": "sightline-scenario", "version": 1, "name": "base",
+      "board": {"width": 60, "height": 44},
+      "terrain": [
+        {"id": "a1", "kind": "area", "footprint": [[0,0],[20,0],[20,20],[0,20]]},
+        {"id": "w1", "kind": "feature", "height": 3, "area": "a1",
+         "footprint": [[2,2],[10,2],[10,10],[2,10]], "holes": [[[4,4],[6,4],[6,6],[4,6]]]}
+      ],
+      "models": [
+        {"id": "A1", "side": "blue", "base": {"shape": "circle", "diameter_mm": 32}, "position": [30,5], "height": 1.75},
+        {"id": "B1", "side": "red", "base": {"shape": "oval", "length_mm": 60, "width_mm": 35.5}, "position": [40,5], "height": 2}
+      ],
+      "queries": [ {"observer": "A1", "target": "B1", "expect": {"visible": true}} ]
+    })";
+    return QJsonDocument::fromJson(text).object();
+}
+
+io::ReadResult readBytes(const QByteArray& bytes) {
+    QBuffer buffer;
+    buffer.setData(bytes);
+    buffer.open(QIODevice::ReadOnly);
+    return io::readScenario(buffer, QStringLiteral("case.json"));
+}
+
+io::ReadResult readDoc(const QJsonObject& doc) { return readBytes(QJsonDocument(doc).toJson()); }
+
+// Sets obj[path] = value (an undefined value removes the key) for a path of keys and
+// indices such as "terrain/1/height".
+void setIn(QJsonObject& obj, QStringList path, const QJsonValue& value) {
+    const QString key = path.takeFirst();
+    if (path.isEmpty()) {
+        if (value.isUndefined()) obj.remove(key);
+        else obj[key] = value;
+        return;
+    }
+    QJsonValue child = obj.value(key);
+    if (child.isObject()) {
+        QJsonObject o = child.toObject();
+        setIn(o, path, value);
+        obj[key] = o;
+    } else {
+        QJsonArray a = child.toArray();
+        const int i = path.takeFirst().toInt();
+        if (path.isEmpty()) {
+            a[i] = value;
+        } else {
+            QJsonObject o = a[i].toObject();
+            setIn(o, path, value);
+            a[i] = o;
+        }
+        obj[key] = a;
+    }
+}
+
+QJsonArray ring(std::initializer_list<std::pair<double, double>> pts) {
+    QJsonArray a;
+    for (auto [x, y] : pts) a.append(QJsonArray{x, y});
+    return a;
+}
+
+}  // namespace
+
+class TestScenarioIo : public QObject {
+    Q_OBJECT
+private slots:
+    void validFileReads() {
+        const io::ReadResult r = readDoc(validDoc());
+        QVERIFY2(r.problems.isEmpty(), qPrintable(r.problems.value(0).toString()));
+        QVERIFY(r.scenario.has_value());
+        QCOMPARE(r.scenario->terrain.size(), size_t(2));
+        QCOMPARE(r.scenario->terrain[1].footprint.holes.size(), size_t(1));
+        QCOMPARE(r.scenario->models[1].base.shape, BaseShape::Oval);
+        QCOMPARE(r.scenario->models[0].unit, std::string("A1"));  // defaults to its id
+        QCOMPARE(r.scenario->ruleset.name, std::string("true-los"));
+    }
+
+    void defects_data() {
+        QTest::addColumn<QString>("path");   // where to change the valid document
+        QTest::addColumn<QJsonValue>("value");  // the new value (undefined: remove)
+        QTest::addColumn<QString>("where");  // expected JSON path in the message
+        QTest::addColumn<QString>("what");   // expected words of the message
+        const QJsonValue gone(QJsonValue::Undefined);
+        QTest::newRow("wrong format") << "format" << QJsonValue("tiled-map") << "format" << "expected \"sightline-scenario\"";
+        QTest::newRow("missing format") << "format" << gone << "format" << "missing";
+        QTest::newRow("newer version") << "version" << QJsonValue(2) << "version" << "newer";
+        QTest::newRow("version not a number") << "version" << QJsonValue("1") << "version" << "expected a number";
+        QTest::newRow("missing board") << "board" << gone << "board" << "missing";
+        QTest::newRow("missing board width") << "board/width" << gone << "board.width" << "missing";
+        QTest::newRow("mistyped board height") << "board/height" << QJsonValue("44") << "board.height" << "expected a number, found a string";
+        QTest::newRow("huge number") << "models/0/position/0" << QJsonValue(1e300) << "models[0].position[0]" << "larger in magnitude";
+        QTest::newRow("missing id") << "models/1/id" << gone << "models[1].id" << "missing";
+        QTest::newRow("mistyped side") << "models/0/side" << QJsonValue(3) << "models[0].side" << "expected a string";
+        QTest::newRow("too few points") << "terrain/1/footprint" << QJsonValue(ring({{0, 0}, {1, 1}})) << "terrain[1].footprint" << "at least 3";
+        QTest::newRow("point not a pair") << "terrain/1/footprint/2" << QJsonValue(QJsonArray{1}) << "terrain[1].footprint[2]" << "expected a point";
+        QTest::newRow("self-intersecting ring") << "terrain/1/footprint" << QJsonValue(ring({{2, 2}, {10, 10}, {10, 2}, {2, 10}})) << "terrain[1].footprint" << "crosses itself";
+        QTest::newRow("hole outside its ring") << "terrain/1/holes/0" << QJsonValue(ring({{12, 12}, {14, 12}, {14, 14}})) << "terrain[1].holes[0]" << "outside the outer ring";
+        QTest::newRow("duplicate id") << "models/1/id" << QJsonValue("w1") << "models[1].id" << "duplicate id \"w1\"";
+        QTest::newRow("unknown area") << "terrain/1/area" << QJsonValue("nowhere") << "terrain[1].area" << "no area piece";
+        QTest::newRow("unknown query model") << "queries/0/target" << QJsonValue("Z9") << "queries[0].target" << "no model has the id \"Z9\"";
+        QTest::newRow("zero base") << "models/0/base/diameter_mm" << QJsonValue(0) << "models[0].base.diameter_mm" << "greater than 0";
+        QTest::newRow("negative height") << "terrain/1/height" << QJsonValue(-1) << "terrain[1].height" << "greater than 0";
+        QTest::newRow("missing feature height") << "terrain/1/height" << gone << "terrain[1].height" << "missing";
+        QTest::newRow("zero model height") << "models/1/height" << QJsonValue(0) << "models[1].height" << "greater than 0";
+        QTest::newRow("unknown base shape") << "models/0/base/shape" << QJsonValue("hexagon") << "models[0].base.shape" << "unknown base shape";
+        QTest::newRow("unknown kind") << "terrain/0/kind" << QJsonValue("hill") << "terrain[0].kind" << "expected \"feature\" or \"area\"";
+        QTest::newRow("unknown ruleset") << "ruleset" << QJsonValue("chess") << "ruleset" << "unknown or unsupported ruleset";
+        QTest::newRow("bad expectation") << "queries/0/expect/visible" << QJsonValue("yes") << "queries[0].expect.visible" << "expected a boolean";
+    }
+
+    void defects() {
+        QFETCH(QString, path);
+        QFETCH(QJsonValue, value);
+        QFETCH(QString, where);
+        QFETCH(QString, what);
+        QJsonObject doc = validDoc();
+        setIn(doc, path.split(QLatin1Char('/')), value);
+        const io::ReadResult r = readDoc(doc);
+        QVERIFY(!r.scenario.has_value());
+        QVERIFY(!r.problems.isEmpty());
+        const QString text = r.problems.front().toString();
+        QVERIFY2(text.startsWith(QStringLiteral("case.json: ")), qPrintable(text));
+        QVERIFY2(r.problems.front().path == where, qPrintable(text));
+        QVERIFY2(text.contains(what), qPrintable(text));
+    }
+
+    void notJson() {
+        const io::ReadResult r = readBytes("{\"format\": \"sightline-scenario\",\n \"version\": 1,,}");
+        QVERIFY(!r.scenario);
+        QVERIFY2(r.problems.front().toString().contains(QStringLiteral("not valid JSON")), qPrintable(r.problems.front().toString()));
+        QVERIFY(r.problems.front().toString().contains(QStringLiteral("line 2")));
+        QVERIFY(!readBytes("[1, 2]").scenario);
+        QVERIFY(!readBytes("").scenario);
+    }
+
+    void nonFiniteNumber() {
+        // JSON has no NaN or infinity; a literal too large for a double reads as one.
+        QByteArray bytes = QJsonDocument(validDoc()).toJson();
+        bytes.replace("\"height\": 1.75", "\"height\": 1e999");
+        const io::ReadResult r = readBytes(bytes);
+        QVERIFY(!r.scenario);
+        QVERIFY2(!r.problems.isEmpty(), "a non-finite number must be refused");
+    }
+
+    void missingFile() {
+        const io::ReadResult r = io::readScenarioFile(QStringLiteral("/nonexistent/x.json"));
+        QVERIFY(!r.scenario);
+        QVERIFY(r.problems.front().toString().contains(QStringLiteral("cannot open")));
+    }
+
+    void roundTripKeepsUnknownKeys() {
+        QJsonObject doc = validDoc();
+        doc[QStringLiteral("editor")] = QJsonObject{{QStringLiteral("zoom"), 2}};
+        setIn(doc, {"board", "felt"}, QJsonValue("green"));
+        setIn(doc, {"models", "0", "painted"}, QJsonValue(true));
+        setIn(doc, {"models", "0", "base", "magnetised"}, QJsonValue(true));
+        setIn(doc, {"terrain", "1", "colour"}, QJsonValue("#888"));
+        setIn(doc, {"queries", "0", "asked_by"}, QJsonValue("judge"));
+        doc[QStringLiteral("zones")] = QJsonArray{QJsonObject{{"id", "obj"}, {"kind", "objective"}, {"position", QJsonArray{30, 22}}, {"radius", 3}, {"points", 5}}};
+        const io::ReadResult first = readDoc(doc);
+        QVERIFY2(first.scenario, qPrintable(first.problems.value(0).toString()));
+        const QByteArray written = io::writeScenario(*first.scenario);
+        const QJsonObject again = QJsonDocument::fromJson(written).object();
+        QCOMPARE(again.value("editor").toObject().value("zoom").toInt(), 2);
+        QCOMPARE(again.value("board").toObject().value("felt").toString(), QStringLiteral("green"));
+        const QJsonObject m0 = again.value("models").toArray()[0].toObject();
+        QVERIFY(m0.value("painted").toBool());
+        QVERIFY(m0.value("base").toObject().value("magnetised").toBool());
+        QCOMPARE(again.value("terrain").toArray()[1].toObject().value("colour").toString(), QStringLiteral("#888"));
+        QCOMPARE(again.value("queries").toArray()[0].toObject().value("asked_by").toString(), QStringLiteral("judge"));
+        QCOMPARE(again.value("zones").toArray()[0].toObject().value("points").toInt(), 5);
+        // Reading what was written and writing it again changes nothing.
+        const io::ReadResult second = readBytes(written);
+        QVERIFY(second.scenario);
+        QCOMPARE(io::writeScenario(*second.scenario), written);
+        QCOMPARE(second.scenario->models[1].base.width_mm, 35.5);
+        QCOMPARE(second.scenario->queries[0].expect.size(), size_t(1));
+    }
+
+    void saveGoesThroughASaveFile() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("s.sightline.json"));
+        const io::ReadResult r = readDoc(validDoc());
+        QString error;
+        QVERIFY2(io::saveScenarioFile(*r.scenario, path, &error), qPrintable(error));
+        QVERIFY(io::readScenarioFile(path).scenario.has_value());
+        // A directory that does not exist: a clear error, nothing written.
+        QVERIFY(!io::saveScenarioFile(*r.scenario, dir.filePath(QStringLiteral("no/such/dir/x.json")), &error));
+        QVERIFY(error.contains(QStringLiteral("cannot write")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScenarioIo)
+#include "tst_scenario_io.moc"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Sets Sightline up on Debian 12 and runs it: installs the Debian packages that are
+# missing (through sudo when not root), builds in Release under build/, then
+#   demo  checks the bundled demo scenario with sightline-cli (the default)
+#   test  runs every test through ctest
+# Safe to run again: it installs only what is missing and rebuilds only what changed.
+set -euo pipefail
+
+mode=${1:-demo}
+case "$mode" in
+  demo|test) ;;
+  *) echo "usage: $0 [demo|test]" >&2; exit 2 ;;
+esac
+cd "$(dirname "$0")/.."
+
+packages=(
+  cmake ninja-build g++ ccache pkg-config
+  qt6-base-dev qt6-svg-dev libgl-dev
+  libcgal-dev libgmp-dev libmpfr-dev libboost-dev
+  libbenchmark-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "Installing: ${missing[*]}"
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+  "${sudo[@]}" apt-get update
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build build --parallel "$(nproc)"
+
+if [ "$mode" = demo ]; then
+  build/app/cli/sightline-cli check scenarios/demo.sightline.json
+else
+  ctest --test-dir build --output-on-failure --parallel "$(nproc)"
+fi
