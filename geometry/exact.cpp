@@ -33,12 +33,16 @@ int filteredSign(F f) {
 // so the error of the double result is below 1e-15 * (|l| + |r|) (Shewchuk's bound is
 // about 3.3e-16 times the same sum).
 int crossFiltered(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
-    const double l = (p1.x - p0.x) * (q1.y - q0.y);
-    const double r = (p1.y - p0.y) * (q1.x - q0.x);
+    const double px = p1.x - p0.x, py = p1.y - p0.y, qx = q1.x - q0.x, qy = q1.y - q0.y;
+    const double l = px * qy;
+    const double r = py * qx;
     const double det = l - r;
     const double bound = 1e-15 * (std::abs(l) + std::abs(r));
     if (det > bound) return 1;
     if (-det > bound) return -1;
+    // A difference of two doubles is zero exactly when they are equal (gradual underflow),
+    // so a product with a zero factor is exactly zero: the common axis-aligned case.
+    if ((px == 0 || qy == 0) && (py == 0 || qx == 0)) return 0;
     return signOf((Q(p1.x) - Q(p0.x)) * (Q(q1.y) - Q(q0.y)) -
                   (Q(p1.y) - Q(p0.y)) * (Q(q1.x) - Q(q0.x)));
 }

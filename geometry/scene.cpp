@@ -7,6 +7,7 @@
 #include <boost/geometry.hpp>
 #include <boost/geometry/geometries/box.hpp>
 #include <boost/geometry/geometries/point.hpp>
+#include <boost/geometry/geometries/segment.hpp>
 #include <boost/geometry/index/rtree.hpp>
 
 #include <algorithm>
@@ -241,8 +242,11 @@ std::optional<std::pair<uint32_t, uint32_t>> seamBlocks(const SightLine& L, cons
 }  // namespace
 
 struct Scene::Index {
-    std::vector<EdgeRef> edges;
+    std::vector<EdgeRef> edges;          // terrain edges, in the edge tree
     std::vector<uint32_t> edgeBlocker;
+    std::vector<EdgeRef> modelEdgeList;  // base outlines, looked at whole
+    std::vector<std::pair<size_t, size_t>> modelEdges;
+    std::vector<double> modelReach;      // circumscribed radius of each base
     std::vector<BBox> blockerBox;
     Tree edgeTree;
     Tree blockerTree;
@@ -296,10 +300,22 @@ void Scene::addBlocker(Blocker blocker) {
     blocker.minY = box.min_corner().get<1>();
     blocker.maxX = box.max_corner().get<0>();
     blocker.maxY = box.max_corner().get<1>();
-    forEachEdge(blocker.polygon, [&](EdgeRef e) {
-        index_->edges.push_back(e);
-        index_->edgeBlocker.push_back(id);
-    });
+    if (blocker.model >= 0) {
+        const size_t first = index_->modelEdgeList.size();
+        double reach = 0;
+        forEachEdge(blocker.polygon, [&](EdgeRef e) {
+            index_->modelEdgeList.push_back(e);
+            const Vec2 r = e.c - scenario_.models[blocker.model].position;
+            reach = std::max(reach, std::hypot(r.x, r.y));
+        });
+        index_->modelEdges.emplace_back(first, index_->modelEdgeList.size());
+        index_->modelReach.push_back(reach);
+    } else {
+        forEachEdge(blocker.polygon, [&](EdgeRef e) {
+            index_->edges.push_back(e);
+            index_->edgeBlocker.push_back(id);
+        });
+    }
     index_->blockerBox.push_back(box);
     blockers_.push_back(std::move(blocker));
 }
@@ -337,27 +353,44 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
         }
         return found;
     }
-    std::vector<Entry> hits;
-    index_->edgeTree.query(bgi::intersects(query), std::back_inserter(hits));
-    std::vector<std::pair<uint32_t, EdgeRef>> byBlocker;
-    byBlocker.reserve(hits.size());
-    for (const Entry& h : hits) byBlocker.emplace_back(index_->edgeBlocker[h.second], index_->edges[h.second]);
-    // Blockers that could hold an end of the line strictly inside, with no edge nearby.
-    std::vector<Entry> holders;
-    index_->blockerTree.query(bgi::intersects(BPoint(line.a.x, line.a.y)), std::back_inserter(holders));
-    index_->blockerTree.query(bgi::intersects(BPoint(line.b.x, line.b.y)), std::back_inserter(holders));
-    for (const Entry& h : holders) byBlocker.emplace_back(h.second, EdgeRef{{HUGE_VAL, 0}, {HUGE_VAL, 0}});
-    std::stable_sort(byBlocker.begin(), byBlocker.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
-
-    std::vector<EdgeRef> edges;
-    std::vector<CollinearEdge> collinear;
-    for (size_t i = 0; i < byBlocker.size();) {
-        const uint32_t id = byBlocker[i].first;
-        edges.clear();
-        for (; i < byBlocker.size() && byBlocker[i].first == id; ++i)
-            if (byBlocker[i].second.c.x != HUGE_VAL) edges.push_back(byBlocker[i].second);
+    // The segment itself as the predicate: its bounding box would take in everything in
+    // a long diagonal line's whole rectangle.
+    thread_local std::vector<Entry> blockerHits, edgeHits;
+    thread_local std::vector<EdgeRef> edges;
+    thread_local std::vector<CollinearEdge> collinear;
+    blockerHits.clear();
+    edgeHits.clear();
+    collinear.clear();
+    const bg::model::segment<BPoint> segment(BPoint(line.a.x, line.a.y), BPoint(line.b.x, line.b.y));
+    index_->blockerTree.query(bgi::intersects(segment), std::back_inserter(blockerHits));
+    if (blockerHits.empty()) return found;
+    index_->edgeTree.query(bgi::intersects(segment), std::back_inserter(edgeHits));
+    // Terrain edges grouped by their blocker, in the blockers' order.
+    std::sort(blockerHits.begin(), blockerHits.end(), [](const Entry& x, const Entry& y) { return x.second < y.second; });
+    std::sort(edgeHits.begin(), edgeHits.end(), [this](const Entry& x, const Entry& y) {
+        return index_->edgeBlocker[x.second] < index_->edgeBlocker[y.second];
+    });
+    size_t k = 0;
+    for (const Entry& hit : blockerHits) {
+        const uint32_t id = hit.second;
         const Blocker& bl = blockers_[id];
+        edges.clear();
+        for (; k < edgeHits.size() && index_->edgeBlocker[edgeHits[k].second] < id; ++k) {}
+        for (; k < edgeHits.size() && index_->edgeBlocker[edgeHits[k].second] == id; ++k)
+            edges.push_back(index_->edges[edgeHits[k].second]);
         if (skip(bl)) continue;
+        if (bl.model >= 0) {
+            // A base: nothing to do unless the line comes within its circumscribed circle.
+            const Model& m = scenario_.models[bl.model];
+            const Vec2 u = line.b - line.a, w = m.position - line.a;
+            const double len2 = u.x * u.x + u.y * u.y;
+            const double t = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
+            const Vec2 near = line.a + u * t - m.position;
+            const double reach = index_->modelReach[bl.model] * (1 + 1e-9) + 1e-9;
+            if (near.x * near.x + near.y * near.y > reach * reach) continue;
+            const auto [first, last] = index_->modelEdges[bl.model];
+            edges.assign(index_->modelEdgeList.begin() + first, index_->modelEdgeList.begin() + last);
+        }
         if (edgesBlockLine(bl.polygon, index_->blockerBox[id], bl.top, line, edges)) {
             found.push_back(id);
             if (firstOnly) return found;

@@ -27,9 +27,9 @@ private:
     uint64_t state_;
 };
 
-// A 60x44 table with `pieces` features (rotated rectangles, or star-shaped polygons of
-// `vertices` points when vertices > 4) between x = 14 and 46, and `perSide` models of each
-// side in the deployment strips.
+// A 60x44 table with `pieces` features between x = 14 and 46 (rotated rectangles up to
+// 6" x 2", or star-shaped polygons of `vertices` points up to 2" across when vertices > 4)
+// and `perSide` 32 mm models of each side in the deployment strips.
 inline Scenario randomTable(uint64_t seed, int pieces, int perSide, int vertices = 4) {
     SplitMix64 rng(seed);
     Scenario s;
@@ -43,7 +43,7 @@ inline Scenario randomTable(uint64_t seed, int pieces, int perSide, int vertices
         t.height = rng.uniform(0.5, 6);
         const Vec2 c{rng.uniform(14, 46), rng.uniform(2, 42)};
         if (vertices <= 4) {
-            const double w = rng.uniform(0.3, 5), h = rng.uniform(0.3, 2), a = rng.uniform(0, std::numbers::pi);
+            const double w = rng.uniform(0.25, 3), h = rng.uniform(0.25, 1), a = rng.uniform(0, std::numbers::pi);
             const double ca = std::cos(a), sa = std::sin(a);
             for (Vec2 p : {Vec2{-w, -h}, Vec2{w, -h}, Vec2{w, h}, Vec2{-w, h}})
                 t.footprint.outer.push_back({c.x + p.x * ca - p.y * sa, c.y + p.x * sa + p.y * ca});
@@ -51,7 +51,7 @@ inline Scenario randomTable(uint64_t seed, int pieces, int perSide, int vertices
             // A star-shaped ring: angles in order, radii varying, so it is always simple.
             for (int k = 0; k < vertices; ++k) {
                 const double ang = 2 * std::numbers::pi * k / vertices;
-                const double r = rng.uniform(0.6, 2.5);
+                const double r = rng.uniform(0.3, 1.0);
                 t.footprint.outer.push_back({c.x + r * std::cos(ang), c.y + r * std::sin(ang)});
             }
         }
