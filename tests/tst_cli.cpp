@@ -171,7 +171,13 @@ private slots:
             const Run r = cli({command, path});
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains(path + QStringLiteral(": ") + where), qPrintable(r.err));
+            if (command == QLatin1String("check")) QVERIFY(r.out.isEmpty());
         }
+        // With a good file beside it, verify still answers the good one but its summary
+        // counts the unreadable file as failed.
+        const Run both = cli({QStringLiteral("verify"), path, scenario("regression/01-open-table.sightline.json")});
+        QCOMPARE(both.code, 2);
+        QCOMPARE(lastLine(both.out), QStringLiteral("1 passed, 1 failed"));
     }
 };
 

@@ -133,7 +133,8 @@ int verify(const QStringList& files, const QCommandLineParser& args, sl::Method 
     for (const QString& path : files) {
         const std::optional<sl::Scenario> scenario = load(path);
         if (!scenario) {
-            ++unreadable;
+            ++unreadable;  // counted as failed too: the summary must not look clean
+            ++failed;
             continue;
         }
         const sl::Scene scene(*scenario);
@@ -171,7 +172,8 @@ int verify(const QStringList& files, const QCommandLineParser& args, sl::Method 
     }
     if (unreadable > 0) {
         out().flush();
-        err() << unreadable << (unreadable == 1 ? " file" : " files") << " could not be read (see above)\n";
+        err() << unreadable << (unreadable == 1 ? " file" : " files")
+              << " could not be read (see above) and counted as failed\n";
         return kBadInput;
     }
     return failed > 0 ? kMismatch : kOk;
