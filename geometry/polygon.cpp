@@ -5,15 +5,10 @@
 #include <algorithm>
 
 namespace sl {
-namespace {
-
-// p is on the closed segment a-b, given that a, b, p are collinear.
-bool withinBox(Vec2 a, Vec2 b, Vec2 p) {
+bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p) {
     return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
            p.y <= std::max(a.y, b.y);
 }
-
-}  // namespace
 
 Where locate(Vec2 p, const Ring& ring) {
     int winding = 0;
@@ -22,7 +17,7 @@ Where locate(Vec2 p, const Ring& ring) {
         const Vec2 a = ring[i];
         const Vec2 b = ring[(i + 1) % n];
         const int o = exact::orient(a, b, p);
-        if (o == 0 && withinBox(a, b, p)) return Where::Boundary;
+        if (o == 0 && onCollinearSegment(a, b, p)) return Where::Boundary;
         if (a.y <= p.y) {
             if (b.y > p.y && o > 0) ++winding;
         } else if (b.y <= p.y && o < 0) {
@@ -62,8 +57,8 @@ bool segmentsIntersect(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
     const int o1 = exact::orient(p0, p1, q0), o2 = exact::orient(p0, p1, q1);
     const int o3 = exact::orient(q0, q1, p0), o4 = exact::orient(q0, q1, p1);
     if (o1 * o2 < 0 && o3 * o4 < 0) return true;
-    return (o1 == 0 && withinBox(p0, p1, q0)) || (o2 == 0 && withinBox(p0, p1, q1)) ||
-           (o3 == 0 && withinBox(q0, q1, p0)) || (o4 == 0 && withinBox(q0, q1, p1));
+    return (o1 == 0 && onCollinearSegment(p0, p1, q0)) || (o2 == 0 && onCollinearSegment(p0, p1, q1)) ||
+           (o3 == 0 && onCollinearSegment(q0, q1, p0)) || (o4 == 0 && onCollinearSegment(q0, q1, p1));
 }
 
 Ring openRing(Ring ring) {

@@ -18,6 +18,9 @@ Where locate(Vec2 p, const Polygon& polygon);
 // Signed area (positive when the ring turns to the left in the algebraic sense).
 double signedArea(const Ring& ring);
 
+// Whether p lies on the closed segment a-b, given that the three points are collinear.
+bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p);
+
 // Whether the closed segments p0-p1 and q0-q1 share a point (exact).
 bool segmentsIntersect(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1);
 // Whether they cross at a single point interior to both (exact).

@@ -36,12 +36,6 @@ BBox boxOf(Vec2 a, Vec2 b, double margin = 0) {
                 BPoint(std::max(a.x, b.x) + margin, std::max(a.y, b.y) + margin));
 }
 
-// p on the closed segment a-b, given that the three are collinear.
-bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p) {
-    return std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
-           p.y <= std::max(a.y, b.y);
-}
-
 template <class F>
 void forEachEdge(const Polygon& polygon, F f) {
     auto ring = [&](const Ring& r) {

@@ -10,16 +10,26 @@
 
 using namespace sl;
 
+namespace {
+
+QStringList scenarioFiles() {
+    QStringList files;
+    QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.json")}, QDir::Files,
+                    QDirIterator::Subdirectories);
+    while (it.hasNext()) files << it.next();
+    files.sort();
+    return files;
+}
+
+}  // namespace
+
 class TestGolden : public QObject {
     Q_OBJECT
 private slots:
     void everyFileReads_data() {
         QTest::addColumn<QString>("file");
-        QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.json")}, QDir::Files,
-                        QDirIterator::Subdirectories);
         int count = 0;
-        while (it.hasNext()) {
-            const QString path = it.next();
+        for (const QString& path : scenarioFiles()) {
             QTest::newRow(qPrintable(QDir(QStringLiteral(SIGHTLINE_SOURCE_DIR)).relativeFilePath(path))) << path;
             ++count;
         }
@@ -35,11 +45,8 @@ private slots:
     void queries_data() {
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("query");
-        QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios"), {QStringLiteral("*.json")}, QDir::Files,
-                        QDirIterator::Subdirectories);
         int rows = 0;
-        while (it.hasNext()) {
-            const QString path = it.next();
+        for (const QString& path : scenarioFiles()) {
             const io::ReadResult r = io::readScenarioFile(path);
             if (!r.scenario) continue;  // reported by everyFileReads
             for (size_t i = 0; i < r.scenario->queries.size(); ++i) {
