@@ -147,6 +147,29 @@ private slots:
         QVERIFY(!open.blocked({{10, 22}, {50, 22}, 1.75, 1.75}, ignore));
     }
 
+    void baseFlushAgainstAWallClosesTheSeam() {
+        // A 2" x 1" rectangular base (3" tall) pushed against a wall's south face (y = 22):
+        // a line along that face runs between the wall and the base, in neither's interior
+        // but inside their union.
+        Scenario s;
+        s.terrain = {feature("w", square(25, 15, 35, 22), 5)};
+        s.models = {infantry("A", {10, 22}), infantry("B", {50, 22}), infantry("R", {30, 22.5})};
+        s.models[2].base = {BaseShape::Rect, 50.8, 25.4};
+        s.models[2].height = 3;
+        const Scene scene(s);
+        const SightLine along{{10, 22}, {50, 22}, 1.75, 1.75};
+        QVERIFY(scene.blocked(along, scene.ignoredModels(0, 1)));
+        QCOMPARE(scene.blockersOf(along, scene.ignoredModels(0, 1)), (std::vector<std::string>{"R", "w"}));
+        // The base belongs to the observer's unit: only the wall's edge is left: open.
+        s.models[2].unit = s.models[0].unit;
+        const Scene own(s);
+        QVERIFY(!own.blocked(along, own.ignoredModels(0, 1)));
+        // Above the base (3") but below the wall (5"): the base no longer closes the seam.
+        s.models[2].unit = s.models[2].id;
+        const Scene high(s);
+        QVERIFY(!high.blocked({{10, 22}, {50, 22}, 4, 4}, high.ignoredModels(0, 1)));
+    }
+
     void unitedWallsOfDifferentHeights() {
         // A 2" wall abutting a 4" one: a 3" line along their seam is above the low one,
         // so the seam is only the tall wall's edge there: not blocked.
