@@ -77,10 +77,9 @@ Ring baseOutline(const Model& model) {
     const double b = halfWidthIn(model.base);
     Ring ring;
     if (model.base.shape == BaseShape::Rect) {
+        // Counter-clockwise in the algebraic sense (positive area); a rotation keeps it so.
         for (Vec2 corner : {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}})
             ring.push_back(toWorld(model, corner));
-        // (a,b) -> (-a,b) -> (-a,-b) -> (a,-b) is clockwise; reverse for positive orientation.
-        std::reverse(ring.begin(), ring.end());
         return ring;
     }
     // Vertices on the curve; the sagitta of a chord spanning angle step on a curve whose

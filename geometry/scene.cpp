@@ -142,10 +142,31 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const S
     return false;
 }
 
+// The part of `ring` inside the convex polygon `clip` (Sutherland-Hodgman: exact in area
+// for any simple ring against a convex window), as a ring whose signed area is that of
+// the intersection.
+Ring clipToConvex(const Ring& ring, const Ring& clip) {
+    Ring out = ring;
+    for (size_t i = 0; i < clip.size() && !out.empty(); ++i) {
+        const Vec2 a = clip[i], b = clip[(i + 1) % clip.size()];
+        auto side = [&](Vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); };
+        Ring in = std::move(out);
+        out.clear();
+        for (size_t j = 0; j < in.size(); ++j) {
+            const Vec2 p = in[j], q = in[(j + 1) % in.size()];
+            const double sp = side(p), sq = side(q);
+            if (sp >= 0) out.push_back(p);
+            if ((sp >= 0) != (sq >= 0)) out.push_back(p + (q - p) * (sp / (sp - sq)));
+        }
+    }
+    return out;
+}
+
 // The band of a line of width 2 * halfWidth (flat ends): the part of it where the line
-// runs below `top` is a rectangle; it is blocked when that rectangle's interior meets the
-// polygon's. The rectangle's corners are constructed in doubles, so a contact exactly at
-// the band's edge may fall either way by a rounding error (about 1e-15 inch).
+// runs below `top` is a rectangle; it is blocked when that rectangle and the polygon
+// overlap with positive area. Touching (an edge along the band's side, a corner on it)
+// has none. The rectangle's corners and the clipped area are computed in doubles: an
+// overlap thinner than about 1e-12 square inch counts as touching.
 bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double halfWidth) {
     if (L.h0 >= top && L.h1 >= top) return false;
     double t0 = 0, t1 = 1;
@@ -156,25 +177,11 @@ bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double 
     if (len == 0) return locate(L.a, polygon) == Where::Inside;
     const Vec2 n{-u.y / len * halfWidth, u.x / len * halfWidth};
     const Vec2 p = L.a + u * t0, q = L.a + u * t1;
-    Polygon band;
-    band.outer = {p - n, q - n, q + n, p + n};
-    orientForInteriorLeft(band);
-    bool meet = false;
-    forEachEdge(band, [&](EdgeRef r) {
-        if (meet) return;
-        forEachEdge(polygon, [&](EdgeRef e) {
-            if (!meet && segmentsCrossProperly(r.c, r.d, e.c, e.d)) meet = true;
-        });
-    });
-    if (meet) return true;
-    bool vertexInside = false;
-    forEachEdge(polygon, [&](EdgeRef e) {
-        if (!vertexInside && locate(e.c, band) == Where::Inside) vertexInside = true;
-    });
-    if (vertexInside) return true;
-    for (const Vec2& v : band.outer)
-        if (locate(v, polygon) == Where::Inside) return true;
-    return locate((p + q) * 0.5, polygon) == Where::Inside;
+    Ring band{p - n, q - n, q + n, p + n};
+    if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
+    double area = signedArea(clipToConvex(polygon.outer, band));
+    for (const Ring& hole : polygon.holes) area += signedArea(clipToConvex(hole, band));
+    return area > 1e-12;
 }
 
 BBox boxOfPolygon(const Polygon& p) {
@@ -289,6 +296,10 @@ Scene::~Scene() = default;
 void Scene::addBlocker(Blocker blocker) {
     const uint32_t id = static_cast<uint32_t>(blockers_.size());
     orientForInteriorLeft(blocker.polygon);
+    const Ring& r = blocker.polygon.outer;
+    blocker.convex = blocker.polygon.holes.empty();
+    for (size_t i = 0; i < r.size() && blocker.convex; ++i)
+        blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
     const BBox box = boxOfPolygon(blocker.polygon);
     blocker.minX = box.min_corner().get<0>();
     blocker.minY = box.min_corner().get<1>();
@@ -408,13 +419,57 @@ bool Scene::blocked(const SightLine& line, const ModelMask& ignored) const {
 }
 
 std::vector<std::string> Scene::blockersOf(const SightLine& line, const ModelMask& ignored) const {
+    return idsOf(blocking(line, ignored, false));
+}
+
+std::vector<std::string> Scene::idsOf(const std::vector<uint32_t>& blockers) const {
     std::set<std::string> ids;
-    for (uint32_t id : blocking(line, ignored, false)) {
+    for (uint32_t id : blockers) {
         const Blocker& bl = blockers_[id];
         if (bl.model >= 0) ids.insert(scenario_.models[bl.model].id);
         for (int f : bl.features) ids.insert(scenario_.terrain[f].id);
     }
     return {ids.begin(), ids.end()};
+}
+
+std::vector<Vec2> Scene::verticesOnLine(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const {
+    std::vector<Vec2> out;
+    if (p == q) return out;
+    const bool byX = std::abs(q.x - p.x) >= std::abs(q.y - p.y);
+    const double from = byX ? p.x : p.y, to = byX ? q.x : q.y;
+    auto take = [&](Vec2 c) {
+        const double at = byX ? c.x : c.y;
+        if (std::min(from, to) < at && at < std::max(from, to) && exact::orient(u, v, c) == 0) out.push_back(c);
+    };
+    const bg::model::segment<BPoint> segment(BPoint(p.x, p.y), BPoint(q.x, q.y));
+    std::vector<Entry> hits;
+    index_->edgeTree.query(bgi::intersects(segment), std::back_inserter(hits));
+    for (const Entry& h : hits) {
+        take(index_->edges[h.second].c);
+        take(index_->edges[h.second].d);
+    }
+    hits.clear();
+    index_->blockerTree.query(bgi::intersects(segment), std::back_inserter(hits));
+    for (const Entry& h : hits) {
+        const Blocker& bl = blockers_[h.second];
+        if (bl.model < 0) continue;
+        const auto [first, last] = index_->modelEdges[bl.model];
+        for (size_t i = first; i < last; ++i) take(index_->modelEdgeList[i].c);
+    }
+    const double sign = to > from ? 1 : -1;
+    std::sort(out.begin(), out.end(), [&](Vec2 a, Vec2 b) { return sign * (byX ? a.x - b.x : a.y - b.y) < 0; });
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+std::vector<uint32_t> Scene::blockersInBox(Vec2 min, Vec2 max) const {
+    std::vector<Entry> hits;
+    index_->blockerTree.query(bgi::intersects(BBox(BPoint(min.x, min.y), BPoint(max.x, max.y))), std::back_inserter(hits));
+    std::vector<uint32_t> ids;
+    ids.reserve(hits.size());
+    for (const Entry& h : hits) ids.push_back(h.second);
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 }  // namespace sl

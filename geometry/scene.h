@@ -28,6 +28,7 @@ struct Blocker {
     double top = 0;
     int model = -1;             // index of the model, or -1 for terrain
     std::vector<int> features;  // index of its terrain piece (empty for a model)
+    bool convex = false;        // no holes and no reflex vertex
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
 };
 
@@ -56,11 +57,25 @@ public:
     // is stopped only at a seam, the pieces on both sides of it.
     std::vector<std::string> blockersOf(const SightLine& line, const ModelMask& ignored) const;
 
+    // Indices into blockers() of those that stop the line (the first found only when
+    // firstOnly); at a seam, the two pieces on either side.
+    std::vector<uint32_t> blocking(const SightLine& line, const ModelMask& ignored, bool firstOnly) const;
+
+    // Indices of the blockers whose bounding box meets the box.
+    std::vector<uint32_t> blockersInBox(Vec2 min, Vec2 max) const;
+
+    // Ids of the terrain piece or model behind a blocker.
+    std::vector<std::string> idsOf(const std::vector<uint32_t>& blockers) const;
+
+    double halfWidth() const { return halfWidth_; }
+
+    // The blocker vertices lying exactly on the line through u and v, strictly between
+    // the points p and q of that line, in order from p.
+    std::vector<Vec2> verticesOnLine(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const;
+
 private:
     struct Index;
     void addBlocker(Blocker blocker);
-    // Indices of the blockers that stop the line (the first one only when firstOnly).
-    std::vector<uint32_t> blocking(const SightLine& line, const ModelMask& ignored, bool firstOnly) const;
 
     const Scenario& scenario_;
     double halfWidth_ = 0;  // inches

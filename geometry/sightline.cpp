@@ -1,6 +1,10 @@
 #include "sightline.h"
 
 #include "base.h"
+#include "exact_los.h"
+#include "polygon.h"
+
+#include <cmath>
 
 namespace sl {
 namespace {
@@ -36,12 +40,46 @@ int pointsPerBase(const Model& o, const Model& t, Method method) {
 
 }  // namespace
 
-std::string_view methodName(Method method) { return method == Method::Center ? "center" : "sampled"; }
+std::string_view methodName(Method method) {
+    switch (method) {
+    case Method::Center: return "center";
+    case Method::Sampled: return "sampled";
+    case Method::Exact: break;
+    }
+    return "exact";
+}
 
 std::optional<Method> parseMethod(std::string_view name) {
     if (name == "center") return Method::Center;
     if (name == "sampled") return Method::Sampled;
+    if (name == "exact") return Method::Exact;
     return std::nullopt;
+}
+
+std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
+    const Ring outline = baseOutline(model);
+    Vec2 lo = outline[0], hi = outline[0];
+    for (const Vec2& v : outline) {
+        lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
+        hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+    }
+    const double g = std::sqrt(std::abs(signedArea(outline)) / count);
+    std::vector<Vec2> points;
+    if (edge) {
+        double walked = g;
+        for (size_t i = 0; i < outline.size(); ++i) {
+            if (walked >= g) {
+                points.push_back(outline[i]);
+                walked = 0;
+            }
+            const Vec2 d = outline[(i + 1) % outline.size()] - outline[i];
+            walked += std::hypot(d.x, d.y);
+        }
+    }
+    for (double y = lo.y + g / 2; y < hi.y; y += g)
+        for (double x = lo.x + g / 2; x < hi.x; x += g)
+            if (locate(Vec2{x, y}, outline) != Where::Outside) points.push_back({x, y});
+    return points;
 }
 
 std::vector<Vec2> samplePoints(const Model& model, int count) {
@@ -55,6 +93,12 @@ std::optional<Segment> findSightLine(const Scene& scene, int observer, int targe
     const Model& o = scene.scenario().models[observer];
     const Model& t = scene.scenario().models[target];
     const ModelMask ignored = scene.ignoredModels(observer, target);
+    if (method == Method::Exact) {
+        const ExactAnswer a =
+            decideExact(scene, baseRegion(o), o.top(), baseRegion(t), t.top(), ignored, Witness::First);
+        if (!a.visible) return std::nullopt;
+        return Segment{a.witness->p, a.witness->q};
+    }
     const int n = pointsPerBase(o, t, method);
     const std::vector<Vec2> from = samplePoints(o, n), to = samplePoints(t, n);
     // Phases: centre to centre, then the edge points, then the boundary points; each
@@ -69,7 +113,67 @@ std::optional<Segment> findSightLine(const Scene& scene, int observer, int targe
     return std::nullopt;
 }
 
+namespace {
+
+// The exact fields: the clearest witness or the blocking set, then fully_visible and
+// visible_fraction from exact decisions for single points of the target's base.
+PairResult evaluateExact(const Scene& scene, int observer, int target) {
+    const Model& o = scene.scenario().models[observer];
+    const Model& t = scene.scenario().models[target];
+    const ModelMask ignored = scene.ignoredModels(observer, target);
+    PairResult r;
+    r.observer = o.id;
+    r.target = t.id;
+    r.method = Method::Exact;
+    r.distance = baseDistance(o, t);
+    r.blocked_by = scene.blockersOf({o.position, t.position, o.top(), t.top()}, ignored);
+    const Region from = baseRegion(o);
+    const ExactAnswer a = decideExact(scene, from, o.top(), baseRegion(t), t.top(), ignored, Witness::Clearest);
+    r.visible = a.visible;
+    if (!a.visible) {
+        r.blocking_set = scene.idsOf(a.cover);
+        return r;
+    }
+    r.witness = Segment{a.witness->p, a.witness->q};
+    r.clearance = a.witness->clearance;
+    auto seen = [&](Vec2 q, double z) {
+        return decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First).visible;
+    };
+    r.fully_visible = true;
+    for (const Vec2& q : basePoints(t, kFullyVisiblePoints, true))
+        if (!seen(q, t.elevation)) {
+            r.fully_visible = false;
+            break;
+        }
+    if (r.fully_visible) {
+        r.visible_fraction = 1;
+        return r;
+    }
+    // For each point, the lowest height seen: nothing when its top is hidden, all of it
+    // when its foot is seen, else found by bisection (a higher point is never harder to see).
+    const std::vector<Vec2> points = basePoints(t, kFractionPoints, false);
+    double sum = 0;
+    for (const Vec2& q : points) {
+        if (!seen(q, t.top())) continue;
+        if (seen(q, t.elevation)) {
+            sum += 1;
+            continue;
+        }
+        double hidden = 0, shown = 1;  // as shares of the height
+        for (int k = 0; k < kFractionHeightSteps; ++k) {
+            const double mid = (hidden + shown) / 2;
+            (seen(q, t.elevation + mid * t.height) ? shown : hidden) = mid;
+        }
+        sum += 1 - (hidden + shown) / 2;
+    }
+    r.visible_fraction = points.empty() ? 0 : sum / static_cast<double>(points.size());
+    return r;
+}
+
+}  // namespace
+
 PairResult evaluatePair(const Scene& scene, int observer, int target, Method method) {
+    if (method == Method::Exact) return evaluateExact(scene, observer, target);
     const Model& o = scene.scenario().models[observer];
     const Model& t = scene.scenario().models[target];
     const ModelMask ignored = scene.ignoredModels(observer, target);

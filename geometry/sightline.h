@@ -11,7 +11,7 @@
 
 namespace sl {
 
-enum class Method { Center, Sampled };
+enum class Method { Center, Sampled, Exact };
 
 std::string_view methodName(Method method);
 std::optional<Method> parseMethod(std::string_view name);
@@ -26,14 +26,25 @@ struct PairResult {
     std::optional<Segment> witness;
     std::vector<std::string> blocked_by;
     Method method = Method::Sampled;
+    std::optional<double> clearance;          // exact, when visible: of the witness, inches
+    std::vector<std::string> blocking_set;    // exact, when not visible: together they stop every line
 };
+
+// How finely `exact` checks the target's base for fully_visible and visible_fraction.
+inline constexpr int kFullyVisiblePoints = 400;   // spread evenly over the base, plus its edge
+inline constexpr int kFractionPoints = 200;       // spread evenly over the base
+inline constexpr int kFractionHeightSteps = 7;    // bisection: 1/128 of the model's height
+
+// Points spread evenly over the base, about `count` of them at the centres of a square
+// grid, and with `edge` the outline's vertices at about the grid's spacing along it.
+std::vector<Vec2> basePoints(const Model& model, int count, bool edge);
 
 // The sample points of the progressive method, in the order they are tried: the centre,
 // then the 4 edge points (0, 90, 180, 270 degrees in the base's own frame), then the
 // other 4 of the 8 boundary points (45 degrees apart).
 std::vector<Vec2> samplePoints(const Model& model, int count);
 
-// Only the decision and its witness: what `center` or `sampled` finds to the target's top.
+// Only the decision and its witness: what the method finds to the target's top.
 std::optional<Segment> findSightLine(const Scene& scene, int observer, int target, Method method);
 
 // Every result field for the pair. fully_visible and visible_fraction follow the method's

@@ -74,4 +74,39 @@ inline Scenario randomTable(uint64_t seed, int pieces, int perSide, int vertices
     return s;
 }
 
+// Adds `count` models of random base (circle 25 to 60 mm, oval, rect), height (0.8 to 4")
+// and elevation (0, or 0 to 3" one time in five) anywhere on the table, each on its own
+// side and unit, without overlapping one another.
+inline void scatterModels(Scenario& s, uint64_t seed, int count) {
+    SplitMix64 rng(seed);
+    for (int placed = 0, tries = 0; placed < count && tries < 1000; ++tries) {
+        Model m;
+        char id[24];
+        std::snprintf(id, sizeof id, "m%d", placed);
+        m.id = id;
+        m.side = id;
+        m.unit = id;
+        const double kind = rng.uniform(0, 1);
+        if (kind < 0.6) {
+            const double d = rng.uniform(25, 60);
+            m.base = {BaseShape::Circle, d, d};
+        } else {
+            m.base = {kind < 0.8 ? BaseShape::Oval : BaseShape::Rect, rng.uniform(40, 120), rng.uniform(25, 70)};
+        }
+        m.rotation_deg = rng.uniform(0, 360);
+        m.position = {rng.uniform(3, 57), rng.uniform(3, 41)};
+        m.height = rng.uniform(0.8, 4);
+        m.elevation = rng.uniform(0, 1) < 0.2 ? rng.uniform(0, 3) : 0;
+        const double r = std::max(m.base.length_mm, m.base.width_mm) / 2 / kMmPerInch;
+        bool clear = true;
+        for (const Model& o : s.models) {
+            const double ro = std::max(o.base.length_mm, o.base.width_mm) / 2 / kMmPerInch;
+            clear = clear && std::hypot(o.position.x - m.position.x, o.position.y - m.position.y) > r + ro + 0.05;
+        }
+        if (!clear) continue;
+        s.models.push_back(std::move(m));
+        ++placed;
+    }
+}
+
 }  // namespace sl::testing

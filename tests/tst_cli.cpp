@@ -73,7 +73,7 @@ private slots:
     void checkPrintsEveryCrossSidePair() {
         const Run r = cli({QStringLiteral("check"), scenario("demo.sightline.json")});
         QCOMPARE(r.code, 0);
-        QVERIFY(r.out.contains(QStringLiteral("method sampled")));
+        QVERIFY(r.out.contains(QStringLiteral("method exact")));
         QVERIFY(r.out.contains(QStringLiteral("200 pairs")));
         QCOMPARE(r.out.count(QStringLiteral(" -> ")), 200);
     }
@@ -93,7 +93,19 @@ private slots:
         QCOMPARE(first.value("visible").toBool(), false);
         QVERIFY(first.value("witness").isNull());
         QCOMPARE(first.value("blocked_by").toArray(), QJsonArray{QStringLiteral("w1")});
-        QCOMPARE(first.value("method").toString(), QStringLiteral("sampled"));
+        QCOMPARE(first.value("method").toString(), QStringLiteral("exact"));
+        // exact adds the pieces that together block every line, and the witness's clearance.
+        QCOMPARE(first.value("blocking_set").toArray(), QJsonArray{QStringLiteral("w1")});
+        QVERIFY(first.value("clearance").isNull());
+    }
+
+    void exactWitnessHasClearance() {
+        const Run r = cli({QStringLiteral("check"), scenario("regression/01-open-table.sightline.json"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject res = QJsonDocument::fromJson(r.out.toUtf8()).object().value("results").toArray()[0].toObject();
+        QVERIFY(res.value("visible").toBool());
+        // Nothing on the table: the clearance is the cap.
+        QCOMPARE(res.value("clearance").toDouble(), 2.0);
     }
 
     void checkOnePairWithWitness() {

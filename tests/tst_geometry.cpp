@@ -261,6 +261,14 @@ private slots:
         const Ring outline = baseOutline(m);
         QVERIFY(outline.size() >= 16);
         QVERIFY(signedArea(outline) > 0);
+        // Every shape's outline is positively oriented, whatever its rotation.
+        for (BaseShape shape : {BaseShape::Circle, BaseShape::Oval, BaseShape::Rect})
+            for (double rotation : {0.0, 37.0, 200.0}) {
+                Model b = m;
+                b.base.shape = shape;
+                b.rotation_deg = rotation;
+                QVERIFY(signedArea(baseOutline(b)) > 0);
+            }
     }
 
     void progressiveSamplingReachesTheBoundaryPointsOnlyForLargeBases() {

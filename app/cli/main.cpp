@@ -39,8 +39,8 @@ const char* kDescription =
     "  verify FILE.. check every query's \"expect\"; one line per mismatch, then\n"
     "                \"N passed, M failed\"\n"
     "\n"
-    "Methods: sampled (the default; centre, edge and boundary points of both bases),\n"
-    "center (centre to centre only).\n"
+    "Methods: exact (the default: every sight line between the bases), sampled\n"
+    "(centre, edge and boundary points of both bases), center (centre to centre).\n"
     "Exit status: 0 success, 1 a verify mismatch, 2 bad usage or bad input.";
 
 QString fixed(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
@@ -61,8 +61,14 @@ QString textLine(const sl::PairResult& r) {
                     .arg(fixed(r.distance));
         line += QStringLiteral(", witness (%1, %2) - (%3, %4)")
                     .arg(fixed(r.witness->a.x), fixed(r.witness->a.y), fixed(r.witness->b.x), fixed(r.witness->b.y));
+        if (r.clearance) line += QStringLiteral(" clear by %1\"").arg(fixed(*r.clearance));
     } else {
         line += QStringLiteral("not visible, distance %1\"").arg(fixed(r.distance));
+        if (!r.blocking_set.empty()) {
+            QStringList ids;
+            for (const auto& id : r.blocking_set) ids << QString::fromStdString(id);
+            line += QStringLiteral("; every line blocked by %1").arg(ids.join(QStringLiteral(", ")));
+        }
     }
     if (!r.blocked_by.empty()) {
         QStringList ids;
@@ -194,8 +200,8 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files"), QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("check: the target model's id"), QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("method"), QStringLiteral("sampled (default) or center"), QStringLiteral("METHOD"),
-                      QStringLiteral("sampled")});
+    parser.addOption({QStringLiteral("method"), QStringLiteral("exact (default), sampled or center"),
+                      QStringLiteral("METHOD"), QStringLiteral("exact")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON instead of text")});
 
     if (!parser.parse(QCoreApplication::arguments())) {
@@ -219,9 +225,7 @@ int main(int argc, char** argv) {
     const QString methodText = parser.value(QStringLiteral("method"));
     const std::optional<sl::Method> method = sl::parseMethod(methodText.toStdString());
     if (!method) {
-        err() << QStringLiteral("--method: unknown method \"%1\" (available: sampled, center; the exact method "
-                                "is not in this version)\n")
-                     .arg(methodText);
+        err() << QStringLiteral("--method: unknown method \"%1\" (available: exact, sampled, center)\n").arg(methodText);
         return kBadInput;
     }
     if (command == QLatin1String("check")) {

@@ -68,6 +68,12 @@ QJsonObject resultToJson(const PairResult& r) {
     QJsonArray blocked;
     for (const auto& id : r.blocked_by) blocked.append(QString::fromStdString(id));
     o[QStringLiteral("blocked_by")] = blocked;
+    if (r.method == Method::Exact) {
+        o[QStringLiteral("clearance")] = r.clearance ? QJsonValue(*r.clearance) : QJsonValue(QJsonValue::Null);
+        QJsonArray set;
+        for (const auto& id : r.blocking_set) set.append(QString::fromStdString(id));
+        o[QStringLiteral("blocking_set")] = set;
+    }
     o[QStringLiteral("method")] = QString::fromUtf8(methodName(r.method).data(), static_cast<int>(methodName(r.method).size()));
     return o;
 }

@@ -1,0 +1,466 @@
+#include "exact_los.h"
+
+#include "base.h"
+#include "exact.h"
+#include "polygon.h"
+#include "sightline.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace sl {
+namespace {
+
+// A convex thing a critical line can be tangent to: a base, a convex blocker, or a single
+// vertex of a blocker that is not convex.
+struct Thing {
+    const Ring* ring;  // convex, positively oriented
+    Vec2 point;        // when ring is null
+    size_t size() const { return ring ? ring->size() : 1; }
+    Vec2 operator[](size_t i) const { return ring ? (*ring)[i] : point; }
+};
+
+// The vertex y of `t` with all of `t` on side s (+1 left, -1 right) of the line p->y, or
+// none when p lies inside t.
+std::optional<Vec2> extreme(const Thing& t, Vec2 p, int s) {
+    size_t best = 0;
+    for (size_t i = 1; i < t.size(); ++i)
+        if (s * exact::orient(p, t[best], t[i]) < 0) best = i;
+    if (t[best] == p) return std::nullopt;
+    return t[best];
+}
+
+bool allOnSide(const Thing& t, Vec2 a, Vec2 b, int s) {
+    for (size_t i = 0; i < t.size(); ++i)
+        if (s * exact::orient(a, b, t[i]) < 0) return false;
+    return true;
+}
+
+// The lines tangent to both things (through a vertex of each), up to four.
+void bitangents(const Thing& x, const Thing& y, std::vector<std::pair<Vec2, Vec2>>& out) {
+    for (int sx : {1, -1})
+        for (int sy : {1, -1}) {
+            // x on side sx and y on side sy of the directed line xv->yv: alternate the
+            // tangents from each side's current vertex until they settle.
+            Vec2 xv = x[0];
+            std::optional<Vec2> yv;
+            bool settled = false;
+            for (int iter = 0; iter < 12 && !settled; ++iter) {
+                yv = extreme(y, xv, sy);
+                if (!yv) break;
+                const std::optional<Vec2> nx = extreme(x, *yv, -sx);
+                if (!nx) break;
+                settled = *nx == xv;
+                xv = *nx;
+            }
+            if (!settled || !yv || xv == *yv) continue;
+            if (allOnSide(x, xv, *yv, sx) && allOnSide(y, xv, *yv, sy)) out.emplace_back(xv, *yv);
+        }
+}
+
+// Convex hull (positively oriented) of a point set, by the monotone chain.
+Ring convexHull(std::vector<Vec2> pts) {
+    std::sort(pts.begin(), pts.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+    if (pts.size() < 3) return pts;
+    Ring hull(2 * pts.size());
+    size_t k = 0;
+    for (size_t i = 0; i < pts.size(); ++i) {
+        while (k >= 2 && exact::orient(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+        hull[k++] = pts[i];
+    }
+    for (size_t i = pts.size() - 1, lower = k + 1; i > 0; --i) {
+        while (k >= lower && exact::orient(hull[k - 2], hull[k - 1], pts[i - 1]) <= 0) --k;
+        hull[k++] = pts[i - 1];
+    }
+    hull.resize(k - 1);
+    return hull;
+}
+
+// Parameters s of the points u + s (v - u) inside the convex region: the chord, or none.
+std::optional<std::pair<double, double>> chord(const Region& r, Vec2 u, Vec2 v) {
+    const Vec2 d = v - u;
+    if (r.isPoint()) {
+        const Vec2 c = r.outline[0];
+        if (exact::orient(u, v, c) != 0) return std::nullopt;
+        const double s = ((c.x - u.x) * d.x + (c.y - u.y) * d.y) / (d.x * d.x + d.y * d.y);
+        return std::pair{s, s};
+    }
+    double lo = -HUGE_VAL, hi = HUGE_VAL;
+    const Ring& ring = r.outline;
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
+        // Inside: cross(b - a, u + s d - a) >= 0, i.e. k0 + s k1 >= 0.
+        const double k0 = (b.x - a.x) * (u.y - a.y) - (b.y - a.y) * (u.x - a.x);
+        const double k1 = (b.x - a.x) * d.y - (b.y - a.y) * d.x;
+        if (k1 == 0) {
+            if (k0 < 0) return std::nullopt;
+            continue;
+        }
+        const double s = -k0 / k1;
+        if (k1 > 0) lo = std::max(lo, s);
+        else hi = std::min(hi, s);
+    }
+    if (lo > hi) {
+        // A line through a vertex of the region meets it in one point, which rounding of
+        // the clipping can lose: keep the vertex.
+        for (const Vec2& p : ring)
+            if (exact::orient(u, v, p) == 0) {
+                const double s = ((p.x - u.x) * d.x + (p.y - u.y) * d.y) / (d.x * d.x + d.y * d.y);
+                return std::pair{s, s};
+            }
+        return std::nullopt;
+    }
+    return std::pair{lo, hi};
+}
+
+// The point of the line at parameter s, moved onto the region if rounding put it a hair
+// outside: a point of the region itself when it is a defining point or a vertex.
+Vec2 pointIn(const Region& r, Vec2 u, Vec2 v, double s) {
+    if (r.isPoint()) return r.outline[0];
+    Vec2 p = u + (v - u) * s;
+    for (Vec2 candidate : {u, v})
+        if (std::abs(p.x - candidate.x) < 1e-12 && std::abs(p.y - candidate.y) < 1e-12 &&
+            locate(candidate, r.outline) != Where::Outside)
+            return candidate;
+    for (double pull = 1e-13; locate(p, r.outline) == Where::Outside && pull < 1e-3; pull *= 8)
+        p = p + (r.centre - p) * pull;
+    return p;
+}
+
+struct Tested {
+    bool valid = false;     // the line meets both regions
+    bool free = false;      // the exact line between p and q is open
+    bool straight = false;  // and so is the segment between p and q as rounded to doubles
+    Vec2 p, q;
+};
+
+// Tests the exact line through u and v between the two regions. The end points are chosen
+// where the line is highest over everything between: when it rises towards the target,
+// from the back of the observer's chord to the front of the target's (a later start or a
+// farther end lowers it everywhere between); when it falls, the reverse; level, the inner
+// ends. The segment is tested as a chain through every blocker vertex lying exactly on the
+// line, so the legs between such vertices are exact: a line that grazes a corner or runs
+// along an edge is judged on the line itself, not on a rounded neighbour of it.
+Tested testLine(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                const ModelMask& ignored, Vec2 u, Vec2 v, bool inner) {
+    Tested t;
+    if (u == v) return t;
+    const auto ca = chord(from, u, v), cb = chord(to, u, v);
+    if (!ca || !cb) return t;
+    double sp, sq;
+    if (ca->second <= cb->first) {  // from lies before to along u->v
+        const bool rising = hTo > hFrom, falling = hTo < hFrom;
+        sp = (rising && !inner) ? ca->first : ca->second;
+        sq = (falling && !inner) ? cb->second : cb->first;
+    } else if (cb->second <= ca->first) {
+        const bool rising = hTo > hFrom, falling = hTo < hFrom;
+        sp = (rising && !inner) ? ca->second : ca->first;
+        sq = (falling && !inner) ? cb->first : cb->second;
+    } else {  // the regions overlap along the line
+        sp = sq = std::max(ca->first, cb->first);
+    }
+    t.valid = true;
+    t.p = pointIn(from, u, v, sp);
+    t.q = pointIn(to, u, v, sq);
+    std::vector<Vec2> nodes{t.p};
+    for (const Vec2& x : scene.verticesOnLine(u, v, t.p, t.q)) nodes.push_back(x);
+    nodes.push_back(t.q);
+    // Heights along the chain by the position along the line.
+    const bool byX = std::abs(t.q.x - t.p.x) >= std::abs(t.q.y - t.p.y);
+    const double p0 = byX ? t.p.x : t.p.y, p1 = byX ? t.q.x : t.q.y;
+    auto height = [&](size_t i) {
+        if (i == 0) return hFrom;
+        if (i + 1 == nodes.size()) return hTo;
+        if (hFrom == hTo) return hFrom;
+        const double at = byX ? nodes[i].x : nodes[i].y;
+        return hFrom + (hTo - hFrom) * (at - p0) / (p1 - p0);
+    };
+    for (size_t i = 0; i + 1 < nodes.size(); ++i)
+        if (scene.blocked({nodes[i], nodes[i + 1], height(i), height(i + 1)}, ignored)) return t;
+    t.free = true;
+    t.straight = nodes.size() == 2 || !scene.blocked({t.p, t.q, hFrom, hTo}, ignored);
+    return t;
+}
+
+// With a band, each critical line is also tried moved sideways by half the band's width,
+// both ways, so that it clears what the zero-width line touches.
+void addBandShifts(std::vector<std::pair<Vec2, Vec2>>& lines, double halfWidth) {
+    const size_t n = lines.size();
+    for (size_t i = 0; i < n; ++i) {
+        const auto [u, v] = lines[i];
+        const Vec2 d = v - u;
+        const double len = std::hypot(d.x, d.y);
+        if (len == 0) continue;
+        const Vec2 shift{-d.y / len * halfWidth * 1.000001, d.x / len * halfWidth * 1.000001};
+        lines.emplace_back(u + shift, v + shift);
+        lines.emplace_back(u - shift, v - shift);
+    }
+}
+
+// Distance from p to the line through c and d (a prefilter only: a margin covers rounding).
+double lineDistance(Vec2 c, Vec2 d, Vec2 p) {
+    const Vec2 u = d - c;
+    const double len = std::hypot(u.x, u.y);
+    return len == 0 ? HUGE_VAL : std::abs(u.x * (p.y - c.y) - u.y * (p.x - c.x)) / len;
+}
+
+// Farthest distance from the region's centre to its outline, with a margin for rounding.
+double reach(const Region& r) {
+    double most = 0;
+    for (const Vec2& v : r.outline) most = std::max(most, std::hypot(v.x - r.centre.x, v.y - r.centre.y));
+    return most * (1 + 1e-9) + 1e-9;
+}
+
+}  // namespace
+
+Region baseRegion(const Model& model) {
+    Region r;
+    r.outline = baseOutline(model);
+    r.centre = model.position;
+    r.samples = samplePoints(model, 9);
+    return r;
+}
+
+Region pointRegion(Vec2 p) {
+    Region r;
+    r.outline = {p};
+    r.centre = p;
+    r.samples = {p};
+    return r;
+}
+
+double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& ignored) {
+    const Vec2 lo{std::min(L.a.x, L.b.x) - kClearanceCap, std::min(L.a.y, L.b.y) - kClearanceCap};
+    const Vec2 hi{std::max(L.a.x, L.b.x) + kClearanceCap, std::max(L.a.y, L.b.y) + kClearanceCap};
+    double best = kClearanceCap;
+    auto segDist = [](Vec2 p, Vec2 a, Vec2 b) {
+        const Vec2 u = b - a, w = p - a;
+        const double len2 = u.x * u.x + u.y * u.y;
+        const double t = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 d = a + u * t - p;
+        return std::hypot(d.x, d.y);
+    };
+    for (uint32_t id : scene.blockersInBox(lo, hi)) {
+        const Blocker& bl = scene.blockers()[id];
+        if (bl.top <= std::min(L.h0, L.h1) || (bl.model >= 0 && ignored[bl.model])) continue;
+        // The part of the line below the blocker's top.
+        double t0 = 0, t1 = 1;
+        if (L.h1 > L.h0) t1 = std::min(1.0, (bl.top - L.h0) / (L.h1 - L.h0));
+        if (L.h1 < L.h0) t0 = std::max(0.0, (bl.top - L.h0) / (L.h1 - L.h0));
+        const Vec2 a = L.a + (L.b - L.a) * t0, b = L.a + (L.b - L.a) * t1;
+        double d = HUGE_VAL;
+        auto ring = [&](const Ring& r) {
+            for (size_t i = 0; i < r.size(); ++i) {
+                const Vec2 c = r[i], e = r[(i + 1) % r.size()];
+                if (segmentsIntersect(a, b, c, e)) {
+                    d = 0;
+                    return;
+                }
+                d = std::min({d, segDist(c, a, b), segDist(e, a, b), segDist(a, c, e), segDist(b, c, e)});
+            }
+        };
+        ring(bl.polygon.outer);
+        for (const Ring& h : bl.polygon.holes) ring(h);
+        best = std::min(best, d);
+    }
+    return best;
+}
+
+ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                        const ModelMask& ignored, Witness witness) {
+    ExactAnswer answer;
+    const double lowest = std::min(hFrom, hTo);
+
+    // The candidate lines, cheapest and likeliest first: centre to centre and the sample
+    // points; then, when none of those is open, every line tangent to two of the things a
+    // critical line can touch (the two regions, the convex blockers, the vertices of the
+    // others) inside the convex hull of the two regions. If any sight line is open, one
+    // of these is: an open line can be moved, staying open, until it touches two of them.
+    // The blockers' heights enter through the choice of end points (testLine).
+    // Open lines whose rounded end points give an open segment too (witnesses that can be
+    // drawn and checked), and open lines that only graze a corner exactly (proof that the
+    // pair is visible, but rounding their ends may put them a hair into the corner).
+    std::vector<Tested> open, grazing;
+    std::vector<std::pair<Vec2, Vec2>> tried;
+    std::set<std::pair<std::pair<double, double>, std::pair<double, double>>> seen;
+    auto run = [&](const std::vector<std::pair<Vec2, Vec2>>& lines) {
+        for (const auto& [u, v] : lines) {
+            if (!seen.insert({{u.x, u.y}, {v.x, v.y}}).second) continue;
+            for (bool inner : {false, true}) {
+                if (inner && hFrom == hTo) break;  // level lines: the inner ends are the choice
+                const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, inner);
+                if (!t.valid) break;
+                ++answer.candidates;
+                if (t.free && t.straight) {
+                    open.push_back(t);
+                    break;
+                }
+                if (t.free) {
+                    // A grazing line: moved sideways by a hair, it usually clears the
+                    // corner with room to spare on the open side.
+                    grazing.push_back(t);
+                    const Vec2 d = v - u;
+                    const double len = std::hypot(d.x, d.y);
+                    for (double hair : {1e-9, -1e-9, 1e-7, -1e-7}) {
+                        const Vec2 shift{-d.y / len * hair, d.x / len * hair};
+                        const Tested moved = testLine(scene, from, hFrom, to, hTo, ignored, u + shift, v + shift, inner);
+                        if (moved.free && moved.straight) {
+                            open.push_back(moved);
+                            break;
+                        }
+                    }
+                    if (!open.empty()) break;
+                    continue;
+                }
+                tried.emplace_back(t.p, t.q);
+            }
+            if (!open.empty() && witness == Witness::First) return;
+        }
+    };
+    const double hw = scene.halfWidth();
+    {
+        std::vector<std::pair<Vec2, Vec2>> lines;
+        lines.emplace_back(from.centre, to.centre);
+        for (const Vec2& p : from.samples)
+            for (const Vec2& q : to.samples)
+                if (!(p == from.centre && q == to.centre)) lines.emplace_back(p, q);
+        run(lines);
+    }
+    if (open.empty() || witness == Witness::Clearest) {
+        std::vector<Vec2> both = from.outline;
+        both.insert(both.end(), to.outline.begin(), to.outline.end());
+        const Ring hull = convexHull(both);
+        Vec2 lo{HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL};
+        for (const Vec2& p : both) {
+            lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+            hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
+        }
+        lo = lo - Vec2{hw, hw};
+        hi = hi + Vec2{hw, hw};
+        std::vector<Thing> things{{&from.outline, {}}, {&to.outline, {}}};
+        if (from.isPoint()) things[0] = {nullptr, from.outline[0]};
+        if (to.isPoint()) things[1] = {nullptr, to.outline[0]};
+        for (uint32_t id : scene.blockersInBox(lo, hi)) {
+            const Blocker& bl = scene.blockers()[id];
+            if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
+            if (bl.convex) {
+                things.push_back({&bl.polygon.outer, {}});
+                continue;
+            }
+            auto vertices = [&](const Ring& r) {
+                for (size_t i = 0; i < r.size(); ++i) {
+                    const Vec2 v = r[i];
+                    const bool convexCorner =
+                        exact::orient(r[(i + r.size() - 1) % r.size()], v, r[(i + 1) % r.size()]) > 0;
+                    if (convexCorner && (hull.size() < 3 || locate(v, hull) != Where::Outside))
+                        things.push_back({nullptr, v});
+                }
+            };
+            vertices(bl.polygon.outer);
+            for (const Ring& h : bl.polygon.holes) vertices(h);
+        }
+        std::vector<std::pair<Vec2, Vec2>> lines;
+        for (size_t i = 0; i < things.size(); ++i)
+            for (size_t j = i + 1; j < things.size(); ++j) bitangents(things[i], things[j], lines);
+        // An open line turning about a corner can next meet the neighbouring corner of the
+        // same piece: lines along the pieces' edges are critical too (those that pass near
+        // both regions).
+        const double reachFrom = reach(from), reachTo = reach(to);
+        for (uint32_t id : scene.blockersInBox(lo, hi)) {
+            const Blocker& bl = scene.blockers()[id];
+            if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
+            auto edges = [&](const Ring& r) {
+                for (size_t i = 0; i < r.size(); ++i) {
+                    const Vec2 c = r[i], d = r[(i + 1) % r.size()];
+                    if (lineDistance(c, d, from.centre) <= reachFrom && lineDistance(c, d, to.centre) <= reachTo)
+                        lines.emplace_back(c, d);
+                }
+            };
+            edges(bl.polygon.outer);
+            for (const Ring& h : bl.polygon.holes) edges(h);
+        }
+        if (hw > 0) addBandShifts(lines, hw);
+        run(lines);
+    }
+
+    if (open.empty() && !grazing.empty()) {
+        // Visible only along lines that touch corners exactly: the exact line through them
+        // is the witness; its end points are rounded for reporting, clearance 0.
+        answer.visible = true;
+        answer.witness = ExactLine{grazing.front().p, grazing.front().q, 0};
+        return answer;
+    }
+    if (!open.empty()) {
+        answer.visible = true;
+        const Tested* best = &open.front();
+        double bestClear = clearanceOf(scene, {best->p, best->q, hFrom, hTo}, ignored);
+        if (witness == Witness::Clearest) {
+            for (const Tested& t : open) {
+                const double c = clearanceOf(scene, {t.p, t.q, hFrom, hTo}, ignored);
+                if (c > bestClear) {
+                    bestClear = c;
+                    best = &t;
+                }
+            }
+        }
+        ExactLine line{best->p, best->q, bestClear};
+        if (witness == Witness::Clearest) {
+            // Local refinement of the line itself: shift it sideways, or turn it about
+            // either end, while it stays open and its clearance grows; its ends are taken
+            // again from its chords each time, so they stay on the bases. Steps halve from
+            // 0.2" to 0.0001", so a line in a narrow slit settles in its middle.
+            for (double step = 0.2; step >= 1e-4; step /= 2) {
+                bool improved = true;
+                for (int round = 0; round < 8 && improved; ++round) {
+                    improved = false;
+                    const Vec2 d = line.q - line.p;
+                    const double len = std::hypot(d.x, d.y);
+                    if (len == 0) break;
+                    const Vec2 n{-d.y / len * step, d.x / len * step};
+                    for (int move = 0; move < 6; ++move) {
+                        const double sign = move % 2 ? -1 : 1;
+                        const Vec2 u = line.p + (move < 4 ? n * sign : Vec2{});
+                        const Vec2 v = line.q + (move < 2 || move >= 4 ? n * sign : Vec2{});
+                        if (from.isPoint() && !(u == line.p)) continue;
+                        if (to.isPoint() && !(v == line.q)) continue;
+                        const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, false);
+                        if (!t.free || !t.straight) continue;
+                        const double c = clearanceOf(scene, {t.p, t.q, hFrom, hTo}, ignored);
+                        if (c > line.clearance) {
+                            line = {t.p, t.q, c};
+                            improved = true;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        answer.witness = line;
+        return answer;
+    }
+
+    // Not visible: a small set of blockers that together stop every line tried, chosen
+    // greedily (the blocker stopping most of the lines still open, then again).
+    std::vector<std::vector<uint32_t>> stops;
+    for (const auto& [p, q] : tried) stops.push_back(scene.blocking({p, q, hFrom, hTo}, ignored, false));
+    std::vector<char> covered(stops.size(), 0);
+    for (;;) {
+        std::map<uint32_t, int> count;
+        for (size_t i = 0; i < stops.size(); ++i)
+            if (!covered[i])
+                for (uint32_t b : stops[i]) ++count[b];
+        if (count.empty()) break;
+        const auto top = std::max_element(count.begin(), count.end(),
+                                          [](const auto& x, const auto& y) { return x.second < y.second; });
+        answer.cover.push_back(top->first);
+        for (size_t i = 0; i < stops.size(); ++i)
+            if (!covered[i] && std::find(stops[i].begin(), stops[i].end(), top->first) != stops[i].end()) covered[i] = 1;
+    }
+    std::sort(answer.cover.begin(), answer.cover.end());
+    return answer;
+}
+
+}  // namespace sl

@@ -1,0 +1,227 @@
+// The exact decision: hand-built cases that sampling gets wrong or that hang on a single
+// point, and properties on random tables against a brute-force reference.
+#include "base.h"
+#include "exact_los.h"
+#include "polygon.h"
+#include "scene.h"
+#include "sightline.h"
+#include "table_generator.h"
+
+#include <QtTest>
+
+#include <cmath>
+
+using namespace sl;
+using sl::testing::randomTable;
+using sl::testing::scatterModels;
+
+namespace {
+
+Polygon square(double x0, double y0, double x1, double y1) {
+    Polygon p;
+    p.outer = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    orientForInteriorLeft(p);
+    return p;
+}
+
+TerrainPiece wall(const std::string& id, double x0, double y0, double x1, double y1, double h = 5) {
+    TerrainPiece t;
+    t.id = id;
+    t.kind = TerrainKind::Feature;
+    t.height = h;
+    t.footprint = square(x0, y0, x1, y1);
+    return t;
+}
+
+Model infantry(const std::string& id, Vec2 at) {
+    Model m;
+    m.id = id;
+    m.unit = id;
+    m.side = id;
+    m.position = at;
+    m.height = 1.75;
+    m.base = {BaseShape::Circle, 32, 32};
+    return m;
+}
+
+// Dense points of a base: its outline's vertices (every one up to 48, evenly chosen
+// beyond) and a grid inside.
+std::vector<Vec2> densePoints(const Model& m) {
+    const Ring outline = baseOutline(m);
+    std::vector<Vec2> pts;
+    const size_t step = std::max<size_t>(1, outline.size() / 48);
+    for (size_t i = 0; i < outline.size(); i += step) pts.push_back(outline[i]);
+    for (const Vec2& q : basePoints(m, 24, false)) pts.push_back(q);
+    return pts;
+}
+
+// The reference: some segment between the dense points of both bases is open.
+std::optional<Segment> bruteForce(const Scene& scene, int o, int t) {
+    const Model& mo = scene.scenario().models[o];
+    const Model& mt = scene.scenario().models[t];
+    const ModelMask ignored = scene.ignoredModels(o, t);
+    const auto from = densePoints(mo), to = densePoints(mt);
+    for (const Vec2& p : from)
+        for (const Vec2& q : to)
+            if (!scene.blocked({p, q, mo.top(), mt.top()}, ignored)) return Segment{p, q};
+    return std::nullopt;
+}
+
+struct Verdicts {
+    bool exact = false;
+    bool sampled = false;
+};
+
+Verdicts decide(const Scenario& s, const std::string& o, const std::string& t) {
+    const Scene scene(s);
+    return {findSightLine(scene, scene.modelIndex(o), scene.modelIndex(t), Method::Exact).has_value(),
+            findSightLine(scene, scene.modelIndex(o), scene.modelIndex(t), Method::Sampled).has_value()};
+}
+
+}  // namespace
+
+class TestExact : public QObject {
+    Q_OBJECT
+private slots:
+    void slitsThatSamplingMisses_data() {
+        QTest::addColumn<double>("width");
+        QTest::newRow("0.05 inch") << 0.05;
+        QTest::newRow("0.001 inch") << 0.001;
+    }
+
+    void slitsThatSamplingMisses() {
+        // A 1" thick wall with a horizontal slit centred on y = 22.1: no sampled line stays
+        // inside it (the sample points sit at y = 21.37, 22 and 22.63), the line y = 22.1
+        // between the bases does.
+        QFETCH(double, width);
+        Scenario s;
+        s.terrain = {wall("lower", 29, 8, 30, 22.1 - width / 2), wall("upper", 29, 22.1 + width / 2, 30, 36)};
+        s.models = {infantry("A", {10, 22}), infantry("B", {50, 22})};
+        const Verdicts v = decide(s, "A", "B");
+        QVERIFY(!v.sampled);
+        QVERIFY(v.exact);
+        // And the witness really runs through the slit.
+        const Scene scene(s);
+        const auto w = findSightLine(scene, 0, 1, Method::Exact);
+        QVERIFY(!scene.blocked({w->a, w->b, 1.75, 1.75}, scene.ignoredModels(0, 1)));
+        // Closing the slit closes the view.
+        s.terrain[1] = wall("upper", 29, 22.1 - width / 2, 30, 36);
+        QVERIFY(!decide(s, "A", "B").exact);
+    }
+
+    void pinchIsOpenAtZeroWidthAndClosedAtOneMillimetre() {
+        Scenario s;
+        s.terrain = {wall("nw", 28, 10, 30, 22), wall("se", 30, 22, 32, 34)};
+        s.models = {infantry("A", {20, 32}), infantry("B", {40, 12})};
+        // Move the models off the pinch's diagonal: only lines through the pinch point
+        // can still pass, and none of the sample lines goes through it.
+        s.models[0].position = {19.5, 32.3};
+        QVERIFY(decide(s, "A", "B").exact);
+        s.ruleset.sight_line_width_mm = 1;
+        QVERIFY(!decide(s, "A", "B").exact);
+    }
+
+    void seamBetweenAbuttingWallsBlocks() {
+        Scenario s;
+        s.terrain = {wall("n", 29, 10, 30, 22), wall("s", 29, 22, 30, 34)};
+        s.models = {infantry("A", {10, 22}), infantry("B", {50, 22})};
+        QVERIFY(!decide(s, "A", "B").exact);
+        // Pulled apart by a hair, the walls leave a slit.
+        s.terrain[1] = wall("s", 29, 22.0001, 30, 34);
+        QVERIFY(decide(s, "A", "B").exact);
+    }
+
+    void grazeAlongAnEdgeIsOpen() {
+        // The bases sit so that the only open lines run along y = 22, where one wall's
+        // south edge and another's north edge lie; a 1 mm band does not fit.
+        Scenario s;
+        s.terrain = {wall("n", 25, 15, 35, 22), wall("s", 36, 22, 40, 30)};
+        s.models = {infantry("A", {10, 22}), infantry("B", {50, 22})};
+        s.terrain.push_back(wall("n2", 14, 10, 15, 22));   // nothing passes above y = 22 near A
+        s.terrain.push_back(wall("s2", 44, 22, 45, 34));   // nor below it near B
+        QVERIFY(decide(s, "A", "B").exact);
+        s.ruleset.sight_line_width_mm = 1;
+        QVERIFY(!decide(s, "A", "B").exact);
+    }
+
+    void heightProfileOverALowWall() {
+        // Level 2" lines pass over a 1.5" wall; a 1" target behind it at ground level is
+        // seen by a 6" observer only because the line falls steeply after the wall.
+        Scenario s;
+        s.terrain = {wall("low", 29, 8, 30, 36, 1.5)};
+        s.models = {infantry("A", {10, 22}), infantry("B", {50, 22})};
+        s.models[0].height = 2;
+        s.models[1].height = 2;
+        QVERIFY(decide(s, "A", "B").exact);
+        s.models[1].height = 1;  // falling from 2 to 1: at x = 29..30 the line is near 1.5"
+        const Scene scene(s);
+        const bool exact = findSightLine(scene, 0, 1, Method::Exact).has_value();
+        QCOMPARE(exact, bruteForce(scene, 0, 1).has_value());
+    }
+
+    void agreesWithBruteForceOnRandomTables() {
+        int pairs = 0, visible = 0, missed = 0, sampledOnly = 0;
+        for (uint64_t seed = 1; pairs < 1000; ++seed) {
+            Scenario s = randomTable(seed, 16, 0);
+            scatterModels(s, seed * 31, 8);
+            const Scene scene(s);
+            for (int o = 0; o < static_cast<int>(s.models.size()); ++o)
+                for (int t = 0; t < static_cast<int>(s.models.size()); ++t) {
+                    if (o == t) continue;
+                    ++pairs;
+                    const ModelMask ignored = scene.ignoredModels(o, t);
+                    const Model& mo = s.models[o];
+                    const Model& mt = s.models[t];
+                    const ExactAnswer a = decideExact(scene, baseRegion(mo), mo.top(), baseRegion(mt), mt.top(),
+                                                      ignored, Witness::First);
+                    const auto reference = bruteForce(scene, o, t);
+                    visible += a.visible;
+                    if (a.visible) {
+                        // Never visible on a blocked witness.
+                        QVERIFY2(!scene.blocked({a.witness->p, a.witness->q, mo.top(), mt.top()}, ignored),
+                                 qPrintable(QStringLiteral("seed %1 %2->%3: blocked witness").arg(seed).arg(o).arg(t)));
+                        QVERIFY(locate(a.witness->p, baseOutline(mo)) != Where::Outside);
+                        QVERIFY(locate(a.witness->q, baseOutline(mt)) != Where::Outside);
+                    } else if (reference) {
+                        ++missed;
+                        qWarning("seed %llu %d->%d: the reference sees (%.6f, %.6f)-(%.6f, %.6f)",
+                                 static_cast<unsigned long long>(seed), o, t, reference->a.x, reference->a.y,
+                                 reference->b.x, reference->b.y);
+                    }
+                    if (findSightLine(scene, o, t, Method::Sampled) && !a.visible) ++sampledOnly;
+                    // Equal heights and elevations: the same answer both ways.
+                    if (mo.top() == mt.top() && mo.elevation == mt.elevation)
+                        QCOMPARE(findSightLine(scene, t, o, Method::Exact).has_value(), a.visible);
+                }
+        }
+        qInfo("%d pairs, %d visible", pairs, visible);
+        QVERIFY(visible * 10 > pairs && visible * 10 < pairs * 9);
+        QCOMPARE(missed, 0);
+        QCOMPARE(sampledOnly, 0);
+    }
+
+    void addingAPieceNeverMakesVisible() {
+        int checked = 0;
+        for (uint64_t seed = 100; seed < 106; ++seed) {
+            Scenario s = randomTable(seed, 12, 0);
+            scatterModels(s, seed, 6);
+            Scenario more = s;
+            for (TerrainPiece t : randomTable(seed + 7, 6, 0).terrain) {
+                t.id += "+";
+                more.terrain.push_back(t);
+            }
+            const Scene before(s), after(more);
+            for (int o = 0; o < static_cast<int>(s.models.size()); ++o)
+                for (int t = 0; t < static_cast<int>(s.models.size()); ++t) {
+                    if (o == t) continue;
+                    ++checked;
+                    if (!findSightLine(before, o, t, Method::Exact))
+                        QVERIFY(!findSightLine(after, o, t, Method::Exact).has_value());
+                }
+        }
+        QVERIFY(checked > 100);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExact)
+#include "tst_exact.moc"
