@@ -95,6 +95,16 @@ Ring baseOutline(const Model& model) {
     return ring;
 }
 
+bool baseContains(const Model& model, Vec2 p, double tolerance) {
+    const double r = model.rotation_deg * std::numbers::pi / 180.0;
+    const double c = std::cos(r), s = std::sin(r);
+    const Vec2 d = p - model.position;
+    const double x = d.x * c + d.y * s, y = -d.x * s + d.y * c;  // in the base's own frame
+    const double a = halfLengthIn(model.base) + tolerance, b = halfWidthIn(model.base) + tolerance;
+    if (model.base.shape == BaseShape::Rect) return std::abs(x) <= a && std::abs(y) <= b;
+    return (x / a) * (x / a) + (y / b) * (y / b) <= 1;
+}
+
 double baseDistance(const Model& a, const Model& b) {
     if (a.base.shape == BaseShape::Circle && b.base.shape == BaseShape::Circle) {
         const double d = std::hypot(a.position.x - b.position.x, a.position.y - b.position.y);

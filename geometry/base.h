@@ -24,6 +24,10 @@ Vec2 boundaryPoint(const Model& model, double localAngleDeg);
 // The base's outline, positively oriented (interior to the left in the algebraic sense).
 Ring baseOutline(const Model& model);
 
+// Whether p lies in the base (the true circle, ellipse or rectangle), allowing `tolerance`
+// inches of rounding.
+bool baseContains(const Model& model, Vec2 p, double tolerance = 1e-9);
+
 // Shortest distance between the two bases in inches, 0 when they touch or overlap.
 double baseDistance(const Model& a, const Model& b);
 

@@ -82,6 +82,22 @@ Ring convexHull(std::vector<Vec2> pts) {
 // Parameters s of the points u + s (v - u) inside the convex region: the chord, or none.
 std::optional<std::pair<double, double>> chord(const Region& r, Vec2 u, Vec2 v) {
     const Vec2 d = v - u;
+    if (r.curved) {
+        // In the base's own frame, scaled to the unit circle: |w0 + s w1|^2 = 1.
+        auto local = [&](Vec2 p) {
+            return Vec2{(p.x * r.cosRot + p.y * r.sinRot) / r.halfLength, (-p.x * r.sinRot + p.y * r.cosRot) / r.halfWidth};
+        };
+        const Vec2 w0 = local(u - r.centre), w1 = local(d);
+        const double A = w1.x * w1.x + w1.y * w1.y, B = w0.x * w1.x + w0.y * w1.y, C = w0.x * w0.x + w0.y * w0.y - 1;
+        if (A == 0) return std::nullopt;
+        double disc = B * B - A * C;
+        // A line through a vertex of the outline (on the curve, up to rounding) tangent to
+        // it may come out a hair short of the curve: keep it as touching.
+        if (disc < 0 && disc > -1e-12 * (B * B + std::abs(A * C))) disc = 0;
+        if (disc < 0) return std::nullopt;
+        const double root = std::sqrt(disc);
+        return std::pair{(-B - root) / A, (-B + root) / A};
+    }
     if (r.isPoint()) {
         const Vec2 c = r.outline[0];
         if (exact::orient(u, v, c) != 0) return std::nullopt;
@@ -121,11 +137,15 @@ std::optional<std::pair<double, double>> chord(const Region& r, Vec2 u, Vec2 v) 
 Vec2 pointIn(const Region& r, Vec2 u, Vec2 v, double s) {
     if (r.isPoint()) return r.outline[0];
     Vec2 p = u + (v - u) * s;
+    if (r.curved) return p + (r.centre - p) * 1e-12;  // a chord end: just inside the curve
     for (Vec2 candidate : {u, v})
         if (std::abs(p.x - candidate.x) < 1e-12 && std::abs(p.y - candidate.y) < 1e-12 &&
             locate(candidate, r.outline) != Where::Outside)
             return candidate;
-    for (double pull = 1e-13; locate(p, r.outline) == Where::Outside && pull < 1e-3; pull *= 8)
+    // A chord end lies on an edge of the outline: pulled a hair inwards first, so that the
+    // exact test below is not a tie decided by rational arithmetic every time.
+    p = p + (r.centre - p) * 1e-11;
+    for (double pull = 1e-11; locate(p, r.outline) == Where::Outside && pull < 1e-3; pull *= 8)
         p = p + (r.centre - p) * pull;
     return p;
 }
@@ -141,11 +161,12 @@ struct Tested {
 // where the line is highest over everything between: when it rises towards the target,
 // from the back of the observer's chord to the front of the target's (a later start or a
 // farther end lowers it everywhere between); when it falls, the reverse; level, the inner
-// ends. The segment is tested as a chain through every blocker vertex lying exactly on the
-// line, so the legs between such vertices are exact: a line that grazes a corner or runs
-// along an edge is judged on the line itself, not on a rounded neighbour of it.
+// ends. When the segment between the rounded ends is blocked and the line was drawn through
+// corners (throughCorners), it is tested again as a chain through every blocker vertex lying
+// exactly on the line, so the legs between such vertices are exact: a line that grazes a
+// corner or runs along an edge is judged on the line itself, not on a rounded neighbour.
 Tested testLine(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                const ModelMask& ignored, Vec2 u, Vec2 v, bool inner) {
+                const ModelMask& ignored, Vec2 u, Vec2 v, bool inner, bool throughCorners) {
     Tested t;
     if (u == v) return t;
     const auto ca = chord(from, u, v), cb = chord(to, u, v);
@@ -165,6 +186,12 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
     t.valid = true;
     t.p = pointIn(from, u, v, sp);
     t.q = pointIn(to, u, v, sq);
+    // The segment between the rounded ends first: when it is open, so is a sight line.
+    if (!scene.blocked({t.p, t.q, hFrom, hTo}, ignored)) {
+        t.free = t.straight = true;
+        return t;
+    }
+    if (!throughCorners) return t;
     std::vector<Vec2> nodes{t.p};
     for (const Vec2& x : scene.verticesOnLine(u, v, t.p, t.q)) nodes.push_back(x);
     nodes.push_back(t.q);
@@ -180,8 +207,7 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
     };
     for (size_t i = 0; i + 1 < nodes.size(); ++i)
         if (scene.blocked({nodes[i], nodes[i + 1], height(i), height(i + 1)}, ignored)) return t;
-    t.free = true;
-    t.straight = nodes.size() == 2 || !scene.blocked({t.p, t.q, hFrom, hTo}, ignored);
+    t.free = true;  // open as an exact line, though not as the rounded segment: grazing
     return t;
 }
 
@@ -221,6 +247,14 @@ Region baseRegion(const Model& model) {
     r.outline = baseOutline(model);
     r.centre = model.position;
     r.samples = samplePoints(model, 9);
+    if (model.base.shape != BaseShape::Rect) {
+        r.curved = true;
+        r.halfLength = halfLengthIn(model.base);
+        r.halfWidth = halfWidthIn(model.base);
+        const double rad = model.rotation_deg * 3.14159265358979323846 / 180.0;
+        r.cosRot = std::cos(rad);
+        r.sinRot = std::sin(rad);
+    }
     return r;
 }
 
@@ -270,7 +304,7 @@ double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& igno
 }
 
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                        const ModelMask& ignored, Witness witness) {
+                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint) {
     ExactAnswer answer;
     const double lowest = std::min(hFrom, hTo);
 
@@ -286,12 +320,12 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     std::vector<Tested> open, grazing;
     std::vector<std::pair<Vec2, Vec2>> tried;
     std::set<std::pair<std::pair<double, double>, std::pair<double, double>>> seen;
-    auto run = [&](const std::vector<std::pair<Vec2, Vec2>>& lines) {
+    auto run = [&](const std::vector<std::pair<Vec2, Vec2>>& lines, bool throughCorners) {
         for (const auto& [u, v] : lines) {
             if (!seen.insert({{u.x, u.y}, {v.x, v.y}}).second) continue;
             for (bool inner : {false, true}) {
                 if (inner && hFrom == hTo) break;  // level lines: the inner ends are the choice
-                const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, inner);
+                const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, inner, throughCorners);
                 if (!t.valid) break;
                 ++answer.candidates;
                 if (t.free && t.straight) {
@@ -306,7 +340,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                     const double len = std::hypot(d.x, d.y);
                     for (double hair : {1e-9, -1e-9, 1e-7, -1e-7}) {
                         const Vec2 shift{-d.y / len * hair, d.x / len * hair};
-                        const Tested moved = testLine(scene, from, hFrom, to, hTo, ignored, u + shift, v + shift, inner);
+                        const Tested moved =
+                            testLine(scene, from, hFrom, to, hTo, ignored, u + shift, v + shift, inner, false);
                         if (moved.free && moved.straight) {
                             open.push_back(moved);
                             break;
@@ -323,11 +358,12 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     const double hw = scene.halfWidth();
     {
         std::vector<std::pair<Vec2, Vec2>> lines;
+        if (hint && !(*hint == to.centre)) lines.emplace_back(*hint, to.centre);
         lines.emplace_back(from.centre, to.centre);
         for (const Vec2& p : from.samples)
             for (const Vec2& q : to.samples)
                 if (!(p == from.centre && q == to.centre)) lines.emplace_back(p, q);
-        run(lines);
+        run(lines, false);
     }
     if (open.empty() || witness == Witness::Clearest) {
         std::vector<Vec2> both = from.outline;
@@ -363,13 +399,21 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
             for (const Ring& h : bl.polygon.holes) vertices(h);
         }
         std::vector<std::pair<Vec2, Vec2>> lines;
+        // A line to or from a single point passes through it: only the tangents from that
+        // point count then, not the lines tangent to two other things.
+        // (things[0] is `from`, things[1] is `to`.)
+        const bool pointed = from.isPoint() || to.isPoint();
+        auto throughPoint = [&](size_t i, size_t j) {
+            return (from.isPoint() && (i == 0 || j == 0)) || (to.isPoint() && (i == 1 || j == 1));
+        };
         for (size_t i = 0; i < things.size(); ++i)
-            for (size_t j = i + 1; j < things.size(); ++j) bitangents(things[i], things[j], lines);
+            for (size_t j = i + 1; j < things.size(); ++j)
+                if (!pointed || throughPoint(i, j)) bitangents(things[i], things[j], lines);
         // An open line turning about a corner can next meet the neighbouring corner of the
         // same piece: lines along the pieces' edges are critical too (those that pass near
-        // both regions).
+        // both regions; through a single point, only an edge in line with it could).
         const double reachFrom = reach(from), reachTo = reach(to);
-        for (uint32_t id : scene.blockersInBox(lo, hi)) {
+        for (uint32_t id : pointed ? std::vector<uint32_t>{} : scene.blockersInBox(lo, hi)) {
             const Blocker& bl = scene.blockers()[id];
             if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
             auto edges = [&](const Ring& r) {
@@ -383,7 +427,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
             for (const Ring& h : bl.polygon.holes) edges(h);
         }
         if (hw > 0) addBandShifts(lines, hw);
-        run(lines);
+        run(lines, hw == 0);
     }
 
     if (open.empty() && !grazing.empty()) {
@@ -426,7 +470,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                         const Vec2 v = line.q + (move < 2 || move >= 4 ? n * sign : Vec2{});
                         if (from.isPoint() && !(u == line.p)) continue;
                         if (to.isPoint() && !(v == line.q)) continue;
-                        const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, false);
+                        const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, false, false);
                         if (!t.free || !t.straight) continue;
                         const double c = clearanceOf(scene, {t.p, t.q, hFrom, hTo}, ignored);
                         if (c > line.clearance) {

@@ -11,13 +11,15 @@
 
 namespace sl {
 
-// Where a sight line may start or end: a model's base, as its outline polygon (convex;
-// for circles and ovals the vertices lie on the curve and the curve is nowhere more than
-// 0.01 mm away), or a single point.
+// Where a sight line may start or end: a model's base or a single point. Sight lines end
+// on the true circle or ellipse of a round base; the critical lines are found with its
+// outline polygon (vertices on the curve, the curve nowhere more than 0.01 mm away).
 struct Region {
     Ring outline;               // convex, positively oriented; one point for a point region
     Vec2 centre;
     std::vector<Vec2> samples;  // the centre and the 8 boundary points of the sampled method
+    bool curved = false;        // a circle or an ellipse with these half-axes and rotation:
+    double halfLength = 0, halfWidth = 0, cosRot = 1, sinRot = 0;
     bool isPoint() const { return outline.size() == 1; }
 };
 
@@ -46,9 +48,10 @@ enum class Witness {
 inline constexpr double kClearanceCap = 2.0;
 
 // Whether some sight line runs from `from` (its top at height hFrom) to `to` (at height
-// hTo), every blocker of the scene counting but the models in `ignored`.
+// hTo), every blocker of the scene counting but the models in `ignored`. A hint is a point
+// of `from` worth trying first (the line from it through the centre of `to`).
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                        const ModelMask& ignored, Witness witness);
+                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint = std::nullopt);
 
 // Inches from the line (its parts below each blocker's top) to the nearest blocker, up to
 // kClearanceCap.

@@ -136,8 +136,13 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
     }
     r.witness = Segment{a.witness->p, a.witness->q};
     r.clearance = a.witness->clearance;
+    // Neighbouring points are usually seen from the same place: the observer's end of the
+    // last line found is tried first for the next point.
+    std::optional<Vec2> hint = a.witness->p;
     auto seen = [&](Vec2 q, double z) {
-        return decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First).visible;
+        const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First, hint);
+        if (s.visible) hint = s.witness->p;
+        return s.visible;
     };
     r.fully_visible = true;
     for (const Vec2& q : basePoints(t, kFullyVisiblePoints, true))

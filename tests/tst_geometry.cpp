@@ -248,6 +248,18 @@ private slots:
         QVERIFY(std::abs(baseDistance(o, o2) - 8) < 1e-3);  // polygon outline, <= 0.01 mm
     }
 
+    void baseContainment() {
+        Model m = infantry("m", {10, 10});
+        m.base = {BaseShape::Oval, 50.8, 25.4};  // 2" x 1"
+        m.rotation_deg = 90;                     // length along y
+        QVERIFY(baseContains(m, {10, 10.99}));
+        QVERIFY(!baseContains(m, {10.99, 10}));
+        QVERIFY(baseContains(m, {10.49, 10}));
+        m.base.shape = BaseShape::Rect;
+        QVERIFY(baseContains(m, {10.49, 10.99}));
+        QVERIFY(!baseContains(m, {10.51, 10}));
+    }
+
     void samplePointsFollowTheBaseFrame() {
         Model m = infantry("m", {10, 10});
         m.base = {BaseShape::Oval, 50.8, 25.4};
