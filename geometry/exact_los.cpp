@@ -6,8 +6,10 @@
 #include "sightline.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <set>
 
 namespace sl {
@@ -58,25 +60,6 @@ void bitangents(const Thing& x, const Thing& y, std::vector<std::pair<Vec2, Vec2
             if (!settled || !yv || xv == *yv) continue;
             if (allOnSide(x, xv, *yv, sx) && allOnSide(y, xv, *yv, sy)) out.emplace_back(xv, *yv);
         }
-}
-
-// Convex hull (positively oriented) of a point set, by the monotone chain.
-Ring convexHull(std::vector<Vec2> pts) {
-    std::sort(pts.begin(), pts.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
-    pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
-    if (pts.size() < 3) return pts;
-    Ring hull(2 * pts.size());
-    size_t k = 0;
-    for (size_t i = 0; i < pts.size(); ++i) {
-        while (k >= 2 && exact::orient(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
-        hull[k++] = pts[i];
-    }
-    for (size_t i = pts.size() - 1, lower = k + 1; i > 0; --i) {
-        while (k >= lower && exact::orient(hull[k - 2], hull[k - 1], pts[i - 1]) <= 0) --k;
-        hull[k++] = pts[i - 1];
-    }
-    hull.resize(k - 1);
-    return hull;
 }
 
 // Parameters s of the points u + s (v - u) inside the convex region: the chord, or none.
@@ -240,6 +223,93 @@ double reach(const Region& r) {
     return most * (1 + 1e-9) + 1e-9;
 }
 
+// Whether the convex polygon lies wholly outside the convex hull: all its vertices beyond
+// one of the hull's edges (by a margin, so rounding can only keep a polygon in).
+bool outsideHull(const Ring& polygon, const Ring& hull) {
+    for (size_t i = 0; i < hull.size(); ++i) {
+        const Vec2 a = hull[i], b = hull[(i + 1) % hull.size()];
+        const double len = std::hypot(b.x - a.x, b.y - a.y);
+        bool allOut = true;
+        for (const Vec2& v : polygon)
+            if ((b.x - a.x) * (v.y - a.y) - (b.y - a.y) * (v.x - a.x) > -1e-9 * len) {
+                allOut = false;
+                break;
+            }
+        if (allOut) return true;
+    }
+    return false;
+}
+
+// A proof that no line runs between the regions: a convex blocker, taller than the line
+// anywhere, touching neither region, whose interior crosses both outer common tangents.
+// A segment inside it from one tangent to the other then splits the hull of the regions
+// into a part holding one region and a part holding the other, so every sight line
+// crosses the blocker's interior. The tangents used are those of polygons around the
+// regions (their hull holds every sight line), which only makes the proof harder to find.
+std::optional<uint32_t> separator(const Scene& scene, const Region& from, const Region& to, double highest,
+                                  const ModelMask& ignored) {
+    // The hull of the two surrounding polygons, each vertex tagged with its region.
+    std::vector<std::pair<Vec2, int>> tagged;
+    for (const Vec2& v : from.around) tagged.emplace_back(v, 0);
+    for (const Vec2& v : to.around) tagged.emplace_back(v, 1);
+    std::vector<Vec2> pts;
+    for (const auto& [v, tag] : tagged) pts.push_back(v);
+    const Ring hull = convexHullOf(pts);
+    if (hull.size() < 3) return std::nullopt;
+    auto tagOf = [&](Vec2 v) {
+        int tag = -1;
+        for (const auto& [w, t] : tagged)
+            if (w == v) tag = tag == -1 || tag == t ? t : 2;
+        return tag;
+    };
+    std::vector<SightLine> tangents;
+    for (size_t i = 0; i < hull.size(); ++i) {
+        const Vec2 a = hull[i], b = hull[(i + 1) % hull.size()];
+        const int ta = tagOf(a), tb = tagOf(b);
+        if (ta == 2 || tb == 2) return std::nullopt;  // the regions share a point
+        if (ta != tb) tangents.push_back({a, b, 0, 0});
+    }
+    if (tangents.size() != 2) return std::nullopt;
+    auto box = [](const Ring& r) {
+        Vec2 lo = r[0], hi = r[0];
+        for (const Vec2& v : r) {
+            lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
+            hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+        }
+        return std::pair{lo, hi};
+    };
+    const auto [flo, fhi] = box(from.around);
+    const auto [tlo, thi] = box(to.around);
+    auto apart = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
+        return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
+    };
+    const auto [hlo, hhi] = box(hull);
+    for (uint32_t id : scene.blockersInBox(hlo, hhi)) {
+        const Blocker& bl = scene.blockers()[id];
+        if (!bl.convex || bl.top <= highest || (bl.model >= 0 && ignored[bl.model])) continue;
+        const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
+        if (!apart(blo, bhi, flo, fhi) || !apart(blo, bhi, tlo, thi)) continue;
+        if (polygonBlocksLine(bl.polygon, bl.top, tangents[0], 0) && polygonBlocksLine(bl.polygon, bl.top, tangents[1], 0))
+            return id;
+    }
+    return std::nullopt;
+}
+
+// A convex polygon of at most 16 corners around the region: a circumscribed 16-gon of a
+// circle or ellipse (with a hair to spare), a rectangle's own corners, a point itself.
+Ring surrounding(const Region& r) {
+    if (!r.curved) return r.outline;
+    Ring ring;
+    const double grow = 1.0 / std::cos(std::numbers::pi / 16) * (1 + 1e-9);
+    for (int i = 0; i < 16; ++i) {
+        const double a = 2 * std::numbers::pi * i / 16;
+        const Vec2 local{r.halfLength * grow * std::cos(a), r.halfWidth * grow * std::sin(a)};
+        ring.push_back({r.centre.x + local.x * r.cosRot - local.y * r.sinRot,
+                        r.centre.y + local.x * r.sinRot + local.y * r.cosRot});
+    }
+    return ring;
+}
+
 }  // namespace
 
 Region baseRegion(const Model& model) {
@@ -255,6 +325,7 @@ Region baseRegion(const Model& model) {
         r.cosRot = std::cos(rad);
         r.sinRot = std::sin(rad);
     }
+    r.around = surrounding(r);
     return r;
 }
 
@@ -263,6 +334,7 @@ Region pointRegion(Vec2 p) {
     r.outline = {p};
     r.centre = p;
     r.samples = {p};
+    r.around = {p};
     return r;
 }
 
@@ -285,15 +357,13 @@ double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& igno
         if (L.h1 > L.h0) t1 = std::min(1.0, (bl.top - L.h0) / (L.h1 - L.h0));
         if (L.h1 < L.h0) t0 = std::max(0.0, (bl.top - L.h0) / (L.h1 - L.h0));
         const Vec2 a = L.a + (L.b - L.a) * t0, b = L.a + (L.b - L.a) * t1;
+        // A measure, not a decision: plain floating point. The line is known to be open,
+        // so it can at most touch an edge, and touching gives a distance of about zero.
         double d = HUGE_VAL;
         auto ring = [&](const Ring& r) {
             for (size_t i = 0; i < r.size(); ++i) {
                 const Vec2 c = r[i], e = r[(i + 1) % r.size()];
-                if (segmentsIntersect(a, b, c, e)) {
-                    d = 0;
-                    return;
-                }
-                d = std::min({d, segDist(c, a, b), segDist(e, a, b), segDist(a, c, e), segDist(b, c, e)});
+                d = std::min({d, segDist(c, a, b), segDist(a, c, e), segDist(b, c, e)});
             }
         };
         ring(bl.polygon.outer);
@@ -356,10 +426,23 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         }
     };
     const double hw = scene.halfWidth();
+    // The likeliest line first: from the hint, or centre to centre.
     {
+        std::vector<std::pair<Vec2, Vec2>> first;
+        if (hint && !(*hint == to.centre)) first.emplace_back(*hint, to.centre);
+        first.emplace_back(from.centre, to.centre);
+        run(first, false);
+    }
+    // Then, before trying many lines, a proof that none is open (the usual case of a pair
+    // behind a wall) when there is one.
+    if (open.empty()) {
+        if (const auto wall = separator(scene, from, to, std::max(hFrom, hTo), ignored)) {
+            answer.cover = {*wall};
+            return answer;
+        }
+    }
+    if (open.empty() || witness == Witness::Clearest) {
         std::vector<std::pair<Vec2, Vec2>> lines;
-        if (hint && !(*hint == to.centre)) lines.emplace_back(*hint, to.centre);
-        lines.emplace_back(from.centre, to.centre);
         for (const Vec2& p : from.samples)
             for (const Vec2& q : to.samples)
                 if (!(p == from.centre && q == to.centre)) lines.emplace_back(p, q);
@@ -368,7 +451,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     if (open.empty() || witness == Witness::Clearest) {
         std::vector<Vec2> both = from.outline;
         both.insert(both.end(), to.outline.begin(), to.outline.end());
-        const Ring hull = convexHull(both);
+        const Ring hull = convexHullOf(both);
         Vec2 lo{HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL};
         for (const Vec2& p : both) {
             lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
@@ -383,7 +466,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
             const Blocker& bl = scene.blockers()[id];
             if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
             if (bl.convex) {
-                things.push_back({&bl.polygon.outer, {}});
+                // A piece wholly outside the hull cannot touch a line between the regions.
+                if (hull.size() < 3 || !outsideHull(bl.polygon.outer, hull)) things.push_back({&bl.polygon.outer, {}});
                 continue;
             }
             auto vertices = [&](const Ring& r) {
@@ -440,8 +524,12 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     if (!open.empty()) {
         answer.visible = true;
         const Tested* best = &open.front();
+        if (witness == Witness::First) {  // a decision: the clearance is not measured
+            answer.witness = ExactLine{best->p, best->q, 0};
+            return answer;
+        }
         double bestClear = clearanceOf(scene, {best->p, best->q, hFrom, hTo}, ignored);
-        if (witness == Witness::Clearest) {
+        {
             for (const Tested& t : open) {
                 const double c = clearanceOf(scene, {t.p, t.q, hFrom, hTo}, ignored);
                 if (c > bestClear) {

@@ -20,6 +20,7 @@ struct Region {
     std::vector<Vec2> samples;  // the centre and the 8 boundary points of the sampled method
     bool curved = false;        // a circle or an ellipse with these half-axes and rotation:
     double halfLength = 0, halfWidth = 0, cosRot = 1, sinRot = 0;
+    Ring around;                // a convex polygon (16 corners at most) containing the region
     bool isPoint() const { return outline.size() == 1; }
 };
 
@@ -30,6 +31,7 @@ struct ExactLine {
     Vec2 p;                // on the observer's side
     Vec2 q;                // on the target's side
     double clearance = 0;  // inches to the nearest piece the line passes below the top of
+                           // (measured for Witness::Clearest only)
 };
 
 struct ExactAnswer {

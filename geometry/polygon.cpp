@@ -104,6 +104,25 @@ std::optional<std::string> holeProblem(const Ring& outer, const Ring& hole) {
     return std::nullopt;
 }
 
+// Convex hull (positively oriented) of a point set, by the monotone chain.
+Ring convexHullOf(std::vector<Vec2> pts) {
+    std::sort(pts.begin(), pts.end(), [](Vec2 a, Vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    pts.erase(std::unique(pts.begin(), pts.end()), pts.end());
+    if (pts.size() < 3) return pts;
+    Ring hull(2 * pts.size());
+    size_t k = 0;
+    for (size_t i = 0; i < pts.size(); ++i) {
+        while (k >= 2 && exact::orient(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+        hull[k++] = pts[i];
+    }
+    for (size_t i = pts.size() - 1, lower = k + 1; i > 0; --i) {
+        while (k >= lower && exact::orient(hull[k - 2], hull[k - 1], pts[i - 1]) <= 0) --k;
+        hull[k++] = pts[i - 1];
+    }
+    hull.resize(k - 1);
+    return hull;
+}
+
 void orientForInteriorLeft(Polygon& polygon) {
     if (signedArea(polygon.outer) < 0) std::reverse(polygon.outer.begin(), polygon.outer.end());
     for (Ring& hole : polygon.holes)

@@ -36,6 +36,9 @@ std::optional<std::string> ringProblem(const Ring& ring);
 // Why the hole is not inside the outer ring, or nothing.
 std::optional<std::string> holeProblem(const Ring& outer, const Ring& hole);
 
+// Convex hull of the points, positively oriented (exact turns; collinear points dropped).
+Ring convexHullOf(std::vector<Vec2> points);
+
 // Orients the outer ring positively and the holes negatively, so that the interior of
 // the polygon is on the positive side of every edge.
 void orientForInteriorLeft(Polygon& polygon);

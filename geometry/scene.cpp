@@ -179,9 +179,7 @@ bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double 
     const Vec2 p = L.a + u * t0, q = L.a + u * t1;
     Ring band{p - n, q - n, q + n, p + n};
     if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
-    double area = signedArea(clipToConvex(polygon.outer, band));
-    for (const Ring& hole : polygon.holes) area += signedArea(clipToConvex(hole, band));
-    return area > 1e-12;
+    return overlapArea(polygon, band) > 1e-12;
 }
 
 BBox boxOfPolygon(const Polygon& p) {
@@ -241,6 +239,12 @@ std::optional<std::pair<uint32_t, uint32_t>> seamBlocks(const SightLine& L, cons
 }
 
 }  // namespace
+
+double overlapArea(const Polygon& polygon, const Ring& window) {
+    double area = signedArea(clipToConvex(polygon.outer, window));
+    for (const Ring& hole : polygon.holes) area += signedArea(clipToConvex(hole, window));
+    return area;
+}
 
 struct Scene::Index {
     std::vector<EdgeRef> edges;          // terrain edges, in the edge tree

@@ -78,7 +78,8 @@ std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
     }
     for (double y = lo.y + g / 2; y < hi.y; y += g)
         for (double x = lo.x + g / 2; x < hi.x; x += g)
-            if (locate(Vec2{x, y}, outline) != Where::Outside) points.push_back({x, y});
+            if (baseContains(model, {x, y}, -1e-6) && locate(Vec2{x, y}, outline) != Where::Outside)
+                points.push_back({x, y});
     return points;
 }
 
@@ -115,6 +116,98 @@ std::optional<Segment> findSightLine(const Scene& scene, int observer, int targe
 
 namespace {
 
+// The points at which a target's foot is checked, coarse to fine (a hidden part is
+// usually met after a few), and a 16-gon around its base for the fan test.
+struct FootPoints {
+    std::vector<Vec2> points;
+    Ring around;
+};
+
+FootPoints footPoints(const Model& t) {
+    FootPoints f;
+    const std::vector<Vec2> points = basePoints(t, kFullyVisiblePoints, true);
+    f.points.reserve(points.size());
+    for (size_t stride = 64; stride >= 1; stride /= 2)
+        for (size_t i = 0; i < points.size(); i += stride)
+            if (stride == 64 || i % (stride * 2) != 0) f.points.push_back(points[i]);
+    f.around = baseRegion(t).around;
+    return f;
+}
+
+// Whether every point of the target's base is seen at its foot, the observer's end of
+// the last line found tried first for the next point (neighbours are usually seen from
+// the same place).
+bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
+                  Vec2 hint, const FootPoints& foot) {
+    // First the whole fan of lines from the hint to the target's base: when no blocker that
+    // could stop a line to the foot overlaps the fan's hull, every point is seen from there.
+    const Ring& outline = foot.around;
+    std::vector<Vec2> fanPoints = outline;
+    fanPoints.push_back(hint);
+    const Ring fan = convexHullOf(fanPoints);
+    Vec2 lo = fan[0], hi = fan[0];
+    for (const Vec2& v : fan) {
+        lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
+        hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+    }
+    // A line of the fan falls from the observer's top to the foot; over a blocker it is at
+    // least as high as its height a fraction (farthest point of the blocker from the hint)
+    // / (nearest point of the base from the hint) of the way along: a blocker lower than
+    // that cannot stop any line of the fan.
+    double nearest = HUGE_VAL;
+    for (const Vec2& v : outline) nearest = std::min(nearest, std::hypot(v.x - hint.x, v.y - hint.y));
+    nearest -= 0.0005;  // the curve can stand 0.01 mm out of its outline
+    bool clear = fan.size() >= 3;
+    for (uint32_t id : clear ? scene.blockersInBox(lo, hi) : std::vector<uint32_t>{}) {
+        const Blocker& bl = scene.blockers()[id];
+        if (bl.top <= std::min(o.top(), t.elevation) || (bl.model >= 0 && ignored[bl.model])) continue;
+        double farthest = 0;
+        for (const Vec2& v : bl.polygon.outer) farthest = std::max(farthest, std::hypot(v.x - hint.x, v.y - hint.y));
+        if (nearest > 0 && farthest < nearest) {
+            // (Rising to a foot above the observer's top, a line is nowhere below that top.)
+            const double lowest = o.top() < t.elevation ? o.top() : o.top() - (o.top() - t.elevation) * (farthest / nearest);
+            if (lowest > bl.top * (1 + 1e-12)) continue;
+        }
+        if (overlapArea(bl.polygon, fan) > 1e-12) {
+            clear = false;
+            break;
+        }
+    }
+    if (clear) return true;
+    std::optional<Vec2> h = hint;
+    for (const Vec2& q : foot.points) {
+        const ExactAnswer a = decideExact(scene, from, o.top(), pointRegion(q), t.elevation, ignored, Witness::First, h);
+        if (!a.visible) return false;
+        h = a.witness->p;
+    }
+    return true;
+}
+
+}  // namespace
+
+std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<int>& observers,
+                                         const std::vector<int>& targets) {
+    std::vector<MatrixCell> cells(observers.size() * targets.size());
+    std::vector<FootPoints> foot;
+    for (int t : targets) foot.push_back(footPoints(scene.scenario().models[t]));
+    for (size_t i = 0; i < observers.size(); ++i) {
+        const Model& o = scene.scenario().models[observers[i]];
+        const Region from = baseRegion(o);
+        for (size_t j = 0; j < targets.size(); ++j) {
+            if (observers[i] == targets[j]) continue;
+            const Model& t = scene.scenario().models[targets[j]];
+            const ModelMask ignored = scene.ignoredModels(observers[i], targets[j]);
+            const ExactAnswer a = decideExact(scene, from, o.top(), baseRegion(t), t.top(), ignored, Witness::First);
+            MatrixCell& c = cells[i * targets.size() + j];
+            c.visible = a.visible;
+            c.fully_visible = a.visible && fullyVisible(scene, from, o, t, ignored, a.witness->p, foot[j]);
+        }
+    }
+    return cells;
+}
+
+namespace {
+
 // The exact fields: the clearest witness or the blocking set, then fully_visible and
 // visible_fraction from exact decisions for single points of the target's base.
 PairResult evaluateExact(const Scene& scene, int observer, int target) {
@@ -136,26 +229,19 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
     }
     r.witness = Segment{a.witness->p, a.witness->q};
     r.clearance = a.witness->clearance;
-    // Neighbouring points are usually seen from the same place: the observer's end of the
-    // last line found is tried first for the next point.
-    std::optional<Vec2> hint = a.witness->p;
-    auto seen = [&](Vec2 q, double z) {
-        const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First, hint);
-        if (s.visible) hint = s.witness->p;
-        return s.visible;
-    };
-    r.fully_visible = true;
-    for (const Vec2& q : basePoints(t, kFullyVisiblePoints, true))
-        if (!seen(q, t.elevation)) {
-            r.fully_visible = false;
-            break;
-        }
+    r.fully_visible = fullyVisible(scene, from, o, t, ignored, a.witness->p, footPoints(t));
     if (r.fully_visible) {
         r.visible_fraction = 1;
         return r;
     }
     // For each point, the lowest height seen: nothing when its top is hidden, all of it
     // when its foot is seen, else found by bisection (a higher point is never harder to see).
+    std::optional<Vec2> hint = a.witness->p;
+    auto seen = [&](Vec2 q, double z) {
+        const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First, hint);
+        if (s.visible) hint = s.witness->p;
+        return s.visible;
+    };
     const std::vector<Vec2> points = basePoints(t, kFractionPoints, false);
     double sum = 0;
     for (const Vec2& q : points) {

@@ -47,6 +47,15 @@ std::vector<Vec2> samplePoints(const Model& model, int count);
 // Only the decision and its witness: what the method finds to the target's top.
 std::optional<Segment> findSightLine(const Scene& scene, int observer, int target, Method method);
 
+// Which of the observers see which of the targets (exact), and whether fully: the
+// decisions only, without witnesses' refinement or fractions. cells[i * targets + j].
+struct MatrixCell {
+    bool visible = false;
+    bool fully_visible = false;
+};
+std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<int>& observers,
+                                         const std::vector<int>& targets);
+
 // Every result field for the pair. fully_visible and visible_fraction follow the method's
 // sample points (see the README: they are estimates for `center` and `sampled`).
 PairResult evaluatePair(const Scene& scene, int observer, int target, Method method);

@@ -159,6 +159,54 @@ private slots:
         QCOMPARE(exact, bruteForce(scene, 0, 1).has_value());
     }
 
+    void hiddenPatchStrictlyInsideTheBase() {
+        // A 1" post stands on a 160 mm base's footprint; the observer looks down from 30"
+        // up, 40" away. The post hides a patch of ground about 1.4" long behind it, well
+        // inside the 6.3" base, while the base's whole rim is in view.
+        Scenario s;
+        s.terrain = {wall("post", 49.9, 21.9, 50.1, 22.1, 1)};
+        s.models = {infantry("O", {10, 22}), infantry("T", {50.5, 22})};
+        s.models[0].elevation = 28.25;
+        s.models[1].base = {BaseShape::Circle, 160, 160};
+        s.models[1].height = 3;
+        const Scene scene(s);
+        const PairResult r = evaluatePair(scene, 0, 1, Method::Exact);
+        QVERIFY(r.visible);
+        QVERIFY(!r.fully_visible);
+        QVERIFY(r.visible_fraction > 0.9);
+        // Every point of the rim is seen at the foot.
+        for (const Vec2& q : baseOutline(s.models[1]))
+            QVERIFY(decideExact(scene, baseRegion(s.models[0]), s.models[0].top(), pointRegion(q), 0,
+                                scene.ignoredModels(0, 1), Witness::First)
+                        .visible);
+        // Without the post, all of it is seen.
+        s.terrain.clear();
+        const Scene open(s);
+        QVERIFY(evaluatePair(open, 0, 1, Method::Exact).fully_visible);
+    }
+
+    void visibleFractionMatchesTheHandComputedShare() {
+        // A 6" observer on a 2" x 10" base (front edge x = 11) sees a 2" target on a 2" x 2"
+        // base (x 49 to 51) over a 3.5" wall whose far edge is x = 30, running the table's
+        // length. A target point at x sees down to z(x) = 6 - 2.5 (x - 11) / 19, from 1 at
+        // x = 49 to 0.737 at x = 51; the share seen, (2 - z) / 2, is linear in x, so its mean
+        // over the base is its value at the middle: (2 - (6 - 2.5 * 39 / 19)) / 2 = 0.5658.
+        Scenario s;
+        s.terrain = {wall("wall", 29, 0, 30, 44, 3.5)};
+        s.models = {infantry("O", {10, 22}), infantry("T", {50, 22})};
+        s.models[0].base = {BaseShape::Rect, 50.8, 254};
+        s.models[0].height = 6;
+        s.models[1].base = {BaseShape::Rect, 50.8, 50.8};
+        s.models[1].height = 2;
+        const Scene scene(s);
+        const PairResult r = evaluatePair(scene, 0, 1, Method::Exact);
+        QVERIFY(r.visible);
+        QVERIFY(!r.fully_visible);
+        const double expected = (2 - (6 - 2.5 * 39 / 19)) / 2;
+        QVERIFY2(std::abs(r.visible_fraction - expected) <= 0.01,
+                 qPrintable(QStringLiteral("%1, expected %2").arg(r.visible_fraction).arg(expected)));
+    }
+
     void agreesWithBruteForceOnRandomTables() {
         int pairs = 0, visible = 0, missed = 0, sampledOnly = 0;
         for (uint64_t seed = 1; pairs < 1000; ++seed) {

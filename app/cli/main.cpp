@@ -61,7 +61,7 @@ QString textLine(const sl::PairResult& r) {
                     .arg(fixed(r.distance));
         line += QStringLiteral(", witness (%1, %2) - (%3, %4)")
                     .arg(fixed(r.witness->a.x), fixed(r.witness->a.y), fixed(r.witness->b.x), fixed(r.witness->b.y));
-        if (r.clearance) line += QStringLiteral(" clear by %1\"").arg(fixed(*r.clearance));
+        if (r.clearance) line += QStringLiteral(" clear by %1\"").arg(fixed(*r.clearance, *r.clearance < 0.1 ? 4 : 2));
     } else {
         line += QStringLiteral("not visible, distance %1\"").arg(fixed(r.distance));
         if (!r.blocking_set.empty()) {
