@@ -289,54 +289,18 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, const 
         if (!bl.convex || bl.top <= highest || (bl.model >= 0 && ignored[bl.model])) continue;
         const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
         if (!apart(blo, bhi, flo, fhi) || !apart(blo, bhi, tlo, thi)) continue;
+        bool reaches = true;
+        for (const SightLine& t : tangents)
+            reaches = reaches && !apart(blo, bhi, {std::min(t.a.x, t.b.x), std::min(t.a.y, t.b.y)},
+                                        {std::max(t.a.x, t.b.x), std::max(t.a.y, t.b.y)});
+        if (!reaches) continue;
         if (polygonBlocksLine(bl.polygon, bl.top, tangents[0], 0) && polygonBlocksLine(bl.polygon, bl.top, tangents[1], 0))
             return id;
     }
     return std::nullopt;
 }
 
-// A convex polygon of at most 16 corners around the region: a circumscribed 16-gon of a
-// circle or ellipse (with a hair to spare), a rectangle's own corners, a point itself.
-Ring surrounding(const Region& r) {
-    if (!r.curved) return r.outline;
-    Ring ring;
-    const double grow = 1.0 / std::cos(std::numbers::pi / 16) * (1 + 1e-9);
-    for (int i = 0; i < 16; ++i) {
-        const double a = 2 * std::numbers::pi * i / 16;
-        const Vec2 local{r.halfLength * grow * std::cos(a), r.halfWidth * grow * std::sin(a)};
-        ring.push_back({r.centre.x + local.x * r.cosRot - local.y * r.sinRot,
-                        r.centre.y + local.x * r.sinRot + local.y * r.cosRot});
-    }
-    return ring;
-}
-
 }  // namespace
-
-Region baseRegion(const Model& model) {
-    Region r;
-    r.outline = baseOutline(model);
-    r.centre = model.position;
-    r.samples = samplePoints(model, 9);
-    if (model.base.shape != BaseShape::Rect) {
-        r.curved = true;
-        r.halfLength = halfLengthIn(model.base);
-        r.halfWidth = halfWidthIn(model.base);
-        const double rad = model.rotation_deg * 3.14159265358979323846 / 180.0;
-        r.cosRot = std::cos(rad);
-        r.sinRot = std::sin(rad);
-    }
-    r.around = surrounding(r);
-    return r;
-}
-
-Region pointRegion(Vec2 p) {
-    Region r;
-    r.outline = {p};
-    r.centre = p;
-    r.samples = {p};
-    r.around = {p};
-    return r;
-}
 
 double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& ignored) {
     const Vec2 lo{std::min(L.a.x, L.b.x) - kClearanceCap, std::min(L.a.y, L.b.y) - kClearanceCap};

@@ -280,8 +280,9 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
         addBlocker(std::move(b));
     }
     for (size_t i = 0; i < scenario.models.size(); ++i) {
+        modelRegions_.push_back(baseRegion(scenario.models[i]));
         Blocker b;
-        b.polygon.outer = baseOutline(scenario.models[i]);
+        b.polygon.outer = modelRegions_.back().outline;
         b.top = scenario.models[i].top();
         b.model = static_cast<int>(i);
         addBlocker(std::move(b));

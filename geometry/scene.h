@@ -4,6 +4,7 @@
 // cannot slip along the seam between two abutting walls, or a wall and a base.
 #pragma once
 
+#include "region.h"
 #include "types.h"
 
 #include <cstdint>
@@ -46,6 +47,9 @@ public:
     const std::vector<Blocker>& blockers() const { return blockers_; }
     int modelIndex(const std::string& id) const;
 
+    // A model's base as a region for sight lines, prepared once.
+    const Region& modelRegion(int model) const { return modelRegions_[model]; }
+
     // Models of the observer's unit and of the target's unit.
     ModelMask ignoredModels(int observer, int target) const;
 
@@ -80,6 +84,7 @@ private:
     const Scenario& scenario_;
     double halfWidth_ = 0;  // inches
     std::vector<Blocker> blockers_;
+    std::vector<Region> modelRegions_;
     std::unique_ptr<Index> index_;
 };
 

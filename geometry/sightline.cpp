@@ -95,8 +95,8 @@ std::optional<Segment> findSightLine(const Scene& scene, int observer, int targe
     const Model& t = scene.scenario().models[target];
     const ModelMask ignored = scene.ignoredModels(observer, target);
     if (method == Method::Exact) {
-        const ExactAnswer a =
-            decideExact(scene, baseRegion(o), o.top(), baseRegion(t), t.top(), ignored, Witness::First);
+        const ExactAnswer a = decideExact(scene, scene.modelRegion(observer), o.top(), scene.modelRegion(target), t.top(),
+                                          ignored, Witness::First);
         if (!a.visible) return std::nullopt;
         return Segment{a.witness->p, a.witness->q};
     }
@@ -192,12 +192,13 @@ std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<i
     for (int t : targets) foot.push_back(footPoints(scene.scenario().models[t]));
     for (size_t i = 0; i < observers.size(); ++i) {
         const Model& o = scene.scenario().models[observers[i]];
-        const Region from = baseRegion(o);
+        const Region& from = scene.modelRegion(observers[i]);
         for (size_t j = 0; j < targets.size(); ++j) {
             if (observers[i] == targets[j]) continue;
             const Model& t = scene.scenario().models[targets[j]];
             const ModelMask ignored = scene.ignoredModels(observers[i], targets[j]);
-            const ExactAnswer a = decideExact(scene, from, o.top(), baseRegion(t), t.top(), ignored, Witness::First);
+            const ExactAnswer a =
+                decideExact(scene, from, o.top(), scene.modelRegion(targets[j]), t.top(), ignored, Witness::First);
             MatrixCell& c = cells[i * targets.size() + j];
             c.visible = a.visible;
             c.fully_visible = a.visible && fullyVisible(scene, from, o, t, ignored, a.witness->p, foot[j]);
@@ -220,8 +221,9 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
     r.method = Method::Exact;
     r.distance = baseDistance(o, t);
     r.blocked_by = scene.blockersOf({o.position, t.position, o.top(), t.top()}, ignored);
-    const Region from = baseRegion(o);
-    const ExactAnswer a = decideExact(scene, from, o.top(), baseRegion(t), t.top(), ignored, Witness::Clearest);
+    const Region& from = scene.modelRegion(observer);
+    const ExactAnswer a =
+        decideExact(scene, from, o.top(), scene.modelRegion(target), t.top(), ignored, Witness::Clearest);
     r.visible = a.visible;
     if (!a.visible) {
         r.blocking_set = scene.idsOf(a.cover);
