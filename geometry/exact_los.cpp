@@ -18,8 +18,9 @@ namespace {
 // A convex thing a critical line can be tangent to: a base, a convex blocker, or a single
 // vertex of a blocker that is not convex.
 struct Thing {
-    const Ring* ring;  // convex, positively oriented
-    Vec2 point;        // when ring is null
+    const Ring* ring;                // convex, positively oriented
+    Vec2 point;                      // when ring is null
+    const Region* round = nullptr;   // when ring is a base's outline on a circle or ellipse
     size_t size() const { return ring ? ring->size() : 1; }
     Vec2 operator[](size_t i) const { return ring ? (*ring)[i] : point; }
 };
@@ -27,6 +28,30 @@ struct Thing {
 // The vertex y of `t` with all of `t` on side s (+1 left, -1 right) of the line p->y, or
 // none when p lies inside t.
 std::optional<Vec2> extreme(const Thing& t, Vec2 p, int s) {
+    if (t.round && t.round->curved) {
+        // A round base's outline has its vertex i at the curve's parameter 2 pi i / n, so
+        // the curve's own tangents from p give the vertex's index at once; a few steps
+        // along the outline then settle it, checked exactly (a convex polygon seen from
+        // outside has one extreme vertex each way: a local one is the one).
+        const Region& r = *t.round;
+        const size_t n = t.size();
+        const Vec2 d = p - r.centre;
+        const Vec2 w{(d.x * r.cosRot + d.y * r.sinRot) / r.halfLength, (-d.x * r.sinRot + d.y * r.cosRot) / r.halfWidth};
+        const double dist = std::hypot(w.x, w.y);
+        if (dist > 1 + 1e-6) {
+            const double phi = std::atan2(w.y, w.x), delta = std::acos(1 / dist);
+            for (double angle : {phi + delta, phi - delta}) {
+                long i = std::lround(angle / (2 * std::numbers::pi) * static_cast<double>(n));
+                i = ((i % static_cast<long>(n)) + static_cast<long>(n)) % static_cast<long>(n);
+                auto at = [&](long k) { return t[static_cast<size_t>((k % static_cast<long>(n) + static_cast<long>(n)) % static_cast<long>(n))]; };
+                for (int step = 0; step < 8; ++step) {
+                    if (s * exact::orient(p, at(i), at(i + 1)) < 0) ++i;
+                    else if (s * exact::orient(p, at(i), at(i - 1)) < 0) --i;
+                    else return at(i);
+                }
+            }
+        }
+    }
     size_t best = 0;
     for (size_t i = 1; i < t.size(); ++i)
         if (s * exact::orient(p, t[best], t[i]) < 0) best = i;
@@ -423,7 +448,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         }
         lo = lo - Vec2{hw, hw};
         hi = hi + Vec2{hw, hw};
-        std::vector<Thing> things{{&from.outline, {}}, {&to.outline, {}}};
+        std::vector<Thing> things{{&from.outline, {}, &from}, {&to.outline, {}, &to}};
         if (from.isPoint()) things[0] = {nullptr, from.outline[0]};
         if (to.isPoint()) things[1] = {nullptr, to.outline[0]};
         for (uint32_t id : scene.blockersInBox(lo, hi)) {
@@ -431,7 +456,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
             if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
             if (bl.convex) {
                 // A piece wholly outside the hull cannot touch a line between the regions.
-                if (hull.size() < 3 || !outsideHull(bl.polygon.outer, hull)) things.push_back({&bl.polygon.outer, {}});
+                if (hull.size() < 3 || !outsideHull(bl.polygon.outer, hull))
+                    things.push_back({&bl.polygon.outer, {}, bl.model >= 0 ? &scene.modelRegion(bl.model) : nullptr});
                 continue;
             }
             auto vertices = [&](const Ring& r) {
@@ -539,7 +565,9 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     }
 
     // Not visible: a small set of blockers that together stop every line tried, chosen
-    // greedily (the blocker stopping most of the lines still open, then again).
+    // greedily (the blocker stopping most of the lines still open, then again). Only for
+    // a full answer: a decision does not name them.
+    if (witness == Witness::First) return answer;
     std::vector<std::vector<uint32_t>> stops;
     for (const auto& [p, q] : tried) stops.push_back(scene.blocking({p, q, hFrom, hTo}, ignored, false));
     std::vector<char> covered(stops.size(), 0);

@@ -23,12 +23,14 @@ struct ExactAnswer {
     bool visible = false;
     std::optional<ExactLine> witness;  // when visible
     std::vector<uint32_t> cover;       // when not: blockers that together stop every critical line
+                                       // (Witness::Clearest, or a single proving blocker)
     int candidates = 0;                // lines tested
 };
 
 enum class Witness {
-    First,    // stop at the first unblocked line (a decision only)
-    Clearest  // the unblocked line with the largest clearance, refined locally
+    First,    // a decision: stop at the first unblocked line
+    Clearest  // the full answer: the unblocked line with the largest clearance, refined
+              // locally, or the set of pieces that block every line
 };
 
 // The clearance reported is capped at this distance.

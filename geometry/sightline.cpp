@@ -4,7 +4,9 @@
 #include "exact_los.h"
 #include "polygon.h"
 
+#include <array>
 #include <cmath>
+#include <functional>
 
 namespace sl {
 namespace {
@@ -134,53 +136,96 @@ FootPoints footPoints(const Model& t) {
     return f;
 }
 
-// Whether every point of the target's base is seen at its foot, the observer's end of
-// the last line found tried first for the next point (neighbours are usually seen from
-// the same place).
-bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
-                  Vec2 hint, const FootPoints& foot) {
-    // First the whole fan of lines from the hint to the target's base: when no blocker that
-    // could stop a line to the foot overlaps the fan's hull, every point is seen from there.
-    const Ring& outline = foot.around;
-    std::vector<Vec2> fanPoints = outline;
-    fanPoints.push_back(hint);
-    const Ring fan = convexHullOf(fanPoints);
+// Whether no blocker that could stop a line from p (at the observer's top) to the foot of
+// the target anywhere in `cell` (a convex polygon) overlaps the fan of those lines. A line
+// of the fan falls from the observer's top to the foot; over a blocker it is at least as
+// high as its height a fraction (farthest point of the blocker from p) / (nearest point of
+// the cell from p) of the way along: a blocker lower than that cannot stop it.
+bool fanClear(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, const Model& t, const ModelMask& ignored) {
+    std::vector<Vec2> pts = cell;
+    pts.push_back(p);
+    const Ring fan = convexHullOf(pts);
+    if (fan.size() < 3) return false;
     Vec2 lo = fan[0], hi = fan[0];
     for (const Vec2& v : fan) {
         lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
         hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
     }
-    // A line of the fan falls from the observer's top to the foot; over a blocker it is at
-    // least as high as its height a fraction (farthest point of the blocker from the hint)
-    // / (nearest point of the base from the hint) of the way along: a blocker lower than
-    // that cannot stop any line of the fan.
     double nearest = HUGE_VAL;
-    for (const Vec2& v : outline) nearest = std::min(nearest, std::hypot(v.x - hint.x, v.y - hint.y));
-    nearest -= 0.0005;  // the curve can stand 0.01 mm out of its outline
-    bool clear = fan.size() >= 3;
-    for (uint32_t id : clear ? scene.blockersInBox(lo, hi) : std::vector<uint32_t>{}) {
+    for (const Vec2& v : cell) nearest = std::min(nearest, std::hypot(v.x - p.x, v.y - p.y));
+    for (uint32_t id : scene.blockersInBox(lo, hi)) {
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(o.top(), t.elevation) || (bl.model >= 0 && ignored[bl.model])) continue;
         double farthest = 0;
-        for (const Vec2& v : bl.polygon.outer) farthest = std::max(farthest, std::hypot(v.x - hint.x, v.y - hint.y));
-        if (nearest > 0 && farthest < nearest) {
-            // (Rising to a foot above the observer's top, a line is nowhere below that top.)
-            const double lowest = o.top() < t.elevation ? o.top() : o.top() - (o.top() - t.elevation) * (farthest / nearest);
+        for (const Vec2& v : bl.polygon.outer) farthest = std::max(farthest, std::hypot(v.x - p.x, v.y - p.y));
+        if (o.top() >= t.elevation && nearest > 0 && farthest < nearest) {
+            const double lowest = o.top() - (o.top() - t.elevation) * (farthest / nearest);
             if (lowest > bl.top * (1 + 1e-12)) continue;
         }
-        if (overlapArea(bl.polygon, fan) > 1e-12) {
-            clear = false;
-            break;
-        }
-    }
-    if (clear) return true;
-    std::optional<Vec2> h = hint;
-    for (const Vec2& q : foot.points) {
-        const ExactAnswer a = decideExact(scene, from, o.top(), pointRegion(q), t.elevation, ignored, Witness::First, h);
-        if (!a.visible) return false;
-        h = a.witness->p;
+        if (overlapArea(bl.polygon, fan) > 1e-12) return false;
     }
     return true;
+}
+
+// Whether every point of the target's base is seen at its foot. A few points spread over
+// the base are decided first (a hidden part usually shows among them); then the base's
+// box, and if need be its quarters, are tested as a whole: a cell whose fan of lines from
+// the witness's observer end is clear is seen at once. The points of the other cells are
+// decided one by one, the observer's end of the last line found tried first for the next
+// point (neighbours are usually seen from the same place). Measured on the 50 x 50
+// armies: deeper cells cost more in fan tests than they save in points.
+bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
+                  Vec2 hint, const FootPoints& foot) {
+    // A few points first, spread over the base: a hidden part usually shows among them.
+    std::optional<Vec2> h = hint;
+    for (size_t i = 0; i < std::min<size_t>(16, foot.points.size()); ++i) {
+        const ExactAnswer s =
+            decideExact(scene, from, o.top(), pointRegion(foot.points[i]), t.elevation, ignored, Witness::First, h);
+        if (!s.visible) return false;
+        h = s.witness->p;
+    }
+    const std::vector<Vec2> viewpoints{hint};
+    Vec2 lo = foot.around[0], hi = foot.around[0];
+    for (const Vec2& v : foot.around) {
+        lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
+        hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+    }
+    const double smallest = std::max(hi.x - lo.x, hi.y - lo.y) / 2;
+    // Points are checked in the prepared coarse-to-fine order, cell by cell.
+    std::function<bool(Vec2, Vec2, const std::vector<size_t>&)> cellSeen = [&](Vec2 a, Vec2 b,
+                                                                               const std::vector<size_t>& inside) {
+        if (inside.empty()) return true;
+        const Ring cell{{a.x, a.y}, {b.x, a.y}, {b.x, b.y}, {a.x, b.y}};
+        for (const Vec2& p : viewpoints)
+            if (fanClear(scene, p, cell, o, t, ignored)) return true;
+        if (b.x - a.x > smallest) {
+            const Vec2 m = (a + b) * 0.5;
+            const std::array<std::pair<Vec2, Vec2>, 4> quarters{
+                std::pair{a, m}, std::pair{Vec2{m.x, a.y}, Vec2{b.x, m.y}}, std::pair{Vec2{a.x, m.y}, Vec2{m.x, b.y}},
+                std::pair{m, b}};
+            for (const auto& [qa, qb] : quarters) {
+                std::vector<size_t> part;
+                for (size_t i : inside) {
+                    const Vec2 q = foot.points[i];
+                    if (q.x >= qa.x && q.x <= qb.x && q.y >= qa.y && q.y <= qb.y) part.push_back(i);
+                }
+                if (!cellSeen(qa, qb, part)) return false;
+            }
+            return true;
+        }
+        for (size_t i : inside) {
+            const ExactAnswer s =
+                decideExact(scene, from, o.top(), pointRegion(foot.points[i]), t.elevation, ignored, Witness::First, h);
+            if (!s.visible) return false;
+            h = s.witness->p;
+        }
+        return true;
+    };
+    // A square box around the base, so the cells stay square.
+    const double side = std::max(hi.x - lo.x, hi.y - lo.y) * (1 + 1e-9);
+    std::vector<size_t> all(foot.points.size());
+    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
+    return cellSeen(lo, lo + Vec2{side, side}, all);
 }
 
 }  // namespace
