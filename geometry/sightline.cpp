@@ -78,10 +78,11 @@ std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
             walked += std::hypot(d.x, d.y);
         }
     }
+    // Inside the curve by more than the outline's largest gap from it: inside the outline.
+    const double margin = -(kOutlineErrorMm / kMmPerInch + 1e-6);
     for (double y = lo.y + g / 2; y < hi.y; y += g)
         for (double x = lo.x + g / 2; x < hi.x; x += g)
-            if (baseContains(model, {x, y}, -1e-6) && locate(Vec2{x, y}, outline) != Where::Outside)
-                points.push_back({x, y});
+            if (baseContains(model, {x, y}, margin)) points.push_back({x, y});
     return points;
 }
 

@@ -207,10 +207,21 @@ private slots:
                  qPrintable(QStringLiteral("%1, expected %2").arg(r.visible_fraction).arg(expected)));
     }
 
+    void agreesWithBruteForceOnRandomTables_data() {
+        QTest::addColumn<int>("vertices");
+        QTest::addColumn<int>("pieces");
+        QTest::addColumn<int>("wanted");
+        QTest::newRow("rectangles") << 4 << 16 << 1000;
+        QTest::newRow("12-point stars (not convex)") << 12 << 150 << 300;
+    }
+
     void agreesWithBruteForceOnRandomTables() {
+        QFETCH(int, vertices);
+        QFETCH(int, pieces);
+        QFETCH(int, wanted);
         int pairs = 0, visible = 0, missed = 0, sampledOnly = 0;
-        for (uint64_t seed = 1; pairs < 1000; ++seed) {
-            Scenario s = randomTable(seed, 16, 0);
+        for (uint64_t seed = 1; pairs < wanted; ++seed) {
+            Scenario s = randomTable(seed, pieces, 0, vertices);
             scatterModels(s, seed * 31, 8);
             const Scene scene(s);
             for (int o = 0; o < static_cast<int>(s.models.size()); ++o)
