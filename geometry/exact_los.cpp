@@ -295,20 +295,12 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, const 
         if (ta != tb) tangents.push_back({a, b, 0, 0});
     }
     if (tangents.size() != 2) return std::nullopt;
-    auto box = [](const Ring& r) {
-        Vec2 lo = r[0], hi = r[0];
-        for (const Vec2& v : r) {
-            lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
-            hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
-        }
-        return std::pair{lo, hi};
-    };
-    const auto [flo, fhi] = box(from.around);
-    const auto [tlo, thi] = box(to.around);
+    const auto [flo, fhi] = boundsOf(from.around);
+    const auto [tlo, thi] = boundsOf(to.around);
     auto apart = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
         return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
     };
-    const auto [hlo, hhi] = box(hull);
+    const auto [hlo, hhi] = boundsOf(hull);
     for (uint32_t id : scene.blockersInBox(hlo, hhi)) {
         const Blocker& bl = scene.blockers()[id];
         if (!bl.convex || bl.top <= highest || (bl.model >= 0 && ignored[bl.model])) continue;
@@ -441,11 +433,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         std::vector<Vec2> both = from.outline;
         both.insert(both.end(), to.outline.begin(), to.outline.end());
         const Ring hull = convexHullOf(both);
-        Vec2 lo{HUGE_VAL, HUGE_VAL}, hi{-HUGE_VAL, -HUGE_VAL};
-        for (const Vec2& p : both) {
-            lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
-            hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
-        }
+        auto [lo, hi] = boundsOf(both);
         lo = lo - Vec2{hw, hw};
         hi = hi + Vec2{hw, hw};
         std::vector<Thing> things{{&from.outline, {}, &from}, {&to.outline, {}, &to}};

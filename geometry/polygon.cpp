@@ -38,6 +38,15 @@ Where locate(Vec2 p, const Polygon& polygon) {
     return Where::Inside;
 }
 
+Bounds boundsOf(const Ring& points) {
+    Bounds b{points.front(), points.front()};
+    for (const Vec2& v : points) {
+        b.lo = {std::min(b.lo.x, v.x), std::min(b.lo.y, v.y)};
+        b.hi = {std::max(b.hi.x, v.x), std::max(b.hi.y, v.y)};
+    }
+    return b;
+}
+
 double signedArea(const Ring& ring) {
     double twice = 0;
     const size_t n = ring.size();

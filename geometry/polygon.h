@@ -15,6 +15,13 @@ Where locate(Vec2 p, const Ring& ring);
 // With holes: inside the outer ring and outside every hole.
 Where locate(Vec2 p, const Polygon& polygon);
 
+// The smallest axis-aligned box holding the points (of a non-empty ring).
+struct Bounds {
+    Vec2 lo;
+    Vec2 hi;
+};
+Bounds boundsOf(const Ring& points);
+
 // Signed area (positive when the ring turns to the left in the algebraic sense).
 double signedArea(const Ring& ring);
 

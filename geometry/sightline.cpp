@@ -60,11 +60,7 @@ std::optional<Method> parseMethod(std::string_view name) {
 
 std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
     const Ring outline = baseOutline(model);
-    Vec2 lo = outline[0], hi = outline[0];
-    for (const Vec2& v : outline) {
-        lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
-        hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
-    }
+    const auto [lo, hi] = boundsOf(outline);
     const double g = std::sqrt(std::abs(signedArea(outline)) / count);
     std::vector<Vec2> points;
     if (edge) {
@@ -147,11 +143,7 @@ bool fanClear(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, cons
     pts.push_back(p);
     const Ring fan = convexHullOf(pts);
     if (fan.size() < 3) return false;
-    Vec2 lo = fan[0], hi = fan[0];
-    for (const Vec2& v : fan) {
-        lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
-        hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
-    }
+    const auto [lo, hi] = boundsOf(fan);
     double nearest = HUGE_VAL;
     for (const Vec2& v : cell) nearest = std::min(nearest, std::hypot(v.x - p.x, v.y - p.y));
     for (uint32_t id : scene.blockersInBox(lo, hi)) {
@@ -186,11 +178,7 @@ bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const 
         h = s.witness->p;
     }
     const std::vector<Vec2> viewpoints{hint};
-    Vec2 lo = foot.around[0], hi = foot.around[0];
-    for (const Vec2& v : foot.around) {
-        lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)};
-        hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
-    }
+    const auto [lo, hi] = boundsOf(foot.around);
     const double smallest = std::max(hi.x - lo.x, hi.y - lo.y) / 2;
     // Points are checked in the prepared coarse-to-fine order, cell by cell.
     std::function<bool(Vec2, Vec2, const std::vector<size_t>&)> cellSeen = [&](Vec2 a, Vec2 b,
@@ -255,18 +243,26 @@ std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<i
 
 namespace {
 
+// The fields every method fills alike: the pair, the distance, the centre line's blockers.
+PairResult startResult(const Scene& scene, int observer, int target, Method method, const ModelMask& ignored) {
+    const Model& o = scene.scenario().models[observer];
+    const Model& t = scene.scenario().models[target];
+    PairResult r;
+    r.observer = o.id;
+    r.target = t.id;
+    r.method = method;
+    r.distance = baseDistance(o, t);
+    r.blocked_by = scene.blockersOf({o.position, t.position, o.top(), t.top()}, ignored);
+    return r;
+}
+
 // The exact fields: the clearest witness or the blocking set, then fully_visible and
 // visible_fraction from exact decisions for single points of the target's base.
 PairResult evaluateExact(const Scene& scene, int observer, int target) {
     const Model& o = scene.scenario().models[observer];
     const Model& t = scene.scenario().models[target];
     const ModelMask ignored = scene.ignoredModels(observer, target);
-    PairResult r;
-    r.observer = o.id;
-    r.target = t.id;
-    r.method = Method::Exact;
-    r.distance = baseDistance(o, t);
-    r.blocked_by = scene.blockersOf({o.position, t.position, o.top(), t.top()}, ignored);
+    PairResult r = startResult(scene, observer, target, Method::Exact, ignored);
     const Region& from = scene.modelRegion(observer);
     const ExactAnswer a =
         decideExact(scene, from, o.top(), scene.modelRegion(target), t.top(), ignored, Witness::Clearest);
@@ -316,14 +312,9 @@ PairResult evaluatePair(const Scene& scene, int observer, int target, Method met
     const Model& o = scene.scenario().models[observer];
     const Model& t = scene.scenario().models[target];
     const ModelMask ignored = scene.ignoredModels(observer, target);
-    PairResult r;
-    r.observer = o.id;
-    r.target = t.id;
-    r.method = method;
-    r.distance = baseDistance(o, t);
+    PairResult r = startResult(scene, observer, target, method, ignored);
     r.witness = findSightLine(scene, observer, target, method);
     r.visible = r.witness.has_value();
-    r.blocked_by = scene.blockersOf({o.position, t.position, o.top(), t.top()}, ignored);
 
     // Estimates over the method's points: every target point seen at its foot for
     // fully_visible; the share of (target point, height level) seen for the fraction.

@@ -2,6 +2,7 @@
 // point, and properties on random tables against a brute-force reference.
 #include "base.h"
 #include "exact_los.h"
+#include "fixtures.h"
 #include "polygon.h"
 #include "scene.h"
 #include "sightline.h"
@@ -14,35 +15,9 @@
 using namespace sl;
 using sl::testing::randomTable;
 using sl::testing::scatterModels;
+using namespace sl::testing;
 
 namespace {
-
-Polygon square(double x0, double y0, double x1, double y1) {
-    Polygon p;
-    p.outer = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-    orientForInteriorLeft(p);
-    return p;
-}
-
-TerrainPiece wall(const std::string& id, double x0, double y0, double x1, double y1, double h = 5) {
-    TerrainPiece t;
-    t.id = id;
-    t.kind = TerrainKind::Feature;
-    t.height = h;
-    t.footprint = square(x0, y0, x1, y1);
-    return t;
-}
-
-Model infantry(const std::string& id, Vec2 at) {
-    Model m;
-    m.id = id;
-    m.unit = id;
-    m.side = id;
-    m.position = at;
-    m.height = 1.75;
-    m.base = {BaseShape::Circle, 32, 32};
-    return m;
-}
 
 // Dense points of a base: its outline's vertices (every one up to 48, evenly chosen
 // beyond) and a grid inside.

@@ -1,6 +1,7 @@
 // The engine's predicates and line test on hand-made edge cases.
 #include "base.h"
 #include "exact.h"
+#include "fixtures.h"
 #include "polygon.h"
 #include "scene.h"
 #include "sightline.h"
@@ -10,37 +11,12 @@
 #include <cmath>
 
 using namespace sl;
+using namespace sl::testing;
 
 namespace {
 
-Polygon square(double x0, double y0, double x1, double y1) {
-    Polygon p;
-    p.outer = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-    orientForInteriorLeft(p);
-    return p;
-}
-
 bool blocks(const Polygon& p, Vec2 a, Vec2 b, double top = 5, double h0 = 1, double h1 = 1, double halfWidth = 0) {
     return polygonBlocksLine(p, top, {a, b, h0, h1}, halfWidth);
-}
-
-TerrainPiece feature(const std::string& id, Polygon footprint, double height) {
-    TerrainPiece t;
-    t.id = id;
-    t.kind = TerrainKind::Feature;
-    t.height = height;
-    t.footprint = std::move(footprint);
-    return t;
-}
-
-Model infantry(const std::string& id, Vec2 at, const std::string& unit = {}) {
-    Model m;
-    m.id = id;
-    m.unit = unit.empty() ? id : unit;
-    m.position = at;
-    m.height = 1.75;
-    m.base = {BaseShape::Circle, 32, 32};
-    return m;
 }
 
 }  // namespace

@@ -1,0 +1,45 @@
+// Small builders for hand-made test scenes.
+#pragma once
+
+#include "polygon.h"
+#include "types.h"
+
+#include <string>
+
+namespace sl::testing {
+
+// The rectangle [x0, x1] x [y0, y1], oriented as the engine keeps polygons.
+inline Polygon square(double x0, double y0, double x1, double y1) {
+    Polygon p;
+    p.outer = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+    orientForInteriorLeft(p);
+    return p;
+}
+
+inline TerrainPiece feature(const std::string& id, Polygon footprint, double height) {
+    TerrainPiece t;
+    t.id = id;
+    t.kind = TerrainKind::Feature;
+    t.height = height;
+    t.footprint = std::move(footprint);
+    return t;
+}
+
+// A rectangular feature, 5" tall unless told.
+inline TerrainPiece wall(const std::string& id, double x0, double y0, double x1, double y1, double height = 5) {
+    return feature(id, square(x0, y0, x1, y1), height);
+}
+
+// A 1.75" model on a 32 mm base, a unit and a side of its own unless a unit is given.
+inline Model infantry(const std::string& id, Vec2 at, const std::string& unit = {}) {
+    Model m;
+    m.id = id;
+    m.unit = unit.empty() ? id : unit;
+    m.side = id;
+    m.position = at;
+    m.height = 1.75;
+    m.base = {BaseShape::Circle, 32, 32};
+    return m;
+}
+
+}  // namespace sl::testing
