@@ -195,11 +195,27 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
     t.p = pointIn(from, u, v, sp);
     t.q = pointIn(to, u, v, sq);
     // The segment between the rounded ends first: when it is open, so is a sight line.
-    if (!scene.blocked({t.p, t.q, hFrom, hTo}, ignored)) {
+    const std::vector<uint32_t> stops = scene.blocking({t.p, t.q, hFrom, hTo}, ignored, !throughCorners);
+    if (stops.empty()) {
         t.free = t.straight = true;
         return t;
     }
     if (!throughCorners) return t;
+    // Rounding the ends matters only where the exact line touches a corner of a piece that
+    // stops the rounded segment; a piece with no corner on the line stops the exact line
+    // too (unless a corner lies within about 1e-15" of it, a case taken as blocked).
+    bool touched = false;
+    for (uint32_t id : stops) {
+        const Blocker& bl = scene.blockers()[id];
+        auto onLine = [&](const Ring& r) {
+            for (const Vec2& c : r)
+                if (exact::orient(u, v, c) == 0) return true;
+            return false;
+        };
+        touched = touched || onLine(bl.polygon.outer);
+        for (const Ring& h : bl.polygon.holes) touched = touched || onLine(h);
+    }
+    if (!touched) return t;
     std::vector<Vec2> nodes{t.p};
     for (const Vec2& x : scene.verticesOnLine(u, v, t.p, t.q)) nodes.push_back(x);
     nodes.push_back(t.q);

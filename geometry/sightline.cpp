@@ -1,6 +1,7 @@
 #include "sightline.h"
 
 #include "base.h"
+#include "exact.h"
 #include "exact_los.h"
 #include "polygon.h"
 
@@ -155,6 +156,19 @@ bool fanClear(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, cons
             const double lowest = o.top() - (o.top() - t.elevation) * (farthest / nearest);
             if (lowest > bl.top * (1 + 1e-12)) continue;
         }
+        // Cheap screens before clipping: a box wholly beyond one edge of the fan cannot
+        // overlap it; a convex blocker whose centre lies strictly inside it does.
+        bool beyond = false;
+        for (size_t i = 0; i < fan.size() && !beyond; ++i) {
+            const Vec2 a = fan[i], b = fan[(i + 1) % fan.size()];
+            beyond = true;
+            for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}})
+                beyond = beyond && exact::orient(a, b, c) < 0;
+        }
+        if (beyond) continue;
+        if (bl.convex && locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, fan) == Where::Inside &&
+            locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, bl.polygon) == Where::Inside)
+            return false;
         if (overlapArea(bl.polygon, fan) > 1e-12) return false;
     }
     return true;
@@ -170,14 +184,17 @@ bool fanClear(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, cons
 bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
                   Vec2 hint, const FootPoints& foot) {
     // A few points first, spread over the base: a hidden part usually shows among them.
-    std::optional<Vec2> h = hint;
-    for (size_t i = 0; i < std::min<size_t>(16, foot.points.size()); ++i) {
-        const ExactAnswer s =
-            decideExact(scene, from, o.top(), pointRegion(foot.points[i]), t.elevation, ignored, Witness::First, h);
-        if (!s.visible) return false;
-        h = s.witness->p;
-    }
-    const std::vector<Vec2> viewpoints{hint};
+    Vec2 h = hint;
+    // The line from the last point of the observer's base that saw a neighbour, first
+    // (usually open); the whole decision only when it is not.
+    auto seen = [&](Vec2 q) {
+        if (!scene.blocked({h, q, o.top(), t.elevation}, ignored)) return true;
+        const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), t.elevation, ignored, Witness::First, h);
+        if (s.visible) h = s.witness->p;
+        return s.visible;
+    };
+    for (size_t i = 0; i < std::min<size_t>(16, foot.points.size()); ++i)
+        if (!seen(foot.points[i])) return false;
     const auto [lo, hi] = boundsOf(foot.around);
     const double smallest = std::max(hi.x - lo.x, hi.y - lo.y) / 2;
     // Points are checked in the prepared coarse-to-fine order, cell by cell.
@@ -185,7 +202,7 @@ bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const 
                                                                                const std::vector<size_t>& inside) {
         if (inside.empty()) return true;
         const Ring cell{{a.x, a.y}, {b.x, a.y}, {b.x, b.y}, {a.x, b.y}};
-        for (const Vec2& p : viewpoints)
+        for (const Vec2& p : {h})
             if (fanClear(scene, p, cell, o, t, ignored)) return true;
         if (b.x - a.x > smallest) {
             const Vec2 m = (a + b) * 0.5;
@@ -202,12 +219,8 @@ bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const 
             }
             return true;
         }
-        for (size_t i : inside) {
-            const ExactAnswer s =
-                decideExact(scene, from, o.top(), pointRegion(foot.points[i]), t.elevation, ignored, Witness::First, h);
-            if (!s.visible) return false;
-            h = s.witness->p;
-        }
+        for (size_t i : inside)
+            if (!seen(foot.points[i])) return false;
         return true;
     };
     // A square box around the base, so the cells stay square.
