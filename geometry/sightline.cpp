@@ -145,13 +145,16 @@ bool fanClear(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, cons
     const Ring fan = convexHullOf(pts);
     if (fan.size() < 3) return false;
     const auto [lo, hi] = boundsOf(fan);
-    double nearest = HUGE_VAL;
-    for (const Vec2& v : cell) nearest = std::min(nearest, std::hypot(v.x - p.x, v.y - p.y));
+    double nearest2 = HUGE_VAL;  // squared distances: one root per blocker, not per vertex
+    for (const Vec2& v : cell) nearest2 = std::min(nearest2, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
+    const double nearest = std::sqrt(nearest2);
     for (uint32_t id : scene.blockersInBox(lo, hi)) {
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(o.top(), t.elevation) || (bl.model >= 0 && ignored[bl.model])) continue;
-        double farthest = 0;
-        for (const Vec2& v : bl.polygon.outer) farthest = std::max(farthest, std::hypot(v.x - p.x, v.y - p.y));
+        double farthest2 = 0;
+        for (const Vec2& v : bl.polygon.outer)
+            farthest2 = std::max(farthest2, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
+        const double farthest = std::sqrt(farthest2);
         if (o.top() >= t.elevation && nearest > 0 && farthest < nearest) {
             const double lowest = o.top() - (o.top() - t.elevation) * (farthest / nearest);
             if (lowest > bl.top * (1 + 1e-12)) continue;
