@@ -195,7 +195,7 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
     t.p = pointIn(from, u, v, sp);
     t.q = pointIn(to, u, v, sq);
     // The segment between the rounded ends first: when it is open, so is a sight line.
-    const std::vector<uint32_t> stops = scene.blocking({t.p, t.q, hFrom, hTo}, ignored, !throughCorners);
+    const std::vector<uint32_t> stops = scene.blocking({t.p, t.q, hFrom, hTo}, ignored, true);
     if (stops.empty()) {
         t.free = t.straight = true;
         return t;
@@ -203,7 +203,8 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
     if (!throughCorners) return t;
     // Rounding the ends matters only where the exact line touches a corner of a piece that
     // stops the rounded segment; a piece with no corner on the line stops the exact line
-    // too (unless a corner lies within about 1e-15" of it, a case taken as blocked).
+    // too (unless a corner lies within about 1e-15" of it, a case taken as blocked). So the
+    // first piece found decides whether the chain below is needed.
     bool touched = false;
     for (uint32_t id : stops) {
         const Blocker& bl = scene.blockers()[id];
