@@ -65,10 +65,12 @@ bool allOnSide(const Thing& t, Vec2 a, Vec2 b, int s) {
     return true;
 }
 
-// The lines tangent to both things (through a vertex of each), up to four.
-void bitangents(const Thing& x, const Thing& y, std::vector<std::pair<Vec2, Vec2>>& out) {
+// The lines tangent to both things (through a vertex of each), up to four; with outerOnly
+// the two with both things on the same side.
+void bitangents(const Thing& x, const Thing& y, std::vector<std::pair<Vec2, Vec2>>& out, bool outerOnly = false) {
     for (int sx : {1, -1})
         for (int sy : {1, -1}) {
+            if (outerOnly && sx != sy) continue;
             // x on side sx and y on side sy of the directed line xv->yv: alternate the
             // tangents from each side's current vertex until they settle.
             Vec2 xv = x[0];
@@ -282,6 +284,31 @@ bool outsideHull(const Ring& polygon, const Ring& hull) {
     return false;
 }
 
+// Whether the segment a-b passes through the convex polygon (positively oriented) at least
+// 1e-9" inside it somewhere: clipped against each edge moved inwards by that margin. The
+// margin is far above the rounding of the arithmetic (about 1e-14"), so a "yes" is sure.
+bool crossesWellInside(Vec2 a, Vec2 b, const Ring& convex) {
+    constexpr double kMargin = 1e-9;
+    double s0 = 0, s1 = 1;
+    const Vec2 d = b - a;
+    for (size_t i = 0; i < convex.size(); ++i) {
+        const Vec2 c = convex[i], e = convex[(i + 1) % convex.size()];
+        const Vec2 edge = e - c;
+        const double need = kMargin * std::hypot(edge.x, edge.y);
+        const double k0 = edge.x * (a.y - c.y) - edge.y * (a.x - c.x);  // inside: k0 + s k1 >= need
+        const double k1 = edge.x * d.y - edge.y * d.x;
+        if (k1 == 0) {
+            if (k0 < need) return false;
+            continue;
+        }
+        const double s = (need - k0) / k1;
+        if (k1 > 0) s0 = std::max(s0, s);
+        else s1 = std::min(s1, s);
+        if (s0 >= s1) return false;
+    }
+    return true;
+}
+
 // A proof that no line runs between the regions: a convex blocker, taller than the line
 // anywhere, touching neither region, whose interior crosses both outer common tangents.
 // A segment inside it from one tangent to the other then splits the hull of the regions
@@ -290,34 +317,20 @@ bool outsideHull(const Ring& polygon, const Ring& hull) {
 // regions (their hull holds every sight line), which only makes the proof harder to find.
 std::optional<uint32_t> separator(const Scene& scene, const Region& from, const Region& to, double highest,
                                   const ModelMask& ignored) {
-    // The hull of the two surrounding polygons, each vertex tagged with its region.
-    std::vector<std::pair<Vec2, int>> tagged;
-    for (const Vec2& v : from.around) tagged.emplace_back(v, 0);
-    for (const Vec2& v : to.around) tagged.emplace_back(v, 1);
-    std::vector<Vec2> pts;
-    for (const auto& [v, tag] : tagged) pts.push_back(v);
-    const Ring hull = convexHullOf(pts);
-    if (hull.size() < 3) return std::nullopt;
-    auto tagOf = [&](Vec2 v) {
-        int tag = -1;
-        for (const auto& [w, t] : tagged)
-            if (w == v) tag = tag == -1 || tag == t ? t : 2;
-        return tag;
-    };
+    // The outer common tangents: both polygons on the same side of each.
+    const Thing a{from.around.size() > 1 ? &from.around : nullptr, from.around[0]};
+    const Thing b{to.around.size() > 1 ? &to.around : nullptr, to.around[0]};
+    std::vector<std::pair<Vec2, Vec2>> outer;
+    bitangents(a, b, outer, true);
+    if (outer.size() != 2) return std::nullopt;  // the regions overlap, or touch
     std::vector<SightLine> tangents;
-    for (size_t i = 0; i < hull.size(); ++i) {
-        const Vec2 a = hull[i], b = hull[(i + 1) % hull.size()];
-        const int ta = tagOf(a), tb = tagOf(b);
-        if (ta == 2 || tb == 2) return std::nullopt;  // the regions share a point
-        if (ta != tb) tangents.push_back({a, b, 0, 0});
-    }
-    if (tangents.size() != 2) return std::nullopt;
+    for (const auto& [p, q] : outer) tangents.push_back({p, q, 0, 0});
     const auto [flo, fhi] = boundsOf(from.around);
     const auto [tlo, thi] = boundsOf(to.around);
     auto apart = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
         return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
     };
-    const auto [hlo, hhi] = boundsOf(hull);
+    const Vec2 hlo{std::min(flo.x, tlo.x), std::min(flo.y, tlo.y)}, hhi{std::max(fhi.x, thi.x), std::max(fhi.y, thi.y)};
     for (uint32_t id : scene.blockersInBox(hlo, hhi)) {
         const Blocker& bl = scene.blockers()[id];
         if (!bl.convex || bl.top <= highest || (bl.model >= 0 && ignored[bl.model])) continue;
@@ -328,7 +341,8 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, const 
             reaches = reaches && !apart(blo, bhi, {std::min(t.a.x, t.b.x), std::min(t.a.y, t.b.y)},
                                         {std::max(t.a.x, t.b.x), std::max(t.a.y, t.b.y)});
         if (!reaches) continue;
-        if (polygonBlocksLine(bl.polygon, bl.top, tangents[0], 0) && polygonBlocksLine(bl.polygon, bl.top, tangents[1], 0))
+        if (crossesWellInside(tangents[0].a, tangents[0].b, bl.polygon.outer) &&
+            crossesWellInside(tangents[1].a, tangents[1].b, bl.polygon.outer))
             return id;
     }
     return std::nullopt;
