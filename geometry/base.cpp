@@ -85,7 +85,9 @@ Ring baseOutline(const Model& model) {
     // Vertices on the curve; the sagitta of a chord spanning angle step on a curve whose
     // radius of curvature is at most R is R (1 - cos(step / 2)) <= the allowed error.
     const double rMm = std::max(a, b) * kMmPerInch;
-    const double step = 2.0 * std::acos(1.0 - kOutlineErrorMm / rMm);
+    // (A base smaller than the allowed error needs no more than the minimum of 16 vertices;
+    // the clamp keeps acos in its domain for it.)
+    const double step = 2.0 * std::acos(std::max(-1.0, 1.0 - kOutlineErrorMm / rMm));
     const int n = std::max(16, static_cast<int>(std::ceil(2.0 * std::numbers::pi / step)));
     ring.reserve(n);
     for (int i = 0; i < n; ++i) {

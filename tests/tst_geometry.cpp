@@ -249,6 +249,10 @@ private slots:
         const Ring outline = baseOutline(m);
         QVERIFY(outline.size() >= 16);
         QVERIFY(signedArea(outline) > 0);
+        // A base smaller than the outline's allowed error still gets a proper outline.
+        Model tiny = m;
+        tiny.base = {BaseShape::Circle, 0.001, 0.001};
+        QCOMPARE(baseOutline(tiny).size(), size_t(16));
         // Every shape's outline is positively oriented, whatever its rotation.
         for (BaseShape shape : {BaseShape::Circle, BaseShape::Oval, BaseShape::Rect})
             for (double rotation : {0.0, 37.0, 200.0}) {
