@@ -309,14 +309,15 @@ bool crossesWellInside(Vec2 a, Vec2 b, const Ring& convex) {
     return true;
 }
 
-// A proof that no line runs between the regions: a convex blocker, taller than the line
-// anywhere, touching neither region, whose interior crosses both outer common tangents.
+// A proof that no line runs between the regions: a convex blocker, above every line where
+// it stands, touching neither region, whose interior crosses both outer common tangents.
 // A segment inside it from one tangent to the other then splits the hull of the regions
 // into a part holding one region and a part holding the other, so every sight line
 // crosses the blocker's interior. The tangents used are those of polygons around the
 // regions (their hull holds every sight line), which only makes the proof harder to find.
-std::optional<uint32_t> separator(const Scene& scene, const Region& from, const Region& to, double highest,
+std::optional<uint32_t> separator(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
                                   const ModelMask& ignored) {
+    const double highest = std::max(hFrom, hTo);
     // The outer common tangents: both polygons on the same side of each.
     const Thing a{from.around.size() > 1 ? &from.around : nullptr, from.around[0]};
     const Thing b{to.around.size() > 1 ? &to.around : nullptr, to.around[0]};
@@ -331,9 +332,29 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, const 
         return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
     };
     const Vec2 hlo{std::min(flo.x, tlo.x), std::min(flo.y, tlo.y)}, hhi{std::max(fhi.x, thi.x), std::max(fhi.y, thi.y)};
+    // A blocker lower than the line at one end counts when it stands where every line is
+    // below its top: falling towards the target, a line is below `top` beyond the share
+    // (hFrom - top) / (hFrom - hTo) of its length; a blocker at least that share of the
+    // longest possible line away from the observer's base is past that point on every
+    // line (and the mirror image for rising lines). Distances between boxes bound them.
+    auto gap = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
+        const double dx = std::max({0.0, lo2.x - hi1.x, lo1.x - hi2.x});
+        const double dy = std::max({0.0, lo2.y - hi1.y, lo1.y - hi2.y});
+        return std::hypot(dx, dy);
+    };
+    const double longest = std::hypot(std::max(fhi.x, thi.x) - std::min(flo.x, tlo.x),
+                                      std::max(fhi.y, thi.y) - std::min(flo.y, tlo.y));
+    auto everyLineBelow = [&](const Blocker& bl) {
+        if (bl.top > highest) return true;
+        if (bl.top <= std::min(hFrom, hTo) || longest <= 0) return false;
+        const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
+        if (hFrom > hTo)  // falling: far enough from the observer's base
+            return gap(flo, fhi, blo, bhi) / longest > (hFrom - bl.top) / (hFrom - hTo) * (1 + 1e-9);
+        return gap(tlo, thi, blo, bhi) / longest > (hTo - bl.top) / (hTo - hFrom) * (1 + 1e-9);
+    };
     for (uint32_t id : scene.blockersInBox(hlo, hhi)) {
         const Blocker& bl = scene.blockers()[id];
-        if (!bl.convex || bl.top <= highest || (bl.model >= 0 && ignored[bl.model])) continue;
+        if (!bl.convex || (bl.model >= 0 && ignored[bl.model]) || !everyLineBelow(bl)) continue;
         const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
         if (!apart(blo, bhi, flo, fhi) || !apart(blo, bhi, tlo, thi)) continue;
         bool reaches = true;
@@ -448,7 +469,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
     // behind a wall) when there is one.
     if (open.empty()) {
-        if (const auto wall = separator(scene, from, to, std::max(hFrom, hTo), ignored)) {
+        if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
             return answer;
         }
