@@ -331,7 +331,6 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     auto apart = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
         return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
     };
-    const Vec2 hlo{std::min(flo.x, tlo.x), std::min(flo.y, tlo.y)}, hhi{std::max(fhi.x, thi.x), std::max(fhi.y, thi.y)};
     // A blocker lower than the line at one end counts when it stands where every line is
     // below its top: falling towards the target, a line is below `top` beyond the share
     // (hFrom - top) / (hFrom - hTo) of its length; a blocker at least that share of the
@@ -352,7 +351,8 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
             return gap(flo, fhi, blo, bhi) / longest > (hFrom - bl.top) / (hFrom - hTo) * (1 + 1e-9);
         return gap(tlo, thi, blo, bhi) / longest > (hTo - bl.top) / (hTo - hFrom) * (1 + 1e-9);
     };
-    for (uint32_t id : scene.blockersInBox(hlo, hhi)) {
+    // A blocker that crosses both tangents meets the first: only those are looked at.
+    for (uint32_t id : scene.blockersAlong(tangents[0].a, tangents[0].b)) {
         const Blocker& bl = scene.blockers()[id];
         if (!bl.convex || (bl.model >= 0 && ignored[bl.model]) || !everyLineBelow(bl)) continue;
         const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};

@@ -469,6 +469,16 @@ std::vector<Vec2> Scene::verticesOnLine(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const {
     return out;
 }
 
+std::vector<uint32_t> Scene::blockersAlong(Vec2 a, Vec2 b) const {
+    std::vector<Entry> hits;
+    index_->blockerTree.query(bgi::intersects(bg::model::segment<BPoint>(BPoint(a.x, a.y), BPoint(b.x, b.y))),
+                              std::back_inserter(hits));
+    std::vector<uint32_t> ids;
+    ids.reserve(hits.size());
+    for (const Entry& h : hits) ids.push_back(h.second);
+    return ids;
+}
+
 std::vector<uint32_t> Scene::blockersInBox(Vec2 min, Vec2 max) const {
     std::vector<Entry> hits;
     index_->blockerTree.query(bgi::intersects(BBox(BPoint(min.x, min.y), BPoint(max.x, max.y))), std::back_inserter(hits));

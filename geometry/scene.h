@@ -68,6 +68,9 @@ public:
     // Indices of the blockers whose bounding box meets the box.
     std::vector<uint32_t> blockersInBox(Vec2 min, Vec2 max) const;
 
+    // Indices of the blockers whose bounding box meets the segment a-b.
+    std::vector<uint32_t> blockersAlong(Vec2 a, Vec2 b) const;
+
     // Ids of the terrain piece or model behind a blocker.
     std::vector<std::string> idsOf(const std::vector<uint32_t>& blockers) const;
 
