@@ -165,6 +165,7 @@ struct Tested {
     bool free = false;      // the exact line between p and q is open
     bool straight = false;  // and so is the segment between p and q as rounded to doubles
     Vec2 p, q;
+    int stopper = -1;       // when blocked: a blocker found on the rounded segment
 };
 
 // Tests the exact line through u and v between the two regions. The end points are chosen
@@ -176,7 +177,8 @@ struct Tested {
 // exactly on the line, so the legs between such vertices are exact: a line that grazes a
 // corner or runs along an edge is judged on the line itself, not on a rounded neighbour.
 Tested testLine(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                const ModelMask& ignored, Vec2 u, Vec2 v, bool inner, bool throughCorners) {
+                const ModelMask& ignored, Vec2 u, Vec2 v, bool inner, bool throughCorners,
+                const std::vector<uint32_t>& recent = {}) {
     Tested t;
     if (u == v) return t;
     const auto ca = chord(from, u, v), cb = chord(to, u, v);
@@ -196,12 +198,23 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
     t.valid = true;
     t.p = pointIn(from, u, v, sp);
     t.q = pointIn(to, u, v, sq);
-    // The segment between the rounded ends first: when it is open, so is a sight line.
-    const std::vector<uint32_t> stops = scene.blocking({t.p, t.q, hFrom, hTo}, ignored, true);
+    // The segment between the rounded ends first: when it is open, so is a sight line. The
+    // pieces that stopped the last lines usually stop this one too: they are tried first,
+    // without a query of the index.
+    std::vector<uint32_t> stops;
+    for (uint32_t id : recent) {
+        const Blocker& bl = scene.blockers()[id];
+        if (polygonBlocksLine(bl.polygon, bl.top, {t.p, t.q, hFrom, hTo}, scene.halfWidth())) {
+            stops = {id};
+            break;
+        }
+    }
+    if (stops.empty()) stops = scene.blocking({t.p, t.q, hFrom, hTo}, ignored, true);
     if (stops.empty()) {
         t.free = t.straight = true;
         return t;
     }
+    t.stopper = static_cast<int>(stops.front());
     if (!throughCorners) return t;
     // Rounding the ends matters only where the exact line touches a corner of a piece that
     // stops the rounded segment; a piece with no corner on the line stops the exact line
@@ -422,13 +435,14 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // pair is visible, but rounding their ends may put them a hair into the corner).
     std::vector<Tested> open, grazing;
     std::vector<std::pair<Vec2, Vec2>> tried;
+    std::vector<uint32_t> recent;  // the last pieces that stopped a line, most recent first
     std::set<std::pair<std::pair<double, double>, std::pair<double, double>>> seen;
     auto run = [&](const std::vector<std::pair<Vec2, Vec2>>& lines, bool throughCorners) {
         for (const auto& [u, v] : lines) {
             if (!seen.insert({{u.x, u.y}, {v.x, v.y}}).second) continue;
             for (bool inner : {false, true}) {
                 if (inner && hFrom == hTo) break;  // level lines: the inner ends are the choice
-                const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, inner, throughCorners);
+                const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, inner, throughCorners, recent);
                 if (!t.valid) break;
                 ++answer.candidates;
                 if (t.free && t.straight) {
@@ -454,6 +468,10 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                     continue;
                 }
                 tried.emplace_back(t.p, t.q);
+                if (t.stopper >= 0 && std::find(recent.begin(), recent.end(), t.stopper) == recent.end()) {
+                    recent.insert(recent.begin(), static_cast<uint32_t>(t.stopper));
+                    if (recent.size() > 3) recent.pop_back();
+                }
             }
             if (!open.empty() && witness == Witness::First) return;
         }
