@@ -242,6 +242,8 @@ std::optional<std::pair<uint32_t, uint32_t>> seamBlocks(const SightLine& L, cons
 
 }  // namespace
 
+Ring clipToConvexRing(const Ring& ring, const Ring& window) { return clipToConvex(ring, window); }
+
 double overlapArea(const Polygon& polygon, const Ring& window) {
     double area = signedArea(clipToConvex(polygon.outer, window));
     for (const Ring& hole : polygon.holes) area += signedArea(clipToConvex(hole, window));

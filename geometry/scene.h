@@ -94,6 +94,9 @@ private:
 // The area of the polygon's part inside the convex polygon `window` (positively oriented).
 double overlapArea(const Polygon& polygon, const Ring& window);
 
+// The part of a ring inside the convex polygon `window` (both positively oriented).
+Ring clipToConvexRing(const Ring& ring, const Ring& window);
+
 // The line test against one polygon, exposed for tests: whether some point of the line
 // below `top` lies in the polygon's open interior (halfWidth > 0: some point of the band).
 bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line, double halfWidth);

@@ -204,7 +204,8 @@ bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const 
     std::function<bool(Vec2, Vec2, const std::vector<size_t>&)> cellSeen = [&](Vec2 a, Vec2 b,
                                                                                const std::vector<size_t>& inside) {
         if (inside.empty()) return true;
-        const Ring cell{{a.x, a.y}, {b.x, a.y}, {b.x, b.y}, {a.x, b.y}};
+        // The cell cut to the polygon around the base: a tighter fan than the square's.
+        const Ring cell = clipToConvexRing(Ring{{a.x, a.y}, {b.x, a.y}, {b.x, b.y}, {a.x, b.y}}, foot.around);
         for (const Vec2& p : {h})
             if (fanClear(scene, p, cell, o, t, ignored)) return true;
         if (b.x - a.x > smallest) {
