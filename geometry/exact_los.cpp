@@ -503,8 +503,10 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         run(lines, false);
     }
     if (open.empty() || witness == Witness::Clearest) {
-        std::vector<Vec2> both = from.outline;
-        both.insert(both.end(), to.outline.begin(), to.outline.end());
+        // The hull of the polygons around the two regions (16 corners each at most): it holds
+        // every sight line, so filtering by it keeps every thing a line can touch.
+        std::vector<Vec2> both = from.around;
+        both.insert(both.end(), to.around.begin(), to.around.end());
         const Ring hull = convexHullOf(both);
         auto [lo, hi] = boundsOf(both);
         lo = lo - Vec2{hw, hw};
