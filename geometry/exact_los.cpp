@@ -25,43 +25,50 @@ struct Thing {
     Vec2 operator[](size_t i) const { return ring ? (*ring)[i] : point; }
 };
 
-// The vertex y of `t` with all of `t` on side s (+1 left, -1 right) of the line p->y, or
-// none when p lies inside t.
-std::optional<Vec2> extreme(const Thing& t, Vec2 p, int s) {
+// The index of the vertex y of `t` with all of `t` on side s (+1 left, -1 right) of the
+// line p->y, or none when p lies inside t.
+std::optional<size_t> extreme(const Thing& t, Vec2 p, int s) {
+    const size_t n = t.size();
     if (t.round && t.round->curved) {
         // A round base's outline has its vertex i at the curve's parameter 2 pi i / n, so
         // the curve's own tangents from p give the vertex's index at once; a few steps
         // along the outline then settle it, checked exactly (a convex polygon seen from
         // outside has one extreme vertex each way: a local one is the one).
         const Region& r = *t.round;
-        const size_t n = t.size();
         const Vec2 d = p - r.centre;
         const Vec2 w{(d.x * r.cosRot + d.y * r.sinRot) / r.halfLength, (-d.x * r.sinRot + d.y * r.cosRot) / r.halfWidth};
         const double dist = std::hypot(w.x, w.y);
         if (dist > 1 + 1e-6) {
             const double phi = std::atan2(w.y, w.x), delta = std::acos(1 / dist);
+            const long ln = static_cast<long>(n);
+            auto wrap = [&](long k) { return static_cast<size_t>((k % ln + ln) % ln); };
             for (double angle : {phi + delta, phi - delta}) {
                 long i = std::lround(angle / (2 * std::numbers::pi) * static_cast<double>(n));
-                i = ((i % static_cast<long>(n)) + static_cast<long>(n)) % static_cast<long>(n);
-                auto at = [&](long k) { return t[static_cast<size_t>((k % static_cast<long>(n) + static_cast<long>(n)) % static_cast<long>(n))]; };
                 for (int step = 0; step < 8; ++step) {
-                    if (s * exact::orient(p, at(i), at(i + 1)) < 0) ++i;
-                    else if (s * exact::orient(p, at(i), at(i - 1)) < 0) --i;
-                    else return at(i);
+                    if (s * exact::orient(p, t[wrap(i)], t[wrap(i + 1)]) < 0) ++i;
+                    else if (s * exact::orient(p, t[wrap(i)], t[wrap(i - 1)]) < 0) --i;
+                    else return wrap(i);
                 }
             }
         }
     }
     size_t best = 0;
-    for (size_t i = 1; i < t.size(); ++i)
+    for (size_t i = 1; i < n; ++i)
         if (s * exact::orient(p, t[best], t[i]) < 0) best = i;
     if (t[best] == p) return std::nullopt;
-    return t[best];
+    return best;
 }
 
-bool allOnSide(const Thing& t, Vec2 a, Vec2 b, int s) {
-    for (size_t i = 0; i < t.size(); ++i)
-        if (s * exact::orient(a, b, t[i]) < 0) return false;
+// Whether all of convex `t` lies on side s of the line a->b, which passes through its
+// vertex k: its neighbours decide (past any lying on the line itself), by convexity.
+bool onSideAt(const Thing& t, size_t k, Vec2 a, Vec2 b, int s) {
+    const size_t n = t.size();
+    if (n == 1) return true;
+    for (size_t dir : {size_t{1}, n - 1}) {
+        size_t j = (k + dir) % n;
+        for (size_t steps = 1; steps < n && exact::orient(a, b, t[j]) == 0; ++steps) j = (j + dir) % n;
+        if (s * exact::orient(a, b, t[j]) < 0) return false;
+    }
     return true;
 }
 
@@ -73,19 +80,20 @@ void bitangents(const Thing& x, const Thing& y, std::vector<std::pair<Vec2, Vec2
             if (outerOnly && sx != sy) continue;
             // x on side sx and y on side sy of the directed line xv->yv: alternate the
             // tangents from each side's current vertex until they settle.
-            Vec2 xv = x[0];
-            std::optional<Vec2> yv;
+            size_t xi = 0;
+            std::optional<size_t> yi;
             bool settled = false;
             for (int iter = 0; iter < 12 && !settled; ++iter) {
-                yv = extreme(y, xv, sy);
-                if (!yv) break;
-                const std::optional<Vec2> nx = extreme(x, *yv, -sx);
+                yi = extreme(y, x[xi], sy);
+                if (!yi) break;
+                const std::optional<size_t> nx = extreme(x, y[*yi], -sx);
                 if (!nx) break;
-                settled = *nx == xv;
-                xv = *nx;
+                settled = *nx == xi;
+                xi = *nx;
             }
-            if (!settled || !yv || xv == *yv) continue;
-            if (allOnSide(x, xv, *yv, sx) && allOnSide(y, xv, *yv, sy)) out.emplace_back(xv, *yv);
+            if (!settled || !yi || x[xi] == y[*yi]) continue;
+            const Vec2 xv = x[xi], yv = y[*yi];
+            if (onSideAt(x, xi, xv, yv, sx) && onSideAt(y, *yi, xv, yv, sy)) out.emplace_back(xv, yv);
         }
 }
 
