@@ -256,6 +256,7 @@ struct Scene::Index {
     std::vector<EdgeRef> modelEdgeList;  // base outlines, looked at whole
     std::vector<std::pair<size_t, size_t>> modelEdges;
     std::vector<double> modelReach;      // circumscribed radius of each base
+    std::vector<std::pair<size_t, size_t>> blockerEdges;  // each terrain blocker's range in edges
     std::vector<BBox> blockerBox;
     Tree edgeTree;
     Tree blockerTree;
@@ -325,10 +326,13 @@ void Scene::addBlocker(Blocker blocker) {
         index_->modelEdges.emplace_back(first, index_->modelEdgeList.size());
         index_->modelReach.push_back(reach);
     } else {
+        const size_t first = index_->edges.size();
         forEachEdge(blocker.polygon, [&](EdgeRef e) {
             index_->edges.push_back(e);
             index_->edgeBlocker.push_back(id);
         });
+        index_->blockerEdges.resize(id + 1);
+        index_->blockerEdges[id] = {first, index_->edges.size()};
     }
     index_->blockerBox.push_back(box);
     blockers_.push_back(std::move(blocker));
@@ -378,7 +382,18 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
     const bg::model::segment<BPoint> segment(BPoint(line.a.x, line.a.y), BPoint(line.b.x, line.b.y));
     index_->blockerTree.query(bgi::intersects(segment), std::back_inserter(blockerHits));
     if (blockerHits.empty()) return found;
-    index_->edgeTree.query(bgi::intersects(segment), std::back_inserter(edgeHits));
+    // Pieces of a few edges are taken whole (all their edges are candidates, which only adds
+    // work to the exact test); the edge index is asked only when a piece has many edges.
+    constexpr size_t kFewEdges = 16;
+    bool manyEdges = false;
+    for (const Entry& hit : blockerHits) {
+        const Blocker& bl = blockers_[hit.second];
+        if (bl.model < 0) {
+            const auto [first, last] = index_->blockerEdges[hit.second];
+            manyEdges = manyEdges || last - first > kFewEdges;
+        }
+    }
+    if (manyEdges) index_->edgeTree.query(bgi::intersects(segment), std::back_inserter(edgeHits));
     // Terrain edges grouped by their blocker, in the blockers' order.
     std::sort(blockerHits.begin(), blockerHits.end(), [](const Entry& x, const Entry& y) { return x.second < y.second; });
     std::sort(edgeHits.begin(), edgeHits.end(), [this](const Entry& x, const Entry& y) {
@@ -392,6 +407,10 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
         for (; k < edgeHits.size() && index_->edgeBlocker[edgeHits[k].second] < id; ++k) {}
         for (; k < edgeHits.size() && index_->edgeBlocker[edgeHits[k].second] == id; ++k)
             edges.push_back(index_->edges[edgeHits[k].second]);
+        if (!manyEdges && bl.model < 0) {
+            const auto [first, last] = index_->blockerEdges[id];
+            edges.assign(index_->edges.begin() + static_cast<long>(first), index_->edges.begin() + static_cast<long>(last));
+        }
         if (skip(bl)) continue;
         if (bl.model >= 0) {
             // A base: nothing to do unless the line comes within its circumscribed circle.
