@@ -330,11 +330,64 @@ bool crossesWellInside(Vec2 a, Vec2 b, const Ring& convex) {
     return true;
 }
 
-// A proof that no line runs between the regions: a convex blocker, above every line where
-// it stands, touching neither region, whose interior crosses both outer common tangents.
-// A segment inside it from one tangent to the other then splits the hull of the regions
-// into a part holding one region and a part holding the other, so every sight line
-// crosses the blocker's interior. The tangents used are those of polygons around the
+// A point of the segment a-b strictly inside the polygon (1e-9" clear of its edges), if
+// the segment passes through it: the middle of the first inside stretch between crossings.
+std::optional<Vec2> insidePoint(Vec2 a, Vec2 b, const Polygon& poly) {
+    std::vector<double> cuts{0, 1};
+    const Vec2 d = b - a;
+    auto ring = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            const Vec2 c = r[i], e = r[(i + 1) % r.size()];
+            const double den = (e.x - c.x) * d.y - (e.y - c.y) * d.x;
+            if (den == 0) continue;
+            const double s = ((e.x - c.x) * (a.y - c.y) - (e.y - c.y) * (a.x - c.x)) / -den;
+            if (s > 0 && s < 1) cuts.push_back(s);
+        }
+    };
+    ring(poly.outer);
+    for (const Ring& h : poly.holes) ring(h);
+    std::sort(cuts.begin(), cuts.end());
+    for (size_t i = 0; i + 1 < cuts.size(); ++i) {
+        const Vec2 m = a + d * ((cuts[i] + cuts[i + 1]) / 2);
+        if (locate(m, poly) != Where::Inside) continue;
+        bool clear = true;
+        auto far = [&](const Ring& r) {
+            for (size_t j = 0; j < r.size() && clear; ++j) {
+                const Vec2 c = r[j], e = r[(j + 1) % r.size()];
+                const Vec2 u = e - c, w = m - c;
+                const double len2 = u.x * u.x + u.y * u.y;
+                const double t = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
+                const Vec2 near = c + u * t - m;
+                clear = near.x * near.x + near.y * near.y > 1e-18;
+            }
+        };
+        far(poly.outer);
+        for (const Ring& h : poly.holes) far(h);
+        if (clear) return m;
+    }
+    return std::nullopt;
+}
+
+// Whether the segment a-b lies in the polygon's open interior: a strictly inside, and no
+// edge met (exact).
+bool segmentInside(Vec2 a, Vec2 b, const Polygon& poly) {
+    if (locate(a, poly) != Where::Inside) return false;
+    auto ring = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i)
+            if (segmentsIntersect(a, b, r[i], r[(i + 1) % r.size()])) return false;
+        return true;
+    };
+    if (!ring(poly.outer)) return false;
+    for (const Ring& h : poly.holes)
+        if (!ring(h)) return false;
+    return true;
+}
+
+// A proof that no line runs between the regions: a blocker, above every line where it
+// stands, touching neither region, holding in its interior a segment from one outer common
+// tangent to the other (for a convex blocker: its interior crosses both tangents). That
+// segment splits the hull of the regions into a part holding one region and a part
+// holding the other, so every sight line crosses the blocker's interior. The tangents used are those of polygons around the
 // regions (their hull holds every sight line), which only makes the proof harder to find.
 std::optional<uint32_t> separator(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
                                   const ModelMask& ignored) {
@@ -375,7 +428,7 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     // A blocker that crosses both tangents meets the first: only those are looked at.
     for (uint32_t id : scene.blockersAlong(tangents[0].a, tangents[0].b)) {
         const Blocker& bl = scene.blockers()[id];
-        if (!bl.convex || (bl.model >= 0 && ignored[bl.model]) || !everyLineBelow(bl)) continue;
+        if ((bl.model >= 0 && ignored[bl.model]) || !everyLineBelow(bl)) continue;
         const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
         if (!apart(blo, bhi, flo, fhi) || !apart(blo, bhi, tlo, thi)) continue;
         bool reaches = true;
@@ -383,9 +436,18 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
             reaches = reaches && !apart(blo, bhi, {std::min(t.a.x, t.b.x), std::min(t.a.y, t.b.y)},
                                         {std::max(t.a.x, t.b.x), std::max(t.a.y, t.b.y)});
         if (!reaches) continue;
-        if (crossesWellInside(tangents[0].a, tangents[0].b, bl.polygon.outer) &&
-            crossesWellInside(tangents[1].a, tangents[1].b, bl.polygon.outer))
-            return id;
+        if (bl.convex) {
+            if (crossesWellInside(tangents[0].a, tangents[0].b, bl.polygon.outer) &&
+                crossesWellInside(tangents[1].a, tangents[1].b, bl.polygon.outer))
+                return id;
+            continue;
+        }
+        // Not convex: a segment inside it from a point on one tangent to a point on the
+        // other serves the same.
+        const auto u0 = insidePoint(tangents[0].a, tangents[0].b, bl.polygon);
+        if (!u0) continue;
+        const auto u1 = insidePoint(tangents[1].a, tangents[1].b, bl.polygon);
+        if (u1 && segmentInside(*u0, *u1, bl.polygon)) return id;
     }
     return std::nullopt;
 }
