@@ -264,7 +264,9 @@ struct Scene::Index {
 
 bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line, double halfWidth) {
     if (halfWidth > 0) return bandBlocked(polygon, top, line, halfWidth);
-    std::vector<EdgeRef> edges;
+    if (line.h0 >= top && line.h1 >= top) return false;
+    thread_local std::vector<EdgeRef> edges;  // reused: this runs for every candidate line
+    edges.clear();
     forEachEdge(polygon, [&](EdgeRef e) { edges.push_back(e); });
     return edgesBlockLine(polygon, boxOfPolygon(polygon), top, line, edges);
 }
