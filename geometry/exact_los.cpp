@@ -42,7 +42,10 @@ std::optional<size_t> extreme(const Thing& t, Vec2 p, int s) {
             const double phi = std::atan2(w.y, w.x), delta = std::acos(1 / dist);
             const long ln = static_cast<long>(n);
             auto wrap = [&](long k) { return static_cast<size_t>((k % ln + ln) % ln); };
-            for (double angle : {phi + delta, phi - delta}) {
+            // In the curve's own frame (a rotation and a scaling: sides are kept) the tangent
+            // point at phi + delta has the curve on the left of p -> point, phi - delta on
+            // the right; the other guess is kept in case rounding misleads the first.
+            for (double angle : {phi + s * delta, phi - s * delta}) {
                 long i = std::lround(angle / (2 * std::numbers::pi) * static_cast<double>(n));
                 for (int step = 0; step < 8; ++step) {
                     if (s * exact::orient(p, t[wrap(i)], t[wrap(i + 1)]) < 0) ++i;
@@ -80,7 +83,11 @@ void bitangents(const Thing& x, const Thing& y, std::vector<std::pair<Vec2, Vec2
             if (outerOnly && sx != sy) continue;
             // x on side sx and y on side sy of the directed line xv->yv: alternate the
             // tangents from each side's current vertex until they settle.
-            size_t xi = 0;
+            // Start from x's tangent vertex as seen from a vertex of y: the alternation then
+            // usually settles in a step or two.
+            const std::optional<size_t> start = extreme(x, y[0], -sx);
+            if (!start) continue;
+            size_t xi = *start;
             std::optional<size_t> yi;
             bool settled = false;
             for (int iter = 0; iter < 12 && !settled; ++iter) {
