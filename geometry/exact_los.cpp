@@ -191,9 +191,75 @@ struct Tested {
 // corners (throughCorners), it is tested again as a chain through every blocker vertex lying
 // exactly on the line, so the legs between such vertices are exact: a line that grazes a
 // corner or runs along an edge is judged on the line itself, not on a rounded neighbour.
-Tested testLine(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                const ModelMask& ignored, Vec2 u, Vec2 v, bool inner, bool throughCorners,
-                const std::vector<uint32_t>& recent = {}) {
+// What a candidate line is tested against: the whole scene (its index, seams and all), or
+// a few of its pieces on their own.
+class SceneBlockers {
+public:
+    SceneBlockers(const Scene& scene, const ModelMask& ignored, const std::vector<uint32_t>& recent)
+        : scene_(scene), ignored_(ignored), recent_(recent) {}
+    const Scene& scene() const { return scene_; }
+    // A piece stopping the segment, or -1. The pieces that stopped the last lines usually
+    // stop this one too: they are tried first, without a query of the index.
+    int firstStop(const SightLine& line) const {
+        for (uint32_t id : recent_) {
+            const Blocker& bl = scene_.blockers()[id];
+            if (polygonBlocksLine(bl.polygon, bl.top, line, scene_.halfWidth())) return static_cast<int>(id);
+        }
+        const std::vector<uint32_t> stops = scene_.blocking(line, ignored_, true);
+        return stops.empty() ? -1 : static_cast<int>(stops.front());
+    }
+    bool blocked(const SightLine& line) const { return scene_.blocked(line, ignored_); }
+    std::vector<Vec2> cornersOn(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const { return scene_.verticesOnLine(u, v, p, q); }
+
+private:
+    const Scene& scene_;
+    const ModelMask& ignored_;
+    const std::vector<uint32_t>& recent_;
+};
+
+// A few pieces alone, each tested on its own (a line along a seam between two of them
+// counts as open: a proof built on them can only fail, never err).
+class FewBlockers {
+public:
+    FewBlockers(const Scene& scene, const std::vector<uint32_t>& ids) : scene_(scene), ids_(ids) {}
+    const Scene& scene() const { return scene_; }
+    int firstStop(const SightLine& line) const {
+        for (uint32_t id : ids_) {
+            const Blocker& bl = scene_.blockers()[id];
+            if (polygonBlocksLine(bl.polygon, bl.top, line, scene_.halfWidth())) return static_cast<int>(id);
+        }
+        return -1;
+    }
+    bool blocked(const SightLine& line) const { return firstStop(line) >= 0; }
+    std::vector<Vec2> cornersOn(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const {
+        std::vector<Vec2> out;
+        const bool byX = std::abs(q.x - p.x) >= std::abs(q.y - p.y);
+        const double lo = std::min(byX ? p.x : p.y, byX ? q.x : q.y), hi = std::max(byX ? p.x : p.y, byX ? q.x : q.y);
+        for (uint32_t id : ids_) {
+            const Polygon& poly = scene_.blockers()[id].polygon;
+            auto take = [&](const Ring& r) {
+                for (const Vec2& c : r) {
+                    const double at = byX ? c.x : c.y;
+                    if (lo < at && at < hi && exact::orient(u, v, c) == 0) out.push_back(c);
+                }
+            };
+            take(poly.outer);
+            for (const Ring& h : poly.holes) take(h);
+        }
+        const double sign = (byX ? q.x - p.x : q.y - p.y) > 0 ? 1 : -1;
+        std::sort(out.begin(), out.end(), [&](Vec2 a, Vec2 b) { return sign * (byX ? a.x - b.x : a.y - b.y) < 0; });
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    }
+
+private:
+    const Scene& scene_;
+    const std::vector<uint32_t>& ids_;
+};
+
+template <class Blockers>
+Tested testLine(const Blockers& blockers, const Region& from, double hFrom, const Region& to, double hTo, Vec2 u,
+                Vec2 v, bool inner, bool throughCorners) {
     Tested t;
     if (u == v) return t;
     const auto ca = chord(from, u, v), cb = chord(to, u, v);
@@ -213,42 +279,29 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
     t.valid = true;
     t.p = pointIn(from, u, v, sp);
     t.q = pointIn(to, u, v, sq);
-    // The segment between the rounded ends first: when it is open, so is a sight line. The
-    // pieces that stopped the last lines usually stop this one too: they are tried first,
-    // without a query of the index.
-    std::vector<uint32_t> stops;
-    for (uint32_t id : recent) {
-        const Blocker& bl = scene.blockers()[id];
-        if (polygonBlocksLine(bl.polygon, bl.top, {t.p, t.q, hFrom, hTo}, scene.halfWidth())) {
-            stops = {id};
-            break;
-        }
-    }
-    if (stops.empty()) stops = scene.blocking({t.p, t.q, hFrom, hTo}, ignored, true);
-    if (stops.empty()) {
+    // The segment between the rounded ends first: when it is open, so is a sight line.
+    const int stop = blockers.firstStop({t.p, t.q, hFrom, hTo});
+    if (stop < 0) {
         t.free = t.straight = true;
         return t;
     }
-    t.stopper = static_cast<int>(stops.front());
+    t.stopper = stop;
     if (!throughCorners) return t;
     // Rounding the ends matters only where the exact line touches a corner of a piece that
     // stops the rounded segment; a piece with no corner on the line stops the exact line
     // too (unless a corner lies within about 1e-15" of it, a case taken as blocked). So the
     // first piece found decides whether the chain below is needed.
-    bool touched = false;
-    for (uint32_t id : stops) {
-        const Blocker& bl = scene.blockers()[id];
-        auto onLine = [&](const Ring& r) {
-            for (const Vec2& c : r)
-                if (exact::orient(u, v, c) == 0) return true;
-            return false;
-        };
-        touched = touched || onLine(bl.polygon.outer);
-        for (const Ring& h : bl.polygon.holes) touched = touched || onLine(h);
-    }
+    const Blocker& bl = blockers.scene().blockers()[static_cast<uint32_t>(stop)];
+    auto onLine = [&](const Ring& r) {
+        for (const Vec2& c : r)
+            if (exact::orient(u, v, c) == 0) return true;
+        return false;
+    };
+    bool touched = onLine(bl.polygon.outer);
+    for (const Ring& h : bl.polygon.holes) touched = touched || onLine(h);
     if (!touched) return t;
     std::vector<Vec2> nodes{t.p};
-    for (const Vec2& x : scene.verticesOnLine(u, v, t.p, t.q)) nodes.push_back(x);
+    for (const Vec2& x : blockers.cornersOn(u, v, t.p, t.q)) nodes.push_back(x);
     nodes.push_back(t.q);
     // Heights along the chain by the position along the line.
     const bool byX = std::abs(t.q.x - t.p.x) >= std::abs(t.q.y - t.p.y);
@@ -261,7 +314,7 @@ Tested testLine(const Scene& scene, const Region& from, double hFrom, const Regi
         return hFrom + (hTo - hFrom) * (at - p0) / (p1 - p0);
     };
     for (size_t i = 0; i + 1 < nodes.size(); ++i)
-        if (scene.blocked({nodes[i], nodes[i + 1], height(i), height(i + 1)}, ignored)) return t;
+        if (blockers.blocked({nodes[i], nodes[i + 1], height(i), height(i + 1)})) return t;
     t.free = true;  // open as an exact line, though not as the rounded segment: grazing
     return t;
 }
@@ -459,6 +512,81 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     return std::nullopt;
 }
 
+// The pieces near two regions: those whose box meets the box around both (with the band's
+// half-width).
+std::vector<uint32_t> nearby(const Scene& scene, const Region& from, const Region& to, double hw) {
+    std::vector<Vec2> both = from.around;
+    both.insert(both.end(), to.around.begin(), to.around.end());
+    auto [lo, hi] = boundsOf(both);
+    return scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw});
+}
+
+// The critical lines between two regions among the given pieces: every line tangent to two
+// of the things a critical line can touch (the two regions, the convex pieces, the convex
+// corners of the others) inside the hull of the two regions, and the pieces' edge lines
+// that pass near both regions. If any sight line among those pieces is open, one of these
+// is: an open line can be moved, staying open, until it touches two of them (an open line
+// turning about a corner can next meet the neighbouring corner of the same piece, hence
+// the edge lines).
+std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Region& from, const Region& to,
+                                                 const std::vector<uint32_t>& pieces, double lowest,
+                                                 const ModelMask& ignored) {
+    // The hull of the polygons around the two regions (16 corners each at most): it holds
+    // every sight line, so filtering by it keeps every thing a line can touch.
+    std::vector<Vec2> both = from.around;
+    both.insert(both.end(), to.around.begin(), to.around.end());
+    const Ring hull = convexHullOf(both);
+    std::vector<Thing> things{{&from.outline, {}, &from}, {&to.outline, {}, &to}};
+    if (from.isPoint()) things[0] = {nullptr, from.outline[0]};
+    if (to.isPoint()) things[1] = {nullptr, to.outline[0]};
+    auto counts = [&](const Blocker& bl) { return bl.top > lowest && !(bl.model >= 0 && ignored[bl.model]); };
+    for (uint32_t id : pieces) {
+        const Blocker& bl = scene.blockers()[id];
+        if (!counts(bl)) continue;
+        if (bl.convex) {
+            // A piece wholly outside the hull cannot touch a line between the regions.
+            if (hull.size() < 3 || !outsideHull(bl.polygon.outer, hull))
+                things.push_back({&bl.polygon.outer, {}, bl.model >= 0 ? &scene.modelRegion(bl.model) : nullptr});
+            continue;
+        }
+        auto vertices = [&](const Ring& r) {
+            for (size_t i = 0; i < r.size(); ++i) {
+                const Vec2 v = r[i];
+                const bool convexCorner = exact::orient(r[(i + r.size() - 1) % r.size()], v, r[(i + 1) % r.size()]) > 0;
+                if (convexCorner && (hull.size() < 3 || locate(v, hull) != Where::Outside)) things.push_back({nullptr, v});
+            }
+        };
+        vertices(bl.polygon.outer);
+        for (const Ring& h : bl.polygon.holes) vertices(h);
+    }
+    std::vector<std::pair<Vec2, Vec2>> lines;
+    // A line to or from a single point passes through it: only the tangents from that
+    // point count then, not the lines tangent to two other things.
+    const bool pointed = from.isPoint() || to.isPoint();
+    auto throughPoint = [&](size_t i, size_t j) {
+        return (from.isPoint() && (i == 0 || j == 0)) || (to.isPoint() && (i == 1 || j == 1));
+    };
+    for (size_t i = 0; i < things.size(); ++i)
+        for (size_t j = i + 1; j < things.size(); ++j)
+            if (!pointed || throughPoint(i, j)) bitangents(things[i], things[j], lines);
+    if (pointed) return lines;  // an edge line passes through a single point only by chance
+    const double reachFrom = reach(from), reachTo = reach(to);
+    for (uint32_t id : pieces) {
+        const Blocker& bl = scene.blockers()[id];
+        if (!counts(bl)) continue;
+        auto edges = [&](const Ring& r) {
+            for (size_t i = 0; i < r.size(); ++i) {
+                const Vec2 c = r[i], d = r[(i + 1) % r.size()];
+                if (lineDistance(c, d, from.centre) <= reachFrom && lineDistance(c, d, to.centre) <= reachTo)
+                    lines.emplace_back(c, d);
+            }
+        };
+        edges(bl.polygon.outer);
+        for (const Ring& h : bl.polygon.holes) edges(h);
+    }
+    return lines;
+}
+
 }  // namespace
 
 double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& ignored) {
@@ -512,14 +640,16 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // pair is visible, but rounding their ends may put them a hair into the corner).
     std::vector<Tested> open, grazing;
     std::vector<std::pair<Vec2, Vec2>> tried;
-    std::vector<uint32_t> recent;  // the last pieces that stopped a line, most recent first
+    std::vector<uint32_t> recent;    // the last pieces that stopped a line, most recent first
+    std::vector<uint32_t> stoppers;  // every piece that stopped a line
     std::set<std::pair<std::pair<double, double>, std::pair<double, double>>> seen;
     auto run = [&](const std::vector<std::pair<Vec2, Vec2>>& lines, bool throughCorners) {
         for (const auto& [u, v] : lines) {
             if (!seen.insert({{u.x, u.y}, {v.x, v.y}}).second) continue;
             for (bool inner : {false, true}) {
                 if (inner && hFrom == hTo) break;  // level lines: the inner ends are the choice
-                const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, inner, throughCorners, recent);
+                const Tested t = testLine(SceneBlockers(scene, ignored, recent), from, hFrom, to, hTo, u, v, inner,
+                                          throughCorners);
                 if (!t.valid) break;
                 ++answer.candidates;
                 if (t.free && t.straight) {
@@ -534,8 +664,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                     const double len = std::hypot(d.x, d.y);
                     for (double hair : {1e-9, -1e-9, 1e-7, -1e-7}) {
                         const Vec2 shift{-d.y / len * hair, d.x / len * hair};
-                        const Tested moved =
-                            testLine(scene, from, hFrom, to, hTo, ignored, u + shift, v + shift, inner, false);
+                        const Tested moved = testLine(SceneBlockers(scene, ignored, recent), from, hFrom, to, hTo,
+                                                      u + shift, v + shift, inner, false);
                         if (moved.free && moved.straight) {
                             open.push_back(moved);
                             break;
@@ -545,6 +675,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                     continue;
                 }
                 tried.emplace_back(t.p, t.q);
+                if (t.stopper >= 0) stoppers.push_back(static_cast<uint32_t>(t.stopper));
                 if (t.stopper >= 0 && std::find(recent.begin(), recent.end(), t.stopper) == recent.end()) {
                     recent.insert(recent.begin(), static_cast<uint32_t>(t.stopper));
                     if (recent.size() > 3) recent.pop_back();
@@ -579,67 +710,34 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                 if (i + j > 0) lines.emplace_back(from.samples[i], to.samples[j]);
         run(lines, false);
     }
-    if (open.empty() || witness == Witness::Clearest) {
-        // The hull of the polygons around the two regions (16 corners each at most): it holds
-        // every sight line, so filtering by it keeps every thing a line can touch.
-        std::vector<Vec2> both = from.around;
-        both.insert(both.end(), to.around.begin(), to.around.end());
-        const Ring hull = convexHullOf(both);
-        auto [lo, hi] = boundsOf(both);
-        lo = lo - Vec2{hw, hw};
-        hi = hi + Vec2{hw, hw};
-        std::vector<Thing> things{{&from.outline, {}, &from}, {&to.outline, {}, &to}};
-        if (from.isPoint()) things[0] = {nullptr, from.outline[0]};
-        if (to.isPoint()) things[1] = {nullptr, to.outline[0]};
-        for (uint32_t id : scene.blockersInBox(lo, hi)) {
-            const Blocker& bl = scene.blockers()[id];
-            if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
-            if (bl.convex) {
-                // A piece wholly outside the hull cannot touch a line between the regions.
-                if (hull.size() < 3 || !outsideHull(bl.polygon.outer, hull))
-                    things.push_back({&bl.polygon.outer, {}, bl.model >= 0 ? &scene.modelRegion(bl.model) : nullptr});
-                continue;
+    // A proof with the few pieces that stopped the lines so far: the critical lines of the
+    // two bases and those pieces only, tested against those pieces only. If none is open,
+    // no sight line is open among them (the same argument as the whole search), nor with
+    // every other piece added. (Between two bases, zero width.)
+    if (open.empty() && !from.isPoint() && !to.isPoint() && hw == 0) {
+        std::sort(stoppers.begin(), stoppers.end());
+        stoppers.erase(std::unique(stoppers.begin(), stoppers.end()), stoppers.end());
+        if (stoppers.size() >= 2 && stoppers.size() <= 4) {
+            const FewBlockers few(scene, stoppers);
+            bool anyOpen = false;
+            for (const auto& [u, v] : criticalLines(scene, from, to, stoppers, lowest, ignored)) {
+                for (bool inner : {false, true}) {
+                    if (inner && hFrom == hTo) break;
+                    const Tested t = testLine(few, from, hFrom, to, hTo, u, v, inner, true);
+                    if (!t.valid) break;
+                    anyOpen = anyOpen || t.free;
+                }
+                if (anyOpen) break;
             }
-            auto vertices = [&](const Ring& r) {
-                for (size_t i = 0; i < r.size(); ++i) {
-                    const Vec2 v = r[i];
-                    const bool convexCorner =
-                        exact::orient(r[(i + r.size() - 1) % r.size()], v, r[(i + 1) % r.size()]) > 0;
-                    if (convexCorner && (hull.size() < 3 || locate(v, hull) != Where::Outside))
-                        things.push_back({nullptr, v});
-                }
-            };
-            vertices(bl.polygon.outer);
-            for (const Ring& h : bl.polygon.holes) vertices(h);
+            if (!anyOpen) {
+                answer.cover = stoppers;
+                return answer;
+            }
         }
-        std::vector<std::pair<Vec2, Vec2>> lines;
-        // A line to or from a single point passes through it: only the tangents from that
-        // point count then, not the lines tangent to two other things.
-        // (things[0] is `from`, things[1] is `to`.)
-        const bool pointed = from.isPoint() || to.isPoint();
-        auto throughPoint = [&](size_t i, size_t j) {
-            return (from.isPoint() && (i == 0 || j == 0)) || (to.isPoint() && (i == 1 || j == 1));
-        };
-        for (size_t i = 0; i < things.size(); ++i)
-            for (size_t j = i + 1; j < things.size(); ++j)
-                if (!pointed || throughPoint(i, j)) bitangents(things[i], things[j], lines);
-        // An open line turning about a corner can next meet the neighbouring corner of the
-        // same piece: lines along the pieces' edges are critical too (those that pass near
-        // both regions; through a single point, only an edge in line with it could).
-        const double reachFrom = reach(from), reachTo = reach(to);
-        for (uint32_t id : pointed ? std::vector<uint32_t>{} : scene.blockersInBox(lo, hi)) {
-            const Blocker& bl = scene.blockers()[id];
-            if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
-            auto edges = [&](const Ring& r) {
-                for (size_t i = 0; i < r.size(); ++i) {
-                    const Vec2 c = r[i], d = r[(i + 1) % r.size()];
-                    if (lineDistance(c, d, from.centre) <= reachFrom && lineDistance(c, d, to.centre) <= reachTo)
-                        lines.emplace_back(c, d);
-                }
-            };
-            edges(bl.polygon.outer);
-            for (const Ring& h : bl.polygon.holes) edges(h);
-        }
+    }
+    if (open.empty() || witness == Witness::Clearest) {
+        std::vector<std::pair<Vec2, Vec2>> lines =
+            criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, ignored);
         if (hw > 0) addBandShifts(lines, hw);
         run(lines, hw == 0);
     }
@@ -688,7 +786,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                         const Vec2 v = line.q + (move < 2 || move >= 4 ? n * sign : Vec2{});
                         if (from.isPoint() && !(u == line.p)) continue;
                         if (to.isPoint() && !(v == line.q)) continue;
-                        const Tested t = testLine(scene, from, hFrom, to, hTo, ignored, u, v, false, false);
+                        const Tested t =
+                            testLine(SceneBlockers(scene, ignored, recent), from, hFrom, to, hTo, u, v, false, false);
                         if (!t.free || !t.straight) continue;
                         const double c = clearanceOf(scene, {t.p, t.q, hFrom, hTo}, ignored);
                         if (c > line.clearance) {
