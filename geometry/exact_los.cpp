@@ -713,11 +713,11 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // A proof with the few pieces that stopped the lines so far: the critical lines of the
     // two bases and those pieces only, tested against those pieces only. If none is open,
     // no sight line is open among them (the same argument as the whole search), nor with
-    // every other piece added. (Between two bases, zero width.)
-    if (open.empty() && !from.isPoint() && !to.isPoint() && hw == 0) {
+    // every other piece added. (Zero width only.)
+    if (open.empty() && hw == 0) {
         std::sort(stoppers.begin(), stoppers.end());
         stoppers.erase(std::unique(stoppers.begin(), stoppers.end()), stoppers.end());
-        if (stoppers.size() >= 2 && stoppers.size() <= 4) {
+        if (!stoppers.empty() && stoppers.size() <= 4) {
             const FewBlockers few(scene, stoppers);
             bool anyOpen = false;
             for (const auto& [u, v] : criticalLines(scene, from, to, stoppers, lowest, ignored)) {
