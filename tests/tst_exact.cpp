@@ -160,6 +160,30 @@ private slots:
         QVERIFY(evaluatePair(open, 0, 1, Method::Exact).fully_visible);
     }
 
+    void fullyVisibleWithRisingLines() {
+        // A target standing 5" up (foot at 5") seen by a 1.75" model over a low wall close to
+        // it (x 12 to 13). A rising line is lowest over the wall at its near edge x = 12, and
+        // highest there when it starts from the back of the observer's base (x = 9.37) and
+        // ends at the front of the target's (x = 49.37): 1.75 + 3.25 * 2.63 / 40 = 1.96" to
+        // the foot, 1.75 + 5 * 2.63 / 40 = 2.08" to the top.
+        Scenario s;
+        s.terrain = {wall("low", 12, 10, 13, 34, 1.9)};
+        s.models = {infantry("O", {10, 22}), infantry("T", {50, 22})};
+        s.models[1].elevation = 5;
+        {
+            const Scene scene(s);
+            const PairResult r = evaluatePair(scene, 0, 1, Method::Exact);
+            QVERIFY(r.visible);
+            QVERIFY(r.fully_visible);  // every foot point is seen over 1.9"
+        }
+        s.terrain[0].height = 2.05;  // no foot line clears it; a line to the top still does
+        const Scene scene(s);
+        const PairResult r = evaluatePair(scene, 0, 1, Method::Exact);
+        QVERIFY(r.visible);
+        QVERIFY(!r.fully_visible);
+        QVERIFY(!visibilityMatrix(scene, {0}, {1})[0].fully_visible);
+    }
+
     void visibleFractionMatchesTheHandComputedShare() {
         // A 6" observer on a 2" x 10" base (front edge x = 11) sees a 2" target on a 2" x 2"
         // base (x 49 to 51) over a 3.5" wall whose far edge is x = 30, running the table's
