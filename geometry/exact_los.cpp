@@ -693,8 +693,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         run(first, false);
     }
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
-    // behind a wall) when there is one.
-    if (open.empty()) {
+    // behind a wall) when there is one. (Not when a line already grazed through.)
+    if (open.empty() && grazing.empty()) {
         if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
             return answer;
@@ -714,7 +714,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // two bases and those pieces only, tested against those pieces only. If none is open,
     // no sight line is open among them (the same argument as the whole search), nor with
     // every other piece added. (Zero width only.)
-    if (open.empty() && hw == 0) {
+    if (open.empty() && grazing.empty() && hw == 0) {
         std::sort(stoppers.begin(), stoppers.end());
         stoppers.erase(std::unique(stoppers.begin(), stoppers.end()), stoppers.end());
         if (!stoppers.empty() && stoppers.size() <= 4) {
