@@ -6,7 +6,6 @@
 #include "sightline.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <map>
 #include <numbers>
