@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 
 namespace sl {
@@ -134,16 +135,19 @@ FootPoints footPoints(const Model& t) {
     return f;
 }
 
-// Whether no blocker that could stop a line from p (at the observer's top) to the foot of
-// the target anywhere in `cell` (a convex polygon) overlaps the fan of those lines. A line
+// The blockers that could stop a line from p (at the observer's top) to the foot of the
+// target anywhere in `cell` (a convex polygon): those overlapping the fan of those lines
+// (up to most + 1 of them; a degenerate fan gives UINT32_MAX). The others cannot. A line
 // of the fan falls from the observer's top to the foot; over a blocker it is at least as
 // high as its height a fraction (farthest point of the blocker from p) / (nearest point of
 // the cell from p) of the way along: a blocker lower than that cannot stop it.
-bool fanClear(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, const Model& t, const ModelMask& ignored) {
+std::vector<uint32_t> fanBlockers(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, const Model& t,
+                                  const ModelMask& ignored, size_t most) {
+    std::vector<uint32_t> found;
     std::vector<Vec2> pts = cell;
     pts.push_back(p);
     const Ring fan = convexHullOf(pts);
-    if (fan.size() < 3) return false;
+    if (fan.size() < 3) return {UINT32_MAX};  // degenerate: unknown, as if many
     const auto [lo, hi] = boundsOf(fan);
     double nearest2 = HUGE_VAL;  // squared distances: one root per blocker, not per vertex
     for (const Vec2& v : cell) nearest2 = std::min(nearest2, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
@@ -169,12 +173,42 @@ bool fanClear(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, cons
                 beyond = beyond && exact::orient(a, b, c) < 0;
         }
         if (beyond) continue;
-        if (bl.convex && locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, fan) == Where::Inside &&
-            locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, bl.polygon) == Where::Inside)
-            return false;
-        if (overlapArea(bl.polygon, fan) > 1e-12) return false;
+        const bool overlaps = (bl.convex && locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, fan) == Where::Inside &&
+                               locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, bl.polygon) == Where::Inside) ||
+                              overlapArea(bl.polygon, fan) > 0;  // any overlap at all counts
+        if (!overlaps) continue;
+        found.push_back(id);
+        if (found.size() > most) return found;
     }
-    return true;
+    return found;
+}
+
+// The shadow that a blocker casts on the target's foot as seen from p, at the observer's
+// top, when lines fall from there to the foot: a foot point is hidden from p behind P
+// exactly when it is p + l (x - p) for some x of P and l in [1, k), where k is
+// (p's height - foot) / (p's height - P's top) (no bound when P is taller than p). Every
+// such point lies in the hull of P and its copy scaled by k about p: taken with P's hull
+// and a lower bound of P's distance for k, too big, never too small. `reachAll` bounds k
+// so the shadow covers the base. None when p is on the piece.
+std::optional<Ring> shadowOf(const Scene& scene, uint32_t id, Vec2 p, double hp, double z, double far) {
+    const Blocker& bl = scene.blockers()[id];
+    const Ring& shape = bl.model >= 0 ? scene.modelRegion(bl.model).around : bl.polygon.outer;
+    if (locate(p, shape) != Where::Outside) return std::nullopt;
+    double near = HUGE_VAL;
+    for (size_t i = 0; i < shape.size(); ++i) {
+        const Vec2 a = shape[i], u = shape[(i + 1) % shape.size()] - a, w = p - a;
+        const double len2 = u.x * u.x + u.y * u.y;
+        const double tt = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 d = a + u * tt - p;
+        near = std::min(near, std::hypot(d.x, d.y));
+    }
+    near = near * (1 - 1e-9) - 1e-12;
+    if (near <= 0) return std::nullopt;
+    const double reachAll = far / near * (1 + 1e-9) + 1e-9;
+    const double k = bl.top >= hp ? reachAll : std::min(reachAll, (hp - z) / (hp - bl.top) * (1 + 1e-9));
+    std::vector<Vec2> pts = shape;
+    for (const Vec2& v : shape) pts.push_back(p + (v - p) * std::max(1.0, k));
+    return convexHullOf(pts);
 }
 
 // Whether every point of the target's base is seen at its foot. A few points spread over
@@ -206,8 +240,32 @@ bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const 
         if (inside.empty()) return true;
         // The cell cut to the polygon around the base: a tighter fan than the square's.
         const Ring cell = clipToConvexRing(Ring{{a.x, a.y}, {b.x, a.y}, {b.x, b.y}, {a.x, b.y}}, foot.around);
-        for (const Vec2& p : {h})
-            if (fanClear(scene, p, cell, o, t, ignored)) return true;
+        const std::vector<uint32_t> blockers = fanBlockers(scene, h, cell, o, t, ignored, 3);
+        if (blockers.empty()) return true;
+        // A few blockers in the fan: only the points in their shadows need a look of their own.
+        if (blockers.size() <= 3 && blockers.front() != UINT32_MAX && o.top() >= t.elevation) {
+            double far2 = 0;
+            for (const Vec2& v : cell) far2 = std::max(far2, (v.x - h.x) * (v.x - h.x) + (v.y - h.y) * (v.y - h.y));
+            std::vector<Ring> shadows;
+            bool usable = true;
+            for (uint32_t id : blockers) {
+                auto sh = shadowOf(scene, id, h, o.top(), t.elevation, std::sqrt(far2));
+                if (!sh) {
+                    usable = false;
+                    break;
+                }
+                shadows.push_back(std::move(*sh));
+            }
+            if (usable) {  // (the shadows are from the current h; seen() may move h on)
+                for (size_t i : inside) {
+                    const Vec2 q = foot.points[i];
+                    bool shaded = false;
+                    for (const Ring& sh : shadows) shaded = shaded || locate(q, sh) != Where::Outside;
+                    if (shaded && !seen(q)) return false;
+                }
+                return true;
+            }
+        }
         if (b.x - a.x > smallest) {
             const Vec2 m = (a + b) * 0.5;
             const std::array<std::pair<Vec2, Vec2>, 4> quarters{
