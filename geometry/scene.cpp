@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -286,6 +287,8 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
         b.features = {static_cast<int>(i)};
         addBlocker(std::move(b));
     }
+    std::map<std::string, int> units;
+    for (const Model& m : scenario.models) modelUnit_.push_back(units.emplace(m.unit, static_cast<int>(units.size())).first->second);
     for (size_t i = 0; i < scenario.models.size(); ++i) {
         modelRegions_.push_back(baseRegion(scenario.models[i]));
         Blocker b;
@@ -348,10 +351,8 @@ int Scene::modelIndex(const std::string& id) const {
 
 ModelMask Scene::ignoredModels(int observer, int target) const {
     ModelMask mask(scenario_.models.size(), 0);
-    const std::string& uo = scenario_.models[observer].unit;
-    const std::string& ut = scenario_.models[target].unit;
-    for (size_t i = 0; i < scenario_.models.size(); ++i)
-        mask[i] = scenario_.models[i].unit == uo || scenario_.models[i].unit == ut;
+    const int uo = modelUnit_[observer], ut = modelUnit_[target];
+    for (size_t i = 0; i < modelUnit_.size(); ++i) mask[i] = modelUnit_[i] == uo || modelUnit_[i] == ut;
     return mask;
 }
 

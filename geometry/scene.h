@@ -88,6 +88,7 @@ private:
     double halfWidth_ = 0;  // inches
     std::vector<Blocker> blockers_;
     std::vector<Region> modelRegions_;
+    std::vector<int> modelUnit_;  // each model's unit, as a number
     std::unique_ptr<Index> index_;
 };
 
