@@ -97,15 +97,22 @@ Ring baseOutline(const Model& model) {
     return ring;
 }
 
-bool baseContains(const Model& model, Vec2 p, double tolerance) {
-    const double r = model.rotation_deg * std::numbers::pi / 180.0;
-    const double c = std::cos(r), s = std::sin(r);
-    const Vec2 d = p - model.position;
-    const double x = d.x * c + d.y * s, y = -d.x * s + d.y * c;  // in the base's own frame
-    const double a = halfLengthIn(model.base) + tolerance, b = halfWidthIn(model.base) + tolerance;
-    if (model.base.shape == BaseShape::Rect) return std::abs(x) <= a && std::abs(y) <= b;
-    return (x / a) * (x / a) + (y / b) * (y / b) <= 1;
+BaseTest::BaseTest(const Model& model, double tolerance)
+    : centre_(model.position),
+      c_(std::cos(model.rotation_deg * std::numbers::pi / 180.0)),
+      s_(std::sin(model.rotation_deg * std::numbers::pi / 180.0)),
+      a_(halfLengthIn(model.base) + tolerance),
+      b_(halfWidthIn(model.base) + tolerance),
+      rect_(model.base.shape == BaseShape::Rect) {}
+
+bool BaseTest::contains(Vec2 p) const {
+    const Vec2 d = p - centre_;
+    const double x = d.x * c_ + d.y * s_, y = -d.x * s_ + d.y * c_;  // in the base's own frame
+    if (rect_) return std::abs(x) <= a_ && std::abs(y) <= b_;
+    return (x / a_) * (x / a_) + (y / b_) * (y / b_) <= 1;
 }
+
+bool baseContains(const Model& model, Vec2 p, double tolerance) { return BaseTest(model, tolerance).contains(p); }
 
 double baseDistance(const Model& a, const Model& b) {
     if (a.base.shape == BaseShape::Circle && b.base.shape == BaseShape::Circle) {

@@ -28,6 +28,18 @@ Ring baseOutline(const Model& model);
 // inches of rounding.
 bool baseContains(const Model& model, Vec2 p, double tolerance = 1e-9);
 
+// The same test, for many points: the rotation's cosine and sine taken once.
+class BaseTest {
+public:
+    explicit BaseTest(const Model& model, double tolerance = 1e-9);
+    bool contains(Vec2 p) const;
+
+private:
+    Vec2 centre_;
+    double c_, s_, a_, b_;
+    bool rect_;
+};
+
 // Shortest distance between the two bases in inches, 0 when they touch or overlap.
 double baseDistance(const Model& a, const Model& b);
 

@@ -77,10 +77,10 @@ std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
         }
     }
     // Inside the curve by more than the outline's largest gap from it: inside the outline.
-    const double margin = -(kOutlineErrorMm / kMmPerInch + 1e-6);
+    const BaseTest inside(model, -(kOutlineErrorMm / kMmPerInch + 1e-6));
     for (double y = lo.y + g / 2; y < hi.y; y += g)
         for (double x = lo.x + g / 2; x < hi.x; x += g)
-            if (baseContains(model, {x, y}, margin)) points.push_back({x, y});
+            if (inside.contains({x, y})) points.push_back({x, y});
     return points;
 }
 
