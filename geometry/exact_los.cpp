@@ -19,7 +19,8 @@ namespace {
 struct Thing {
     const Ring* ring;                // convex, positively oriented
     Vec2 point;                      // when ring is null
-    const Region* round = nullptr;   // when ring is a base's outline on a circle or ellipse
+    const Region* round = nullptr;   // when ring is a base's outline on a circle or ellipse,
+    double grow = 1;                 // or the polygon around it (vertices on the curve scaled by this)
     size_t size() const { return ring ? ring->size() : 1; }
     Vec2 operator[](size_t i) const { return ring ? (*ring)[i] : point; }
 };
@@ -35,7 +36,8 @@ std::optional<size_t> extreme(const Thing& t, Vec2 p, int s) {
         // outside has one extreme vertex each way: a local one is the one).
         const Region& r = *t.round;
         const Vec2 d = p - r.centre;
-        const Vec2 w{(d.x * r.cosRot + d.y * r.sinRot) / r.halfLength, (-d.x * r.sinRot + d.y * r.cosRot) / r.halfWidth};
+        const Vec2 w{(d.x * r.cosRot + d.y * r.sinRot) / (r.halfLength * t.grow),
+                     (-d.x * r.sinRot + d.y * r.cosRot) / (r.halfWidth * t.grow)};
         const double dist = std::hypot(w.x, w.y);
         if (dist > 1 + 1e-6) {
             const double phi = std::atan2(w.y, w.x), delta = std::acos(1 / dist);
@@ -452,8 +454,8 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
                                   const ModelMask& ignored) {
     const double highest = std::max(hFrom, hTo);
     // The outer common tangents: both polygons on the same side of each.
-    const Thing a{from.around.size() > 1 ? &from.around : nullptr, from.around[0]};
-    const Thing b{to.around.size() > 1 ? &to.around : nullptr, to.around[0]};
+    const Thing a{from.around.size() > 1 ? &from.around : nullptr, from.around[0], &from, kAroundGrow};
+    const Thing b{to.around.size() > 1 ? &to.around : nullptr, to.around[0], &to, kAroundGrow};
     std::vector<std::pair<Vec2, Vec2>> outer;
     bitangents(a, b, outer, true);
     if (outer.size() != 2) return std::nullopt;  // the regions overlap, or touch

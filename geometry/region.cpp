@@ -7,6 +7,9 @@
 #include <numbers>
 
 namespace sl {
+
+const double kAroundGrow = 1.0 / std::cos(std::numbers::pi / 16) * (1 + 1e-9);
+
 namespace {
 
 // A convex polygon of at most 16 corners around the region: a circumscribed 16-gon of a
@@ -14,7 +17,7 @@ namespace {
 Ring surrounding(const Region& r) {
     if (!r.curved) return r.outline;
     Ring ring;
-    const double grow = 1.0 / std::cos(std::numbers::pi / 16) * (1 + 1e-9);
+    const double grow = kAroundGrow;
     for (int i = 0; i < 16; ++i) {
         const double a = 2 * std::numbers::pi * i / 16;
         const Vec2 local{r.halfLength * grow * std::cos(a), r.halfWidth * grow * std::sin(a)};

@@ -20,6 +20,9 @@ struct Region {
     bool isPoint() const { return outline.size() == 1; }
 };
 
+// How much larger than the curve the polygon around a round base is (circumscribed 16-gon).
+extern const double kAroundGrow;
+
 Region baseRegion(const Model& model);
 Region pointRegion(Vec2 p);
 
