@@ -6,6 +6,7 @@
 #include "sightline.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -38,7 +39,7 @@ std::optional<size_t> extreme(const Thing& t, Vec2 p, int s) {
         const Vec2 d = p - r.centre;
         const Vec2 w{(d.x * r.cosRot + d.y * r.sinRot) / (r.halfLength * t.grow),
                      (-d.x * r.sinRot + d.y * r.cosRot) / (r.halfWidth * t.grow)};
-        const double dist = std::hypot(w.x, w.y);
+        const double dist = std::sqrt(w.x * w.x + w.y * w.y);  // (table-sized: no overflow to guard)
         if (dist > 1 + 1e-6) {
             const double phi = std::atan2(w.y, w.x), delta = std::acos(1 / dist);
             const long ln = static_cast<long>(n);
@@ -643,10 +644,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     std::vector<std::pair<Vec2, Vec2>> tried;
     std::vector<uint32_t> recent;    // the last pieces that stopped a line, most recent first
     std::vector<uint32_t> stoppers;  // every piece that stopped a line
-    std::set<std::pair<std::pair<double, double>, std::pair<double, double>>> seen;
     auto run = [&](const std::vector<std::pair<Vec2, Vec2>>& lines, bool throughCorners) {
         for (const auto& [u, v] : lines) {
-            if (!seen.insert({{u.x, u.y}, {v.x, v.y}}).second) continue;
             for (bool inner : {false, true}) {
                 if (inner && hFrom == hTo) break;  // level lines: the inner ends are the choice
                 const Tested t = testLine(SceneBlockers(scene, ignored, recent), from, hFrom, to, hTo, u, v, inner,
@@ -739,6 +738,10 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     if (open.empty() || witness == Witness::Clearest) {
         std::vector<std::pair<Vec2, Vec2>> lines =
             criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, ignored);
+        // The same line can come from several pairs of things: each is tried once.
+        auto key = [](const std::pair<Vec2, Vec2>& l) { return std::array{l.first.x, l.first.y, l.second.x, l.second.y}; };
+        std::sort(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+        lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
         if (hw > 0) addBandShifts(lines, hw);
         run(lines, hw == 0);
     }
