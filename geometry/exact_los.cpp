@@ -15,6 +15,10 @@
 namespace sl {
 namespace {
 
+// Length of a table-sized vector (std::hypot guards against overflow, which these values
+// never reach, at several times the cost).
+inline double length(double x, double y) { return std::sqrt(x * x + y * y); }
+
 // A convex thing a critical line can be tangent to: a base, a convex blocker, or a single
 // vertex of a blocker that is not convex.
 struct Thing {
@@ -339,14 +343,14 @@ void addBandShifts(std::vector<std::pair<Vec2, Vec2>>& lines, double halfWidth) 
 // Distance from p to the line through c and d (a prefilter only: a margin covers rounding).
 double lineDistance(Vec2 c, Vec2 d, Vec2 p) {
     const Vec2 u = d - c;
-    const double len = std::hypot(u.x, u.y);
+    const double len = length(u.x, u.y);
     return len == 0 ? HUGE_VAL : std::abs(u.x * (p.y - c.y) - u.y * (p.x - c.x)) / len;
 }
 
 // Farthest distance from the region's centre to its outline, with a margin for rounding.
 double reach(const Region& r) {
     double most = 0;
-    for (const Vec2& v : r.outline) most = std::max(most, std::hypot(v.x - r.centre.x, v.y - r.centre.y));
+    for (const Vec2& v : r.outline) most = std::max(most, length(v.x - r.centre.x, v.y - r.centre.y));
     return most * (1 + 1e-9) + 1e-9;
 }
 
@@ -355,7 +359,7 @@ double reach(const Region& r) {
 bool outsideHull(const Ring& polygon, const Ring& hull) {
     for (size_t i = 0; i < hull.size(); ++i) {
         const Vec2 a = hull[i], b = hull[(i + 1) % hull.size()];
-        const double len = std::hypot(b.x - a.x, b.y - a.y);
+        const double len = length(b.x - a.x, b.y - a.y);
         bool allOut = true;
         for (const Vec2& v : polygon)
             if ((b.x - a.x) * (v.y - a.y) - (b.y - a.y) * (v.x - a.x) > -1e-9 * len) {
@@ -377,7 +381,7 @@ bool crossesWellInside(Vec2 a, Vec2 b, const Ring& convex) {
     for (size_t i = 0; i < convex.size(); ++i) {
         const Vec2 c = convex[i], e = convex[(i + 1) % convex.size()];
         const Vec2 edge = e - c;
-        const double need = kMargin * std::hypot(edge.x, edge.y);
+        const double need = kMargin * length(edge.x, edge.y);
         const double k0 = edge.x * (a.y - c.y) - edge.y * (a.x - c.x);  // inside: k0 + s k1 >= need
         const double k1 = edge.x * d.y - edge.y * d.x;
         if (k1 == 0) {
@@ -475,9 +479,9 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     auto gap = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
         const double dx = std::max({0.0, lo2.x - hi1.x, lo1.x - hi2.x});
         const double dy = std::max({0.0, lo2.y - hi1.y, lo1.y - hi2.y});
-        return std::hypot(dx, dy);
+        return length(dx, dy);
     };
-    const double longest = std::hypot(std::max(fhi.x, thi.x) - std::min(flo.x, tlo.x),
+    const double longest = length(std::max(fhi.x, thi.x) - std::min(flo.x, tlo.x),
                                       std::max(fhi.y, thi.y) - std::min(flo.y, tlo.y));
     auto everyLineBelow = [&](const Blocker& bl) {
         if (bl.top > highest) return true;
