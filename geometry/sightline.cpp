@@ -124,14 +124,14 @@ struct FootPoints {
     Ring around;
 };
 
-FootPoints footPoints(const Model& t) {
+FootPoints footPoints(const Model& t, const Region& region) {
     FootPoints f;
     const std::vector<Vec2> points = basePoints(t, kFullyVisiblePoints, true);
     f.points.reserve(points.size());
     for (size_t stride = 64; stride >= 1; stride /= 2)
         for (size_t i = 0; i < points.size(); i += stride)
             if (stride == 64 || i % (stride * 2) != 0) f.points.push_back(points[i]);
-    f.around = baseRegion(t).around;
+    f.around = region.around;
     return f;
 }
 
@@ -298,7 +298,7 @@ std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<i
                                          const std::vector<int>& targets) {
     std::vector<MatrixCell> cells(observers.size() * targets.size());
     std::vector<FootPoints> foot;
-    for (int t : targets) foot.push_back(footPoints(scene.scenario().models[t]));
+    for (int t : targets) foot.push_back(footPoints(scene.scenario().models[t], scene.modelRegion(t)));
     for (size_t i = 0; i < observers.size(); ++i) {
         const Model& o = scene.scenario().models[observers[i]];
         const Region& from = scene.modelRegion(observers[i]);
@@ -348,7 +348,7 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
     }
     r.witness = Segment{a.witness->p, a.witness->q};
     r.clearance = a.witness->clearance;
-    r.fully_visible = fullyVisible(scene, from, o, t, ignored, a.witness->p, footPoints(t));
+    r.fully_visible = fullyVisible(scene, from, o, t, ignored, a.witness->p, footPoints(t, scene.modelRegion(target)));
     if (r.fully_visible) {
         r.visible_fraction = 1;
         return r;
