@@ -56,6 +56,11 @@ struct MatrixCell {
 std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<int>& observers,
                                          const std::vector<int>& targets);
 
+// The share of the way along the line to the first point where it is blocked (1 when it
+// is open): blocking along a prefix only grows with its length, so bisection with the
+// exact test finds it, to about 1e-9 of the line.
+double firstBlockedShare(const Scene& scene, const SightLine& line, const ModelMask& ignored);
+
 // Every result field for the pair. fully_visible and visible_fraction follow the method's
 // sample points (see the README: they are estimates for `center` and `sampled`).
 PairResult evaluatePair(const Scene& scene, int observer, int target, Method method);

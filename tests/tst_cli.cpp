@@ -1,5 +1,6 @@
 // sightline-cli as a user runs it: exit codes, the JSON shape, verify's counts, and a
 // clear message with the file and JSON path for every bad file.
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -121,6 +122,23 @@ private slots:
         const QJsonArray w = res.value("witness").toArray();
         QCOMPARE(w[0].toArray(), (QJsonArray{50, 22}));
         QCOMPARE(w[1].toArray(), (QJsonArray{10, 22}));
+    }
+
+    void renderWritesAnImage() {
+        QTemporaryDir tmp;
+        const QString png = tmp.filePath(QStringLiteral("pair.png"));
+        Run r = cli({QStringLiteral("render"), scenario("demo.sightline.json"), QStringLiteral("-o"), png,
+                     QStringLiteral("--observer"), QStringLiteral("b-int-1"), QStringLiteral("--target"), QStringLiteral("r-nob")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(QImage(png).width() > 1000);
+        r = cli({QStringLiteral("render"), scenario("demo.sightline.json")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("-o")));
+        r = cli({QStringLiteral("render"), scenario("demo.sightline.json"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("x.gif"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("unknown image type")));
+        r = cli({QStringLiteral("render"), scenario("demo.sightline.json"), QStringLiteral("-o"), png, QStringLiteral("--observer"), QStringLiteral("nobody")});
+        QCOMPARE(r.code, 2);
     }
 
     void verifyCountsEveryExpectation() {

@@ -1,6 +1,7 @@
 // sightline-cli: answers a scenario's line-of-sight questions and checks its expectations.
 // Exit status: 0 success, 1 a verify mismatch, 2 bad usage or bad input.
 
+#include "board_renderer.h"
 #include "evaluation.h"
 #include "scenario_io.h"
 #include "scene.h"
@@ -8,11 +9,13 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QTextStream>
 
+#include <memory>
 #include <optional>
 
 namespace {
@@ -38,6 +41,10 @@ const char* kDescription =
     "                different sides); --observer ID --target ID asks one pair\n"
     "  verify FILE.. check every query's \"expect\"; one line per mismatch, then\n"
     "                \"N passed, M failed\"\n"
+    "  render FILE -o OUT.png|svg|pdf\n"
+    "                draw the table; with --observer and --target the pair's sight\n"
+    "                lines (green: the witness; red: blocked lines up to their first\n"
+    "                blocker), with --observer alone every enemy green or red\n"
     "\n"
     "Methods: exact (the default: every sight line between the bases), sampled\n"
     "(centre, edge and boundary points of both bases), center (centre to centre).\n"
@@ -132,6 +139,45 @@ int check(const QString& path, const QCommandLineParser& args, sl::Method method
     return kOk;
 }
 
+int render(const QString& path, const QCommandLineParser& args, sl::Method method) {
+    if (!args.isSet(QStringLiteral("output"))) {
+        err() << "render needs -o OUT.png, OUT.svg or OUT.pdf\n";
+        return kBadInput;
+    }
+    const std::optional<sl::Scenario> scenario = load(path);
+    if (!scenario) return kBadInput;
+    const sl::Scene scene(*scenario);
+    sl::render::Overlay overlay;
+    const bool hasObserver = args.isSet(QStringLiteral("observer")), hasTarget = args.isSet(QStringLiteral("target"));
+    if (hasTarget && !hasObserver) {
+        err() << "--target needs --observer\n";
+        return kBadInput;
+    }
+    if (hasObserver) {
+        const int o = modelOrFail(scene, args.value(QStringLiteral("observer")), "observer");
+        if (o < 0) return kBadInput;
+        if (hasTarget) {
+            const int t = modelOrFail(scene, args.value(QStringLiteral("target")), "target");
+            if (t < 0) return kBadInput;
+            if (o == t) {
+                err() << "--observer and --target name the same model\n";
+                return kBadInput;
+            }
+            overlay = sl::render::pairOverlay(scene, o, t, method);
+        } else {
+            overlay = sl::render::enemiesOverlay(scene, o);
+        }
+    }
+    QString error;
+    const QString file = args.value(QStringLiteral("output"));
+    if (!sl::render::renderToFile(*scenario, overlay, file, &error)) {
+        err() << error << '\n';
+        return kBadInput;
+    }
+    out() << "wrote " << file << '\n';
+    return kOk;
+}
+
 int verify(const QStringList& files, const QCommandLineParser& args, sl::Method method) {
     int passed = 0, failed = 0, unreadable = 0;
     QJsonArray mismatchList;
@@ -188,7 +234,13 @@ int verify(const QStringList& files, const QCommandLineParser& args, sl::Method 
 }  // namespace
 
 int main(int argc, char** argv) {
-    QCoreApplication app(argc, argv);
+    // Drawing text needs a GUI application; `render` gets one on the offscreen platform
+    // (unless one is chosen), so that it works without a display. The rest stays light.
+    bool rendering = false;
+    for (int i = 1; i < argc && !rendering; ++i) rendering = QByteArray(argv[i]) == "render";
+    if (rendering && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    std::unique_ptr<QCoreApplication> app = rendering ? std::make_unique<QGuiApplication>(argc, argv)
+                                                      : std::make_unique<QCoreApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("sightline-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(SIGHTLINE_VERSION));
 
@@ -196,13 +248,15 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QString::fromLatin1(kDescription));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("check or verify"));
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("check, verify or render"));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files"), QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("check: the target model's id"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("method"), QStringLiteral("exact (default), sampled or center"),
                       QStringLiteral("METHOD"), QStringLiteral("exact")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON instead of text")});
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("render: the image to write"),
+                      QStringLiteral("OUT")});
 
     if (!parser.parse(QCoreApplication::arguments())) {
         err() << parser.errorText() << "\nTry 'sightline-cli --help'.\n";
@@ -218,7 +272,7 @@ int main(int argc, char** argv) {
     }
     QStringList positional = parser.positionalArguments();
     if (positional.isEmpty()) {
-        err() << "no command given: use check or verify. Try 'sightline-cli --help'.\n";
+        err() << "no command given: use check, verify or render. Try 'sightline-cli --help'.\n";
         return kBadInput;
     }
     const QString command = positional.takeFirst();
@@ -246,6 +300,14 @@ int main(int argc, char** argv) {
         }
         return verify(positional, parser, *method);
     }
-    err() << QStringLiteral("unknown command \"%1\" (available: check, verify). Try 'sightline-cli --help'.\n").arg(command);
+    if (command == QLatin1String("render")) {
+        if (positional.size() != 1) {
+            err() << "render takes exactly one scenario file. Try 'sightline-cli --help'.\n";
+            return kBadInput;
+        }
+        return render(positional.front(), parser, *method);
+    }
+    err() << QStringLiteral("unknown command \"%1\" (available: check, verify, render). Try 'sightline-cli --help'.\n")
+                 .arg(command);
     return kBadInput;
 }

@@ -1,0 +1,329 @@
+#include "board_renderer.h"
+
+#include "base.h"
+#include "scene.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPainterPath>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace sl::render {
+namespace {
+
+QPointF pt(Vec2 v) { return {v.x, v.y}; }
+
+QPainterPath ringPath(const Ring& r) {
+    QPainterPath path;
+    if (r.empty()) return path;
+    path.moveTo(pt(r[0]));
+    for (size_t i = 1; i < r.size(); ++i) path.lineTo(pt(r[i]));
+    path.closeSubpath();
+    return path;
+}
+
+QPainterPath polygonPath(const Polygon& poly) {
+    QPainterPath path = ringPath(poly.outer);
+    for (const Ring& h : poly.holes) path.addPath(ringPath(h));
+    path.setFillRule(Qt::OddEvenFill);
+    return path;
+}
+
+QPainterPath basePath(const Model& m) {
+    QPainterPath path;
+    const double a = halfLengthIn(m.base), b = halfWidthIn(m.base);
+    if (m.base.shape == BaseShape::Rect) path.addRect(QRectF(-a, -b, 2 * a, 2 * b));
+    else path.addEllipse(QPointF(0, 0), a, b);
+    QTransform t;
+    t.translate(m.position.x, m.position.y);
+    t.rotate(m.rotation_deg);
+    return t.map(path);
+}
+
+bool hasTag(const TerrainPiece& t, const char* tag) {
+    return std::find(t.tags.begin(), t.tags.end(), tag) != t.tags.end();
+}
+
+Vec2 centroid(const Ring& r) {
+    double a = 0, cx = 0, cy = 0;
+    for (size_t i = 0; i < r.size(); ++i) {
+        const Vec2 p = r[i], q = r[(i + 1) % r.size()];
+        const double c = p.x * q.y - q.x * p.y;
+        a += c;
+        cx += (p.x + q.x) * c;
+        cy += (p.y + q.y) * c;
+    }
+    if (std::abs(a) < 1e-12) return r.empty() ? Vec2{} : r[0];
+    return {cx / (3 * a), cy / (3 * a)};
+}
+
+QString inches(double v) { return QString::number(v, 'g', 3) + QLatin1Char('"'); }
+
+}  // namespace
+
+QColor sideColour(const std::string& side) {
+    const QString name = QString::fromStdString(side);
+    if (QColor::isValidColorName(name)) return QColor::fromString(name);
+    static const QColor palette[] = {{0x1f, 0x77, 0xb4}, {0xd6, 0x27, 0x28}, {0x94, 0x67, 0xbd},
+                                     {0xff, 0x7f, 0x0e}, {0x17, 0xbe, 0xcf}, {0x8c, 0x56, 0x4b}};
+    return palette[qHash(name) % std::size(palette)];
+}
+
+QTransform BoardRenderer::fit(const QSizeF& device, const Board& board, double margin) {
+    const double scale = std::max(1e-6, std::min((device.width() - 2 * margin) / board.width,
+                                                 (device.height() - 2 * margin) / board.height));
+    QTransform t;
+    t.translate((device.width() - board.width * scale) / 2, (device.height() - board.height * scale) / 2);
+    t.scale(scale, scale);
+    return t;
+}
+
+void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setTransform(inchToDevice, true);
+    const double unit = 1.0 / std::max(1e-9, std::sqrt(std::abs(inchToDevice.determinant())));  // one device pixel
+    // The table.
+    p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height), QColor(0x6b, 0x8e, 0x4e));
+    paintGrid(p, unit);
+    paintZones(p);
+    paintTerrain(p, overlay, unit);
+    paintSight(p, overlay, unit);
+    paintModels(p, overlay, unit);
+    p.setPen(QPen(QColor(0x2b, 0x33, 0x24), 2 * unit));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height));
+    p.restore();
+}
+
+void BoardRenderer::paintGrid(QPainter& p, double unit) const {
+    const Board& b = scenario_.board;
+    for (int pass = 0; pass < 2; ++pass) {
+        // 1" lines first, then every sixth stronger over them.
+        p.setPen(pass == 0 ? QPen(QColor(255, 255, 255, 40), unit) : QPen(QColor(255, 255, 255, 95), 1.6 * unit));
+        for (int x = 1; x < b.width; ++x)
+            if ((x % 6 == 0) == (pass == 1)) p.drawLine(QPointF(x, 0), QPointF(x, b.height));
+        for (int y = 1; y < b.height; ++y)
+            if ((y % 6 == 0) == (pass == 1)) p.drawLine(QPointF(0, y), QPointF(b.width, y));
+    }
+}
+
+void BoardRenderer::paintZones(QPainter& p) const {
+    for (const Zone& z : scenario_.zones) {
+        QColor c = z.side.empty() ? QColor(250, 250, 250) : sideColour(z.side);
+        if (!z.polygon.empty()) {
+            c.setAlpha(45);
+            p.setPen(Qt::NoPen);
+            p.setBrush(c);
+            p.drawPath(ringPath(z.polygon));
+        }
+        if (z.position) {
+            const double r = std::max(0.4, z.radius);
+            p.setBrush(QColor(255, 215, 0, 90));
+            p.setPen(QPen(QColor(255, 215, 0), 0.08));
+            p.drawEllipse(pt(*z.position), r, r);
+            p.setBrush(QColor(255, 215, 0));
+            p.drawEllipse(pt(*z.position), 0.2, 0.2);
+        }
+    }
+}
+
+void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double unit) const {
+    // The pieces that block a pair that is not visible: those on its centre line and those
+    // that together block every line.
+    const bool blockedPair = overlay.result && !overlay.result->visible;
+    auto highlighted = [&](const std::string& id) {
+        if (!blockedPair) return false;
+        const auto& set = overlay.result->blocking_set;
+        const auto& centre = overlay.result->blocked_by;
+        return std::find(set.begin(), set.end(), id) != set.end() ||
+               std::find(centre.begin(), centre.end(), id) != centre.end();
+    };
+    // Areas under features.
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t i = 0; i < scenario_.terrain.size(); ++i) {
+            const TerrainPiece& t = scenario_.terrain[i];
+            if ((t.kind == TerrainKind::Area) != (pass == 0)) continue;
+            const QPainterPath path = polygonPath(t.footprint);
+            const bool selected = std::find(overlay.selectedTerrain.begin(), overlay.selectedTerrain.end(),
+                                            static_cast<int>(i)) != overlay.selectedTerrain.end();
+            if (t.kind == TerrainKind::Area) {
+                const QColor fill = hasTag(t, "woods") ? QColor(0x2f, 0x5d, 0x2a, 150)
+                                    : hasTag(t, "ruin") ? QColor(0x9c, 0x8b, 0x6e, 110)
+                                                        : QColor(0x8a, 0x8a, 0x7a, 100);
+                p.setBrush(fill);
+                p.setPen(QPen(QColor(40, 40, 30, 160), 1.5 * unit, Qt::DashLine));
+                p.drawPath(path);
+            } else {
+                // Darker for taller pieces; dense darkest.
+                const int shade = std::clamp(200 - static_cast<int>(t.height * 18), 70, 200);
+                QColor fill(shade, shade - 5, shade - 15);
+                if (t.category == "light") fill = fill.lighter(115);
+                p.setBrush(fill);
+                p.setPen(QPen(QColor(35, 30, 25), 1.2 * unit));
+                p.drawPath(path);
+                p.setPen(QColor(255, 255, 255, 220));
+                QFont f = p.font();
+                f.setPointSizeF(std::max(0.3, 11 * unit));
+                p.setFont(f);
+                const Vec2 c = centroid(t.footprint.outer);
+                p.drawText(QRectF(c.x - 2, c.y - 0.6, 4, 1.2), Qt::AlignCenter, inches(t.height));
+            }
+            if (highlighted(t.id)) {
+                p.setBrush(Qt::NoBrush);
+                p.setPen(QPen(kBlockedRed, 3 * unit));
+                p.drawPath(path);
+            }
+            if (selected) {
+                p.setBrush(Qt::NoBrush);
+                p.setPen(QPen(QColor(255, 255, 255), 2 * unit, Qt::DashLine));
+                p.drawPath(path);
+            }
+        }
+}
+
+void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit) const {
+    for (size_t i = 0; i < scenario_.models.size(); ++i) {
+        const Model& m = scenario_.models[i];
+        const int idx = static_cast<int>(i);
+        QColor fill = sideColour(m.side);
+        for (const auto& [t, visible] : overlay.enemies)
+            if (t == idx) fill = visible ? kVisibleGreen : kBlockedRed;
+        p.setBrush(fill);
+        QPen pen(fill.darker(170), 1.5 * unit);
+        if (idx == overlay.observer || idx == overlay.target) pen = QPen(QColor(255, 255, 255), 3.5 * unit);
+        if (std::find(overlay.selected.begin(), overlay.selected.end(), idx) != overlay.selected.end())
+            pen = QPen(QColor(255, 230, 0), 3 * unit);
+        p.setPen(pen);
+        p.drawPath(basePath(m));
+        // Facing of rotated ovals and rects: a tick along the length axis.
+        if (m.base.shape != BaseShape::Circle) {
+            const Vec2 tip = boundaryPoint(m, 0);
+            p.setPen(QPen(fill.darker(200), 1.2 * unit));
+            p.drawLine(pt(m.position), pt(tip));
+        }
+        if (halfWidthIn(m.base) > 10 * unit) {
+            p.setPen(QColor(255, 255, 255, 230));
+            QFont f = p.font();
+            f.setPointSizeF(std::max(0.2, 9 * unit));
+            p.setFont(f);
+            const double r = halfWidthIn(m.base);
+            p.drawText(QRectF(m.position.x - r * 2, m.position.y - r, r * 4, r * 2), Qt::AlignCenter,
+                       QString::fromStdString(m.id));
+        }
+    }
+}
+
+void BoardRenderer::paintSight(QPainter& p, const Overlay& overlay, double unit) const {
+    for (const Segment& s : overlay.debugLines) {
+        p.setPen(QPen(QColor(255, 255, 255, 70), unit));
+        p.drawLine(pt(s.a), pt(s.b));
+    }
+    if (overlay.result && overlay.result->visible && overlay.result->witness) {
+        const Segment w = *overlay.result->witness;
+        p.setPen(QPen(kVisibleGreen, 3.5 * unit, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(pt(w.a), pt(w.b));
+    }
+    for (const BlockedLine& line : overlay.blocked) {
+        const Vec2 hit = line.from + (line.to - line.from) * line.hit;
+        p.setPen(QPen(kBlockedRed, 2.5 * unit, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(pt(line.from), pt(hit));
+        QColor faded = kBlockedRed;
+        faded.setAlpha(70);
+        p.setPen(QPen(faded, 2 * unit, Qt::DashLine));
+        p.drawLine(pt(hit), pt(line.to));
+        // The hit point: a ring.
+        p.setPen(QPen(QColor(255, 255, 255), 1.5 * unit));
+        p.setBrush(kBlockedRed);
+        p.drawEllipse(pt(hit), 4 * unit, 4 * unit);
+    }
+}
+
+Overlay pairOverlay(const Scene& scene, int observer, int target, Method method) {
+    Overlay o;
+    o.observer = observer;
+    o.target = target;
+    o.result = evaluatePair(scene, observer, target, method);
+    if (!o.result->visible) {
+        const Model& a = scene.scenario().models[observer];
+        const Model& b = scene.scenario().models[target];
+        const ModelMask ignored = scene.ignoredModels(observer, target);
+        const std::vector<Vec2> from = samplePoints(a, 5), to = samplePoints(b, 5);
+        for (size_t i = 0; i < from.size(); ++i) {
+            // The centre line and one line from each edge point to the matching one.
+            const SightLine line{from[i], to[i], a.top(), b.top()};
+            o.blocked.push_back({from[i], to[i], firstBlockedShare(scene, line, ignored)});
+        }
+    }
+    return o;
+}
+
+Overlay enemiesOverlay(const Scene& scene, int observer) {
+    Overlay o;
+    o.observer = observer;
+    const Scenario& s = scene.scenario();
+    std::vector<int> targets;
+    for (size_t i = 0; i < s.models.size(); ++i)
+        if (s.models[i].side != s.models[observer].side) targets.push_back(static_cast<int>(i));
+    const std::vector<MatrixCell> cells = visibilityMatrix(scene, {observer}, targets);
+    for (size_t j = 0; j < targets.size(); ++j) o.enemies.emplace_back(targets[j], cells[j].visible);
+    return o;
+}
+
+bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const BoardRenderer renderer(scenario);
+    const double aspect = scenario.board.height / scenario.board.width;
+    if (suffix == QLatin1String("png")) {
+        QImage image(1800, static_cast<int>(std::lround(1800 * aspect)), QImage::Format_ARGB32_Premultiplied);
+        image.fill(QColor(0x24, 0x2a, 0x22));
+        QPainter painter(&image);
+        renderer.paint(painter, BoardRenderer::fit(image.size(), scenario.board), overlay);
+        painter.end();
+        if (!image.save(path)) {
+            if (error) *error = QStringLiteral("%1: cannot write the image").arg(path);
+            return false;
+        }
+        return true;
+    }
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        const QSize size(1200, static_cast<int>(std::lround(1200 * aspect)));
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(QString::fromStdString(scenario.name));
+        QPainter painter;
+        if (!painter.begin(&svg)) {
+            if (error) *error = QStringLiteral("%1: cannot write the SVG file").arg(path);
+            return false;
+        }
+        renderer.paint(painter, BoardRenderer::fit(size, scenario.board), overlay);
+        painter.end();
+        return true;
+    }
+    if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(path);
+        pdf.setPageOrientation(QPageLayout::Landscape);
+        pdf.setResolution(300);
+        pdf.setTitle(QString::fromStdString(scenario.name));
+        QPainter painter;
+        if (!painter.begin(&pdf)) {
+            if (error) *error = QStringLiteral("%1: cannot write the PDF file").arg(path);
+            return false;
+        }
+        const QSizeF page(pdf.width(), pdf.height());
+        renderer.paint(painter, BoardRenderer::fit(page, scenario.board, 40), overlay);
+        painter.end();
+        return true;
+    }
+    if (error) *error = QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)").arg(path, suffix);
+    return false;
+}
+
+}  // namespace sl::render

@@ -1,0 +1,79 @@
+// Painting a scenario and its sight lines with QPainter, on any paint device: the window,
+// an image, an SVG or a PDF. One renderer, so that what the CLI exports is what the window
+// shows.
+#pragma once
+
+#include "sightline.h"
+#include "types.h"
+
+#include <QColor>
+#include <QPainter>
+#include <QRectF>
+#include <QString>
+#include <QTransform>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sl::render {
+
+// A line drawn blocked: solid from its start to the first point where something blocks it,
+// that point marked, and faded beyond.
+struct BlockedLine {
+    Vec2 from;
+    Vec2 to;
+    double hit = 1;  // share of the way from `from` to `to` where it is first blocked
+};
+
+// What is drawn over the board for line of sight.
+struct Overlay {
+    int observer = -1;                    // model indices, -1 for none
+    int target = -1;
+    std::optional<PairResult> result;     // the pair's ruling
+    std::vector<BlockedLine> blocked;     // red lines when the pair is not visible
+    std::vector<std::pair<int, bool>> enemies;  // observer against all: target, visible
+    std::vector<Segment> debugLines;      // every sampled line tried (debug view)
+    std::vector<int> selected;            // selected models
+    std::vector<int> selectedTerrain;     // selected terrain pieces
+};
+
+// The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a
+// fixed palette chosen by the name.
+QColor sideColour(const std::string& side);
+
+inline const QColor kVisibleGreen{0x1f, 0xa3, 0x3a};
+inline const QColor kBlockedRed{0xd6, 0x27, 0x28};
+
+class BoardRenderer {
+public:
+    explicit BoardRenderer(const Scenario& scenario) : scenario_(scenario) {}
+
+    // Paints the board into `painter`, inches mapped to the device by `inchToDevice`.
+    void paint(QPainter& painter, const QTransform& inchToDevice, const Overlay& overlay) const;
+
+    // The transform that fits the board into `device` with a margin (in device units).
+    static QTransform fit(const QSizeF& device, const Board& board, double margin = 12);
+
+private:
+    void paintGrid(QPainter& p, double unit) const;
+    void paintZones(QPainter& p) const;
+    void paintTerrain(QPainter& p, const Overlay& overlay, double unit) const;
+    void paintModels(QPainter& p, const Overlay& overlay, double unit) const;
+    void paintSight(QPainter& p, const Overlay& overlay, double unit) const;
+
+    const Scenario& scenario_;
+};
+
+// The overlay for one pair: its ruling, and when it is not visible the red lines (the
+// centre line and the lines between the bases' edge points), each up to its first blocker.
+Overlay pairOverlay(const Scene& scene, int observer, int target, Method method);
+
+// Every enemy of the observer, visible or not (exact decisions).
+Overlay enemiesOverlay(const Scene& scene, int observer);
+
+// Writes the board to a PNG, SVG or PDF file, chosen by the extension; false with a
+// message on failure.
+bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error);
+
+}  // namespace sl::render

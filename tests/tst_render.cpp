@@ -1,0 +1,104 @@
+// The renderer: the witness line's pixels are green, a blocked line's red up to its
+// first blocker, and the three export formats are written.
+#include "board_renderer.h"
+#include "scenario_io.h"
+#include "scene.h"
+
+#include <QImage>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace sl;
+
+namespace {
+
+Scenario load(const char* relative) {
+    io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + QLatin1String(relative));
+    if (!r.scenario) qFatal("cannot read %s", relative);
+    return *r.scenario;
+}
+
+// Renders at 20 pixels an inch (no margin) and returns the colour at a table point.
+struct Picture {
+    QImage image;
+    QTransform t;
+    QColor at(Vec2 inches) const {
+        const QPointF p = t.map(QPointF(inches.x, inches.y));
+        return image.pixelColor(static_cast<int>(p.x()), static_cast<int>(p.y()));
+    }
+};
+
+Picture draw(const Scenario& s, const render::Overlay& overlay) {
+    Picture pic;
+    pic.image = QImage(static_cast<int>(s.board.width * 20), static_cast<int>(s.board.height * 20), QImage::Format_ARGB32);
+    pic.image.fill(Qt::black);
+    pic.t = QTransform::fromScale(20, 20);
+    QPainter painter(&pic.image);
+    render::BoardRenderer(s).paint(painter, pic.t, overlay);
+    return pic;
+}
+
+bool near(const QColor& a, const QColor& b) {
+    return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 40;
+}
+
+}  // namespace
+
+class TestRender : public QObject {
+    Q_OBJECT
+private slots:
+    void witnessIsGreen() {
+        const Scenario s = load("regression/01-open-table.sightline.json");
+        const Scene scene(s);
+        const render::Overlay overlay = render::pairOverlay(scene, 0, 1, Method::Exact);
+        QVERIFY(overlay.result->visible);
+        const Picture pic = draw(s, overlay);
+        // Points along the witness, away from both bases.
+        const Segment w = *overlay.result->witness;
+        for (double f : {0.3, 0.5, 0.7}) {
+            const Vec2 p = w.a + (w.b - w.a) * f;
+            QVERIFY2(near(pic.at(p), render::kVisibleGreen), qPrintable(pic.at(p).name()));
+        }
+        QVERIFY(overlay.blocked.empty());
+    }
+
+    void blockedLinesAreRedUpToTheWall() {
+        const Scenario s = load("regression/02-tall-wall.sightline.json");  // wall at x 29 to 31
+        const Scene scene(s);
+        const render::Overlay overlay = render::pairOverlay(scene, 0, 1, Method::Exact);
+        QVERIFY(!overlay.result->visible);
+        QVERIFY(!overlay.blocked.empty());
+        const render::BlockedLine& centre = overlay.blocked.front();  // (10, 22) to (50, 22)
+        QVERIFY(std::abs(centre.from.x + (centre.to.x - centre.from.x) * centre.hit - 29) < 1e-6);  // stops at x = 29
+        const Picture pic = draw(s, overlay);
+        QVERIFY2(near(pic.at({20, 22}), render::kBlockedRed), qPrintable(pic.at({20, 22}).name()));
+        // Beyond the wall the line is faded: not the solid red.
+        QVERIFY(!near(pic.at({40, 22}), render::kBlockedRed));
+    }
+
+    void observerAgainstAllEnemies() {
+        const Scenario s = load("regression/05-elevation.sightline.json");  // A1 sees B1 over the wall, not C1
+        const Scene scene(s);
+        const render::Overlay overlay = render::enemiesOverlay(scene, scene.modelIndex("A1"));
+        QCOMPARE(overlay.enemies.size(), size_t(2));
+        const Picture pic = draw(s, overlay);
+        QVERIFY(near(pic.at(s.models[scene.modelIndex("B1")].position), render::kVisibleGreen));
+        QVERIFY(near(pic.at(s.models[scene.modelIndex("C1")].position), render::kBlockedRed));
+    }
+
+    void writesThreeFormats() {
+        QTemporaryDir dir;
+        const Scenario s = load("demo.sightline.json");
+        QString error;
+        for (const char* name : {"a.png", "a.svg", "a.pdf"}) {
+            const QString path = dir.filePath(QLatin1String(name));
+            QVERIFY2(render::renderToFile(s, {}, path, &error), qPrintable(error));
+            QVERIFY(QFileInfo(path).size() > 1000);
+        }
+        QVERIFY(!render::renderToFile(s, {}, dir.filePath(QStringLiteral("a.bmpx")), &error));
+        QVERIFY(error.contains(QStringLiteral("unknown image type")));
+    }
+};
+
+QTEST_MAIN(TestRender)
+#include "tst_render.moc"
