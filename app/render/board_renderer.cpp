@@ -207,14 +207,22 @@ void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit
             p.setPen(QPen(fill.darker(200), 1.2 * unit));
             p.drawLine(pt(m.position), pt(tip));
         }
-        if (halfWidthIn(m.base) > 10 * unit) {
-            p.setPen(QColor(255, 255, 255, 230));
-            QFont f = p.font();
-            f.setPointSizeF(std::max(0.2, 9 * unit));
-            p.setFont(f);
-            const double r = halfWidthIn(m.base);
-            p.drawText(QRectF(m.position.x - r * 2, m.position.y - r, r * 4, r * 2), Qt::AlignCenter,
-                       QString::fromStdString(m.id));
+        // The id, white with a dark outline so that it reads on any ground, when it is not
+        // much wider than the base.
+        QFont f = p.font();
+        f.setPointSizeF(std::max(0.05, 9 * unit));
+        const QString label = QString::fromStdString(m.id);
+        QPainterPath text;
+        text.addText(0, 0, f, label);
+        const QRectF box = text.boundingRect();
+        if (box.width() < 3.2 * std::max(halfLengthIn(m.base), halfWidthIn(m.base)) && halfWidthIn(m.base) > 6 * unit) {
+            text.translate(m.position.x - box.center().x(), m.position.y - box.center().y());
+            p.setPen(QPen(QColor(0, 0, 0, 170), 2.2 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(text);
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(255, 255, 255));
+            p.drawPath(text);
         }
     }
 }
