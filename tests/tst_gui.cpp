@@ -1,10 +1,16 @@
 // The window as a user drives it, offscreen: pick an observer and a target by clicking,
 // read the ruling panel, drag a model (one undo step), undo and redo, switch the method,
-// observer against all enemies, save and reopen.
+// observer against all enemies, save and reopen; edit the table: place a model from the
+// palette, draw polygon and rectangle terrain, select with a rubber band, duplicate, rotate
+// and delete, edit fields in the inspector (bad values refused), recover autosaved work.
 #include "board_view.h"
+#include "inspector.h"
 #include "main_window.h"
 #include "scenario_io.h"
 
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -22,7 +28,224 @@ private slots:
     void init() {
         // Settings of earlier runs must not leak into a test.
         QCoreApplication::setOrganizationName(QStringLiteral("SightlineTests"));
+        QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
+        QFile::remove(gui::MainWindow::autosavePath());
+    }
+
+    void placeModelFromPalette() {
+        gui::MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(kDemo, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        const size_t before = w.document()->scenario().models.size();
+        // Pick the 60x35.5 mm oval in the palette, then click twice on the table.
+        QListWidget* palette = w.palette();
+        const auto items = palette->findItems(QStringLiteral("60x35.5 mm oval"), Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        palette->setCurrentItem(items.front());
+        QTest::mouseClick(palette->viewport(), Qt::LeftButton, {}, palette->visualItemRect(items.front()).center());
+        QCOMPARE(view->tool(), gui::BoardView::Tool::PlaceModel);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {20, 30}));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {22, 30}));
+        const Scenario& s = w.document()->scenario();
+        QCOMPARE(s.models.size(), before + 2);
+        const Model& m = s.models.back();
+        QCOMPARE(m.base.shape, BaseShape::Oval);
+        QCOMPARE(m.base.length_mm, 60.0);
+        QVERIFY(std::abs(m.position.x - 22) < 0.1 && std::abs(m.position.y - 30) < 0.1);
+        QVERIFY(m.id != s.models[s.models.size() - 2].id);
+        QCOMPARE(m.side, std::string("blue"));
+        QCOMPARE(view->selection().models, std::vector<int>{static_cast<int>(s.models.size()) - 1});
+        // Each placement one step; Esc leaves the tool.
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().models.size(), before + 1);
+        view->escape();
+        QCOMPARE(view->tool(), gui::BoardView::Tool::Select);
+        // The new model sees: pick it as observer, an enemy as target.
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {20, 30}));
+        QCOMPARE(view->observer(), static_cast<int>(before));
+        view->setTarget(view->modelIndex(QStringLiteral("r-boy-1")));
+        QVERIFY(view->ruling().has_value());
+    }
+
+    void drawPolygonAndRectangle() {
+        gui::MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(kDemo, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        const size_t before = w.document()->scenario().terrain.size();
+        view->setTool(gui::BoardView::Tool::Polygon);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {2, 2}));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {8, 2}));
+        // Two corners are not a polygon: refused, the drawing goes on.
+        view->finishPolygon();
+        QCOMPARE(w.document()->scenario().terrain.size(), before);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {8, 6}));
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(w.document()->scenario().terrain.size(), before + 1);
+        const TerrainPiece& t = w.document()->scenario().terrain.back();
+        QCOMPARE(t.footprint.outer.size(), size_t(3));
+        QCOMPARE(t.kind, TerrainKind::Feature);
+        QVERIFY(t.height > 0);
+        QCOMPARE(view->selection().terrain, std::vector<int>{static_cast<int>(before)});
+        // A double-click closes a polygon too (its first click a corner, as a window
+        // system delivers it).
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {40, 2}));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {44, 2}));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {44, 5}));
+        QTest::mouseDClick(view, Qt::LeftButton, {}, at(view, {44, 5}));
+        QCOMPARE(w.document()->scenario().terrain.size(), before + 2);
+        QCOMPARE(w.document()->scenario().terrain.back().footprint.outer.size(), size_t(3));
+        // A crossed outline is refused.
+        const Vec2 bow[] = {{2, 38}, {6, 42}, {6, 38}, {2, 42}};
+        for (Vec2 v : bow) QTest::mouseClick(view, Qt::LeftButton, {}, at(view, v));
+        view->finishPolygon();
+        QCOMPARE(w.document()->scenario().terrain.size(), before + 2);
+        view->escape();  // cancels the drawing
+        // A rectangle by dragging.
+        view->setTool(gui::BoardView::Tool::Rectangle);
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {50, 38}));
+        QTest::mouseMove(view, at(view, {53, 40}));
+        QTest::mouseMove(view, at(view, {56, 42}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {56, 42}));
+        QCOMPARE(w.document()->scenario().terrain.size(), before + 3);
+        const Ring& r = w.document()->scenario().terrain.back().footprint.outer;
+        QCOMPARE(r.size(), size_t(4));
+        QVERIFY(std::abs(r[2].x - r[0].x - 6) < 0.1 && std::abs(r[2].y - r[0].y - 4) < 0.1);
+        QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
+    }
+
+    void editSelection() {
+        gui::MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(kDemo, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        const Scenario before = w.document()->scenario();
+        // A rubber band around the blue infantry in the west.
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {4.2, 16.5}));
+        QTest::mouseMove(view, at(view, {6, 20}));
+        QTest::mouseMove(view, at(view, {7.8, 26.5}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {7.8, 26.5}));
+        const std::vector<int> band = view->selection().models;
+        QVERIFY2(band.size() >= 3, qPrintable(QString::number(band.size())));
+        for (int i : band) QCOMPARE(before.models[i].side, std::string("blue"));
+        // Dragging one moves them all, as one step.
+        const Vec2 grab = before.models[band[0]].position;
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, grab));
+        QTest::mouseMove(view, at(view, grab + Vec2{1, 0}));
+        QTest::mouseMove(view, at(view, grab + Vec2{2, 0}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, grab + Vec2{2, 0}));
+        QCOMPARE(w.document()->undoStack()->count(), 1);
+        for (int i : band) QVERIFY(std::abs(w.document()->scenario().models[i].position.x - before.models[i].position.x - 2) < 0.1);
+        // Duplicate, then delete the copies: back to the moved table.
+        const size_t count = w.document()->scenario().models.size();
+        view->duplicateSelected();
+        QCOMPARE(w.document()->scenario().models.size(), count + band.size());
+        QCOMPARE(view->selection().models.size(), band.size());
+        view->deleteSelected();
+        QCOMPARE(w.document()->scenario().models.size(), count);
+        // Rotate an oval; a circle keeps its rotation.
+        const int bike = view->modelIndex(QStringLiteral("b-bike"));
+        const double turned = w.document()->scenario().models[bike].rotation_deg;
+        view->setSelection({{bike}, {}});
+        view->rotateSelected(15);
+        QCOMPARE(w.document()->scenario().models[bike].rotation_deg, std::fmod(turned + 15 + 360, 360.0));
+        // Deleting a model removes the questions about it, so the file stays sound.
+        view->setSelection({{view->modelIndex(QStringLiteral("b-int-1"))}, {}});
+        view->deleteSelected();
+        QCOMPARE(view->modelIndex(QStringLiteral("b-int-1")), -1);
+        QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
+        // Everything undoes back to the file.
+        while (w.document()->undoStack()->canUndo()) w.document()->undoStack()->undo();
+        QCOMPARE(io::writeScenario(w.document()->scenario()), io::writeScenario(before));
+    }
+
+    void inspectorEditsAndRefuses() {
+        gui::MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(kDemo, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        const int piece = [&] {
+            for (int i = 0; i < static_cast<int>(w.document()->scenario().terrain.size()); ++i)
+                if (w.document()->scenario().terrain[i].id == "container-n") return i;
+            return -1;
+        }();
+        QVERIFY(piece >= 0);
+        // Clicking the piece selects it and shows it in the inspector.
+        const Vec2 c = edits::footprintCentre(w.document()->scenario().terrain[piece].footprint);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, c));
+        QCOMPARE(view->selection().terrain, std::vector<int>{piece});
+        auto* height = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("terrain.height")));
+        QVERIFY(height);
+        QCOMPARE(height->text(), QStringLiteral("3"));
+        height->setFocus();
+        height->selectAll();
+        QTest::keyClicks(height, QStringLiteral("4.5"));
+        QTest::keyClick(height, Qt::Key_Return);
+        QCOMPARE(w.document()->scenario().terrain[piece].height, 4.5);
+        QCOMPARE(w.document()->undoStack()->count(), 1);
+        // Bad values are refused with a message, and nothing changes.
+        for (const QString& bad : {QStringLiteral("tall"), QStringLiteral("-2"), QStringLiteral("0")}) {
+            height->selectAll();
+            QTest::keyClicks(height, bad);
+            QTest::keyClick(height, Qt::Key_Return);
+            QCOMPARE(w.document()->scenario().terrain[piece].height, 4.5);
+            QVERIFY2(w.inspector()->message().startsWith(QStringLiteral("Refused")), qPrintable(bad));
+            QCOMPARE(height->text(), QStringLiteral("4.5"));
+        }
+        QCOMPARE(w.document()->undoStack()->count(), 1);
+        // An id already used is refused; a free one renames.
+        auto* id = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("terrain.id")));
+        id->setText(QStringLiteral("container-s"));
+        emit id->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[piece].id, std::string("container-n"));
+        QVERIFY(w.inspector()->message().contains(QStringLiteral("container-s")));
+        id->setText(QStringLiteral("north-container"));
+        emit id->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[piece].id, std::string("north-container"));
+        QVERIFY(w.inspector()->message().isEmpty());
+        // A model's height, and its category combo for terrain.
+        auto* category = qobject_cast<QComboBox*>(w.inspector()->field(QStringLiteral("terrain.category")));
+        category->setCurrentIndex(2);  // light
+        emit category->activated(2);
+        QCOMPARE(w.document()->scenario().terrain[piece].category, std::string("light"));
+        const int model = view->modelIndex(QStringLiteral("b-captain"));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, w.document()->scenario().models[model].position));
+        auto* mh = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("model.height")));
+        mh->setText(QStringLiteral("2.25"));
+        emit mh->editingFinished();
+        QCOMPARE(w.document()->scenario().models[model].height, 2.25);
+    }
+
+    void autosaveIsOfferedBack() {
+        Scenario edited;
+        {
+            gui::MainWindow w;
+            QVERIFY(w.openFile(kDemo, true));
+            w.document()->edit(QStringLiteral("Move"), [](Scenario& s) { s.models[0].position = {21, 21}; });
+            w.autosaveNow();
+            QVERIFY(gui::MainWindow::hasAutosave());
+            edited = w.document()->scenario();
+            // The window goes away without closing, as in a crash.
+        }
+        gui::MainWindow again;
+        QVERIFY(again.offerRecovery(false));
+        QCOMPARE(io::writeScenario(again.document()->scenario()), io::writeScenario(edited));
+        QVERIFY(again.document()->isModified());
+        QCOMPARE(again.document()->filePath(), kDemo);
+        // Saving it ends the autosave.
+        QTemporaryDir dir;
+        QVERIFY(again.saveTo(dir.filePath(QStringLiteral("kept.sightline.json"))));
+        QVERIFY(!gui::MainWindow::hasAutosave());
     }
 
     void pickObserverAndTargetByClicking() {

@@ -62,6 +62,14 @@ void ScenarioDocument::edit(const QString& text, const std::function<void(Scenar
     undoStack_.push(new SnapshotCommand(this, text, scenario_, std::move(after), mergeKey));
 }
 
+void ScenarioDocument::adoptUnsaved(const Scenario& s, const QString& path) {
+    undoStack_.clear();
+    scenario_ = s;
+    filePath_ = path;
+    undoStack_.resetClean();
+    emit changed();
+}
+
 void ScenarioDocument::replace(const Scenario& s) {
     scenario_ = s;
     emit changed();

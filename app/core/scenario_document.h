@@ -33,6 +33,10 @@ public:
     // A mergeKey >= 0 merges the step into the previous one with the same key.
     void edit(const QString& text, const std::function<void(Scenario&)>& change, int mergeKey = -1);
 
+    // Takes `s` as the document, not yet saved to `path` (work recovered after a crash):
+    // modified, with an empty undo history.
+    void adoptUnsaved(const Scenario& s, const QString& path);
+
 signals:
     void changed();
 

@@ -1,10 +1,14 @@
 // The board in the window: paints the scenario with the shared renderer, zooms and pans,
-// picks the observer and the target, drags models (each drag one undo step), and shows the
-// sight lines of the current pair, or of the observer against all its enemies.
+// and is where the table is edited: selecting (click, rubber band, a whole unit), moving a
+// selection (each drag one undo step), placing models from the palette and terrain from
+// presets, drawing polygon and rectangle terrain, dragging a piece's vertices. It picks the
+// observer and the target and shows the sight lines of the pair, or of the observer
+// against all its enemies, recomputed live while anything moves.
 #pragma once
 
 #include "board_renderer.h"
 #include "scenario_document.h"
+#include "scenario_edits.h"
 #include "scene.h"
 #include "sightline.h"
 
@@ -18,6 +22,16 @@ namespace sl::gui {
 class BoardView : public QWidget {
     Q_OBJECT
 public:
+    enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle };
+
+    // What the place-model tool puts down.
+    struct Placement {
+        Base base;
+        std::string side = "blue";
+        std::string unit;  // empty: each model its own unit
+        double height = 1.5;
+    };
+
     explicit BoardView(ScenarioDocument* document, QWidget* parent = nullptr);
 
     int observer() const { return observer_; }
@@ -29,6 +43,18 @@ public:
     void setAllEnemies(bool on);
     bool allEnemies() const { return allEnemies_; }
 
+    Tool tool() const { return tool_; }
+    void setTool(Tool tool);
+    void setPlacement(const Placement& p) { placement_ = p; }
+    const Placement& placement() const { return placement_; }
+    void setPreset(const TerrainPiece& piece);
+    // Snapping to a grid of `step` inches; 0 for none.
+    void setSnapStep(double step) { snapStep_ = step; }
+    double snapStep() const { return snapStep_; }
+
+    const edits::Selection& selection() const { return selection_; }
+    void setSelection(const edits::Selection& s);
+
     // The ruling of the current pair, if there is one.
     const std::optional<PairResult>& ruling() const { return overlay_.result; }
     const render::Overlay& overlay() const { return overlay_; }
@@ -39,16 +65,33 @@ public:
 
     // The model with this id, or -1.
     int modelIndex(const QString& id) const;
-
     // The model under a board point (the topmost), or -1.
     int modelAt(const QPointF& board) const;
+    // The terrain piece under a board point (features over areas), or -1.
+    int terrainAt(const QPointF& board) const;
+
+    // Milliseconds the last sight recomputation took.
+    double lastRecomputeMs() const { return lastRecomputeMs_; }
 
 public slots:
     void fitToWindow();
+    void deleteSelected();
+    void duplicateSelected();
+    void rotateSelected(double degrees);
+    void selectUnit();
+    void selectAll();
+    // Esc: cancels a drawing, else leaves a placing tool, else clears the target.
+    void escape();
+    // Closes the polygon being drawn (Enter or a double-click).
+    void finishPolygon();
 
 signals:
     void cursorMoved(const QPointF& board);
     void rulingChanged();
+    void selectionChanged();
+    void toolChanged();
+    // Something the user should read in the status bar (a refused polygon, say).
+    void message(const QString& text);
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -57,11 +100,18 @@ protected:
     void mousePressEvent(QMouseEvent*) override;
     void mouseMoveEvent(QMouseEvent*) override;
     void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void keyPressEvent(QKeyEvent*) override;
     void leaveEvent(QEvent*) override;
 
 private:
     void documentChanged();
     void recompute();
+    Vec2 snap(QPointF board) const;
+    // The vertex of a selected piece within a few pixels of a widget point: piece, index.
+    std::pair<int, int> vertexAt(const QPointF& widget) const;
+    void pressSelect(QMouseEvent* e, const QPointF& board);
+    void addTerrain(TerrainPiece piece, const QString& text);
 
     ScenarioDocument* document_;
     std::unique_ptr<Scene> scene_;
@@ -73,12 +123,28 @@ private:
     Method method_ = Method::Exact;
     bool allEnemies_ = false;
     render::Overlay overlay_;
-    // Dragging a model, or panning.
-    int dragging_ = -1;
-    QPointF dragOffset_;      // model centre minus the grab point, in inches
-    bool panning_ = false;
-    QPointF lastPan_;
-    int dragKey_ = 100;       // merge key of the current drag's edits
+    double lastRecomputeMs_ = 0;
+
+    Tool tool_ = Tool::Select;
+    Placement placement_;
+    TerrainPiece preset_;
+    double snapStep_ = 0;
+    edits::Selection selection_;
+
+    // What the left button is doing.
+    enum class Drag { None, Move, Vertex, Band, Rect, Pan };
+    Drag drag_ = Drag::None;
+    Vec2 anchorOffset_;        // the grabbed item's centre minus the grab point
+    int anchorModel_ = -1;     // the grabbed item: a model, or else a terrain piece
+    int anchorPiece_ = -1;
+    int vertexPiece_ = -1;
+    int vertexIndex_ = -1;
+    QPointF dragStart_;        // board inches
+    QPointF dragNow_;
+    QPointF lastPan_;          // widget pixels
+    int dragKey_ = 100;        // merge key of the current drag's edits
+    bool dragged_ = false;     // the current drag has changed the document
+    std::vector<Vec2> drawing_;  // the polygon being drawn
 };
 
 }  // namespace sl::gui

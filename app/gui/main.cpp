@@ -28,7 +28,10 @@ int main(int argc, char** argv) {
     sl::gui::MainWindow window;
     window.resize(1280, 860);
     const QStringList files = parser.positionalArguments();
-    if (!files.isEmpty() && !window.openFile(files.front(), parser.isSet(QStringLiteral("screenshot")))) {
+    const bool screenshot = parser.isSet(QStringLiteral("screenshot"));
+    // Work left unsaved by a run that did not end well is offered back first.
+    const bool recovered = !screenshot && sl::gui::MainWindow::hasAutosave() && window.offerRecovery();
+    if (!recovered && !files.isEmpty() && !window.openFile(files.front(), screenshot)) {
         if (parser.isSet(QStringLiteral("screenshot"))) return 2;
     }
     // --observer and --target pick the pair to show; an unknown id is an error.

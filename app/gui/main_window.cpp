@@ -2,14 +2,27 @@
 
 #include "board_renderer.h"
 #include "board_view.h"
+#include "inspector.h"
+#include "scenario_edits.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QStandardPaths>
+#include <QToolButton>
+#include <QVBoxLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -27,7 +40,9 @@ QString ids(const std::vector<std::string>& list) {
 
 }  // namespace
 
-MainWindow::MainWindow() : board_(new BoardView(&document_, this)), ruling_(new QLabel(this)), cursor_(new QLabel(this)) {
+MainWindow::MainWindow()
+    : board_(new BoardView(&document_, this)), ruling_(new QLabel(this)), cursor_(new QLabel(this)),
+      inspector_(new Inspector(&document_, this)) {
     setCentralWidget(board_);
     ruling_->setTextFormat(Qt::RichText);
     ruling_->setWordWrap(true);
@@ -38,8 +53,24 @@ MainWindow::MainWindow() : board_(new BoardView(&document_, this)), ruling_(new 
     dock->setObjectName(QStringLiteral("ruling"));
     dock->setWidget(ruling_);
     addDockWidget(Qt::RightDockWidgetArea, dock);
+    auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
+    inspectorDock->setObjectName(QStringLiteral("inspector"));
+    inspectorDock->setWidget(inspector_);
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
     statusBar()->addPermanentWidget(cursor_);
+    buildPalette();
     buildMenus();
+    // The board gets the room; the docks start narrow (a saved layout overrides this).
+    resizeDocks({findChild<QDockWidget*>(QStringLiteral("palette")), dock}, {170, 250}, Qt::Horizontal);
+    resizeDocks({dock, inspectorDock}, {260, 400}, Qt::Vertical);
+
+    connect(board_, &BoardView::selectionChanged, this, [this] { inspector_->showSelection(board_->selection()); });
+    connect(board_, &BoardView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    connect(inspector_, &Inspector::refused, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    autosave_.setSingleShot(true);
+    autosave_.setInterval(5000);
+    connect(&autosave_, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    connect(&document_, &ScenarioDocument::changed, &autosave_, qOverload<>(&QTimer::start));
 
     connect(board_, &BoardView::rulingChanged, this, &MainWindow::updateRuling);
     connect(board_, &BoardView::cursorMoved, this, [this](const QPointF& p) {
@@ -66,6 +97,7 @@ void MainWindow::buildMenus() {
         document_.edit(tr("New table"), [](Scenario& s) { s = Scenario{}; s.name = "Untitled"; });
         document_.undoStack()->clear();
         document_.undoStack()->setClean();
+        discardAutosave();
         updateTitle();
     });
     file->addAction(tr("&Open..."), QKeySequence::Open, this, [this] {
@@ -100,9 +132,64 @@ void MainWindow::buildMenus() {
     redo->setShortcut(QKeySequence::Redo);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Delete"), QKeySequence::Delete, board_, &BoardView::deleteSelected);
+    edit->addAction(tr("D&uplicate"), QKeySequence(Qt::CTRL | Qt::Key_D), board_, &BoardView::duplicateSelected);
+    edit->addAction(tr("Rotate &Clockwise 15°"), QKeySequence(Qt::Key_R), this, [this] { board_->rotateSelected(15); });
+    edit->addAction(tr("Rotate &Anticlockwise 15°"), QKeySequence(Qt::SHIFT | Qt::Key_R), this,
+                    [this] { board_->rotateSelected(-15); });
+    edit->addSeparator();
+    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, board_, &BoardView::selectAll);
+    edit->addAction(tr("Select &Unit"), QKeySequence(Qt::CTRL | Qt::Key_U), board_, &BoardView::selectUnit);
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools_ = new QActionGroup(this);
+    auto addTool = [&](const QString& text, BoardView::Tool tool, const QKeySequence& key) {
+        QAction* a = tools->addAction(text);
+        a->setCheckable(true);
+        a->setShortcut(key);
+        a->setData(static_cast<int>(tool));
+        tools_->addAction(a);
+        connect(a, &QAction::triggered, this, [this, tool] {
+            if (tool == BoardView::Tool::PlaceModel) placeFromPalette();
+            else board_->setTool(tool);
+        });
+        return a;
+    };
+    addTool(tr("&Select"), BoardView::Tool::Select, QKeySequence(Qt::Key_S))->setChecked(true);
+    addTool(tr("Place &Model"), BoardView::Tool::PlaceModel, QKeySequence(Qt::Key_M));
+    addTool(tr("&Polygon Terrain"), BoardView::Tool::Polygon, QKeySequence(Qt::Key_P));
+    addTool(tr("Rec&tangle Terrain"), BoardView::Tool::Rectangle, QKeySequence(Qt::Key_T));
+    QMenu* presets = tools->addMenu(tr("Terrain P&resets"));
+    for (const edits::Preset& preset : edits::terrainPresets()) {
+        const TerrainPiece piece = preset.piece;
+        presets->addAction(preset.label, this, [this, piece] { board_->setPreset(piece); });
+    }
+    connect(board_, &BoardView::toolChanged, this, [this] {
+        for (QAction* a : tools_->actions()) a->setChecked(a->data().toInt() == static_cast<int>(board_->tool()));
+        if (board_->tool() == BoardView::Tool::PlacePreset)
+            for (QAction* a : tools_->actions()) a->setChecked(false);
+        static const char* hints[] = {
+            "Click to select, drag to move, drag on the empty table to select several.",
+            "Click on the table to place a model; Esc to stop.",
+            "Click on the table to place the piece; Esc to stop.",
+            "Click the corners; double-click or Enter to close; Esc to cancel.",
+            "Drag out a rectangle; Esc to stop.",
+        };
+        statusBar()->showMessage(tr(hints[static_cast<int>(board_->tool())]));
+    });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), board_, &BoardView::fitToWindow);
+    QAction* snap = view->addAction(tr("S&nap to Half-Inch Grid"));
+    snap->setCheckable(true);
+    snap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    snap->setChecked(QSettings().value(QStringLiteral("edit/snap"), false).toBool());
+    board_->setSnapStep(snap->isChecked() ? 0.5 : 0);
+    connect(snap, &QAction::toggled, this, [this](bool on) {
+        board_->setSnapStep(on ? 0.5 : 0);
+        QSettings().setValue(QStringLiteral("edit/snap"), on);
+    });
 
     QMenu* sight = menuBar()->addMenu(tr("&Sight"));
     auto* methods = new QActionGroup(this);
@@ -122,7 +209,7 @@ void MainWindow::buildMenus() {
     all->setCheckable(true);
     all->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(all, &QAction::toggled, board_, &BoardView::setAllEnemies);
-    sight->addAction(tr("&Clear Target"), QKeySequence(Qt::Key_Escape), this, [this] { board_->setTarget(-1); });
+    sight->addAction(tr("&Clear Target"), QKeySequence(Qt::Key_Escape), board_, &BoardView::escape);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Sightline"), this, [this] {
@@ -132,11 +219,129 @@ void MainWindow::buildMenus() {
                                .arg(QApplication::applicationVersion()));
     });
 
-    QToolBar* tools = addToolBar(tr("Sight"));
-    tools->setObjectName(QStringLiteral("sight-toolbar"));
-    tools->addActions(methods->actions());
-    tools->addSeparator();
-    tools->addAction(all);
+    QToolBar* editBar = addToolBar(tr("Tools"));
+    editBar->setObjectName(QStringLiteral("tools-toolbar"));
+    editBar->addActions(tools_->actions());
+    auto* presetButton = new QToolButton(editBar);
+    presetButton->setText(tr("Presets"));
+    presetButton->setMenu(presets);
+    presetButton->setPopupMode(QToolButton::InstantPopup);
+    editBar->addWidget(presetButton);
+    QToolBar* sightBar = addToolBar(tr("Sight"));
+    sightBar->setObjectName(QStringLiteral("sight-toolbar"));
+    sightBar->addActions(methods->actions());
+    sightBar->addSeparator();
+    sightBar->addAction(all);
+}
+
+void MainWindow::buildPalette() {
+    auto* panel = new QWidget(this);
+    auto* layout = new QVBoxLayout(panel);
+    palette_ = new QListWidget(panel);
+    palette_->setObjectName(QStringLiteral("palette"));
+    for (const edits::BaseChoice& b : edits::basePalette()) palette_->addItem(b.label);
+    palette_->setCurrentRow(2);  // 32 mm
+    layout->addWidget(palette_, 1);
+    auto* form = new QFormLayout;
+    side_ = new QComboBox(panel);
+    side_->setEditable(true);
+    side_->addItems({QStringLiteral("blue"), QStringLiteral("red")});
+    unit_ = new QLineEdit(panel);
+    unit_->setPlaceholderText(tr("each model its own"));
+    height_ = new QDoubleSpinBox(panel);
+    height_->setRange(0.1, 40);
+    height_->setDecimals(2);
+    height_->setSingleStep(0.25);
+    height_->setValue(1.75);
+    height_->setSuffix(QStringLiteral("\""));
+    form->addRow(tr("Side"), side_);
+    form->addRow(tr("Unit"), unit_);
+    form->addRow(tr("Height"), height_);
+    layout->addLayout(form);
+    auto* dock = new QDockWidget(tr("Models"), this);
+    dock->setObjectName(QStringLiteral("palette"));
+    dock->setWidget(panel);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    // Picking a base, or changing what is placed, arms the place-model tool.
+    connect(palette_, &QListWidget::itemClicked, this, &MainWindow::placeFromPalette);
+    connect(side_, &QComboBox::currentTextChanged, this, [this] {
+        if (board_->tool() == BoardView::Tool::PlaceModel) placeFromPalette();
+    });
+    connect(unit_, &QLineEdit::textChanged, this, [this] {
+        if (board_->tool() == BoardView::Tool::PlaceModel) placeFromPalette();
+    });
+    connect(height_, &QDoubleSpinBox::valueChanged, this, [this] {
+        if (board_->tool() == BoardView::Tool::PlaceModel) placeFromPalette();
+    });
+}
+
+void MainWindow::placeFromPalette() {
+    const auto palette = edits::basePalette();
+    const int row = std::clamp(palette_->currentRow(), 0, static_cast<int>(palette.size()) - 1);
+    BoardView::Placement p;
+    p.base = palette[row].base;
+    p.side = side_->currentText().trimmed().toStdString();
+    p.unit = unit_->text().trimmed().toStdString();
+    p.height = height_->value();
+    board_->setPlacement(p);
+    board_->setTool(BoardView::Tool::PlaceModel);
+}
+
+QString MainWindow::autosavePath() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/autosave.sightline.json");
+}
+
+bool MainWindow::hasAutosave() { return QFile::exists(autosavePath()); }
+
+void MainWindow::autosaveNow() {
+    if (!document_.isModified()) {
+        discardAutosave();
+        return;
+    }
+    QDir().mkpath(QFileInfo(autosavePath()).absolutePath());
+    QString error;
+    if (io::saveScenarioFile(document_.scenario(), autosavePath(), &error)) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("autosave/origin"), document_.filePath());
+        settings.setValue(QStringLiteral("autosave/time"), QDateTime::currentDateTime());
+    } else {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 6000);
+    }
+}
+
+void MainWindow::discardAutosave() {
+    autosave_.stop();
+    QFile::remove(autosavePath());
+}
+
+bool MainWindow::offerRecovery(bool ask) {
+    if (!hasAutosave()) return false;
+    QSettings settings;
+    const QString origin = settings.value(QStringLiteral("autosave/origin")).toString();
+    if (ask) {
+        const QString when = QLocale().toString(settings.value(QStringLiteral("autosave/time")).toDateTime(), QLocale::ShortFormat);
+        const auto answer = QMessageBox::question(
+            this, tr("Recover unsaved work?"),
+            tr("Sightline did not close normally. Unsaved changes to %1 from %2 were kept. Recover them?")
+                .arg(origin.isEmpty() ? tr("an untitled table") : QFileInfo(origin).fileName(), when),
+            QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+        if (answer != QMessageBox::Yes) {
+            discardAutosave();
+            return false;
+        }
+    }
+    io::ReadResult r = io::readScenarioFile(autosavePath());
+    if (!r.scenario) {
+        QStringList lines;
+        for (const io::Problem& p : r.problems) lines << p.toString();
+        if (ask) QMessageBox::warning(this, tr("Cannot recover"), lines.join(QLatin1Char('\n')));
+        return false;
+    }
+    document_.adoptUnsaved(*r.scenario, origin);
+    board_->fitToWindow();
+    updateTitle();
+    statusBar()->showMessage(tr("Recovered unsaved work; save it to keep it."), 8000);
+    return true;
 }
 
 bool MainWindow::openFile(const QString& path, bool quiet) {
@@ -149,7 +354,9 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
         return false;
     }
     board_->setObserver(-1);
+    board_->setSelection({});
     board_->fitToWindow();
+    discardAutosave();
     rememberRecent(path);
     updateTitle();
     return true;
@@ -162,6 +369,7 @@ bool MainWindow::saveTo(const QString& path) {
         return false;
     }
     rememberRecent(path);
+    discardAutosave();
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     updateTitle();
     return true;
@@ -187,6 +395,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    discardAutosave();
     e->accept();
 }
 

@@ -6,10 +6,18 @@
 
 #include <QLabel>
 #include <QMainWindow>
+#include <QTimer>
+
+class QActionGroup;
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QListWidget;
 
 namespace sl::gui {
 
 class BoardView;
+class Inspector;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -24,12 +32,25 @@ public:
     ScenarioDocument* document() { return &document_; }
     BoardView* board() { return board_; }
     QLabel* rulingLabel() { return ruling_; }
+    Inspector* inspector() { return inspector_; }
+    QListWidget* palette() { return palette_; }
+
+    // Autosave: unsaved work is written a few seconds after the last change to a file that
+    // a clean exit removes; finding it at start means the last run did not end well.
+    static QString autosavePath();
+    void autosaveNow();
+    static bool hasAutosave();
+    // Asks whether to take the autosaved work back (`ask` false: takes it without asking).
+    bool offerRecovery(bool ask = true);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
 
 private:
     void buildMenus();
+    void buildPalette();
+    void placeFromPalette();
+    void discardAutosave();
     bool maybeSave();
     void updateTitle();
     void updateRuling();
@@ -42,6 +63,13 @@ private:
     QLabel* ruling_;
     QLabel* cursor_;
     QMenu* recentMenu_ = nullptr;
+    Inspector* inspector_;
+    QListWidget* palette_ = nullptr;
+    QComboBox* side_ = nullptr;
+    QLineEdit* unit_ = nullptr;
+    QDoubleSpinBox* height_ = nullptr;
+    QActionGroup* tools_ = nullptr;
+    QTimer autosave_;
 };
 
 }  // namespace sl::gui

@@ -1,0 +1,238 @@
+#include "scenario_edits.h"
+
+#include <QBuffer>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <map>
+#include <set>
+
+namespace sl::edits {
+namespace {
+
+bool idTaken(const Scenario& s, const std::string& id) {
+    for (const Model& m : s.models)
+        if (m.id == id) return true;
+    for (const TerrainPiece& t : s.terrain)
+        if (t.id == id) return true;
+    for (const Zone& z : s.zones)
+        if (z.id == id) return true;
+    return false;
+}
+
+Ring rect(double w, double h) { return {{-w / 2, -h / 2}, {w / 2, -h / 2}, {w / 2, h / 2}, {-w / 2, h / 2}}; }
+
+bool contains(const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); }
+
+}  // namespace
+
+std::vector<BaseChoice> basePalette() {
+    std::vector<BaseChoice> out;
+    for (double d : {25.0, 28.5, 32.0, 40.0, 50.0, 60.0, 80.0, 90.0, 100.0, 130.0, 160.0})
+        out.push_back({QStringLiteral("%1 mm round").arg(d), {BaseShape::Circle, d, d}});
+    const std::pair<double, double> ovals[] = {{60, 35.5}, {75, 42},  {90, 52.5}, {105, 70},
+                                               {120, 92},  {150, 95}, {170, 109}};
+    for (auto [l, w] : ovals) out.push_back({QStringLiteral("%1x%2 mm oval").arg(l).arg(w), {BaseShape::Oval, l, w}});
+    for (auto [l, w] : {std::pair{50.0, 25.0}, std::pair{60.0, 35.0}, std::pair{100.0, 50.0}})
+        out.push_back({QStringLiteral("%1x%2 mm rect").arg(l).arg(w), {BaseShape::Rect, l, w}});
+    return out;
+}
+
+std::vector<Preset> terrainPresets() {
+    std::vector<Preset> out;
+    {
+        TerrainPiece t;
+        t.id = "ruin";
+        t.name = "Ruin (L)";
+        t.category = "dense";
+        t.height = 5;
+        // Two 8" walls, 1" thick, meeting in a corner.
+        t.footprint.outer = {{-4, -4}, {4, -4}, {4, -3}, {-3, -3}, {-3, 4}, {-4, 4}};
+        t.tags = {"ruin"};
+        out.push_back({QStringLiteral("Ruin (L)"), t});
+    }
+    {
+        TerrainPiece t;
+        t.id = "container";
+        t.name = "Container";
+        t.category = "dense";
+        t.height = 3;
+        t.footprint.outer = rect(6, 2.5);
+        t.tags = {"container"};
+        out.push_back({QStringLiteral("Container"), t});
+    }
+    {
+        TerrainPiece t;
+        t.id = "barricade";
+        t.name = "Barricade";
+        t.category = "light";
+        t.height = 1;
+        t.footprint.outer = rect(4, 0.5);
+        t.tags = {"barricade"};
+        out.push_back({QStringLiteral("Barricade"), t});
+    }
+    {
+        TerrainPiece t;
+        t.id = "woods";
+        t.name = "Woods";
+        t.kind = TerrainKind::Area;
+        for (int i = 0; i < 8; ++i) {
+            const double a = std::numbers::pi * (i / 4.0 + 1 / 8.0);
+            t.footprint.outer.push_back({4 * std::cos(a), 3.2 * std::sin(a)});
+        }
+        t.tags = {"woods"};
+        out.push_back({QStringLiteral("Woods (area)"), t});
+    }
+    return out;
+}
+
+std::string uniqueId(const Scenario& s, const std::string& stem) {
+    if (!idTaken(s, stem)) return stem;
+    for (int n = 2;; ++n) {
+        std::string id = stem + '-' + std::to_string(n);
+        if (!idTaken(s, id)) return id;
+    }
+}
+
+Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& side, const std::string& unit,
+               double height) {
+    Model m;
+    m.id = uniqueId(s, (side.empty() ? std::string("model") : side) + "-1");
+    m.side = side;
+    m.unit = unit.empty() ? m.id : unit;
+    m.base = base;
+    m.position = at;
+    m.height = height;
+    return m;
+}
+
+Vec2 footprintCentre(const Polygon& p) {
+    if (p.outer.empty()) return {};
+    auto [minX, maxX] = std::minmax_element(p.outer.begin(), p.outer.end(), [](Vec2 a, Vec2 b) { return a.x < b.x; });
+    auto [minY, maxY] = std::minmax_element(p.outer.begin(), p.outer.end(), [](Vec2 a, Vec2 b) { return a.y < b.y; });
+    return {(minX->x + maxX->x) / 2, (minY->y + maxY->y) / 2};
+}
+
+void translate(Polygon& p, Vec2 by) {
+    for (Vec2& v : p.outer) v = v + by;
+    for (Ring& h : p.holes)
+        for (Vec2& v : h) v = v + by;
+}
+
+void rotate(Polygon& p, Vec2 about, double degrees) {
+    const double a = degrees * std::numbers::pi / 180;
+    const double c = std::cos(a), s = std::sin(a);
+    auto turn = [&](Vec2& v) {
+        const Vec2 d = v - about;
+        v = {about.x + d.x * c - d.y * s, about.y + d.x * s + d.y * c};
+    };
+    for (Vec2& v : p.outer) turn(v);
+    for (Ring& h : p.holes)
+        for (Vec2& v : h) turn(v);
+}
+
+Vec2 snapped(Vec2 p, double step) {
+    if (step <= 0) return p;
+    return {std::round(p.x / step) * step, std::round(p.y / step) * step};
+}
+
+TerrainPiece placedPiece(const Scenario& s, const TerrainPiece& piece, Vec2 at) {
+    TerrainPiece t = piece;
+    translate(t.footprint, at - footprintCentre(t.footprint));
+    t.id = uniqueId(s, piece.id);
+    return t;
+}
+
+void moveSelection(Scenario& s, const Selection& sel, Vec2 by) {
+    // One shift for all, limited so that every model's centre stays on the table.
+    double lo = -1e300, hi = 1e300, loY = -1e300, hiY = 1e300;
+    for (int i : sel.models) {
+        const Vec2 p = s.models[i].position;
+        lo = std::max(lo, -p.x);
+        hi = std::min(hi, s.board.width - p.x);
+        loY = std::max(loY, -p.y);
+        hiY = std::min(hiY, s.board.height - p.y);
+    }
+    if (!sel.models.empty()) by = {std::clamp(by.x, std::min(lo, 0.0), std::max(hi, 0.0)),
+                                   std::clamp(by.y, std::min(loY, 0.0), std::max(hiY, 0.0))};
+    for (int i : sel.models) s.models[i].position = s.models[i].position + by;
+    for (int i : sel.terrain) translate(s.terrain[i].footprint, by);
+}
+
+void rotateSelection(Scenario& s, const Selection& sel, double degrees) {
+    for (int i : sel.models) {
+        Model& m = s.models[i];
+        if (m.base.shape == BaseShape::Circle) continue;
+        m.rotation_deg = std::fmod(m.rotation_deg + degrees + 360.0, 360.0);
+    }
+    for (int i : sel.terrain) rotate(s.terrain[i].footprint, footprintCentre(s.terrain[i].footprint), degrees);
+}
+
+Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by) {
+    Selection out;
+    std::map<std::string, std::string> units;  // old unit -> the copies' unit
+    for (int i : sel.models) {
+        Model m = s.models[i];
+        const std::string oldId = m.id;
+        m.id = uniqueId(s, m.id);
+        if (m.unit == oldId) m.unit = m.id;
+        else {
+            auto [it, fresh] = units.try_emplace(m.unit);
+            if (fresh) {
+                std::string unit = m.unit;
+                for (int n = 2;; ++n) {
+                    unit = m.unit + '-' + std::to_string(n);
+                    bool used = false;
+                    for (const Model& other : s.models) used = used || other.unit == unit;
+                    if (!used && !idTaken(s, unit)) break;
+                }
+                it->second = unit;
+            }
+            m.unit = it->second;
+        }
+        m.position = {std::clamp(m.position.x + by.x, 0.0, s.board.width), std::clamp(m.position.y + by.y, 0.0, s.board.height)};
+        s.models.push_back(m);
+        out.models.push_back(static_cast<int>(s.models.size()) - 1);
+    }
+    std::map<std::string, std::string> areas;  // old area id -> its copy's
+    for (int i : sel.terrain) {
+        TerrainPiece t = s.terrain[i];
+        t.id = uniqueId(s, t.id);
+        areas[s.terrain[i].id] = t.id;
+        translate(t.footprint, by);
+        s.terrain.push_back(t);
+        out.terrain.push_back(static_cast<int>(s.terrain.size()) - 1);
+    }
+    // A copied feature belongs to the copy of its area when that was copied with it.
+    for (int i : out.terrain)
+        if (auto it = areas.find(s.terrain[i].area); it != areas.end()) s.terrain[i].area = it->second;
+    return out;
+}
+
+void deleteSelection(Scenario& s, const Selection& sel) {
+    std::set<std::string> gone;
+    for (int i : sel.models) gone.insert(s.models[i].id);
+    std::set<std::string> goneAreas;
+    for (int i : sel.terrain) goneAreas.insert(s.terrain[i].id);
+    std::vector<Model> models;
+    for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+        if (!contains(sel.models, i)) models.push_back(s.models[i]);
+    s.models = std::move(models);
+    std::vector<TerrainPiece> terrain;
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
+        if (!contains(sel.terrain, i)) terrain.push_back(s.terrain[i]);
+    for (TerrainPiece& t : terrain)
+        if (goneAreas.count(t.area)) t.area.clear();
+    s.terrain = std::move(terrain);
+    std::erase_if(s.queries, [&](const Query& q) { return gone.count(q.observer) || gone.count(q.target); });
+}
+
+QList<io::Problem> problemsOf(const Scenario& s) {
+    QByteArray bytes = io::writeScenario(s);
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::ReadOnly);
+    return io::readScenario(buffer, QStringLiteral("the table")).problems;
+}
+
+}  // namespace sl::edits

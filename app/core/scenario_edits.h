@@ -1,0 +1,73 @@
+// The edits a person makes to a table, as plain functions on a scenario: new ids, models
+// from the base palette, terrain presets, moving, rotating, duplicating and deleting, and
+// checking a changed scenario the way a file is checked. The window applies them through
+// the scenario document so that each is one undoable step.
+#pragma once
+
+#include "scenario_io.h"
+#include "types.h"
+
+#include <QList>
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace sl::edits {
+
+// A base of the palette: its label ("32 mm", "60x35.5 mm oval") and its size.
+struct BaseChoice {
+    QString label;
+    Base base;
+};
+std::vector<BaseChoice> basePalette();
+
+// A terrain preset, its footprint centred on the origin.
+struct Preset {
+    QString label;
+    TerrainPiece piece;
+};
+std::vector<Preset> terrainPresets();
+
+// An id not yet used by any model, terrain piece or zone: `stem`, else stem-2, stem-3...
+std::string uniqueId(const Scenario& s, const std::string& stem);
+
+// A new model of `base` centred at `at`; an empty unit makes the model its own unit.
+Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& side, const std::string& unit,
+               double height);
+
+// `piece` moved so that its footprint's centre is at `at`, with a new id.
+TerrainPiece placedPiece(const Scenario& s, const TerrainPiece& piece, Vec2 at);
+
+// The centre of a footprint's bounding box.
+Vec2 footprintCentre(const Polygon& p);
+void translate(Polygon& p, Vec2 by);
+void rotate(Polygon& p, Vec2 about, double degrees);
+
+// The nearest point of a grid of `step` inches.
+Vec2 snapped(Vec2 p, double step);
+
+struct Selection {
+    std::vector<int> models;
+    std::vector<int> terrain;
+    bool empty() const { return models.empty() && terrain.empty(); }
+    friend bool operator==(const Selection&, const Selection&) = default;
+};
+
+// Moves the selection by `by`; models keep their centres on the table.
+void moveSelection(Scenario& s, const Selection& sel, Vec2 by);
+// Turns selected ovals and rects, and terrain about its centre, by `degrees` (clockwise on
+// the board, whose y axis points down).
+void rotateSelection(Scenario& s, const Selection& sel, double degrees);
+// Copies the selection `by` away with new ids; returns the copies' selection. A copied
+// unit of models becomes a new unit.
+Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by);
+// Removes the selection, the queries that name a removed model, and the membership of
+// features in a removed area.
+void deleteSelection(Scenario& s, const Selection& sel);
+
+// The problems a file of this scenario would have (the file checks, JSON paths and all);
+// empty when it is sound.
+QList<io::Problem> problemsOf(const Scenario& s);
+
+}  // namespace sl::edits

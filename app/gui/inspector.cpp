@@ -1,0 +1,297 @@
+#include "inspector.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace sl::gui {
+namespace {
+
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString joined(const std::vector<std::string>& list) {
+    QStringList out;
+    for (const auto& s : list) out << q(s);
+    return out.join(QStringLiteral(", "));
+}
+
+std::vector<std::string> split(const QString& text) {
+    std::vector<std::string> out;
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!part.trimmed().isEmpty()) out.push_back(part.trimmed().toStdString());
+    return out;
+}
+
+QString number(double v) { return QString::number(v, 'g', 10); }
+
+// A number typed into a field, or a message naming the field.
+bool parseNumber(const QString& label, const QString& text, double* out, QString* why) {
+    bool ok = false;
+    const double v = text.trimmed().toDouble(&ok);
+    if (!ok) {
+        *why = QObject::tr("%1: \"%2\" is not a number").arg(label, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+const char* kCategories[] = {"", "exposed", "light", "dense"};
+
+}  // namespace
+
+Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent), document_(document), pages_(new QStackedWidget(this)), summary_(new QLabel(this)),
+      message_(new QLabel(this)) {
+    summary_->setWordWrap(true);
+    summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    summary_->setMargin(6);
+    pages_->addWidget(summary_);
+
+    QStringList bases;
+    for (const auto& b : edits::basePalette()) bases << b.label;
+    auto* model = new QWidget(pages_);
+    auto* mf = new QFormLayout(model);
+    addLine(mf, QStringLiteral("model.id"), tr("Id"));
+    addLine(mf, QStringLiteral("model.name"), tr("Name"));
+    addLine(mf, QStringLiteral("model.side"), tr("Side"));
+    addLine(mf, QStringLiteral("model.unit"), tr("Unit"));
+    addCombo(mf, QStringLiteral("model.base"), tr("Base"), bases);
+    addLine(mf, QStringLiteral("model.height"), tr("Height (\")"));
+    addLine(mf, QStringLiteral("model.elevation"), tr("Elevation (\")"));
+    addLine(mf, QStringLiteral("model.rotation"), tr("Rotation (°)"));
+    addLine(mf, QStringLiteral("model.keywords"), tr("Keywords"));
+    pages_->addWidget(model);
+
+    auto* terrain = new QWidget(pages_);
+    auto* tf = new QFormLayout(terrain);
+    addLine(tf, QStringLiteral("terrain.id"), tr("Id"));
+    addLine(tf, QStringLiteral("terrain.name"), tr("Name"));
+    addCombo(tf, QStringLiteral("terrain.kind"), tr("Kind"), {tr("feature"), tr("area")});
+    addCombo(tf, QStringLiteral("terrain.category"), tr("Category"), {tr("none"), tr("exposed"), tr("light"), tr("dense")});
+    addLine(tf, QStringLiteral("terrain.height"), tr("Height (\")"));
+    addLine(tf, QStringLiteral("terrain.area"), tr("In area"));
+    addLine(tf, QStringLiteral("terrain.tags"), tr("Keywords"));
+    pages_->addWidget(terrain);
+
+    message_->setWordWrap(true);
+    message_->setStyleSheet(QStringLiteral("color: #d62728"));
+    message_->setMargin(6);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(pages_);
+    layout->addWidget(message_);
+    layout->addStretch();
+    showSelection({});
+}
+
+QLineEdit* Inspector::addLine(QFormLayout* form, const QString& name, const QString& label) {
+    auto* edit = new QLineEdit(form->parentWidget());
+    edit->setObjectName(name);
+    form->addRow(label, edit);
+    fields_[name] = edit;
+    connect(edit, &QLineEdit::editingFinished, this, [this, name] {
+        if (refreshing_) return;
+        name.startsWith(QLatin1String("model.")) ? commitModel(name) : commitTerrain(name);
+    });
+    return edit;
+}
+
+QComboBox* Inspector::addCombo(QFormLayout* form, const QString& name, const QString& label, const QStringList& items) {
+    auto* combo = new QComboBox(form->parentWidget());
+    combo->setObjectName(name);
+    combo->addItems(items);
+    form->addRow(label, combo);
+    fields_[name] = combo;
+    connect(combo, &QComboBox::activated, this, [this, name] {
+        if (refreshing_) return;
+        name.startsWith(QLatin1String("model.")) ? commitModel(name) : commitTerrain(name);
+    });
+    return combo;
+}
+
+QWidget* Inspector::field(const QString& name) const {
+    auto it = fields_.find(name);
+    return it == fields_.end() ? nullptr : it->second;
+}
+
+QString Inspector::message() const { return message_->text(); }
+
+void Inspector::showSelection(const edits::Selection& selection) {
+    selection_ = selection;
+    refresh();
+}
+
+void Inspector::refresh() {
+    refreshing_ = true;
+    const Scenario& s = document_->scenario();
+    auto line = [this](const char* name, const QString& text) {
+        auto* edit = static_cast<QLineEdit*>(field(QLatin1String(name)));
+        if (!edit->hasFocus() || edit->text() != text) edit->setText(text);
+        edit->setCursorPosition(0);
+    };
+    const size_t count = selection_.models.size() + selection_.terrain.size();
+    if (count == 1 && !selection_.models.empty()) {
+        const Model& m = s.models[selection_.models[0]];
+        line("model.id", q(m.id));
+        line("model.name", q(m.name));
+        line("model.side", q(m.side));
+        line("model.unit", q(m.unit));
+        auto* base = static_cast<QComboBox*>(field(QStringLiteral("model.base")));
+        const auto palette = edits::basePalette();
+        int index = -1;
+        for (int i = 0; i < static_cast<int>(palette.size()); ++i)
+            if (palette[i].base.shape == m.base.shape && palette[i].base.length_mm == m.base.length_mm &&
+                palette[i].base.width_mm == m.base.width_mm)
+                index = i;
+        while (base->count() > static_cast<int>(palette.size())) base->removeItem(base->count() - 1);
+        if (index < 0) {
+            base->addItem(tr("%1x%2 mm (from the file)").arg(m.base.length_mm).arg(m.base.width_mm));
+            index = base->count() - 1;
+        }
+        base->setCurrentIndex(index);
+        line("model.height", number(m.height));
+        line("model.elevation", number(m.elevation));
+        line("model.rotation", number(m.rotation_deg));
+        field(QStringLiteral("model.rotation"))->setEnabled(m.base.shape != BaseShape::Circle);
+        line("model.keywords", joined(m.keywords));
+        pages_->setCurrentIndex(1);
+    } else if (count == 1) {
+        const TerrainPiece& t = s.terrain[selection_.terrain[0]];
+        line("terrain.id", q(t.id));
+        line("terrain.name", q(t.name));
+        static_cast<QComboBox*>(field(QStringLiteral("terrain.kind")))->setCurrentIndex(t.kind == TerrainKind::Area);
+        int category = 0;
+        for (int i = 0; i < 4; ++i)
+            if (t.category == kCategories[i]) category = i;
+        static_cast<QComboBox*>(field(QStringLiteral("terrain.category")))->setCurrentIndex(category);
+        line("terrain.height", number(t.height));
+        line("terrain.area", q(t.area));
+        line("terrain.tags", joined(t.tags));
+        pages_->setCurrentIndex(2);
+    } else {
+        summary_->setText(count == 0 ? tr("Nothing selected.\n\nClick a model or a piece of terrain to edit it here; "
+                                          "drag on the empty table to select several.")
+                                     : tr("%1 models and %2 pieces of terrain selected.\n\nDrag to move them together; "
+                                          "Delete, Duplicate and Rotate are in the Edit menu.")
+                                           .arg(selection_.models.size())
+                                           .arg(selection_.terrain.size()));
+        pages_->setCurrentIndex(0);
+    }
+    refreshing_ = false;
+}
+
+bool Inspector::apply(const QString& text, const std::function<bool(Scenario&, QString*)>& change) {
+    Scenario candidate = document_->scenario();
+    QString why;
+    if (change(candidate, &why)) {
+        const QList<io::Problem> problems = edits::problemsOf(candidate);
+        if (problems.isEmpty()) {
+            message_->clear();
+            document_->edit(text, [candidate](Scenario& s) { s = candidate; });
+            return true;
+        }
+        why = tr("%1: %2").arg(problems.front().path, problems.front().message);
+    }
+    if (why.isEmpty()) {  // nothing changed
+        refresh();
+        return false;
+    }
+    message_->setText(tr("Refused. %1").arg(why));
+    emit refused(message_->text());
+    refresh();  // the field shows the value kept
+    return false;
+}
+
+void Inspector::commitModel(const QString& name) {
+    if (selection_.models.size() != 1 || !selection_.terrain.empty()) return;
+    const int i = selection_.models[0];
+    const QString value = qobject_cast<QLineEdit*>(field(name)) ? static_cast<QLineEdit*>(field(name))->text() : QString();
+    const QString id = q(document_->scenario().models[i].id);
+    apply(tr("Set %1 of %2").arg(name.mid(6), id), [&](Scenario& s, QString* why) {
+        Model& m = s.models[i];
+        const Model before = m;
+        double v = 0;
+        if (name == QLatin1String("model.id")) {
+            const std::string old = m.id, now = value.trimmed().toStdString();
+            if (now == old) return false;
+            m.id = now;
+            if (m.unit == old) m.unit = now;
+            for (Query& qu : s.queries) {
+                if (qu.observer == old) qu.observer = now;
+                if (qu.target == old) qu.target = now;
+            }
+            return true;
+        }
+        if (name == QLatin1String("model.name")) m.name = value.trimmed().toStdString();
+        else if (name == QLatin1String("model.side")) m.side = value.trimmed().toStdString();
+        else if (name == QLatin1String("model.unit")) m.unit = value.trimmed().isEmpty() ? m.id : value.trimmed().toStdString();
+        else if (name == QLatin1String("model.keywords")) m.keywords = split(value);
+        else if (name == QLatin1String("model.base")) {
+            const int b = static_cast<QComboBox*>(field(name))->currentIndex();
+            const auto palette = edits::basePalette();
+            if (b < 0 || b >= static_cast<int>(palette.size())) return false;
+            m.base = palette[b].base;
+        } else {
+            const QString label = name == QLatin1String("model.height") ? tr("Height")
+                                  : name == QLatin1String("model.elevation") ? tr("Elevation")
+                                                                              : tr("Rotation");
+            if (!parseNumber(label, value, &v, why)) return false;
+            if (name == QLatin1String("model.height")) m.height = v;
+            else if (name == QLatin1String("model.elevation")) m.elevation = v;
+            else m.rotation_deg = v;
+        }
+        return m.name != before.name || m.side != before.side || m.unit != before.unit || m.keywords != before.keywords ||
+               m.height != before.height || m.elevation != before.elevation || m.rotation_deg != before.rotation_deg ||
+               m.base.shape != before.base.shape || m.base.length_mm != before.base.length_mm ||
+               m.base.width_mm != before.base.width_mm;
+    });
+}
+
+void Inspector::commitTerrain(const QString& name) {
+    if (selection_.terrain.size() != 1 || !selection_.models.empty()) return;
+    const int i = selection_.terrain[0];
+    const QString value = qobject_cast<QLineEdit*>(field(name)) ? static_cast<QLineEdit*>(field(name))->text() : QString();
+    const QString id = q(document_->scenario().terrain[i].id);
+    apply(tr("Set %1 of %2").arg(name.mid(8), id), [&](Scenario& s, QString* why) {
+        TerrainPiece& t = s.terrain[i];
+        if (name == QLatin1String("terrain.id")) {
+            const std::string old = t.id, now = value.trimmed().toStdString();
+            if (now == old) return false;
+            t.id = now;
+            for (TerrainPiece& other : s.terrain)
+                if (other.area == old) other.area = now;
+            return true;
+        }
+        if (name == QLatin1String("terrain.name")) {
+            if (t.name == value.trimmed().toStdString()) return false;
+            t.name = value.trimmed().toStdString();
+        } else if (name == QLatin1String("terrain.kind")) {
+            const auto kind = static_cast<QComboBox*>(field(name))->currentIndex() == 1 ? TerrainKind::Area : TerrainKind::Feature;
+            if (kind == t.kind) return false;
+            t.kind = kind;
+            if (kind == TerrainKind::Feature && t.height <= 0) t.height = 3;
+        } else if (name == QLatin1String("terrain.category")) {
+            const std::string category = kCategories[std::clamp(static_cast<QComboBox*>(field(name))->currentIndex(), 0, 3)];
+            if (category == t.category) return false;
+            t.category = category;
+        } else if (name == QLatin1String("terrain.height")) {
+            double v = 0;
+            if (!parseNumber(tr("Height"), value, &v, why)) return false;
+            if (v == t.height) return false;
+            t.height = v;
+        } else if (name == QLatin1String("terrain.area")) {
+            if (t.area == value.trimmed().toStdString()) return false;
+            t.area = value.trimmed().toStdString();
+        } else if (name == QLatin1String("terrain.tags")) {
+            if (t.tags == split(value)) return false;
+            t.tags = split(value);
+        }
+        return true;
+    });
+}
+
+}  // namespace sl::gui
