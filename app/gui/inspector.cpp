@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -80,11 +81,14 @@ Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
     message_->setWordWrap(true);
     message_->setStyleSheet(QStringLiteral("color: #d62728"));
     message_->setMargin(6);
+    message_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    message_->setMinimumHeight(message_->fontMetrics().lineSpacing() * 3 + 12);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    pages_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(pages_);
     layout->addWidget(message_);
-    layout->addStretch();
+    layout->addStretch(1);
     showSelection({});
 }
 
@@ -194,7 +198,19 @@ bool Inspector::apply(const QString& text, const std::function<bool(Scenario&, Q
             document_->edit(text, [candidate](Scenario& s) { s = candidate; });
             return true;
         }
-        why = tr("%1: %2").arg(problems.front().path, problems.front().message);
+        // Name the item by its id rather than its place in the file: "container-n height".
+        QString path = problems.front().path;
+        static const QRegularExpression item(QStringLiteral("^(models|terrain)\\[(\\d+)\\]\\.?"));
+        if (const auto m = item.match(path); m.hasMatch()) {
+            const int index = m.captured(2).toInt();
+            const bool model = m.captured(1) == QLatin1String("models");
+            const size_t count = model ? candidate.models.size() : candidate.terrain.size();
+            if (index < static_cast<int>(count)) {
+                const QString name = q(model ? candidate.models[index].id : candidate.terrain[index].id);
+                path = m.capturedLength() < path.size() ? tr("%1 %2").arg(name, path.mid(m.capturedLength())) : name;
+            }
+        }
+        why = tr("%1: %2").arg(path, problems.front().message);
     }
     if (why.isEmpty()) {  // nothing changed
         refresh();

@@ -57,6 +57,7 @@ MainWindow::MainWindow()
     inspectorDock->setObjectName(QStringLiteral("inspector"));
     inspectorDock->setWidget(inspector_);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    cursor_->setMinimumWidth(cursor_->fontMetrics().horizontalAdvance(QStringLiteral("x 000.00\"  y 000.00\"")));
     statusBar()->addPermanentWidget(cursor_);
     buildPalette();
     buildMenus();
