@@ -388,6 +388,9 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
         sum += 1 - (hidden + shown) / 2;
     }
     r.visible_fraction = points.empty() ? 0 : sum / static_cast<double>(points.size());
+    // Some part is hidden even when every sampled point was seen: say less than all, by
+    // less than one point's share.
+    r.visible_fraction = std::min(r.visible_fraction, 1 - 0.5 / static_cast<double>(std::max<size_t>(points.size(), 1)));
     return r;
 }
 
@@ -419,7 +422,9 @@ PairResult evaluatePair(const Scene& scene, int observer, int target, Method met
             seenCount += seen(q, t.elevation + t.height * (k + 0.5) / kHeightLevels) ? 1 : 0;
     }
     r.fully_visible = all;
-    r.visible_fraction = static_cast<double>(seenCount) / (kHeightLevels * static_cast<double>(to.size()));
+    const double samples = kHeightLevels * static_cast<double>(to.size());
+    r.visible_fraction = static_cast<double>(seenCount) / samples;
+    if (!r.fully_visible) r.visible_fraction = std::min(r.visible_fraction, 1 - 0.5 / samples);  // a foot is hidden
     if (!r.visible) r.visible_fraction = 0;
     return r;
 }

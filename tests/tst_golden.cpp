@@ -1,5 +1,6 @@
 // The golden suite: every query with expectations in every scenario file under
-// scenarios/ must come out as its file says, with the default (exact) method.
+// scenarios/ must come out as its file says, with the default (exact) method; and on
+// every file, for every pair and method, the result's fields agree with each other.
 #include "evaluation.h"
 #include "scenario_io.h"
 #include "scene.h"
@@ -74,6 +75,34 @@ private slots:
         const QStringList problems = mismatches(result, q);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; ")) + QStringLiteral(" (") +
                                                 QString::fromStdString(q.note) + QStringLiteral(")")));
+    }
+
+    void fieldsAgree_data() {
+        QTest::addColumn<QString>("file");
+        for (const QString& path : scenarioFiles())
+            QTest::newRow(qPrintable(QFileInfo(path).completeBaseName())) << path;
+    }
+
+    void fieldsAgree() {
+        // The share seen is 1 exactly when the target is fully visible (so "100% seen" never
+        // sits beside "not fully visible"), 0 when it is not visible.
+        QFETCH(QString, file);
+        const io::ReadResult r = io::readScenarioFile(file);
+        QVERIFY(r.scenario);
+        const Scene scene(*r.scenario);
+        const auto& models = r.scenario->models;
+        for (int o = 0; o < static_cast<int>(models.size()); ++o)
+            for (int t = 0; t < static_cast<int>(models.size()); ++t) {
+                if (models[o].side == models[t].side) continue;
+                for (Method m : {Method::Exact, Method::Sampled}) {
+                    const PairResult p = evaluatePair(scene, o, t, m);
+                    const QByteArray where = QByteArray(methodName(m).data()) + ' ' + models[o].id.c_str() + " -> " +
+                                             models[t].id.c_str();
+                    QVERIFY2(p.fully_visible == (p.visible_fraction == 1), where);
+                    QVERIFY2(p.fully_visible == (percentSeen(p.visible_fraction) == 100), where);
+                    if (!p.visible) QVERIFY2(p.visible_fraction == 0 && !p.fully_visible, where);
+                }
+            }
     }
 };
 

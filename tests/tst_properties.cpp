@@ -1,6 +1,6 @@
 // Properties of the line test on random tables (fixed seeds): it agrees with a brute-force
 // check of points along the line, adding a piece never unblocks a line, and the decision
-// methods are consistent with each other.
+// methods are consistent with each other, and a pair's fields agree with each other.
 #include "polygon.h"
 #include "scene.h"
 #include "sightline.h"
@@ -134,6 +134,25 @@ private slots:
                     if (s.models[o].top() == s.models[t].top())
                         QCOMPARE(findSightLine(scene, t, o, Method::Sampled).has_value(), w.has_value());
                 }
+        }
+    }
+
+    void resultFieldsAgree() {
+        // The fraction seen is 1 exactly when the target is fully visible, 0 when it is not
+        // visible, and a fully visible target is visible; for every method.
+        for (uint64_t seed = 5; seed <= 6; ++seed) {
+            const Scenario s = randomTable(seed, 30, 6);
+            const Scene scene(s);
+            for (Method m : {Method::Exact, Method::Sampled, Method::Center})
+                for (int o = 0; o < 6; ++o)
+                    for (int t = 6; t < 12; ++t) {
+                        const PairResult r = evaluatePair(scene, o, t, m);
+                        const QByteArray where = QByteArray(methodName(m).data()) + ' ' + s.models[o].id.c_str() +
+                                                 " -> " + s.models[t].id.c_str();
+                        QVERIFY2(r.fully_visible == (r.visible_fraction == 1), where);
+                        if (!r.visible) QVERIFY2(r.visible_fraction == 0 && !r.fully_visible, where);
+                        QVERIFY2(r.visible_fraction >= 0 && r.visible_fraction <= 1, where);
+                    }
         }
     }
 };

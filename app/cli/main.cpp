@@ -64,7 +64,7 @@ QString textLine(const sl::PairResult& r) {
     if (r.visible) {
         line += QStringLiteral("visible, %1, %2% seen, distance %3\"")
                     .arg(r.fully_visible ? QStringLiteral("fully visible") : QStringLiteral("not fully visible"))
-                    .arg(qRound(r.visible_fraction * 100))
+                    .arg(sl::percentSeen(r.visible_fraction))
                     .arg(fixed(r.distance));
         line += QStringLiteral(", witness (%1, %2) - (%3, %4)")
                     .arg(fixed(r.witness->a.x), fixed(r.witness->a.y), fixed(r.witness->b.x), fixed(r.witness->b.y));

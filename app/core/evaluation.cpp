@@ -115,4 +115,10 @@ QStringList mismatches(const PairResult& r, const Query& q) {
     return out;
 }
 
+int percentSeen(double fraction) {
+    if (fraction >= 1) return 100;
+    if (fraction <= 0) return 0;
+    return std::clamp(static_cast<int>(std::lround(fraction * 100)), 1, 99);
+}
+
 }  // namespace sl

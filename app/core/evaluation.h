@@ -29,6 +29,10 @@ QJsonObject resultToJson(const PairResult& result);
 // The result fields that `expect` may name.
 QStringList knownResultFields();
 
+// A fraction seen as a whole percentage that never rounds to a wrong "all" or "none":
+// 100 only when all is seen, 0 only when nothing is.
+int percentSeen(double fraction);
+
 // One line per expectation the result does not meet; empty when all are met.
 QStringList mismatches(const PairResult& result, const Query& query);
 

@@ -2,6 +2,7 @@
 
 #include "board_renderer.h"
 #include "board_view.h"
+#include "evaluation.h"
 #include "inspector.h"
 #include "scenario_edits.h"
 
@@ -444,7 +445,7 @@ void MainWindow::updateRuling() {
                "<tr><td>Seen</td><td><b>%2%</b></td></tr>"
                "<tr><td>Distance</td><td><b>%3\"</b></td></tr>")
                 .arg(r->fully_visible ? tr("yes") : tr("no"))
-                .arg(qRound(r->visible_fraction * 100))
+                .arg(percentSeen(r->visible_fraction))
                 .arg(r->distance, 0, 'f', 2);
     if (r->clearance) text += tr("<tr><td>Clearance</td><td><b>%1\"</b></td></tr>").arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2);
     text += QStringLiteral("</table>");

@@ -1,5 +1,6 @@
 // Time per pair of the decision methods, and of a pair's full result, on the demo and on
 // generated tables. Run: build/tests/bench/bench_sightline (see the README).
+#include "board_renderer.h"
 #include "scenario_io.h"
 #include "scene.h"
 #include "sightline.h"
@@ -145,6 +146,44 @@ void armiesMatrix(benchmark::State& state) {
     state.counters["visible_share"] = static_cast<double>(visible) / 2500.0;
 }
 
+// What the window does for each mouse move while a model is dragged with "observer against
+// all enemies" on: the scene rebuilt for the moved model, then the observer decided against
+// each of the 50 enemies (exact). The observer walks a small path so that each step is new.
+void dragRecompute(benchmark::State& state) {
+    Scenario s = armies().scenario;
+    const int observer = 10;
+    const Vec2 start = s.models[observer].position;
+    size_t visible = 0;
+    int step = 0;
+    for (auto _ : state) {
+        s.models[observer].position = start + Vec2{0.05 * (step % 40), 0.03 * (step % 40)};
+        ++step;
+        Scene scene(s);
+        const render::Overlay overlay = render::enemiesOverlay(scene, observer);
+        visible = 0;
+        for (const auto& [target, seen] : overlay.enemies) visible += seen;
+        benchmark::DoNotOptimize(visible);
+    }
+    state.counters["enemies_seen"] = static_cast<double>(visible);
+}
+
+// The same for one picked pair on the demo: the scene rebuilt, then the pair's full ruling
+// and its red lines (b-int-1 against r-nob, hidden behind the south-east ruin).
+void dragPair(benchmark::State& state) {
+    Scenario s = demo().scenario;
+    const int observer = demo().scene->modelIndex("b-int-1");
+    const int target = demo().scene->modelIndex("r-nob");
+    const Vec2 start = s.models[observer].position;
+    int step = 0;
+    for (auto _ : state) {
+        s.models[observer].position = start + Vec2{0.05 * (step % 40), 0.03 * (step % 40)};
+        ++step;
+        Scene scene(s);
+        const render::Overlay overlay = render::pairOverlay(scene, observer, target, Method::Exact);
+        benchmark::DoNotOptimize(overlay.blocked.size());
+    }
+}
+
 template <const Table& (*T)()>
 void buildScene(benchmark::State& state) {
     const Table& t = T();
@@ -172,6 +211,8 @@ BENCHMARK(medians<demo>)->Name("median/demo")->Unit(benchmark::kMillisecond)->It
 BENCHMARK(medians<generated40>)->Name("median/table40")->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(medians<generated200>)->Name("median/table200x24")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(armiesMatrix)->Name("matrix/50x50/exact_fully")->Unit(benchmark::kMillisecond);
+BENCHMARK(dragRecompute)->Name("drag/observer_vs_50/exact")->Unit(benchmark::kMillisecond);
+BENCHMARK(dragPair)->Name("drag/pair/demo/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(buildScene<demo>)->Name("build_scene/demo")->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<generated40>)->Name("build_scene/table40")->Unit(benchmark::kMillisecond);
 
