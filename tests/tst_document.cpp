@@ -1,6 +1,8 @@
 // The scenario document: edits go through its undo stack, a drag undoes in one step,
-// saving marks it clean, and a bad file leaves it as it was.
+// saving marks it clean, and a bad file leaves it as it was; the table edits (new ids,
+// duplicating, deleting, rotating, moving a selection) keep the scenario a sound file.
 #include "scenario_document.h"
+#include "scenario_edits.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -85,6 +87,57 @@ private slots:
         QCOMPARE(doc.scenario().name, std::string("mine"));
         QCOMPARE(doc.filePath(), kDemo);
         QVERIFY(doc.isModified());
+    }
+
+    void tableEditsKeepTheFileSound() {
+        const io::ReadResult r = io::readScenarioFile(kDemo);
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        auto index = [&](const std::string& id) {
+            for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+                if (s.models[i].id == id) return i;
+            return -1;
+        };
+        // New ids never clash with models, terrain or zones.
+        QCOMPARE(edits::uniqueId(s, "b-int-1"), std::string("b-int-1-2"));
+        QCOMPARE(edits::uniqueId(s, "ruin-se"), std::string("ruin-se-2"));
+        QCOMPARE(edits::uniqueId(s, "fresh"), std::string("fresh"));
+        // Duplicating two models of a unit makes a new unit of the two; the captain's copy
+        // gets a unit of its own.
+        const int a = index("b-int-1"), b = index("b-int-2"), cap = index("b-captain");
+        const edits::Selection copies = edits::duplicateSelection(s, {{a, b, cap}, {}}, {1, 1});
+        QCOMPARE(copies.models.size(), size_t(3));
+        const Model& c0 = s.models[copies.models[0]];
+        const Model& c1 = s.models[copies.models[1]];
+        const Model& c2 = s.models[copies.models[2]];
+        QCOMPARE(c0.unit, c1.unit);
+        QVERIFY(c0.unit != s.models[a].unit);
+        QVERIFY(c2.unit != s.models[cap].unit && c2.unit != c0.unit);
+        QCOMPARE(c0.position, (s.models[a].position + Vec2{1, 1}));
+        QVERIFY(edits::problemsOf(s).isEmpty());
+        // Turning: a circle keeps its rotation, an oval turns, terrain turns about its centre.
+        const int bike = index("b-bike");
+        const double before = s.models[bike].rotation_deg;
+        edits::rotateSelection(s, {{a, bike}, {0}}, 30);
+        QCOMPARE(s.models[a].rotation_deg, 0.0);
+        QCOMPARE(s.models[bike].rotation_deg, std::fmod(before + 30, 360.0));
+        // Moving keeps every model's centre on the table, all by the same shift.
+        edits::moveSelection(s, {{a, b}, {}}, {-100, 0});
+        QCOMPARE(s.models[a].position.x, 0.0);
+        QCOMPARE(s.models[b].position.x, 0.0);
+        // Deleting an area frees its features; deleting a model drops the queries about it.
+        int area = -1;
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
+            if (s.terrain[i].kind == TerrainKind::Area) area = i;
+        QVERIFY(area >= 0);
+        s.queries.push_back({"b-int-1", "r-nob", {}, "", ""});
+        edits::deleteSelection(s, {{a}, {area}});
+        QCOMPARE(s.findModel("b-int-1"), nullptr);
+        QVERIFY(s.queries.empty() || s.queries.back().observer != "b-int-1");
+        QVERIFY2(edits::problemsOf(s).isEmpty(), qPrintable(edits::problemsOf(s).value(0).toString()));
+        // And a bad value is caught the way a file's would be.
+        s.models[0].height = -1;
+        QCOMPARE(edits::problemsOf(s).value(0).path, QStringLiteral("models[0].height"));
     }
 };
 

@@ -226,6 +226,40 @@ private slots:
         QCOMPARE(w.document()->scenario().models[model].height, 2.25);
     }
 
+    void dragAVertexAndPlaceAPreset() {
+        gui::MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(kDemo, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        int piece = -1;
+        for (int i = 0; i < static_cast<int>(w.document()->scenario().terrain.size()); ++i)
+            if (w.document()->scenario().terrain[i].id == "container-s") piece = i;
+        QVERIFY(piece >= 0);
+        view->setSelection({{}, {piece}});
+        const Vec2 corner = w.document()->scenario().terrain[piece].footprint.outer[0];
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, corner));
+        QTest::mouseMove(view, at(view, corner + Vec2{-0.5, -0.5}));
+        QTest::mouseMove(view, at(view, corner + Vec2{-1, -1}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, corner + Vec2{-1, -1}));
+        const Ring& ring = w.document()->scenario().terrain[piece].footprint.outer;
+        QVERIFY(std::abs(ring[0].x - (corner.x - 1)) < 0.1 && std::abs(ring[0].y - (corner.y - 1)) < 0.1);
+        QCOMPARE(w.document()->undoStack()->count(), 1);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().terrain[piece].footprint.outer[0], corner);
+        // A preset goes down where it is clicked, with a fresh id, snapped when asked.
+        const size_t before = w.document()->scenario().terrain.size();
+        view->setSnapStep(0.5);
+        view->setPreset(edits::terrainPresets().front().piece);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {30.1, 12.2}));
+        QCOMPARE(w.document()->scenario().terrain.size(), before + 1);
+        const TerrainPiece& placed = w.document()->scenario().terrain.back();
+        QCOMPARE(edits::footprintCentre(placed.footprint), (Vec2{30, 12}));
+        QCOMPARE(placed.id, std::string("ruin"));
+        QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
+    }
+
     void autosaveIsOfferedBack() {
         Scenario edited;
         {

@@ -43,7 +43,6 @@ if [ "$mode" = demo ]; then
   echo "No display here (DISPLAY and WAYLAND_DISPLAY are unset), so no window: the demo table"
   echo "is drawn to build/demo.png and sightline-cli's report follows."
   build/app/cli/sightline-cli render scenarios/demo.sightline.json -o build/demo.png --observer b-int-1 --target r-nob
-  echo "Wrote build/demo.png"
   build/app/cli/sightline-cli check scenarios/demo.sightline.json
 else
   ctest --test-dir build --output-on-failure --parallel "$(nproc)"
