@@ -69,6 +69,16 @@ private slots:
         QCOMPARE(view->observer(), static_cast<int>(before));
         view->setTarget(view->modelIndex(QStringLiteral("r-boy-1")));
         QVERIFY(view->ruling().has_value());
+        // Undo while the new model is being dragged takes it away; the drag just ends.
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {20, 30}));
+        QTest::mouseMove(view, at(view, {21, 30}));
+        w.document()->undoStack()->undo();  // the move
+        w.document()->undoStack()->undo();  // the placing
+        QCOMPARE(w.document()->scenario().models.size(), before);
+        QTest::mouseMove(view, at(view, {23, 31}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {23, 31}));
+        QCOMPARE(w.document()->scenario().models.size(), before);
+        QCOMPARE(view->observer(), -1);
     }
 
     void drawPolygonAndRectangle() {

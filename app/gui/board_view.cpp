@@ -355,6 +355,12 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
         return;
     }
     case Drag::Move: {
+        // An undo in the middle of a drag may take the grabbed item away.
+        if (anchorModel_ >= static_cast<int>(s.models.size()) || anchorPiece_ >= static_cast<int>(s.terrain.size()) ||
+            (anchorModel_ < 0 && anchorPiece_ < 0)) {
+            drag_ = Drag::None;
+            return;
+        }
         const Vec2 anchor = anchorModel_ >= 0 ? s.models[anchorModel_].position
                                               : edits::footprintCentre(s.terrain[anchorPiece_].footprint);
         const Vec2 to = snap(QPointF(board.x() + anchorOffset_.x, board.y() + anchorOffset_.y));
@@ -372,6 +378,10 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
     case Drag::Vertex: {
         const Vec2 to = snap(board);
         const int piece = vertexPiece_, vertex = vertexIndex_;
+        if (piece >= static_cast<int>(s.terrain.size()) || vertex >= static_cast<int>(s.terrain[piece].footprint.outer.size())) {
+            drag_ = Drag::None;
+            return;
+        }
         Ring ring = s.terrain[piece].footprint.outer;
         ring[vertex] = to;
         if (ringProblem(ring)) {
