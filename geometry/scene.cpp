@@ -274,6 +274,7 @@ bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line
 
 Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_unique<Index>()) {
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
+    if (scenario.ruleset.name == "wh40k-10e") seeThrough_ = SeeThrough::ObserverUnit;
 
     // Every feature and every model base is a blocker of its own. Where pieces touch,
     // the seams between them are resolved by each test (see seamBlocks), which decides
@@ -350,9 +351,11 @@ int Scene::modelIndex(const std::string& id) const {
 }
 
 ModelMask Scene::ignoredModels(int observer, int target) const {
-    ModelMask mask(scenario_.models.size(), 0);
+    ModelMask mask(scenario_.models.size(), seeThrough_ == SeeThrough::AllModels);
     const int uo = modelUnit_[observer], ut = modelUnit_[target];
-    for (size_t i = 0; i < modelUnit_.size(); ++i) mask[i] = modelUnit_[i] == uo || modelUnit_[i] == ut;
+    for (size_t i = 0; i < modelUnit_.size(); ++i)
+        mask[i] = mask[i] || modelUnit_[i] == uo || (seeThrough_ == SeeThrough::BothUnits && modelUnit_[i] == ut);
+    mask[observer] = mask[target] = 1;
     return mask;
 }
 

@@ -50,7 +50,14 @@ public:
     // A model's base as a region for sight lines, prepared once.
     const Region& modelRegion(int model) const { return modelRegions_[model]; }
 
-    // Models of the observer's unit and of the target's unit.
+    // Which models a sight line passes through: by default those of the observer's unit
+    // and of the target's unit (true-los, wh40k-11e), only the observer's unit and the
+    // target itself under wh40k-10e; `AllModels` lets every line through models (terrain only).
+    enum class SeeThrough { BothUnits, ObserverUnit, AllModels };
+    void setSeeThrough(SeeThrough s) { seeThrough_ = s; }
+    SeeThrough seeThrough() const { return seeThrough_; }
+
+    // The models that do not block a line from the observer to the target.
     ModelMask ignoredModels(int observer, int target) const;
 
     // Whether the line is blocked under `true-los` (item 3 to 5 of the spec), with the
@@ -86,6 +93,7 @@ private:
 
     const Scenario& scenario_;
     double halfWidth_ = 0;  // inches
+    SeeThrough seeThrough_ = SeeThrough::BothUnits;
     std::vector<Blocker> blockers_;
     std::vector<Region> modelRegions_;
     std::vector<int> modelUnit_;  // each model's unit, as a number

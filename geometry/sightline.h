@@ -28,6 +28,12 @@ struct PairResult {
     Method method = Method::Sampled;
     std::optional<double> clearance;          // exact, when visible: of the witness, inches
     std::vector<std::string> blocking_set;    // exact, when not visible: together they stop every line
+    // Game rulesets (wh40k-11e, wh40k-10e): their fields, and why, citing the rules.
+    std::optional<bool> cover;
+    std::optional<bool> hidden;
+    std::optional<bool> plunging_fire;
+    std::optional<bool> in_engagement_range;
+    std::vector<std::string> reasons;
 };
 
 // How finely `exact` checks the target's base for fully_visible and visible_fraction.

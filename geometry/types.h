@@ -57,6 +57,7 @@ struct Model {
     double height = 1;
     double elevation = 0;
     std::vector<std::string> keywords;
+    bool shot_recently = false;  // its unit made a ranged attack this turn or the last (40k hidden)
     std::string extras;       // unknown keys of the file, as compact JSON, kept for saving
     std::string base_extras;  // unknown keys of its "base" object
 
@@ -106,9 +107,13 @@ struct Query {
     std::string extras;
 };
 
+// The game whose rulings are given: "true-los" (the geometry alone), "wh40k-11e" or
+// "wh40k-10e", with its options.
 struct Ruleset {
     std::string name = "true-los";
-    double sight_line_width_mm = 0;
+    double sight_line_width_mm = 0;  // 1 by default for wh40k-11e
+    double solid_gap_height = 3;     // wh40k-11e: kept for windows in dense features
+    double detection_range = 15;     // wh40k-11e: how near an enemy sees a hidden model
     std::string options_extras;  // other options, as compact JSON
     bool written_as_object = false;
 };

@@ -3,6 +3,7 @@
 #include "exact.h"
 #include "fixtures.h"
 #include "polygon.h"
+#include "rulings.h"
 #include "scene.h"
 #include "sightline.h"
 
@@ -234,6 +235,36 @@ private slots:
         m.base.shape = BaseShape::Rect;
         QVERIFY(baseContains(m, {10.49, 10.99}));
         QVERIFY(!baseContains(m, {10.51, 10}));
+    }
+
+    void withinAnArea() {
+        // Any part inside (touching the edge only is not); wholly: every part inside.
+        Polygon area;
+        area.outer = {{0, 0}, {10, 0}, {10, 10}, {0, 10}};
+        Model m;
+        m.base = {BaseShape::Circle, 25.4, 25.4};  // 0.5" radius
+        m.position = {5, 5};
+        QVERIFY(baseWithin(m, area) && baseWhollyWithin(m, area));
+        m.position = {9.6, 5};  // crosses the east edge
+        QVERIFY(baseWithin(m, area) && !baseWhollyWithin(m, area));
+        m.position = {10.5, 5};  // touches it from outside
+        QVERIFY(!baseWithin(m, area) && !baseWhollyWithin(m, area));
+        m.position = {10.49, 5};
+        QVERIFY(baseWithin(m, area));
+        m.position = {9.5, 5};  // touches it from inside
+        QVERIFY(baseWhollyWithin(m, area));
+        // A big base around a small area is within it, not wholly.
+        m.base = {BaseShape::Circle, 508, 508};
+        m.position = {5, 5};
+        QVERIFY(baseWithin(m, area) && !baseWhollyWithin(m, area));
+        // A hole in the area is not the area.
+        area.holes = {{{3, 3}, {7, 3}, {7, 7}, {3, 7}}};
+        m.base = {BaseShape::Circle, 25.4, 25.4};
+        QVERIFY(!baseWithin(m, area));
+        m.position = {2.8, 5};
+        QVERIFY(baseWithin(m, area) && !baseWhollyWithin(m, area));
+        m.keywords = {"Infantry"};
+        QVERIFY(hasKeyword(m, "INFANTRY") && !hasKeyword(m, "TOWERING"));
     }
 
     void samplePointsFollowTheBaseFrame() {

@@ -2,6 +2,7 @@
 // scenarios/ must come out as its file says, with the default (exact) method; and on
 // every file, for every pair and method, the result's fields agree with each other.
 #include "evaluation.h"
+#include "rulings.h"
 #include "scenario_io.h"
 #include "scene.h"
 #include "sightline.h"
@@ -71,7 +72,7 @@ private slots:
         QVERIFY(r.scenario);
         const Scene scene(*r.scenario);
         const Query& q = r.scenario->queries[query];
-        const PairResult result = evaluatePair(scene, scene.modelIndex(q.observer), scene.modelIndex(q.target), Method::Exact);
+        const PairResult result = Rulings(scene).evaluate(scene.modelIndex(q.observer), scene.modelIndex(q.target), Method::Exact);
         const QStringList problems = mismatches(result, q);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; ")) + QStringLiteral(" (") +
                                                 QString::fromStdString(q.note) + QStringLiteral(")")));
@@ -90,12 +91,13 @@ private slots:
         const io::ReadResult r = io::readScenarioFile(file);
         QVERIFY(r.scenario);
         const Scene scene(*r.scenario);
+        const Rulings rulings(scene);
         const auto& models = r.scenario->models;
         for (int o = 0; o < static_cast<int>(models.size()); ++o)
             for (int t = 0; t < static_cast<int>(models.size()); ++t) {
                 if (models[o].side == models[t].side) continue;
                 for (Method m : {Method::Exact, Method::Sampled}) {
-                    const PairResult p = evaluatePair(scene, o, t, m);
+                    const PairResult p = rulings.evaluate(o, t, m);
                     const QByteArray where = QByteArray(methodName(m).data()) + ' ' + models[o].id.c_str() + " -> " +
                                              models[t].id.c_str();
                     QVERIFY2(p.fully_visible == (p.visible_fraction == 1), where);

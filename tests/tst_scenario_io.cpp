@@ -120,7 +120,12 @@ private slots:
         QTest::newRow("zero model height") << "models/1/height" << QJsonValue(0) << "models[1].height" << "greater than 0";
         QTest::newRow("unknown base shape") << "models/0/base/shape" << QJsonValue("hexagon") << "models[0].base.shape" << "unknown base shape";
         QTest::newRow("unknown kind") << "terrain/0/kind" << QJsonValue("hill") << "terrain[0].kind" << "expected \"feature\" or \"area\"";
-        QTest::newRow("unknown ruleset") << "ruleset" << QJsonValue("chess") << "ruleset" << "unknown or unsupported ruleset";
+        QTest::newRow("unknown ruleset option") << "ruleset" << QJsonValue(QJsonObject{{"name", "wh40k-11e"}, {"options", QJsonObject{{"fog", 1}}}})
+                                                << "ruleset.options.fog" << "unknown option of ruleset \"wh40k-11e\"";
+        QTest::newRow("negative detection range") << "ruleset" << QJsonValue(QJsonObject{{"name", "wh40k-11e"}, {"options", QJsonObject{{"detection_range", -1}}}})
+                                                  << "ruleset.options.detection_range" << "must not be negative";
+        QTest::newRow("shot_recently not a boolean") << "models/0/shot_recently" << QJsonValue("yes") << "models[0].shot_recently" << "expected true or false";
+        QTest::newRow("unknown ruleset") << "ruleset" << QJsonValue("chess") << "ruleset" << "unknown ruleset \"chess\" (known: true-los, wh40k-11e, wh40k-10e)";
         QTest::newRow("bad expectation") << "queries/0/expect/visible" << QJsonValue("yes") << "queries[0].expect.visible" << "expected a boolean";
     }
 
@@ -138,6 +143,31 @@ private slots:
         QVERIFY2(text.startsWith(QStringLiteral("case.json: ")), qPrintable(text));
         QVERIFY2(r.problems.front().path == where, qPrintable(text));
         QVERIFY2(text.contains(what), qPrintable(text));
+    }
+
+    void rulesetDefaultsAndRoundTrip() {
+        // wh40k-11e's line is 1 mm wide unless the file says otherwise; options survive a
+        // round trip and defaults are not written out.
+        QJsonObject doc = validDoc();
+        doc[QStringLiteral("ruleset")] = QStringLiteral("wh40k-11e");
+        io::ReadResult r = readDoc(doc);
+        QVERIFY(r.scenario);
+        QCOMPARE(r.scenario->ruleset.sight_line_width_mm, 1.0);
+        QCOMPARE(r.scenario->ruleset.detection_range, 15.0);
+        QCOMPARE(QJsonDocument::fromJson(io::writeScenario(*r.scenario)).object().value(QStringLiteral("ruleset")).toString(),
+                 QStringLiteral("wh40k-11e"));
+        doc[QStringLiteral("ruleset")] = QJsonObject{{"name", "wh40k-11e"}, {"options", QJsonObject{{"sight_line_width_mm", 0}, {"detection_range", 12}}}};
+        r = readDoc(doc);
+        QVERIFY(r.scenario);
+        QCOMPARE(r.scenario->ruleset.sight_line_width_mm, 0.0);
+        const io::ReadResult again = readBytes(io::writeScenario(*r.scenario));
+        QVERIFY(again.scenario);
+        QCOMPARE(again.scenario->ruleset.sight_line_width_mm, 0.0);
+        QCOMPARE(again.scenario->ruleset.detection_range, 12.0);
+        doc[QStringLiteral("ruleset")] = QStringLiteral("wh40k-10e");
+        r = readDoc(doc);
+        QVERIFY(r.scenario);
+        QCOMPARE(r.scenario->ruleset.sight_line_width_mm, 0.0);
     }
 
     void notJson() {

@@ -3,6 +3,7 @@
 
 #include "board_renderer.h"
 #include "evaluation.h"
+#include "rulings.h"
 #include "scenario_io.h"
 #include "scene.h"
 #include "sightline.h"
@@ -82,6 +83,14 @@ QString textLine(const sl::PairResult& r) {
         for (const auto& id : r.blocked_by) ids << QString::fromStdString(id);
         line += QStringLiteral("; centre line blocked by %1").arg(ids.join(QStringLiteral(", ")));
     }
+    // A game's rulings: the fields that hold, then the reasons, one per line.
+    QStringList holds;
+    if (r.cover.value_or(false)) holds << QStringLiteral("cover");
+    if (r.hidden.value_or(false)) holds << QStringLiteral("hidden");
+    if (r.plunging_fire.value_or(false)) holds << QStringLiteral("plunging fire");
+    if (r.in_engagement_range.value_or(false)) holds << QStringLiteral("in engagement range");
+    if (r.cover) line += QStringLiteral("; %1").arg(holds.isEmpty() ? QStringLiteral("no cover") : holds.join(QStringLiteral(", ")));
+    for (const auto& reason : r.reasons) line += QStringLiteral("\n    %1").arg(QString::fromStdString(reason));
     return line;
 }
 
@@ -118,7 +127,8 @@ int check(const QString& path, const QCommandLineParser& args, sl::Method method
         pairs = sl::plannedPairs(scene);
     }
     std::vector<sl::PairResult> results;
-    for (const sl::PlannedPair& p : pairs) results.push_back(sl::evaluatePair(scene, p.observer, p.target, method));
+    const sl::Rulings rulings(scene);
+    for (const sl::PlannedPair& p : pairs) results.push_back(rulings.evaluate(p.observer, p.target, method));
 
     const QString name = QString::fromStdString(scenario->name);
     const QString ruleset = QString::fromStdString(scenario->ruleset.name);
@@ -190,11 +200,12 @@ int verify(const QStringList& files, const QCommandLineParser& args, sl::Method 
             continue;
         }
         const sl::Scene scene(*scenario);
+        const sl::Rulings rulings(scene);
         for (size_t i = 0; i < scenario->queries.size(); ++i) {
             const sl::Query& q = scenario->queries[i];
             if (q.expect.empty()) continue;
             const sl::PairResult r =
-                sl::evaluatePair(scene, scene.modelIndex(q.observer), scene.modelIndex(q.target), method);
+                rulings.evaluate(scene.modelIndex(q.observer), scene.modelIndex(q.target), method);
             const QStringList problems = sl::mismatches(r, q);
             if (problems.isEmpty()) {
                 ++passed;

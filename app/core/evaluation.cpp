@@ -75,12 +75,29 @@ QJsonObject resultToJson(const PairResult& r) {
         o[QStringLiteral("blocking_set")] = set;
     }
     o[QStringLiteral("method")] = QString::fromUtf8(methodName(r.method).data(), static_cast<int>(methodName(r.method).size()));
+    // The ruleset's fields, when the scenario plays a game.
+    const std::pair<const char*, const std::optional<bool>*> rulings[] = {
+        {"cover", &r.cover}, {"hidden", &r.hidden}, {"plunging_fire", &r.plunging_fire},
+        {"in_engagement_range", &r.in_engagement_range}};
+    bool game = false;
+    for (const auto& [key, value] : rulings)
+        if (value->has_value()) {
+            o[QLatin1String(key)] = **value;
+            game = true;
+        }
+    if (game) {
+        QJsonArray reasons;
+        for (const auto& reason : r.reasons) reasons.append(QString::fromStdString(reason));
+        o[QStringLiteral("reasons")] = reasons;
+    }
     return o;
 }
 
 QStringList knownResultFields() {
-    return {QStringLiteral("visible"), QStringLiteral("fully_visible"), QStringLiteral("visible_fraction"),
-            QStringLiteral("distance"), QStringLiteral("blocked_by")};
+    return {QStringLiteral("visible"),       QStringLiteral("fully_visible"), QStringLiteral("visible_fraction"),
+            QStringLiteral("distance"),      QStringLiteral("blocked_by"),    QStringLiteral("blocking_set"),
+            QStringLiteral("cover"),         QStringLiteral("hidden"),        QStringLiteral("plunging_fire"),
+            QStringLiteral("in_engagement_range")};
 }
 
 QStringList mismatches(const PairResult& r, const Query& q) {
@@ -90,8 +107,17 @@ QStringList mismatches(const PairResult& r, const Query& q) {
         auto wrongType = [&](const char* wanted) {
             out << QStringLiteral("%1: expected %2 for a %3 field").arg(key, describe(e), QLatin1String(wanted));
         };
-        if (key == QLatin1String("visible") || key == QLatin1String("fully_visible")) {
-            const bool got = key == QLatin1String("visible") ? r.visible : r.fully_visible;
+        const std::optional<bool> ruling = key == QLatin1String("cover")           ? r.cover
+                                           : key == QLatin1String("hidden")        ? r.hidden
+                                           : key == QLatin1String("plunging_fire") ? r.plunging_fire
+                                           : key == QLatin1String("in_engagement_range") ? r.in_engagement_range
+                                                                                         : std::nullopt;
+        const bool isRuling = key == QLatin1String("cover") || key == QLatin1String("hidden") ||
+                              key == QLatin1String("plunging_fire") || key == QLatin1String("in_engagement_range");
+        if (isRuling && !ruling) {
+            out << QStringLiteral("%1: the ruleset gives no such ruling (a game ruleset such as wh40k-11e does)").arg(key);
+        } else if (key == QLatin1String("visible") || key == QLatin1String("fully_visible") || isRuling) {
+            const bool got = isRuling ? *ruling : key == QLatin1String("visible") ? r.visible : r.fully_visible;
             if (e.type != Expectation::Type::Bool) wrongType("true/false");
             else if (got != e.boolean)
                 out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), got ? QStringLiteral("true") : QStringLiteral("false"));
@@ -100,10 +126,10 @@ QStringList mismatches(const PairResult& r, const Query& q) {
             if (e.type != Expectation::Type::Number && e.type != Expectation::Type::Range) wrongType("number");
             else if (got < e.min - kNumberTolerance || got > e.max + kNumberTolerance)
                 out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), QString::number(got, 'g', 10));
-        } else if (key == QLatin1String("blocked_by")) {
+        } else if (key == QLatin1String("blocked_by") || key == QLatin1String("blocking_set")) {
             if (e.type != Expectation::Type::Ids) wrongType("list of ids");
             else {
-                std::vector<std::string> want = e.ids, got = r.blocked_by;
+                std::vector<std::string> want = e.ids, got = key == QLatin1String("blocked_by") ? r.blocked_by : r.blocking_set;
                 std::sort(want.begin(), want.end());
                 std::sort(got.begin(), got.end());
                 if (want != got) out << QStringLiteral("%1: expected %2, got %3").arg(key, idsText(want), idsText(got));

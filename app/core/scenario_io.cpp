@@ -294,20 +294,30 @@ void Reader::readRuleset(const QJsonValue& v, Ruleset* out) {
         fail(path, QStringLiteral("expected a name or an object {\"name\", \"options\"}, found %1").arg(typeName(v)));
         return;
     }
-    if (out->name != "true-los") {
+    const bool is11e = out->name == "wh40k-11e";
+    if (out->name != "true-los" && !is11e && out->name != "wh40k-10e") {
         fail(v.isObject() ? path + QStringLiteral(".name") : path,
-             QStringLiteral("unknown or unsupported ruleset \"%1\" (this version knows: true-los)")
+             QStringLiteral("unknown ruleset \"%1\" (known: true-los, wh40k-11e, wh40k-10e)")
                  .arg(QString::fromStdString(out->name)));
         return;
     }
     const QString optPath = path + QStringLiteral(".options");
+    if (is11e) out->sight_line_width_mm = 1;  // 06.01: the sight line is 1 mm wide
     if (optionalNumber(options, "sight_line_width_mm", optPath, &out->sight_line_width_mm) &&
         out->sight_line_width_mm < 0)
         fail(optPath + QStringLiteral(".sight_line_width_mm"), QStringLiteral("must not be negative"));
+    QStringList known{QStringLiteral("sight_line_width_mm")};
+    if (is11e) {
+        known << QStringLiteral("solid_gap_height") << QStringLiteral("detection_range");
+        if (optionalNumber(options, "solid_gap_height", optPath, &out->solid_gap_height) && out->solid_gap_height < 0)
+            fail(optPath + QStringLiteral(".solid_gap_height"), QStringLiteral("must not be negative"));
+        if (optionalNumber(options, "detection_range", optPath, &out->detection_range) && out->detection_range < 0)
+            fail(optPath + QStringLiteral(".detection_range"), QStringLiteral("must not be negative"));
+    }
     for (auto it = options.begin(); it != options.end(); ++it)
-        if (it.key() != QLatin1String("sight_line_width_mm"))
-            fail(optPath + QLatin1Char('.') + it.key(),
-                 QStringLiteral("unknown option of ruleset \"%1\"").arg(QString::fromStdString(out->name)));
+        if (!known.contains(it.key()))
+            fail(optPath + QLatin1Char('.') + it.key(), QStringLiteral("unknown option of ruleset \"%1\" (it has: %2)")
+                                                           .arg(QString::fromStdString(out->name), known.join(QStringLiteral(", "))));
 }
 
 void Reader::readTerrain(const QJsonValue& v, const QString& at, std::vector<TerrainPiece>* out) {
@@ -400,9 +410,14 @@ void Reader::readModel(const QJsonValue& v, const QString& at, std::vector<Model
     if (optionalNumber(o, "elevation", at, &m.elevation) && m.elevation < 0)
         fail(join(at, "elevation"), QStringLiteral("must not be negative"));
     strings(o, "keywords", at, &m.keywords);
+    if (o.contains(QLatin1String("shot_recently"))) {
+        const QJsonValue shot = o.value(QLatin1String("shot_recently"));
+        if (shot.isBool()) m.shot_recently = shot.toBool();
+        else fail(join(at, "shot_recently"), QStringLiteral("expected true or false, found %1").arg(typeName(shot)));
+    }
     if (m.unit.empty()) m.unit = m.id;
     m.extras = extrasOf(o, {"id", "name", "side", "unit", "base", "position", "rotation_deg", "height", "elevation",
-                            "keywords"});
+                            "keywords", "shot_recently"});
     out->push_back(std::move(m));
 }
 
@@ -573,14 +588,22 @@ QByteArray writeScenario(const Scenario& s) {
     board[QStringLiteral("width")] = s.board.width;
     board[QStringLiteral("height")] = s.board.height;
     root[QStringLiteral("board")] = board;
-    if (s.ruleset.written_as_object || s.ruleset.sight_line_width_mm != 0 || !s.ruleset.options_extras.empty()) {
+    {
+        // Options are written when they differ from the ruleset's defaults.
         QJsonObject options = parseExtras(s.ruleset.options_extras);
-        if (s.ruleset.sight_line_width_mm != 0) options[QStringLiteral("sight_line_width_mm")] = s.ruleset.sight_line_width_mm;
-        QJsonObject rs{{QStringLiteral("name"), str(s.ruleset.name)}};
-        if (!options.isEmpty()) rs[QStringLiteral("options")] = options;
-        root[QStringLiteral("ruleset")] = rs;
-    } else {
-        root[QStringLiteral("ruleset")] = str(s.ruleset.name);
+        const double width = s.ruleset.name == "wh40k-11e" ? 1 : 0;
+        if (s.ruleset.sight_line_width_mm != width) options[QStringLiteral("sight_line_width_mm")] = s.ruleset.sight_line_width_mm;
+        if (s.ruleset.solid_gap_height != Ruleset{}.solid_gap_height)
+            options[QStringLiteral("solid_gap_height")] = s.ruleset.solid_gap_height;
+        if (s.ruleset.detection_range != Ruleset{}.detection_range)
+            options[QStringLiteral("detection_range")] = s.ruleset.detection_range;
+        if (s.ruleset.written_as_object || !options.isEmpty()) {
+            QJsonObject rs{{QStringLiteral("name"), str(s.ruleset.name)}};
+            if (!options.isEmpty()) rs[QStringLiteral("options")] = options;
+            root[QStringLiteral("ruleset")] = rs;
+        } else {
+            root[QStringLiteral("ruleset")] = str(s.ruleset.name);
+        }
     }
     QJsonArray terrain;
     for (const TerrainPiece& t : s.terrain) {
@@ -623,6 +646,7 @@ QByteArray writeScenario(const Scenario& s) {
         o[QStringLiteral("height")] = m.height;
         if (m.elevation != 0) o[QStringLiteral("elevation")] = m.elevation;
         if (!m.keywords.empty()) o[QStringLiteral("keywords")] = stringsJson(m.keywords);
+        if (m.shot_recently) o[QStringLiteral("shot_recently")] = true;
         models.append(o);
     }
     root[QStringLiteral("models")] = models;

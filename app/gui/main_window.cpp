@@ -453,6 +453,16 @@ void MainWindow::updateRuling() {
         text += tr("<p>Every line blocked by: <b>%1</b></p>").arg(ids(r->blocking_set));
         text += tr("<p>Centre line blocked by: %1</p>").arg(ids(r->blocked_by));
     }
+    if (r->cover) {
+        // The game's rulings and why.
+        auto yes = [this](const std::optional<bool>& v) { return v.value_or(false) ? tr("yes") : tr("no"); };
+        text += tr("<table cellspacing=4><tr><td>Cover</td><td><b>%1</b></td></tr><tr><td>Hidden</td><td><b>%2</b></td></tr>"
+                   "<tr><td>Plunging fire</td><td><b>%3</b></td></tr><tr><td>Engagement range</td><td><b>%4</b></td></tr></table>")
+                    .arg(yes(r->cover), yes(r->hidden), yes(r->plunging_fire), yes(r->in_engagement_range));
+        QStringList reasons;
+        for (const auto& reason : r->reasons) reasons << QString::fromStdString(reason).toHtmlEscaped();
+        if (!reasons.isEmpty()) text += QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(reasons.join(QStringLiteral("</li><li>")));
+    }
     ruling_->setText(text);
 }
 

@@ -1,6 +1,7 @@
 #include "board_renderer.h"
 
 #include "base.h"
+#include "rulings.h"
 #include "scene.h"
 
 #include <QFileInfo>
@@ -256,7 +257,7 @@ Overlay pairOverlay(const Scene& scene, int observer, int target, Method method)
     Overlay o;
     o.observer = observer;
     o.target = target;
-    o.result = evaluatePair(scene, observer, target, method);
+    o.result = Rulings(scene).evaluate(observer, target, method);  // the game's ruling, if it plays one
     if (!o.result->visible) {
         const Model& a = scene.scenario().models[observer];
         const Model& b = scene.scenario().models[target];

@@ -1,0 +1,317 @@
+#include "rulings.h"
+
+#include "base.h"
+#include "polygon.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace sl {
+namespace {
+
+constexpr double kWallHeight = 1e4;  // above every sight line on any table
+
+std::string upper(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string inches(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f\"", v);
+    return buf;
+}
+
+std::string joined(const std::vector<std::string>& ids) {
+    std::string out;
+    for (const auto& id : ids) out += (out.empty() ? "" : ", ") + id;
+    return out;
+}
+
+bool hasTag(const TerrainPiece& t, const std::string& tag) {
+    return std::find(t.tags.begin(), t.tags.end(), tag) != t.tags.end();
+}
+
+bool crossesAnyEdge(const Ring& outline, const Ring& ring) {
+    for (size_t i = 0; i < outline.size(); ++i)
+        for (size_t j = 0; j < ring.size(); ++j)
+            if (segmentsCrossProperly(outline[i], outline[(i + 1) % outline.size()], ring[j], ring[(j + 1) % ring.size()]))
+                return true;
+    return false;
+}
+
+// Small enough that no ruling turns on it, large enough to be above rounding.
+constexpr double kEps = 1e-9;
+
+bool infantryLike(const Model& m) {
+    return hasKeyword(m, "INFANTRY") || hasKeyword(m, "BEASTS") || hasKeyword(m, "SWARM");
+}
+
+double verticalGap(const Model& a, const Model& b) {
+    return std::max(0.0, std::max(a.elevation, b.elevation) - std::min(a.top(), b.top()));
+}
+
+void addUnique(std::vector<std::string>& list, const std::string& s) {
+    if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
+}
+
+}  // namespace
+
+bool hasKeyword(const Model& model, const std::string& keyword) {
+    const std::string want = upper(keyword);
+    for (const auto& k : model.keywords)
+        if (upper(k) == want) return true;
+    return false;
+}
+
+bool baseWithin(const Model& model, const Polygon& area) {
+    const Ring outline = baseOutline(model);
+    for (const Vec2& v : outline)
+        if (locate(v, area) == Where::Inside) return true;
+    if (locate(model.position, area) == Where::Inside) return true;
+    for (const Vec2& v : area.outer)
+        if (baseContains(model, v, -kEps)) return true;
+    if (crossesAnyEdge(outline, area.outer)) return true;
+    for (const Ring& h : area.holes)
+        if (crossesAnyEdge(outline, h)) return true;
+    return false;
+}
+
+bool baseWhollyWithin(const Model& model, const Polygon& area) {
+    const Ring outline = baseOutline(model);
+    for (const Vec2& v : outline)
+        if (locate(v, area) == Where::Outside) return false;
+    if (crossesAnyEdge(outline, area.outer)) return false;
+    for (const Ring& h : area.holes) {
+        if (crossesAnyEdge(outline, h)) return false;
+        for (const Vec2& v : h)
+            if (baseContains(model, v, -kEps)) return false;
+    }
+    return true;
+}
+
+Rulings::Rulings(const Scene& scene) : scene_(scene) {}
+Rulings::~Rulings() = default;
+
+const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough) const {
+    std::sort(pieces.begin(), pieces.end());
+    if (pieces.empty() && seeThrough == scene_.seeThrough()) return scene_;
+    auto key = std::make_pair(pieces, static_cast<int>(seeThrough));
+    auto it = cache_.find(key);
+    if (it == cache_.end()) {
+        Walled w;
+        w.scenario = std::make_unique<Scenario>(scene_.scenario());
+        for (int i : pieces) {
+            TerrainPiece wall = scene_.scenario().terrain[i];
+            wall.kind = TerrainKind::Feature;
+            wall.height = kWallHeight;
+            w.scenario->terrain.push_back(std::move(wall));
+        }
+        w.scene = std::make_unique<Scene>(*w.scenario);
+        w.scene->setSeeThrough(seeThrough);
+        it = cache_.emplace(std::move(key), std::move(w)).first;
+    }
+    return *it->second.scene;
+}
+
+PairResult Rulings::evaluate(int observer, int target, Method method) const {
+    const std::string& name = scene_.scenario().ruleset.name;
+    if (name == "wh40k-11e") return evaluate11e(observer, target, method);
+    if (name == "wh40k-10e") return evaluate10e(observer, target, method);
+    return evaluatePair(scene_, observer, target, method);
+}
+
+PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
+    const Scenario& s = scene_.scenario();
+    const Model& o = s.models[observer];
+    const Model& t = s.models[target];
+    // 13.01: the terrain areas are the area pieces and the features standing in none.
+    // 13.10: an area with a light or dense feature in it obscures.
+    struct Area {
+        int piece;
+        bool obscuring = false;
+        bool dense = false;
+    };
+    std::vector<Area> areas;
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+        const TerrainPiece& p = s.terrain[i];
+        if (p.kind == TerrainKind::Feature && !p.area.empty()) continue;
+        Area a{i};
+        auto count = [&](const TerrainPiece& f) {
+            a.obscuring = a.obscuring || f.category == "light" || f.category == "dense";
+            a.dense = a.dense || f.category == "dense";
+        };
+        if (p.kind == TerrainKind::Feature) count(p);
+        else
+            for (const TerrainPiece& f : s.terrain)
+                if (f.kind == TerrainKind::Feature && f.area == p.id) count(f);
+        areas.push_back(a);
+    }
+    std::vector<int> walls;
+    std::vector<std::string> reasons;
+    for (const Area& a : areas) {
+        if (!a.obscuring) continue;
+        const Polygon& fp = s.terrain[a.piece].footprint;
+        const bool oIn = baseWithin(o, fp), tIn = baseWithin(t, fp);
+        if (oIn || tIn)
+            reasons.push_back("13.10 obscuring: " + s.terrain[a.piece].id + " not counted, " + (oIn ? o.id : t.id) +
+                              " is within it");
+        else
+            walls.push_back(a.piece);
+    }
+    PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
+    if (!r.visible) {
+        std::vector<std::string> areaIds, other;
+        for (const std::string& id : r.blocking_set) {
+            bool isWall = false;
+            for (int w : walls) isWall = isWall || s.terrain[w].id == id;
+            addUnique(isWall ? areaIds : other, id);
+        }
+        if (!areaIds.empty() && method == Method::Exact && evaluatePair(scene_, observer, target, Method::Exact).visible)
+            reasons.push_back("13.10 obscuring: every sight line crosses obscuring area " + joined(areaIds));
+        else
+            reasons.push_back("06.01 no sight line: blocked by " +
+                              joined(r.blocking_set.empty() ? r.blocked_by : r.blocking_set));
+    }
+    // 13.09 hidden.
+    r.hidden = false;
+    if (infantryLike(t) && !t.shot_recently)
+        for (const Area& a : areas)
+            if (a.dense && baseWithin(t, s.terrain[a.piece].footprint)) {
+                r.hidden = true;
+                reasons.push_back("13.09 hidden: " + t.id + " is within " + s.terrain[a.piece].id +
+                                  ", which has a dense feature");
+                break;
+            }
+    const double range = s.ruleset.detection_range;
+    if (*r.hidden && r.visible && r.distance > range) {
+        r.visible = r.fully_visible = false;
+        r.visible_fraction = 0;
+        r.witness.reset();
+        r.clearance.reset();
+        reasons.push_back("13.09 hidden: " + o.id + " is " + inches(r.distance) + " away, beyond the detection range of " +
+                          inches(range));
+    }
+    // 13.08 benefit of cover, for this attacking model.
+    r.cover = false;
+    if (infantryLike(t))
+        for (const Area& a : areas)
+            if (baseWithin(t, s.terrain[a.piece].footprint)) {
+                r.cover = true;
+                reasons.push_back("13.08 cover: " + t.id + " is " + (hasKeyword(t, "INFANTRY") ? "INFANTRY" : "BEASTS/SWARM") +
+                                  " within " + s.terrain[a.piece].id);
+                break;
+            }
+    if (!*r.cover && r.visible && !r.fully_visible) {
+        // Not fully visible because of terrain, not because of other models.
+        const PairResult terrainOnly = evaluatePair(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
+        if (!terrainOnly.fully_visible) {
+            r.cover = true;
+            reasons.push_back("13.08 cover: " + t.id + " is not fully visible to " + o.id + " past the terrain");
+        }
+    }
+    // 22.05 plunging fire.
+    r.plunging_fire = false;
+    if (r.visible && t.elevation <= 0) {
+        if (o.elevation >= 3) {
+            r.plunging_fire = true;
+            reasons.push_back("22.05 plunging fire: " + o.id + " stands " + inches(o.elevation) + " up");
+        } else if (hasKeyword(o, "TOWERING") && r.distance <= 12) {
+            r.plunging_fire = true;
+            reasons.push_back("22.05 plunging fire: " + o.id + " is TOWERING, " + inches(r.distance) + " from " + t.id);
+        }
+    }
+    // 03.04 engagement range.
+    r.in_engagement_range = r.distance <= 2 && verticalGap(o, t) <= 5;
+    if (*r.in_engagement_range) reasons.push_back("03.04 engagement range: " + inches(r.distance) + " apart");
+    r.reasons = std::move(reasons);
+    return r;
+}
+
+PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
+    const Scenario& s = scene_.scenario();
+    const Model& o = s.models[observer];
+    const Model& t = s.models[target];
+    const bool aircraft = hasKeyword(o, "AIRCRAFT") || hasKeyword(t, "AIRCRAFT");
+    std::vector<std::string> reasons;
+    std::vector<int> walls, woods, ruinsOfTarget;
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+        const TerrainPiece& p = s.terrain[i];
+        if (p.kind != TerrainKind::Area) continue;
+        if (hasTag(p, "woods")) woods.push_back(i);
+        if (!hasTag(p, "ruin")) continue;
+        if (aircraft) continue;
+        if (baseWithin(t, p.footprint)) {
+            reasons.push_back("ruins: " + o.id + " sees into " + p.id + ", which " + t.id + " is within");
+            ruinsOfTarget.push_back(i);
+        } else if (baseWhollyWithin(o, p.footprint)) {
+            reasons.push_back("ruins: " + o.id + " is wholly within " + p.id + " and sees out");
+        } else if (hasKeyword(o, "TOWERING") && baseWithin(o, p.footprint)) {
+            reasons.push_back("ruins: " + o.id + " is TOWERING within " + p.id + " and sees out");
+        } else {
+            walls.push_back(i);
+        }
+    }
+    if (aircraft) reasons.push_back("ruins: AIRCRAFT ignore ruins");
+    PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
+    if (!r.visible) reasons.push_back("no sight line: blocked by " + joined(r.blocking_set.empty() ? r.blocked_by : r.blocking_set));
+    // Woods: a target wholly within woods, or seen only across woods, is not fully visible.
+    const bool ignoresWoods = hasKeyword(t, "AIRCRAFT") || hasKeyword(t, "TOWERING");
+    bool woodsHide = false;
+    if (r.visible && r.fully_visible && !ignoresWoods && !woods.empty()) {
+        for (int w : woods)
+            if (baseWhollyWithin(t, s.terrain[w].footprint)) {
+                woodsHide = true;
+                reasons.push_back("woods: " + t.id + " is wholly within " + s.terrain[w].id + ", not fully visible");
+                break;
+            }
+        if (!woodsHide) {
+            std::vector<int> more = walls;
+            for (int w : woods)
+                if (!baseWithin(o, s.terrain[w].footprint)) more.push_back(w);
+            if (!evaluatePair(withWalls(more, scene_.seeThrough()), observer, target, Method::Exact).visible) {
+                woodsHide = true;
+                reasons.push_back("woods: every sight line crosses woods, not fully visible");
+            }
+        }
+        if (woodsHide) {
+            r.fully_visible = false;
+            r.visible_fraction = std::min(r.visible_fraction, 1 - 1e-6);
+        }
+    }
+    // Benefit of cover.
+    r.cover = false;
+    for (int i = 0; i < static_cast<int>(s.terrain.size()) && !*r.cover; ++i) {
+        const TerrainPiece& p = s.terrain[i];
+        if (p.kind != TerrainKind::Area || !baseWhollyWithin(t, p.footprint)) continue;
+        if (hasTag(p, "ruin") || hasTag(p, "woods") || (hasTag(p, "crater") && hasKeyword(t, "INFANTRY"))) {
+            r.cover = true;
+            reasons.push_back("cover: " + t.id + " is wholly within " + p.id);
+        }
+    }
+    if (!*r.cover && r.visible && !r.fully_visible) {
+        const PairResult terrainOnly = woodsHide ? r : evaluatePair(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
+        if (woodsHide || !terrainOnly.fully_visible) {
+            r.cover = true;
+            reasons.push_back("cover: " + t.id + " is not fully visible to " + o.id + " past the terrain");
+        }
+    }
+    // Plunging fire: wholly within a ruin, 6" or more up, at a target on the ground.
+    r.plunging_fire = false;
+    if (r.visible && t.elevation <= 0 && o.elevation >= 6)
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
+            if (s.terrain[i].kind == TerrainKind::Area && hasTag(s.terrain[i], "ruin") &&
+                baseWhollyWithin(o, s.terrain[i].footprint)) {
+                r.plunging_fire = true;
+                reasons.push_back("plunging fire: " + o.id + " is " + inches(o.elevation) + " up in " + s.terrain[i].id);
+                break;
+            }
+    r.in_engagement_range = r.distance <= 1 && verticalGap(o, t) <= 5;
+    if (*r.in_engagement_range) reasons.push_back("engagement range: " + inches(r.distance) + " apart");
+    r.hidden = false;
+    r.reasons = std::move(reasons);
+    return r;
+}
+
+}  // namespace sl
