@@ -270,6 +270,31 @@ private slots:
         QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
     }
 
+    void rulesetFromTheMenu() {
+        // Switching the game is an undoable edit of the table; the ruling panel then gives
+        // the game's fields and reasons.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/01-obscuring.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        view->setObserver(view->modelIndex(QStringLiteral("O")));
+        view->setTarget(view->modelIndex(QStringLiteral("T")));
+        QVERIFY(!view->ruling()->visible);
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("13.10 obscuring")), qPrintable(w.rulingLabel()->text()));
+        QAction* trueLos = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->data().toString() == QLatin1String("true-los")) trueLos = a;
+        QVERIFY(trueLos);
+        trueLos->trigger();
+        QCOMPARE(w.document()->scenario().ruleset.name, std::string("true-los"));
+        QCOMPARE(w.document()->scenario().ruleset.sight_line_width_mm, 0.0);
+        QVERIFY(view->ruling()->visible);  // the crate alone is too low
+        QVERIFY(!w.rulingLabel()->text().contains(QStringLiteral("13.10")));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().ruleset.name, std::string("wh40k-11e"));
+        QCOMPARE(w.document()->scenario().ruleset.sight_line_width_mm, 1.0);
+        QVERIFY(!view->ruling()->visible);
+    }
+
     void autosaveIsOfferedBack() {
         Scenario edited;
         {

@@ -21,6 +21,7 @@
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QScrollArea>
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -52,7 +53,11 @@ MainWindow::MainWindow()
     ruling_->setMinimumWidth(220);
     auto* dock = new QDockWidget(tr("Ruling"), this);
     dock->setObjectName(QStringLiteral("ruling"));
-    dock->setWidget(ruling_);
+    auto* rulingScroll = new QScrollArea(dock);
+    rulingScroll->setWidgetResizable(true);
+    rulingScroll->setFrameShape(QFrame::NoFrame);
+    rulingScroll->setWidget(ruling_);
+    dock->setWidget(rulingScroll);
     addDockWidget(Qt::RightDockWidgetArea, dock);
     auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
     inspectorDock->setObjectName(QStringLiteral("inspector"));
@@ -207,6 +212,35 @@ void MainWindow::buildMenus() {
         });
     }
     sight->addSeparator();
+    // The game whose rulings are shown: part of the table, so an undoable edit.
+    QMenu* rulesetMenu = sight->addMenu(tr("&Ruleset"));
+    auto* rulesets = new QActionGroup(this);
+    const std::pair<const char*, QString> names[] = {{"true-los", tr("True line of sight (geometry only)")},
+                                                     {"wh40k-11e", tr("Warhammer 40,000, 11th edition")},
+                                                     {"wh40k-10e", tr("Warhammer 40,000, 10th edition")}};
+    for (const auto& [name, label] : names) {
+        QAction* a = rulesetMenu->addAction(label);
+        a->setCheckable(true);
+        a->setData(QString::fromLatin1(name));
+        rulesets->addAction(a);
+        const std::string id = name;
+        connect(a, &QAction::triggered, this, [this, id] {
+            if (document_.scenario().ruleset.name == id) return;
+            document_.edit(tr("Ruleset %1").arg(QString::fromStdString(id)), [id](Scenario& s) {
+                // The 11th edition's line is 1 mm wide; the others' have no width unless set.
+                const double width = s.ruleset.sight_line_width_mm;
+                if (id == "wh40k-11e" && width == 0) s.ruleset.sight_line_width_mm = 1;
+                if (s.ruleset.name == "wh40k-11e" && width == 1) s.ruleset.sight_line_width_mm = 0;
+                s.ruleset.name = id;
+            });
+        });
+    }
+    connect(&document_, &ScenarioDocument::changed, rulesets, [this, rulesets] {
+        for (QAction* a : rulesets->actions())
+            a->setChecked(a->data().toString().toStdString() == document_.scenario().ruleset.name);
+    });
+    for (QAction* a : rulesets->actions())
+        a->setChecked(a->data().toString().toStdString() == document_.scenario().ruleset.name);
     QAction* all = sight->addAction(tr("Observer Against &All Enemies"));
     all->setCheckable(true);
     all->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -436,9 +470,10 @@ void MainWindow::updateRuling() {
         return;
     }
     const QString colour = r->visible ? QStringLiteral("#1fa33a") : QStringLiteral("#d62728");
-    QString text = tr("<p><b>%1</b> &rarr; <b>%2</b> <small>(%3)</small></p>")
+    QString text = tr("<p><b>%1</b> &rarr; <b>%2</b> <small>(%3, %4)</small></p>")
                        .arg(observer, QString::fromStdString(r->target),
-                            QString::fromUtf8(methodName(r->method).data(), static_cast<int>(methodName(r->method).size())));
+                            QString::fromUtf8(methodName(r->method).data(), static_cast<int>(methodName(r->method).size())),
+                            QString::fromStdString(s.ruleset.name));
     text += tr("<p style='color:%1'><b>%2</b></p>").arg(colour, r->visible ? tr("Visible") : tr("Not visible"));
     text += tr("<table cellspacing=4>"
                "<tr><td>Fully visible</td><td><b>%1</b></td></tr>"
@@ -449,10 +484,8 @@ void MainWindow::updateRuling() {
                 .arg(r->distance, 0, 'f', 2);
     if (r->clearance) text += tr("<tr><td>Clearance</td><td><b>%1\"</b></td></tr>").arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2);
     text += QStringLiteral("</table>");
-    if (!r->visible) {
-        text += tr("<p>Every line blocked by: <b>%1</b></p>").arg(ids(r->blocking_set));
-        text += tr("<p>Centre line blocked by: %1</p>").arg(ids(r->blocked_by));
-    }
+    if (!r->visible && !r->blocking_set.empty()) text += tr("<p>Every line blocked by: <b>%1</b></p>").arg(ids(r->blocking_set));
+    if (!r->blocked_by.empty()) text += tr("<p>Centre line blocked by: %1</p>").arg(ids(r->blocked_by));
     if (r->cover) {
         // The game's rulings and why.
         auto yes = [this](const std::optional<bool>& v) { return v.value_or(false) ? tr("yes") : tr("no"); };
