@@ -314,4 +314,42 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     return r;
 }
 
+std::vector<int> Rulings::unitModels(const std::string& unit) const {
+    std::vector<int> out;
+    const auto& models = scene_.scenario().models;
+    for (int i = 0; i < static_cast<int>(models.size()); ++i)
+        if (models[i].unit == unit) out.push_back(i);
+    return out;
+}
+
+UnitRuling Rulings::units(const std::string& attackerUnit, const std::string& targetUnit, Method method) const {
+    UnitRuling u;
+    u.attackerUnit = attackerUnit;
+    u.targetUnit = targetUnit;
+    u.attackers = unitModels(attackerUnit);
+    u.targets = unitModels(targetUnit);
+    u.coverOf.assign(u.targets.size(), 1);
+    for (int a : u.attackers) {
+        std::vector<PairResult> row;
+        bool any = false, all = true, cover = true;
+        for (size_t j = 0; j < u.targets.size(); ++j) {
+            PairResult r = evaluate(a, u.targets[j], method);
+            any = any || r.visible;
+            all = all && r.fully_visible;
+            cover = cover && r.cover.value_or(false);
+            u.coverOf[j] = u.coverOf[j] && r.cover.value_or(false);
+            for (const auto& reason : r.reasons) addUnique(u.reasons, reason);
+            row.push_back(std::move(r));
+        }
+        u.pairs.push_back(std::move(row));
+        u.unitVisible.push_back(any);
+        u.unitFullyVisible.push_back(any && all);
+        u.coverAgainst.push_back(cover && !u.targets.empty());
+        u.visible = u.visible || any;
+        u.fullyVisible = u.fullyVisible || (any && all);
+    }
+    if (u.attackers.empty()) u.coverOf.assign(u.targets.size(), 0);
+    return u;
+}
+
 }  // namespace sl

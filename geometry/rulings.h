@@ -24,6 +24,27 @@ bool baseWhollyWithin(const Model& model, const Polygon& area);
 // The model has the keyword (upper-case compare).
 bool hasKeyword(const Model& model, const std::string& keyword);
 
+// An attacking unit against a target unit: every model against every model, and what it
+// means for the units (rulesets.md, "Unit rulings").
+struct UnitRuling {
+    std::string attackerUnit;
+    std::string targetUnit;
+    std::vector<int> attackers;  // model indices
+    std::vector<int> targets;
+    std::vector<std::vector<PairResult>> pairs;  // [attacker][target]
+    // Per attacking model: the unit is visible (some model is), fully visible (every model
+    // is), and (wh40k-11e, 13.08) has cover (every model has it against that attacker).
+    std::vector<char> unitVisible;
+    std::vector<char> unitFullyVisible;
+    std::vector<char> coverAgainst;
+    // Per target model (wh40k-10e): cover against the attacking unit (against each of its
+    // models).
+    std::vector<char> coverOf;
+    bool visible = false;        // some attacking model sees some target model
+    bool fullyVisible = false;   // to some attacking model, every target model is fully visible
+    std::vector<std::string> reasons;  // each once, in the order found
+};
+
 class Rulings {
 public:
     explicit Rulings(const Scene& scene);
@@ -33,6 +54,11 @@ public:
 
     // The pair's result under the scenario's ruleset; under true-los, evaluatePair's.
     PairResult evaluate(int observer, int target, Method method) const;
+
+    // The models of a unit (by the models' `unit`), in file order; empty when none.
+    std::vector<int> unitModels(const std::string& unit) const;
+    // Every model of the attacking unit against every model of the target unit.
+    UnitRuling units(const std::string& attackerUnit, const std::string& targetUnit, Method method) const;
 
 private:
     PairResult evaluate11e(int observer, int target, Method method) const;

@@ -141,6 +141,48 @@ private slots:
         QCOMPARE(r.code, 2);
     }
 
+    void rulingUnitAgainstUnit() {
+        QTemporaryDir tmp;
+        const QString file = scenario("wh40k-11e/02-hidden.sightline.json");
+        Run r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts"),
+                     QStringLiteral("--target"), QStringLiteral("H"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("ruleset")).toString(), QStringLiteral("wh40k-11e"));
+        QCOMPARE(o.value(QStringLiteral("fingerprint")).toString().size(), 12);
+        QCOMPARE(o.value(QStringLiteral("visible")).toBool(), true);  // Near sees H
+        const QJsonArray attackers = o.value(QStringLiteral("attackers")).toArray();
+        QCOMPARE(attackers.size(), 2);
+        QCOMPARE(attackers[0].toObject().value(QStringLiteral("model")).toString(), QStringLiteral("Near"));
+        QCOMPARE(attackers[0].toObject().value(QStringLiteral("unit_visible")).toBool(), true);
+        QCOMPARE(attackers[1].toObject().value(QStringLiteral("unit_visible")).toBool(), false);  // beyond 15"
+        QCOMPARE(attackers[1].toObject().value(QStringLiteral("unit_cover")).toBool(), true);
+        QCOMPARE(o.value(QStringLiteral("pairs")).toArray().size(), 2);
+        QVERIFY(o.value(QStringLiteral("reasons")).toArray().contains(QStringLiteral("13.08 cover: H is INFANTRY within a2")));
+        // Text, and the ruling sheet as PDF and as PNG.
+        const QString pdf = tmp.filePath(QStringLiteral("sheet.pdf"));
+        r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts"),
+                 QStringLiteral("--target"), QStringLiteral("H"), QStringLiteral("--pdf"), pdf});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("13.09 hidden: Far is 15.10\" away")), qPrintable(r.out));
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.read(5) == "%PDF-" && f.size() > 5000);
+        const QString png = tmp.filePath(QStringLiteral("sheet.png"));
+        r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts"),
+                 QStringLiteral("--target"), QStringLiteral("H"), QStringLiteral("--pdf"), png});
+        QCOMPARE(r.code, 0);
+        QVERIFY(QImage(png).width() > 1000);
+        // Bad units are named, with the units there are.
+        r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("nobody"),
+                 QStringLiteral("--target"), QStringLiteral("H")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--attacker: no unit \"nobody\"")) && r.err.contains(QStringLiteral("scouts")), qPrintable(r.err));
+        r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--target UNIT")));
+    }
+
     void verifyCountsEveryExpectation() {
         QDir dir(scenario("regression"));
         QStringList files;

@@ -229,6 +229,12 @@ void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit
 }
 
 void BoardRenderer::paintSight(QPainter& p, const Overlay& overlay, double unit) const {
+    for (const auto& [line, visible] : overlay.pairLines) {
+        QColor c = visible ? kVisibleGreen : kBlockedRed;
+        if (!visible) c.setAlpha(150);
+        p.setPen(QPen(c, (visible ? 2.5 : 1.5) * unit, visible ? Qt::SolidLine : Qt::DashLine, Qt::RoundCap));
+        p.drawLine(pt(line.a), pt(line.b));
+    }
     for (const Segment& s : overlay.debugLines) {
         p.setPen(QPen(QColor(255, 255, 255, 70), unit));
         p.drawLine(pt(s.a), pt(s.b));

@@ -36,6 +36,8 @@ struct Overlay {
     std::vector<Segment> debugLines;      // every sampled line tried (debug view)
     std::vector<int> selected;            // selected models
     std::vector<int> selectedTerrain;     // selected terrain pieces
+    // Unit against unit: each pair's witness (visible, green) or centre line (red).
+    std::vector<std::pair<Segment, bool>> pairLines;
 };
 
 // The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a
