@@ -323,11 +323,19 @@ std::vector<int> Rulings::unitModels(const std::string& unit) const {
 }
 
 UnitRuling Rulings::units(const std::string& attackerUnit, const std::string& targetUnit, Method method) const {
-    UnitRuling u;
+    UnitRuling u = matrix(unitModels(attackerUnit), unitModels(targetUnit), method);
     u.attackerUnit = attackerUnit;
     u.targetUnit = targetUnit;
-    u.attackers = unitModels(attackerUnit);
-    u.targets = unitModels(targetUnit);
+    return u;
+}
+
+UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method) const {
+    UnitRuling u;
+    const auto& models = scene_.scenario().models;
+    if (!attackers.empty()) u.attackerUnit = attackers.size() == 1 ? models[attackers[0]].id : models[attackers[0]].unit;
+    if (!targets.empty()) u.targetUnit = targets.size() == 1 ? models[targets[0]].id : models[targets[0]].unit;
+    u.attackers = attackers;
+    u.targets = targets;
     u.coverOf.assign(u.targets.size(), 1);
     for (int a : u.attackers) {
         std::vector<PairResult> row;

@@ -59,6 +59,8 @@ public:
     std::vector<int> unitModels(const std::string& unit) const;
     // Every model of the attacking unit against every model of the target unit.
     UnitRuling units(const std::string& attackerUnit, const std::string& targetUnit, Method method) const;
+    // The same for any models against any models (one observer against a unit, say).
+    UnitRuling matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method) const;
 
 private:
     PairResult evaluate11e(int observer, int target, Method method) const;

@@ -295,6 +295,27 @@ private slots:
         QVERIFY(!view->ruling()->visible);
     }
 
+    void unitModes() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(kDemo, true));
+        gui::BoardView* view = w.board();
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-2")));
+        view->setTarget(view->modelIndex(QStringLiteral("r-boy-5")));
+        view->setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+        QVERIFY(view->unitRuling().has_value());
+        QCOMPARE(view->unitRuling()->attackers.size(), size_t(5));
+        QCOMPARE(view->unitRuling()->targets.size(), size_t(5));
+        QVERIFY(view->unitRuling()->visible);  // b-int-2 sees r-boy-5
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("unit seen")), qPrintable(w.rulingLabel()->text()));
+        QVERIFY(!view->overlay().pairLines.empty());  // the green lines of the pairs that see
+        view->setUnitMode(gui::BoardView::UnitMode::ObserverVsUnit);
+        QCOMPARE(view->unitRuling()->attackers, std::vector<int>{view->modelIndex(QStringLiteral("b-int-2"))});
+        QCOMPARE(view->unitRuling()->targets.size(), size_t(5));
+        view->setUnitMode(gui::BoardView::UnitMode::Off);
+        QVERIFY(!view->unitRuling().has_value());
+        QVERIFY(view->ruling().has_value());
+    }
+
     void autosaveIsOfferedBack() {
         Scenario edited;
         {

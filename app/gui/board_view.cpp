@@ -2,6 +2,7 @@
 
 #include "base.h"
 #include "polygon.h"
+#include "ruling_sheet.h"
 
 #include <QElapsedTimer>
 #include <QKeyEvent>
@@ -67,21 +68,30 @@ void BoardView::recompute() {
     QElapsedTimer clock;
     clock.start();
     const int target = target_ >= 0 ? target_ : hover_;
-    if (observer_ >= 0 && allEnemies_) overlay_ = render::enemiesOverlay(*scene_, observer_);
+    unitRuling_.reset();
+    if (observer_ >= 0 && target >= 0 && target != observer_ && unitMode_ != UnitMode::Off && !allEnemies_) {
+        const Rulings rulings(*scene_);
+        const Scenario& s = document_->scenario();
+        unitRuling_ = unitMode_ == UnitMode::UnitVsUnit
+                          ? rulings.units(s.models[observer_].unit, s.models[target].unit, method_)
+                          : rulings.matrix({observer_}, rulings.unitModels(s.models[target].unit), method_);
+        overlay_ = render::unitOverlay(*unitRuling_);
+    } else if (observer_ >= 0 && allEnemies_) overlay_ = render::enemiesOverlay(*scene_, observer_);
     else if (observer_ >= 0 && target >= 0 && target != observer_)
         overlay_ = render::pairOverlay(*scene_, observer_, target, method_);
     else
         overlay_ = {};
     overlay_.observer = observer_;
     if (!allEnemies_) overlay_.target = target;
-    if (method_ == Method::Sampled && observer_ >= 0 && target >= 0 && target != observer_ && !allEnemies_) {
+    if (method_ == Method::Sampled && observer_ >= 0 && target >= 0 && target != observer_ && !allEnemies_ &&
+        !unitRuling_) {
         // The debug view: every line the sampled method may try.
         const Model& o = document_->scenario().models[observer_];
         const Model& t = document_->scenario().models[target];
         for (const Vec2& p : samplePoints(o, 9))
             for (const Vec2& q : samplePoints(t, 9)) overlay_.debugLines.push_back({p, q});
     }
-    overlay_.selected = selection_.models;
+    if (!unitRuling_) overlay_.selected = selection_.models;
     overlay_.selectedTerrain = selection_.terrain;
     lastRecomputeMs_ = clock.nsecsElapsed() / 1e6;
     update();
@@ -109,6 +119,11 @@ void BoardView::setAllEnemies(bool on) {
     recompute();
 }
 
+void BoardView::setUnitMode(UnitMode mode) {
+    unitMode_ = mode;
+    recompute();
+}
+
 void BoardView::setTool(Tool tool) {
     tool_ = tool;
     drawing_.clear();
@@ -125,7 +140,7 @@ void BoardView::setPreset(const TerrainPiece& piece) {
 
 void BoardView::setSelection(const edits::Selection& s) {
     selection_ = s;
-    overlay_.selected = selection_.models;
+    if (!unitRuling_) overlay_.selected = selection_.models;
     overlay_.selectedTerrain = selection_.terrain;
     update();
     emit selectionChanged();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "board_renderer.h"
+#include "rulings.h"
 #include "scenario_document.h"
 #include "scenario_edits.h"
 #include "scene.h"
@@ -42,6 +43,12 @@ public:
     Method method() const { return method_; }
     void setAllEnemies(bool on);
     bool allEnemies() const { return allEnemies_; }
+    // The unit modes: the observer against every model of the target's unit, or the
+    // observer's unit against the target's unit (rulesets.md, unit rulings).
+    enum class UnitMode { Off, ObserverVsUnit, UnitVsUnit };
+    void setUnitMode(UnitMode mode);
+    UnitMode unitMode() const { return unitMode_; }
+    const std::optional<UnitRuling>& unitRuling() const { return unitRuling_; }
 
     Tool tool() const { return tool_; }
     void setTool(Tool tool);
@@ -122,6 +129,8 @@ private:
     int hover_ = -1;          // an enemy under the cursor, shown when no target is picked
     Method method_ = Method::Exact;
     bool allEnemies_ = false;
+    UnitMode unitMode_ = UnitMode::Off;
+    std::optional<UnitRuling> unitRuling_;
     render::Overlay overlay_;
     double lastRecomputeMs_ = 0;
 

@@ -4,6 +4,7 @@
 #include "board_view.h"
 #include "evaluation.h"
 #include "inspector.h"
+#include "ruling_sheet.h"
 #include "scenario_edits.h"
 
 #include <QAction>
@@ -129,6 +130,7 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty()) saveTo(path);
     });
     file->addAction(tr("&Export Image..."), this, &MainWindow::exportImage);
+    file->addAction(tr("Export Ruling S&heet..."), this, &MainWindow::exportRulingSheet);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -245,6 +247,21 @@ void MainWindow::buildMenus() {
     all->setCheckable(true);
     all->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(all, &QAction::toggled, board_, &BoardView::setAllEnemies);
+    auto* unitModes = new QActionGroup(this);
+    unitModes->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+    QAction* vsUnit = sight->addAction(tr("Observer Against Target's &Unit"));
+    QAction* unitVsUnit = sight->addAction(tr("U&nit Against Unit"));
+    vsUnit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
+    unitVsUnit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    for (QAction* a : {vsUnit, unitVsUnit}) {
+        a->setCheckable(true);
+        unitModes->addAction(a);
+    }
+    connect(unitModes, &QActionGroup::triggered, this, [this, vsUnit, unitVsUnit] {
+        board_->setUnitMode(unitVsUnit->isChecked() ? BoardView::UnitMode::UnitVsUnit
+                            : vsUnit->isChecked()   ? BoardView::UnitMode::ObserverVsUnit
+                                                    : BoardView::UnitMode::Off);
+    });
     sight->addAction(tr("&Clear Target"), QKeySequence(Qt::Key_Escape), board_, &BoardView::escape);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -463,6 +480,13 @@ void MainWindow::updateRuling() {
                              .arg(total));
         return;
     }
+    if (const auto& u = board_->unitRuling()) {
+        ruling_->setText(tr("<p><small>%1, %2</small></p>")
+                             .arg(QString::fromUtf8(methodName(board_->method()).data(), static_cast<int>(methodName(board_->method()).size())),
+                                  QString::fromStdString(s.ruleset.name)) +
+                         render::rulingHtml(s, *u));
+        return;
+    }
     const auto& r = board_->ruling();
     if (!r) {
         ruling_->setText(tr("<p>Observer <b>%1</b></p><p>Shift-click or right-click a target, or hover an enemy.</p>")
@@ -517,6 +541,25 @@ void MainWindow::rebuildRecentMenu() {
             if (maybeSave()) openFile(path);
         })->setToolTip(path);
     recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::exportRulingSheet() {
+    const Scenario& s = document_.scenario();
+    const int o = board_->observer(), t = board_->target();
+    if (o < 0 || t < 0) {
+        QMessageBox::information(this, tr("Export ruling sheet"),
+                                 tr("Pick an observer and a target first: the sheet rules the observer's unit "
+                                    "against the target's unit."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export ruling sheet"), {},
+                                                      tr("PDF document (*.pdf);;PNG image (*.png)"));
+    if (path.isEmpty()) return;
+    const Scene scene(s);
+    const UnitRuling u = Rulings(scene).units(s.models[o].unit, s.models[t].unit, board_->method());
+    QString error;
+    if (!render::writeRulingSheet(s, u, path, &error)) QMessageBox::warning(this, tr("Cannot export"), error);
+    else statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
 }
 
 void MainWindow::exportImage() {

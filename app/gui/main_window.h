@@ -57,6 +57,7 @@ private:
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     void exportImage();
+    void exportRulingSheet();
 
     ScenarioDocument document_;
     BoardView* board_;

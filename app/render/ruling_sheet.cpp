@@ -30,6 +30,46 @@ QString rulesetText(const Ruleset& r) {
 
 }  // namespace
 
+QString rulingHtml(const Scenario& scenario, const UnitRuling& u) {
+    const bool game = scenario.ruleset.name != "true-los";
+    QString html = QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr><th></th>");
+    for (int t : u.targets) html += QStringLiteral("<th>%1</th>").arg(q(scenario.models[t].id));
+    html += QStringLiteral("<th>unit seen</th><th>fully</th>%1</tr>").arg(game ? QStringLiteral("<th>cover</th>") : QString());
+    for (size_t i = 0; i < u.attackers.size(); ++i) {
+        html += QStringLiteral("<tr><th>%1</th>").arg(q(scenario.models[u.attackers[i]].id));
+        for (size_t j = 0; j < u.targets.size(); ++j) {
+            const PairResult& r = u.pairs[i][j];
+            QString cell = !r.visible ? QStringLiteral("<span style='color:#d62728'>no</span>")
+                           : r.fully_visible ? QStringLiteral("<span style='color:#1fa33a'>full</span>")
+                                             : QStringLiteral("<span style='color:#1fa33a'>seen</span>");
+            if (r.hidden.value_or(false)) cell += QStringLiteral(" H");
+            if (r.cover.value_or(false)) cell += QStringLiteral(" C");
+            if (r.plunging_fire.value_or(false)) cell += QStringLiteral(" P");
+            html += QStringLiteral("<td align=center>%1</td>").arg(cell);
+        }
+        html += QStringLiteral("<td align=center>%1</td><td align=center>%2</td>")
+                    .arg(yesNo(u.unitVisible[i]), yesNo(u.unitFullyVisible[i]));
+        if (game) html += QStringLiteral("<td align=center>%1</td>").arg(yesNo(u.coverAgainst[i]));
+        html += QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</table><p>full: fully visible; seen: visible, not fully; H hidden, C cover, P plunging "
+                           "fire (for that pair).</p>");
+    html += QStringLiteral("<p><b>%1</b> sees <b>%2</b>: %3; fully: %4.</p>")
+                .arg(q(u.attackerUnit), q(u.targetUnit), yesNo(u.visible), yesNo(u.fullyVisible));
+    if (scenario.ruleset.name == "wh40k-10e") {
+        QStringList cover;
+        for (size_t j = 0; j < u.targets.size(); ++j)
+            cover << QStringLiteral("%1 %2").arg(q(scenario.models[u.targets[j]].id), yesNo(u.coverOf[j]));
+        html += QStringLiteral("<p>Cover against the unit: %1.</p>").arg(cover.join(QStringLiteral(", ")));
+    }
+    if (!u.reasons.empty()) {
+        html += QStringLiteral("<p><b>Reasons</b></p><ul>");
+        for (const auto& reason : u.reasons) html += QStringLiteral("<li>%1</li>").arg(q(reason));
+        html += QStringLiteral("</ul>");
+    }
+    return html;
+}
+
 Overlay unitOverlay(const UnitRuling& ruling) {
     Overlay o;
     for (size_t i = 0; i < ruling.attackers.size(); ++i)
@@ -99,42 +139,7 @@ void paintSheet(QPainter& p, double W, double H, double dpi, const Scenario& sce
     heading.drawContents(&p);
     p.restore();
 
-    const bool game = scenario.ruleset.name != "true-los";
-    QString html = QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr><th></th>");
-    for (int t : u.targets) html += QStringLiteral("<th>%1</th>").arg(q(scenario.models[t].id));
-    html += QStringLiteral("<th>unit seen</th><th>fully</th>%1</tr>").arg(game ? QStringLiteral("<th>cover</th>") : QString());
-    for (size_t i = 0; i < u.attackers.size(); ++i) {
-        html += QStringLiteral("<tr><th>%1</th>").arg(q(scenario.models[u.attackers[i]].id));
-        for (size_t j = 0; j < u.targets.size(); ++j) {
-            const PairResult& r = u.pairs[i][j];
-            QString cell = !r.visible ? QStringLiteral("<span style='color:#d62728'>no</span>")
-                           : r.fully_visible ? QStringLiteral("<span style='color:#1fa33a'>full</span>")
-                                             : QStringLiteral("<span style='color:#1fa33a'>seen</span>");
-            if (r.hidden.value_or(false)) cell += QStringLiteral(" H");
-            if (r.cover.value_or(false)) cell += QStringLiteral(" C");
-            if (r.plunging_fire.value_or(false)) cell += QStringLiteral(" P");
-            html += QStringLiteral("<td align=center>%1</td>").arg(cell);
-        }
-        html += QStringLiteral("<td align=center>%1</td><td align=center>%2</td>")
-                    .arg(yesNo(u.unitVisible[i]), yesNo(u.unitFullyVisible[i]));
-        if (game) html += QStringLiteral("<td align=center>%1</td>").arg(yesNo(u.coverAgainst[i]));
-        html += QStringLiteral("</tr>");
-    }
-    html += QStringLiteral("</table><p>full: fully visible; seen: visible, not fully; H hidden, C cover, P plunging "
-                           "fire (for that pair).</p>");
-    html += QStringLiteral("<p><b>%1</b> sees <b>%2</b>: %3; fully: %4.</p>")
-                .arg(q(u.attackerUnit), q(u.targetUnit), yesNo(u.visible), yesNo(u.fullyVisible));
-    if (scenario.ruleset.name == "wh40k-10e") {
-        QStringList cover;
-        for (size_t j = 0; j < u.targets.size(); ++j)
-            cover << QStringLiteral("%1 %2").arg(q(scenario.models[u.targets[j]].id), yesNo(u.coverOf[j]));
-        html += QStringLiteral("<p>Cover against the unit: %1.</p>").arg(cover.join(QStringLiteral(", ")));
-    }
-    if (!u.reasons.empty()) {
-        html += QStringLiteral("<p><b>Reasons</b></p><ul>");
-        for (const auto& reason : u.reasons) html += QStringLiteral("<li>%1</li>").arg(q(reason));
-        html += QStringLiteral("</ul>");
-    }
+    const QString html = rulingHtml(scenario, u);
     QTextDocument body;
     body.setHtml(html);
     body.setTextWidth(W * 0.45 / textScale);

@@ -19,6 +19,10 @@ Overlay unitOverlay(const UnitRuling& ruling);
 // fingerprints.
 QString scenarioFingerprint(const Scenario& scenario);
 
+// The matrix, the units' rulings and the reasons as HTML (the sheet's right half, and the
+// window's ruling panel in the unit modes).
+QString rulingHtml(const Scenario& scenario, const UnitRuling& ruling);
+
 // Writes the sheet as a PDF (A4 landscape), or as a PNG when the path ends in .png.
 bool writeRulingSheet(const Scenario& scenario, const UnitRuling& ruling, const QString& path, QString* error);
 
