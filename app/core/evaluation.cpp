@@ -97,7 +97,7 @@ QStringList knownResultFields() {
     return {QStringLiteral("visible"),       QStringLiteral("fully_visible"), QStringLiteral("visible_fraction"),
             QStringLiteral("distance"),      QStringLiteral("blocked_by"),    QStringLiteral("blocking_set"),
             QStringLiteral("cover"),         QStringLiteral("hidden"),        QStringLiteral("plunging_fire"),
-            QStringLiteral("in_engagement_range")};
+            QStringLiteral("in_engagement_range"), QStringLiteral("reasons")};
 }
 
 QStringList mismatches(const PairResult& r, const Query& q) {
@@ -126,6 +126,17 @@ QStringList mismatches(const PairResult& r, const Query& q) {
             if (e.type != Expectation::Type::Number && e.type != Expectation::Type::Range) wrongType("number");
             else if (got < e.min - kNumberTolerance || got > e.max + kNumberTolerance)
                 out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), QString::number(got, 'g', 10));
+        } else if (key == QLatin1String("reasons")) {
+            // Each expected text is part of some reason ("13.10" or a whole reason).
+            if (e.type != Expectation::Type::Ids) wrongType("list of texts");
+            else
+                for (const std::string& want : e.ids) {
+                    bool found = false;
+                    for (const std::string& reason : r.reasons) found = found || reason.find(want) != std::string::npos;
+                    if (!found)
+                        out << QStringLiteral("reasons: expected one containing \"%1\", got %2")
+                                   .arg(QString::fromStdString(want), idsText(r.reasons));
+                }
         } else if (key == QLatin1String("blocked_by") || key == QLatin1String("blocking_set")) {
             if (e.type != Expectation::Type::Ids) wrongType("list of ids");
             else {
