@@ -94,14 +94,17 @@ bool baseWhollyWithin(const Model& model, const Polygon& area) {
 Rulings::Rulings(const Scene& scene) : scene_(scene) {}
 Rulings::~Rulings() = default;
 
-const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough) const {
+const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, const std::string& withoutTag) const {
     std::sort(pieces.begin(), pieces.end());
-    if (pieces.empty() && seeThrough == scene_.seeThrough()) return scene_;
-    auto key = std::make_pair(pieces, static_cast<int>(seeThrough));
+    if (pieces.empty() && seeThrough == scene_.seeThrough() && withoutTag.empty()) return scene_;
+    auto key = std::make_tuple(pieces, static_cast<int>(seeThrough), withoutTag);
     auto it = cache_.find(key);
     if (it == cache_.end()) {
         Walled w;
         w.scenario = std::make_unique<Scenario>(scene_.scenario());
+        if (!withoutTag.empty())
+            for (TerrainPiece& p : w.scenario->terrain)
+                if (p.kind == TerrainKind::Feature && hasTag(p, withoutTag)) p.kind = TerrainKind::Area;  // no longer blocks
         for (int i : pieces) {
             TerrainPiece wall = scene_.scenario().terrain[i];
             wall.kind = TerrainKind::Feature;
@@ -293,8 +296,30 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     if (!*r.cover && r.visible && !r.fully_visible) {
         const PairResult terrainOnly = woodsHide ? r : evaluatePair(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
         if (woodsHide || !terrainOnly.fully_visible) {
-            r.cover = true;
-            reasons.push_back("cover: " + t.id + " is not fully visible to " + o.id + " past the terrain");
+            // A barricade gives cover only to INFANTRY within 3" of it: when barricades
+            // alone keep the target from being fully visible, that decides.
+            bool byBarricadesOnly = false;
+            if (!woodsHide)
+                byBarricadesOnly = evaluatePair(withWalls(walls, Scene::SeeThrough::AllModels, "barricade"), observer, target,
+                                                method).fully_visible;
+            bool nearBarricade = false;
+            if (byBarricadesOnly && hasKeyword(t, "INFANTRY"))
+                for (const TerrainPiece& p : s.terrain) {
+                    if (p.kind != TerrainKind::Feature || !hasTag(p, "barricade")) continue;
+                    Model grown = t;  // the base grown by 3": within 3" of the barricade
+                    grown.base.length_mm += 2 * 3 * kMmPerInch;
+                    grown.base.width_mm += 2 * 3 * kMmPerInch;
+                    if (baseWithin(grown, p.footprint)) nearBarricade = true;
+                }
+            if (!byBarricadesOnly) {
+                r.cover = true;
+                reasons.push_back("cover: " + t.id + " is not fully visible to " + o.id + " past the terrain");
+            } else if (nearBarricade) {
+                r.cover = true;
+                reasons.push_back("cover: " + t.id + " is INFANTRY within 3\" of a barricade that hides part of it");
+            } else {
+                reasons.push_back("cover: only a barricade hides part of " + t.id + ", which is not INFANTRY within 3\" of it");
+            }
         }
     }
     // Plunging fire: wholly within a ruin, 6" or more up, at a target on the ground.

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace sl {
@@ -66,14 +67,15 @@ private:
     PairResult evaluate11e(int observer, int target, Method method) const;
     PairResult evaluate10e(int observer, int target, Method method) const;
     // The scene with these terrain pieces' footprints as walls of unlimited height.
-    const Scene& withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough) const;
+    // With `withoutTag`, the features carrying that tag are left out.
+    const Scene& withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, const std::string& withoutTag = {}) const;
 
     const Scene& scene_;
     struct Walled {
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
     };
-    mutable std::map<std::pair<std::vector<int>, int>, Walled> cache_;
+    mutable std::map<std::tuple<std::vector<int>, int, std::string>, Walled> cache_;
 };
 
 }  // namespace sl
