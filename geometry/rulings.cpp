@@ -382,6 +382,28 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
         u.fullyVisible = u.fullyVisible || (any && all);
     }
     if (u.attackers.empty()) u.coverOf.assign(u.targets.size(), 0);
+    // 22.05: a TOWERING attacker has plunging fire against the whole unit when the unit is
+    // within 12", that is when any of its models is.
+    const Scenario& s = scene_.scenario();
+    if (s.ruleset.name == "wh40k-11e")
+        for (size_t i = 0; i < u.attackers.size(); ++i) {
+            const Model& a = s.models[u.attackers[i]];
+            if (!hasKeyword(a, "TOWERING") || a.elevation >= 3) continue;
+            const PairResult* near = nullptr;
+            for (const PairResult& r : u.pairs[i])
+                if (r.distance <= 12 && (!near || r.distance < near->distance)) near = &r;
+            if (!near) continue;
+            const std::string reason = "22.05 plunging fire: " + a.id + " is TOWERING, " + near->target + " of the unit " +
+                                       inches(near->distance) + " away";
+            for (size_t j = 0; j < u.targets.size(); ++j) {
+                PairResult& r = u.pairs[i][j];
+                if (r.visible && s.models[u.targets[j]].elevation <= 0 && !r.plunging_fire.value_or(false)) {
+                    r.plunging_fire = true;
+                    r.reasons.push_back(reason);
+                    addUnique(u.reasons, reason);
+                }
+            }
+        }
     return u;
 }
 

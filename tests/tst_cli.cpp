@@ -173,6 +173,14 @@ private slots:
                  QStringLiteral("--target"), QStringLiteral("H"), QStringLiteral("--pdf"), png});
         QCOMPARE(r.code, 0);
         QVERIFY(QImage(png).width() > 1000);
+        // A TOWERING attacker has plunging fire against a unit within 12", even at its
+        // model 12.1" away.
+        r = cli({QStringLiteral("ruling"), scenario("wh40k-11e/03-plunging-engagement.sightline.json"), QStringLiteral("--attacker"),
+                 QStringLiteral("c"), QStringLiteral("--target"), QStringLiteral("mob"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonArray towering = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("pairs")).toArray();
+        QCOMPARE(towering.size(), 2);
+        for (const QJsonValue& pair : towering) QVERIFY(pair.toObject().value(QStringLiteral("plunging_fire")).toBool());
         // Bad units are named, with the units there are.
         r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("nobody"),
                  QStringLiteral("--target"), QStringLiteral("H")});
