@@ -191,6 +191,29 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("--target UNIT")));
     }
 
+    void catalogAndImport() {
+        Run r = cli({QStringLiteral("catalog"), QStringLiteral("intercessor"), QStringLiteral("squad")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("Intercessor Squad (adeptus-astartes, intercessor-squad): 32 mm")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("Powered by 40kdc-data")));
+        r = cli({QStringLiteral("catalog"), QStringLiteral("no-such-unit-anywhere")});
+        QCOMPARE(r.code, 1);
+        // The catalog from a dataset file; bad sources named.
+        QTemporaryDir tmp;
+        const QString out = tmp.filePath(QStringLiteral("bases.json"));
+        r = cli({QStringLiteral("import-40kdc"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/kdc-units.json"),
+                 QStringLiteral("--catalog"), out});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("3 units (1 approximate); left out 2")), qPrintable(r.out));
+        QVERIFY(QFile::exists(out));
+        r = cli({QStringLiteral("import-40kdc"), tmp.filePath(QStringLiteral("missing.tgz")), QStringLiteral("--catalog"), out});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("missing.tgz: no such file or folder")));
+        r = cli({QStringLiteral("import-40kdc"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/kdc-units.json"), QStringLiteral("--all")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("not available")));
+    }
+
     void verifyCountsEveryExpectation() {
         QDir dir(scenario("regression"));
         QStringList files;

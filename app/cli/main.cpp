@@ -4,6 +4,7 @@
 #include "board_renderer.h"
 #include "ruling_sheet.h"
 #include "evaluation.h"
+#include "kdc_data.h"
 #include "rulings.h"
 #include "scenario_io.h"
 #include "scene.h"
@@ -15,6 +16,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSaveFile>
 #include <QTextStream>
 
 #include <memory>
@@ -46,6 +48,10 @@ const char* kDescription =
     "  ruling FILE --attacker UNIT --target UNIT [--pdf SHEET.pdf]\n"
     "                every model of one unit against every model of another, under\n"
     "                the file's ruleset; --pdf writes the judge's ruling sheet\n"
+    "  catalog WORDS  search the base catalog (units and their bases, from 40kdc-data)\n"
+    "  import-40kdc SOURCE --catalog FILE\n"
+    "                write the base catalog from 40kdc-data (the npm package's .tgz,\n"
+    "                its unpacked folder, or a JSON file of the dataset)\n"
     "  render FILE -o OUT.png|svg|pdf\n"
     "                draw the table; with --observer and --target the pair's sight\n"
     "                lines (green: the witness; red: blocked lines up to their first\n"
@@ -289,6 +295,58 @@ int ruling(const QString& path, const QCommandLineParser& args, sl::Method metho
     return kOk;
 }
 
+// The base catalog: search it.
+int catalog(const QStringList& words, const QCommandLineParser& args) {
+    const auto& all = sl::kdc::builtInCatalog();
+    const auto found = sl::kdc::search(all, words.join(QLatin1Char(' ')));
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonArray list;
+        for (const auto& e : found) {
+            QJsonObject o{{QStringLiteral("id"), e.id}, {QStringLiteral("name"), e.name}, {QStringLiteral("faction"), e.faction},
+                          {QStringLiteral("base"), sl::kdc::baseLabel(e)}};
+            list.append(o);
+        }
+        out() << QJsonDocument(list).toJson(QJsonDocument::Indented);
+        return kOk;
+    }
+    for (const auto& e : found)
+        out() << QStringLiteral("%1 (%2, %3): %4\n").arg(e.name, e.faction, e.id, sl::kdc::baseLabel(e));
+    out() << found.size() << (found.size() == 1 ? " unit" : " units") << " of " << all.size() << "; "
+          << sl::kdc::kAttribution << '\n';
+    return found.empty() ? kMismatch : kOk;
+}
+
+// Reads 40kdc-data and writes the base catalog made from its units.
+int import40kdc(const QString& source, const QCommandLineParser& args) {
+    if (args.isSet(QStringLiteral("layout")) || args.isSet(QStringLiteral("all"))) {
+        err() << "import-40kdc: importing layouts is not available in this version; --catalog FILE writes the base catalog\n";
+        return kBadInput;
+    }
+    if (!args.isSet(QStringLiteral("catalog"))) {
+        err() << "import-40kdc needs --catalog FILE (the base catalog to write)\n";
+        return kBadInput;
+    }
+    QString error;
+    const std::optional<QJsonObject> dataset = sl::kdc::loadDataset(source, &error);
+    if (!dataset) {
+        err() << error << '\n';
+        return kBadInput;
+    }
+    QStringList skipped;
+    const auto entries = sl::kdc::catalogFrom(*dataset, &skipped);
+    QSaveFile file(args.value(QStringLiteral("catalog")));
+    if (!file.open(QIODevice::WriteOnly) || file.write(sl::kdc::writeCatalog(entries)) < 0 || !file.commit()) {
+        err() << args.value(QStringLiteral("catalog")) << ": cannot write: " << file.errorString() << '\n';
+        return kBadInput;
+    }
+    int approximate = 0;
+    for (const auto& e : entries) approximate += e.approximate;
+    out() << "wrote " << args.value(QStringLiteral("catalog")) << ": " << entries.size() << " units (" << approximate
+          << " approximate); left out " << skipped.size() << " without a usable base size:\n";
+    for (const QString& s : skipped) out() << "  " << s << '\n';
+    return kOk;
+}
+
 int verify(const QStringList& files, const QCommandLineParser& args, sl::Method method) {
     int passed = 0, failed = 0, unreadable = 0;
     QJsonArray mismatchList;
@@ -364,6 +422,9 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files"), QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("check, render: the target model's id; ruling: the target unit"), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("catalog"), QStringLiteral("import-40kdc: the base catalog to write"), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("layout"), QStringLiteral("import-40kdc: a layout to import"), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("all"), QStringLiteral("import-40kdc: every layout")});
     parser.addOption({QStringLiteral("attacker"), QStringLiteral("ruling: the attacking unit"), QStringLiteral("UNIT")});
     parser.addOption({QStringLiteral("pdf"), QStringLiteral("ruling: write the ruling sheet to this PDF"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("method"), QStringLiteral("exact (default), sampled or center"),
@@ -414,6 +475,14 @@ int main(int argc, char** argv) {
         }
         return verify(positional, parser, *method);
     }
+    if (command == QLatin1String("catalog")) return catalog(positional, parser);
+    if (command == QLatin1String("import-40kdc")) {
+        if (positional.size() != 1) {
+            err() << "import-40kdc takes exactly one SOURCE. Try 'sightline-cli --help'.\n";
+            return kBadInput;
+        }
+        return import40kdc(positional.front(), parser);
+    }
     if (command == QLatin1String("ruling")) {
         if (positional.size() != 1) {
             err() << "ruling takes exactly one scenario file. Try 'sightline-cli --help'.\n";
@@ -428,7 +497,7 @@ int main(int argc, char** argv) {
         }
         return render(positional.front(), parser, *method);
     }
-    err() << QStringLiteral("unknown command \"%1\" (available: check, verify, ruling, render). Try 'sightline-cli --help'.\n")
+    err() << QStringLiteral("unknown command \"%1\" (available: check, verify, ruling, render, catalog, import-40kdc). Try 'sightline-cli --help'.\n")
                  .arg(command);
     return kBadInput;
 }

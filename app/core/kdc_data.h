@@ -1,0 +1,52 @@
+// The 40kdc-data dataset (npm package @alpaca-software/40kdc-data, data CC BY 4.0 by Alpaca
+// Software and the 40kdc community contributors): reading it from the package's .tgz, its
+// unpacked folder or a JSON file, and the base-size catalog made from its units.
+#pragma once
+
+#include "types.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace sl::kdc {
+
+inline constexpr const char* kAttribution =
+    "Powered by 40kdc-data (https://40kdc.alpacasoft.dev), CC BY 4.0, Alpaca Software and the 40kdc community "
+    "contributors";
+
+// The dataset's top-level object (units, terrainLayouts, ...). `source` is the package's
+// .tgz (from `npm pack`), its unpacked folder, the bundle file, or a JSON file of the
+// dataset; on failure, why.
+std::optional<QJsonObject> loadDataset(const QString& source, QString* error);
+
+// One unit's base.
+struct CatalogEntry {
+    QString id;
+    QString name;
+    QString faction;
+    Base base;
+    bool approximate = false;  // mapped from a hull or flying base
+};
+
+// The units' bases, sorted by faction then name. Units whose base cannot be sized from the
+// dataset are left out, each named in `skipped` with the reason.
+std::vector<CatalogEntry> catalogFrom(const QJsonObject& dataset, QStringList* skipped);
+
+// The catalog file (JSON, with the attribution) and back.
+QByteArray writeCatalog(const std::vector<CatalogEntry>& entries);
+std::optional<std::vector<CatalogEntry>> readCatalog(const QByteArray& bytes, QString* error);
+
+// The catalog shipped with Sightline (built into the program).
+const std::vector<CatalogEntry>& builtInCatalog();
+
+// Entries whose name, id or faction contain every word of `text` (case-insensitive).
+std::vector<CatalogEntry> search(const std::vector<CatalogEntry>& entries, const QString& text);
+
+// "32 mm", "60x35.5 mm oval", "120x92 mm oval (approximate)".
+QString baseLabel(const CatalogEntry& entry);
+
+}  // namespace sl::kdc
