@@ -4,6 +4,7 @@
 // palette, draw polygon and rectangle terrain, select with a rubber band, duplicate, rotate
 // and delete, edit fields in the inspector (bad values refused), recover autosaved work.
 #include "board_view.h"
+#include "catalog_dialog.h"
 #include "inspector.h"
 #include "main_window.h"
 #include "scenario_io.h"
@@ -11,6 +12,7 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -314,6 +316,33 @@ private slots:
         view->setUnitMode(gui::BoardView::UnitMode::Off);
         QVERIFY(!view->unitRuling().has_value());
         QVERIFY(view->ruling().has_value());
+    }
+
+    void addUnitFromCatalog() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(kDemo, true));
+        const size_t before = w.document()->scenario().models.size();
+        gui::CatalogDialog dialog(&w);
+        QTest::keyClicks(dialog.searchBox(), QStringLiteral("intercessor squad"));
+        QVERIFY(dialog.results()->count() >= 1);
+        const auto items = dialog.results()->findItems(QStringLiteral("Intercessor Squad — "), Qt::MatchStartsWith);
+        QCOMPARE(items.size(), 1);
+        dialog.results()->setCurrentItem(items.front());
+        dialog.countBox()->setValue(7);
+        QVERIFY(w.addUnitFromCatalog(&dialog));
+        const Scenario& s = w.document()->scenario();
+        QCOMPARE(s.models.size(), before + 7);
+        for (size_t i = before; i < s.models.size(); ++i) {
+            QCOMPARE(s.models[i].base.length_mm, 32.0);
+            QCOMPARE(s.models[i].unit, s.models[before].unit);
+            for (size_t j = before; j < i; ++j)  // a tidy block: no two bases overlap
+                QVERIFY(std::hypot(s.models[i].position.x - s.models[j].position.x,
+                                   s.models[i].position.y - s.models[j].position.y) > 32 / 25.4);
+        }
+        QCOMPARE(w.board()->selection().models.size(), size_t(7));
+        QVERIFY(edits::problemsOf(s).isEmpty());
+        w.document()->undoStack()->undo();  // one step
+        QCOMPARE(w.document()->scenario().models.size(), before);
     }
 
     void autosaveIsOfferedBack() {

@@ -137,6 +137,35 @@ Vec2 snapped(Vec2 p, double step) {
     return {std::round(p.x / step) * step, std::round(p.y / step) * step};
 }
 
+std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
+                             const std::string& stem, const std::string& name, double height) {
+    std::vector<Model> out;
+    if (count <= 0) return out;
+    const double pitch = std::max(base.length_mm, base.width_mm) / kMmPerInch + 0.25;
+    const int perRow = std::min(count, 5);
+    const int rows = (count + perRow - 1) / perRow;
+    const double w = (perRow - 1) * pitch, h = (rows - 1) * pitch;
+    const double r = std::max(base.length_mm, base.width_mm) / kMmPerInch / 2;
+    // Keep the whole block on the table where it fits.
+    const Vec2 c{std::clamp(at.x, std::min(w / 2 + r, s.board.width / 2), std::max(s.board.width - w / 2 - r, s.board.width / 2)),
+                 std::clamp(at.y, std::min(h / 2 + r, s.board.height / 2), std::max(s.board.height - h / 2 - r, s.board.height / 2))};
+    Scenario scratch = s;  // ids must not clash with each other either
+    const std::string unit = uniqueId(scratch, stem);
+    for (int i = 0; i < count; ++i) {
+        Model m;
+        m.id = uniqueId(scratch, stem + "-" + std::to_string(i + 1));
+        m.name = name;
+        m.side = side;
+        m.unit = unit;
+        m.base = base;
+        m.height = height;
+        m.position = {c.x - w / 2 + (i % perRow) * pitch, c.y - h / 2 + (i / perRow) * pitch};
+        scratch.models.push_back(m);
+        out.push_back(m);
+    }
+    return out;
+}
+
 TerrainPiece placedPiece(const Scenario& s, const TerrainPiece& piece, Vec2 at) {
     TerrainPiece t = piece;
     translate(t.footprint, at - footprintCentre(t.footprint));

@@ -3,7 +3,9 @@
 #include "board_renderer.h"
 #include "board_view.h"
 #include "evaluation.h"
+#include "catalog_dialog.h"
 #include "inspector.h"
+#include "kdc_data.h"
 #include "ruling_sheet.h"
 #include "scenario_edits.h"
 
@@ -169,6 +171,8 @@ void MainWindow::buildMenus() {
     addTool(tr("Place &Model"), BoardView::Tool::PlaceModel, QKeySequence(Qt::Key_M));
     addTool(tr("&Polygon Terrain"), BoardView::Tool::Polygon, QKeySequence(Qt::Key_P));
     addTool(tr("Rec&tangle Terrain"), BoardView::Tool::Rectangle, QKeySequence(Qt::Key_T));
+    tools->addAction(tr("Add Unit from &Catalog..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), this,
+                     [this] { addUnitFromCatalog(); });
     QMenu* presets = tools->addMenu(tr("Terrain P&resets"));
     for (const edits::Preset& preset : edits::terrainPresets()) {
         const TerrainPiece piece = preset.piece;
@@ -268,7 +272,9 @@ void MainWindow::buildMenus() {
     help->addAction(tr("&About Sightline"), this, [this] {
         QMessageBox::about(this, tr("About Sightline"),
                            tr("<h3>Sightline %1</h3><p>Line of sight between based models on a tabletop: who can "
-                              "see whom, exactly.</p><p>Licence: GPL-3.0-or-later.</p>")
+                              "see whom, exactly.</p><p>Licence: GPL-3.0-or-later.</p>"
+                              "<p>Base sizes: Powered by <a href='https://40kdc.alpacasoft.dev'>40kdc-data</a> "
+                              "(CC BY 4.0, Alpaca Software and the 40kdc community contributors).</p>")
                                .arg(QApplication::applicationVersion()));
     });
 
@@ -541,6 +547,35 @@ void MainWindow::rebuildRecentMenu() {
             if (maybeSave()) openFile(path);
         })->setToolTip(path);
     recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
+    std::unique_ptr<CatalogDialog> owned;
+    if (!dialog) {
+        owned = std::make_unique<CatalogDialog>(this);
+        dialog = owned.get();
+        if (dialog->exec() != QDialog::Accepted) return false;
+    }
+    const auto entry = dialog->chosen();
+    if (!entry) return false;
+    // At the cursor when it is on the table, else in the middle.
+    const Scenario& s = document_.scenario();
+    QPointF at = board_->toBoard(board_->mapFromGlobal(QCursor::pos()));
+    if (!board_->rect().contains(board_->mapFromGlobal(QCursor::pos())) || at.x() < 0 || at.y() < 0 ||
+        at.x() > s.board.width || at.y() > s.board.height)
+        at = QPointF(s.board.width / 2, s.board.height / 2);
+    const std::vector<Model> block =
+        edits::unitBlock(s, entry->base, dialog->count(), {at.x(), at.y()}, dialog->side().toStdString(),
+                         entry->id.toStdString(), entry->name.toStdString(), dialog->height());
+    const size_t first = s.models.size();
+    document_.edit(tr("Add %1 %2").arg(block.size()).arg(entry->name), [block](Scenario& sc) {
+        sc.models.insert(sc.models.end(), block.begin(), block.end());
+    });
+    edits::Selection sel;
+    for (size_t i = 0; i < block.size(); ++i) sel.models.push_back(static_cast<int>(first + i));
+    board_->setSelection(sel);
+    statusBar()->showMessage(tr("Added %1 models of %2 on %3 bases").arg(block.size()).arg(entry->name, kdc::baseLabel(*entry)), 6000);
+    return true;
 }
 
 void MainWindow::exportRulingSheet() {

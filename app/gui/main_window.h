@@ -17,6 +17,7 @@ class QListWidget;
 namespace sl::gui {
 
 class BoardView;
+class CatalogDialog;
 class Inspector;
 
 class MainWindow : public QMainWindow {
@@ -37,6 +38,10 @@ public:
 
     // Autosave: unsaved work is written a few seconds after the last change to a file that
     // a clean exit removes; finding it at start means the last run did not end well.
+    // Adds the unit chosen in the catalog dialog (asked for when `dialog` is null) as a
+    // block of models; false when nothing was added.
+    bool addUnitFromCatalog(CatalogDialog* dialog = nullptr);
+
     static QString autosavePath();
     void autosaveNow();
     static bool hasAutosave();

@@ -1,0 +1,44 @@
+// Add a unit from the base catalog: search by name or faction, choose how many models and
+// their side; the models are placed by the window in a tidy block.
+#pragma once
+
+#include "kdc_data.h"
+
+#include <QDialog>
+
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLineEdit;
+class QListWidget;
+class QSpinBox;
+
+namespace sl::gui {
+
+class CatalogDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit CatalogDialog(QWidget* parent = nullptr);
+
+    std::optional<kdc::CatalogEntry> chosen() const;
+    int count() const;
+    QString side() const;
+    double height() const;
+
+    QLineEdit* searchBox() const { return search_; }
+    QListWidget* results() const { return results_; }
+    QSpinBox* countBox() const { return count_; }
+
+private:
+    void refill();
+
+    QLineEdit* search_;
+    QListWidget* results_;
+    QSpinBox* count_;
+    QComboBox* side_;
+    QDoubleSpinBox* height_;
+    std::vector<kdc::CatalogEntry> shown_;
+};
+
+}  // namespace sl::gui
