@@ -335,6 +335,7 @@ private slots:
         for (size_t i = before; i < s.models.size(); ++i) {
             QCOMPARE(s.models[i].base.length_mm, 32.0);
             QCOMPARE(s.models[i].unit, s.models[before].unit);
+            QCOMPARE(s.models[i].keywords, std::vector<std::string>{"INFANTRY"});  // for the rulings
             for (size_t j = before; j < i; ++j)  // a tidy block: no two bases overlap
                 QVERIFY(std::hypot(s.models[i].position.x - s.models[j].position.x,
                                    s.models[i].position.y - s.models[j].position.y) > 32 / 25.4);

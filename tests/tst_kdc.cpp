@@ -36,6 +36,7 @@ private slots:
         QCOMPARE(round->base.shape, BaseShape::Circle);
         QCOMPARE(round->base.length_mm, 32.0);
         QVERIFY(!round->approximate);
+        QCOMPARE(round->keywords, std::vector<std::string>{"INFANTRY"});  // only the keywords rulings read
         // The dataset's "width 120, length 92" oval: our length is the longer axis.
         const auto* oval = find(catalog, QStringLiteral("triumph-of-saint-katherine"));
         QVERIFY(oval);

@@ -109,6 +109,13 @@ std::optional<QJsonObject> loadDataset(const QString& source, QString* error) {
     return out;
 }
 
+const QStringList& rulingKeywords() {
+    static const QStringList list{QStringLiteral("INFANTRY"), QStringLiteral("BEASTS"),  QStringLiteral("SWARM"),
+                                  QStringLiteral("MOUNTED"),  QStringLiteral("VEHICLE"), QStringLiteral("MONSTER"),
+                                  QStringLiteral("TOWERING"), QStringLiteral("AIRCRAFT")};
+    return list;
+}
+
 std::vector<CatalogEntry> catalogFrom(const QJsonObject& dataset, QStringList* skipped) {
     std::map<QString, QJsonObject> hulls;
     for (const QJsonValue& h : dataset.value(QLatin1String("hullShapes")).toArray())
@@ -120,6 +127,11 @@ std::vector<CatalogEntry> catalogFrom(const QJsonObject& dataset, QStringList* s
         e.id = u.value(QLatin1String("id")).toString();
         e.name = u.value(QLatin1String("name")).toString();
         e.faction = u.value(QLatin1String("faction_id")).toString();
+        for (const QJsonValue& k : u.value(QLatin1String("keywords")).toArray()) {
+            const QString word = k.toString().trimmed().toUpper();
+            if (rulingKeywords().contains(word) && std::find(e.keywords.begin(), e.keywords.end(), word.toStdString()) == e.keywords.end())
+                e.keywords.push_back(word.toStdString());
+        }
         const QJsonObject b = u.value(QLatin1String("base_size_mm")).toObject();
         const QString shape = b.value(QLatin1String("shape")).toString();
         const double d = b.value(QLatin1String("diameter")).toDouble();
@@ -183,6 +195,11 @@ QByteArray writeCatalog(const std::vector<CatalogEntry>& entries) {
             o[QStringLiteral("width_mm")] = e.base.width_mm;
         }
         if (e.approximate) o[QStringLiteral("approximate")] = true;
+        if (!e.keywords.empty()) {
+            QJsonArray words;
+            for (const auto& k : e.keywords) words.append(QString::fromStdString(k));
+            o[QStringLiteral("keywords")] = words;
+        }
         out += "    " + QJsonDocument(o).toJson(QJsonDocument::Compact) + (i + 1 < entries.size() ? ",\n" : "\n");
     }
     out += "  ]\n}\n";
@@ -212,6 +229,7 @@ std::optional<std::vector<CatalogEntry>> readCatalog(const QByteArray& bytes, QS
                       o.value(QLatin1String("length_mm")).toDouble(), o.value(QLatin1String("width_mm")).toDouble()};
         }
         e.approximate = o.value(QLatin1String("approximate")).toBool();
+        for (const QJsonValue& k : o.value(QLatin1String("keywords")).toArray()) e.keywords.push_back(k.toString().toStdString());
         if (e.id.isEmpty() || !(e.base.length_mm > 0) || !(e.base.width_mm > 0)) {
             if (error) *error = QStringLiteral("units[%1]: needs an id and a positive base size").arg(out.size());
             return std::nullopt;

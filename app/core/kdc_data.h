@@ -30,7 +30,12 @@ struct CatalogEntry {
     QString faction;
     Base base;
     bool approximate = false;  // mapped from a hull or flying base
+    // The unit's keywords that rulings read (INFANTRY, TOWERING, AIRCRAFT, ...), upper case.
+    std::vector<std::string> keywords;
 };
+
+// The keywords the game rulesets read; the catalog keeps only these.
+const QStringList& rulingKeywords();
 
 // The units' bases, sorted by faction then name. Units whose base cannot be sized from the
 // dataset are left out, each named in `skipped` with the reason.

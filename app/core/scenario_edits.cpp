@@ -138,7 +138,8 @@ Vec2 snapped(Vec2 p, double step) {
 }
 
 std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
-                             const std::string& stem, const std::string& name, double height) {
+                             const std::string& stem, const std::string& name, double height,
+                             const std::vector<std::string>& keywords) {
     std::vector<Model> out;
     if (count <= 0) return out;
     const double pitch = std::max(base.length_mm, base.width_mm) / kMmPerInch + 0.25;
@@ -159,6 +160,7 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
         m.unit = unit;
         m.base = base;
         m.height = height;
+        m.keywords = keywords;
         m.position = {c.x - w / 2 + (i % perRow) * pitch, c.y - h / 2 + (i / perRow) * pitch};
         scratch.models.push_back(m);
         out.push_back(m);

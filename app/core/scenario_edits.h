@@ -39,7 +39,8 @@ Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& 
 // `count` models of one new unit in a tidy block centred near `at` (rows of up to five,
 // 0.25" between bases), kept on the table; ids and the unit id made from `stem`.
 std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
-                             const std::string& stem, const std::string& name, double height);
+                             const std::string& stem, const std::string& name, double height,
+                             const std::vector<std::string>& keywords = {});
 
 // `piece` moved so that its footprint's centre is at `at`, with a new id.
 TerrainPiece placedPiece(const Scenario& s, const TerrainPiece& piece, Vec2 at);

@@ -566,7 +566,7 @@ bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
         at = QPointF(s.board.width / 2, s.board.height / 2);
     const std::vector<Model> block =
         edits::unitBlock(s, entry->base, dialog->count(), {at.x(), at.y()}, dialog->side().toStdString(),
-                         entry->id.toStdString(), entry->name.toStdString(), dialog->height());
+                         entry->id.toStdString(), entry->name.toStdString(), dialog->height(), entry->keywords);
     const size_t first = s.models.size();
     document_.edit(tr("Add %1 %2").arg(block.size()).arg(entry->name), [block](Scenario& sc) {
         sc.models.insert(sc.models.end(), block.begin(), block.end());
