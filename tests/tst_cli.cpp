@@ -211,7 +211,17 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("missing.tgz: no such file or folder")));
         r = cli({QStringLiteral("import-40kdc"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/kdc-units.json"), QStringLiteral("--all")});
         QCOMPARE(r.code, 2);
-        QVERIFY(r.err.contains(QStringLiteral("not available")));
+        QVERIFY(r.err.contains(QStringLiteral("--out DIR")));
+        // Layouts: each a scenario file that reads back; an unknown id is named.
+        const QString layouts = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/kdc-layouts.json");
+        r = cli({QStringLiteral("import-40kdc"), layouts, QStringLiteral("--all"), QStringLiteral("--out"), tmp.filePath(QStringLiteral("l"))});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("kotc-colosseum.sightline.json")), qPrintable(r.out));
+        r = cli({QStringLiteral("check"), tmp.filePath(QStringLiteral("l/kotc-colosseum.sightline.json"))});
+        QCOMPARE(r.code, 0);
+        r = cli({QStringLiteral("import-40kdc"), layouts, QStringLiteral("--layout"), QStringLiteral("nope"), QStringLiteral("--out"), tmp.path()});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("no layout \"nope\"")));
     }
 
     void verifyCountsEveryExpectation() {

@@ -2,6 +2,9 @@
 // made from its units (shapes, approximate entries, what is left out and why), its file
 // format, the catalog built into the programs, and searching it.
 #include "kdc_data.h"
+#include "kdc_layouts.h"
+#include "polygon.h"
+#include "scenario_edits.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -9,6 +12,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <array>
+#include <map>
 
 using namespace sl;
 
@@ -87,6 +93,129 @@ private slots:
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("empty"))));
         QVERIFY(!kdc::loadDataset(dir.filePath(QStringLiteral("empty")), &error));
         QVERIFY2(error.contains(QStringLiteral("not the 40kdc-data package")), qPrintable(error));
+    }
+
+    void layoutFromTheDataset() {
+        QString error;
+        const auto dataset = kdc::loadDataset(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/kdc-layouts.json"), &error);
+        QVERIFY2(dataset, qPrintable(error));
+        QCOMPARE(kdc::layoutIds(*dataset), (QStringList{QStringLiteral("bm-assets-vs-assets-01"), QStringLiteral("kotc-colosseum")}));
+        const kdc::LayoutImport imported = kdc::importLayout(*dataset, QStringLiteral("bm-assets-vs-assets-01"));
+        QVERIFY2(imported.problems.isEmpty(), qPrintable(imported.problems.join(QLatin1Char('\n'))));
+        const Scenario& s = *imported.scenario;
+        QVERIFY(edits::problemsOf(s).isEmpty());
+        // One area per piece, and its template's features.
+        QJsonObject layout;
+        std::map<QString, QJsonObject> templates;
+        for (const QJsonValue& t : dataset->value(QStringLiteral("terrainTemplates")).toArray())
+            templates[t.toObject().value(QStringLiteral("id")).toString()] = t.toObject();
+        for (const QJsonValue& l : dataset->value(QStringLiteral("terrainLayouts")).toArray())
+            if (l.toObject().value(QStringLiteral("id")) == QStringLiteral("bm-assets-vs-assets-01")) layout = l.toObject();
+        size_t expected = 0;
+        for (const QJsonValue& p : layout.value(QStringLiteral("pieces")).toArray())
+            expected += 1 + templates[p.toObject().value(QStringLiteral("template")).toString()].value(QStringLiteral("features")).toArray().size();
+        QCOMPARE(s.terrain.size(), expected);
+        QCOMPARE(s.terrain.size(), size_t(44));  // 16 areas and their 28 features
+        // Each area's centroid is its piece's position.
+        for (const QJsonValue& pv : layout.value(QStringLiteral("pieces")).toArray()) {
+            const QJsonObject p = pv.toObject();
+            const TerrainPiece* area = nullptr;
+            for (const TerrainPiece& t : s.terrain)
+                if (QString::fromStdString(t.id) == p.value(QStringLiteral("id")).toString()) area = &t;
+            QVERIFY(area);
+            const Vec2 c = kdc::areaCentroid(area->footprint.outer);
+            const QJsonObject pos = p.value(QStringLiteral("position")).toObject();
+            QVERIFY2(std::abs(c.x - pos.value(QStringLiteral("x")).toDouble()) < 1e-6 &&
+                         std::abs(c.y - pos.value(QStringLiteral("y")).toDouble()) < 1e-6,
+                     qPrintable(QStringLiteral("%1: %2, %3").arg(QString::fromStdString(area->id)).arg(c.x).arg(c.y)));
+        }
+        // Every feature stands inside its area.
+        for (const TerrainPiece& f : s.terrain) {
+            if (f.kind != TerrainKind::Feature) continue;
+            const TerrainPiece* area = nullptr;
+            for (const TerrainPiece& t : s.terrain)
+                if (t.id == f.area) area = &t;
+            QVERIFY2(area, f.id.c_str());
+            // (The dataset draws some features flush with their area's edge, to 0.001".)
+            for (const Vec2& v : f.footprint.outer) {
+                bool in = locate(v, area->footprint) != Where::Outside;
+                for (double dx : {-0.002, 0.0, 0.002})
+                    for (double dy : {-0.002, 0.0, 0.002}) in = in || locate(v + Vec2{dx, dy}, area->footprint) != Where::Outside;
+                QVERIFY2(in, f.id.c_str());
+            }
+            QVERIFY(f.height > 0);
+            QVERIFY(f.category == "dense" || f.category == "light");
+        }
+        // Zones: two deployment zones and the layout's objectives.
+        int deployment = 0, objectives = 0;
+        for (const Zone& z : s.zones) {
+            deployment += z.kind == "deployment";
+            objectives += z.kind == "objective";
+        }
+        QCOMPARE(deployment, 2);
+        QCOMPARE(objectives, 6);
+        QCOMPARE(s.ruleset.name, std::string("wh40k-11e"));
+        // The other layout: its own board and inline features in areas.
+        const kdc::LayoutImport kotc = kdc::importLayout(*dataset, QStringLiteral("kotc-colosseum"));
+        QVERIFY(kotc.problems.isEmpty());
+        QCOMPARE(kotc.scenario->board.width, 36.0);
+        QVERIFY(!kdc::importLayout(*dataset, QStringLiteral("nope")).scenario);
+    }
+
+    void placementTurnsClockwiseAndMirrors() {
+        // An L whose long arm points right (+x) from the corner: turned 90° clockwise on a
+        // y-down board it points down (+y); mirrored first it points left, then up.
+        const QByteArray json = R"({"units": [], "deploymentPatterns": [],
+          "terrainTemplates": [{"id": "l", "kind": "feature", "terrain_category": "dense", "default_height_inches": 4,
+            "footprint": {"type": "polygon", "points": [{"x":0,"y":0},{"x":6,"y":0},{"x":6,"y":1},{"x":1,"y":1},{"x":1,"y":3},{"x":0,"y":3}]}}],
+          "terrainLayouts": [{"id": "t", "name": "t", "pieces": [
+            {"id": "plain", "piece_type": "feature", "template": "l", "position": {"x": 10, "y": 10}},
+            {"id": "turned", "piece_type": "feature", "template": "l", "position": {"x": 30, "y": 10}, "rotation_degrees": 90},
+            {"id": "mirrored", "piece_type": "feature", "template": "l", "position": {"x": 30, "y": 30}, "rotation_degrees": 90, "mirror": true}]}]})";
+        const QJsonObject dataset = QJsonDocument::fromJson(json).object();
+        const kdc::LayoutImport r = kdc::importLayout(dataset, QStringLiteral("t"));
+        QVERIFY2(r.problems.isEmpty(), qPrintable(r.problems.join(QLatin1Char('\n'))));
+        const auto& t = r.scenario->terrain;
+        QCOMPARE(t.size(), size_t(3));
+        QCOMPARE(t[0].height, 4.0);
+        auto extent = [](const Ring& ring) {
+            double minX = 1e9, maxX = -1e9, minY = 1e9, maxY = -1e9;
+            for (const Vec2& v : ring) {
+                minX = std::min(minX, v.x);
+                maxX = std::max(maxX, v.x);
+                minY = std::min(minY, v.y);
+                maxY = std::max(maxY, v.y);
+            }
+            return std::array<double, 4>{minX, maxX, minY, maxY};
+        };
+        // The corner (template 0,0) relative to the centroid: where the arm starts.
+        auto corner = [&](int i) { return t[i].footprint.outer[0] - kdc::areaCentroid(t[i].footprint.outer); };
+        const auto e0 = extent(t[0].footprint.outer), e1 = extent(t[1].footprint.outer);
+        QVERIFY(std::abs((e0[1] - e0[0]) - 6) < 1e-9 && std::abs((e0[3] - e0[2]) - 3) < 1e-9);
+        QVERIFY(std::abs((e1[1] - e1[0]) - 3) < 1e-9 && std::abs((e1[3] - e1[2]) - 6) < 1e-9);  // turned a quarter
+        QVERIFY(corner(0).x < 0 && corner(0).y < 0);  // the corner is top-left of the centroid
+        QVERIFY(corner(1).x > 0 && corner(1).y < 0);  // clockwise: top-right, the arm going down
+        QVERIFY(corner(2).x > 0 && corner(2).y > 0);  // mirrored then turned: bottom-right
+        for (int i = 0; i < 3; ++i) {
+            const Vec2 c = kdc::areaCentroid(t[i].footprint.outer);
+            QVERIFY(std::abs(c.x - (i == 0 ? 10 : 30)) < 1e-6 && std::abs(c.y - (i == 2 ? 30 : 10)) < 1e-6);
+        }
+    }
+
+    void wallsBecomeFootprints() {
+        // An open L of 0.5" walls on two edges of a footprint, thick towards its inside:
+        // arms of 4" and 3", their corner square once.
+        const Ring l = kdc::wallOutline({{0, 0}, {4, 0}, {4, 3}}, 0.5, Vec2{2, 1.5});
+        QCOMPARE(l.size(), size_t(6));
+        QVERIFY(!ringProblem(l));
+        QVERIFY(std::abs(std::abs(signedArea(l)) - (4 * 0.5 + 3 * 0.5 - 0.25)) < 1e-9);
+        for (const Vec2& v : l) QVERIFY(v.x >= -1e-12 && v.x <= 4 + 1e-12 && v.y >= -1e-12 && v.y <= 3 + 1e-12);
+        // Without a footprint, centred on the line.
+        QVERIFY(std::abs(std::abs(signedArea(kdc::wallOutline({{0, 0}, {4, 0}, {4, 3}}, 0.5))) - 0.5 * 7) < 1e-9);
+        // A closed loop: the solid it encloses.
+        const Ring loop = kdc::wallOutline({{0, 0}, {2, 0}, {2, 2}, {0, 2}, {0, 0}}, 0.5);
+        QCOMPARE(loop.size(), size_t(4));
+        QVERIFY(std::abs(std::abs(signedArea(loop)) - 4) < 1e-9);
     }
 
     void builtInCatalogAndSearch() {

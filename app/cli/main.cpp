@@ -5,6 +5,8 @@
 #include "ruling_sheet.h"
 #include "evaluation.h"
 #include "kdc_data.h"
+#include "kdc_layouts.h"
+#include "scenario_edits.h"
 #include "rulings.h"
 #include "scenario_io.h"
 #include "scene.h"
@@ -13,6 +15,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QGuiApplication>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -49,9 +52,10 @@ const char* kDescription =
     "                every model of one unit against every model of another, under\n"
     "                the file's ruleset; --pdf writes the judge's ruling sheet\n"
     "  catalog WORDS  search the base catalog (units and their bases, from 40kdc-data)\n"
-    "  import-40kdc SOURCE --catalog FILE\n"
-    "                write the base catalog from 40kdc-data (the npm package's .tgz,\n"
-    "                its unpacked folder, or a JSON file of the dataset)\n"
+    "  import-40kdc SOURCE (--layout ID | --all) --out DIR | --catalog FILE\n"
+    "                the official layouts as scenario files, or the base catalog, from\n"
+    "                40kdc-data (the npm package's .tgz, its unpacked folder, or a JSON\n"
+    "                file of the dataset)\n"
     "  render FILE -o OUT.png|svg|pdf\n"
     "                draw the table; with --observer and --target the pair's sight\n"
     "                lines (green: the witness; red: blocked lines up to their first\n"
@@ -318,12 +322,13 @@ int catalog(const QStringList& words, const QCommandLineParser& args) {
 
 // Reads 40kdc-data and writes the base catalog made from its units.
 int import40kdc(const QString& source, const QCommandLineParser& args) {
-    if (args.isSet(QStringLiteral("layout")) || args.isSet(QStringLiteral("all"))) {
-        err() << "import-40kdc: importing layouts is not available in this version; --catalog FILE writes the base catalog\n";
+    const bool layouts = args.isSet(QStringLiteral("layout")) || args.isSet(QStringLiteral("all"));
+    if (!layouts && !args.isSet(QStringLiteral("catalog"))) {
+        err() << "import-40kdc needs --layout ID or --all (with --out DIR), or --catalog FILE\n";
         return kBadInput;
     }
-    if (!args.isSet(QStringLiteral("catalog"))) {
-        err() << "import-40kdc needs --catalog FILE (the base catalog to write)\n";
+    if (layouts && !args.isSet(QStringLiteral("out"))) {
+        err() << "import-40kdc: --layout and --all need --out DIR\n";
         return kBadInput;
     }
     QString error;
@@ -331,6 +336,37 @@ int import40kdc(const QString& source, const QCommandLineParser& args) {
     if (!dataset) {
         err() << error << '\n';
         return kBadInput;
+    }
+    if (layouts) {
+        const QStringList known = sl::kdc::layoutIds(*dataset);
+        const QStringList wanted = args.isSet(QStringLiteral("all")) ? known : args.values(QStringLiteral("layout"));
+        const QDir dir(args.value(QStringLiteral("out")));
+        if (!dir.exists() && !QDir().mkpath(dir.path())) {
+            err() << dir.path() << ": cannot make the folder\n";
+            return kBadInput;
+        }
+        int leftOut = 0;
+        for (const QString& id : wanted) {
+            if (!known.contains(id)) {
+                err() << "--layout: no layout \"" << id << "\" in " << source << " (" << known.size() << " layouts, such as "
+                      << known.mid(0, 3).join(QStringLiteral(", ")) << ")\n";
+                return kBadInput;
+            }
+            const sl::kdc::LayoutImport imported = sl::kdc::importLayout(*dataset, id);
+            for (const QString& p : imported.problems) err() << id << ": " << p << '\n';
+            leftOut += imported.problems.size();
+            const QList<sl::io::Problem> problems = sl::edits::problemsOf(*imported.scenario);
+            for (const sl::io::Problem& p : problems) err() << id << ": " << p.path << ": " << p.message << '\n';
+            if (!problems.isEmpty()) return kBadInput;
+            const QString path = dir.filePath(id + QStringLiteral(".sightline.json"));
+            if (!sl::io::saveScenarioFile(*imported.scenario, path, &error)) {
+                err() << error << '\n';
+                return kBadInput;
+            }
+            out() << "wrote " << path << ": " << imported.scenario->terrain.size() << " pieces, "
+                  << imported.scenario->zones.size() << " zones\n";
+        }
+        if (!args.isSet(QStringLiteral("catalog"))) return leftOut > 0 ? kMismatch : kOk;
     }
     QStringList skipped;
     const auto entries = sl::kdc::catalogFrom(*dataset, &skipped);
@@ -425,6 +461,7 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("import-40kdc: the base catalog to write"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("layout"), QStringLiteral("import-40kdc: a layout to import"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("all"), QStringLiteral("import-40kdc: every layout")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("import-40kdc: the folder for the layouts' scenario files"), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("attacker"), QStringLiteral("ruling: the attacking unit"), QStringLiteral("UNIT")});
     parser.addOption({QStringLiteral("pdf"), QStringLiteral("ruling: write the ruling sheet to this PDF"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("method"), QStringLiteral("exact (default), sampled or center"),

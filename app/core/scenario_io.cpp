@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cmath>
@@ -696,7 +697,12 @@ QByteArray writeScenario(const Scenario& s) {
         }
         root[QStringLiteral("queries")] = queries;
     }
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+    // Points on one line each ([x, y]), so that a footprint of many points stays readable
+    // and small.
+    static const QRegularExpression point(QStringLiteral("\\[\\s*(-?[0-9.eE+-]+),\\s*(-?[0-9.eE+-]+)\\s*\\]"));
+    return QString::fromUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented))
+        .replace(point, QStringLiteral("[\\1, \\2]"))
+        .toUtf8();
 }
 
 bool saveScenarioFile(const Scenario& scenario, const QString& path, QString* error) {

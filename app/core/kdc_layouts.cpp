@@ -1,0 +1,342 @@
+#include "kdc_layouts.h"
+
+#include "kdc_data.h"
+#include "polygon.h"
+
+#include <QJsonArray>
+
+#include <cmath>
+#include <map>
+#include <numbers>
+
+namespace sl::kdc {
+namespace {
+
+// x' = a x + b y + e, y' = c x + d y + f
+struct Affine {
+    double a = 1, b = 0, c = 0, d = 1, e = 0, f = 0;
+    Vec2 operator()(Vec2 p) const { return {a * p.x + b * p.y + e, c * p.x + d * p.y + f}; }
+    Affine then(const Affine& o) const {  // o after this
+        return {o.a * a + o.b * c, o.a * b + o.b * d, o.c * a + o.d * c, o.c * b + o.d * d, o.a * e + o.b * f + o.e,
+                o.c * e + o.d * f + o.f};
+    }
+};
+
+// Template point p -> board: centred on the centroid, mirrored, turned clockwise (y down),
+// moved to the position.
+Affine placement(Vec2 centroid, Vec2 position, double degrees, bool mirror) {
+    const double t = degrees * std::numbers::pi / 180, cs = std::cos(t), sn = std::sin(t);
+    const double m = mirror ? -1 : 1;
+    Affine A;
+    A.a = cs * m;
+    A.b = -sn;
+    A.c = sn * m;
+    A.d = cs;
+    const Vec2 moved = A(centroid);
+    A.e = position.x - moved.x;
+    A.f = position.y - moved.y;
+    return A;
+}
+
+Vec2 point(const QJsonValue& v) { return {v.toObject().value(QLatin1String("x")).toDouble(), v.toObject().value(QLatin1String("y")).toDouble()}; }
+
+std::vector<Vec2> points(const QJsonArray& a) {
+    std::vector<Vec2> out;
+    for (const QJsonValue& v : a) out.push_back(point(v));
+    return out;
+}
+
+// A footprint object: {"type":"polygon","points":[...]} or {"type":"rectangle","width","height"}.
+std::optional<Ring> footprint(const QJsonObject& fp) {
+    const QString type = fp.value(QLatin1String("type")).toString();
+    if (type == QLatin1String("polygon")) {
+        // Some outlines repeat points (the closing point, twice): drop the repeats.
+        Ring r;
+        for (const Vec2& p : points(fp.value(QLatin1String("points")).toArray()))
+            if (r.empty() || !(r.back() == p)) r.push_back(p);
+        while (r.size() >= 2 && r.front() == r.back()) r.pop_back();
+        return r;
+    }
+    if (type == QLatin1String("rectangle")) {
+        const double w = fp.value(QLatin1String("width")).toDouble(), h = fp.value(QLatin1String("height")).toDouble();
+        return Ring{{0, 0}, {w, 0}, {w, h}, {0, h}};
+    }
+    return std::nullopt;
+}
+
+// Board coordinates are kept to 0.000001": far below any ruling, and files stay small.
+double rounded(double v) { return std::round(v * 1e6) / 1e6; }
+
+Ring transformed(const Ring& r, const Affine& A) {
+    Ring out;
+    for (const Vec2& p : r) {
+        const Vec2 q = A(p);
+        const Vec2 k{rounded(q.x), rounded(q.y)};
+        if (out.empty() || !(out.back() == k)) out.push_back(k);
+    }
+    while (out.size() >= 2 && out.front() == out.back()) out.pop_back();
+    return out;
+}
+
+double defaultHeight(const std::string& category) {
+    if (category == "dense") return kDefaultHeightDense;
+    if (category == "light") return kDefaultHeightLight;
+    if (category == "exposed") return kDefaultHeightExposed;
+    return kDefaultHeightOther;
+}
+
+std::string str(const QJsonValue& v) { return v.toString().toStdString(); }
+
+}  // namespace
+
+Vec2 areaCentroid(const Ring& r) {
+    double a = 0, cx = 0, cy = 0;
+    for (size_t i = 0; i < r.size(); ++i) {
+        const Vec2 p = r[i], q = r[(i + 1) % r.size()];
+        const double cross = p.x * q.y - q.x * p.y;
+        a += cross;
+        cx += (p.x + q.x) * cross;
+        cy += (p.y + q.y) * cross;
+    }
+    if (std::abs(a) < 1e-12) {  // degenerate: the mean of the points
+        Vec2 m;
+        for (const Vec2& p : r) m = m + p * (1.0 / static_cast<double>(r.size()));
+        return m;
+    }
+    return {cx / (3 * a), cy / (3 * a)};
+}
+
+Ring wallOutline(const std::vector<Vec2>& line, double thickness, std::optional<Vec2> inside) {
+    std::vector<Vec2> pts;
+    for (const Vec2& p : line)
+        if (pts.empty() || !(pts.back() == p)) pts.push_back(p);
+    const bool closed = pts.size() >= 4 && pts.front() == pts.back();
+    if (closed) {
+        pts.pop_back();
+        return pts;  // the solid the loop encloses
+    }
+    const size_t n = pts.size();
+    if (n < 2) return {};
+    auto normal = [](Vec2 a, Vec2 b) {
+        const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
+        return len > 0 ? Vec2{-dy / len, dx / len} : Vec2{};
+    };
+    // The point at distance d from both segments a-b and b-c along their normals.
+    auto miter = [&](Vec2 a, Vec2 b, Vec2 c, double d) {
+        const Vec2 n1 = normal(a, b), n2 = normal(b, c);
+        Vec2 m = n1 + n2;
+        const double len = std::hypot(m.x, m.y);
+        if (len < 1e-9) return b + n1 * d;
+        m = m * (1 / len);
+        const double cosHalf = m.x * n1.x + m.y * n1.y;
+        return b + m * (d / std::max(cosHalf, 0.2));  // very sharp corners: a limited mitre
+    };
+    auto offset = [&](double d) {
+        std::vector<Vec2> out;
+        for (size_t i = 0; i < n; ++i) {
+            if (i == 0) out.push_back(pts[0] + normal(pts[0], pts[1]) * d);
+            else if (i == n - 1) out.push_back(pts[i] + normal(pts[n - 2], pts[n - 1]) * d);
+            else out.push_back(miter(pts[i - 1], pts[i], pts[i + 1], d));
+        }
+        return out;
+    };
+    double a = thickness / 2, b = -thickness / 2;
+    if (inside) {
+        // The side of the normals the inside point is on, by the segments' majority.
+        double votes = 0;
+        for (size_t i = 0; i + 1 < n; ++i) {
+            const Vec2 nn = normal(pts[i], pts[i + 1]);
+            votes += ((inside->x - pts[i].x) * nn.x + (inside->y - pts[i].y) * nn.y) > 0 ? 1 : -1;
+        }
+        a = 0;
+        b = votes >= 0 ? thickness : -thickness;
+    }
+    Ring out = offset(a);
+    const std::vector<Vec2> other = offset(b);
+    for (size_t i = other.size(); i-- > 0;) out.push_back(other[i]);
+    return out;
+}
+
+QStringList layoutIds(const QJsonObject& dataset) {
+    QStringList out;
+    for (const QJsonValue& l : dataset.value(QLatin1String("terrainLayouts")).toArray())
+        out << l.toObject().value(QLatin1String("id")).toString();
+    return out;
+}
+
+LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
+    LayoutImport result;
+    QJsonObject layout;
+    for (const QJsonValue& l : dataset.value(QLatin1String("terrainLayouts")).toArray())
+        if (l.toObject().value(QLatin1String("id")).toString() == layoutId) layout = l.toObject();
+    if (layout.isEmpty()) {
+        result.problems << QStringLiteral("no layout \"%1\" in the dataset").arg(layoutId);
+        return result;
+    }
+    std::map<QString, QJsonObject> templates;
+    for (const QJsonValue& t : dataset.value(QLatin1String("terrainTemplates")).toArray())
+        templates[t.toObject().value(QLatin1String("id")).toString()] = t.toObject();
+
+    Scenario s;
+    s.name = str(layout.value(QLatin1String("name")));
+    s.description = (layout.value(QLatin1String("description")).toString() +
+                     QStringLiteral(" Imported from 40kdc-data (layout %1). %2").arg(layoutId, QString::fromLatin1(kAttribution)))
+                        .trimmed()
+                        .toStdString();
+    if (layout.contains(QLatin1String("board"))) {
+        s.board.width = layout.value(QLatin1String("board")).toObject().value(QLatin1String("width")).toDouble(60);
+        s.board.height = layout.value(QLatin1String("board")).toObject().value(QLatin1String("height")).toDouble(44);
+    }
+    s.ruleset.name = "wh40k-11e";
+    s.ruleset.sight_line_width_mm = 1;
+
+    auto problem = [&](const QString& id, const QString& why) { result.problems << QStringLiteral("%1: %2").arg(id, why); };
+    auto addPiece = [&](TerrainPiece t, const QString& id) {
+        if (auto p = ringProblem(t.footprint.outer)) {
+            problem(id, QStringLiteral("its footprint is not a simple polygon (%1); left out").arg(QString::fromStdString(*p)));
+            return false;
+        }
+        s.terrain.push_back(std::move(t));
+        return true;
+    };
+    // A feature from its template, placed by `frame` (template -> board).
+    auto addFeature = [&](const QJsonObject& tpl, const Affine& frame, const std::string& id, const std::string& area,
+                          std::optional<double> height, const QString& name) {
+        TerrainPiece f;
+        f.id = id;
+        f.name = name.toStdString();
+        f.kind = TerrainKind::Feature;
+        f.category = str(tpl.value(QLatin1String("terrain_category")));
+        f.area = area;
+        f.height = height.value_or(tpl.contains(QLatin1String("default_height_inches"))
+                                       ? tpl.value(QLatin1String("default_height_inches")).toDouble()
+                                       : defaultHeight(f.category));
+        const QJsonArray walls = tpl.value(QLatin1String("walls")).toArray();
+        if (walls.isEmpty()) {
+            const auto fp = footprint(tpl.value(QLatin1String("footprint")).toObject());
+            if (!fp) {
+                problem(QString::fromStdString(id), QStringLiteral("its template has no footprint this can read; left out"));
+                return;
+            }
+            f.footprint.outer = transformed(*fp, frame);
+            addPiece(f, QString::fromStdString(id));
+            return;
+        }
+        for (int w = 0; w < walls.size(); ++w) {
+            const QJsonObject wall = walls[w].toObject();
+            TerrainPiece part = f;
+            if (walls.size() > 1) part.id = id + "-wall-" + std::to_string(w + 1);
+            const auto fp = footprint(tpl.value(QLatin1String("footprint")).toObject());
+            const Ring outline = wallOutline(points(wall.value(QLatin1String("points")).toArray()),
+                                             wall.value(QLatin1String("thickness")).toDouble(0.5),
+                                             fp && fp->size() >= 3 ? std::optional<Vec2>(areaCentroid(*fp)) : std::nullopt);
+            part.footprint.outer = transformed(outline, frame);
+            addPiece(part, QString::fromStdString(part.id));
+        }
+    };
+
+    for (const QJsonValue& pv : layout.value(QLatin1String("pieces")).toArray()) {
+        const QJsonObject piece = pv.toObject();
+        const QString id = piece.value(QLatin1String("id")).toString();
+        const QString type = piece.value(QLatin1String("piece_type")).toString();
+        const QJsonObject tpl = templates.count(piece.value(QLatin1String("template")).toString())
+                                    ? templates[piece.value(QLatin1String("template")).toString()]
+                                    : QJsonObject{};
+        const QJsonObject fpObject = piece.contains(QLatin1String("footprint")) ? piece.value(QLatin1String("footprint")).toObject()
+                                                                               : tpl.value(QLatin1String("footprint")).toObject();
+        const auto fp = footprint(fpObject);
+        if (!fp || fp->size() < 3) {
+            problem(id, QStringLiteral("no footprint (template \"%1\")").arg(piece.value(QLatin1String("template")).toString()));
+            continue;
+        }
+        const Affine frame = placement(areaCentroid(*fp), point(piece.value(QLatin1String("position"))),
+                                       piece.value(QLatin1String("rotation_degrees")).toDouble(0),
+                                       piece.value(QLatin1String("mirror")).toBool(false));
+        const std::optional<double> height = piece.contains(QLatin1String("height_inches"))
+                                                 ? std::optional<double>(piece.value(QLatin1String("height_inches")).toDouble())
+                                                 : std::nullopt;
+        if (type == QLatin1String("feature")) {
+            QJsonObject t = tpl;
+            t[QStringLiteral("footprint")] = fpObject;
+            if (!t.contains(QLatin1String("terrain_category"))) t[QStringLiteral("terrain_category")] = QStringLiteral("dense");
+            if (piece.contains(QLatin1String("footprint"))) t.remove(QStringLiteral("walls"));
+            addFeature(t, frame, id.toStdString(), str(piece.value(QLatin1String("parent_area_id"))), height,
+                       piece.value(QLatin1String("name")).toString());
+            continue;
+        }
+        TerrainPiece area;
+        area.id = id.toStdString();
+        area.name = str(piece.value(QLatin1String("name")));
+        area.kind = TerrainKind::Area;
+        area.footprint.outer = transformed(*fp, frame);
+        if (piece.value(QLatin1String("is_objective")).toBool()) area.tags.push_back("objective");
+        if (!addPiece(area, id)) continue;
+        // The area's features, in the area's frame: their positions are relative to the
+        // area's centroid.
+        const QJsonArray features = tpl.value(QLatin1String("features")).toArray();
+        const Affine areaFrame = placement({0, 0}, point(piece.value(QLatin1String("position"))),
+                                           piece.value(QLatin1String("rotation_degrees")).toDouble(0),
+                                           piece.value(QLatin1String("mirror")).toBool(false));
+        for (const QJsonValue& fv : features) {
+            const QJsonObject feature = fv.toObject();
+            const QString fid = id + QLatin1Char('-') + feature.value(QLatin1String("id")).toString();
+            const QString templateId = feature.value(QLatin1String("template")).toString();
+            if (!templates.count(templateId)) {
+                problem(fid, QStringLiteral("unknown template \"%1\"; left out").arg(templateId));
+                continue;
+            }
+            const QJsonObject ftpl = templates[templateId];
+            const auto ffp = footprint(ftpl.value(QLatin1String("footprint")).toObject());
+            if (!ffp || ffp->size() < 3) {
+                problem(fid, QStringLiteral("its template has no footprint; left out"));
+                continue;
+            }
+            const Affine inArea = placement(areaCentroid(*ffp), point(feature.value(QLatin1String("position"))),
+                                            feature.value(QLatin1String("rotation_degrees")).toDouble(0),
+                                            feature.value(QLatin1String("mirror")).toBool(false));
+            addFeature(ftpl, inArea.then(areaFrame), fid.toStdString(), area.id, std::nullopt,
+                       ftpl.value(QLatin1String("name")).toString());
+        }
+        // An area whose template is dense but has no features: its category stays on it.
+        if (features.isEmpty() && tpl.contains(QLatin1String("terrain_category")))
+            s.terrain.back().category = str(tpl.value(QLatin1String("terrain_category")));
+    }
+
+    // Deployment zones, and the objectives: the layout's own where it gives them, else the
+    // deployment pattern's.
+    QJsonObject pattern;
+    for (const QJsonValue& p : dataset.value(QLatin1String("deploymentPatterns")).toArray())
+        if (p.toObject().value(QLatin1String("id")) == layout.value(QLatin1String("deployment_pattern_id"))) pattern = p.toObject();
+    if (pattern.isEmpty() && layout.contains(QLatin1String("deployment_pattern_id")))
+        problem(layoutId, QStringLiteral("unknown deployment pattern \"%1\"; no zones").arg(layout.value(QLatin1String("deployment_pattern_id")).toString()));
+    for (const QJsonValue& zv : pattern.value(QLatin1String("zones")).toArray()) {
+        const QJsonObject z = zv.toObject();
+        const auto shape = footprint(z.value(QLatin1String("shape")).toObject());
+        if (!shape) continue;
+        Zone zone;
+        zone.side = str(z.value(QLatin1String("player")));
+        zone.id = "deployment-" + zone.side;
+        zone.kind = "deployment";
+        const Vec2 at = point(z.value(QLatin1String("position")));
+        for (const Vec2& p : *shape) zone.polygon.push_back(p + at);
+        s.zones.push_back(zone);
+    }
+    int objective = 0;
+    auto addObjective = [&](Vec2 at) {
+        Zone z;
+        z.id = "objective-" + std::to_string(++objective);
+        z.kind = "objective";
+        z.position = at;
+        z.radius = 20 / kMmPerInch;  // a 40 mm marker
+        s.zones.push_back(z);
+    };
+    for (const QJsonValue& pv : layout.value(QLatin1String("pieces")).toArray())
+        if (pv.toObject().contains(QLatin1String("objective")))
+            addObjective(point(pv.toObject().value(QLatin1String("objective")).toObject().value(QLatin1String("position"))));
+    if (objective == 0)
+        for (const QJsonValue& o : pattern.value(QLatin1String("objectives")).toArray()) addObjective(point(o));
+    result.scenario = std::move(s);
+    return result;
+}
+
+}  // namespace sl::kdc

@@ -1,0 +1,43 @@
+// The official tournament layouts of 40kdc-data as Sightline scenarios. A piece's template
+// footprint is placed so that its area centroid sits at the piece's `position`, mirrored
+// (x -> -x in the template's frame) and then turned clockwise by `rotation_degrees` (y
+// down) about that centroid; an area's features are placed the same way inside the area's
+// frame and belong to it (`area`). Walls (polylines with a thickness, drawn along the edges
+// of their feature's footprint and thick towards its inside) become the features'
+// footprints; a closed wall loop is a solid piece. Heights: the layout's, else the
+// template's, else a default per category (dense 5", light 2", exposed 1", none 3").
+#pragma once
+
+#include "types.h"
+
+#include <QJsonObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace sl::kdc {
+
+inline constexpr double kDefaultHeightDense = 5;
+inline constexpr double kDefaultHeightLight = 2;
+inline constexpr double kDefaultHeightExposed = 1;
+inline constexpr double kDefaultHeightOther = 3;
+
+QStringList layoutIds(const QJsonObject& dataset);
+
+struct LayoutImport {
+    std::optional<Scenario> scenario;  // empty only when the layout itself is unknown
+    QStringList problems;              // pieces that could not be converted, by id, and why
+};
+
+LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId);
+
+// The area centroid of a simple polygon.
+Vec2 areaCentroid(const Ring& ring);
+
+// The outline of a wall: the polyline widened by `thickness` (mitred corners) towards
+// `inside` (the wall's face on the polyline, as walls drawn along a footprint's edges are),
+// or on both sides when no such point is given. A closed polyline (first point equal to
+// the last) gives the solid it encloses.
+Ring wallOutline(const std::vector<Vec2>& polyline, double thickness, std::optional<Vec2> inside = std::nullopt);
+
+}  // namespace sl::kdc
