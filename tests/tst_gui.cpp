@@ -6,6 +6,7 @@
 #include "board_view.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
+#include "layout_dialog.h"
 #include "main_window.h"
 #include "scenario_io.h"
 
@@ -344,6 +345,21 @@ private slots:
         QVERIFY(edits::problemsOf(s).isEmpty());
         w.document()->undoStack()->undo();  // one step
         QCOMPARE(w.document()->scenario().models.size(), before);
+    }
+
+    void newFromOfficialLayout() {
+        gui::MainWindow w;
+        gui::LayoutDialog dialog(&w);
+        QCOMPARE(dialog.list()->count(), 46);  // every shipped layout is built in and reads
+        QTest::keyClicks(dialog.searchBox(), QStringLiteral("colosseum"));
+        QCOMPARE(dialog.list()->count(), 1);
+        QVERIFY(!dialog.preview()->pixmap().isNull());
+        QVERIFY(w.newFromLayout(&dialog));
+        QCOMPARE(w.document()->scenario().board.width, 36.0);
+        QCOMPARE(w.document()->scenario().ruleset.name, std::string("wh40k-11e"));
+        QVERIFY(w.document()->filePath().isEmpty());  // untitled: saving asks where
+        QVERIFY(!w.document()->isModified());
+        QVERIFY(!w.document()->scenario().terrain.empty());
     }
 
     void autosaveIsOfferedBack() {

@@ -5,6 +5,7 @@
 #include "evaluation.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
+#include "layout_dialog.h"
 #include "kdc_data.h"
 #include "ruling_sheet.h"
 #include "scenario_edits.h"
@@ -109,6 +110,11 @@ void MainWindow::buildMenus() {
         document_.undoStack()->setClean();
         discardAutosave();
         updateTitle();
+    });
+    file->addAction(tr("New from Official &Layout..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), this, [this] {
+        if (!maybeSave()) return;
+        LayoutDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) newFromLayout(&dialog);
     });
     file->addAction(tr("&Open..."), QKeySequence::Open, this, [this] {
         if (!maybeSave()) return;
@@ -547,6 +553,21 @@ void MainWindow::rebuildRecentMenu() {
             if (maybeSave()) openFile(path);
         })->setToolTip(path);
     recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+bool MainWindow::newFromLayout(LayoutDialog* dialog) {
+    const auto s = dialog->chosen();
+    if (!s) return false;
+    // A new, untitled table made from the layout: saving asks where.
+    document_.adoptUnsaved(*s, QString());
+    document_.undoStack()->setClean();
+    board_->setObserver(-1);
+    board_->setSelection({});
+    board_->fitToWindow();
+    discardAutosave();
+    updateTitle();
+    statusBar()->showMessage(tr("New table from the layout %1").arg(QString::fromStdString(s->name)), 6000);
+    return true;
 }
 
 bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {

@@ -19,6 +19,7 @@ namespace sl::gui {
 class BoardView;
 class CatalogDialog;
 class Inspector;
+class LayoutDialog;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -41,6 +42,10 @@ public:
     // Adds the unit chosen in the catalog dialog (asked for when `dialog` is null) as a
     // block of models; false when nothing was added.
     bool addUnitFromCatalog(CatalogDialog* dialog = nullptr);
+
+    // Replaces the table (after the unsaved-changes prompt, by the caller) with the layout
+    // picked in the dialog, as a new untitled table.
+    bool newFromLayout(LayoutDialog* dialog);
 
     static QString autosavePath();
     void autosaveNow();
