@@ -224,6 +224,45 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("no layout \"nope\"")));
     }
 
+    void fieldOfViewOnTileMaps() {
+        const QString dungeon = scenario("maps/dungeon.map");
+        Run r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3,2"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("width")).toInt(), 30);
+        QCOMPARE(o.value(QStringLiteral("height")).toInt(), 15);
+        QCOMPARE(o.value(QStringLiteral("origin")).toArray(), (QJsonArray{3, 2}));
+        const QJsonArray visible = o.value(QStringLiteral("visible")).toArray();
+        QVERIFY(visible.contains(QJsonArray{3, 2}));
+        QVERIFY(visible.contains(QJsonArray{12, 1}));    // across the open room
+        QVERIFY(!visible.contains(QJsonArray{20, 4}));   // behind the room's east wall
+        // Text: the viewer, what is seen, blanks elsewhere.
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3,2"), QStringLiteral("--radius"), QStringLiteral("4"),
+                 QStringLiteral("--light-walls")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.split(QLatin1Char('\n'))[2].startsWith(QStringLiteral("#..@")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("tiles visible from 3,2")));
+        r = cli({QStringLiteral("fov"), scenario("maps/overworld.map"), QStringLiteral("--at"), QStringLiteral("10,4"), QStringLiteral("--shape"), QStringLiteral("manhattan"), QStringLiteral("--radius"), QStringLiteral("3")});
+        QCOMPARE(r.code, 0);
+        // Bad input: named, exit 2.
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("99,2")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("off the map (30 columns, 15 rows)")));
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3;2")});
+        QCOMPARE(r.code, 2);
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3,2"), QStringLiteral("--shape"), QStringLiteral("hex")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("unknown shape \"hex\"")));
+        QTemporaryDir tmp;
+        QFile bad(tmp.filePath(QStringLiteral("bad.map")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("####\n#..\n");
+        bad.close();
+        r = cli({QStringLiteral("fov"), bad.fileName(), QStringLiteral("--at"), QStringLiteral("1,1")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("bad.map: line 2: the row has 3 tiles, the first has 4")), qPrintable(r.err));
+    }
+
     void verifyCountsEveryExpectation() {
         QDir dir(scenario("regression"));
         QStringList files;

@@ -18,7 +18,7 @@ packages=(
   cmake ninja-build g++ ccache pkg-config
   qt6-base-dev qt6-svg-dev libgl-dev
   libcgal-dev libgmp-dev libmpfr-dev libboost-dev
-  libbenchmark-dev
+  libbenchmark-dev libtcod-dev
 )
 missing=()
 for p in "${packages[@]}"; do

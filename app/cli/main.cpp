@@ -4,6 +4,8 @@
 #include "board_renderer.h"
 #include "ruling_sheet.h"
 #include "evaluation.h"
+#include "grid/fov.h"
+#include "grid/tilemap.h"
 #include "kdc_data.h"
 #include "kdc_layouts.h"
 #include "scenario_edits.h"
@@ -16,6 +18,7 @@
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -51,6 +54,9 @@ const char* kDescription =
     "  ruling FILE --attacker UNIT --target UNIT [--pdf SHEET.pdf]\n"
     "                every model of one unit against every model of another, under\n"
     "                the file's ruleset; --pdf writes the judge's ruling sheet\n"
+    "  fov MAP --at X,Y [--radius R] [--shape euclid|chebyshev|manhattan]\n"
+    "      [--light-walls] [--json]\n"
+    "                field of view on a tile map (symmetric shadowcasting)\n"
     "  catalog WORDS  search the base catalog (units and their bases, from 40kdc-data)\n"
     "  import-40kdc SOURCE (--layout ID | --all) --out DIR | --catalog FILE\n"
     "                the official layouts as scenario files, or the base catalog, from\n"
@@ -383,6 +389,82 @@ int import40kdc(const QString& source, const QCommandLineParser& args) {
     return kOk;
 }
 
+// Field of view on a tile map.
+int fov(const QString& path, const QCommandLineParser& args) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        err() << path << ": cannot open: " << file.errorString() << '\n';
+        return kBadInput;
+    }
+    std::string problem;
+    const auto map = sl::grid::parseTileMap(file.readAll().toStdString(), &problem);
+    if (!map) {
+        err() << path << ": " << QString::fromStdString(problem) << '\n';
+        return kBadInput;
+    }
+    if (!args.isSet(QStringLiteral("at"))) {
+        err() << "fov needs --at X,Y (column and row from the top-left, 0-based)\n";
+        return kBadInput;
+    }
+    const QStringList at = args.value(QStringLiteral("at")).split(QLatin1Char(','));
+    bool okX = false, okY = false;
+    const int ox = at.size() == 2 ? at[0].trimmed().toInt(&okX) : 0, oy = at.size() == 2 ? at[1].trimmed().toInt(&okY) : 0;
+    if (!okX || !okY) {
+        err() << "--at: expected X,Y as two whole numbers, found \"" << args.value(QStringLiteral("at")) << "\"\n";
+        return kBadInput;
+    }
+    if (!map->inside(ox, oy)) {
+        err() << QStringLiteral("--at: %1,%2 is off the map (%3 columns, %4 rows)\n").arg(ox).arg(oy).arg(map->width).arg(map->height);
+        return kBadInput;
+    }
+    sl::grid::FovOptions options;
+    bool ok = true;
+    options.radius = args.isSet(QStringLiteral("radius")) ? args.value(QStringLiteral("radius")).toInt(&ok) : 0;
+    if (!ok || options.radius < 0) {
+        err() << "--radius: expected a whole number, 0 or more (0: unlimited), found \"" << args.value(QStringLiteral("radius")) << "\"\n";
+        return kBadInput;
+    }
+    const QString shape = args.value(QStringLiteral("shape"));
+    if (shape == QLatin1String("euclid")) options.shape = sl::grid::RadiusShape::Euclid;
+    else if (shape == QLatin1String("chebyshev")) options.shape = sl::grid::RadiusShape::Chebyshev;
+    else if (shape == QLatin1String("manhattan")) options.shape = sl::grid::RadiusShape::Manhattan;
+    else {
+        err() << "--shape: unknown shape \"" << shape << "\" (available: euclid, chebyshev, manhattan)\n";
+        return kBadInput;
+    }
+    options.lightWalls = args.isSet(QStringLiteral("light-walls"));
+    const std::vector<std::uint8_t> seen = sl::grid::fieldOfView(map->transparency(), map->width, map->height, ox, oy, options);
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonArray visible;
+        for (int y = 0; y < map->height; ++y)
+            for (int x = 0; x < map->width; ++x)
+                if (seen[static_cast<size_t>(y) * map->width + x]) visible.append(QJsonArray{x, y});
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("width"), map->width},
+                                           {QStringLiteral("height"), map->height},
+                                           {QStringLiteral("origin"), QJsonArray{ox, oy}},
+                                           {QStringLiteral("radius"), options.radius},
+                                           {QStringLiteral("shape"), shape},
+                                           {QStringLiteral("light_walls"), options.lightWalls},
+                                           {QStringLiteral("visible"), visible}})
+                     .toJson(QJsonDocument::Compact)
+              << '\n';
+        return kOk;
+    }
+    // Visible tiles show their terrain; the rest is blank (nothing remembered: one look).
+    int count = 0;
+    for (int y = 0; y < map->height; ++y) {
+        QString line;
+        for (int x = 0; x < map->width; ++x) {
+            const bool v = seen[static_cast<size_t>(y) * map->width + x];
+            count += v;
+            line += x == ox && y == oy ? QLatin1Char('@') : v ? QLatin1Char(map->at(x, y).symbol) : QLatin1Char(' ');
+        }
+        out() << line << '\n';
+    }
+    out() << count << " tiles visible from " << ox << ',' << oy << " (@); blank: not seen\n";
+    return kOk;
+}
+
 int verify(const QStringList& files, const QCommandLineParser& args, sl::Method method) {
     int passed = 0, failed = 0, unreadable = 0;
     QJsonArray mismatchList;
@@ -458,6 +540,11 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files"), QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("check, render: the target model's id; ruling: the target unit"), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("at"), QStringLiteral("fov: the viewer's tile, X,Y"), QStringLiteral("X,Y")});
+    parser.addOption({QStringLiteral("radius"), QStringLiteral("fov: how far one sees (0: unlimited)"), QStringLiteral("R")});
+    parser.addOption({QStringLiteral("shape"), QStringLiteral("fov: euclid (default), chebyshev or manhattan"),
+                      QStringLiteral("SHAPE"), QStringLiteral("euclid")});
+    parser.addOption({QStringLiteral("light-walls"), QStringLiteral("fov: walls at the edge of the view are seen")});
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("import-40kdc: the base catalog to write"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("layout"), QStringLiteral("import-40kdc: a layout to import"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("all"), QStringLiteral("import-40kdc: every layout")});
@@ -513,6 +600,13 @@ int main(int argc, char** argv) {
         return verify(positional, parser, *method);
     }
     if (command == QLatin1String("catalog")) return catalog(positional, parser);
+    if (command == QLatin1String("fov")) {
+        if (positional.size() != 1) {
+            err() << "fov takes exactly one map file. Try 'sightline-cli --help'.\n";
+            return kBadInput;
+        }
+        return fov(positional.front(), parser);
+    }
     if (command == QLatin1String("import-40kdc")) {
         if (positional.size() != 1) {
             err() << "import-40kdc takes exactly one SOURCE. Try 'sightline-cli --help'.\n";
@@ -534,7 +628,7 @@ int main(int argc, char** argv) {
         }
         return render(positional.front(), parser, *method);
     }
-    err() << QStringLiteral("unknown command \"%1\" (available: check, verify, ruling, render, catalog, import-40kdc). Try 'sightline-cli --help'.\n")
+    err() << QStringLiteral("unknown command \"%1\" (available: check, verify, ruling, render, fov, catalog, import-40kdc). Try 'sightline-cli --help'.\n")
                  .arg(command);
     return kBadInput;
 }

@@ -1,12 +1,16 @@
 // Time per pair of the decision methods, and of a pair's full result, on the demo and on
 // generated tables. Run: build/tests/bench/bench_sightline (see the README).
 #include "board_renderer.h"
+#include "grid/fov.h"
 #include "scenario_io.h"
 #include "scene.h"
 #include "sightline.h"
 #include "table_generator.h"
 
 #include <benchmark/benchmark.h>
+#include <libtcod/fov.h>
+
+#include <random>
 
 #include <chrono>
 #include <cstdio>
@@ -184,6 +188,45 @@ void dragPair(benchmark::State& state) {
     }
 }
 
+// Tile-map field of view: ours and libtcod's FOV_SYMMETRIC_SHADOWCAST on the same 200x200
+// map with 20% walls, from the same 200 floor tiles, in one run; the counters give each one's
+// time per call and the ratio (ours / libtcod). The radius is the benchmark's argument.
+void fovAgainstLibtcod(benchmark::State& state) {
+    const int W = 200, H = 200, radius = static_cast<int>(state.range(0));
+    std::mt19937 rng(20);
+    std::vector<std::uint8_t> transparent(W * H);
+    TCOD_Map* map = TCOD_map_new(W, H);
+    for (int i = 0; i < W * H; ++i) {
+        transparent[i] = rng() % 5 != 0;
+        TCOD_map_set_properties(map, i % W, i / W, transparent[i], transparent[i]);
+    }
+    std::vector<std::pair<int, int>> origins;
+    while (origins.size() < 200) {
+        const int x = static_cast<int>(rng() % W), y = static_cast<int>(rng() % H);
+        if (transparent[y * W + x]) origins.emplace_back(x, y);
+    }
+    sl::grid::FovBuffer buffer;
+    double ours = 0, theirs = 0;
+    size_t differ = 0;
+    for (auto _ : state) {
+        auto t0 = std::chrono::steady_clock::now();
+        for (auto [x, y] : origins) sl::grid::fieldOfView(transparent, W, H, x, y, {radius, sl::grid::RadiusShape::Euclid, true}, buffer);
+        auto t1 = std::chrono::steady_clock::now();
+        for (auto [x, y] : origins) TCOD_map_compute_fov(map, x, y, radius, true, FOV_SYMMETRIC_SHADOWCAST);
+        auto t2 = std::chrono::steady_clock::now();
+        ours += std::chrono::duration<double, std::micro>(t1 - t0).count();
+        theirs += std::chrono::duration<double, std::micro>(t2 - t1).count();
+        // The last origin's sets must be the same.
+        for (int i = 0; i < W * H; ++i) differ += static_cast<bool>(buffer.visible[i]) != TCOD_map_is_in_fov(map, i % W, i / W);
+    }
+    const double calls = static_cast<double>(state.iterations()) * origins.size();
+    state.counters["ours_us"] = ours / calls;
+    state.counters["libtcod_us"] = theirs / calls;
+    state.counters["ratio"] = ours / theirs;
+    state.counters["tiles_differ"] = static_cast<double>(differ);
+    TCOD_map_delete(map);
+}
+
 template <const Table& (*T)()>
 void buildScene(benchmark::State& state) {
     const Table& t = T();
@@ -213,6 +256,7 @@ BENCHMARK(medians<generated200>)->Name("median/table200x24")->Unit(benchmark::kM
 BENCHMARK(armiesMatrix)->Name("matrix/50x50/exact_fully")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragRecompute)->Name("drag/observer_vs_50/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragPair)->Name("drag/pair/demo/exact")->Unit(benchmark::kMillisecond);
+BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(buildScene<demo>)->Name("build_scene/demo")->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<generated40>)->Name("build_scene/table40")->Unit(benchmark::kMillisecond);
 
