@@ -3,6 +3,7 @@
 #include "exact.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sl {
 bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p) {
@@ -136,6 +137,23 @@ void orientForInteriorLeft(Polygon& polygon) {
     if (signedArea(polygon.outer) < 0) std::reverse(polygon.outer.begin(), polygon.outer.end());
     for (Ring& hole : polygon.holes)
         if (signedArea(hole) > 0) std::reverse(hole.begin(), hole.end());
+}
+
+Vec2 areaCentroid(const Ring& r) {
+    double a = 0, cx = 0, cy = 0;
+    for (size_t i = 0; i < r.size(); ++i) {
+        const Vec2 p = r[i], q = r[(i + 1) % r.size()];
+        const double cross = p.x * q.y - q.x * p.y;
+        a += cross;
+        cx += (p.x + q.x) * cross;
+        cy += (p.y + q.y) * cross;
+    }
+    if (std::abs(a) < 1e-12) {
+        Vec2 m;
+        for (const Vec2& p : r) m = m + p * (1.0 / static_cast<double>(r.size()));
+        return m;
+    }
+    return {cx / (3 * a), cy / (3 * a)};
 }
 
 }  // namespace sl

@@ -25,6 +25,9 @@ Bounds boundsOf(const Ring& points);
 // Signed area (positive when the ring turns to the left in the algebraic sense).
 double signedArea(const Ring& ring);
 
+// The area centroid of a simple ring (the mean of its points when it has no area).
+Vec2 areaCentroid(const Ring& ring);
+
 // Whether p lies on the closed segment a-b, given that the three points are collinear.
 bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p);
 

@@ -29,9 +29,6 @@ std::string joined(const std::vector<std::string>& ids) {
     return out;
 }
 
-bool hasTag(const TerrainPiece& t, const std::string& tag) {
-    return std::find(t.tags.begin(), t.tags.end(), tag) != t.tags.end();
-}
 
 bool crossesAnyEdge(const Ring& outline, const Ring& ring) {
     for (size_t i = 0; i < outline.size(); ++i)
@@ -104,7 +101,7 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
         w.scenario = std::make_unique<Scenario>(scene_.scenario());
         if (!withoutTag.empty())
             for (TerrainPiece& p : w.scenario->terrain)
-                if (p.kind == TerrainKind::Feature && hasTag(p, withoutTag)) p.kind = TerrainKind::Area;  // no longer blocks
+                if (p.kind == TerrainKind::Feature && p.hasTag(withoutTag)) p.kind = TerrainKind::Area;  // no longer blocks
         for (int i : pieces) {
             TerrainPiece wall = scene_.scenario().terrain[i];
             wall.kind = TerrainKind::Feature;
@@ -242,8 +239,8 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
         const TerrainPiece& p = s.terrain[i];
         if (p.kind != TerrainKind::Area) continue;
-        if (hasTag(p, "woods")) woods.push_back(i);
-        if (!hasTag(p, "ruin")) continue;
+        if (p.hasTag("woods")) woods.push_back(i);
+        if (!p.hasTag("ruin")) continue;
         if (aircraft) continue;
         if (baseWithin(t, p.footprint)) {
             reasons.push_back("ruins: " + o.id + " sees into " + p.id + ", which " + t.id + " is within");
@@ -288,7 +285,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     for (int i = 0; i < static_cast<int>(s.terrain.size()) && !*r.cover; ++i) {
         const TerrainPiece& p = s.terrain[i];
         if (p.kind != TerrainKind::Area || !baseWhollyWithin(t, p.footprint)) continue;
-        if (hasTag(p, "ruin") || hasTag(p, "woods") || (hasTag(p, "crater") && hasKeyword(t, "INFANTRY"))) {
+        if (p.hasTag("ruin") || p.hasTag("woods") || (p.hasTag("crater") && hasKeyword(t, "INFANTRY"))) {
             r.cover = true;
             reasons.push_back("cover: " + t.id + " is wholly within " + p.id);
         }
@@ -305,7 +302,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
             bool nearBarricade = false;
             if (byBarricadesOnly && hasKeyword(t, "INFANTRY"))
                 for (const TerrainPiece& p : s.terrain) {
-                    if (p.kind != TerrainKind::Feature || !hasTag(p, "barricade")) continue;
+                    if (p.kind != TerrainKind::Feature || !p.hasTag("barricade")) continue;
                     Model grown = t;  // the base grown by 3": within 3" of the barricade
                     grown.base.length_mm += 2 * 3 * kMmPerInch;
                     grown.base.width_mm += 2 * 3 * kMmPerInch;
@@ -326,7 +323,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     r.plunging_fire = false;
     if (r.visible && t.elevation <= 0 && o.elevation >= 6)
         for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
-            if (s.terrain[i].kind == TerrainKind::Area && hasTag(s.terrain[i], "ruin") &&
+            if (s.terrain[i].kind == TerrainKind::Area && s.terrain[i].hasTag("ruin") &&
                 baseWhollyWithin(o, s.terrain[i].footprint)) {
                 r.plunging_fire = true;
                 reasons.push_back("plunging fire: " + o.id + " is " + inches(o.elevation) + " up in " + s.terrain[i].id);

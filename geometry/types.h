@@ -76,6 +76,12 @@ struct TerrainPiece {
     std::string area;  // id of the area piece this feature belongs to, or empty
     std::vector<std::string> tags;
     std::string extras;
+
+    bool hasTag(const std::string& tag) const {
+        for (const std::string& t : tags)
+            if (t == tag) return true;
+        return false;
+    }
 };
 
 struct Zone {

@@ -23,6 +23,14 @@ namespace {
 const QString kDemo = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json");
 
 QPoint at(gui::BoardView* view, Vec2 inches) { return view->toWidget(QPointF(inches.x, inches.y)).toPoint(); }
+
+// The demo open in a shown window of a fixed size, as a user would have it.
+bool showDemo(gui::MainWindow& w) {
+    w.resize(1200, 800);
+    if (!w.openFile(kDemo, true)) return false;
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
+}
 }  // namespace
 
 class TestGui : public QObject {
@@ -38,10 +46,7 @@ private slots:
 
     void placeModelFromPalette() {
         gui::MainWindow w;
-        w.resize(1200, 800);
-        QVERIFY(w.openFile(kDemo, true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showDemo(w));
         gui::BoardView* view = w.board();
         const size_t before = w.document()->scenario().models.size();
         // Pick the 60x35.5 mm oval in the palette, then click twice on the table.
@@ -86,10 +91,7 @@ private slots:
 
     void drawPolygonAndRectangle() {
         gui::MainWindow w;
-        w.resize(1200, 800);
-        QVERIFY(w.openFile(kDemo, true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showDemo(w));
         gui::BoardView* view = w.board();
         const size_t before = w.document()->scenario().terrain.size();
         view->setTool(gui::BoardView::Tool::Polygon);
@@ -135,10 +137,7 @@ private slots:
 
     void editSelection() {
         gui::MainWindow w;
-        w.resize(1200, 800);
-        QVERIFY(w.openFile(kDemo, true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showDemo(w));
         gui::BoardView* view = w.board();
         const Scenario before = w.document()->scenario();
         // A rubber band around the blue infantry in the west.
@@ -182,10 +181,7 @@ private slots:
 
     void inspectorEditsAndRefuses() {
         gui::MainWindow w;
-        w.resize(1200, 800);
-        QVERIFY(w.openFile(kDemo, true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showDemo(w));
         gui::BoardView* view = w.board();
         const int piece = [&] {
             for (int i = 0; i < static_cast<int>(w.document()->scenario().terrain.size()); ++i)
@@ -241,10 +237,7 @@ private slots:
 
     void dragAVertexAndPlaceAPreset() {
         gui::MainWindow w;
-        w.resize(1200, 800);
-        QVERIFY(w.openFile(kDemo, true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showDemo(w));
         gui::BoardView* view = w.board();
         int piece = -1;
         for (int i = 0; i < static_cast<int>(w.document()->scenario().terrain.size()); ++i)
@@ -386,10 +379,7 @@ private slots:
 
     void pickObserverAndTargetByClicking() {
         gui::MainWindow w;
-        w.resize(1200, 800);
-        QVERIFY(w.openFile(kDemo, true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showDemo(w));
         gui::BoardView* view = w.board();
         const Scenario& s = w.document()->scenario();
         const int observer = view->modelIndex(QStringLiteral("b-int-1"));
@@ -412,10 +402,7 @@ private slots:
 
     void dragIsOneUndoStep() {
         gui::MainWindow w;
-        w.resize(1200, 800);
-        QVERIFY(w.openFile(kDemo, true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showDemo(w));
         gui::BoardView* view = w.board();
         const int model = view->modelIndex(QStringLiteral("b-captain"));
         const Vec2 start = w.document()->scenario().models[model].position;

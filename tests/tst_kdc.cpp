@@ -123,7 +123,7 @@ private slots:
             for (const TerrainPiece& t : s.terrain)
                 if (QString::fromStdString(t.id) == p.value(QStringLiteral("id")).toString()) area = &t;
             QVERIFY(area);
-            const Vec2 c = kdc::areaCentroid(area->footprint.outer);
+            const Vec2 c = areaCentroid(area->footprint.outer);
             const QJsonObject pos = p.value(QStringLiteral("position")).toObject();
             QVERIFY2(std::abs(c.x - pos.value(QStringLiteral("x")).toDouble()) < 1e-6 &&
                          std::abs(c.y - pos.value(QStringLiteral("y")).toDouble()) < 1e-6,
@@ -189,7 +189,7 @@ private slots:
             return std::array<double, 4>{minX, maxX, minY, maxY};
         };
         // The corner (template 0,0) relative to the centroid: where the arm starts.
-        auto corner = [&](int i) { return t[i].footprint.outer[0] - kdc::areaCentroid(t[i].footprint.outer); };
+        auto corner = [&](int i) { return t[i].footprint.outer[0] - areaCentroid(t[i].footprint.outer); };
         const auto e0 = extent(t[0].footprint.outer), e1 = extent(t[1].footprint.outer);
         QVERIFY(std::abs((e0[1] - e0[0]) - 6) < 1e-9 && std::abs((e0[3] - e0[2]) - 3) < 1e-9);
         QVERIFY(std::abs((e1[1] - e1[0]) - 3) < 1e-9 && std::abs((e1[3] - e1[2]) - 6) < 1e-9);  // turned a quarter
@@ -197,7 +197,7 @@ private slots:
         QVERIFY(corner(1).x > 0 && corner(1).y < 0);  // clockwise: top-right, the arm going down
         QVERIFY(corner(2).x > 0 && corner(2).y > 0);  // mirrored then turned: bottom-right
         for (int i = 0; i < 3; ++i) {
-            const Vec2 c = kdc::areaCentroid(t[i].footprint.outer);
+            const Vec2 c = areaCentroid(t[i].footprint.outer);
             QVERIFY(std::abs(c.x - (i == 0 ? 10 : 30)) < 1e-6 && std::abs(c.y - (i == 2 ? 30 : 10)) < 1e-6);
         }
     }

@@ -89,23 +89,6 @@ std::string str(const QJsonValue& v) { return v.toString().toStdString(); }
 
 }  // namespace
 
-Vec2 areaCentroid(const Ring& r) {
-    double a = 0, cx = 0, cy = 0;
-    for (size_t i = 0; i < r.size(); ++i) {
-        const Vec2 p = r[i], q = r[(i + 1) % r.size()];
-        const double cross = p.x * q.y - q.x * p.y;
-        a += cross;
-        cx += (p.x + q.x) * cross;
-        cy += (p.y + q.y) * cross;
-    }
-    if (std::abs(a) < 1e-12) {  // degenerate: the mean of the points
-        Vec2 m;
-        for (const Vec2& p : r) m = m + p * (1.0 / static_cast<double>(r.size()));
-        return m;
-    }
-    return {cx / (3 * a), cy / (3 * a)};
-}
-
 Ring wallOutline(const std::vector<Vec2>& line, double thickness, std::optional<Vec2> inside) {
     std::vector<Vec2> pts;
     for (const Vec2& p : line)

@@ -8,6 +8,7 @@
 // template's, else a default per category (dense 5", light 2", exposed 1", none 3").
 #pragma once
 
+#include "polygon.h"
 #include "types.h"
 
 #include <QJsonObject>
@@ -30,9 +31,6 @@ struct LayoutImport {
 };
 
 LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId);
-
-// The area centroid of a simple polygon.
-Vec2 areaCentroid(const Ring& ring);
 
 // The outline of a wall: the polyline widened by `thickness` (mitred corners) towards
 // `inside` (the wall's face on the polyline, as walls drawn along a footprint's edges are),

@@ -1,6 +1,7 @@
 #include "board_renderer.h"
 
 #include "base.h"
+#include "polygon.h"
 #include "rulings.h"
 #include "scene.h"
 
@@ -46,22 +47,6 @@ QPainterPath basePath(const Model& m) {
     return t.map(path);
 }
 
-bool hasTag(const TerrainPiece& t, const char* tag) {
-    return std::find(t.tags.begin(), t.tags.end(), tag) != t.tags.end();
-}
-
-Vec2 centroid(const Ring& r) {
-    double a = 0, cx = 0, cy = 0;
-    for (size_t i = 0; i < r.size(); ++i) {
-        const Vec2 p = r[i], q = r[(i + 1) % r.size()];
-        const double c = p.x * q.y - q.x * p.y;
-        a += c;
-        cx += (p.x + q.x) * c;
-        cy += (p.y + q.y) * c;
-    }
-    if (std::abs(a) < 1e-12) return r.empty() ? Vec2{} : r[0];
-    return {cx / (3 * a), cy / (3 * a)};
-}
 
 QString inches(double v) { return QString::number(v, 'g', 3) + QLatin1Char('"'); }
 
@@ -154,8 +139,8 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
             const bool selected = std::find(overlay.selectedTerrain.begin(), overlay.selectedTerrain.end(),
                                             static_cast<int>(i)) != overlay.selectedTerrain.end();
             if (t.kind == TerrainKind::Area) {
-                const QColor fill = hasTag(t, "woods") ? QColor(0x2f, 0x5d, 0x2a, 150)
-                                    : hasTag(t, "ruin") ? QColor(0x9c, 0x8b, 0x6e, 110)
+                const QColor fill = t.hasTag("woods") ? QColor(0x2f, 0x5d, 0x2a, 150)
+                                    : t.hasTag("ruin") ? QColor(0x9c, 0x8b, 0x6e, 110)
                                                         : QColor(0x8a, 0x8a, 0x7a, 100);
                 p.setBrush(fill);
                 p.setPen(QPen(QColor(40, 40, 30, 160), 1.5 * unit, Qt::DashLine));
@@ -172,7 +157,7 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                 QFont f = p.font();
                 f.setPointSizeF(std::max(0.3, 11 * unit));
                 p.setFont(f);
-                const Vec2 c = centroid(t.footprint.outer);
+                const Vec2 c = areaCentroid(t.footprint.outer);
                 p.drawText(QRectF(c.x - 2, c.y - 0.6, 4, 1.2), Qt::AlignCenter, inches(t.height));
             }
             if (highlighted(t.id)) {
