@@ -88,7 +88,88 @@ bool baseWhollyWithin(const Model& model, const Polygon& area) {
     return true;
 }
 
-Rulings::Rulings(const Scene& scene) : scene_(scene) {}
+Rulings::Rulings(const Scene& scene) : scene_(scene) {
+    const Scenario& s = scene.scenario();
+    if (s.ruleset.name != "wh40k-11e") return;
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+        const TerrainPiece& p = s.terrain[i];
+        if (p.kind == TerrainKind::Feature && !p.area.empty()) continue;
+        Area a{i};
+        auto count = [&](const TerrainPiece& f) {
+            a.obscuring = a.obscuring || f.category == "light" || f.category == "dense";
+            a.dense = a.dense || f.category == "dense";
+        };
+        if (p.kind == TerrainKind::Feature) count(p);
+        else
+            for (const TerrainPiece& f : s.terrain)
+                if (f.kind == TerrainKind::Feature && f.area == p.id) count(f);
+        areas_.push_back(a);
+    }
+}
+
+std::vector<int> Rulings::walls11e(int observer, int target, std::vector<std::string>* reasons) const {
+    const Scenario& s = scene_.scenario();
+    const Model& o = s.models[observer];
+    const Model& t = s.models[target];
+    std::vector<int> walls;
+    for (const Area& a : areas_) {
+        if (!a.obscuring) continue;
+        const Polygon& fp = s.terrain[a.piece].footprint;
+        const bool oIn = baseWithin(o, fp), tIn = !oIn && baseWithin(t, fp);
+        if (!oIn && !tIn) walls.push_back(a.piece);
+        else if (reasons)
+            reasons->push_back("13.10 obscuring: " + s.terrain[a.piece].id + " not counted, " + (oIn ? o.id : t.id) +
+                               " is within it");
+    }
+    return walls;
+}
+
+int Rulings::hidingArea11e(int target) const {
+    const Model& t = scene_.scenario().models[target];
+    if (!infantryLike(t) || t.shot_recently) return -1;
+    for (const Area& a : areas_)
+        if (a.dense && baseWithin(t, scene_.scenario().terrain[a.piece].footprint)) return a.piece;
+    return -1;
+}
+
+std::vector<int> Rulings::walls10e(int observer, int target, std::vector<std::string>* reasons) const {
+    const Scenario& s = scene_.scenario();
+    const Model& o = s.models[observer];
+    const Model& t = s.models[target];
+    std::vector<int> walls;
+    if (hasKeyword(o, "AIRCRAFT") || hasKeyword(t, "AIRCRAFT")) {
+        if (reasons) reasons->push_back("ruins: AIRCRAFT ignore ruins");
+        return walls;
+    }
+    auto say = [&](const std::string& why) {
+        if (reasons) reasons->push_back(why);
+    };
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+        const TerrainPiece& p = s.terrain[i];
+        if (p.kind != TerrainKind::Area || !p.hasTag("ruin")) continue;
+        if (baseWithin(t, p.footprint)) say("ruins: " + o.id + " sees into " + p.id + ", which " + t.id + " is within");
+        else if (baseWhollyWithin(o, p.footprint)) say("ruins: " + o.id + " is wholly within " + p.id + " and sees out");
+        else if (hasKeyword(o, "TOWERING") && baseWithin(o, p.footprint))
+            say("ruins: " + o.id + " is TOWERING within " + p.id + " and sees out");
+        else
+            walls.push_back(i);
+    }
+    return walls;
+}
+
+bool Rulings::visible(int observer, int target) const {
+    const Scenario& s = scene_.scenario();
+    if (s.ruleset.name == "wh40k-10e")
+        return findSightLine(withWalls(walls10e(observer, target, nullptr), scene_.seeThrough()), observer, target,
+                             Method::Exact)
+            .has_value();
+    if (s.ruleset.name != "wh40k-11e") return findSightLine(scene_, observer, target, Method::Exact).has_value();
+    if (hidingArea11e(target) >= 0 && baseDistance(s.models[observer], s.models[target]) > s.ruleset.detection_range)
+        return false;
+    return findSightLine(withWalls(walls11e(observer, target, nullptr), scene_.seeThrough()), observer, target,
+                         Method::Exact)
+        .has_value();
+}
 Rulings::~Rulings() = default;
 
 const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, const std::string& withoutTag) const {
@@ -126,40 +207,8 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
-    // 13.01: the terrain areas are the area pieces and the features standing in none.
-    // 13.10: an area with a light or dense feature in it obscures.
-    struct Area {
-        int piece;
-        bool obscuring = false;
-        bool dense = false;
-    };
-    std::vector<Area> areas;
-    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
-        const TerrainPiece& p = s.terrain[i];
-        if (p.kind == TerrainKind::Feature && !p.area.empty()) continue;
-        Area a{i};
-        auto count = [&](const TerrainPiece& f) {
-            a.obscuring = a.obscuring || f.category == "light" || f.category == "dense";
-            a.dense = a.dense || f.category == "dense";
-        };
-        if (p.kind == TerrainKind::Feature) count(p);
-        else
-            for (const TerrainPiece& f : s.terrain)
-                if (f.kind == TerrainKind::Feature && f.area == p.id) count(f);
-        areas.push_back(a);
-    }
-    std::vector<int> walls;
     std::vector<std::string> reasons;
-    for (const Area& a : areas) {
-        if (!a.obscuring) continue;
-        const Polygon& fp = s.terrain[a.piece].footprint;
-        const bool oIn = baseWithin(o, fp), tIn = baseWithin(t, fp);
-        if (oIn || tIn)
-            reasons.push_back("13.10 obscuring: " + s.terrain[a.piece].id + " not counted, " + (oIn ? o.id : t.id) +
-                              " is within it");
-        else
-            walls.push_back(a.piece);
-    }
+    const std::vector<int> walls = walls11e(observer, target, &reasons);
     PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
     if (!r.visible) {
         std::vector<std::string> areaIds, other;
@@ -175,15 +224,10 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
                               joined(r.blocking_set.empty() ? r.blocked_by : r.blocking_set));
     }
     // 13.09 hidden.
-    r.hidden = false;
-    if (infantryLike(t) && !t.shot_recently)
-        for (const Area& a : areas)
-            if (a.dense && baseWithin(t, s.terrain[a.piece].footprint)) {
-                r.hidden = true;
-                reasons.push_back("13.09 hidden: " + t.id + " is within " + s.terrain[a.piece].id +
-                                  ", which has a dense feature");
-                break;
-            }
+    const int hiding = hidingArea11e(target);
+    r.hidden = hiding >= 0;
+    if (*r.hidden)
+        reasons.push_back("13.09 hidden: " + t.id + " is within " + s.terrain[hiding].id + ", which has a dense feature");
     const double range = s.ruleset.detection_range;
     if (*r.hidden && r.visible && r.distance > range) {
         r.visible = r.fully_visible = false;
@@ -196,7 +240,7 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
     // 13.08 benefit of cover, for this attacking model.
     r.cover = false;
     if (infantryLike(t))
-        for (const Area& a : areas)
+        for (const Area& a : areas_)
             if (baseWithin(t, s.terrain[a.piece].footprint)) {
                 r.cover = true;
                 reasons.push_back("13.08 cover: " + t.id + " is " + (hasKeyword(t, "INFANTRY") ? "INFANTRY" : "BEASTS/SWARM") +
@@ -233,27 +277,11 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
-    const bool aircraft = hasKeyword(o, "AIRCRAFT") || hasKeyword(t, "AIRCRAFT");
     std::vector<std::string> reasons;
-    std::vector<int> walls, woods, ruinsOfTarget;
-    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
-        const TerrainPiece& p = s.terrain[i];
-        if (p.kind != TerrainKind::Area) continue;
-        if (p.hasTag("woods")) woods.push_back(i);
-        if (!p.hasTag("ruin")) continue;
-        if (aircraft) continue;
-        if (baseWithin(t, p.footprint)) {
-            reasons.push_back("ruins: " + o.id + " sees into " + p.id + ", which " + t.id + " is within");
-            ruinsOfTarget.push_back(i);
-        } else if (baseWhollyWithin(o, p.footprint)) {
-            reasons.push_back("ruins: " + o.id + " is wholly within " + p.id + " and sees out");
-        } else if (hasKeyword(o, "TOWERING") && baseWithin(o, p.footprint)) {
-            reasons.push_back("ruins: " + o.id + " is TOWERING within " + p.id + " and sees out");
-        } else {
-            walls.push_back(i);
-        }
-    }
-    if (aircraft) reasons.push_back("ruins: AIRCRAFT ignore ruins");
+    const std::vector<int> walls = walls10e(observer, target, &reasons);
+    std::vector<int> woods;
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
+        if (s.terrain[i].kind == TerrainKind::Area && s.terrain[i].hasTag("woods")) woods.push_back(i);
     PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
     if (!r.visible) reasons.push_back("no sight line: blocked by " + joined(r.blocking_set.empty() ? r.blocked_by : r.blocking_set));
     // Woods: a target wholly within woods, or seen only across woods, is not fully visible.

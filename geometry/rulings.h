@@ -55,6 +55,9 @@ public:
 
     // The pair's result under the scenario's ruleset; under true-los, evaluatePair's.
     PairResult evaluate(int observer, int target, Method method) const;
+    // Only whether the observer sees the target under the ruleset (exact decision; for
+    // many pairs at once, as "observer against all enemies" does while a model is dragged).
+    bool visible(int observer, int target) const;
 
     // The models of a unit (by the models' `unit`), in file order; empty when none.
     std::vector<int> unitModels(const std::string& unit) const;
@@ -64,6 +67,18 @@ public:
     UnitRuling matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method) const;
 
 private:
+    // 13.01/13.10: the terrain areas (area pieces and features standing in none), whether
+    // each obscures (holds a light or dense feature) and holds a dense feature.
+    struct Area {
+        int piece;
+        bool obscuring = false;
+        bool dense = false;
+    };
+    // The pieces that stand as walls between this pair, and why others do not.
+    std::vector<int> walls11e(int observer, int target, std::vector<std::string>* reasons) const;
+    std::vector<int> walls10e(int observer, int target, std::vector<std::string>* reasons) const;
+    // 13.09: the area that makes the target hidden, or -1.
+    int hidingArea11e(int target) const;
     PairResult evaluate11e(int observer, int target, Method method) const;
     PairResult evaluate10e(int observer, int target, Method method) const;
     // The scene with these terrain pieces' footprints as walls of unlimited height.
@@ -71,6 +86,7 @@ private:
     const Scene& withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, const std::string& withoutTag = {}) const;
 
     const Scene& scene_;
+    std::vector<Area> areas_;  // wh40k-11e only
     struct Walled {
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;

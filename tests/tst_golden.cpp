@@ -103,6 +103,8 @@ private slots:
                     QVERIFY2(p.fully_visible == (p.visible_fraction == 1), where);
                     QVERIFY2(p.fully_visible == (percentSeen(p.visible_fraction) == 100), where);
                     if (!p.visible) QVERIFY2(p.visible_fraction == 0 && !p.fully_visible, where);
+                    // The decision alone (the window's "against all enemies") agrees.
+                    if (m == Method::Exact) QVERIFY2(rulings.visible(o, t) == p.visible, where);
                 }
             }
     }

@@ -270,8 +270,14 @@ Overlay enemiesOverlay(const Scene& scene, int observer) {
     std::vector<int> targets;
     for (size_t i = 0; i < s.models.size(); ++i)
         if (s.models[i].side != s.models[observer].side) targets.push_back(static_cast<int>(i));
-    const std::vector<MatrixCell> cells = visibilityMatrix(scene, {observer}, targets);
-    for (size_t j = 0; j < targets.size(); ++j) o.enemies.emplace_back(targets[j], cells[j].visible);
+    if (s.ruleset.name == "true-los") {
+        const std::vector<MatrixCell> cells = visibilityMatrix(scene, {observer}, targets);
+        for (size_t j = 0; j < targets.size(); ++j) o.enemies.emplace_back(targets[j], cells[j].visible);
+    } else {
+        // The game's answer: obscuring areas, ruins and hidden models count.
+        const Rulings rulings(scene);
+        for (int t : targets) o.enemies.emplace_back(t, rulings.visible(observer, t));
+    }
     return o;
 }
 

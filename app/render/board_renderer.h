@@ -71,7 +71,8 @@ private:
 // centre line and the lines between the bases' edge points), each up to its first blocker.
 Overlay pairOverlay(const Scene& scene, int observer, int target, Method method);
 
-// Every enemy of the observer, visible or not (exact decisions).
+// Every enemy of the observer, visible or not (exact decisions, under the scenario's
+// ruleset).
 Overlay enemiesOverlay(const Scene& scene, int observer);
 
 // Writes the board to a PNG, SVG or PDF file, chosen by the extension; false with a
