@@ -28,6 +28,7 @@ Run cli(const QStringList& args) {
 }
 
 QString scenario(const char* relative) { return QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + QLatin1String(relative); }
+QString scenario(const QString& relative) { return QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + relative; }
 
 QString lastLine(const QString& text) { return text.trimmed().split(QLatin1Char('\n')).last(); }
 
@@ -240,7 +241,7 @@ private slots:
         r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3,2"), QStringLiteral("--radius"), QStringLiteral("4"),
                  QStringLiteral("--light-walls")});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.split(QLatin1Char('\n'))[2].startsWith(QStringLiteral("#..@")), qPrintable(r.out));
+        QVERIFY2(r.out.split(QLatin1Char('\n'))[3].startsWith(QStringLiteral("|#..@")), qPrintable(r.out));
         QVERIFY(r.out.contains(QStringLiteral("tiles visible from 3,2")));
         r = cli({QStringLiteral("fov"), scenario("maps/overworld.map"), QStringLiteral("--at"), QStringLiteral("10,4"), QStringLiteral("--shape"), QStringLiteral("manhattan"), QStringLiteral("--radius"), QStringLiteral("3")});
         QCOMPARE(r.code, 0);
@@ -261,6 +262,125 @@ private slots:
         r = cli({QStringLiteral("fov"), bad.fileName(), QStringLiteral("--at"), QStringLiteral("1,1")});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(QStringLiteral("bad.map: line 2: the row has 3 tiles, the first has 4")), qPrintable(r.err));
+    }
+
+    void fieldOfViewAlongAWalk() {
+        // Several --at: the last is where the viewer stands; what was seen before is explored.
+        const QString dungeon = scenario("maps/dungeon.map");
+        Run r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3,2"), QStringLiteral("--at"),
+                     QStringLiteral("11,10"), QStringLiteral("--radius"), QStringLiteral("8"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("origin")).toArray(), (QJsonArray{11, 10}));
+        const QJsonArray explored = o.value(QStringLiteral("explored")).toArray();
+        const QJsonArray visible = o.value(QStringLiteral("visible")).toArray();
+        QVERIFY(explored.contains(QJsonArray{3, 2}) && !visible.contains(QJsonArray{3, 2}));
+        QVERIFY(explored.contains(QJsonArray{11, 10}) && visible.contains(QJsonArray{11, 10}));
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3,2"), QStringLiteral("--at"), QStringLiteral("11,10"),
+                 QStringLiteral("--radius"), QStringLiteral("8"), QStringLiteral("--light-walls")});
+        QCOMPARE(r.code, 0);
+        // The three renderings: terrain where visible, a dot where explored, blank elsewhere.
+        const QStringList rows = r.out.split(QLatin1Char('\n'));
+        QCOMPARE(rows[3].mid(1, 4), QStringLiteral("\u2592\u00b7\u00b7\u00b7"));  // row 2: wall, floor remembered
+        QCOMPARE(rows[11].mid(1, 14), QStringLiteral("          #@.#"));
+        QVERIFY(rows[1].endsWith(QStringLiteral("   |")));  // unexplored: blank
+        QVERIFY(r.out.contains(QStringLiteral("explored on the way")));
+    }
+
+    void sightVersusFireOnAMap() {
+        const QString skirmish = scenario("maps/skirmish.map");
+        // Through the portcullis: seen, not shot.
+        Run r = cli({QStringLiteral("sight"), skirmish, QStringLiteral("--from"), QStringLiteral("14,3"), QStringLiteral("--to"),
+                     QStringLiteral("20,3"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("sight")).toObject().value(QStringLiteral("clear")).toBool(), true);
+        const QJsonObject fire = o.value(QStringLiteral("fire")).toObject();
+        QCOMPARE(fire.value(QStringLiteral("clear")).toBool(), false);
+        QCOMPARE(fire.value(QStringLiteral("stopped_at")).toArray(), (QJsonArray{16, 3}));
+        QCOMPARE(fire.value(QStringLiteral("terrain")).toString(), QStringLiteral("portcullis"));
+        QCOMPARE(o.value(QStringLiteral("line")).toArray().size(), 7);
+        // Into the darkness: shot, not seen.
+        r = cli({QStringLiteral("sight"), skirmish, QStringLiteral("--from"), QStringLiteral("14,6"), QStringLiteral("--to"), QStringLiteral("25,6")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("sight: stopped at 20,6 (darkness, dark)")), qPrintable(r.out));
+        QVERIFY(r.out.contains(QStringLiteral("fire : clear")));
+        r = cli({QStringLiteral("sight"), skirmish, QStringLiteral("--from"), QStringLiteral("14,6")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("sight needs --from X,Y and --to X,Y")));
+        r = cli({QStringLiteral("sight"), skirmish, QStringLiteral("--from"), QStringLiteral("14,6"), QStringLiteral("--to"), QStringLiteral("40,1")});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--to: 40,1 is off the map (32 columns, 11 rows)")));
+    }
+
+    void fogGamesOnTheShippedMaps() {
+        for (const char* name : {"skirmish", "overworld"}) {
+            const Run r = cli({QStringLiteral("fog"), scenario(QStringLiteral("maps/%1.map").arg(QLatin1String(name))), QStringLiteral("--script"),
+                               scenario(QStringLiteral("maps/%1.fog").arg(QLatin1String(name)))});
+            QCOMPARE(r.code, 0);
+            QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+            QVERIFY(r.out.startsWith(QStringLiteral("== turn 0 (set-up) ==")));
+        }
+        const Run overworld = cli({QStringLiteral("fog"), scenario("maps/overworld.map"), QStringLiteral("--script"), scenario("maps/overworld.fog")});
+        QVERIFY(overworld.out.contains(QStringLiteral("observer W at 8,5, sight range 2:")));   // forest 1 + 1
+        QVERIFY(overworld.out.contains(QStringLiteral("observer W at 14,3, sight range 4:")));  // plains 3 + 1
+        QVERIFY(overworld.out.contains(QStringLiteral("observer W at 21,1, sight range 3:")));  // mountain 0 + 2 + 1
+        QVERIFY(overworld.out.contains(QStringLiteral("observer S at 1,1, sight range 2:")));   // water 2
+        // One side only.
+        const Run red = cli({QStringLiteral("fog"), scenario("maps/skirmish.map"), QStringLiteral("--script"), scenario("maps/skirmish.fog"),
+                             QStringLiteral("--side"), QStringLiteral("red")});
+        QCOMPARE(red.code, 0);
+        QVERIFY(red.out.contains(QStringLiteral("\nred: ")) && !red.out.contains(QStringLiteral("\nblue: ")));
+    }
+
+    void fogGameCarriedInAStateFile() {
+        QTemporaryDir tmp;
+        QFile script(scenario("maps/skirmish.fog"));
+        QVERIFY(script.open(QIODevice::ReadOnly));
+        const QByteArray all = script.readAll();
+        const qsizetype split = all.indexOf("\nturn\n// Turn 4.");
+        QVERIFY(split > 0);
+        auto write = [&](const QString& name, const QByteArray& text) {
+            QFile f(tmp.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(QStringLiteral("first.fog"), all.left(split + 1));
+        write(QStringLiteral("second.fog"), all.mid(split + 1));
+        const QString state = tmp.filePath(QStringLiteral("skirmish.fog.json"));
+        const QString map = scenario("maps/skirmish.map");
+        Run r = cli({QStringLiteral("fog"), map, QStringLiteral("--script"), tmp.filePath(QStringLiteral("first.fog")), QStringLiteral("--state"), state});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.endsWith(QStringLiteral("saved the game at turn 3 to %1\n").arg(state)));
+        r = cli({QStringLiteral("fog"), map, QStringLiteral("--script"), tmp.filePath(QStringLiteral("second.fog")), QStringLiteral("--state"), state});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.startsWith(QStringLiteral("continuing from %1 (turn 3)").arg(state)));
+        // Red's memory of the archer came through the file.
+        QVERIFY2(r.out.contains(QStringLiteral("remembers B1 archer (blue) at 19,3, health 8, seen on turn 2 (2 turns ago)")), qPrintable(r.out));
+        // The same end as the whole game in one run.
+        const Run whole = cli({QStringLiteral("fog"), map, QStringLiteral("--script"), scenario("maps/skirmish.fog")});
+        const qsizetype lastTurn = whole.out.lastIndexOf(QStringLiteral("== turn 6 =="));
+        QVERIFY(lastTurn > 0);
+        QVERIFY(r.out.contains(whole.out.mid(lastTurn)));
+        // A bad state file or script is named, exit 2, and the state file is left alone.
+        write(QStringLiteral("bad.json"), "{\"format\": \"sightline-fog\", \"version\": 1, \"map_size\": [5, 5]}");
+        r = cli({QStringLiteral("fog"), map, QStringLiteral("--script"), tmp.filePath(QStringLiteral("second.fog")), QStringLiteral("--state"),
+                 tmp.filePath(QStringLiteral("bad.json"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("bad.json: map_size: the state is for a 5x5 map; this map is 32x11")), qPrintable(r.err));
+        write(QStringLiteral("broken.fog"), "turn\nmove R1 0,0\n");
+        QFile before(state);
+        QVERIFY(before.open(QIODevice::ReadOnly));
+        const QByteArray saved = before.readAll();
+        before.close();
+        r = cli({QStringLiteral("fog"), map, QStringLiteral("--script"), tmp.filePath(QStringLiteral("broken.fog")), QStringLiteral("--state"), state});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("broken.fog: line 2: R1 cannot move: 0,0 is wall, which is solid")), qPrintable(r.err));
+        QVERIFY(before.open(QIODevice::ReadOnly));
+        QCOMPARE(before.readAll(), saved);
+        r = cli({QStringLiteral("fog"), map});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("fog needs --script FILE")));
     }
 
     void verifyCountsEveryExpectation() {

@@ -1,8 +1,11 @@
 // Tile maps: the field of view is the same set as libtcod's FOV_SYMMETRIC_SHADOWCAST on
 // many random maps (fixed seeds), radii and light-walls settings; it is symmetric between
-// transparent tiles; radius shapes; reading map files and their errors.
+// transparent tiles; radius shapes; reading map files and their errors; the terrain sight
+// radius (its table, the mountain's and perception's bonuses, the diamond); sight versus
+// fire on hand-made maps.
 #include "grid/fov.h"
 #include "grid/tilemap.h"
+#include "grid/vision.h"
 
 #include <libtcod/fov.h>
 
@@ -114,6 +117,108 @@ private slots:
         QCOMPARE(count(3, RadiusShape::Euclid), 25);     // dx²+dy² < 9: 21 tiles and the 4 at (±2,±2)
         QCOMPARE(count(0, RadiusShape::Euclid), 21 * 21);
         QVERIFY(withinRadius(2, 2, 3, RadiusShape::Chebyshev) && !withinRadius(3, 0, 3, RadiusShape::Chebyshev));
+    }
+
+    void terrainRadiusTable() {
+        // The default legend's terrain and the radius a viewer standing on it sees with.
+        const std::vector<std::pair<std::string, int>> table = {{"plains", 3}, {"hills", 2},     {"beach", 2},
+                                                                {"desert", 2}, {"forest", 1},    {"swamp", 1},
+                                                                {"foothills", 1}, {"mountain", 0}, {"water", 2}};
+        for (const auto& [name, radius] : table) {
+            const auto it = std::find_if(defaultLegend().begin(), defaultLegend().end(),
+                                         [&](const TerrainType& t) { return t.name == name; });
+            QVERIFY2(it != defaultLegend().end(), name.c_str());
+            QCOMPARE(terrainSightRadius(*it), radius);
+            QCOMPARE(viewerSightRadius(*it, 10), name == "mountain" ? 2 : radius);  // standing on a mountain: +2
+        }
+        TerrainType unknown;  // a terrain the table does not give: 2
+        QCOMPARE(terrainSightRadius(unknown), 2);
+        // +1 per 5 perception above 10.
+        QCOMPARE(perceptionBonus(10), 0);
+        QCOMPARE(perceptionBonus(14), 0);
+        QCOMPARE(perceptionBonus(15), 1);
+        QCOMPARE(perceptionBonus(19), 1);
+        QCOMPARE(perceptionBonus(20), 2);
+        QCOMPARE(perceptionBonus(3), 0);
+        const TerrainType& plains = defaultLegend()[2];
+        QCOMPARE(plains.name, std::string("plains"));
+        QCOMPARE(viewerSightRadius(plains, 15), 4);
+        QCOMPARE(viewerSightRadius(plains, 20), 5);
+        // A legend can give its own radius and standing bonus.
+        std::string problem;
+        const auto map = parseTileMap("legend:\nT tower opaque radius=4 bonus=3\nmap:\nT\n", &problem);
+        QVERIFY2(map, problem.c_str());
+        QCOMPARE(viewerSightRadius(map->at(0, 0), 10), 7);
+        QVERIFY(!parseTileMap("legend:\nT tower bonus=-1\nmap:\nT\n", &problem));
+        QCOMPARE(problem, std::string("line 2: \"bonus=-1\": the bonus must be a whole number, 0 or more"));
+    }
+
+    void manhattanDiamond() {
+        QCOMPARE(tilesInRadius(5, 5, 0).size(), size_t(1));
+        QCOMPARE(tilesInRadius(5, 5, 1).size(), size_t(5));
+        QCOMPARE(tilesInRadius(5, 5, 2).size(), size_t(13));
+        QCOMPARE(tilesInRadius(5, 5, 3).size(), size_t(25));
+        for (const Tile& t : tilesInRadius(5, 5, 3)) QVERIFY(std::abs(t.x - 5) + std::abs(t.y - 5) <= 3);
+        // Clipped to a map: from a corner only a quarter of the diamond is on it.
+        QCOMPARE(tilesInRadius(0, 0, 2, 10, 10).size(), size_t(6));
+    }
+
+    void tileLines() {
+        std::mt19937 rng(5);
+        for (int i = 0; i < 2000; ++i) {
+            const Tile a{static_cast<int>(rng() % 40) - 20, static_cast<int>(rng() % 40) - 20};
+            const Tile b{static_cast<int>(rng() % 40) - 20, static_cast<int>(rng() % 40) - 20};
+            const std::vector<Tile> line = tileLine(a, b);
+            QCOMPARE(line.front(), a);
+            QCOMPARE(line.back(), b);
+            QCOMPARE(static_cast<int>(line.size()), std::max(std::abs(b.x - a.x), std::abs(b.y - a.y)) + 1);
+            for (size_t k = 1; k < line.size(); ++k)  // each step one tile, straight or diagonal
+                QVERIFY(std::max(std::abs(line[k].x - line[k - 1].x), std::abs(line[k].y - line[k - 1].y)) == 1);
+        }
+        QCOMPARE(tileLine({0, 0}, {4, 0}).size(), size_t(5));  // straight: along the row
+        for (const Tile& t : tileLine({0, 0}, {4, 0})) QCOMPARE(t.y, 0);
+    }
+
+    void sightVersusFire() {
+        // A wall (opaque, solid), bars (solid only), fog (obscuring), darkness (dark).
+        std::string problem;
+        const auto map = parseTileMap("legend:\n= bars solid\n~ fog obscuring\n: gloom dark\nmap:\n"
+                                      "..........\n"
+                                      "...#......\n"
+                                      "...=......\n"
+                                      "...~......\n"
+                                      "...:......\n"
+                                      "..........\n",
+                                      &problem);
+        QVERIFY2(map, problem.c_str());
+        auto row = [&](int y) { return std::pair{Tile{1, y}, Tile{7, y}}; };
+        // Open ground: both clear.
+        QVERIFY(lineOfSight(*map, row(0).first, row(0).second) && lineOfFire(*map, row(0).first, row(0).second));
+        // A wall stops both.
+        QVERIFY(!lineOfSight(*map, row(1).first, row(1).second));
+        QVERIFY(!lineOfFire(*map, row(1).first, row(1).second));
+        // Bars: seen through, not shot through.
+        QVERIFY(lineOfSight(*map, row(2).first, row(2).second));
+        const auto bars = fireStop(*map, row(2).first, row(2).second);
+        QVERIFY(bars && bars->at == (Tile{3, 2}) && bars->why == "solid" && bars->terrain == "bars");
+        // Fog and darkness: shot through, not seen through.
+        const auto fog = sightStop(*map, row(3).first, row(3).second);
+        QVERIFY(fog && fog->at == (Tile{3, 3}) && fog->why == "obscuring");
+        QVERIFY(lineOfFire(*map, row(3).first, row(3).second));
+        const auto dark = sightStop(*map, row(4).first, row(4).second);
+        QVERIFY(dark && dark->why == "dark");
+        QVERIFY(lineOfFire(*map, row(4).first, row(4).second));
+        // Darkvision and sight through obscuring terrain lift each its own stop.
+        QVERIFY(lineOfSight(*map, row(4).first, row(4).second, {true, false}));
+        QVERIFY(!lineOfSight(*map, row(3).first, row(3).second, {true, false}));
+        QVERIFY(lineOfSight(*map, row(3).first, row(3).second, {false, true}));
+        // One sees out of the fog one stands in, into fog only from beside it.
+        QVERIFY(lineOfSight(*map, {3, 3}, {8, 3}));
+        QVERIFY(!lineOfSight(*map, {8, 3}, {3, 3}));
+        QVERIFY(lineOfSight(*map, {4, 3}, {3, 3}));
+        QVERIFY(!lineOfSight(*map, {5, 3}, {3, 3}));
+        // Around the wall's end: clear above it.
+        QVERIFY(lineOfSight(*map, {0, 0}, {9, 0}));
     }
 
     void readingMaps() {

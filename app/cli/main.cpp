@@ -4,8 +4,12 @@
 #include "board_renderer.h"
 #include "ruling_sheet.h"
 #include "evaluation.h"
+#include "fog_state_io.h"
+#include "grid/fog.h"
+#include "grid/fog_script.h"
 #include "grid/fov.h"
 #include "grid/tilemap.h"
+#include "grid/vision.h"
 #include "kdc_data.h"
 #include "kdc_layouts.h"
 #include "scenario_edits.h"
@@ -56,7 +60,14 @@ const char* kDescription =
     "                the file's ruleset; --pdf writes the judge's ruling sheet\n"
     "  fov MAP --at X,Y [--radius R] [--shape euclid|chebyshev|manhattan]\n"
     "      [--light-walls] [--json]\n"
-    "                field of view on a tile map (symmetric shadowcasting)\n"
+    "                field of view on a tile map (symmetric shadowcasting); several\n"
+    "                --at are a walk: what was seen on the way shows as explored\n"
+    "  sight MAP --from X,Y --to X,Y [--json]\n"
+    "                one line between two tiles: sight (stopped by opaque, dark and\n"
+    "                obscuring tiles) and fire (stopped only by solid ones)\n"
+    "  fog MAP --script FILE [--state STATE.json] [--side NAME]\n"
+    "                a fog-of-war game: each side's fog and memories per turn; with\n"
+    "                --state the game continues from that file and is saved to it\n"
     "  catalog WORDS  search the base catalog (units and their bases, from 40kdc-data)\n"
     "  import-40kdc SOURCE (--layout ID | --all) --out DIR | --catalog FILE\n"
     "                the official layouts as scenario files, or the base catalog, from\n"
@@ -389,34 +400,59 @@ int import40kdc(const QString& source, const QCommandLineParser& args) {
     return kOk;
 }
 
-// Field of view on a tile map.
-int fov(const QString& path, const QCommandLineParser& args) {
+// Tile maps: reading one, and tiles given as X,Y.
+std::optional<sl::grid::TileMap> loadTileMap(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         err() << path << ": cannot open: " << file.errorString() << '\n';
-        return kBadInput;
+        return std::nullopt;
     }
     std::string problem;
-    const auto map = sl::grid::parseTileMap(file.readAll().toStdString(), &problem);
-    if (!map) {
-        err() << path << ": " << QString::fromStdString(problem) << '\n';
-        return kBadInput;
+    auto map = sl::grid::parseTileMap(file.readAll().toStdString(), &problem);
+    if (!map) err() << path << ": " << QString::fromStdString(problem) << '\n';
+    return map;
+}
+
+std::optional<sl::grid::Tile> tileArgument(const QString& option, const QString& value, const sl::grid::TileMap& map) {
+    const QStringList parts = value.split(QLatin1Char(','));
+    bool okX = false, okY = false;
+    const int x = parts.size() == 2 ? parts[0].trimmed().toInt(&okX) : 0, y = parts.size() == 2 ? parts[1].trimmed().toInt(&okY) : 0;
+    if (!okX || !okY) {
+        err() << "--" << option << ": expected X,Y as two whole numbers, found \"" << value << "\"\n";
+        return std::nullopt;
     }
+    if (!map.inside(x, y)) {
+        err() << QStringLiteral("--%1: %2,%3 is off the map (%4 columns, %5 rows)\n").arg(option).arg(x).arg(y).arg(map.width).arg(map.height);
+        return std::nullopt;
+    }
+    return sl::grid::Tile{x, y};
+}
+
+void printLine(const std::string& line) { out() << QString::fromStdString(line) << '\n'; }
+
+QJsonArray tilesJson(const std::vector<std::uint8_t>& flags, int width, int height) {
+    QJsonArray tiles;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            if (flags[static_cast<size_t>(y) * width + x]) tiles.append(QJsonArray{x, y});
+    return tiles;
+}
+
+// Field of view on a tile map; several --at are a walk, the last where the viewer stands.
+int fov(const QString& path, const QCommandLineParser& args) {
+    const auto map = loadTileMap(path);
+    if (!map) return kBadInput;
     if (!args.isSet(QStringLiteral("at"))) {
         err() << "fov needs --at X,Y (column and row from the top-left, 0-based)\n";
         return kBadInput;
     }
-    const QStringList at = args.value(QStringLiteral("at")).split(QLatin1Char(','));
-    bool okX = false, okY = false;
-    const int ox = at.size() == 2 ? at[0].trimmed().toInt(&okX) : 0, oy = at.size() == 2 ? at[1].trimmed().toInt(&okY) : 0;
-    if (!okX || !okY) {
-        err() << "--at: expected X,Y as two whole numbers, found \"" << args.value(QStringLiteral("at")) << "\"\n";
-        return kBadInput;
+    std::vector<sl::grid::Tile> walk;
+    for (const QString& value : args.values(QStringLiteral("at"))) {
+        const auto tile = tileArgument(QStringLiteral("at"), value, *map);
+        if (!tile) return kBadInput;
+        walk.push_back(*tile);
     }
-    if (!map->inside(ox, oy)) {
-        err() << QStringLiteral("--at: %1,%2 is off the map (%3 columns, %4 rows)\n").arg(ox).arg(oy).arg(map->width).arg(map->height);
-        return kBadInput;
-    }
+    const int ox = walk.back().x, oy = walk.back().y;
     sl::grid::FovOptions options;
     bool ok = true;
     options.radius = args.isSet(QStringLiteral("radius")) ? args.value(QStringLiteral("radius")).toInt(&ok) : 0;
@@ -433,35 +469,152 @@ int fov(const QString& path, const QCommandLineParser& args) {
         return kBadInput;
     }
     options.lightWalls = args.isSet(QStringLiteral("light-walls"));
-    const std::vector<std::uint8_t> seen = sl::grid::fieldOfView(map->transparency(), map->width, map->height, ox, oy, options);
+    const std::vector<std::uint8_t> transparent = map->transparency();
+    std::vector<std::uint8_t> states(transparent.size(), 0), seen, explored(transparent.size(), 0);
+    for (const sl::grid::Tile& t : walk) {
+        seen = sl::grid::fieldOfView(transparent, map->width, map->height, t.x, t.y, options);
+        for (size_t i = 0; i < seen.size(); ++i) explored[i] |= seen[i];
+    }
+    for (size_t i = 0; i < seen.size(); ++i)
+        states[i] = static_cast<std::uint8_t>(seen[i] ? sl::grid::FogState::Visible : explored[i] ? sl::grid::FogState::Explored
+                                                                                                    : sl::grid::FogState::Unexplored);
     if (args.isSet(QStringLiteral("json"))) {
-        QJsonArray visible;
-        for (int y = 0; y < map->height; ++y)
-            for (int x = 0; x < map->width; ++x)
-                if (seen[static_cast<size_t>(y) * map->width + x]) visible.append(QJsonArray{x, y});
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("width"), map->width},
-                                           {QStringLiteral("height"), map->height},
-                                           {QStringLiteral("origin"), QJsonArray{ox, oy}},
-                                           {QStringLiteral("radius"), options.radius},
-                                           {QStringLiteral("shape"), shape},
-                                           {QStringLiteral("light_walls"), options.lightWalls},
-                                           {QStringLiteral("visible"), visible}})
+        QJsonObject o{{QStringLiteral("width"), map->width},
+                      {QStringLiteral("height"), map->height},
+                      {QStringLiteral("origin"), QJsonArray{ox, oy}},
+                      {QStringLiteral("radius"), options.radius},
+                      {QStringLiteral("shape"), shape},
+                      {QStringLiteral("light_walls"), options.lightWalls},
+                      {QStringLiteral("visible"), tilesJson(seen, map->width, map->height)}};
+        if (walk.size() > 1) o.insert(QStringLiteral("explored"), tilesJson(explored, map->width, map->height));
+        out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        return kOk;
+    }
+    std::vector<std::string> rows = sl::grid::renderStates(*map, states);
+    rows[oy] = QString::fromStdString(rows[oy]).replace(ox, 1, QLatin1Char('@')).toStdString();
+    sl::grid::printFramed(rows, map->width, printLine);
+    int visible = 0, remembered = 0;
+    for (std::uint8_t s : states) {
+        visible += s == static_cast<std::uint8_t>(sl::grid::FogState::Visible);
+        remembered += s == static_cast<std::uint8_t>(sl::grid::FogState::Explored);
+    }
+    out() << visible << " tiles visible from " << ox << ',' << oy << " (@)";
+    if (walk.size() > 1) out() << ", " << remembered << " explored on the way (\u00b7 open, \u2592 blocking)";
+    out() << "; blank: unexplored\n";
+    return kOk;
+}
+
+// Sight versus fire along one line between two tiles.
+int sight(const QString& path, const QCommandLineParser& args) {
+    const auto map = loadTileMap(path);
+    if (!map) return kBadInput;
+    if (!args.isSet(QStringLiteral("from")) || !args.isSet(QStringLiteral("to"))) {
+        err() << "sight needs --from X,Y and --to X,Y (column and row from the top-left, 0-based)\n";
+        return kBadInput;
+    }
+    const auto from = tileArgument(QStringLiteral("from"), args.value(QStringLiteral("from")), *map);
+    const auto to = from ? tileArgument(QStringLiteral("to"), args.value(QStringLiteral("to")), *map) : std::nullopt;
+    if (!from || !to) return kBadInput;
+    const auto sightStop = sl::grid::sightStop(*map, *from, *to);
+    const auto fireStop = sl::grid::fireStop(*map, *from, *to);
+    const std::vector<sl::grid::Tile> line = sl::grid::tileLine(*from, *to);
+    auto stopJson = [](const std::optional<sl::grid::LineStop>& stop) {
+        QJsonObject o{{QStringLiteral("clear"), !stop}};
+        if (stop) {
+            o.insert(QStringLiteral("stopped_at"), QJsonArray{stop->at.x, stop->at.y});
+            o.insert(QStringLiteral("terrain"), QString::fromStdString(stop->terrain));
+            o.insert(QStringLiteral("because"), QString::fromStdString(stop->why));
+        }
+        return o;
+    };
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonArray tiles;
+        for (const sl::grid::Tile& t : line) tiles.append(QJsonArray{t.x, t.y});
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("from"), QJsonArray{from->x, from->y}},
+                                           {QStringLiteral("to"), QJsonArray{to->x, to->y}},
+                                           {QStringLiteral("sight"), stopJson(sightStop)},
+                                           {QStringLiteral("fire"), stopJson(fireStop)},
+                                           {QStringLiteral("line"), tiles}})
                      .toJson(QJsonDocument::Compact)
               << '\n';
         return kOk;
     }
-    // Visible tiles show their terrain; the rest is blank (nothing remembered: one look).
-    int count = 0;
+    // The map with the line: '*' where sight passes, 'x' where it is stopped and after.
+    std::vector<std::string> rows;
     for (int y = 0; y < map->height; ++y) {
-        QString line;
-        for (int x = 0; x < map->width; ++x) {
-            const bool v = seen[static_cast<size_t>(y) * map->width + x];
-            count += v;
-            line += x == ox && y == oy ? QLatin1Char('@') : v ? QLatin1Char(map->at(x, y).symbol) : QLatin1Char(' ');
-        }
-        out() << line << '\n';
+        std::string row;
+        for (int x = 0; x < map->width; ++x) row += map->at(x, y).symbol;
+        rows.push_back(row);
     }
-    out() << count << " tiles visible from " << ox << ',' << oy << " (@); blank: not seen\n";
+    bool stopped = false;
+    for (const sl::grid::Tile& t : line) {
+        stopped = stopped || (sightStop && t == sightStop->at);
+        rows[t.y][t.x] = stopped ? 'x' : '*';
+    }
+    rows[from->y][from->x] = 'A';
+    rows[to->y][to->x] = 'B';
+    sl::grid::printFramed(rows, map->width, printLine);
+    auto describe = [](const char* what, const std::optional<sl::grid::LineStop>& stop) {
+        out() << what << ": ";
+        if (!stop) out() << "clear\n";
+        else
+            out() << "stopped at " << stop->at.x << ',' << stop->at.y << " (" << QString::fromStdString(stop->terrain) << ", "
+                  << QString::fromStdString(stop->why) << ")\n";
+    };
+    out() << "A " << from->x << ',' << from->y << " to B " << to->x << ',' << to->y << ", " << line.size() << " tiles\n";
+    describe("sight", sightStop);
+    describe("fire ", fireStop);
+    return kOk;
+}
+
+// A fog-of-war game played from a script, with its state carried in a file.
+int fog(const QString& path, const QCommandLineParser& args) {
+    const auto map = loadTileMap(path);
+    if (!map) return kBadInput;
+    if (!args.isSet(QStringLiteral("script"))) {
+        err() << "fog needs --script FILE (the game's set-up and moves)\n";
+        return kBadInput;
+    }
+    const QString scriptPath = args.value(QStringLiteral("script"));
+    QFile scriptFile(scriptPath);
+    if (!scriptFile.open(QIODevice::ReadOnly)) {
+        err() << scriptPath << ": cannot open: " << scriptFile.errorString() << '\n';
+        return kBadInput;
+    }
+    const QString statePath = args.value(QStringLiteral("state"));
+    std::optional<sl::grid::FogGame> game;
+    if (!statePath.isEmpty() && QFileInfo::exists(statePath)) {
+        QFile stateFile(statePath);
+        if (!stateFile.open(QIODevice::ReadOnly)) {
+            err() << statePath << ": cannot open: " << stateFile.errorString() << '\n';
+            return kBadInput;
+        }
+        QString problem;
+        game = sl::io::readFogState(stateFile.readAll(), *map, &problem);
+        if (!game) {
+            err() << statePath << ": " << problem << '\n';
+            return kBadInput;
+        }
+        out() << "continuing from " << statePath << " (turn " << game->turn() << ")\n";
+    } else {
+        game.emplace(*map);
+    }
+    std::string problem;
+    const bool played = sl::grid::playFogScript(*game, scriptFile.readAll().toStdString(), printLine, &problem,
+                                                args.value(QStringLiteral("side")).toStdString());
+    if (!played) {
+        out().flush();
+        err() << scriptPath << ": " << QString::fromStdString(problem) << '\n';
+        return kBadInput;
+    }
+    if (!statePath.isEmpty()) {
+        QString error;
+        if (!sl::io::saveFogStateFile(*game, statePath, &error)) {
+            err() << statePath << ": cannot write: " << error << '\n';
+            return kBadInput;
+        }
+        out() << "saved the game at turn " << game->turn() << " to " << statePath << '\n';
+    }
     return kOk;
 }
 
@@ -540,7 +693,12 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files"), QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("check, render: the target model's id; ruling: the target unit"), QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("at"), QStringLiteral("fov: the viewer's tile, X,Y"), QStringLiteral("X,Y")});
+    parser.addOption({QStringLiteral("at"), QStringLiteral("fov: the viewer's tile, X,Y (again: a walk)"), QStringLiteral("X,Y")});
+    parser.addOption({QStringLiteral("from"), QStringLiteral("sight: the viewer's tile, X,Y"), QStringLiteral("X,Y")});
+    parser.addOption({QStringLiteral("to"), QStringLiteral("sight: the tile looked at, X,Y"), QStringLiteral("X,Y")});
+    parser.addOption({QStringLiteral("script"), QStringLiteral("fog: the game's script"), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("state"), QStringLiteral("fog: the game's state file, read if it exists and saved"), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("side"), QStringLiteral("fog: report this side only"), QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("radius"), QStringLiteral("fov: how far one sees (0: unlimited)"), QStringLiteral("R")});
     parser.addOption({QStringLiteral("shape"), QStringLiteral("fov: euclid (default), chebyshev or manhattan"),
                       QStringLiteral("SHAPE"), QStringLiteral("euclid")});
@@ -607,6 +765,13 @@ int main(int argc, char** argv) {
         }
         return fov(positional.front(), parser);
     }
+    if (command == QLatin1String("sight") || command == QLatin1String("fog")) {
+        if (positional.size() != 1) {
+            err() << command << " takes exactly one map file. Try 'sightline-cli --help'.\n";
+            return kBadInput;
+        }
+        return command == QLatin1String("sight") ? sight(positional.front(), parser) : fog(positional.front(), parser);
+    }
     if (command == QLatin1String("import-40kdc")) {
         if (positional.size() != 1) {
             err() << "import-40kdc takes exactly one SOURCE. Try 'sightline-cli --help'.\n";
@@ -628,7 +793,7 @@ int main(int argc, char** argv) {
         }
         return render(positional.front(), parser, *method);
     }
-    err() << QStringLiteral("unknown command \"%1\" (available: check, verify, ruling, render, fov, catalog, import-40kdc). Try 'sightline-cli --help'.\n")
+    err() << QStringLiteral("unknown command \"%1\" (available: check, verify, ruling, render, fov, sight, fog, catalog, import-40kdc). Try 'sightline-cli --help'.\n")
                  .arg(command);
     return kBadInput;
 }

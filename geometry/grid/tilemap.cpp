@@ -22,6 +22,19 @@ std::string trim(const std::string& s) {
     return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
 }
 
+// A whole number, 0 or more, and nothing else.
+bool wholeNumber(const std::string& text, int& value) {
+    try {
+        size_t used = 0;
+        const int v = std::stoi(text, &used);
+        if (used != text.size() || v < 0) return false;
+        value = v;
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
 }  // namespace
 
 const std::vector<TerrainType>& defaultLegend() {
@@ -30,7 +43,7 @@ const std::vector<TerrainType>& defaultLegend() {
         {'p', "plains", false, false, false, false, 3}, {'h', "hills", false, false, false, false, 2},
         {'b', "beach", false, false, false, false, 2},  {'d', "desert", false, false, false, false, 2},
         {'f', "forest", false, false, false, true, 1},  {'s', "swamp", false, false, false, false, 1},
-        {'F', "foothills", false, false, false, false, 1}, {'M', "mountain", true, true, false, false, 0},
+        {'F', "foothills", false, false, false, false, 1}, {'M', "mountain", true, false, false, false, 0, 2},
         {'~', "water", false, false, false, false, 2},
     };
     return legend;
@@ -40,7 +53,7 @@ std::vector<std::uint8_t> TileMap::transparency() const {
     std::vector<std::uint8_t> out(tiles.size());
     for (size_t i = 0; i < tiles.size(); ++i) {
         const TerrainType& t = legend[tiles[i]];
-        out[i] = !(t.opaque || t.solid || t.dark || t.obscuring);
+        out[i] = !(t.opaque || t.dark || t.obscuring);
     }
     return out;
 }
@@ -63,7 +76,7 @@ std::optional<TileMap> parseTileMap(const std::string& text, std::string* proble
             std::string symbol, name, word;
             in >> symbol >> name;
             if (symbol.size() != 1 || name.empty())
-                return fail(i + 1, 0, "a legend line is CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N]");
+                return fail(i + 1, 0, "a legend line is CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N] [bonus=N]");
             TerrainType t;
             t.symbol = symbol[0];
             t.name = name;
@@ -73,15 +86,13 @@ std::optional<TileMap> parseTileMap(const std::string& text, std::string* proble
                 else if (word == "dark") t.dark = true;
                 else if (word == "obscuring") t.obscuring = true;
                 else if (word.rfind("radius=", 0) == 0) {
-                    try {
-                        size_t used = 0;
-                        t.sightRadius = std::stoi(word.substr(7), &used);
-                        if (used != word.size() - 7 || t.sightRadius < 0) throw std::invalid_argument(word);
-                    } catch (const std::exception&) {
+                    if (!wholeNumber(word.substr(7), t.sightRadius))
                         return fail(i + 1, 0, "\"" + word + "\": the radius must be a whole number, 0 or more");
-                    }
+                } else if (word.rfind("bonus=", 0) == 0) {
+                    if (!wholeNumber(word.substr(6), t.standingBonus))
+                        return fail(i + 1, 0, "\"" + word + "\": the bonus must be a whole number, 0 or more");
                 } else {
-                    return fail(i + 1, 0, "unknown property \"" + word + "\" (known: opaque, solid, dark, obscuring, radius=N)");
+                    return fail(i + 1, 0, "unknown property \"" + word + "\" (known: opaque, solid, dark, obscuring, radius=N, bonus=N)");
                 }
             }
             bool replaced = false;

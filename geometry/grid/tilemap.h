@@ -12,7 +12,7 @@
 //     #.T=#
 //     #####
 //
-// Legend lines are `CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N]`; a legend
+// Legend lines are `CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N] [bonus=N]`; a legend
 // line starting with `//` is a comment. Characters the legend does not name come from the
 // default legend. Coordinates are column x, row y from the top-left, 0-based.
 #pragma once
@@ -28,14 +28,18 @@ struct TerrainType {
     char symbol = '.';
     std::string name;
     bool opaque = false;     // blocks sight
-    bool solid = false;      // blocks fire (and sight)
-    bool dark = false;       // blocks sight unless lit (sight versus fire)
-    bool obscuring = false;  // blocks sight, not fire
+    bool solid = false;      // blocks fire and movement; not sight (bars, glass)
+    bool dark = false;       // blocks sight, not fire; hides what is in it
+    bool obscuring = false;  // blocks sight, not fire; hides what is in it (fog, foliage)
     int sightRadius = -1;    // standing on it (seed 000); -1: not given
+    int standingBonus = 0;   // added to the radius of a viewer standing on it (a mountain's +2)
 };
 
 // '#' wall, '.' floor, and the terrain of the overworld: 'p' plains, 'h' hills, 'b' beach,
-// 'd' desert, 'f' forest, 's' swamp, 'F' foothills, 'M' mountain, '~' water.
+// 'd' desert, 'f' forest (obscuring), 's' swamp, 'F' foothills, 'M' mountain (opaque: it
+// stops sight, but one can climb it and see far from its top), '~' water. Their sight
+// radii are the terrain-radius table (plains 3; hills, beach, desert, water 2; forest,
+// swamp, foothills 1; mountain 0 with +2 standing on it).
 const std::vector<TerrainType>& defaultLegend();
 
 struct TileMap {
@@ -46,7 +50,7 @@ struct TileMap {
 
     const TerrainType& at(int x, int y) const { return legend[tiles[static_cast<size_t>(y) * width + x]]; }
     bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
-    // For field of view: 1 where sight passes (not opaque, solid, dark or obscuring).
+    // For field of view: 1 where sight passes (not opaque, dark or obscuring).
     std::vector<std::uint8_t> transparency() const;
 };
 

@@ -1,0 +1,289 @@
+#include "grid/fog.h"
+
+#include "grid/fov.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+namespace sl::grid {
+
+namespace {
+
+std::string tileText(Tile t) { return std::to_string(t.x) + "," + std::to_string(t.y); }
+
+constexpr const char* kExploredOpen = "\xc2\xb7";     // middle dot
+constexpr const char* kExploredBlocking = "\xe2\x96\x92";  // medium shade
+
+bool blocksSight(const TerrainType& t) { return t.opaque || t.dark || t.obscuring; }
+
+}  // namespace
+
+FogGame::FogGame(TileMap map, FogSettings settings)
+    : map_(std::move(map)), settings_(std::move(settings)), transparent_(map_.transparency()) {}
+
+const FogSide* FogGame::side(const std::string& name) const {
+    for (const FogSide& s : sides_)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+const FogUnit* FogGame::unit(const std::string& id) const {
+    for (const FogUnit& u : units_)
+        if (u.id == id) return &u;
+    return nullptr;
+}
+
+FogUnit* FogGame::findUnit(const std::string& id) {
+    for (FogUnit& u : units_)
+        if (u.id == id) return &u;
+    return nullptr;
+}
+
+std::string FogGame::placeable(Tile at, const std::string& who) const {
+    if (!map_.inside(at.x, at.y))
+        return who + ": " + tileText(at) + " is off the map (" + std::to_string(map_.width) + " columns, " +
+               std::to_string(map_.height) + " rows)";
+    if (map_.at(at.x, at.y).solid) return who + ": " + tileText(at) + " is " + map_.at(at.x, at.y).name + ", which is solid";
+    for (const FogUnit& u : units_)
+        if (u.at == at) return who + ": " + tileText(at) + " is taken by " + u.id;
+    return {};
+}
+
+std::string FogGame::addSide(const std::string& name) {
+    if (name.empty()) return "a side needs a name";
+    if (side(name)) return "side " + name + " is already in the game";
+    sides_.push_back({name, std::vector<std::uint8_t>(map_.tiles.size(), 0), {}, {}});
+    update();
+    return {};
+}
+
+std::string FogGame::addUnit(FogUnit u) {
+    if (u.id.empty()) return "a unit needs an id";
+    if (unit(u.id)) return "unit " + u.id + " is already in the game";
+    if (!side(u.side)) return "unit " + u.id + ": no side named " + u.side;
+    if (u.health < 0) return "unit " + u.id + ": health must be 0 or more";
+    if (std::string p = placeable(u.at, "unit " + u.id); !p.empty()) return p;
+    u.seen.assign(map_.tiles.size(), 0);
+    u.visited.assign(map_.tiles.size(), 0);
+    units_.push_back(std::move(u));
+    update();
+    return {};
+}
+
+std::string FogGame::addStructure(FogStructure s) {
+    if (!side(s.side)) return s.kind + " at " + tileText(s.at) + ": no side named " + s.side;
+    if (!map_.inside(s.at.x, s.at.y)) return s.kind + ": " + tileText(s.at) + " is off the map";
+    if (s.vision < 0 && !settings_.structureVision.count(s.kind)) {
+        std::string known;
+        for (const auto& [kind, range] : settings_.structureVision) known += (known.empty() ? "" : ", ") + kind;
+        return "unknown structure \"" + s.kind + "\" (known: " + known + "; or give it vision=N)";
+    }
+    structures_.push_back(std::move(s));
+    update();
+    return {};
+}
+
+std::string FogGame::moveUnit(const std::string& id, Tile to) {
+    FogUnit* u = findUnit(id);
+    if (!u) return "no unit " + id;
+    if (u->at == to) return {};
+    if (std::string p = placeable(to, id + " cannot move"); !p.empty()) return p;
+    u->at = to;
+    update();
+    return {};
+}
+
+std::string FogGame::setHealth(const std::string& id, int health) {
+    FogUnit* u = findUnit(id);
+    if (!u) return "no unit " + id;
+    if (health < 0) return "unit " + id + ": health must be 0 or more";
+    u->health = health;
+    update();
+    return {};
+}
+
+std::string FogGame::removeUnit(const std::string& id) {
+    FogUnit* u = findUnit(id);
+    if (!u) return "no unit " + id;
+    for (FogSide& s : sides_)
+        if (s.seesInto[index(u->at)]) s.sightings.erase(id);
+    units_.erase(units_.begin() + (u - units_.data()));
+    update();
+    return {};
+}
+
+void FogGame::nextTurn() {
+    ++turn_;
+    update();
+}
+
+int FogGame::range(const FogUnit& u) const {
+    if (u.terrainVision) return viewerSightRadius(map_.at(u.at.x, u.at.y), u.perception);
+    if (u.vision >= 0) return u.vision;
+    const auto it = settings_.typeVision.find(u.type);
+    return it != settings_.typeVision.end() ? it->second : settings_.unitVision;
+}
+
+int FogGame::range(const FogStructure& s) const {
+    if (s.vision >= 0) return s.vision;
+    const auto it = settings_.structureVision.find(s.kind);
+    return it != settings_.structureVision.end() ? it->second : 0;
+}
+
+std::vector<std::uint8_t> FogGame::view(Tile at, int range, bool manhattan) const {
+    if (settings_.mode == VisionMode::LineOfSight) {
+        // The field of view's bound is strict (distance < radius); a range r takes in r.
+        FovOptions options{range + 1, manhattan ? RadiusShape::Manhattan : RadiusShape::Chebyshev, true};
+        return fieldOfView(transparent_, map_.width, map_.height, at.x, at.y, options);
+    }
+    std::vector<std::uint8_t> out(map_.tiles.size(), 0);
+    for (int y = std::max(0, at.y - range); y <= std::min(map_.height - 1, at.y + range); ++y)
+        for (int x = std::max(0, at.x - range); x <= std::min(map_.width - 1, at.x + range); ++x)
+            if (!manhattan || std::abs(x - at.x) + std::abs(y - at.y) <= range) out[index({x, y})] = 1;
+    return out;
+}
+
+void FogGame::update() {
+    const size_t n = map_.tiles.size();
+    std::map<std::string, std::vector<std::uint8_t>> visible;
+    for (FogSide& s : sides_) {
+        visible[s.name].assign(n, 0);
+        s.seesInto.assign(n, 0);
+    }
+    const bool hiding = settings_.mode == VisionMode::LineOfSight;
+    auto add = [&](const std::string& name, Tile at, const std::vector<std::uint8_t>& seen) {
+        std::vector<std::uint8_t>& v = visible[name];
+        std::vector<std::uint8_t>& into = sides_[static_cast<size_t>(side(name) - sides_.data())].seesInto;
+        for (size_t i = 0; i < n; ++i) {
+            if (!seen[i]) continue;
+            v[i] = 1;
+            const int x = static_cast<int>(i % static_cast<size_t>(map_.width)), y = static_cast<int>(i / static_cast<size_t>(map_.width));
+            if (!hiding || !hidesContents(map_.legend[map_.tiles[i]]) || (std::abs(x - at.x) <= 1 && std::abs(y - at.y) <= 1))
+                into[i] = 1;
+        }
+    };
+    for (FogUnit& u : units_) {
+        std::vector<std::uint8_t> seen = view(u.at, range(u), u.terrainVision);
+        seen[index(u.at)] = 1;
+        for (size_t i = 0; i < n; ++i) u.seen[i] |= seen[i];
+        u.visited[index(u.at)] = 1;
+        add(u.side, u.at, seen);
+    }
+    for (const FogStructure& s : structures_) add(s.side, s.at, view(s.at, range(s), false));
+
+    for (FogSide& s : sides_) {
+        const std::vector<std::uint8_t>& v = visible[s.name];
+        const std::vector<std::uint8_t>& into = s.seesInto;
+        for (size_t i = 0; i < n; ++i) {
+            if (v[i]) s.state[i] = static_cast<std::uint8_t>(FogState::Visible);
+            else if (s.state[i] == static_cast<std::uint8_t>(FogState::Visible))
+                s.state[i] = static_cast<std::uint8_t>(FogState::Explored);
+        }
+        std::set<std::string> seenNow;
+        for (const FogUnit& u : units_)
+            if (u.side != s.name && into[index(u.at)]) {
+                seenNow.insert(u.id);
+                s.sightings[u.id] = {u.id, u.type, u.side, u.health, u.at, turn_};
+            }
+        for (auto it = s.sightings.begin(); it != s.sightings.end();) {
+            const Snapshot& m = it->second;
+            const bool gone = !seenNow.count(it->first) &&
+                              ((map_.inside(m.at.x, m.at.y) && into[index(m.at)]) ||  // its tile seen again
+                               (settings_.memoryTurns >= 0 && turn_ - m.turnSeen > settings_.memoryTurns));
+            it = gone ? s.sightings.erase(it) : std::next(it);
+        }
+    }
+}
+
+FogState FogGame::state(const std::string& name, Tile at) const {
+    const FogSide* s = side(name);
+    if (!s || !map_.inside(at.x, at.y)) return FogState::Unexplored;
+    return static_cast<FogState>(s->state[index(at)]);
+}
+
+bool FogGame::seesInto(const std::string& name, Tile at) const {
+    const FogSide* s = side(name);
+    return s && map_.inside(at.x, at.y) && !s->seesInto.empty() && s->seesInto[index(at)];
+}
+
+std::vector<const FogUnit*> FogGame::visibleEnemies(const std::string& name) const {
+    std::vector<const FogUnit*> out;
+    for (const FogUnit& u : units_)
+        if (u.side != name && seesInto(name, u.at)) out.push_back(&u);
+    return out;
+}
+
+std::vector<Snapshot> FogGame::memories(const std::string& name) const {
+    std::vector<Snapshot> out;
+    const FogSide* s = side(name);
+    if (!s) return out;
+    for (const auto& [id, m] : s->sightings) {
+        const FogUnit* u = unit(id);
+        if (!u || !seesInto(name, u->at)) out.push_back(m);
+    }
+    return out;
+}
+
+std::vector<std::string> renderStates(const TileMap& map, const std::vector<std::uint8_t>& states) {
+    std::vector<std::string> rows;
+    for (int y = 0; y < map.height; ++y) {
+        std::string row;
+        for (int x = 0; x < map.width; ++x) {
+            const TerrainType& t = map.at(x, y);
+            switch (static_cast<FogState>(states[static_cast<size_t>(y) * map.width + x])) {
+            case FogState::Visible: row += t.symbol; break;
+            case FogState::Explored: row += blocksSight(t) ? kExploredBlocking : kExploredOpen; break;
+            case FogState::Unexplored: row += ' '; break;
+            }
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+namespace {
+
+// Puts one character over a rendered row, whose explored tiles take more than one byte.
+void mark(std::string& row, int x, char c) {
+    int column = 0;
+    for (size_t i = 0; i < row.size();) {
+        const unsigned char lead = static_cast<unsigned char>(row[i]);
+        const size_t length = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+        if (column == x) {
+            row.replace(i, length, 1, c);
+            return;
+        }
+        i += length;
+        ++column;
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> renderFog(const FogGame& game, const std::string& name) {
+    const FogSide* s = game.side(name);
+    if (!s) return {};
+    std::vector<std::string> rows = renderStates(game.map(), s->state);
+    for (const Snapshot& m : game.memories(name))
+        if (game.map().inside(m.at.x, m.at.y)) mark(rows[m.at.y], m.at.x, '?');
+    for (const FogUnit& u : game.units())
+        if (u.side == name || game.seesInto(name, u.at)) mark(rows[u.at.y], u.at.x, u.id[0]);
+    return rows;
+}
+
+std::vector<std::string> renderObserver(const FogGame& game, const FogUnit& unit) {
+    const TileMap& map = game.map();
+    std::vector<std::string> rows;
+    for (int y = 0; y < map.height; ++y) {
+        std::string row;
+        for (int x = 0; x < map.width; ++x) {
+            const size_t i = static_cast<size_t>(y) * map.width + x;
+            row += Tile{x, y} == unit.at ? unit.id[0] : unit.visited[i] ? '*' : unit.seen[i] ? map.at(x, y).symbol : ' ';
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+}  // namespace sl::grid

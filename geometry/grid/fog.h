@@ -1,0 +1,145 @@
+// Fog of war on a tile map: per side, every tile is unexplored, explored (seen before, not
+// now) or visible, from all the side's vision sources (units with their own ranges,
+// headquarters, buildings, towers), by radius alone or with line of sight. Each side
+// remembers the enemy units it has seen (type, owner, health, position, turn seen) after
+// they leave its sight; a memory expires after a number of turns and is cleared when its
+// tile is seen again. With line of sight, dark and obscuring tiles hide what stands in
+// them from sources not in or beside them. A side may target only what it sees. Each unit also keeps the tiles
+// it has seen and the tiles it has stood on (seen versus visited). No Qt.
+#pragma once
+
+#include "grid/tilemap.h"
+#include "grid/vision.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace sl::grid {
+
+enum class FogState : std::uint8_t { Unexplored = 0, Explored = 1, Visible = 2 };
+enum class VisionMode {
+    Radius,       // every tile within range (no terrain blocks)
+    LineOfSight,  // within range and in the source's field of view (symmetric shadowcasting)
+};
+
+struct FogSettings {
+    VisionMode mode = VisionMode::Radius;
+    int memoryTurns = 3;  // a memory is kept while turn - turn seen <= this; -1: forever
+    int unitVision = 3;   // a unit whose type has no entry below
+    std::map<std::string, int> typeVision;
+    std::map<std::string, int> structureVision = {{"headquarters", 4}, {"building", 3}, {"tower", 5}};
+};
+
+struct FogUnit {
+    std::string id;
+    std::string type;
+    std::string side;
+    int health = 1;
+    Tile at;
+    int vision = -1;             // its own range; -1: its type's
+    bool terrainVision = false;  // range from the terrain it stands on (terrain radius)
+    int perception = 10;         // with terrainVision: +1 per 5 above 10
+    std::vector<std::uint8_t> seen;     // tiles this unit has seen
+    std::vector<std::uint8_t> visited;  // tiles this unit has stood on
+};
+
+struct FogStructure {
+    std::string kind;  // headquarters, building, tower, or any kind given a vision
+    std::string side;
+    Tile at;
+    int vision = -1;  // -1: its kind's
+};
+
+// An enemy unit as a side last saw it.
+struct Snapshot {
+    std::string unit;
+    std::string type;
+    std::string owner;
+    int health = 0;
+    Tile at;
+    int turnSeen = 0;
+};
+
+struct FogSide {
+    std::string name;
+    std::vector<std::uint8_t> state;           // FogState per tile, row by row
+    std::map<std::string, Snapshot> sightings;  // by unit id: seen now, or remembered
+    // Tiles whose contents the side sees now: the visible ones, less (with line of sight)
+    // dark or obscuring tiles that none of its sources stands in or beside. Recomputed.
+    std::vector<std::uint8_t> seesInto;
+};
+
+class FogGame {
+public:
+    explicit FogGame(TileMap map, FogSettings settings = {});
+
+    const TileMap& map() const { return map_; }
+    const FogSettings& settings() const { return settings_; }
+    FogSettings& settings() { return settings_; }
+    int turn() const { return turn_; }
+    void setTurn(int turn) { turn_ = turn; }
+
+    // Changes. Each returns a problem in words, or an empty string when done; each brings
+    // every side's fog up to date (a unit seen mid-turn is seen at once).
+    std::string addSide(const std::string& name);
+    std::string addUnit(FogUnit unit);
+    std::string addStructure(FogStructure structure);
+    std::string moveUnit(const std::string& id, Tile to);
+    std::string setHealth(const std::string& id, int health);
+    // A unit dies or leaves: the sides that see it go forget it; the others remember it.
+    std::string removeUnit(const std::string& id);
+    void nextTurn();
+    // Recomputes every side's visible tiles and memories (after loading, or a settings change).
+    void update();
+
+    const std::vector<FogSide>& sides() const { return sides_; }
+    std::vector<FogSide>& sides() { return sides_; }
+    const std::vector<FogUnit>& units() const { return units_; }
+    std::vector<FogUnit>& units() { return units_; }
+    const std::vector<FogStructure>& structures() const { return structures_; }
+    const FogSide* side(const std::string& name) const;
+    const FogUnit* unit(const std::string& id) const;
+
+    FogState state(const std::string& side, Tile at) const;
+    // Whether the side sees what stands on the tile now (a unit in the dark or in fog is
+    // seen only from beside it when sight is by line of sight).
+    bool seesInto(const std::string& side, Tile at) const;
+    // The action mask: a side may target (attack, cast on, heal) only a tile it sees into.
+    bool canTarget(const std::string& side, Tile at) const { return seesInto(side, at); }
+    // Enemy units the side sees now.
+    std::vector<const FogUnit*> visibleEnemies(const std::string& side) const;
+    // Enemy units the side remembers and does not see now, by unit id.
+    std::vector<Snapshot> memories(const std::string& side) const;
+
+    // The range a unit or structure sees with now, and the tiles it sees.
+    int range(const FogUnit& unit) const;
+    int range(const FogStructure& structure) const;
+    std::vector<std::uint8_t> view(Tile at, int range, bool manhattan) const;
+
+private:
+    size_t index(Tile t) const { return static_cast<size_t>(t.y) * map_.width + t.x; }
+    std::string placeable(Tile at, const std::string& who) const;
+    FogUnit* findUnit(const std::string& id);
+
+    TileMap map_;
+    FogSettings settings_;
+    std::vector<std::uint8_t> transparent_;
+    int turn_ = 0;
+    std::vector<FogSide> sides_;
+    std::vector<FogUnit> units_;
+    std::vector<FogStructure> structures_;
+};
+
+// Text renderings, one character a tile. A side's fog: visible tiles show their terrain's
+// symbol, explored ones a middle dot (open ground) or a shade (terrain that blocks sight),
+// unexplored ones a blank; units the side sees show the first character of their id and
+// remembered enemies a '?'. An observer's tiles: visited '*', seen the terrain's symbol,
+// never seen a blank, the unit itself the first character of its id.
+std::vector<std::string> renderFog(const FogGame& game, const std::string& side);
+std::vector<std::string> renderObserver(const FogGame& game, const FogUnit& unit);
+// The same three renderings for any per-tile states (FogState values), for one viewer.
+std::vector<std::string> renderStates(const TileMap& map, const std::vector<std::uint8_t>& states);
+
+}  // namespace sl::grid

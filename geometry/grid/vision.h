@@ -1,0 +1,63 @@
+// What one viewer on a tile map sees without the full field of view: the sight radius
+// that the terrain stood on gives (terrain radius), and single lines between two tiles,
+// where sight and fire differ (sight versus fire). No Qt.
+#pragma once
+
+#include "grid/tilemap.h"
+
+#include <optional>
+#include <vector>
+
+namespace sl::grid {
+
+struct Tile {
+    int x = 0;
+    int y = 0;
+    friend bool operator==(const Tile&, const Tile&) = default;
+};
+
+// ---- Terrain radius ----------------------------------------------------------------
+// The table's radius for a terrain: its legend's radius=N, or 2 when the legend gives none.
+int terrainSightRadius(const TerrainType& terrain);
+// +1 per 5 perception above 10 (15 gives 1, 20 gives 2; 10 or less gives 0).
+int perceptionBonus(int perception);
+// A viewer standing on `terrain`: the table's radius, the terrain's standing bonus (a
+// mountain's +2) and the perception bonus.
+int viewerSightRadius(const TerrainType& terrain, int perception);
+// The tiles within Manhattan distance `radius` of (cx, cy) (|dx| + |dy| <= radius: 1, 5,
+// 13, 25 ... tiles), clipped to the map when a size is given (width, height > 0).
+std::vector<Tile> tilesInRadius(int cx, int cy, int radius, int width = 0, int height = 0);
+
+// Terrain that hides what stands in it from anyone not beside it (dark or obscuring).
+inline bool hidesContents(const TerrainType& t) { return t.dark || t.obscuring; }
+
+// ---- Sight versus fire -------------------------------------------------------------
+// The tiles of the line from `from` to `to`, both included (Bresenham's line, drawn from
+// `from`: straight lines step along one axis, others take the axis the slope favours).
+std::vector<Tile> tileLine(Tile from, Tile to);
+
+struct SightOptions {
+    bool seesInDark = false;          // darkvision: dark tiles do not stop it
+    bool seesThroughObscuring = false;  // fog, foliage and the like do not stop it
+};
+
+// Where a line stops: the first tile after `from` that stops it, with the reason.
+struct LineStop {
+    Tile at;
+    std::string terrain;  // the terrain's name
+    std::string why;      // "opaque", "dark", "obscuring" (sight) or "solid" (fire)
+};
+
+// Sight: stopped by opaque, dark and obscuring tiles (it passes bars and glass). Fire:
+// stopped only by solid tiles (it passes fog, foliage and darkness). Every tile after
+// `from` counts, `to` included, except that sight reaches into a dark or obscuring tile
+// next to the viewer: one sees out of the fog one stands in, and into fog only from beside
+// it. Nothing: clear.
+std::optional<LineStop> sightStop(const TileMap& map, Tile from, Tile to, const SightOptions& options = {});
+std::optional<LineStop> fireStop(const TileMap& map, Tile from, Tile to);
+inline bool lineOfSight(const TileMap& map, Tile from, Tile to, const SightOptions& options = {}) {
+    return !sightStop(map, from, to, options);
+}
+inline bool lineOfFire(const TileMap& map, Tile from, Tile to) { return !fireStop(map, from, to); }
+
+}  // namespace sl::grid
