@@ -10,8 +10,6 @@ namespace sl::grid {
 
 namespace {
 
-std::string tileText(Tile t) { return std::to_string(t.x) + "," + std::to_string(t.y); }
-
 constexpr const char* kExploredOpen = "\xc2\xb7";     // middle dot
 constexpr const char* kExploredBlocking = "\xe2\x96\x92";  // medium shade
 
@@ -131,49 +129,54 @@ int FogGame::range(const FogStructure& s) const {
     return it != settings_.structureVision.end() ? it->second : 0;
 }
 
-std::vector<std::uint8_t> FogGame::view(Tile at, int range, bool manhattan) const {
-    if (settings_.mode == VisionMode::LineOfSight) {
+template <typename Seen>
+void FogGame::forEachSeen(Tile at, int range, bool manhattan, Seen seen) {
+    const int x0 = std::max(0, at.x - range), x1 = std::min(map_.width - 1, at.x + range);
+    const int y0 = std::max(0, at.y - range), y1 = std::min(map_.height - 1, at.y + range);
+    const bool sight = settings_.mode == VisionMode::LineOfSight;
+    if (sight) {
         // The field of view's bound is strict (distance < radius); a range r takes in r.
-        FovOptions options{range + 1, manhattan ? RadiusShape::Manhattan : RadiusShape::Chebyshev, true};
-        return fieldOfView(transparent_, map_.width, map_.height, at.x, at.y, options);
+        const FovOptions options{range + 1, manhattan ? RadiusShape::Manhattan : RadiusShape::Chebyshev, true};
+        fieldOfView(transparent_, map_.width, map_.height, at.x, at.y, options, fov_);
     }
-    std::vector<std::uint8_t> out(map_.tiles.size(), 0);
-    for (int y = std::max(0, at.y - range); y <= std::min(map_.height - 1, at.y + range); ++y)
-        for (int x = std::max(0, at.x - range); x <= std::min(map_.width - 1, at.x + range); ++x)
-            if (!manhattan || std::abs(x - at.x) + std::abs(y - at.y) <= range) out[index({x, y})] = 1;
-    return out;
+    for (int y = y0; y <= y1; ++y)
+        for (int x = x0; x <= x1; ++x) {
+            const size_t i = index({x, y});
+            if (sight ? fov_.visible[i] != 0 : !manhattan || std::abs(x - at.x) + std::abs(y - at.y) <= range) seen(i, x, y);
+        }
 }
 
 void FogGame::update() {
     const size_t n = map_.tiles.size();
-    std::map<std::string, std::vector<std::uint8_t>> visible;
-    for (FogSide& s : sides_) {
-        visible[s.name].assign(n, 0);
-        s.seesInto.assign(n, 0);
-    }
+    std::vector<std::vector<std::uint8_t>> visible(sides_.size(), std::vector<std::uint8_t>(n, 0));
+    for (FogSide& s : sides_) s.seesInto.assign(n, 0);
     const bool hiding = settings_.mode == VisionMode::LineOfSight;
-    auto add = [&](const std::string& name, Tile at, const std::vector<std::uint8_t>& seen) {
-        std::vector<std::uint8_t>& v = visible[name];
-        std::vector<std::uint8_t>& into = sides_[static_cast<size_t>(side(name) - sides_.data())].seesInto;
-        for (size_t i = 0; i < n; ++i) {
-            if (!seen[i]) continue;
-            v[i] = 1;
-            const int x = static_cast<int>(i % static_cast<size_t>(map_.width)), y = static_cast<int>(i / static_cast<size_t>(map_.width));
-            if (!hiding || !hidesContents(map_.legend[map_.tiles[i]]) || (std::abs(x - at.x) <= 1 && std::abs(y - at.y) <= 1))
-                into[i] = 1;
-        }
+    auto sideIndex = [&](const std::string& name) { return static_cast<size_t>(side(name) - sides_.data()); };
+    // What a source sees is visible to its side; what stands there too, unless the tile
+    // hides it (with line of sight) and the source is not in or beside it.
+    auto see = [&](size_t s, Tile at, size_t i, int x, int y) {
+        visible[s][i] = 1;
+        if (!hiding || !hidesContents(map_.legend[map_.tiles[i]]) || (std::abs(x - at.x) <= 1 && std::abs(y - at.y) <= 1))
+            sides_[s].seesInto[i] = 1;
     };
     for (FogUnit& u : units_) {
-        std::vector<std::uint8_t> seen = view(u.at, range(u), u.terrainVision);
-        seen[index(u.at)] = 1;
-        for (size_t i = 0; i < n; ++i) u.seen[i] |= seen[i];
-        u.visited[index(u.at)] = 1;
-        add(u.side, u.at, seen);
+        const size_t s = sideIndex(u.side);
+        forEachSeen(u.at, range(u), u.terrainVision, [&](size_t i, int x, int y) {
+            u.seen[i] = 1;
+            see(s, u.at, i, x, y);
+        });
+        const size_t here = index(u.at);  // one always sees where one stands
+        u.seen[here] = u.visited[here] = 1;
+        see(s, u.at, here, u.at.x, u.at.y);
     }
-    for (const FogStructure& s : structures_) add(s.side, s.at, view(s.at, range(s), false));
+    for (const FogStructure& st : structures_) {
+        const size_t s = sideIndex(st.side);
+        forEachSeen(st.at, range(st), false, [&](size_t i, int x, int y) { see(s, st.at, i, x, y); });
+    }
 
-    for (FogSide& s : sides_) {
-        const std::vector<std::uint8_t>& v = visible[s.name];
+    for (size_t k = 0; k < sides_.size(); ++k) {
+        FogSide& s = sides_[k];
+        const std::vector<std::uint8_t>& v = visible[k];
         const std::vector<std::uint8_t>& into = s.seesInto;
         for (size_t i = 0; i < n; ++i) {
             if (v[i]) s.state[i] = static_cast<std::uint8_t>(FogState::Visible);

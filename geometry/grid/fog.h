@@ -8,6 +8,7 @@
 // it has seen and the tiles it has stood on (seen versus visited). No Qt.
 #pragma once
 
+#include "grid/fov.h"
 #include "grid/tilemap.h"
 #include "grid/vision.h"
 
@@ -113,12 +114,14 @@ public:
     // Enemy units the side remembers and does not see now, by unit id.
     std::vector<Snapshot> memories(const std::string& side) const;
 
-    // The range a unit or structure sees with now, and the tiles it sees.
+    // The range a unit or structure sees with now.
     int range(const FogUnit& unit) const;
     int range(const FogStructure& structure) const;
-    std::vector<std::uint8_t> view(Tile at, int range, bool manhattan) const;
 
 private:
+    // Calls seen(index, x, y) for each tile a source at `at` sees; touches only its square.
+    template <typename Seen>
+    void forEachSeen(Tile at, int range, bool manhattan, Seen seen);
     size_t index(Tile t) const { return static_cast<size_t>(t.y) * map_.width + t.x; }
     std::string placeable(Tile at, const std::string& who) const;
     FogUnit* findUnit(const std::string& id);
@@ -126,6 +129,7 @@ private:
     TileMap map_;
     FogSettings settings_;
     std::vector<std::uint8_t> transparent_;
+    FovBuffer fov_;  // reused by every field of view
     int turn_ = 0;
     std::vector<FogSide> sides_;
     std::vector<FogUnit> units_;

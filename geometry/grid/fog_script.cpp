@@ -27,8 +27,6 @@ bool parseTile(const std::string& text, Tile& t) {
     return comma != std::string::npos && wholeNumber(text.substr(0, comma), t.x) && wholeNumber(text.substr(comma + 1), t.y);
 }
 
-std::string tileText(Tile t) { return std::to_string(t.x) + "," + std::to_string(t.y); }
-
 std::string unitText(const FogUnit& u) {
     return u.id + " " + u.type + " (" + u.side + ") at " + tileText(u.at) + ", health " + std::to_string(u.health);
 }

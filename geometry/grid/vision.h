@@ -6,6 +6,7 @@
 #include "grid/tilemap.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace sl::grid {
@@ -15,6 +16,8 @@ struct Tile {
     int y = 0;
     friend bool operator==(const Tile&, const Tile&) = default;
 };
+// "x,y", as files and the command line write a tile.
+inline std::string tileText(Tile t) { return std::to_string(t.x) + "," + std::to_string(t.y); }
 
 // ---- Terrain radius ----------------------------------------------------------------
 // The table's radius for a terrain: its legend's radius=N, or 2 when the legend gives none.

@@ -1,6 +1,7 @@
 // Time per pair of the decision methods, and of a pair's full result, on the demo and on
 // generated tables. Run: build/tests/bench/bench_sightline (see the README).
 #include "board_renderer.h"
+#include "grid/fog.h"
 #include "grid/fov.h"
 #include "scenario_io.h"
 #include "scene.h"
@@ -227,6 +228,51 @@ void fovAgainstLibtcod(benchmark::State& state) {
     TCOD_map_delete(map);
 }
 
+// Fog of war: one unit's move on a 100x100 map with 20% walls, two sides of 20 units
+// (ranges 3 to 6) and a headquarters each; every move brings both sides' fog and memories
+// up to date. The argument: 0 by radius, 1 with line of sight.
+void fogMove(benchmark::State& state) {
+    const int W = 100, H = 100;
+    std::mt19937 rng(21);
+    sl::grid::TileMap map;
+    map.width = W;
+    map.height = H;
+    map.legend = sl::grid::defaultLegend();  // 0: wall, 1: floor
+    for (int i = 0; i < W * H; ++i) map.tiles.push_back(rng() % 5 == 0 ? 0 : 1);
+    sl::grid::FogSettings settings;
+    settings.mode = state.range(0) ? sl::grid::VisionMode::LineOfSight : sl::grid::VisionMode::Radius;
+    sl::grid::FogGame game(map, settings);
+    game.addSide("red");
+    game.addSide("blue");
+    auto floorTile = [&]() {
+        for (;;) {
+            const sl::grid::Tile t{static_cast<int>(rng() % W), static_cast<int>(rng() % H)};
+            bool taken = false;
+            for (const auto& u : game.units()) taken = taken || u.at == t;
+            if (map.tiles[t.y * W + t.x] == 1 && !taken) return t;
+        }
+    };
+    for (int i = 0; i < 40; ++i) {
+        sl::grid::FogUnit u;
+        u.id = "u" + std::to_string(i);
+        u.type = "soldier";
+        u.side = i % 2 ? "blue" : "red";
+        u.at = floorTile();
+        u.vision = 3 + i % 4;
+        game.addUnit(u);
+    }
+    game.addStructure({"headquarters", "red", floorTile(), -1});
+    game.addStructure({"headquarters", "blue", floorTile(), -1});
+    std::vector<sl::grid::Tile> moves;
+    for (int i = 0; i < 64; ++i) moves.push_back(floorTile());
+    size_t k = 0;
+    for (auto _ : state) {
+        const sl::grid::Tile to = moves[k % moves.size()];
+        benchmark::DoNotOptimize(game.moveUnit("u" + std::to_string(k % 40), to));
+        ++k;
+    }
+}
+
 template <const Table& (*T)()>
 void buildScene(benchmark::State& state) {
     const Table& t = T();
@@ -257,6 +303,8 @@ BENCHMARK(armiesMatrix)->Name("matrix/50x50/exact_fully")->Unit(benchmark::kMill
 BENCHMARK(dragRecompute)->Name("drag/observer_vs_50/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragPair)->Name("drag/pair/demo/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
+BENCHMARK(fogMove)->Name("fog/100x100/move/los")->Arg(1)->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<demo>)->Name("build_scene/demo")->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<generated40>)->Name("build_scene/table40")->Unit(benchmark::kMillisecond);
 
