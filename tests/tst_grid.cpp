@@ -116,6 +116,9 @@ private slots:
         QCOMPARE(count(3, RadiusShape::Manhattan), 13);  // |dx|+|dy| < 3: a diamond
         QCOMPARE(count(3, RadiusShape::Euclid), 25);     // dx²+dy² < 9: 21 tiles and the 4 at (±2,±2)
         QCOMPARE(count(0, RadiusShape::Euclid), 21 * 21);
+        // A radius beyond the map is no bound (and does not overflow).
+        QCOMPARE(count(2000000000, RadiusShape::Euclid), 21 * 21);
+        QCOMPARE(count(50000, RadiusShape::Manhattan), 21 * 21);
         QVERIFY(withinRadius(2, 2, 3, RadiusShape::Chebyshev) && !withinRadius(3, 0, 3, RadiusShape::Chebyshev));
     }
 

@@ -40,7 +40,10 @@ bool withinRadius(int dx, int dy, int radius, RadiusShape shape) {
 }
 
 void fieldOfView(const std::vector<std::uint8_t>& transparent, int width, int height, int ox, int oy,
-                 const FovOptions& options, FovBuffer& buffer) {
+                 const FovOptions& asked, FovBuffer& buffer) {
+    // A radius beyond every tile of the map is no bound at all (and would overflow r*r).
+    FovOptions options = asked;
+    if (options.radius >= width + height) options.radius = 0;
     std::vector<std::uint8_t>& visible = buffer.visible;
     const size_t size = static_cast<size_t>(width) * height;
     if (visible.size() != size) {
