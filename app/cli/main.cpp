@@ -539,7 +539,8 @@ int sight(const QString& path, const QCommandLineParser& args) {
               << '\n';
         return kOk;
     }
-    // The map with the line: '*' where sight passes, 'x' where it is stopped and after.
+    // The map with the line: '*' where sight passes, 'x' where it is stopped and after,
+    // '!' where fire is stopped.
     std::vector<std::string> rows;
     for (int y = 0; y < map->height; ++y) {
         std::string row;
@@ -551,9 +552,11 @@ int sight(const QString& path, const QCommandLineParser& args) {
         stopped = stopped || (sightStop && t == sightStop->at);
         rows[t.y][t.x] = stopped ? 'x' : '*';
     }
+    if (fireStop) rows[fireStop->at.y][fireStop->at.x] = '!';
     rows[from->y][from->x] = 'A';
     rows[to->y][to->x] = 'B';
     sl::grid::printFramed(rows, map->width, printLine);
+    out() << "* sight passes, x sight stopped, ! fire stopped\n";
     auto describe = [](const char* what, const std::optional<sl::grid::LineStop>& stop) {
         out() << what << ": ";
         if (!stop) out() << "clear\n";
