@@ -48,7 +48,7 @@ QTextStream& err() {
 }
 
 const char* kDescription =
-    "Line of sight between based models on a tabletop.\n"
+    "Line of sight between based models on a tabletop, and on tile maps.\n"
     "\n"
     "Commands:\n"
     "  check FILE    answer the file's queries (with none, every pair of models on\n"
@@ -692,8 +692,9 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QString::fromLatin1(kDescription));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("check, verify or render"));
-    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files"), QStringLiteral("FILE..."));
+    parser.addPositionalArgument(QStringLiteral("command"),
+                                 QStringLiteral("check, verify, ruling, render, fov, sight, fog, catalog or import-40kdc"));
+    parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files, or a tile map"), QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("check, render: the target model's id; ruling: the target unit"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("at"), QStringLiteral("fov: the viewer's tile, X,Y (again: a walk)"), QStringLiteral("X,Y")});
@@ -732,7 +733,8 @@ int main(int argc, char** argv) {
     }
     QStringList positional = parser.positionalArguments();
     if (positional.isEmpty()) {
-        err() << "no command given: use check, verify, ruling or render. Try 'sightline-cli --help'.\n";
+        err() << "no command given: use check, verify, ruling, render, fov, sight, fog, catalog or import-40kdc. Try "
+                 "'sightline-cli --help'.\n";
         return kBadInput;
     }
     const QString command = positional.takeFirst();
