@@ -400,15 +400,22 @@ int import40kdc(const QString& source, const QCommandLineParser& args) {
     return kOk;
 }
 
-// Tile maps: reading one, and tiles given as X,Y.
-std::optional<sl::grid::TileMap> loadTileMap(const QString& path) {
+// A whole file, or nothing after saying why.
+std::optional<QByteArray> readWholeFile(const QString& path) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         err() << path << ": cannot open: " << file.errorString() << '\n';
         return std::nullopt;
     }
+    return file.readAll();
+}
+
+// Tile maps: reading one, and tiles given as X,Y.
+std::optional<sl::grid::TileMap> loadTileMap(const QString& path) {
+    const auto text = readWholeFile(path);
+    if (!text) return std::nullopt;
     std::string problem;
-    auto map = sl::grid::parseTileMap(file.readAll().toStdString(), &problem);
+    auto map = sl::grid::parseTileMap(text->toStdString(), &problem);
     if (!map) err() << path << ": " << QString::fromStdString(problem) << '\n';
     return map;
 }
@@ -491,7 +498,7 @@ int fov(const QString& path, const QCommandLineParser& args) {
         return kOk;
     }
     std::vector<std::string> rows = sl::grid::renderStates(*map, states);
-    rows[oy] = QString::fromStdString(rows[oy]).replace(ox, 1, QLatin1Char('@')).toStdString();
+    sl::grid::markTile(rows[oy], ox, '@');
     sl::grid::printFramed(rows, map->width, printLine);
     int visible = 0, remembered = 0;
     for (std::uint8_t s : states) {
@@ -579,21 +586,15 @@ int fog(const QString& path, const QCommandLineParser& args) {
         return kBadInput;
     }
     const QString scriptPath = args.value(QStringLiteral("script"));
-    QFile scriptFile(scriptPath);
-    if (!scriptFile.open(QIODevice::ReadOnly)) {
-        err() << scriptPath << ": cannot open: " << scriptFile.errorString() << '\n';
-        return kBadInput;
-    }
+    const auto script = readWholeFile(scriptPath);
+    if (!script) return kBadInput;
     const QString statePath = args.value(QStringLiteral("state"));
     std::optional<sl::grid::FogGame> game;
     if (!statePath.isEmpty() && QFileInfo::exists(statePath)) {
-        QFile stateFile(statePath);
-        if (!stateFile.open(QIODevice::ReadOnly)) {
-            err() << statePath << ": cannot open: " << stateFile.errorString() << '\n';
-            return kBadInput;
-        }
+        const auto state = readWholeFile(statePath);
+        if (!state) return kBadInput;
         QString problem;
-        game = sl::io::readFogState(stateFile.readAll(), *map, &problem);
+        game = sl::io::readFogState(*state, *map, &problem);
         if (!game) {
             err() << statePath << ": " << problem << '\n';
             return kBadInput;
@@ -603,7 +604,7 @@ int fog(const QString& path, const QCommandLineParser& args) {
         game.emplace(*map);
     }
     std::string problem;
-    const bool played = sl::grid::playFogScript(*game, scriptFile.readAll().toStdString(), printLine, &problem,
+    const bool played = sl::grid::playFogScript(*game, script->toStdString(), printLine, &problem,
                                                 args.value(QStringLiteral("side")).toStdString());
     if (!played) {
         out().flush();

@@ -13,8 +13,6 @@ namespace {
 constexpr const char* kExploredOpen = "\xc2\xb7";     // middle dot
 constexpr const char* kExploredBlocking = "\xe2\x96\x92";  // medium shade
 
-bool blocksSight(const TerrainType& t) { return t.opaque || t.dark || t.obscuring; }
-
 }  // namespace
 
 FogGame::FogGame(TileMap map, FogSettings settings)
@@ -236,7 +234,7 @@ std::vector<std::string> renderStates(const TileMap& map, const std::vector<std:
             const TerrainType& t = map.at(x, y);
             switch (static_cast<FogState>(states[static_cast<size_t>(y) * map.width + x])) {
             case FogState::Visible: row += t.symbol; break;
-            case FogState::Explored: row += blocksSight(t) ? kExploredBlocking : kExploredOpen; break;
+            case FogState::Explored: row += t.blocksSight() ? kExploredBlocking : kExploredOpen; break;
             case FogState::Unexplored: row += ' '; break;
             }
         }
@@ -245,10 +243,7 @@ std::vector<std::string> renderStates(const TileMap& map, const std::vector<std:
     return rows;
 }
 
-namespace {
-
-// Puts one character over a rendered row, whose explored tiles take more than one byte.
-void mark(std::string& row, int x, char c) {
+void markTile(std::string& row, int x, char c) {
     int column = 0;
     for (size_t i = 0; i < row.size();) {
         const unsigned char lead = static_cast<unsigned char>(row[i]);
@@ -262,16 +257,14 @@ void mark(std::string& row, int x, char c) {
     }
 }
 
-}  // namespace
-
 std::vector<std::string> renderFog(const FogGame& game, const std::string& name) {
     const FogSide* s = game.side(name);
     if (!s) return {};
     std::vector<std::string> rows = renderStates(game.map(), s->state);
     for (const Snapshot& m : game.memories(name))
-        if (game.map().inside(m.at.x, m.at.y)) mark(rows[m.at.y], m.at.x, '?');
+        if (game.map().inside(m.at.x, m.at.y)) markTile(rows[m.at.y], m.at.x, '?');
     for (const FogUnit& u : game.units())
-        if (u.side == name || game.seesInto(name, u.at)) mark(rows[u.at.y], u.at.x, u.id[0]);
+        if (u.side == name || game.seesInto(name, u.at)) markTile(rows[u.at.y], u.at.x, u.id[0]);
     return rows;
 }
 

@@ -145,5 +145,8 @@ std::vector<std::string> renderFog(const FogGame& game, const std::string& side)
 std::vector<std::string> renderObserver(const FogGame& game, const FogUnit& unit);
 // The same three renderings for any per-tile states (FogState values), for one viewer.
 std::vector<std::string> renderStates(const TileMap& map, const std::vector<std::uint8_t>& states);
+// Puts one character over column x of a rendered row (whose explored tiles take more than
+// one byte).
+void markTile(std::string& row, int x, char c);
 
 }  // namespace sl::grid

@@ -14,17 +14,9 @@ std::vector<std::string> words(const std::string& line) {
     return out;
 }
 
-bool wholeNumber(const std::string& text, int& value) {
-    if (text.empty() || text.size() > 9) return false;
-    for (char c : text)
-        if (c < '0' || c > '9') return false;
-    value = std::stoi(text);
-    return true;
-}
-
 bool parseTile(const std::string& text, Tile& t) {
     const size_t comma = text.find(',');
-    return comma != std::string::npos && wholeNumber(text.substr(0, comma), t.x) && wholeNumber(text.substr(comma + 1), t.y);
+    return comma != std::string::npos && parseWholeNumber(text.substr(0, comma), t.x) && parseWholeNumber(text.substr(comma + 1), t.y);
 }
 
 std::string unitText(const FogUnit& u) {
@@ -111,12 +103,12 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
             } else if (verb == "memory") {
                 if (!(why = arity(2, 2, "memory TURNS|forever")).empty()) return fail(why);
                 if (w[1] == "forever") s.memoryTurns = -1;
-                else if (wholeNumber(w[1], n)) s.memoryTurns = n;
+                else if (parseWholeNumber(w[1], n)) s.memoryTurns = n;
                 else return fail("memory: expected a whole number of turns or \"forever\", found \"" + w[1] + "\"");
             } else {
                 if (!(why = arity(3, 3, verb == "unit-vision" ? "unit-vision TYPE RANGE" : "structure-vision KIND RANGE")).empty())
                     return fail(why);
-                if (!wholeNumber(w[2], n)) return fail(verb + ": the range must be a whole number, 0 or more, found \"" + w[2] + "\"");
+                if (!parseWholeNumber(w[2], n)) return fail(verb + ": the range must be a whole number, 0 or more, found \"" + w[2] + "\"");
                 (verb == "unit-vision" ? s.typeVision : s.structureVision)[w[1]] = n;
             }
             game.update();
@@ -134,13 +126,13 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
                 const std::string& opt = w[i];
                 const size_t eq = opt.find('=');
                 const std::string key = opt.substr(0, eq), value = eq == std::string::npos ? "" : opt.substr(eq + 1);
-                if (key == "health" && wholeNumber(value, u.health)) continue;
+                if (key == "health" && parseWholeNumber(value, u.health)) continue;
                 if (key == "vision" && value == "terrain") {
                     u.terrainVision = true;
                     continue;
                 }
-                if (key == "vision" && wholeNumber(value, u.vision)) continue;
-                if (key == "perception" && wholeNumber(value, u.perception)) continue;
+                if (key == "vision" && parseWholeNumber(value, u.vision)) continue;
+                if (key == "perception" && parseWholeNumber(value, u.perception)) continue;
                 if (key == "health" || key == "vision" || key == "perception")
                     return fail("\"" + opt + "\": " + key + " must be a whole number, 0 or more" +
                                 (key == "vision" ? " (or \"terrain\")" : ""));
@@ -153,7 +145,7 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
             s.side = w[1];
             s.kind = w[2];
             if (!parseTile(w[3], s.at)) return fail("expected the structure's tile as X,Y, found \"" + w[3] + "\"");
-            if (w.size() == 5 && (w[4].rfind("vision=", 0) != 0 || !wholeNumber(w[4].substr(7), s.vision)))
+            if (w.size() == 5 && (w[4].rfind("vision=", 0) != 0 || !parseWholeNumber(w[4].substr(7), s.vision)))
                 return fail("\"" + w[4] + "\": expected vision=N, a whole number, 0 or more");
             if (!(why = game.addStructure(s)).empty()) return fail(why);
         } else if (verb == "turn") {
@@ -170,7 +162,7 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
         } else if (verb == "health") {
             int health = 0;
             if (!(why = arity(3, 3, "health ID N")).empty()) return fail(why);
-            if (!wholeNumber(w[2], health)) return fail("health: expected a whole number, 0 or more, found \"" + w[2] + "\"");
+            if (!parseWholeNumber(w[2], health)) return fail("health: expected a whole number, 0 or more, found \"" + w[2] + "\"");
             if (!(why = game.setHealth(w[1], health)).empty()) return fail(why);
         } else if (verb == "remove") {
             if (!(why = arity(2, 2, "remove ID")).empty()) return fail(why);

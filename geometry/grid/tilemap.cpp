@@ -22,20 +22,15 @@ std::string trim(const std::string& s) {
     return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
 }
 
-// A whole number, 0 or more, and nothing else.
-bool wholeNumber(const std::string& text, int& value) {
-    try {
-        size_t used = 0;
-        const int v = std::stoi(text, &used);
-        if (used != text.size() || v < 0) return false;
-        value = v;
-        return true;
-    } catch (const std::exception&) {
-        return false;
-    }
-}
-
 }  // namespace
+
+bool parseWholeNumber(const std::string& text, int& value) {
+    if (text.empty() || text.size() > 9) return false;
+    for (char c : text)
+        if (c < '0' || c > '9') return false;
+    value = std::stoi(text);
+    return true;
+}
 
 const std::vector<TerrainType>& defaultLegend() {
     static const std::vector<TerrainType> legend = {
@@ -52,8 +47,7 @@ const std::vector<TerrainType>& defaultLegend() {
 std::vector<std::uint8_t> TileMap::transparency() const {
     std::vector<std::uint8_t> out(tiles.size());
     for (size_t i = 0; i < tiles.size(); ++i) {
-        const TerrainType& t = legend[tiles[i]];
-        out[i] = !(t.opaque || t.dark || t.obscuring);
+        out[i] = !legend[tiles[i]].blocksSight();
     }
     return out;
 }
@@ -86,10 +80,10 @@ std::optional<TileMap> parseTileMap(const std::string& text, std::string* proble
                 else if (word == "dark") t.dark = true;
                 else if (word == "obscuring") t.obscuring = true;
                 else if (word.rfind("radius=", 0) == 0) {
-                    if (!wholeNumber(word.substr(7), t.sightRadius))
+                    if (!parseWholeNumber(word.substr(7), t.sightRadius))
                         return fail(i + 1, 0, "\"" + word + "\": the radius must be a whole number, 0 or more");
                 } else if (word.rfind("bonus=", 0) == 0) {
-                    if (!wholeNumber(word.substr(6), t.standingBonus))
+                    if (!parseWholeNumber(word.substr(6), t.standingBonus))
                         return fail(i + 1, 0, "\"" + word + "\": the bonus must be a whole number, 0 or more");
                 } else {
                     return fail(i + 1, 0, "unknown property \"" + word + "\" (known: opaque, solid, dark, obscuring, radius=N, bonus=N)");

@@ -33,6 +33,8 @@ struct TerrainType {
     bool obscuring = false;  // blocks sight, not fire; hides what is in it (fog, foliage)
     int sightRadius = -1;    // standing on it (seed 000); -1: not given
     int standingBonus = 0;   // added to the radius of a viewer standing on it (a mountain's +2)
+
+    bool blocksSight() const { return opaque || dark || obscuring; }
 };
 
 // '#' wall, '.' floor, and the terrain of the overworld: 'p' plains, 'h' hills, 'b' beach,
@@ -53,6 +55,9 @@ struct TileMap {
     // For field of view: 1 where sight passes (not opaque, dark or obscuring).
     std::vector<std::uint8_t> transparency() const;
 };
+
+// A whole number written in digits only (at most 9 of them), 0 or more.
+bool parseWholeNumber(const std::string& text, int& value);
 
 // Reads a map; on a problem, returns nothing and says where ("line 4, column 7: ...").
 std::optional<TileMap> parseTileMap(const std::string& text, std::string* problem);
