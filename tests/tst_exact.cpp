@@ -5,7 +5,7 @@
 #include "fixtures.h"
 #include "polygon.h"
 #include "scene.h"
-#include "sightline.h"
+#include "pair.h"
 #include "table_generator.h"
 
 #include <QtTest>

@@ -5,7 +5,7 @@
 #include "polygon.h"
 #include "rulings.h"
 #include "scene.h"
-#include "sightline.h"
+#include "pair.h"
 
 #include <QtTest>
 

@@ -3,7 +3,7 @@
 // methods are consistent with each other, and a pair's fields agree with each other.
 #include "polygon.h"
 #include "scene.h"
-#include "sightline.h"
+#include "pair.h"
 #include "table_generator.h"
 
 #include <QtTest>

@@ -16,7 +16,7 @@
 #include "rulings.h"
 #include "scenario_io.h"
 #include "scene.h"
-#include "sightline.h"
+#include "pair.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

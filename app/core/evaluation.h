@@ -3,7 +3,7 @@
 #pragma once
 
 #include "scene.h"
-#include "sightline.h"
+#include "pair.h"
 #include "types.h"
 
 #include <QJsonObject>

@@ -11,7 +11,7 @@
 #include "scenario_document.h"
 #include "scenario_edits.h"
 #include "scene.h"
-#include "sightline.h"
+#include "pair.h"
 
 #include <QPointF>
 #include <QWidget>

@@ -3,7 +3,7 @@
 // shows.
 #pragma once
 
-#include "sightline.h"
+#include "pair.h"
 #include "types.h"
 
 #include <QColor>

@@ -1,5 +1,7 @@
 #include "base.h"
 
+#include "polygon.h"
+
 #include <boost/geometry.hpp>
 #include <boost/geometry/geometries/point_xy.hpp>
 #include <boost/geometry/geometries/polygon.hpp>
@@ -131,6 +133,37 @@ double baseDistance(const Model& a, const Model& b) {
     const BPolygon pb = toBoost(baseOutline(b));
     if (bg::intersects(pa, pb)) return 0;
     return bg::distance(pa, pb);
+}
+
+std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
+    const Ring outline = baseOutline(model);
+    const auto [lo, hi] = boundsOf(outline);
+    const double g = std::sqrt(std::abs(signedArea(outline)) / count);
+    std::vector<Vec2> points;
+    if (edge) {
+        double walked = g;
+        for (size_t i = 0; i < outline.size(); ++i) {
+            if (walked >= g) {
+                points.push_back(outline[i]);
+                walked = 0;
+            }
+            const Vec2 d = outline[(i + 1) % outline.size()] - outline[i];
+            walked += std::hypot(d.x, d.y);
+        }
+    }
+    // Inside the curve by more than the outline's largest gap from it: inside the outline.
+    const BaseTest inside(model, -(kOutlineErrorMm / kMmPerInch + 1e-6));
+    for (double y = lo.y + g / 2; y < hi.y; y += g)
+        for (double x = lo.x + g / 2; x < hi.x; x += g)
+            if (inside.contains({x, y})) points.push_back({x, y});
+    return points;
+}
+
+std::vector<Vec2> samplePoints(const Model& model, int count) {
+    static constexpr double kAngles[] = {0, 90, 180, 270, 45, 135, 225, 315};
+    std::vector<Vec2> points{model.position};
+    for (int i = 0; i + 1 < count && i < 8; ++i) points.push_back(boundaryPoint(model, kAngles[i]));
+    return points;
 }
 
 }  // namespace sl

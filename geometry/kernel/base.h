@@ -6,6 +6,8 @@
 
 #include "types.h"
 
+#include <vector>
+
 namespace sl {
 
 inline constexpr double kOutlineErrorMm = 0.01;
@@ -42,5 +44,14 @@ private:
 
 // Shortest distance between the two bases in inches, 0 when they touch or overlap.
 double baseDistance(const Model& a, const Model& b);
+
+// Points spread evenly over the base, about `count` of them at the centres of a square
+// grid, and with `edge` the outline's vertices at about the grid's spacing along it.
+std::vector<Vec2> basePoints(const Model& model, int count, bool edge);
+
+// The sample points of the progressive method, in the order they are tried: the centre,
+// then the 4 edge points (0, 90, 180, 270 degrees in the base's own frame), then the
+// other 4 of the 8 boundary points (45 degrees apart).
+std::vector<Vec2> samplePoints(const Model& model, int count);
 
 }  // namespace sl

@@ -1,7 +1,6 @@
 #include "region.h"
 
 #include "base.h"
-#include "sightline.h"
 
 #include <cmath>
 #include <numbers>

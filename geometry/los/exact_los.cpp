@@ -3,7 +3,6 @@
 #include "base.h"
 #include "exact.h"
 #include "polygon.h"
-#include "sightline.h"
 
 #include <algorithm>
 #include <array>

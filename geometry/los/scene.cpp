@@ -516,4 +516,15 @@ std::vector<uint32_t> Scene::blockersInBox(Vec2 min, Vec2 max) const {
     return ids;
 }
 
+double firstBlockedShare(const Scene& scene, const SightLine& line, const ModelMask& ignored) {
+    if (!scene.blocked(line, ignored)) return 1;
+    double open = 0, blocked = 1;
+    for (int i = 0; i < 32; ++i) {
+        const double mid = (open + blocked) / 2;
+        const SightLine prefix{line.a, line.a + (line.b - line.a) * mid, line.h0, line.h0 + (line.h1 - line.h0) * mid};
+        (scene.blocked(prefix, ignored) ? blocked : open) = mid;
+    }
+    return blocked;
+}
+
 }  // namespace sl

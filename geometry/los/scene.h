@@ -106,6 +106,11 @@ double overlapArea(const Polygon& polygon, const Ring& window);
 // The part of a ring inside the convex polygon `window` (both positively oriented).
 Ring clipToConvexRing(const Ring& ring, const Ring& window);
 
+// The share of the way along the line to the first point where it is blocked (1 when it
+// is open): blocking along a prefix only grows with its length, so bisection with the
+// exact test finds it, to about 1e-9 of the line.
+double firstBlockedShare(const Scene& scene, const SightLine& line, const ModelMask& ignored);
+
 // The line test against one polygon, exposed for tests: whether some point of the line
 // below `top` lies in the polygon's open interior (halfWidth > 0: some point of the band).
 bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line, double halfWidth);

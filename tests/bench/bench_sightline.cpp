@@ -5,7 +5,7 @@
 #include "grid/fov.h"
 #include "scenario_io.h"
 #include "scene.h"
-#include "sightline.h"
+#include "pair.h"
 #include "table_generator.h"
 
 #include <benchmark/benchmark.h>

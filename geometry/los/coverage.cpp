@@ -1,128 +1,18 @@
-#include "sightline.h"
+#include "los/coverage.h"
 
-#include "base.h"
-#include "exact.h"
-#include "exact_los.h"
-#include "polygon.h"
+#include "kernel/base.h"
+#include "kernel/exact.h"
+#include "kernel/polygon.h"
+#include "los/exact_los.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 namespace sl {
-namespace {
-
-// Number of points per base in each phase of the progressive sampling.
-constexpr int kCentreOnly = 1;
-constexpr int kEdges = 5;
-constexpr int kBoundary = 9;
-constexpr double kLargeBaseMm = 60;
-constexpr int kHeightLevels = 4;
-
-bool lineOpen(const Scene& scene, const ModelMask& ignored, Vec2 p, double hp, Vec2 q, double hq) {
-    return !scene.blocked({p, q, hp, hq}, ignored);
-}
-
-// The first unblocked line from any of `from` to any of `to` at height z, skipping the
-// pairs whose both indices fall below `skipBelow` (already tried in an earlier phase).
-std::optional<Segment> firstOpen(const Scene& scene, const ModelMask& ignored, const std::vector<Vec2>& from,
-                                 double hFrom, const std::vector<Vec2>& to, double z, int skipBelow) {
-    for (size_t i = 0; i < from.size(); ++i)
-        for (size_t j = 0; j < to.size(); ++j) {
-            if (static_cast<int>(i) < skipBelow && static_cast<int>(j) < skipBelow) continue;
-            if (lineOpen(scene, ignored, from[i], hFrom, to[j], z)) return Segment{from[i], to[j]};
-        }
-    return std::nullopt;
-}
-
-int pointsPerBase(const Model& o, const Model& t, Method method) {
-    if (method == Method::Center) return kCentreOnly;
-    return largestDimensionMm(o.base) > kLargeBaseMm || largestDimensionMm(t.base) > kLargeBaseMm ? kBoundary
-                                                                                                : kEdges;
-}
-
-}  // namespace
-
-std::string_view methodName(Method method) {
-    switch (method) {
-    case Method::Center: return "center";
-    case Method::Sampled: return "sampled";
-    case Method::Exact: break;
-    }
-    return "exact";
-}
-
-std::optional<Method> parseMethod(std::string_view name) {
-    if (name == "center") return Method::Center;
-    if (name == "sampled") return Method::Sampled;
-    if (name == "exact") return Method::Exact;
-    return std::nullopt;
-}
-
-std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
-    const Ring outline = baseOutline(model);
-    const auto [lo, hi] = boundsOf(outline);
-    const double g = std::sqrt(std::abs(signedArea(outline)) / count);
-    std::vector<Vec2> points;
-    if (edge) {
-        double walked = g;
-        for (size_t i = 0; i < outline.size(); ++i) {
-            if (walked >= g) {
-                points.push_back(outline[i]);
-                walked = 0;
-            }
-            const Vec2 d = outline[(i + 1) % outline.size()] - outline[i];
-            walked += std::hypot(d.x, d.y);
-        }
-    }
-    // Inside the curve by more than the outline's largest gap from it: inside the outline.
-    const BaseTest inside(model, -(kOutlineErrorMm / kMmPerInch + 1e-6));
-    for (double y = lo.y + g / 2; y < hi.y; y += g)
-        for (double x = lo.x + g / 2; x < hi.x; x += g)
-            if (inside.contains({x, y})) points.push_back({x, y});
-    return points;
-}
-
-std::vector<Vec2> samplePoints(const Model& model, int count) {
-    static constexpr double kAngles[] = {0, 90, 180, 270, 45, 135, 225, 315};
-    std::vector<Vec2> points{model.position};
-    for (int i = 0; i + 1 < count && i < 8; ++i) points.push_back(boundaryPoint(model, kAngles[i]));
-    return points;
-}
-
-std::optional<Segment> findSightLine(const Scene& scene, int observer, int target, Method method) {
-    const Model& o = scene.scenario().models[observer];
-    const Model& t = scene.scenario().models[target];
-    const ModelMask ignored = scene.ignoredModels(observer, target);
-    if (method == Method::Exact) {
-        const ExactAnswer a = decideExact(scene, scene.modelRegion(observer), o.top(), scene.modelRegion(target), t.top(),
-                                          ignored, Witness::First);
-        if (!a.visible) return std::nullopt;
-        return Segment{a.witness->p, a.witness->q};
-    }
-    const int n = pointsPerBase(o, t, method);
-    const std::vector<Vec2> from = samplePoints(o, n), to = samplePoints(t, n);
-    // Phases: centre to centre, then the edge points, then the boundary points; each
-    // phase tries only the pairs that the earlier ones did not.
-    int tried = 0;
-    for (int phase : {kCentreOnly, kEdges, kBoundary}) {
-        if (phase > n) break;
-        const std::vector<Vec2> f(from.begin(), from.begin() + phase), g(to.begin(), to.begin() + phase);
-        if (auto s = firstOpen(scene, ignored, f, o.top(), g, t.top(), tried)) return s;
-        tried = phase;
-    }
-    return std::nullopt;
-}
-
-namespace {
-
-// The points at which a target's foot is checked, coarse to fine (a hidden part is
-// usually met after a few), and a 16-gon around its base for the fan test.
-struct FootPoints {
-    std::vector<Vec2> points;
-    Ring around;
-};
 
 FootPoints footPoints(const Model& t, const Region& region) {
     FootPoints f;
@@ -134,6 +24,8 @@ FootPoints footPoints(const Model& t, const Region& region) {
     f.around = region.around;
     return f;
 }
+
+namespace {
 
 // The blockers that could stop a line from p (at the observer's top) to the foot of the
 // target anywhere in `cell` (a convex polygon): those overlapping the fan of those lines
@@ -210,6 +102,8 @@ std::optional<Ring> shadowOf(const Scene& scene, uint32_t id, Vec2 p, double hp,
     for (const Vec2& v : shape) pts.push_back(p + (v - p) * std::max(1.0, k));
     return convexHullOf(pts);
 }
+
+}  // namespace
 
 // Whether every point of the target's base is seen at its foot. A few points spread over
 // the base are decided first (a hidden part usually shows among them); then the base's
@@ -292,81 +186,11 @@ bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const 
     return cellSeen(lo, lo + Vec2{side, side}, all);
 }
 
-}  // namespace
-
-double firstBlockedShare(const Scene& scene, const SightLine& line, const ModelMask& ignored) {
-    if (!scene.blocked(line, ignored)) return 1;
-    double open = 0, blocked = 1;
-    for (int i = 0; i < 32; ++i) {
-        const double mid = (open + blocked) / 2;
-        const SightLine prefix{line.a, line.a + (line.b - line.a) * mid, line.h0, line.h0 + (line.h1 - line.h0) * mid};
-        (scene.blocked(prefix, ignored) ? blocked : open) = mid;
-    }
-    return blocked;
-}
-
-std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<int>& observers,
-                                         const std::vector<int>& targets) {
-    std::vector<MatrixCell> cells(observers.size() * targets.size());
-    std::vector<FootPoints> foot;
-    for (int t : targets) foot.push_back(footPoints(scene.scenario().models[t], scene.modelRegion(t)));
-    for (size_t i = 0; i < observers.size(); ++i) {
-        const Model& o = scene.scenario().models[observers[i]];
-        const Region& from = scene.modelRegion(observers[i]);
-        for (size_t j = 0; j < targets.size(); ++j) {
-            if (observers[i] == targets[j]) continue;
-            const Model& t = scene.scenario().models[targets[j]];
-            const ModelMask ignored = scene.ignoredModels(observers[i], targets[j]);
-            const ExactAnswer a =
-                decideExact(scene, from, o.top(), scene.modelRegion(targets[j]), t.top(), ignored, Witness::First);
-            MatrixCell& c = cells[i * targets.size() + j];
-            c.visible = a.visible;
-            c.fully_visible = a.visible && fullyVisible(scene, from, o, t, ignored, a.witness->p, foot[j]);
-        }
-    }
-    return cells;
-}
-
-namespace {
-
-// The fields every method fills alike: the pair, the distance, the centre line's blockers.
-PairResult startResult(const Scene& scene, int observer, int target, Method method, const ModelMask& ignored) {
-    const Model& o = scene.scenario().models[observer];
-    const Model& t = scene.scenario().models[target];
-    PairResult r;
-    r.observer = o.id;
-    r.target = t.id;
-    r.method = method;
-    r.distance = baseDistance(o, t);
-    r.blocked_by = scene.blockersOf({o.position, t.position, o.top(), t.top()}, ignored);
-    return r;
-}
-
-// The exact fields: the clearest witness or the blocking set, then fully_visible and
-// visible_fraction from exact decisions for single points of the target's base.
-PairResult evaluateExact(const Scene& scene, int observer, int target) {
-    const Model& o = scene.scenario().models[observer];
-    const Model& t = scene.scenario().models[target];
-    const ModelMask ignored = scene.ignoredModels(observer, target);
-    PairResult r = startResult(scene, observer, target, Method::Exact, ignored);
-    const Region& from = scene.modelRegion(observer);
-    const ExactAnswer a =
-        decideExact(scene, from, o.top(), scene.modelRegion(target), t.top(), ignored, Witness::Clearest);
-    r.visible = a.visible;
-    if (!a.visible) {
-        r.blocking_set = scene.idsOf(a.cover);
-        return r;
-    }
-    r.witness = Segment{a.witness->p, a.witness->q};
-    r.clearance = a.witness->clearance;
-    r.fully_visible = fullyVisible(scene, from, o, t, ignored, a.witness->p, footPoints(t, scene.modelRegion(target)));
-    if (r.fully_visible) {
-        r.visible_fraction = 1;
-        return r;
-    }
+double visibleFraction(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
+                       Vec2 start) {
     // For each point, the lowest height seen: nothing when its top is hidden, all of it
     // when its foot is seen, else found by bisection (a higher point is never harder to see).
-    std::optional<Vec2> hint = a.witness->p;
+    std::optional<Vec2> hint = start;
     auto seen = [&](Vec2 q, double z) {
         const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First, hint);
         if (s.visible) hint = s.witness->p;
@@ -387,46 +211,10 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
         }
         sum += 1 - (hidden + shown) / 2;
     }
-    r.visible_fraction = points.empty() ? 0 : sum / static_cast<double>(points.size());
+    const double fraction = points.empty() ? 0 : sum / static_cast<double>(points.size());
     // Some part is hidden even when every sampled point was seen: say less than all, by
     // less than one point's share.
-    r.visible_fraction = std::min(r.visible_fraction, 1 - 0.5 / static_cast<double>(std::max<size_t>(points.size(), 1)));
-    return r;
-}
-
-}  // namespace
-
-PairResult evaluatePair(const Scene& scene, int observer, int target, Method method) {
-    if (method == Method::Exact) return evaluateExact(scene, observer, target);
-    const Model& o = scene.scenario().models[observer];
-    const Model& t = scene.scenario().models[target];
-    const ModelMask ignored = scene.ignoredModels(observer, target);
-    PairResult r = startResult(scene, observer, target, method, ignored);
-    r.witness = findSightLine(scene, observer, target, method);
-    r.visible = r.witness.has_value();
-
-    // Estimates over the method's points: every target point seen at its foot for
-    // fully_visible; the share of (target point, height level) seen for the fraction.
-    const int n = method == Method::Center ? kCentreOnly : kBoundary;
-    const std::vector<Vec2> from = samplePoints(o, n), to = samplePoints(t, n);
-    auto seen = [&](Vec2 q, double z) {
-        for (const Vec2& p : from)
-            if (lineOpen(scene, ignored, p, o.top(), q, z)) return true;
-        return false;
-    };
-    bool all = true;
-    int seenCount = 0;
-    for (const Vec2& q : to) {
-        all = all && seen(q, t.elevation);
-        for (int k = 0; k < kHeightLevels; ++k)
-            seenCount += seen(q, t.elevation + t.height * (k + 0.5) / kHeightLevels) ? 1 : 0;
-    }
-    r.fully_visible = all;
-    const double samples = kHeightLevels * static_cast<double>(to.size());
-    r.visible_fraction = static_cast<double>(seenCount) / samples;
-    if (!r.fully_visible) r.visible_fraction = std::min(r.visible_fraction, 1 - 0.5 / samples);  // a foot is hidden
-    if (!r.visible) r.visible_fraction = 0;
-    return r;
+    return std::min(fraction, 1 - 0.5 / static_cast<double>(std::max<size_t>(points.size(), 1)));
 }
 
 }  // namespace sl
