@@ -1,8 +1,8 @@
 // Small builders for hand-made test scenes.
 #pragma once
 
-#include "polygon.h"
-#include "types.h"
+#include "kernel/polygon.h"
+#include "kernel/types.h"
 
 #include <string>
 

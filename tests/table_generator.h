@@ -2,7 +2,7 @@
 // same table on every machine (a fixed 64-bit generator, no library distributions).
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 #include <cmath>
 #include <cstdint>

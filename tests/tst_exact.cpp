@@ -1,11 +1,11 @@
 // The exact decision: hand-built cases that sampling gets wrong or that hang on a single
 // point, and properties on random tables against a brute-force reference.
-#include "base.h"
-#include "exact_los.h"
 #include "fixtures.h"
-#include "polygon.h"
-#include "scene.h"
-#include "pair.h"
+#include "kernel/base.h"
+#include "kernel/polygon.h"
+#include "los/exact_los.h"
+#include "los/pair.h"
+#include "los/scene.h"
 #include "table_generator.h"
 
 #include <QtTest>

@@ -1,11 +1,11 @@
 // The engine's predicates and line test on hand-made edge cases.
-#include "base.h"
-#include "exact.h"
 #include "fixtures.h"
-#include "polygon.h"
-#include "rulings.h"
-#include "scene.h"
-#include "pair.h"
+#include "kernel/base.h"
+#include "kernel/exact.h"
+#include "kernel/polygon.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
 
 #include <QtTest>
 

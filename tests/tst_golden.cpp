@@ -2,10 +2,10 @@
 // scenarios/ must come out as its file says, with the default (exact) method; and on
 // every file, for every pair and method, the result's fields agree with each other.
 #include "evaluation.h"
-#include "rulings.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
 #include "scenario_io.h"
-#include "scene.h"
-#include "pair.h"
 
 #include <QDirIterator>
 #include <QtTest>

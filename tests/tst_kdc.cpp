@@ -3,7 +3,7 @@
 // format, the catalog built into the programs, and searching it.
 #include "kdc_data.h"
 #include "kdc_layouts.h"
-#include "polygon.h"
+#include "kernel/polygon.h"
 #include "scenario_edits.h"
 
 #include <QFile>

@@ -1,9 +1,9 @@
 // Properties of the line test on random tables (fixed seeds): it agrees with a brute-force
 // check of points along the line, adding a piece never unblocks a line, and the decision
 // methods are consistent with each other, and a pair's fields agree with each other.
-#include "polygon.h"
-#include "scene.h"
-#include "pair.h"
+#include "kernel/polygon.h"
+#include "los/pair.h"
+#include "los/scene.h"
 #include "table_generator.h"
 
 #include <QtTest>

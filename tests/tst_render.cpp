@@ -1,8 +1,8 @@
 // The renderer: the witness line's pixels are green, a blocked line's red up to its
 // first blocker, and the three export formats are written.
 #include "board_renderer.h"
+#include "los/scene.h"
 #include "scenario_io.h"
-#include "scene.h"
 
 #include <QImage>
 #include <QTemporaryDir>

@@ -2,7 +2,6 @@
 // Exit status: 0 success, 1 a verify mismatch, 2 bad usage or bad input.
 
 #include "board_renderer.h"
-#include "ruling_sheet.h"
 #include "evaluation.h"
 #include "fog_state_io.h"
 #include "grid/fog.h"
@@ -12,11 +11,12 @@
 #include "grid/vision.h"
 #include "kdc_data.h"
 #include "kdc_layouts.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
+#include "ruling_sheet.h"
 #include "scenario_edits.h"
-#include "rulings.h"
 #include "scenario_io.h"
-#include "scene.h"
-#include "pair.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,3 +1,5 @@
+// Which pairs a scenario asks about, a pair's result as JSON, and how a result differs
+// from a query's expectations (the messages `verify` prints).
 #include "evaluation.h"
 
 #include <QJsonArray>

@@ -2,9 +2,9 @@
 // how results compare with a query's expectations. Shared by the CLI and the tests.
 #pragma once
 
-#include "scene.h"
-#include "pair.h"
-#include "types.h"
+#include "kernel/types.h"
+#include "los/pair.h"
+#include "los/scene.h"
 
 #include <QJsonObject>
 #include <QString>

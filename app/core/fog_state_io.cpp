@@ -1,3 +1,5 @@
+// Reading and writing the fog-of-war state file: every field checked and named by its JSON
+// path, written whole or not at all.
 #include "fog_state_io.h"
 
 #include <QJsonArray>

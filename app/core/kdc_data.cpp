@@ -1,3 +1,5 @@
+// Reading the 40kdc-data dataset from its .tgz, folder, bundle or JSON, and making the
+// base catalog from its units.
 #include "kdc_data.h"
 
 #include <QDir>

@@ -3,7 +3,7 @@
 // unpacked folder or a JSON file, and the base-size catalog made from its units.
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 #include <QJsonObject>
 #include <QString>

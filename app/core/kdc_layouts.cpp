@@ -1,7 +1,9 @@
+// Converting 40kdc-data's official layouts to scenarios: areas, features placed in their
+// area's frame, walls given thickness, heights, deployment zones and objectives.
 #include "kdc_layouts.h"
 
 #include "kdc_data.h"
-#include "polygon.h"
+#include "kernel/polygon.h"
 
 #include <QJsonArray>
 

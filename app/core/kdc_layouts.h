@@ -8,8 +8,8 @@
 // template's, else a default per category (dense 5", light 2", exposed 1", none 3").
 #pragma once
 
-#include "polygon.h"
-#include "types.h"
+#include "kernel/polygon.h"
+#include "kernel/types.h"
 
 #include <QJsonObject>
 #include <QStringList>

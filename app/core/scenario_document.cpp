@@ -1,3 +1,5 @@
+// The open scenario document: applying edits as undo steps, merging a drag's moves, and
+// its file (load, save, the clean state).
 #include "scenario_document.h"
 
 #include <QUndoCommand>

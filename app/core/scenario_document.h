@@ -3,8 +3,8 @@
 // (the moves of one drag) undo as one.
 #pragma once
 
+#include "kernel/types.h"
 #include "scenario_io.h"
-#include "types.h"
 
 #include <QObject>
 #include <QString>

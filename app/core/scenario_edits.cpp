@@ -1,3 +1,5 @@
+// The table edits as plain functions on a scenario: new ids, models and terrain presets,
+// moves, turns, duplicates and deletions, and the check of the result.
 #include "scenario_edits.h"
 
 #include <QBuffer>

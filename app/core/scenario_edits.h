@@ -4,8 +4,8 @@
 // the scenario document so that each is one undoable step.
 #pragma once
 
+#include "kernel/types.h"
 #include "scenario_io.h"
-#include "types.h"
 
 #include <QList>
 #include <QString>

@@ -1,6 +1,8 @@
+// Reading a scenario file with every check a person can fail, each named by file, JSON
+// path and problem; writing it back with the unknown keys it had.
 #include "scenario_io.h"
 
-#include "polygon.h"
+#include "kernel/polygon.h"
 
 #include <QFile>
 #include <QJsonArray>

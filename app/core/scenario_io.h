@@ -3,7 +3,7 @@
 // problem; unknown keys are kept so that saving loses nothing.
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 #include <QByteArray>
 #include <QIODevice>

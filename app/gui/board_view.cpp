@@ -1,7 +1,9 @@
+// The board view: painting through the shared renderer, zoom and pan, and the mouse and
+// keyboard tools that pick, move, place and draw on the table.
 #include "board_view.h"
 
-#include "base.h"
-#include "polygon.h"
+#include "kernel/base.h"
+#include "kernel/polygon.h"
 #include "ruling_sheet.h"
 
 #include <QElapsedTimer>

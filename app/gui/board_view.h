@@ -7,11 +7,11 @@
 #pragma once
 
 #include "board_renderer.h"
-#include "rulings.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
 #include "scenario_document.h"
 #include "scenario_edits.h"
-#include "scene.h"
-#include "pair.h"
 
 #include <QPointF>
 #include <QWidget>

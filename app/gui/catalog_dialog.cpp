@@ -1,3 +1,4 @@
+// The Add Unit from Catalog dialog: searching the catalog and choosing count and side.
 #include "catalog_dialog.h"
 
 #include <QComboBox>

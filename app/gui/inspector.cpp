@@ -1,3 +1,5 @@
+// The inspector dock: the selected model's or piece's fields, each checked as a file
+// would be before it is applied as an undo step.
 #include "inspector.h"
 
 #include <QComboBox>

@@ -1,3 +1,5 @@
+// The New from Official Layout dialog: the shipped layouts, searchable, with a picture of
+// the one picked.
 #include "layout_dialog.h"
 
 #include "board_renderer.h"

@@ -2,7 +2,7 @@
 // picture of the table picked.
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 #include <QDialog>
 

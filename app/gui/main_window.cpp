@@ -1,3 +1,5 @@
+// The main window: menus and docks, the ruling panel, files (open, save, recent, export),
+// autosave and recovery, and the settings kept between runs.
 #include "main_window.h"
 
 #include "board_renderer.h"

@@ -1,9 +1,11 @@
+// The one painter of the table: grid, zones, terrain, models and sight lines on any paint
+// device, the overlays of a pair and of an observer against its enemies, and file export.
 #include "board_renderer.h"
 
-#include "base.h"
-#include "polygon.h"
-#include "rulings.h"
-#include "scene.h"
+#include "kernel/base.h"
+#include "kernel/polygon.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
 
 #include <QFileInfo>
 #include <QImage>

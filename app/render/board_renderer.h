@@ -3,8 +3,8 @@
 // shows.
 #pragma once
 
-#include "pair.h"
-#include "types.h"
+#include "kernel/types.h"
+#include "los/pair.h"
 
 #include <QColor>
 #include <QPainter>

@@ -1,6 +1,8 @@
+// The judge's ruling sheet: the zoomed board, the matrix and reasons, the ruleset, the
+// date and the table's fingerprint, on one page written as PDF or PNG.
 #include "ruling_sheet.h"
 
-#include "base.h"
+#include "kernel/base.h"
 #include "scenario_io.h"
 
 #include <QCryptographicHash>

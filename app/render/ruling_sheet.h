@@ -6,7 +6,7 @@
 #pragma once
 
 #include "board_renderer.h"
-#include "rulings.h"
+#include "rules/rulings.h"
 
 #include <QString>
 

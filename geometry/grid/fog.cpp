@@ -1,3 +1,5 @@
+// The fog-of-war game: sides, units and structures, each side's fog and memories brought
+// up to date after every change, and the text renderings of a side's fog and a unit's view.
 #include "grid/fog.h"
 
 #include "grid/fov.h"

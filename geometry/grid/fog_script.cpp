@@ -1,3 +1,5 @@
+// Playing a fog-of-war script: parsing its lines, applying them to the game, and printing
+// the reports each turn.
 #include "grid/fog_script.h"
 
 #include <sstream>

@@ -1,3 +1,5 @@
+// Symmetric shadowcasting on a tile map, quadrant by quadrant and row by row, scanning and
+// clearing only the square the radius reaches.
 #include "grid/fov.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Tile maps: the default legend, reading a map file with its own legend (every problem
+// named by line and column), and the tiles' transparency for the field of view.
 #include "grid/tilemap.h"
 
 #include <sstream>

@@ -1,3 +1,5 @@
+// The terrain sight radius (the table, the standing bonus, perception) and single lines
+// between two tiles: where sight and fire stop.
 #include "grid/vision.h"
 
 #include <algorithm>

@@ -1,6 +1,8 @@
-#include "base.h"
+// Bases: their half-axes, boundary points and outlines, the point-in-base test, the
+// distance between two bases, and the points spread over a base (see base.h).
+#include "kernel/base.h"
 
-#include "polygon.h"
+#include "kernel/polygon.h"
 
 #include <boost/geometry.hpp>
 #include <boost/geometry/geometries/point_xy.hpp>

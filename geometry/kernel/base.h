@@ -4,7 +4,7 @@
 // no point of the curve is more than kOutlineErrorMm from it.
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 #include <vector>
 

@@ -1,4 +1,6 @@
-#include "exact.h"
+// The exact signs: each expression first in interval arithmetic (a static filter for the
+// cross product), then in CGAL's exact rationals when the interval cannot tell.
+#include "kernel/exact.h"
 
 #include <CGAL/Exact_rational.h>
 #include <CGAL/Interval_nt.h>

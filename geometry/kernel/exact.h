@@ -4,7 +4,7 @@
 // arithmetic when the filter cannot tell). Results are -1, 0 or +1.
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 namespace sl::exact {
 

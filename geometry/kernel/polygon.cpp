@@ -1,6 +1,8 @@
-#include "polygon.h"
+// Rings and polygons: exact point location, bounds, area and centroid, segment tests,
+// the problems that make a ring or hole unusable, convex hulls, orientation.
+#include "kernel/polygon.h"
 
-#include "exact.h"
+#include "kernel/exact.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // Rings and polygons: exact point location, validity, orientation.
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 #include <optional>
 #include <string>

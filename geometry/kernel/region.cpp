@@ -1,6 +1,8 @@
-#include "region.h"
+// Regions where sight lines start and end: a base with its outline, sample points and
+// the 16-gon around it, or a single point.
+#include "kernel/region.h"
 
-#include "base.h"
+#include "kernel/base.h"
 
 #include <cmath>
 #include <numbers>

@@ -1,7 +1,7 @@
 // Where a sight line may start or end: a model's base or a single point of the table.
 #pragma once
 
-#include "types.h"
+#include "kernel/types.h"
 
 #include <vector>
 

@@ -1,3 +1,5 @@
+// fully_visible and visible_fraction of the exact method: the target's foot points, the
+// fan and shadow tests that clear many points at once, and the bisection on heights.
 #include "los/coverage.h"
 
 #include "kernel/base.h"

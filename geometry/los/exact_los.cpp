@@ -1,8 +1,11 @@
-#include "exact_los.h"
+// The exact decision: the critical lines between two regions (bitangents of bases, convex
+// blockers and corners, edge lines), each placed where it is highest and tested exactly;
+// the proofs that answer before the search; the witness's refinement; the clearance.
+#include "los/exact_los.h"
 
-#include "base.h"
-#include "exact.h"
-#include "polygon.h"
+#include "kernel/base.h"
+#include "kernel/exact.h"
+#include "kernel/polygon.h"
 
 #include <algorithm>
 #include <array>

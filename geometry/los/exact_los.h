@@ -3,9 +3,9 @@
 // or a small set of pieces that together stop every line.
 #pragma once
 
-#include "region.h"
-#include "scene.h"
-#include "types.h"
+#include "kernel/region.h"
+#include "kernel/types.h"
+#include "los/scene.h"
 
 #include <optional>
 #include <vector>

@@ -1,3 +1,5 @@
+// The pair layer: a method by name, the decision, every result field of a pair, and the
+// exact visibility matrix, each dispatching to the methods.
 #include "los/pair.h"
 
 #include "kernel/base.h"

@@ -1,3 +1,5 @@
+// The sampling methods, `center` and `sampled`: lines between sample points of the two
+// bases phase by phase, and the estimates of fully visible and the share seen.
 #include "los/sampled.h"
 
 #include "kernel/base.h"

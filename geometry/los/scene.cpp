@@ -1,8 +1,10 @@
-#include "scene.h"
+// The scene: blockers from the terrain and the bases, their R-trees, and the exact test of
+// one sight line (or band) against them, seams between touching footprints included.
+#include "los/scene.h"
 
-#include "base.h"
-#include "exact.h"
-#include "polygon.h"
+#include "kernel/base.h"
+#include "kernel/exact.h"
+#include "kernel/polygon.h"
 
 #include <boost/geometry.hpp>
 #include <boost/geometry/geometries/box.hpp>

@@ -4,8 +4,8 @@
 // cannot slip along the seam between two abutting walls, or a wall and a base.
 #pragma once
 
-#include "region.h"
-#include "types.h"
+#include "kernel/region.h"
+#include "kernel/types.h"
 
 #include <cstdint>
 #include <memory>

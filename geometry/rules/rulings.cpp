@@ -1,7 +1,9 @@
-#include "rulings.h"
+// The rulings of wh40k-11e and wh40k-10e on top of the exact test: which pieces stand as
+// walls for a pair, cover, hidden, plunging fire, engagement range, and unit rulings.
+#include "rules/rulings.h"
 
-#include "base.h"
-#include "polygon.h"
+#include "kernel/base.h"
+#include "kernel/polygon.h"
 
 #include <algorithm>
 #include <cctype>

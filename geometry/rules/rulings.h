@@ -6,9 +6,9 @@
 // on their footprints, by the same exact line test as everything else.
 #pragma once
 
-#include "scene.h"
-#include "pair.h"
-#include "types.h"
+#include "kernel/types.h"
+#include "los/pair.h"
+#include "los/scene.h"
 
 #include <map>
 #include <memory>

@@ -3,9 +3,9 @@
 #include "board_renderer.h"
 #include "grid/fog.h"
 #include "grid/fov.h"
+#include "los/pair.h"
+#include "los/scene.h"
 #include "scenario_io.h"
-#include "scene.h"
-#include "pair.h"
 #include "table_generator.h"
 
 #include <benchmark/benchmark.h>
