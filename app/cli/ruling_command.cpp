@@ -1,0 +1,115 @@
+// sightline-cli ruling: every model of one unit against every model of another under the
+// file's ruleset, as text or JSON, and the judge's ruling sheet.
+#include "commands.h"
+#include "common.h"
+#include "evaluation.h"
+#include "rules/rulings.h"
+#include "ruling_sheet.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <utility>
+
+namespace sl::cli {
+
+// Unit against unit: the matrix, the units' rulings and the reasons; --pdf writes the
+// judge's ruling sheet.
+int ruling(const QString& path, const QCommandLineParser& args, sl::Method method) {
+    if (!args.isSet(QStringLiteral("attacker")) || !args.isSet(QStringLiteral("target"))) {
+        err() << "ruling needs --attacker UNIT and --target UNIT\n";
+        return kBadInput;
+    }
+    const std::optional<sl::Scenario> scenario = load(path);
+    if (!scenario) return kBadInput;
+    const sl::Scene scene(*scenario);
+    const sl::Rulings rulings(scene);
+    QStringList units;
+    for (const sl::Model& m : scenario->models)
+        if (!units.contains(QString::fromStdString(m.unit))) units << QString::fromStdString(m.unit);
+    const std::string attacker = args.value(QStringLiteral("attacker")).toStdString();
+    const std::string target = args.value(QStringLiteral("target")).toStdString();
+    for (const auto& [option, unit] : {std::pair{"attacker", attacker}, std::pair{"target", target}})
+        if (rulings.unitModels(unit).empty()) {
+            err() << QStringLiteral("--%1: no unit \"%2\" in %3 (units: %4)\n")
+                         .arg(QLatin1String(option), QString::fromStdString(unit), path, units.join(QStringLiteral(", ")));
+            return kBadInput;
+        }
+    if (attacker == target) {
+        err() << "--attacker and --target name the same unit\n";
+        return kBadInput;
+    }
+    const sl::UnitRuling u = rulings.units(attacker, target, method);
+    if (args.isSet(QStringLiteral("pdf"))) {
+        QString error;
+        if (!sl::render::writeRulingSheet(*scenario, u, args.value(QStringLiteral("pdf")), &error)) {
+            err() << error << '\n';
+            return kBadInput;
+        }
+    }
+    const auto& models = scenario->models;
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonArray pairs, perAttacker, perTarget, reasons;
+        for (size_t i = 0; i < u.attackers.size(); ++i) {
+            for (const sl::PairResult& r : u.pairs[i]) pairs.append(sl::resultToJson(r));
+            QJsonObject a{{QStringLiteral("model"), QString::fromStdString(models[u.attackers[i]].id)},
+                          {QStringLiteral("unit_visible"), bool(u.unitVisible[i])},
+                          {QStringLiteral("unit_fully_visible"), bool(u.unitFullyVisible[i])}};
+            if (scenario->ruleset.name != "true-los") a[QStringLiteral("unit_cover")] = bool(u.coverAgainst[i]);
+            perAttacker.append(a);
+        }
+        for (size_t j = 0; j < u.targets.size(); ++j)
+            perTarget.append(QJsonObject{{QStringLiteral("model"), QString::fromStdString(models[u.targets[j]].id)},
+                                         {QStringLiteral("cover_against_unit"), bool(u.coverOf[j])}});
+        for (const auto& reason : u.reasons) reasons.append(QString::fromStdString(reason));
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("scenario"), QString::fromStdString(scenario->name)},
+                                           {QStringLiteral("ruleset"), QString::fromStdString(scenario->ruleset.name)},
+                                           {QStringLiteral("fingerprint"), sl::render::scenarioFingerprint(*scenario)},
+                                           {QStringLiteral("attacker"), QString::fromStdString(attacker)},
+                                           {QStringLiteral("target"), QString::fromStdString(target)},
+                                           {QStringLiteral("visible"), u.visible},
+                                           {QStringLiteral("fully_visible"), u.fullyVisible},
+                                           {QStringLiteral("attackers"), perAttacker},
+                                           {QStringLiteral("targets"), perTarget},
+                                           {QStringLiteral("pairs"), pairs},
+                                           {QStringLiteral("reasons"), reasons}})
+                     .toJson(QJsonDocument::Indented);
+        return kOk;
+    }
+    out() << QStringLiteral("%1 against %2 (%3, ruleset %4, table %5)\n")
+                 .arg(QString::fromStdString(attacker), QString::fromStdString(target), path,
+                      QString::fromStdString(scenario->ruleset.name), sl::render::scenarioFingerprint(*scenario));
+    int width = 11;
+    for (int t : u.targets) width = std::max(width, static_cast<int>(models[t].id.size()) + 2);
+    for (int a : u.attackers) width = std::max(width, static_cast<int>(models[a].id.size()) + 2);
+    QString header = QString(width, QLatin1Char(' '));
+    for (int t : u.targets) header += QString::fromStdString(models[t].id).leftJustified(width);
+    out() << header << "unit\n";
+    for (size_t i = 0; i < u.attackers.size(); ++i) {
+        QString line = QString::fromStdString(models[u.attackers[i]].id).leftJustified(width);
+        for (const sl::PairResult& r : u.pairs[i]) {
+            QString cell = !r.visible ? QStringLiteral("-") : r.fully_visible ? QStringLiteral("full") : QStringLiteral("seen");
+            if (r.hidden.value_or(false)) cell += QStringLiteral(" H");
+            if (r.cover.value_or(false)) cell += QStringLiteral(" C");
+            if (r.plunging_fire.value_or(false)) cell += QStringLiteral(" P");
+            line += cell.leftJustified(width);
+        }
+        line += u.unitFullyVisible[i] ? QStringLiteral("fully visible") : u.unitVisible[i] ? QStringLiteral("visible") : QStringLiteral("not visible");
+        if (scenario->ruleset.name != "true-los") line += u.coverAgainst[i] ? QStringLiteral(", cover") : QStringLiteral(", no cover");
+        out() << line << '\n';
+    }
+    out() << "(full: fully visible, seen: visible, -: not visible; H hidden, C cover, P plunging fire)\n";
+    if (scenario->ruleset.name == "wh40k-10e") {
+        QStringList cover;
+        for (size_t j = 0; j < u.targets.size(); ++j)
+            cover << QStringLiteral("%1 %2").arg(QString::fromStdString(models[u.targets[j]].id), u.coverOf[j] ? QStringLiteral("yes") : QStringLiteral("no"));
+        out() << "cover against the unit: " << cover.join(QStringLiteral(", ")) << '\n';
+    }
+    for (const auto& reason : u.reasons) out() << "  " << QString::fromStdString(reason) << '\n';
+    if (args.isSet(QStringLiteral("pdf"))) out() << "wrote " << args.value(QStringLiteral("pdf")) << '\n';
+    return kOk;
+}
+
+}  // namespace sl::cli

@@ -1,0 +1,236 @@
+// sightline-cli fov, sight and fog: field of view, sight versus fire and fog-of-war games on
+// tile maps, with tiles given as X,Y and every problem named by file, line and column.
+#include "commands.h"
+#include "common.h"
+#include "fog_state_io.h"
+#include "grid/fog.h"
+#include "grid/fog_script.h"
+#include "grid/fov.h"
+#include "grid/tilemap.h"
+#include "grid/vision.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cstdint>
+
+namespace sl::cli {
+namespace {
+
+// Tile maps: reading one, and tiles given as X,Y.
+std::optional<sl::grid::TileMap> loadTileMap(const QString& path) {
+    const auto text = readWholeFile(path);
+    if (!text) return std::nullopt;
+    std::string problem;
+    auto map = sl::grid::parseTileMap(text->toStdString(), &problem);
+    if (!map) err() << path << ": " << QString::fromStdString(problem) << '\n';
+    return map;
+}
+
+std::optional<sl::grid::Tile> tileArgument(const QString& option, const QString& value, const sl::grid::TileMap& map) {
+    const QStringList parts = value.split(QLatin1Char(','));
+    bool okX = false, okY = false;
+    const int x = parts.size() == 2 ? parts[0].trimmed().toInt(&okX) : 0, y = parts.size() == 2 ? parts[1].trimmed().toInt(&okY) : 0;
+    if (!okX || !okY) {
+        err() << "--" << option << ": expected X,Y as two whole numbers, found \"" << value << "\"\n";
+        return std::nullopt;
+    }
+    if (!map.inside(x, y)) {
+        err() << QStringLiteral("--%1: %2,%3 is off the map (%4 columns, %5 rows)\n").arg(option).arg(x).arg(y).arg(map.width).arg(map.height);
+        return std::nullopt;
+    }
+    return sl::grid::Tile{x, y};
+}
+
+void printLine(const std::string& line) { out() << QString::fromStdString(line) << '\n'; }
+
+QJsonArray tilesJson(const std::vector<std::uint8_t>& flags, int width, int height) {
+    QJsonArray tiles;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            if (flags[static_cast<size_t>(y) * width + x]) tiles.append(QJsonArray{x, y});
+    return tiles;
+}
+
+}  // namespace
+
+// Field of view on a tile map; several --at are a walk, the last where the viewer stands.
+int fov(const QString& path, const QCommandLineParser& args) {
+    const auto map = loadTileMap(path);
+    if (!map) return kBadInput;
+    if (!args.isSet(QStringLiteral("at"))) {
+        err() << "fov needs --at X,Y (column and row from the top-left, 0-based)\n";
+        return kBadInput;
+    }
+    std::vector<sl::grid::Tile> walk;
+    for (const QString& value : args.values(QStringLiteral("at"))) {
+        const auto tile = tileArgument(QStringLiteral("at"), value, *map);
+        if (!tile) return kBadInput;
+        walk.push_back(*tile);
+    }
+    const int ox = walk.back().x, oy = walk.back().y;
+    sl::grid::FovOptions options;
+    bool ok = true;
+    options.radius = args.isSet(QStringLiteral("radius")) ? args.value(QStringLiteral("radius")).toInt(&ok) : 0;
+    if (!ok || options.radius < 0) {
+        err() << "--radius: expected a whole number, 0 or more (0: unlimited), found \"" << args.value(QStringLiteral("radius")) << "\"\n";
+        return kBadInput;
+    }
+    const QString shape = args.value(QStringLiteral("shape"));
+    if (shape == QLatin1String("euclid")) options.shape = sl::grid::RadiusShape::Euclid;
+    else if (shape == QLatin1String("chebyshev")) options.shape = sl::grid::RadiusShape::Chebyshev;
+    else if (shape == QLatin1String("manhattan")) options.shape = sl::grid::RadiusShape::Manhattan;
+    else {
+        err() << "--shape: unknown shape \"" << shape << "\" (available: euclid, chebyshev, manhattan)\n";
+        return kBadInput;
+    }
+    options.lightWalls = args.isSet(QStringLiteral("light-walls"));
+    const std::vector<std::uint8_t> transparent = map->transparency();
+    std::vector<std::uint8_t> states(transparent.size(), 0), seen, explored(transparent.size(), 0);
+    for (const sl::grid::Tile& t : walk) {
+        seen = sl::grid::fieldOfView(transparent, map->width, map->height, t.x, t.y, options);
+        for (size_t i = 0; i < seen.size(); ++i) explored[i] |= seen[i];
+    }
+    for (size_t i = 0; i < seen.size(); ++i)
+        states[i] = static_cast<std::uint8_t>(seen[i] ? sl::grid::FogState::Visible : explored[i] ? sl::grid::FogState::Explored
+                                                                                                    : sl::grid::FogState::Unexplored);
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonObject o{{QStringLiteral("width"), map->width},
+                      {QStringLiteral("height"), map->height},
+                      {QStringLiteral("origin"), QJsonArray{ox, oy}},
+                      {QStringLiteral("radius"), options.radius},
+                      {QStringLiteral("shape"), shape},
+                      {QStringLiteral("light_walls"), options.lightWalls},
+                      {QStringLiteral("visible"), tilesJson(seen, map->width, map->height)}};
+        if (walk.size() > 1) o.insert(QStringLiteral("explored"), tilesJson(explored, map->width, map->height));
+        out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+        return kOk;
+    }
+    std::vector<std::string> rows = sl::grid::renderStates(*map, states);
+    sl::grid::markTile(rows[oy], ox, '@');
+    sl::grid::printFramed(rows, map->width, printLine);
+    int visible = 0, remembered = 0;
+    for (std::uint8_t s : states) {
+        visible += s == static_cast<std::uint8_t>(sl::grid::FogState::Visible);
+        remembered += s == static_cast<std::uint8_t>(sl::grid::FogState::Explored);
+    }
+    out() << visible << " tiles visible from " << ox << ',' << oy << " (@)";
+    if (walk.size() > 1) out() << ", " << remembered << " explored on the way (\u00b7 open, \u2592 blocking)";
+    out() << "; blank: unexplored\n";
+    return kOk;
+}
+
+// Sight versus fire along one line between two tiles.
+int sight(const QString& path, const QCommandLineParser& args) {
+    const auto map = loadTileMap(path);
+    if (!map) return kBadInput;
+    if (!args.isSet(QStringLiteral("from")) || !args.isSet(QStringLiteral("to"))) {
+        err() << "sight needs --from X,Y and --to X,Y (column and row from the top-left, 0-based)\n";
+        return kBadInput;
+    }
+    const auto from = tileArgument(QStringLiteral("from"), args.value(QStringLiteral("from")), *map);
+    const auto to = from ? tileArgument(QStringLiteral("to"), args.value(QStringLiteral("to")), *map) : std::nullopt;
+    if (!from || !to) return kBadInput;
+    const auto sightStop = sl::grid::sightStop(*map, *from, *to);
+    const auto fireStop = sl::grid::fireStop(*map, *from, *to);
+    const std::vector<sl::grid::Tile> line = sl::grid::tileLine(*from, *to);
+    auto stopJson = [](const std::optional<sl::grid::LineStop>& stop) {
+        QJsonObject o{{QStringLiteral("clear"), !stop}};
+        if (stop) {
+            o.insert(QStringLiteral("stopped_at"), QJsonArray{stop->at.x, stop->at.y});
+            o.insert(QStringLiteral("terrain"), QString::fromStdString(stop->terrain));
+            o.insert(QStringLiteral("because"), QString::fromStdString(stop->why));
+        }
+        return o;
+    };
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonArray tiles;
+        for (const sl::grid::Tile& t : line) tiles.append(QJsonArray{t.x, t.y});
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("from"), QJsonArray{from->x, from->y}},
+                                           {QStringLiteral("to"), QJsonArray{to->x, to->y}},
+                                           {QStringLiteral("sight"), stopJson(sightStop)},
+                                           {QStringLiteral("fire"), stopJson(fireStop)},
+                                           {QStringLiteral("line"), tiles}})
+                     .toJson(QJsonDocument::Compact)
+              << '\n';
+        return kOk;
+    }
+    // The map with the line: '*' where sight passes, 'x' where it is stopped and after,
+    // '!' where fire is stopped.
+    std::vector<std::string> rows;
+    for (int y = 0; y < map->height; ++y) {
+        std::string row;
+        for (int x = 0; x < map->width; ++x) row += map->at(x, y).symbol;
+        rows.push_back(row);
+    }
+    bool stopped = false;
+    for (const sl::grid::Tile& t : line) {
+        stopped = stopped || (sightStop && t == sightStop->at);
+        rows[t.y][t.x] = stopped ? 'x' : '*';
+    }
+    if (fireStop) rows[fireStop->at.y][fireStop->at.x] = '!';
+    rows[from->y][from->x] = 'A';
+    rows[to->y][to->x] = 'B';
+    sl::grid::printFramed(rows, map->width, printLine);
+    out() << "* sight passes, x sight stopped, ! fire stopped\n";
+    auto describe = [](const char* what, const std::optional<sl::grid::LineStop>& stop) {
+        out() << what << ": ";
+        if (!stop) out() << "clear\n";
+        else
+            out() << "stopped at " << stop->at.x << ',' << stop->at.y << " (" << QString::fromStdString(stop->terrain) << ", "
+                  << QString::fromStdString(stop->why) << ")\n";
+    };
+    out() << "A " << from->x << ',' << from->y << " to B " << to->x << ',' << to->y << ", " << line.size() << " tiles\n";
+    describe("sight", sightStop);
+    describe("fire ", fireStop);
+    return kOk;
+}
+
+// A fog-of-war game played from a script, with its state carried in a file.
+int fog(const QString& path, const QCommandLineParser& args) {
+    const auto map = loadTileMap(path);
+    if (!map) return kBadInput;
+    if (!args.isSet(QStringLiteral("script"))) {
+        err() << "fog needs --script FILE (the game's set-up and moves)\n";
+        return kBadInput;
+    }
+    const QString scriptPath = args.value(QStringLiteral("script"));
+    const auto script = readWholeFile(scriptPath);
+    if (!script) return kBadInput;
+    const QString statePath = args.value(QStringLiteral("state"));
+    std::optional<sl::grid::FogGame> game;
+    if (!statePath.isEmpty() && QFileInfo::exists(statePath)) {
+        const auto state = readWholeFile(statePath);
+        if (!state) return kBadInput;
+        QString problem;
+        game = sl::io::readFogState(*state, *map, &problem);
+        if (!game) {
+            err() << statePath << ": " << problem << '\n';
+            return kBadInput;
+        }
+        out() << "continuing from " << statePath << " (turn " << game->turn() << ")\n";
+    } else {
+        game.emplace(*map);
+    }
+    std::string problem;
+    const bool played = sl::grid::playFogScript(*game, script->toStdString(), printLine, &problem,
+                                                args.value(QStringLiteral("side")).toStdString());
+    if (!played) {
+        out().flush();
+        err() << scriptPath << ": " << QString::fromStdString(problem) << '\n';
+        return kBadInput;
+    }
+    if (!statePath.isEmpty()) {
+        QString error;
+        if (!sl::io::saveFogStateFile(*game, statePath, &error)) {
+            err() << statePath << ": cannot write: " << error << '\n';
+            return kBadInput;
+        }
+        out() << "saved the game at turn " << game->turn() << " to " << statePath << '\n';
+    }
+    return kOk;
+}
+
+}  // namespace sl::cli
