@@ -119,7 +119,7 @@ QStringList mismatches(const PairResult& r, const Query& q) {
         if (isRuling && !ruling) {
             out << QStringLiteral("%1: the ruleset gives no such ruling (a game ruleset such as wh40k-11e does)").arg(key);
         } else if (key == QLatin1String("visible") || key == QLatin1String("fully_visible") || isRuling) {
-            const bool got = isRuling ? *ruling : key == QLatin1String("visible") ? r.visible : r.fully_visible;
+            const bool got = isRuling ? ruling.value_or(false) : key == QLatin1String("visible") ? r.visible : r.fully_visible;
             if (e.type != Expectation::Type::Bool) wrongType("true/false");
             else if (got != e.boolean)
                 out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), got ? QStringLiteral("true") : QStringLiteral("false"));

@@ -237,9 +237,8 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         const Affine frame = placement(areaCentroid(*fp), point(piece.value(QLatin1String("position"))),
                                        piece.value(QLatin1String("rotation_degrees")).toDouble(0),
                                        piece.value(QLatin1String("mirror")).toBool(false));
-        const std::optional<double> height = piece.contains(QLatin1String("height_inches"))
-                                                 ? std::optional<double>(piece.value(QLatin1String("height_inches")).toDouble())
-                                                 : std::nullopt;
+        std::optional<double> height;
+        if (piece.contains(QLatin1String("height_inches"))) height = piece.value(QLatin1String("height_inches")).toDouble();
         if (type == QLatin1String("feature")) {
             QJsonObject t = tpl;
             t[QStringLiteral("footprint")] = fpObject;
