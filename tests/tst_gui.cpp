@@ -8,6 +8,7 @@
 #include "inspector.h"
 #include "layout_dialog.h"
 #include "main_window.h"
+#include "prompts.h"
 #include "scenario_io.h"
 
 #include <QComboBox>
@@ -23,6 +24,70 @@ namespace {
 const QString kDemo = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json");
 
 QPoint at(gui::BoardView* view, Vec2 inches) { return view->toWidget(QPointF(inches.x, inches.y)).toPoint(); }
+
+// Answers the window's questions in the person's place, in order, and keeps what was asked.
+class ScriptedPrompts : public gui::Prompts {
+public:
+    QStringList saveNames;                          // answers to "save to which file?" ("" cancels)
+    QStringList openNames;                          // answers to "open which file?"
+    QList<QMessageBox::StandardButton> answers;     // answers to questions
+    QStringList asked;                              // "save-file: caption", "warning: title: text", ...
+
+    QString saveFileName(QWidget*, const QString& caption, const QString&, const QString&) override {
+        asked << QStringLiteral("save-file: ") + caption;
+        return saveNames.isEmpty() ? QString() : saveNames.takeFirst();
+    }
+    QString openFileName(QWidget*, const QString& caption, const QString&, const QString&) override {
+        asked << QStringLiteral("open-file: ") + caption;
+        return openNames.isEmpty() ? QString() : openNames.takeFirst();
+    }
+    QMessageBox::StandardButton saveChanges(QWidget*, const QString& text) override {
+        asked << QStringLiteral("save-changes: ") + text;
+        return answers.isEmpty() ? QMessageBox::Cancel : answers.takeFirst();
+    }
+    QMessageBox::StandardButton question(QWidget*, const QString& title, const QString&, QMessageBox::StandardButtons,
+                                         QMessageBox::StandardButton) override {
+        asked << QStringLiteral("question: ") + title;
+        return answers.isEmpty() ? QMessageBox::Cancel : answers.takeFirst();
+    }
+    void warning(QWidget*, const QString& title, const QString& text) override {
+        asked << QStringLiteral("warning: %1: %2").arg(title, text);
+    }
+    void information(QWidget*, const QString& title, const QString& text) override {
+        asked << QStringLiteral("information: %1: %2").arg(title, text);
+    }
+    bool askedFor(const QString& start) const {
+        for (const QString& a : asked)
+            if (a.startsWith(start)) return true;
+        return false;
+    }
+};
+
+ScriptedPrompts* scripted(gui::MainWindow& w) {
+    auto prompts = std::make_unique<ScriptedPrompts>();
+    ScriptedPrompts* raw = prompts.get();
+    w.setPrompts(std::move(prompts));
+    return raw;
+}
+
+QByteArray contents(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A copy of the demo in `dir`, to be opened, changed and saved over.
+QString demoCopy(const QTemporaryDir& dir, const QString& name) {
+    const QString path = dir.filePath(name);
+    QFile::copy(kDemo, path);
+    QFile(path).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    return path;
+}
+
+void trigger(gui::MainWindow& w, const char* action) {
+    QAction* a = w.findChild<QAction*>(QLatin1String(action));
+    QVERIFY2(a, action);
+    a->trigger();
+}
 
 // The demo open in a shown window of a fixed size, as a user would have it.
 bool showDemo(gui::MainWindow& w) {
@@ -42,6 +107,185 @@ private slots:
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
         QFile::remove(gui::MainWindow::autosavePath());
+    }
+
+    // File > New, a model placed, Ctrl+S: the first save asks for a name and the file that
+    // was open before is never written.
+    void newStartsAnUntitledTable() {
+        QTemporaryDir dir;
+        const QString old = demoCopy(dir, QStringLiteral("old.sightline.json"));
+        const QByteArray before = contents(old);
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(showDemo(w));
+        QVERIFY(w.openFile(old, true));
+        trigger(w, "file-new");
+        QVERIFY(w.document()->filePath().isEmpty());
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("Untitled")));
+        QVERIFY(w.document()->scenario().models.empty());
+        QCOMPARE(w.document()->undoStack()->count(), 0);  // no undoing back into the old table
+        w.palette()->setCurrentRow(2);
+        QTest::mouseClick(w.palette()->viewport(), Qt::LeftButton, {}, w.palette()->visualItemRect(w.palette()->item(2)).center());
+        QTest::mouseClick(w.board(), Qt::LeftButton, {}, at(w.board(), {10, 10}));
+        QCOMPARE(w.document()->scenario().models.size(), size_t(1));
+        // Save, and cancel the file dialog: nothing written anywhere, still modified.
+        trigger(w, "file-save");
+        QVERIFY(prompts->askedFor(QStringLiteral("save-file:")));
+        QCOMPARE(contents(old), before);
+        QVERIFY(w.document()->isModified());
+        // Save again and give a name: the new file holds the new table; the old is untouched.
+        const QString fresh = dir.filePath(QStringLiteral("new.sightline.json"));
+        prompts->saveNames << fresh;
+        trigger(w, "file-save");
+        QCOMPARE(contents(old), before);
+        QCOMPARE(io::readScenarioFile(fresh).scenario->models.size(), size_t(1));
+        QCOMPARE(w.document()->filePath(), fresh);
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("new.sightline.json")));
+    }
+
+    // New with unsaved changes asks first: Cancel keeps everything; Save on an untitled
+    // table asks for a name.
+    void newAsksBeforeLosingChanges() {
+        QTemporaryDir dir;
+        const QString old = demoCopy(dir, QStringLiteral("old.sightline.json"));
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(w.openFile(old, true));
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) { s.models[0].position = {20, 20}; });
+        prompts->answers << QMessageBox::Cancel;
+        QVERIFY(!w.newTable());
+        QCOMPARE(w.document()->filePath(), old);
+        QVERIFY(w.document()->isModified());
+        prompts->answers << QMessageBox::Save;
+        QVERIFY(w.newTable());  // saved to its own file, then a new table
+        QCOMPARE(io::readScenarioFile(old).scenario->models[0].position, (Vec2{20, 20}));
+        w.document()->edit(QStringLiteral("Name"), [](Scenario& s) { s.name = "draft"; });
+        prompts->answers << QMessageBox::Save;  // the untitled draft: Save asks where, cancelled
+        QVERIFY(!w.newTable());
+        QVERIFY(prompts->askedFor(QStringLiteral("save-file:")));
+        QCOMPARE(w.document()->scenario().name, std::string("draft"));
+    }
+
+    void newFromLayoutStartsAnUntitledTable() {
+        QTemporaryDir dir;
+        const QString old = demoCopy(dir, QStringLiteral("old.sightline.json"));
+        const QByteArray before = contents(old);
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(w.openFile(old, true));
+        gui::LayoutDialog dialog(&w);
+        QVERIFY(w.newFromLayout(&dialog));
+        QVERIFY(w.document()->filePath().isEmpty());
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("Untitled")));
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) { s.board.width = 50; });
+        trigger(w, "file-save");
+        QVERIFY(prompts->askedFor(QStringLiteral("save-file:")));
+        QCOMPARE(contents(old), before);
+    }
+
+    // Open, and a failed open: the document is the file opened, or stays the one it was.
+    void openChangesTheFileAndAFailedOpenDoesNot() {
+        QTemporaryDir dir;
+        const QString a = demoCopy(dir, QStringLiteral("a.sightline.json"));
+        const QString b = demoCopy(dir, QStringLiteral("b.sightline.json"));
+        const QByteArray aBefore = contents(a);
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(w.openFile(a, true));
+        prompts->openNames << b;
+        trigger(w, "file-open");
+        QCOMPARE(w.document()->filePath(), b);
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) { s.models[0].position = {20, 20}; });
+        trigger(w, "file-save");
+        QCOMPARE(contents(a), aBefore);
+        QCOMPARE(io::readScenarioFile(b).scenario->models[0].position, (Vec2{20, 20}));
+        // A bad file: refused with a message; the document is still b, with its changes.
+        const QString bad = dir.filePath(QStringLiteral("bad.sightline.json"));
+        QFile f(bad);
+        const QByteArray badBytes = "{ \"format\": \"sightline-scenario\", ";
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(badBytes);
+        f.close();
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) { s.models[0].position = {30, 30}; });
+        prompts->answers << QMessageBox::Discard;
+        prompts->openNames << bad;
+        trigger(w, "file-open");
+        QVERIFY(prompts->askedFor(QStringLiteral("warning: Cannot open bad.sightline.json")));
+        QCOMPARE(w.document()->filePath(), b);
+        QVERIFY(w.windowTitle().startsWith(QStringLiteral("b.sightline.json")));
+        QCOMPARE(w.document()->scenario().models[0].position, (Vec2{30, 30}));
+        trigger(w, "file-save");
+        QCOMPARE(contents(bad), badBytes);  // the bad file is never written over
+        QCOMPARE(io::readScenarioFile(b).scenario->models[0].position, (Vec2{30, 30}));
+    }
+
+    void openRecentOpensThatFileAndDropsAMissingOne() {
+        QTemporaryDir dir;
+        const QString a = demoCopy(dir, QStringLiteral("a.sightline.json"));
+        const QString b = demoCopy(dir, QStringLiteral("b.sightline.json"));
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(w.openFile(b, true));
+        QVERIFY(w.openFile(a, true));
+        QVERIFY(w.openRecent(QFileInfo(b).absoluteFilePath()));
+        QCOMPARE(QFileInfo(w.document()->filePath()).absoluteFilePath(), QFileInfo(b).absoluteFilePath());
+        QVERIFY(QFile::remove(a));
+        QVERIFY(!w.openRecent(QFileInfo(a).absoluteFilePath()));
+        QVERIFY(prompts->askedFor(QStringLiteral("warning: Cannot open a.sightline.json")));
+        QCOMPARE(QFileInfo(w.document()->filePath()).absoluteFilePath(), QFileInfo(b).absoluteFilePath());
+        QVERIFY(!QSettings().value(QStringLiteral("files/recent")).toStringList().contains(QFileInfo(a).absoluteFilePath()));
+    }
+
+    // Work recovered from an untitled table is untitled: saving it asks for a name.
+    void recoveredUntitledWorkAsksForAName() {
+        {
+            gui::MainWindow w;
+            w.document()->edit(QStringLiteral("Name"), [](Scenario& s) { s.name = "draft"; });
+            w.autosaveNow();
+        }
+        gui::MainWindow again;
+        ScriptedPrompts* prompts = scripted(again);
+        QVERIFY(again.offerRecovery(false));
+        QVERIFY(again.document()->filePath().isEmpty());
+        QVERIFY(again.document()->isModified());
+        QVERIFY(!again.save());
+        QVERIFY(prompts->askedFor(QStringLiteral("save-file:")));
+    }
+
+    // A name typed without an extension gets the filter's.
+    void saveDialogsAddTheExtension() {
+        QCOMPARE(gui::suffixForFilter(QStringLiteral("Scenarios (*.sightline.json)")), QStringLiteral("sightline.json"));
+        QCOMPARE(gui::suffixForFilter(QStringLiteral("PNG image (*.png)")), QStringLiteral("png"));
+        QCOMPARE(gui::suffixForFilter(QStringLiteral("Scenarios (*.sightline.json *.json)")), QStringLiteral("sightline.json"));
+        QCOMPARE(gui::suffixForFilter(QStringLiteral("All files (*)")), QString());
+    }
+
+    // A save that cannot be written says so and keeps the document modified, on its file.
+    void aFailedSaveSaysSoAndKeepsTheChanges() {
+        QTemporaryDir dir;
+        const QString path = demoCopy(dir, QStringLiteral("table.sightline.json"));
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(w.openFile(path, true));
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) { s.models[0].position = {20, 20}; });
+        // A folder without write permission (root writes anyway), and a path under a plain
+        // file (no one can write there).
+        QVERIFY(QDir(dir.path()).mkdir(QStringLiteral("locked")));
+        QFile::setPermissions(dir.filePath(QStringLiteral("locked")), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+        QStringList targets{path + QStringLiteral("/under-a-file.sightline.json")};
+        if (!QFileInfo(dir.filePath(QStringLiteral("locked"))).isWritable())
+            targets << dir.filePath(QStringLiteral("locked/table.sightline.json"));
+        for (const QString& target : targets) {
+            prompts->asked.clear();
+            prompts->saveNames << target;
+            QVERIFY(!w.saveAs());
+            QVERIFY2(prompts->askedFor(QStringLiteral("warning: Cannot save: The table was not saved.")), qPrintable(prompts->asked.join('|')));
+            QVERIFY(w.document()->isModified());
+            QVERIFY(w.isWindowModified());
+            QCOMPARE(w.document()->filePath(), path);
+            QVERIFY(!QFile::exists(target));
+        }
+        QFile::setPermissions(dir.filePath(QStringLiteral("locked")), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     }
 
     void placeModelFromPalette() {

@@ -64,6 +64,20 @@ void ScenarioDocument::edit(const QString& text, const std::function<void(Scenar
     undoStack_.push(new SnapshotCommand(this, text, scenario_, std::move(after), mergeKey));
 }
 
+void ScenarioDocument::newDocument(const Scenario& s) {
+    undoStack_.clear();
+    scenario_ = s;
+    filePath_.clear();
+    undoStack_.setClean();
+    emit changed();
+}
+
+void ScenarioDocument::newDocument() {
+    Scenario s;
+    s.name = "Untitled";
+    newDocument(s);
+}
+
 void ScenarioDocument::adoptUnsaved(const Scenario& s, const QString& path) {
     undoStack_.clear();
     scenario_ = s;

@@ -33,6 +33,11 @@ public:
     // A mergeKey >= 0 merges the step into the previous one with the same key.
     void edit(const QString& text, const std::function<void(Scenario&)>& change, int mergeKey = -1);
 
+    // Starts a new, untitled document holding `s` (an empty table by default): no file, so
+    // the first save asks for one; unmodified, with an empty undo history.
+    void newDocument(const Scenario& s);
+    void newDocument();
+
     // Takes `s` as the document, not yet saved to `path` (work recovered after a crash):
     // modified, with an empty undo history.
     void adoptUnsaved(const Scenario& s, const QString& path);

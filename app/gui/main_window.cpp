@@ -105,14 +105,7 @@ MainWindow::MainWindow()
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, this, [this] {
-        if (!maybeSave()) return;
-        document_.edit(tr("New table"), [](Scenario& s) { s = Scenario{}; s.name = "Untitled"; });
-        document_.undoStack()->clear();
-        document_.undoStack()->setClean();
-        discardAutosave();
-        updateTitle();
-    });
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newTable)->setObjectName(QStringLiteral("file-new"));
     file->addAction(tr("New from Official &Layout..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L), this, [this] {
         if (!maybeSave()) return;
         LayoutDialog dialog(this);
@@ -120,25 +113,14 @@ void MainWindow::buildMenus() {
     });
     file->addAction(tr("&Open..."), QKeySequence::Open, this, [this] {
         if (!maybeSave()) return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), {},
-                                                          tr("Scenarios (*.sightline.json *.json)"));
+        const QString path =
+            prompts_->openFileName(this, tr("Open scenario"), startFolder(), tr("Scenarios (*.sightline.json *.json)"));
         if (!path.isEmpty()) openFile(path);
-    });
+    })->setObjectName(QStringLiteral("file-open"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] {
-        if (document_.filePath().isEmpty()) {
-            const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), {}, tr("Scenarios (*.sightline.json)"));
-            if (!path.isEmpty()) saveTo(path);
-        } else {
-            saveTo(document_.filePath());
-        }
-    });
-    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, [this] {
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario as"), document_.filePath(),
-                                                          tr("Scenarios (*.sightline.json)"));
-        if (!path.isEmpty()) saveTo(path);
-    });
+    file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save)->setObjectName(QStringLiteral("file-save"));
+    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs)->setObjectName(QStringLiteral("file-save-as"));
     file->addAction(tr("&Export Image..."), this, &MainWindow::exportImage);
     file->addAction(tr("Export Ruling S&heet..."), this, &MainWindow::exportRulingSheet);
     file->addSeparator();
@@ -387,7 +369,7 @@ bool MainWindow::offerRecovery(bool ask) {
     const QString origin = settings.value(QStringLiteral("autosave/origin")).toString();
     if (ask) {
         const QString when = QLocale().toString(settings.value(QStringLiteral("autosave/time")).toDateTime(), QLocale::ShortFormat);
-        const auto answer = QMessageBox::question(
+        const auto answer = prompts_->question(
             this, tr("Recover unsaved work?"),
             tr("Sightline did not close normally. Unsaved changes to %1 from %2 were kept. Recover them?")
                 .arg(origin.isEmpty() ? tr("an untitled table") : QFileInfo(origin).fileName(), when),
@@ -401,11 +383,11 @@ bool MainWindow::offerRecovery(bool ask) {
     if (!r.scenario) {
         QStringList lines;
         for (const io::Problem& p : r.problems) lines << p.toString();
-        if (ask) QMessageBox::warning(this, tr("Cannot recover"), lines.join(QLatin1Char('\n')));
+        if (ask) prompts_->warning(this, tr("Cannot recover"), lines.join(QLatin1Char('\n')));
         return false;
     }
     document_.adoptUnsaved(*r.scenario, origin);
-    board_->fitToWindow();
+    startOnNewTable();
     updateTitle();
     statusBar()->showMessage(tr("Recovered unsaved work; save it to keep it."), 8000);
     return true;
@@ -416,13 +398,11 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
     if (!document_.open(path, &problems)) {
         QStringList lines;
         for (const io::Problem& p : problems) lines << p.toString();
-        if (!quiet) QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), lines.join(QLatin1Char('\n')));
+        if (!quiet) prompts_->warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), lines.join(QLatin1Char('\n')));
         statusBar()->showMessage(lines.value(0));
         return false;
     }
-    board_->setObserver(-1);
-    board_->setSelection({});
-    board_->fitToWindow();
+    startOnNewTable();
     discardAutosave();
     rememberRecent(path);
     updateTitle();
@@ -432,7 +412,9 @@ bool MainWindow::openFile(const QString& path, bool quiet) {
 bool MainWindow::saveTo(const QString& path) {
     QString error;
     if (!document_.saveAs(path, &error)) {
-        QMessageBox::warning(this, tr("Cannot save"), error);
+        // The document keeps its file and stays modified: nothing was written.
+        statusBar()->showMessage(tr("Not saved: %1").arg(error));
+        prompts_->warning(this, tr("Cannot save"), tr("The table was not saved.\n\n%1").arg(error));
         return false;
     }
     rememberRecent(path);
@@ -444,14 +426,69 @@ bool MainWindow::saveTo(const QString& path) {
 
 bool MainWindow::maybeSave() {
     if (!document_.isModified()) return true;
-    const auto answer = QMessageBox::question(this, tr("Unsaved changes"),
-                                              tr("The table has changes that are not saved. Save them?"),
-                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    const QString name = document_.filePath().isEmpty() ? tr("The untitled table") : QFileInfo(document_.filePath()).fileName();
+    const auto answer = prompts_->saveChanges(this, tr("%1 has changes that are not saved. Save them?").arg(name));
     if (answer == QMessageBox::Cancel) return false;
     if (answer == QMessageBox::Discard) return true;
-    if (!document_.filePath().isEmpty()) return saveTo(document_.filePath());
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), {}, tr("Scenarios (*.sightline.json)"));
+    return save();
+}
+
+bool MainWindow::newTable() {
+    if (!maybeSave()) return false;
+    document_.newDocument();
+    startOnNewTable();
+    discardAutosave();
+    updateTitle();
+    statusBar()->showMessage(tr("New table; saving asks for a file name."), 6000);
+    return true;
+}
+
+bool MainWindow::save() {
+    if (document_.filePath().isEmpty()) return saveAs();
+    return saveTo(document_.filePath());
+}
+
+bool MainWindow::saveAs() {
+    const QString start = document_.filePath().isEmpty() ? startFolder() : document_.filePath();
+    const QString path = prompts_->saveFileName(this, document_.filePath().isEmpty() ? tr("Save scenario") : tr("Save scenario as"),
+                                                start, tr("Scenarios (*.sightline.json)"));
     return !path.isEmpty() && saveTo(path);
+}
+
+bool MainWindow::openRecent(const QString& path) {
+    if (!maybeSave()) return false;
+    if (!QFileInfo::exists(path)) {
+        // Gone since it was opened: say so, and drop it from the list.
+        QSettings settings;
+        QStringList recent = settings.value(QStringLiteral("files/recent")).toStringList();
+        recent.removeAll(path);
+        settings.setValue(QStringLiteral("files/recent"), recent);
+        rebuildRecentMenu();
+        prompts_->warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                          tr("%1 no longer exists; it was taken off the recent files.").arg(path));
+        return false;
+    }
+    return openFile(path);
+}
+
+QString MainWindow::startFolder() const {
+    if (!document_.filePath().isEmpty()) return QFileInfo(document_.filePath()).absolutePath();
+    const QStringList recent = QSettings().value(QStringLiteral("files/recent")).toStringList();
+    return recent.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
+                            : QFileInfo(recent.front()).absolutePath();
+}
+
+QString MainWindow::exportStart(const QString& tail) const {
+    const QString base = document_.filePath().isEmpty() ? QStringLiteral("table")
+                                                        : QFileInfo(document_.filePath()).fileName().section(QLatin1Char('.'), 0, 0);
+    return QDir(startFolder()).filePath(base + tail);
+}
+
+void MainWindow::startOnNewTable() {
+    board_->setTarget(-1);
+    board_->setObserver(-1);
+    board_->setSelection({});
+    board_->fitToWindow();
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
@@ -551,9 +588,7 @@ void MainWindow::rebuildRecentMenu() {
     recentMenu_->clear();
     const QStringList recent = QSettings().value(QStringLiteral("files/recent")).toStringList();
     for (const QString& path : recent)
-        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (maybeSave()) openFile(path);
-        })->setToolTip(path);
+        recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] { openRecent(path); })->setToolTip(path);
     recentMenu_->setEnabled(!recent.isEmpty());
 }
 
@@ -561,11 +596,8 @@ bool MainWindow::newFromLayout(LayoutDialog* dialog) {
     const auto s = dialog->chosen();
     if (!s) return false;
     // A new, untitled table made from the layout: saving asks where.
-    document_.adoptUnsaved(*s, QString());
-    document_.undoStack()->setClean();
-    board_->setObserver(-1);
-    board_->setSelection({});
-    board_->fitToWindow();
+    document_.newDocument(*s);
+    startOnNewTable();
     discardAutosave();
     updateTitle();
     statusBar()->showMessage(tr("New table from the layout %1").arg(QString::fromStdString(s->name)), 6000);
@@ -605,28 +637,29 @@ void MainWindow::exportRulingSheet() {
     const Scenario& s = document_.scenario();
     const int o = board_->observer(), t = board_->target();
     if (o < 0 || t < 0) {
-        QMessageBox::information(this, tr("Export ruling sheet"),
+        prompts_->information(this, tr("Export ruling sheet"),
                                  tr("Pick an observer and a target first: the sheet rules the observer's unit "
                                     "against the target's unit."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export ruling sheet"), {},
-                                                      tr("PDF document (*.pdf);;PNG image (*.png)"));
+    const QString path = prompts_->saveFileName(this, tr("Export ruling sheet"), exportStart(QStringLiteral("-ruling.pdf")),
+                                                tr("PDF document (*.pdf);;PNG image (*.png)"));
     if (path.isEmpty()) return;
     const Scene scene(s);
     const UnitRuling u = Rulings(scene).units(s.models[o].unit, s.models[t].unit, board_->method());
     QString error;
-    if (!render::writeRulingSheet(s, u, path, &error)) QMessageBox::warning(this, tr("Cannot export"), error);
+    if (!render::writeRulingSheet(s, u, path, &error)) prompts_->warning(this, tr("Cannot export"), error);
     else statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
 }
 
 void MainWindow::exportImage() {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), {},
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    const QString path =
+        prompts_->saveFileName(this, tr("Export image"), exportStart(QStringLiteral(".png")),
+                               tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty()) return;
     QString error;
     if (!render::renderToFile(document_.scenario(), board_->overlay(), path, &error))
-        QMessageBox::warning(this, tr("Cannot export"), error);
+        prompts_->warning(this, tr("Cannot export"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
 }

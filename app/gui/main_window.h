@@ -2,11 +2,14 @@
 // (open, save, recent files, a prompt before losing changes), settings kept between runs.
 #pragma once
 
+#include "prompts.h"
 #include "scenario_document.h"
 
 #include <QLabel>
 #include <QMainWindow>
 #include <QTimer>
+
+#include <memory>
 
 class QActionGroup;
 class QComboBox;
@@ -30,6 +33,17 @@ public:
     // the document as it was.
     bool openFile(const QString& path, bool quiet = false);
     bool saveTo(const QString& path);
+
+    // File > New, Save, Save As and Open Recent, as the menu runs them: each asks what it
+    // must (unsaved changes, a file name) through prompts(); false when nothing was done.
+    bool newTable();
+    bool save();
+    bool saveAs();
+    bool openRecent(const QString& path);
+
+    // Where the window's questions go (file dialogs and message boxes by default).
+    void setPrompts(std::unique_ptr<Prompts> prompts) { prompts_ = std::move(prompts); }
+    Prompts* prompts() { return prompts_.get(); }
 
     ScenarioDocument* document() { return &document_; }
     BoardView* board() { return board_; }
@@ -61,6 +75,13 @@ private:
     void buildPalette();
     void placeFromPalette();
     void discardAutosave();
+    // After the document became another one (new, opened, recovered): no observer,
+    // target or selection from the old table, the whole table in view.
+    void startOnNewTable();
+    // Where file dialogs start: the table's folder, else the last file's, else Documents;
+    // an export's suggested file there, named after the table with `tail`.
+    QString startFolder() const;
+    QString exportStart(const QString& tail) const;
     bool maybeSave();
     void updateTitle();
     void updateRuling();
@@ -81,6 +102,7 @@ private:
     QDoubleSpinBox* height_ = nullptr;
     QActionGroup* tools_ = nullptr;
     QTimer autosave_;
+    std::unique_ptr<Prompts> prompts_ = std::make_unique<Prompts>();
 };
 
 }  // namespace sl::gui

@@ -1,0 +1,46 @@
+// The window's questions as the standard file dialogs and message boxes.
+#include "prompts.h"
+
+#include <QFileDialog>
+#include <QRegularExpression>
+
+namespace sl::gui {
+
+QString suffixForFilter(const QString& filter) {
+    static const QRegularExpression pattern(QStringLiteral(R"(\*\.([^\s;)]+))"));
+    return pattern.match(filter).captured(1);
+}
+
+QString Prompts::saveFileName(QWidget* parent, const QString& caption, const QString& start, const QString& filter) {
+    QFileDialog dialog(parent, caption, start, filter);
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(suffixForFilter(dialog.selectedNameFilter()));
+    QObject::connect(&dialog, &QFileDialog::filterSelected, &dialog,
+                     [&dialog](const QString& f) { dialog.setDefaultSuffix(suffixForFilter(f)); });
+    if (dialog.exec() != QDialog::Accepted) return {};
+    return dialog.selectedFiles().value(0);
+}
+
+QString Prompts::openFileName(QWidget* parent, const QString& caption, const QString& start, const QString& filter) {
+    return QFileDialog::getOpenFileName(parent, caption, start, filter);
+}
+
+QMessageBox::StandardButton Prompts::saveChanges(QWidget* parent, const QString& text) {
+    return QMessageBox::question(parent, QObject::tr("Unsaved changes"), text,
+                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+}
+
+QMessageBox::StandardButton Prompts::question(QWidget* parent, const QString& title, const QString& text,
+                                              QMessageBox::StandardButtons buttons, QMessageBox::StandardButton preferred) {
+    return QMessageBox::question(parent, title, text, buttons, preferred);
+}
+
+void Prompts::warning(QWidget* parent, const QString& title, const QString& text) {
+    QMessageBox::warning(parent, title, text);
+}
+
+void Prompts::information(QWidget* parent, const QString& title, const QString& text) {
+    QMessageBox::information(parent, title, text);
+}
+
+}  // namespace sl::gui
