@@ -6,6 +6,7 @@
 #include "board_view.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
+#include "kernel/base.h"
 #include "layout_dialog.h"
 #include "main_window.h"
 #include "prompts.h"
@@ -15,6 +16,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -697,6 +699,152 @@ private slots:
         bad.close();
         QVERIFY(!again.openFile(bad.fileName(), true));
         QCOMPARE(io::writeScenario(again.document()->scenario()), saved);
+    }
+
+    // The pair workflow: a drag moves, a click picks. Dragging the pinned target behind a
+    // ruin keeps the observer and the target, and the ruling follows the move.
+    void draggingKeepsTheObserverAndTarget() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        const int observer = view->modelIndex(QStringLiteral("b-int-1"));
+        const int target = view->modelIndex(QStringLiteral("r-grot"));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, s.models[observer].position));
+        QCOMPARE(view->observer(), observer);
+        QTest::mouseClick(view, Qt::LeftButton, Qt::ShiftModifier, at(view, s.models[target].position));
+        QCOMPARE(view->target(), target);
+        QVERIFY(view->ruling()->visible);
+        // Drag the target behind the south-east ruin (its 5" wall runs x 47-48, y 28-36).
+        const Vec2 from = s.models[target].position;
+        const Vec2 to{50, 31};
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
+        for (int i = 1; i <= 8; ++i) QTest::mouseMove(view, at(view, from + (to - from) * (i / 8.0)));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, to));
+        QCOMPARE(view->observer(), observer);
+        QCOMPARE(view->target(), target);
+        QVERIFY(std::hypot(s.models[target].position.x - to.x, s.models[target].position.y - to.y) < 0.2);
+        QCOMPARE(view->ruling()->target, std::string("r-grot"));
+        QVERIFY(!view->ruling()->visible);  // the ruling followed the target behind the ruin
+        // A click without moving still picks the observer.
+        const int other = view->modelIndex(QStringLiteral("b-int-2"));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, s.models[other].position));
+        QCOMPARE(view->observer(), other);
+        QCOMPARE(w.document()->undoStack()->count(), 1);  // the click moved nothing
+    }
+
+    // Hovering an enemy previews it while a target is pinned; leaving it brings the pinned
+    // pair back; the status bar says how to unpin.
+    void hoverPreviewsWhileATargetIsPinned() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-1")));
+        QTest::mouseClick(view, Qt::RightButton, {}, at(view, s.models[view->modelIndex(QStringLiteral("r-nob"))].position));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Esc")), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(view->ruling()->target, std::string("r-nob"));
+        QTest::mouseMove(view, at(view, s.models[view->modelIndex(QStringLiteral("r-grot"))].position));
+        QCOMPARE(view->ruling()->target, std::string("r-grot"));
+        QCOMPARE(view->overlay().target, view->modelIndex(QStringLiteral("r-grot")));
+        QTest::mouseMove(view, at(view, {30, 3}));  // the empty table
+        QCOMPARE(view->ruling()->target, std::string("r-nob"));
+        QCOMPARE(view->target(), view->modelIndex(QStringLiteral("r-nob")));
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(view->target(), -1);
+    }
+
+    // Observer against all enemies: every model keeps its side's colour; seen and unseen
+    // get a ring; the panel names both lists.
+    void allEnemiesKeepsSideColoursAndNamesThem() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-1")));
+        trigger(w, "mode-all-enemies");
+        QVERIFY(view->allEnemies());
+        const int grot = view->modelIndex(QStringLiteral("r-grot")), nob = view->modelIndex(QStringLiteral("r-nob"));
+        bool grotSeen = false, nobSeen = true;
+        for (const auto& [t, visible] : view->overlay().enemies) {
+            if (t == grot) grotSeen = visible;
+            if (t == nob) nobSeen = visible;
+        }
+        QVERIFY(grotSeen && !nobSeen);
+        QImage image(view->size(), QImage::Format_ARGB32);
+        view->render(&image);
+        for (int m : {grot, nob}) {
+            // Inside the base, clear of its label: the red side's colour, not recoloured.
+            const QColor inside = image.pixelColor(at(view, s.models[m].position + Vec2{0, halfLengthIn(s.models[m].base) * 0.6}));
+            QVERIFY2(inside.red() > 180 && inside.green() < 90, qPrintable(inside.name()));
+        }
+        // Just outside the grot's base: its green ring.
+        const double r = halfLengthIn(s.models[grot].base);
+        const QPoint ring = at(view, s.models[grot].position + Vec2{r, 0}) + QPoint(2, 0);
+        QVERIFY2(image.pixelColor(ring).green() > 130 && image.pixelColor(ring).red() < 90, qPrintable(image.pixelColor(ring).name()));
+        const QString panel = w.rulingLabel()->text();
+        QVERIFY(panel.indexOf(QStringLiteral("Seen")) < panel.indexOf(QStringLiteral("r-grot")));
+        QVERIFY(panel.indexOf(QStringLiteral("Not seen")) < panel.indexOf(QStringLiteral("r-nob")));
+    }
+
+    // `center` shows its own line: the centre line, green when open, red when blocked.
+    void centerShowsTheCentreLine() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(kDemo, true));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        view->setMethod(Method::Center);
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-2")));
+        view->setTarget(view->modelIndex(QStringLiteral("r-nob")));
+        QVERIFY(!view->ruling()->visible);
+        QCOMPARE(view->overlay().blocked.size(), size_t(1));
+        QCOMPARE(view->overlay().blocked[0].from, s.models[view->observer()].position);
+        QCOMPARE(view->overlay().blocked[0].to, s.models[view->target()].position);
+        view->setTarget(view->modelIndex(QStringLiteral("r-grot")));
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-1")));
+        view->setTarget(view->modelIndex(QStringLiteral("r-grot")));
+        QVERIFY(view->ruling()->visible);
+        QCOMPARE(view->ruling()->witness->a, s.models[view->observer()].position);
+        QCOMPARE(view->ruling()->witness->b, s.models[view->target()].position);
+    }
+
+    void redoAnswersCtrlY() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& sc) { sc.models[0].position = {20, 20}; });
+        w.document()->undoStack()->undo();
+        QVERIFY(w.document()->scenario().models[0].position != (Vec2{20, 20}));
+        QTest::keyClick(w.board(), Qt::Key_Y, Qt::ControlModifier);
+        QCOMPARE(w.document()->scenario().models[0].position, (Vec2{20, 20}));
+        w.document()->undoStack()->undo();
+        QTest::keyClick(w.board(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.document()->scenario().models[0].position, (Vec2{20, 20}));
+    }
+
+    // The unit modes are left from the menu (Single Pair) or with Esc.
+    void unitModesAreLeftByMenuAndEsc() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-2")));
+        view->setTarget(view->modelIndex(QStringLiteral("r-boy-5")));
+        trigger(w, "mode-unit-vs-unit");
+        QCOMPARE(view->unitMode(), gui::BoardView::UnitMode::UnitVsUnit);
+        trigger(w, "mode-pair");
+        QCOMPARE(view->unitMode(), gui::BoardView::UnitMode::Off);
+        QVERIFY(!view->allEnemies());
+        trigger(w, "mode-observer-vs-unit");
+        QCOMPARE(view->unitMode(), gui::BoardView::UnitMode::ObserverVsUnit);
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(view->unitMode(), gui::BoardView::UnitMode::Off);
+        QVERIFY(w.findChild<QAction*>(QStringLiteral("mode-pair"))->isChecked());
+        QCOMPARE(view->target(), view->modelIndex(QStringLiteral("r-boy-5")));  // the pair stays
+        trigger(w, "mode-all-enemies");
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!view->allEnemies());
+        QVERIFY(w.findChild<QAction*>(QStringLiteral("mode-pair"))->isChecked());
     }
 };
 

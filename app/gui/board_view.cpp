@@ -6,6 +6,7 @@
 #include "kernel/polygon.h"
 #include "ruling_sheet.h"
 
+#include <QApplication>
 #include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -69,7 +70,7 @@ void BoardView::documentChanged() {
 void BoardView::recompute() {
     QElapsedTimer clock;
     clock.start();
-    const int target = target_ >= 0 ? target_ : hover_;
+    const int target = hover_ >= 0 ? hover_ : target_;
     unitRuling_.reset();
     if (observer_ >= 0 && target >= 0 && target != observer_ && unitMode_ != UnitMode::Off && !allEnemies_) {
         const Rulings rulings(*scene_);
@@ -108,7 +109,11 @@ void BoardView::setObserver(int model) {
 
 void BoardView::setTarget(int model) {
     target_ = model == observer_ ? -1 : model;
+    hover_ = -1;
     recompute();
+    if (target_ >= 0)
+        emit message(tr("Target %1 pinned: hover another model to preview it; Esc unpins.")
+                         .arg(QString::fromStdString(document_->scenario().models[target_].id)));
 }
 
 void BoardView::setMethod(Method method) {
@@ -117,13 +122,17 @@ void BoardView::setMethod(Method method) {
 }
 
 void BoardView::setAllEnemies(bool on) {
+    if (allEnemies_ == on) return;
     allEnemies_ = on;
     recompute();
+    emit modeChanged();
 }
 
 void BoardView::setUnitMode(UnitMode mode) {
+    if (unitMode_ == mode) return;
     unitMode_ = mode;
     recompute();
+    emit modeChanged();
 }
 
 void BoardView::setTool(Tool tool) {
@@ -345,8 +354,10 @@ void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
         model >= 0 ? sel.models.push_back(model) : sel.terrain.push_back(piece);
     }
     setSelection(sel);
-    if (model >= 0 && model != observer_ && !add) setObserver(model);
     if (add) return;
+    // A click picks the observer; a drag only moves (observer and target stay).
+    clicked_ = model;
+    pressAt_ = e->position();
     drag_ = Drag::Move;
     anchorModel_ = model;
     anchorPiece_ = piece;
@@ -380,6 +391,7 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
         }
         const Vec2 anchor = anchorModel_ >= 0 ? s.models[anchorModel_].position
                                               : edits::footprintCentre(s.terrain[anchorPiece_].footprint);
+        if (!dragged_ && (e->position() - pressAt_).manhattanLength() < QApplication::startDragDistance()) return;
         const Vec2 to = snap(QPointF(board.x() + anchorOffset_.x, board.y() + anchorOffset_.y));
         const Vec2 by = to - anchor;
         if (by.x == 0 && by.y == 0) return;
@@ -421,10 +433,11 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
         update();  // the ghost and the rubber line follow the cursor
         return;
     }
-    // Hovering an enemy shows its sight line until a target is picked.
-    if (observer_ >= 0 && target_ < 0 && !allEnemies_) {
+    // Hovering an enemy shows its sight line; a pinned target comes back when the cursor
+    // leaves it. (In a unit mode a pinned target stays: its ruling is the whole matrix.)
+    if (observer_ >= 0 && !allEnemies_ && (target_ < 0 || unitMode_ == UnitMode::Off)) {
         const int model = modelAt(board);
-        const int enemy = model >= 0 && s.models[model].side != s.models[observer_].side ? model : -1;
+        const int enemy = model >= 0 && model != target_ && s.models[model].side != s.models[observer_].side ? model : -1;
         if (enemy != hover_) {
             hover_ = enemy;
             recompute();
@@ -436,6 +449,10 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
 void BoardView::mouseReleaseEvent(QMouseEvent*) {
     const Drag was = drag_;
     drag_ = Drag::None;
+    if (was == Drag::Move && !dragged_ && clicked_ >= 0 && clicked_ != observer_ &&
+        clicked_ < static_cast<int>(document_->scenario().models.size()))
+        setObserver(clicked_);
+    clicked_ = -1;
     if (was == Drag::Band) {
         const QRectF box = QRectF(dragStart_, dragNow_).normalized();
         edits::Selection sel = selection_;
@@ -508,8 +525,15 @@ void BoardView::escape() {
         update();
     } else if (tool_ != Tool::Select) {
         setTool(Tool::Select);
-    } else {
+    } else if (unitMode_ != UnitMode::Off) {
+        setUnitMode(UnitMode::Off);
+        emit message(tr("Back to a single pair."));
+    } else if (allEnemies_) {
+        setAllEnemies(false);
+        emit message(tr("Back to a single pair."));
+    } else if (target_ >= 0) {
         setTarget(-1);
+        emit message(tr("Target unpinned: hover an enemy to see its line, shift-click or right-click to pin one."));
     }
 }
 

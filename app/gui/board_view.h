@@ -87,7 +87,8 @@ public slots:
     void rotateSelected(double degrees);
     void selectUnit();
     void selectAll();
-    // Esc: cancels a drawing, else leaves a placing tool, else clears the target.
+    // Esc: cancels a drawing, else leaves a placing tool, else leaves a unit mode or
+    // observer against all enemies, else unpins the target.
     void escape();
     // Closes the polygon being drawn (Enter or a double-click).
     void finishPolygon();
@@ -97,6 +98,8 @@ signals:
     void rulingChanged();
     void selectionChanged();
     void toolChanged();
+    // The unit mode or observer against all enemies was switched (from here, by Esc).
+    void modeChanged();
     // Something the user should read in the status bar (a refused polygon, say).
     void message(const QString& text);
 
@@ -126,7 +129,7 @@ private:
     bool fitted_ = true;      // follow the window's size until the user zooms or pans
     int observer_ = -1;
     int target_ = -1;
-    int hover_ = -1;          // an enemy under the cursor, shown when no target is picked
+    int hover_ = -1;          // an enemy under the cursor, shown instead of the pinned target
     Method method_ = Method::Exact;
     bool allEnemies_ = false;
     UnitMode unitMode_ = UnitMode::Off;
@@ -146,6 +149,8 @@ private:
     Vec2 anchorOffset_;        // the grabbed item's centre minus the grab point
     int anchorModel_ = -1;     // the grabbed item: a model, or else a terrain piece
     int anchorPiece_ = -1;
+    int clicked_ = -1;         // the model pressed: the observer if the press ends without a drag
+    QPointF pressAt_;          // widget pixels, where the press was
     int vertexPiece_ = -1;
     int vertexIndex_ = -1;
     QPointF dragStart_;        // board inches

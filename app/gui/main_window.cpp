@@ -130,7 +130,12 @@ void MainWindow::buildMenus() {
     QAction* undo = document_.undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = document_.undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // Ctrl+Shift+Z (the platform's) and Ctrl+Y, which many expect.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y))) redoKeys << QKeySequence(Qt::CTRL | Qt::Key_Y);
+    redo->setShortcuts(redoKeys);
+    redo->setObjectName(QStringLiteral("edit-redo"));
+    undo->setObjectName(QStringLiteral("edit-undo"));
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -237,26 +242,42 @@ void MainWindow::buildMenus() {
     });
     for (QAction* a : rulesets->actions())
         a->setChecked(a->data().toString().toStdString() == document_.scenario().ruleset.name);
-    QAction* all = sight->addAction(tr("Observer Against &All Enemies"));
-    all->setCheckable(true);
-    all->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    connect(all, &QAction::toggled, board_, &BoardView::setAllEnemies);
-    auto* unitModes = new QActionGroup(this);
-    unitModes->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
-    QAction* vsUnit = sight->addAction(tr("Observer Against Target's &Unit"));
-    QAction* unitVsUnit = sight->addAction(tr("U&nit Against Unit"));
-    vsUnit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U));
-    unitVsUnit->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
-    for (QAction* a : {vsUnit, unitVsUnit}) {
+    // What is ruled: one pair, the observer against all enemies, or a unit mode. One at a
+    // time; Esc (or Single Pair) goes back to the pair.
+    sight->addSeparator();
+    auto* modes = new QActionGroup(this);
+    auto addMode = [&](const QString& text, const QString& shortText, const QKeySequence& key, const char* name) {
+        QAction* a = sight->addAction(text);
+        a->setIconText(shortText);
+        a->setShortcut(key);
         a->setCheckable(true);
-        unitModes->addAction(a);
-    }
-    connect(unitModes, &QActionGroup::triggered, this, [this, vsUnit, unitVsUnit] {
-        board_->setUnitMode(unitVsUnit->isChecked() ? BoardView::UnitMode::UnitVsUnit
-                            : vsUnit->isChecked()   ? BoardView::UnitMode::ObserverVsUnit
-                                                    : BoardView::UnitMode::Off);
+        a->setObjectName(QLatin1String(name));
+        modes->addAction(a);
+        return a;
+    };
+    QAction* pair = addMode(tr("Single &Pair"), tr("Pair"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P), "mode-pair");
+    QAction* all = addMode(tr("Observer Against &All Enemies"), tr("All Enemies"), QKeySequence(Qt::CTRL | Qt::Key_E),
+                           "mode-all-enemies");
+    QAction* vsUnit = addMode(tr("Observer Against Target's &Unit"), tr("vs Unit"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_U),
+                              "mode-observer-vs-unit");
+    QAction* unitVsUnit = addMode(tr("U&nit Against Unit"), tr("Unit vs Unit"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                                  "mode-unit-vs-unit");
+    pair->setChecked(true);
+    connect(modes, &QActionGroup::triggered, this, [this, all, vsUnit, unitVsUnit](QAction* a) {
+        board_->setAllEnemies(a == all);
+        board_->setUnitMode(a == unitVsUnit ? BoardView::UnitMode::UnitVsUnit
+                            : a == vsUnit   ? BoardView::UnitMode::ObserverVsUnit
+                                            : BoardView::UnitMode::Off);
     });
-    sight->addAction(tr("&Clear Target"), QKeySequence(Qt::Key_Escape), board_, &BoardView::escape);
+    connect(board_, &BoardView::modeChanged, this, [this, pair, all, vsUnit, unitVsUnit] {
+        QAction* on = board_->allEnemies()                                              ? all
+                      : board_->unitMode() == BoardView::UnitMode::UnitVsUnit     ? unitVsUnit
+                      : board_->unitMode() == BoardView::UnitMode::ObserverVsUnit ? vsUnit
+                                                                                   : pair;
+        on->setChecked(true);
+    });
+    sight->addSeparator();
+    sight->addAction(tr("Unpin Target or Leave Mode"), QKeySequence(Qt::Key_Escape), board_, &BoardView::escape);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Sightline"), this, [this] {
@@ -280,7 +301,7 @@ void MainWindow::buildMenus() {
     sightBar->setObjectName(QStringLiteral("sight-toolbar"));
     sightBar->addActions(methods->actions());
     sightBar->addSeparator();
-    sightBar->addAction(all);
+    sightBar->addActions(modes->actions());
 }
 
 void MainWindow::buildPalette() {
@@ -518,17 +539,23 @@ void MainWindow::updateRuling() {
     }
     const QString observer = QString::fromStdString(s.models[o].id);
     if (board_->allEnemies()) {
-        int seen = 0, total = 0;
+        QStringList seen, unseen;
         for (const auto& [t, visible] : board_->overlay().enemies) {
-            ++total;
-            seen += visible;
+            const Model& m = s.models[t];
+            QString label = QString::fromStdString(m.id).toHtmlEscaped();
+            if (!m.name.empty() && m.name != m.id) label += QStringLiteral(" <small>(%1)</small>").arg(QString::fromStdString(m.name).toHtmlEscaped());
+            (visible ? seen : unseen) << label;
         }
-        ruling_->setText(tr("<p><b>%1</b> against all enemies</p><p>sees <b>%2</b> of %3</p>"
-                            "<p><span style='color:#1fa33a'>green</span>: visible, "
-                            "<span style='color:#d62728'>red</span>: not.</p>")
+        auto list = [](const QStringList& names) {
+            return names.isEmpty() ? QObject::tr("<p><i>none</i></p>")
+                                   : QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(names.join(QStringLiteral("</li><li>")));
+        };
+        ruling_->setText(tr("<p><b>%1</b> against all enemies</p><p>sees <b>%2</b> of %3</p>")
                              .arg(observer)
-                             .arg(seen)
-                             .arg(total));
+                             .arg(seen.size())
+                             .arg(seen.size() + unseen.size()) +
+                         tr("<p><span style='color:#1fa33a'>&#9679;</span> <b>Seen</b> (solid green ring)</p>") + list(seen) +
+                         tr("<p><span style='color:#d62728'>&#9675;</span> <b>Not seen</b> (dashed red ring)</p>") + list(unseen));
         return;
     }
     if (const auto& u = board_->unitRuling()) {

@@ -179,9 +179,20 @@ void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit
     for (size_t i = 0; i < scenario_.models.size(); ++i) {
         const Model& m = scenario_.models[i];
         const int idx = static_cast<int>(i);
-        QColor fill = sideColour(m.side);
+        const QColor fill = sideColour(m.side);
+        // Observer against all enemies: a ring around each enemy, past a white gap so it
+        // shows on any side's colour: solid green when seen, dashed red when not. The model
+        // keeps its side's colour.
         for (const auto& [t, visible] : overlay.enemies)
-            if (t == idx) fill = visible ? kVisibleGreen : kBlockedRed;
+            if (t == idx) {
+                p.setBrush(Qt::NoBrush);
+                QPen ring(visible ? kVisibleGreen : kBlockedRed, 16 * unit, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
+                if (!visible) ring.setDashPattern({0.45, 0.3});  // in pen widths: short dashes around any base
+                p.setPen(ring);
+                p.drawPath(basePath(m));
+                p.setPen(QPen(QColor(255, 255, 255), 7 * unit, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin));
+                p.drawPath(basePath(m));
+            }
         p.setBrush(fill);
         QPen pen(fill.darker(170), 1.5 * unit);
         if (idx == overlay.observer || idx == overlay.target) pen = QPen(QColor(255, 255, 255), 3.5 * unit);
@@ -255,7 +266,9 @@ Overlay pairOverlay(const Scene& scene, int observer, int target, Method method)
         const Model& a = scene.scenario().models[observer];
         const Model& b = scene.scenario().models[target];
         const ModelMask ignored = scene.ignoredModels(observer, target);
-        const std::vector<Vec2> from = samplePoints(a, 5), to = samplePoints(b, 5);
+        // `center` tried only the centre line: that is the line shown.
+        const int lines = method == Method::Center ? 1 : 5;
+        const std::vector<Vec2> from = samplePoints(a, lines), to = samplePoints(b, lines);
         for (size_t i = 0; i < from.size(); ++i) {
             // The centre line and one line from each edge point to the matching one.
             const SightLine line{from[i], to[i], a.top(), b.top()};

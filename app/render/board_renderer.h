@@ -68,7 +68,8 @@ private:
 };
 
 // The overlay for one pair: its ruling, and when it is not visible the red lines (the
-// centre line and the lines between the bases' edge points), each up to its first blocker.
+// centre line and the lines between the bases' edge points; `center`: the centre line
+// only), each up to its first blocker.
 Overlay pairOverlay(const Scene& scene, int observer, int target, Method method);
 
 // Every enemy of the observer, visible or not (exact decisions, under the scenario's
