@@ -778,9 +778,9 @@ private slots:
             const QColor inside = image.pixelColor(at(view, s.models[m].position + Vec2{0, halfLengthIn(s.models[m].base) * 0.6}));
             QVERIFY2(inside.red() > 180 && inside.green() < 90, qPrintable(inside.name()));
         }
-        // Just outside the grot's base: its green ring.
+        // Just outside the grot's base, past the white gap: its green ring.
         const double r = halfLengthIn(s.models[grot].base);
-        const QPoint ring = at(view, s.models[grot].position + Vec2{r, 0}) + QPoint(2, 0);
+        const QPoint ring = at(view, s.models[grot].position + Vec2{r, 0}) + QPoint(6, 0);
         QVERIFY2(image.pixelColor(ring).green() > 130 && image.pixelColor(ring).red() < 90, qPrintable(image.pixelColor(ring).name()));
         const QString panel = w.rulingLabel()->text();
         QVERIFY(panel.indexOf(QStringLiteral("Seen")) < panel.indexOf(QStringLiteral("r-grot")));

@@ -82,8 +82,23 @@ private slots:
         const render::Overlay overlay = render::enemiesOverlay(scene, scene.modelIndex("A1"));
         QCOMPARE(overlay.enemies.size(), size_t(2));
         const Picture pic = draw(s, overlay);
-        QVERIFY(near(pic.at(s.models[scene.modelIndex("B1")].position), render::kVisibleGreen));
-        QVERIFY(near(pic.at(s.models[scene.modelIndex("C1")].position), render::kBlockedRed));
+        // Each enemy keeps its side's red inside; around it a ring past a white gap: green
+        // all round when seen, red dashes when not.
+        for (const char* id : {"B1", "C1"}) {
+            const Model& m = s.models[scene.modelIndex(id)];
+            const QColor inside = pic.at(m.position + Vec2{0, 0.35});
+            QVERIFY2(inside.red() > 200 && inside.green() < 60 && inside.blue() < 60, qPrintable(inside.name()));
+            QVERIFY2(pic.at(m.position + Vec2{0.63 + 0.08, 0}) == QColor(Qt::white), id);  // the gap
+            int green = 0, red = 0;
+            for (int k = 0; k < 72; ++k) {
+                const double a = k * 2 * 3.14159265358979 / 72;
+                const QColor c = pic.at(m.position + Vec2{std::cos(a), std::sin(a)} * (0.63 + 0.3));
+                green += near(c, render::kVisibleGreen);
+                red += near(c, render::kBlockedRed);
+            }
+            if (QByteArray(id) == "B1") QVERIFY2(green == 72 && red == 0, qPrintable(QString::number(green)));
+            else QVERIFY2(green == 0 && red > 20 && red < 65, qPrintable(QString::number(red)));  // dashes: some, not all
+        }
     }
 
     void writesThreeFormats() {
