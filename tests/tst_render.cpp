@@ -1,6 +1,7 @@
 // The renderer: the witness line's pixels are green, a blocked line's red up to its
 // first blocker, and the three export formats are written.
 #include "board_renderer.h"
+#include "kernel/base.h"
 #include "los/scene.h"
 #include "scenario_io.h"
 
@@ -79,14 +80,15 @@ private slots:
     void observerAgainstAllEnemies() {
         const Scenario s = load("regression/05-elevation.sightline.json");  // A1 sees B1 over the wall, not C1
         const Scene scene(s);
-        const render::Overlay overlay = render::enemiesOverlay(scene, scene.modelIndex("A1"));
+        render::Overlay overlay = render::enemiesOverlay(scene, scene.modelIndex("A1"));
         QCOMPARE(overlay.enemies.size(), size_t(2));
+        overlay.labels = false;  // the colours only
         const Picture pic = draw(s, overlay);
         // Each enemy keeps its side's red inside; around it a ring past a white gap: green
         // all round when seen, red dashes when not.
         for (const char* id : {"B1", "C1"}) {
             const Model& m = s.models[scene.modelIndex(id)];
-            const QColor inside = pic.at(m.position + Vec2{0, 0.35});
+            const QColor inside = pic.at(m.position + Vec2{0.3, 0.2});
             QVERIFY2(inside.red() > 200 && inside.green() < 60 && inside.blue() < 60, qPrintable(inside.name()));
             QVERIFY2(pic.at(m.position + Vec2{0.63 + 0.08, 0}) == QColor(Qt::white), id);  // the gap
             int green = 0, red = 0;
@@ -98,6 +100,44 @@ private slots:
             }
             if (QByteArray(id) == "B1") QVERIFY2(green == 72 && red == 0, qPrintable(QString::number(green)));
             else QVERIFY2(green == 0 && red > 20 && red < 65, qPrintable(QString::number(red)));  // dashes: some, not all
+        }
+    }
+
+    // Zoomed in, bases stay their shape and labels stay on plates of the same size: a base
+    // is its side's colour everywhere but under its label, and no label is lost.
+    void zoomKeepsBasesAndLabels() {
+        const Scenario s = load("demo.sightline.json");
+        const Model& trukk = *s.findModel("r-trukk");  // a 120 x 92 mm oval at (44, 22)
+        for (double perInch : {13.0, 30.0, 80.0, 300.0}) {
+            QImage image(800, 600, QImage::Format_ARGB32);
+            image.fill(Qt::black);
+            QTransform t;
+            t.translate(400, 300);
+            t.scale(perInch, perInch);
+            t.translate(-trukk.position.x, -trukk.position.y);
+            QPainter painter(&image);
+            render::BoardRenderer(s).paint(painter, t, {});
+            painter.end();
+            const double a = halfLengthIn(trukk.base), b = halfWidthIn(trukk.base);
+            int checked = 0;
+            for (double fx : {-0.8, -0.5, 0.0, 0.5, 0.8})
+                for (double fy : {-0.7, -0.4, 0.0, 0.4, 0.7}) {
+                    if ((fx / 0.95) * (fx / 0.95) + (fy / 0.95) * (fy / 0.95) > 1) continue;  // near the edge
+                    const QPointF p = t.map(QPointF(trukk.position.x + fx * a, trukk.position.y + fy * b));
+                    if (std::abs(p.x() - 400) < 40 && std::abs(p.y() - 300) < 12) continue;  // the label's plate
+                    if (fy == 0) continue;  // the facing tick along the length axis
+                    if (!QRectF(0, 0, 800, 600).contains(p)) continue;
+                    const QColor c = image.pixelColor(p.toPoint());
+                    QVERIFY2(c.red() > 200 && c.green() < 60 && c.blue() < 60,
+                             qPrintable(QStringLiteral("%1 px/in, (%2, %3): %4").arg(perInch).arg(fx).arg(fy).arg(c.name())));
+                    ++checked;
+                }
+            QVERIFY(checked >= 4);
+            // The label: white text on its dark plate, at the oval's centre, the same size at every zoom.
+            int white = 0;
+            for (int y = 292; y <= 308; ++y)
+                for (int x = 375; x <= 425; ++x) white += image.pixelColor(x, y).lightness() > 200;
+            QVERIFY2(white > 20, qPrintable(QStringLiteral("%1 px/in: %2 white pixels").arg(perInch).arg(white)));
         }
     }
 

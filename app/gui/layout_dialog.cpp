@@ -77,7 +77,9 @@ void LayoutDialog::showPreview() {
     image.setDevicePixelRatio(devicePixelRatioF());
     image.fill(palette().window().color());
     QPainter p(&image);
-    render::BoardRenderer(*s).paint(p, render::BoardRenderer::fit(preview_->minimumSize(), s->board, 6), {});
+    render::Overlay plain;
+    plain.labels = false;  // a thumbnail: the shapes tell the layout
+    render::BoardRenderer(*s).paint(p, render::BoardRenderer::fit(preview_->minimumSize(), s->board, 6), plain);
     p.end();
     preview_->setPixmap(QPixmap::fromImage(image));
 }

@@ -52,7 +52,99 @@ QPainterPath basePath(const Model& m) {
 
 QString inches(double v) { return QString::number(v, 'g', 3) + QLatin1Char('"'); }
 
+bool contains(const std::vector<int>& list, int i) { return std::find(list.begin(), list.end(), i) != list.end(); }
+bool contains(const std::vector<std::string>& list, const std::string& s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+// A point inside the ring for its label: the area centroid, or (for an L or a U whose
+// centroid falls outside) the middle of the widest horizontal chord through it.
+Vec2 labelPoint(const Ring& ring) {
+    const Vec2 c = areaCentroid(ring);
+    if (locate(c, ring) == Where::Inside) return c;
+    const auto [lo, hi] = boundsOf(ring);
+    Vec2 best = c;
+    double widest = -1;
+    for (int k = 1; k < 8; ++k) {
+        const double y = lo.y + (hi.y - lo.y) * k / 8.0;
+        std::vector<double> xs;
+        for (size_t i = 0; i < ring.size(); ++i) {
+            const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
+            if ((a.y <= y) != (b.y <= y)) xs.push_back(a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x));
+        }
+        std::sort(xs.begin(), xs.end());
+        for (size_t i = 0; i + 1 < xs.size(); i += 2)
+            if (xs[i + 1] - xs[i] > widest) {
+                widest = xs[i + 1] - xs[i];
+                best = {(xs[i] + xs[i + 1]) / 2, y};
+            }
+    }
+    return best;
+}
+
+// Labels on plates in device pixels. A label goes to the first of its places that covers
+// no label placed before it and no model's base (but its own); with none free it is left
+// out, unless forced (the observer, the target, what is pointed out), which takes the first.
+class Labeller {
+public:
+    Labeller(QPainter& p, double px) : p_(p), px_(px) {
+        font_ = p.font();
+        font_.setPixelSize(std::max(1, static_cast<int>(std::lround(11 * px))));
+    }
+    // Device boxes of the models' bases, kept clear of other labels.
+    void setBases(std::vector<QRectF> bases) { bases_ = std::move(bases); }
+
+    QSizeF sizeOf(const QString& text) const {
+        const QFontMetricsF fm(font_, p_.device());
+        return {fm.horizontalAdvance(text) + 8 * px_, fm.height() + 2 * px_};
+    }
+
+    // `centres`: where the plate may go, best first. `own`: the model labelled (its base
+    // does not count against it), or -1.
+    bool place(const QString& text, const std::vector<QPointF>& centres, bool force, int own = -1,
+               const QColor& plate = QColor(20, 20, 20, 200), const QColor& ink = QColor(255, 255, 255)) {
+        if (centres.empty()) return false;
+        const QSizeF size = sizeOf(text);
+        auto boxAt = [&](QPointF c) { return QRectF(c - QPointF(size.width() / 2, size.height() / 2), size); };
+        std::optional<QRectF> chosen;
+        for (const QPointF& c : centres) {
+            const QRectF box = boxAt(c);
+            bool free = true;
+            for (const QRectF& r : taken_) free = free && !r.intersects(box);
+            for (size_t i = 0; i < bases_.size() && free; ++i) free = static_cast<int>(i) == own || !bases_[i].intersects(box);
+            if (free) {
+                chosen = box;
+                break;
+            }
+        }
+        if (!chosen && !force) return false;
+        const QRectF box = chosen.value_or(boxAt(centres.front()));
+        taken_.push_back(box);
+        p_.setPen(Qt::NoPen);
+        p_.setBrush(plate);
+        p_.drawRoundedRect(box, 3 * px_, 3 * px_);
+        p_.setPen(ink);
+        p_.setFont(font_);
+        p_.drawText(box, Qt::AlignCenter, text);
+        return true;
+    }
+
+private:
+    QPainter& p_;
+    double px_;
+    QFont font_;
+    std::vector<QRectF> taken_;
+    std::vector<QRectF> bases_;
+};
+
 }  // namespace
+
+QString labelText(const Model& m) { return QString::fromStdString(m.id); }
+
+QString labelText(const TerrainPiece& t) {
+    const QString id = QString::fromStdString(t.id);
+    return t.kind == TerrainKind::Feature ? QStringLiteral("%1  %2").arg(id, inches(t.height)) : id;
+}
 
 QColor sideColour(const std::string& side) {
     const QString name = QString::fromStdString(side);
@@ -73,9 +165,11 @@ QTransform BoardRenderer::fit(const QSizeF& device, const Board& board, double m
 
 void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const {
     p.save();
+    const QTransform device = p.transform();
     p.setRenderHint(QPainter::Antialiasing);
     p.setTransform(inchToDevice, true);
-    const double unit = 1.0 / std::max(1e-9, std::sqrt(std::abs(inchToDevice.determinant())));  // one device pixel
+    // One screen pixel, in inches.
+    const double unit = pixelScale_ / std::max(1e-9, std::sqrt(std::abs(inchToDevice.determinant())));
     // The table.
     p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height), QColor(0x6b, 0x8e, 0x4e));
     paintGrid(p, unit);
@@ -83,10 +177,100 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     paintTerrain(p, overlay, unit);
     paintSight(p, overlay, unit);
     paintModels(p, overlay, unit);
+    paintMeasuring(p, overlay, unit);
     p.setPen(QPen(QColor(0x2b, 0x33, 0x24), 2 * unit));
     p.setBrush(Qt::NoBrush);
     p.drawRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height));
+    p.setTransform(device);
+    paintLabels(p, inchToDevice, overlay);
     p.restore();
+}
+
+void BoardRenderer::paintMeasuring(QPainter& p, const Overlay& overlay, double unit) const {
+    // Range rings: dashed, light, around each model that has them.
+    for (int m : overlay.ringModels) {
+        if (m < 0 || m >= static_cast<int>(scenario_.models.size())) continue;
+        for (double r : overlay.ringRadii) {
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(QColor(0, 0, 0, 110), 3.5 * unit));
+            p.drawPath(ringPath(rangeOutline(scenario_.models[m], r)));
+            QPen pen(QColor(255, 250, 220, 230), 1.6 * unit, Qt::DashLine);
+            pen.setDashPattern({6, 4});
+            p.setPen(pen);
+            p.drawPath(ringPath(rangeOutline(scenario_.models[m], r)));
+        }
+    }
+    // Measurements: a dark-edged yellow line with end dots.
+    for (const Measurement& m : overlay.measurements) {
+        p.setPen(QPen(QColor(0, 0, 0, 150), 5 * unit, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(pt(m.from), pt(m.to));
+        p.setPen(QPen(QColor(255, 214, 10), 2.5 * unit, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(pt(m.from), pt(m.to));
+        p.setPen(QPen(QColor(0, 0, 0), 1 * unit));
+        p.setBrush(QColor(255, 214, 10));
+        for (const Vec2& end : {m.from, m.to}) p.drawEllipse(pt(end), 3.5 * unit, 3.5 * unit);
+    }
+}
+
+void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const {
+    const double px = pixelScale_;
+    Labeller labels(p, px);
+    const double perInch = std::sqrt(std::abs(inchToDevice.determinant()));
+    auto device = [&](Vec2 v) { return inchToDevice.map(pt(v)); };
+    // Measurements and range rings first: they are what is being read.
+    for (const Measurement& m : overlay.measurements)
+        labels.place(QString::fromStdString(m.label), {device((m.from + m.to) * 0.5) + QPointF(0, -12 * px)}, true, -1,
+                     QColor(255, 214, 10, 235), QColor(0, 0, 0));
+    for (int m : overlay.ringModels) {
+        if (m < 0 || m >= static_cast<int>(scenario_.models.size())) continue;
+        const Model& model = scenario_.models[m];
+        for (double r : overlay.ringRadii) {
+            // At the ring's top.
+            const Ring ring = rangeOutline(model, r, 4);
+            labels.place(inches(r), {device(ring[3])}, false, -1, QColor(20, 20, 20, 170));
+        }
+    }
+    if (!overlay.labels) return;
+    std::vector<QRectF> bases;
+    for (const Model& m : scenario_.models) bases.push_back(inchToDevice.mapRect(basePath(m).boundingRect()));
+    labels.setBases(bases);
+    // Then models (the pair and what is pointed out first), then features, then areas;
+    // a label that would cover one already placed is left out (hovering tells the rest).
+    std::vector<int> order;
+    for (int i : {overlay.observer, overlay.target})
+        if (i >= 0 && i < static_cast<int>(scenario_.models.size())) order.push_back(i);
+    for (size_t i = 0; i < scenario_.models.size(); ++i)
+        if (contains(overlay.highlighted, scenario_.models[i].id) && !contains(order, static_cast<int>(i)))
+            order.push_back(static_cast<int>(i));
+    const size_t forced = order.size();
+    for (size_t i = 0; i < scenario_.models.size(); ++i)
+        if (!contains(order, static_cast<int>(i))) order.push_back(static_cast<int>(i));
+    for (size_t k = 0; k < order.size(); ++k) {
+        const Model& m = scenario_.models[order[k]];
+        const QString text = labelText(m);
+        const QSizeF size = labels.sizeOf(text);
+        const QRectF box = bases[order[k]];
+        const double across = 2 * std::min(halfLengthIn(m.base), halfWidthIn(m.base)) * perInch;
+        std::vector<QPointF> places;
+        if (size.width() <= across * 0.95 && size.height() <= across * 0.8) places.push_back(box.center());  // on the base
+        const double gap = 2 * px;
+        places.push_back({box.center().x(), box.bottom() + gap + size.height() / 2});                 // below
+        places.push_back({box.right() + gap + size.width() / 2, box.center().y()});                   // right
+        places.push_back({box.center().x(), box.top() - gap - size.height() / 2});                    // above
+        places.push_back({box.left() - gap - size.width() / 2, box.center().y()});                    // left
+        labels.place(text, places, k < forced, order[k]);
+    }
+    for (int pass = 0; pass < 2; ++pass)
+        for (const TerrainPiece& t : scenario_.terrain) {
+            if ((t.kind == TerrainKind::Area) != (pass == 1) || t.footprint.outer.empty()) continue;
+            const bool pointed = contains(overlay.highlighted, t.id);
+            const QPointF at = device(labelPoint(t.footprint.outer));
+            const double step = labels.sizeOf(labelText(t)).height() + 2 * px;
+            labels.place(labelText(t), {at, at + QPointF(0, step), at - QPointF(0, step)}, pointed, -1,
+                         pointed ? QColor(0xd6, 0x27, 0x28, 230)
+                         : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
+                                                       : QColor(20, 20, 20, 200));
+        }
 }
 
 void BoardRenderer::paintGrid(QPainter& p, double unit) const {
@@ -155,14 +339,8 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                 p.setBrush(fill);
                 p.setPen(QPen(QColor(35, 30, 25), 1.2 * unit));
                 p.drawPath(path);
-                p.setPen(QColor(255, 255, 255, 220));
-                QFont f = p.font();
-                f.setPointSizeF(std::max(0.3, 11 * unit));
-                p.setFont(f);
-                const Vec2 c = areaCentroid(t.footprint.outer);
-                p.drawText(QRectF(c.x - 2, c.y - 0.6, 4, 1.2), Qt::AlignCenter, inches(t.height));
             }
-            if (highlighted(t.id)) {
+            if (highlighted(t.id) || contains(overlay.highlighted, t.id)) {
                 p.setBrush(Qt::NoBrush);
                 p.setPen(QPen(kBlockedRed, 3 * unit));
                 p.drawPath(path);
@@ -206,22 +384,18 @@ void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit
             p.setPen(QPen(fill.darker(200), 1.2 * unit));
             p.drawLine(pt(m.position), pt(tip));
         }
-        // The id, white with a dark outline so that it reads on any ground, when it is not
-        // much wider than the base.
-        QFont f = p.font();
-        f.setPointSizeF(std::max(0.05, 9 * unit));
-        const QString label = QString::fromStdString(m.id);
-        QPainterPath text;
-        text.addText(0, 0, f, label);
-        const QRectF box = text.boundingRect();
-        if (box.width() < 3.2 * std::max(halfLengthIn(m.base), halfWidthIn(m.base)) && halfWidthIn(m.base) > 6 * unit) {
-            text.translate(m.position.x - box.center().x(), m.position.y - box.center().y());
-            p.setPen(QPen(QColor(0, 0, 0, 170), 2.2 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        // Where no real model could stand (on a feature, on another model): an orange
+        // dotted outline.
+        if (contains(overlay.overlapping, idx)) {
+            QPen warn(QColor(255, 140, 0), 2.5 * unit, Qt::DotLine);
+            p.setPen(warn);
             p.setBrush(Qt::NoBrush);
-            p.drawPath(text);
-            p.setPen(Qt::NoPen);
-            p.setBrush(QColor(255, 255, 255));
-            p.drawPath(text);
+            p.drawPath(basePath(m));
+        }
+        if (contains(overlay.highlighted, m.id)) {
+            p.setPen(QPen(kBlockedRed, 3 * unit));
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(basePath(m));
         }
     }
 }
@@ -298,13 +472,14 @@ Overlay enemiesOverlay(const Scene& scene, int observer) {
 
 bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error) {
     const QString suffix = QFileInfo(path).suffix().toLower();
-    const BoardRenderer renderer(scenario);
+    BoardRenderer renderer(scenario);
     const double aspect = scenario.board.height / scenario.board.width;
     if (suffix == QLatin1String("png")) {
         QImage image(1800, static_cast<int>(std::lround(1800 * aspect)), QImage::Format_ARGB32_Premultiplied);
         image.fill(QColor(0x24, 0x2a, 0x22));
         QPainter painter(&image);
-        renderer.paint(painter, BoardRenderer::fit(image.size(), scenario.board), overlay);
+        renderer.setPixelScale(1.5);  // 1800 pixels across: drawn as a 1200-pixel window would be, sharper
+        renderer.paint(painter, BoardRenderer::fit(image.size(), scenario.board, 18), overlay);
         painter.end();
         if (!image.save(path)) {
             if (error) *error = QStringLiteral("%1: cannot write the image").arg(path);
@@ -339,6 +514,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
             return false;
         }
         const QSizeF page(pdf.width(), pdf.height());
+        renderer.setPixelScale(pdf.resolution() / 96.0);
         renderer.paint(painter, BoardRenderer::fit(page, scenario.board, 40), overlay);
         painter.end();
         return true;

@@ -26,7 +26,14 @@ struct BlockedLine {
     double hit = 1;  // share of the way from `from` to `to` where it is first blocked
 };
 
-// What is drawn over the board for line of sight.
+// A measured distance: the segment drawn and what it says.
+struct Measurement {
+    Vec2 from;
+    Vec2 to;
+    std::string label;  // 12.34" (flat 12.10", 2.50" up)
+};
+
+// What is drawn over the board: line of sight, measuring, labels.
 struct Overlay {
     int observer = -1;                    // model indices, -1 for none
     int target = -1;
@@ -38,6 +45,16 @@ struct Overlay {
     std::vector<int> selectedTerrain;     // selected terrain pieces
     // Unit against unit: each pair's witness (visible, green) or centre line (red).
     std::vector<std::pair<Segment, bool>> pairLines;
+    // Measuring and range rings (each ring that far from the base's edge, labelled).
+    std::vector<Measurement> measurements;
+    std::vector<int> ringModels;
+    std::vector<double> ringRadii;
+    // Pieces and models to point out (an id a reason cites, hovered), by id.
+    std::vector<std::string> highlighted;
+    // Models standing where a real one could not: overlapping a feature or another model.
+    std::vector<int> overlapping;
+    // Labels on models and pieces (ids on plates, never overlapping one another).
+    bool labels = true;
 };
 
 // The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a
@@ -51,6 +68,10 @@ class BoardRenderer {
 public:
     explicit BoardRenderer(const Scenario& scenario) : scenario_(scenario) {}
 
+    // How many device pixels a screen pixel is: line widths and text scale with it, so an
+    // export at 300 dpi looks like the window (1 on screen; dpi / 96 for a page).
+    void setPixelScale(double scale) { pixelScale_ = scale; }
+
     // Paints the board into `painter`, inches mapped to the device by `inchToDevice`.
     void paint(QPainter& painter, const QTransform& inchToDevice, const Overlay& overlay) const;
 
@@ -63,8 +84,12 @@ private:
     void paintTerrain(QPainter& p, const Overlay& overlay, double unit) const;
     void paintModels(QPainter& p, const Overlay& overlay, double unit) const;
     void paintSight(QPainter& p, const Overlay& overlay, double unit) const;
+    void paintMeasuring(QPainter& p, const Overlay& overlay, double unit) const;
+    // Text in device space (readable at any zoom), over everything else.
+    void paintLabels(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const;
 
     const Scenario& scenario_;
+    double pixelScale_ = 1;
 };
 
 // The overlay for one pair: its ruling, and when it is not visible the red lines (the
@@ -75,6 +100,10 @@ Overlay pairOverlay(const Scene& scene, int observer, int target, Method method)
 // Every enemy of the observer, visible or not (exact decisions, under the scenario's
 // ruleset).
 Overlay enemiesOverlay(const Scene& scene, int observer);
+
+// The text of a model's or a piece's label: its id, and a feature's height.
+QString labelText(const Model& m);
+QString labelText(const TerrainPiece& t);
 
 // Writes the board to a PNG, SVG or PDF file, chosen by the extension; false with a
 // message on failure.

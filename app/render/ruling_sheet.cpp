@@ -124,7 +124,9 @@ void paintSheet(QPainter& p, double W, double H, double dpi, const Scenario& sce
     t.translate(-minX, -minY);
     p.save();
     p.setClipRect(t.mapRect(QRectF(minX, minY, maxX - minX, maxY - minY)));
-    BoardRenderer(scenario).paint(p, t, unitOverlay(u));
+    BoardRenderer renderer(scenario);
+    renderer.setPixelScale(textScale);
+    renderer.paint(p, t, unitOverlay(u));
     p.restore();
 
     // The heading and the rulings, as a small HTML document.

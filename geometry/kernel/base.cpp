@@ -137,6 +137,94 @@ double baseDistance(const Model& a, const Model& b) {
     return bg::distance(pa, pb);
 }
 
+double baseDistance3d(const Model& a, const Model& b) {
+    return std::hypot(baseDistance(a, b), a.elevation - b.elevation);
+}
+
+namespace {
+
+// The point of segment p-q nearest to v.
+Vec2 nearestOnSegment(Vec2 p, Vec2 q, Vec2 v) {
+    const Vec2 d = q - p;
+    const double len2 = d.x * d.x + d.y * d.y;
+    const double t = len2 > 0 ? std::clamp(((v.x - p.x) * d.x + (v.y - p.y) * d.y) / len2, 0.0, 1.0) : 0.0;
+    return p + d * t;
+}
+
+double distance2(Vec2 a, Vec2 b) { return (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y); }
+
+}  // namespace
+
+Vec2 nearestPointOfBase(const Model& model, Vec2 p) {
+    if (baseContains(model, p, 0)) return p;
+    if (model.base.shape == BaseShape::Circle) {
+        const Vec2 d = p - model.position;
+        const double len = std::hypot(d.x, d.y);
+        return model.position + d * (halfLengthIn(model.base) / len);
+    }
+    const Ring ring = baseOutline(model);
+    Vec2 best = ring.front();
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const Vec2 c = nearestOnSegment(ring[i], ring[(i + 1) % ring.size()], p);
+        if (distance2(c, p) < distance2(best, p)) best = c;
+    }
+    return best;
+}
+
+Segment closestPoints(const Model& a, const Model& b) {
+    if (baseDistance(a, b) == 0) {
+        const Vec2 mid = (nearestPointOfBase(a, b.position) + nearestPointOfBase(b, a.position)) * 0.5;
+        return {mid, mid};
+    }
+    if (a.base.shape == BaseShape::Circle && b.base.shape == BaseShape::Circle)
+        return {nearestPointOfBase(a, b.position), nearestPointOfBase(b, a.position)};
+    // Two convex outlines apart: the nearest pair has a vertex of one of them.
+    const Ring ra = baseOutline(a), rb = baseOutline(b);
+    Segment best{ra.front(), rb.front()};
+    double bestD = HUGE_VAL;
+    auto scan = [&](const Ring& vertices, const Ring& edges, bool fromA) {
+        for (const Vec2& v : vertices)
+            for (size_t i = 0; i < edges.size(); ++i) {
+                const Vec2 c = nearestOnSegment(edges[i], edges[(i + 1) % edges.size()], v);
+                const double d = distance2(c, v);
+                if (d < bestD) {
+                    bestD = d;
+                    best = fromA ? Segment{v, c} : Segment{c, v};
+                }
+            }
+    };
+    scan(ra, rb, true);
+    scan(rb, ra, false);
+    // A circle's own nearest point, on the true curve rather than its outline.
+    if (a.base.shape == BaseShape::Circle) best.a = nearestPointOfBase(a, best.b);
+    if (b.base.shape == BaseShape::Circle) best.b = nearestPointOfBase(b, best.a);
+    return best;
+}
+
+Ring rangeOutline(const Model& model, double inches, int steps) {
+    // The base is convex: pushed out by r, its boundary in the direction n is the base's
+    // farthest point that way plus r n (the Minkowski sum with a disc).
+    const Ring outline = baseOutline(model);
+    const bool circle = model.base.shape == BaseShape::Circle;
+    Ring ring;
+    ring.reserve(steps);
+    for (int i = 0; i < steps; ++i) {
+        const double t = 2.0 * std::numbers::pi * i / steps;
+        const Vec2 n{std::cos(t), std::sin(t)};
+        Vec2 support = model.position + n * halfLengthIn(model.base);
+        if (!circle) {
+            double best = -HUGE_VAL;
+            for (const Vec2& v : outline)
+                if (const double d = v.x * n.x + v.y * n.y; d > best) {
+                    best = d;
+                    support = v;
+                }
+        }
+        ring.push_back(support + n * inches);
+    }
+    return ring;
+}
+
 std::vector<Vec2> basePoints(const Model& model, int count, bool edge) {
     const Ring outline = baseOutline(model);
     const auto [lo, hi] = boundsOf(outline);

@@ -45,6 +45,22 @@ private:
 // Shortest distance between the two bases in inches, 0 when they touch or overlap.
 double baseDistance(const Model& a, const Model& b);
 
+// The distance the rules measure between two models: between the closest points of their
+// bases, in three dimensions when they stand at different elevations (the bases as discs
+// at their elevations): the flat distance and the height difference combined.
+double baseDistance3d(const Model& a, const Model& b);
+
+// The closest points of the two bases (a's, then b's): where a measured distance is drawn.
+// Both the same point when the bases touch or overlap.
+Segment closestPoints(const Model& a, const Model& b);
+
+// The point of the base nearest to p (p itself when it lies in the base).
+Vec2 nearestPointOfBase(const Model& model, Vec2 p);
+
+// The outline of everything within `inches` of the base, measured from its edge (a range
+// ring): the base's outline pushed out by that distance, `steps` points around.
+Ring rangeOutline(const Model& model, double inches, int steps = 180);
+
 // Points spread evenly over the base, about `count` of them at the centres of a square
 // grid, and with `edge` the outline's vertices at about the grid's spacing along it.
 std::vector<Vec2> basePoints(const Model& model, int count, bool edge);
