@@ -139,6 +139,72 @@ private slots:
         s.models[0].height = -1;
         QCOMPARE(edits::problemsOf(s).value(0).path, QStringLiteral("models[0].height"));
     }
+
+    // Ids of placed, duplicated and catalog models read as a numbered series.
+    void newIdsReadWell() {
+        Scenario s;
+        const Base round{BaseShape::Circle, 32, 32};
+        for (int i = 0; i < 3; ++i) s.models.push_back(edits::newModel(s, round, {10.0 + i, 10}, "red", "", 1.5));
+        QCOMPARE(s.models[0].id, std::string("red-1"));
+        QCOMPARE(s.models[1].id, std::string("red-2"));
+        QCOMPARE(s.models[2].id, std::string("red-3"));
+        QCOMPARE(s.models[2].unit, std::string("red-3"));  // each its own unit
+        s.models.push_back(edits::newModel(s, round, {20, 10}, "red", "boyz", 1.5));
+        s.models.push_back(edits::newModel(s, round, {21, 10}, "red", "boyz", 1.5));
+        QCOMPARE(s.models[3].id, std::string("boyz-1"));
+        QCOMPARE(s.models[4].id, std::string("boyz-2"));
+        // Copies continue the series; an id without a number gets one.
+        const edits::Selection copies = edits::duplicateSelection(s, {{1, 4}, {}}, {0, 2});
+        QCOMPARE(s.models[copies.models[0]].id, std::string("red-4"));
+        QCOMPARE(s.models[copies.models[1]].id, std::string("boyz-3"));
+        QCOMPARE(edits::copyId(s, "b-tank"), std::string("b-tank"));
+        s.models.back().id = "b-tank";
+        QCOMPARE(edits::copyId(s, "b-tank"), std::string("b-tank-2"));
+        // Two squads from the catalog: two units, their models numbered on.
+        for (int squad = 0; squad < 2; ++squad) {
+            const auto block = edits::unitBlock(s, round, 5, {30, 20}, "blue", "intercessor-squad", "Intercessor", 1.75);
+            s.models.insert(s.models.end(), block.begin(), block.end());
+        }
+        QCOMPARE(s.models[s.models.size() - 10].id, std::string("intercessor-squad-1"));
+        QCOMPARE(s.models[s.models.size() - 6].id, std::string("intercessor-squad-5"));
+        QCOMPARE(s.models[s.models.size() - 5].id, std::string("intercessor-squad-b-1"));
+        QCOMPARE(s.models[s.models.size() - 1].id, std::string("intercessor-squad-b-5"));
+        QCOMPARE(s.models[s.models.size() - 10].unit, std::string("intercessor-squad"));
+        QCOMPARE(s.models[s.models.size() - 1].unit, std::string("intercessor-squad-b"));
+        QVERIFY(edits::problemsOf(s).isEmpty());
+    }
+
+    // A model on a feature or on another model is flagged; touching is not.
+    void overlapsAreFound() {
+        Scenario s;
+        TerrainPiece wall;
+        wall.id = "wall";
+        wall.height = 3;
+        wall.footprint.outer = {{10, 10}, {12, 10}, {12, 20}, {10, 20}};
+        s.terrain.push_back(wall);
+        auto model = [](const char* id, Vec2 at, double elevation = 0) {
+            Model m;
+            m.id = id;
+            m.unit = id;
+            m.base = {BaseShape::Circle, 25.4, 25.4};  // 1" across
+            m.position = at;
+            m.elevation = elevation;
+            return m;
+        };
+        s.models = {model("against", {9.5, 12}),      // touches the wall's side
+                    model("into", {9.6, 15}),         // 0.1" into it
+                    model("on-top", {11, 18}, 3),     // stands on it
+                    model("a", {30, 30}), model("b", {31, 30}),  // in base contact
+                    model("c", {30, 35}), model("d", {30.8, 35})};
+        const std::vector<edits::Overlap> found = edits::overlaps(s);
+        QCOMPARE(found.size(), size_t(3));
+        QCOMPARE(found[0].model, 1);
+        QCOMPARE(found[0].with, std::vector<std::string>{"wall"});
+        QCOMPARE(found[1].model, 5);
+        QCOMPARE(found[1].with, std::vector<std::string>{"d"});
+        QCOMPARE(found[2].model, 6);
+        QCOMPARE(found[2].with, std::vector<std::string>{"c"});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestDocument)

@@ -2,6 +2,10 @@
 // moves, turns, duplicates and deletions, and the check of the result.
 #include "scenario_edits.h"
 
+#include "kernel/base.h"
+#include "kernel/polygon.h"
+#include "los/scene.h"
+
 #include <QBuffer>
 
 #include <algorithm>
@@ -97,10 +101,27 @@ std::string uniqueId(const Scenario& s, const std::string& stem) {
     }
 }
 
+std::string numberedId(const Scenario& s, const std::string& stem) {
+    for (int n = 1;; ++n) {
+        std::string id = stem + '-' + std::to_string(n);
+        if (!idTaken(s, id)) return id;
+    }
+}
+
+std::string copyId(const Scenario& s, const std::string& id) {
+    // The series the id belongs to: what comes before a final "-<number>".
+    const size_t dash = id.find_last_of('-');
+    const bool numbered = dash != std::string::npos && dash + 1 < id.size() && dash > 0 &&
+                          std::all_of(id.begin() + static_cast<long>(dash) + 1, id.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!numbered) return idTaken(s, id) ? uniqueId(s, id) : id;
+    return numberedId(s, id.substr(0, dash));
+}
+
 Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& side, const std::string& unit,
                double height) {
     Model m;
-    m.id = uniqueId(s, (side.empty() ? std::string("model") : side) + "-1");
+    // Numbered within its unit when it has one, else within its side.
+    m.id = numberedId(s, !unit.empty() ? unit : side.empty() ? std::string("model") : side);
     m.side = side;
     m.unit = unit.empty() ? m.id : unit;
     m.base = base;
@@ -153,10 +174,19 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
     const Vec2 c{std::clamp(at.x, std::min(w / 2 + r, s.board.width / 2), std::max(s.board.width - w / 2 - r, s.board.width / 2)),
                  std::clamp(at.y, std::min(h / 2 + r, s.board.height / 2), std::max(s.board.height - h / 2 - r, s.board.height / 2))};
     Scenario scratch = s;  // ids must not clash with each other either
-    const std::string unit = uniqueId(scratch, stem);
+    // A unit of its own: not one already on the table, nor any id. A second squad of the
+    // same kind is stem-b (its models stem-b-1, ...), then stem-c, ...
+    std::string unit = stem;
+    for (int n = 1;; ++n) {
+        const bool used = idTaken(s, unit) || std::any_of(s.models.begin(), s.models.end(), [&](const Model& m) {
+                              return m.unit == unit || m.id.rfind(unit + '-', 0) == 0;
+                          });
+        if (!used) break;
+        unit = stem + '-' + (n < 26 ? std::string(1, static_cast<char>('a' + n)) : std::to_string(n + 1));
+    }
     for (int i = 0; i < count; ++i) {
         Model m;
-        m.id = uniqueId(scratch, stem + "-" + std::to_string(i + 1));
+        m.id = numberedId(scratch, unit);
         m.name = name;
         m.side = side;
         m.unit = unit;
@@ -208,7 +238,7 @@ Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by) {
     for (int i : sel.models) {
         Model m = s.models[i];
         const std::string oldId = m.id;
-        m.id = uniqueId(s, m.id);
+        m.id = copyId(s, m.id);
         if (m.unit == oldId) m.unit = m.id;
         else {
             auto [it, fresh] = units.try_emplace(m.unit);
@@ -231,7 +261,7 @@ Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by) {
     std::map<std::string, std::string> areas;  // old area id -> its copy's
     for (int i : sel.terrain) {
         TerrainPiece t = s.terrain[i];
-        t.id = uniqueId(s, t.id);
+        t.id = copyId(s, t.id);
         areas[s.terrain[i].id] = t.id;
         translate(t.footprint, by);
         s.terrain.push_back(t);
@@ -259,6 +289,48 @@ void deleteSelection(Scenario& s, const Selection& sel) {
         if (goneAreas.count(t.area)) t.area.clear();
     s.terrain = std::move(terrain);
     std::erase_if(s.queries, [&](const Query& q) { return gone.count(q.observer) || gone.count(q.target); });
+}
+
+std::vector<Overlap> overlaps(const Scenario& s) {
+    // Touching is fine (models in base contact, a model against a wall); an overlap of more
+    // than this many square inches is not (0.01 mm of rounding either way is far below).
+    constexpr double kOverlap = 1e-4;
+    std::vector<Overlap> out;
+    std::vector<Ring> outlines;
+    std::vector<Bounds> boxes;
+    for (const Model& m : s.models) {
+        outlines.push_back(baseOutline(m));
+        boxes.push_back(boundsOf(outlines.back()));
+    }
+    std::vector<Polygon> features;  // oriented as overlapArea wants them
+    std::vector<Bounds> featureBoxes;
+    for (const TerrainPiece& t : s.terrain) {
+        features.push_back(t.footprint);
+        orientForInteriorLeft(features.back());
+        featureBoxes.push_back(t.footprint.outer.empty() ? Bounds{} : boundsOf(t.footprint.outer));
+    }
+    auto apart = [](const Bounds& a, const Bounds& b) {
+        return a.hi.x < b.lo.x || b.hi.x < a.lo.x || a.hi.y < b.lo.y || b.hi.y < a.lo.y;
+    };
+    for (size_t i = 0; i < s.models.size(); ++i) {
+        const Model& m = s.models[i];
+        Overlap o;
+        o.model = static_cast<int>(i);
+        for (size_t k = 0; k < s.terrain.size(); ++k) {
+            const TerrainPiece& t = s.terrain[k];
+            if (t.kind != TerrainKind::Feature || m.elevation >= t.height || t.footprint.outer.empty()) continue;
+            if (!apart(boxes[i], featureBoxes[k]) && overlapArea(features[k], outlines[i]) > kOverlap) o.with.push_back(t.id);
+        }
+        for (size_t j = 0; j < s.models.size(); ++j) {
+            if (j == i || apart(boxes[i], boxes[j]) || baseDistance(m, s.models[j]) > 0) continue;
+            // Stacked models at different heights (one on a floor over the other) do not clash.
+            const Model& n = s.models[j];
+            if (m.elevation >= n.top() || n.elevation >= m.top()) continue;
+            if (overlapArea(Polygon{outlines[j], {}}, outlines[i]) > kOverlap) o.with.push_back(n.id);
+        }
+        if (!o.with.empty()) out.push_back(std::move(o));
+    }
+    return out;
 }
 
 QList<io::Problem> problemsOf(const Scenario& s) {

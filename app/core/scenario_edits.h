@@ -32,12 +32,21 @@ std::vector<Preset> terrainPresets();
 // An id not yet used by any model, terrain piece or zone: `stem`, else stem-2, stem-3...
 std::string uniqueId(const Scenario& s, const std::string& stem);
 
+// The first free id of the series stem-1, stem-2, ...: how new models are numbered
+// ("red-1", "red-2"; "boyz-6" after "boyz-1" to "boyz-5").
+std::string numberedId(const Scenario& s, const std::string& stem);
+
+// An id for a copy of `id`: the next free number of its series ("r-boy-6" for a copy of
+// "r-boy-2" when r-boy-1 to r-boy-5 exist; "b-tank-2" for "b-tank").
+std::string copyId(const Scenario& s, const std::string& id);
+
 // A new model of `base` centred at `at`; an empty unit makes the model its own unit.
 Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& side, const std::string& unit,
                double height);
 
 // `count` models of one new unit in a tidy block centred near `at` (rows of up to five,
-// 0.25" between bases), kept on the table; ids and the unit id made from `stem`.
+// 0.25" between bases), kept on the table. The unit is `stem` (stem-b, stem-c... when
+// taken), its models unit-1, unit-2, ...
 std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
                              const std::string& stem, const std::string& name, double height,
                              const std::vector<std::string>& keywords = {});
@@ -71,6 +80,14 @@ Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by);
 // Removes the selection, the queries that name a removed model, and the membership of
 // features in a removed area.
 void deleteSelection(Scenario& s, const Selection& sel);
+
+// A model standing where a real one could not: its base overlaps a feature lower than the
+// model stands (not merely touching it) or another model's base. With what it overlaps.
+struct Overlap {
+    int model = -1;
+    std::vector<std::string> with;  // ids
+};
+std::vector<Overlap> overlaps(const Scenario& s);
 
 // The problems a file of this scenario would have (the file checks, JSON paths and all);
 // empty when it is sound.
