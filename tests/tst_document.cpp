@@ -105,7 +105,7 @@ private slots:
         // Duplicating two models of a unit makes a new unit of the two; the captain's copy
         // gets a unit of its own.
         const int a = index("b-int-1"), b = index("b-int-2"), cap = index("b-captain");
-        const edits::Selection copies = edits::duplicateSelection(s, {{a, b, cap}, {}}, {1, 1});
+        const edits::Selection copies = edits::duplicateSelection(s, {{a, b, cap}, {}, {}}, {1, 1});
         QCOMPARE(copies.models.size(), size_t(3));
         const Model& c0 = s.models[copies.models[0]];
         const Model& c1 = s.models[copies.models[1]];
@@ -118,11 +118,11 @@ private slots:
         // Turning: a circle keeps its rotation, an oval turns, terrain turns about its centre.
         const int bike = index("b-bike");
         const double before = s.models[bike].rotation_deg;
-        edits::rotateSelection(s, {{a, bike}, {0}}, 30);
+        edits::rotateSelection(s, {{a, bike}, {0}, {}}, 30);
         QCOMPARE(s.models[a].rotation_deg, 0.0);
         QCOMPARE(s.models[bike].rotation_deg, std::fmod(before + 30, 360.0));
         // Moving keeps every model's centre on the table, all by the same shift.
-        edits::moveSelection(s, {{a, b}, {}}, {-100, 0});
+        edits::moveSelection(s, {{a, b}, {}, {}}, {-100, 0});
         QCOMPARE(s.models[a].position.x, 0.0);
         QCOMPARE(s.models[b].position.x, 0.0);
         // Deleting an area frees its features; deleting a model drops the queries about it.
@@ -131,7 +131,7 @@ private slots:
             if (s.terrain[i].kind == TerrainKind::Area) area = i;
         QVERIFY(area >= 0);
         s.queries.push_back({"b-int-1", "r-nob", {}, "", ""});
-        edits::deleteSelection(s, {{a}, {area}});
+        edits::deleteSelection(s, {{a}, {area}, {}});
         QCOMPARE(s.findModel("b-int-1"), nullptr);
         QVERIFY(s.queries.empty() || s.queries.back().observer != "b-int-1");
         QVERIFY2(edits::problemsOf(s).isEmpty(), qPrintable(edits::problemsOf(s).value(0).toString()));
@@ -154,7 +154,7 @@ private slots:
         QCOMPARE(s.models[3].id, std::string("boyz-1"));
         QCOMPARE(s.models[4].id, std::string("boyz-2"));
         // Copies continue the series; an id without a number gets one.
-        const edits::Selection copies = edits::duplicateSelection(s, {{1, 4}, {}}, {0, 2});
+        const edits::Selection copies = edits::duplicateSelection(s, {{1, 4}, {}, {}}, {0, 2});
         QCOMPARE(s.models[copies.models[0]].id, std::string("red-4"));
         QCOMPARE(s.models[copies.models[1]].id, std::string("boyz-3"));
         QCOMPARE(edits::copyId(s, "b-tank"), std::string("b-tank"));

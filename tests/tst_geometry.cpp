@@ -225,6 +225,42 @@ private slots:
         QVERIFY(std::abs(baseDistance(o, o2) - 8) < 1e-3);  // polygon outline, <= 0.01 mm
     }
 
+    // What the measuring tool draws: the closest points of two bases, a point's nearest
+    // point of a base, 3D distance across a height difference, range rings from the edge.
+    void measuringBetweenBases() {
+        Model a = infantry("a", {0, 0}), b = infantry("b", {10, 0});
+        const double r = 16 / kMmPerInch;
+        Segment s = closestPoints(a, b);
+        QVERIFY(std::abs(s.a.x - r) < 1e-12 && std::abs(s.b.x - (10 - r)) < 1e-12);
+        QVERIFY(std::abs(std::hypot(s.b.x - s.a.x, s.b.y - s.a.y) - baseDistance(a, b)) < 1e-12);
+        b.elevation = 3;
+        QVERIFY(std::abs(baseDistance3d(a, b) - std::hypot(10 - 2 * r, 3.0)) < 1e-12);
+        // A rect turned 30 degrees against a circle, and two ovals: the segment's length is
+        // the distance, and its ends lie on the bases.
+        Model rect = a;
+        rect.base = {BaseShape::Rect, 50.8, 25.4};
+        rect.rotation_deg = 30;
+        rect.position = {6, 4};
+        Model oval = a;
+        oval.base = {BaseShape::Oval, 120, 92};
+        oval.position = {-5, 6};
+        oval.rotation_deg = 75;
+        for (const auto& [p, q] : {std::pair{a, rect}, std::pair{rect, oval}, std::pair{oval, a}}) {
+            const Segment c = closestPoints(p, q);
+            QVERIFY2(std::abs(std::hypot(c.b.x - c.a.x, c.b.y - c.a.y) - baseDistance(p, q)) < 1e-3, p.id.c_str());
+            QVERIFY(baseContains(p, c.a, 1e-3) && baseContains(q, c.b, 1e-3));
+        }
+        QCOMPARE(nearestPointOfBase(a, {0.1, 0.1}), (Vec2{0.1, 0.1}));  // inside: itself
+        const Vec2 n = nearestPointOfBase(rect, {20, 4});
+        QVERIFY(baseContains(rect, n, 1e-9) && !baseContains(rect, n + Vec2{0.01, 0}, 0));
+        // Every point of a 6" ring is 6" from the base's edge.
+        for (const Model& m : {a, rect, oval})
+            for (const Vec2& v : rangeOutline(m, 6)) {
+                const Vec2 e = nearestPointOfBase(m, v);
+                QVERIFY2(std::abs(std::hypot(v.x - e.x, v.y - e.y) - 6) < 1e-3, m.id.c_str());
+            }
+    }
+
     void baseContainment() {
         Model m = infantry("m", {10, 10});
         m.base = {BaseShape::Oval, 50.8, 25.4};  // 2" x 1"

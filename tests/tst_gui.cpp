@@ -55,6 +55,12 @@ public:
     void warning(QWidget*, const QString& title, const QString& text) override {
         asked << QStringLiteral("warning: %1: %2").arg(title, text);
     }
+    QStringList texts;  // answers to "type a line"
+    QString text(QWidget*, const QString& title, const QString&, const QString&, bool* ok) override {
+        asked << QStringLiteral("text: ") + title;
+        *ok = !texts.isEmpty();
+        return texts.isEmpty() ? QString() : texts.takeFirst();
+    }
     void information(QWidget*, const QString& title, const QString& text) override {
         asked << QStringLiteral("information: %1: %2").arg(title, text);
     }
@@ -412,11 +418,11 @@ private slots:
         // Rotate an oval; a circle keeps its rotation.
         const int bike = view->modelIndex(QStringLiteral("b-bike"));
         const double turned = w.document()->scenario().models[bike].rotation_deg;
-        view->setSelection({{bike}, {}});
+        view->setSelection({{bike}, {}, {}});
         view->rotateSelected(15);
         QCOMPARE(w.document()->scenario().models[bike].rotation_deg, std::fmod(turned + 15 + 360, 360.0));
         // Deleting a model removes the questions about it, so the file stays sound.
-        view->setSelection({{view->modelIndex(QStringLiteral("b-int-1"))}, {}});
+        view->setSelection({{view->modelIndex(QStringLiteral("b-int-1"))}, {}, {}});
         view->deleteSelected();
         QCOMPARE(view->modelIndex(QStringLiteral("b-int-1")), -1);
         QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
@@ -489,7 +495,7 @@ private slots:
         for (int i = 0; i < static_cast<int>(w.document()->scenario().terrain.size()); ++i)
             if (w.document()->scenario().terrain[i].id == "container-s") piece = i;
         QVERIFY(piece >= 0);
-        view->setSelection({{}, {piece}});
+        view->setSelection({{}, {piece}, {}});
         const Vec2 corner = w.document()->scenario().terrain[piece].footprint.outer[0];
         QTest::mousePress(view, Qt::LeftButton, {}, at(view, corner));
         QTest::mouseMove(view, at(view, corner + Vec2{-0.5, -0.5}));
@@ -845,6 +851,83 @@ private slots:
         QTest::keyClick(view, Qt::Key_Escape);
         QVERIFY(!view->allEnemies());
         QVERIFY(w.findChild<QAction*>(QStringLiteral("mode-pair"))->isChecked());
+    }
+
+    // The measuring tool (M): base to base between models, as the rules measure it, drawn
+    // on the board and said in the status bar; from a base to a point; Esc clears it.
+    void measuringBaseToBase() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        const Model& a = s.models[view->modelIndex(QStringLiteral("b-int-1"))];
+        const Model& b = s.models[view->modelIndex(QStringLiteral("r-nob"))];
+        QTest::keyClick(view, Qt::Key_M);
+        QCOMPARE(view->tool(), gui::BoardView::Tool::Measure);
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, a.position));
+        QTest::mouseMove(view, at(view, {30, 25}));
+        QVERIFY(view->measurement().has_value());
+        QVERIFY(view->measurementText().contains(QStringLiteral("base edge to the point")));
+        QTest::mouseMove(view, at(view, b.position));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, b.position));
+        QVERIFY(view->measurement().has_value());
+        const QString expected = QString::number(baseDistance(a, b), 'f', 2) + QLatin1Char('"');
+        QCOMPARE(QString::fromStdString(view->measurement()->label), expected);
+        QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("b-int-1 to r-nob: ") + expected));
+        QCOMPARE(view->overlay().measurements.size(), size_t(1));
+        const render::Measurement m = *view->measurement();
+        QVERIFY(std::abs(std::hypot(m.to.x - m.from.x, m.to.y - m.from.y) - baseDistance(a, b)) < 1e-6);
+        // On a platform 3" up: the distance is measured in three dimensions.
+        const int nobIndex = view->modelIndex(QStringLiteral("r-nob"));
+        w.document()->edit(QStringLiteral("Up"), [nobIndex](Scenario& sc) { sc.models[nobIndex].elevation = 3; });
+        const Model& nob = s.models[nobIndex];
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, a.position));
+        QTest::mouseMove(view, at(view, nob.position));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, nob.position));
+        QVERIFY2(view->measurementText().contains(QStringLiteral("3.00\" up")), qPrintable(view->measurementText()));
+        QVERIFY(QString::fromStdString(view->measurement()->label).startsWith(QString::number(baseDistance3d(a, nob), 'f', 2)));
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!view->measurement().has_value());
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(view->tool(), gui::BoardView::Tool::Select);
+    }
+
+    // Range rings on the selected model, at distances that can be set and are kept.
+    void rangeRingsOnTheSelection() {
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        const int model = view->modelIndex(QStringLiteral("b-captain"));
+        view->setSelection({{model}, {}, {}});
+        trigger(w, "view-range-rings");
+        QCOMPARE(view->overlay().ringModels, std::vector<int>{model});
+        QCOMPARE(view->overlay().ringRadii, (std::vector<double>{6, 12, 18, 24}));
+        QString why;
+        QVERIFY(!w.setRingRadii(QStringLiteral("6, twelve"), &why));
+        QVERIFY(why.contains(QStringLiteral("twelve")));
+        prompts->texts << QStringLiteral("3\", 9");
+        trigger(w, "view-range-rings");  // off and on again: it is a toggle
+        trigger(w, "view-range-rings");
+        QAction* distances = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text().contains(QStringLiteral("Range Ring &Distances"))) distances = a;
+        QVERIFY(distances);
+        distances->trigger();
+        QCOMPARE(view->overlay().ringRadii, (std::vector<double>{3, 9}));
+        gui::MainWindow again;  // kept between runs
+        QCOMPARE(again.board()->ringRadii(), (std::vector<double>{3, 9}));
+        // Drawn: the 9" ring crosses the row east of the captain 9" past its base's edge.
+        const Model& captain = w.document()->scenario().models[model];
+        QImage image(view->size(), QImage::Format_ARGB32);
+        view->render(&image);
+        const double edge = captain.position.x + halfLengthIn(captain.base) + 9;
+        int light = 0;
+        for (int dx = -2; dx <= 2; ++dx)
+            light += image.pixelColor(at(view, {edge, captain.position.y}) + QPoint(dx, 0)).lightness() > 200;
+        QVERIFY(light > 0);
+        view->setSelection({});
+        QVERIFY(view->overlay().ringModels.empty());
     }
 };
 

@@ -221,6 +221,22 @@ void moveSelection(Scenario& s, const Selection& sel, Vec2 by) {
                                    std::clamp(by.y, std::min(loY, 0.0), std::max(hiY, 0.0))};
     for (int i : sel.models) s.models[i].position = s.models[i].position + by;
     for (int i : sel.terrain) translate(s.terrain[i].footprint, by);
+    for (int i : sel.zones) {
+        Zone& z = s.zones[i];
+        for (Vec2& v : z.polygon) v = v + by;
+        if (z.position) z.position = *z.position + by;
+    }
+}
+
+Vec2 zoneCentre(const Zone& z) {
+    if (z.position) return *z.position;
+    Polygon p;
+    p.outer = z.polygon;
+    return footprintCentre(p);
+}
+
+std::vector<TableSize> tableSizes() {
+    return {{QObject::tr("60\" x 44\" (Strike Force)"), 60, 44}, {QObject::tr("44\" x 30\" (Incursion)"), 44, 30}};
 }
 
 void rotateSelection(Scenario& s, const Selection& sel, double degrees) {
@@ -230,6 +246,13 @@ void rotateSelection(Scenario& s, const Selection& sel, double degrees) {
         m.rotation_deg = std::fmod(m.rotation_deg + degrees + 360.0, 360.0);
     }
     for (int i : sel.terrain) rotate(s.terrain[i].footprint, footprintCentre(s.terrain[i].footprint), degrees);
+    for (int i : sel.zones) {
+        Zone& z = s.zones[i];
+        if (z.polygon.empty()) continue;
+        Polygon p{z.polygon, {}};
+        rotate(p, zoneCentre(z), degrees);
+        z.polygon = p.outer;
+    }
 }
 
 Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by) {
@@ -270,6 +293,14 @@ Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by) {
     // A copied feature belongs to the copy of its area when that was copied with it.
     for (int i : out.terrain)
         if (auto it = areas.find(s.terrain[i].area); it != areas.end()) s.terrain[i].area = it->second;
+    for (int i : sel.zones) {
+        Zone z = s.zones[i];
+        z.id = copyId(s, z.id);
+        for (Vec2& v : z.polygon) v = v + by;
+        if (z.position) z.position = *z.position + by;
+        s.zones.push_back(z);
+        out.zones.push_back(static_cast<int>(s.zones.size()) - 1);
+    }
     return out;
 }
 
@@ -288,6 +319,10 @@ void deleteSelection(Scenario& s, const Selection& sel) {
     for (TerrainPiece& t : terrain)
         if (goneAreas.count(t.area)) t.area.clear();
     s.terrain = std::move(terrain);
+    std::vector<Zone> zones;
+    for (int i = 0; i < static_cast<int>(s.zones.size()); ++i)
+        if (!contains(sel.zones, i)) zones.push_back(s.zones[i]);
+    s.zones = std::move(zones);
     std::erase_if(s.queries, [&](const Query& q) { return gone.count(q.observer) || gone.count(q.target); });
 }
 

@@ -65,14 +65,27 @@ Vec2 snapped(Vec2 p, double step);
 struct Selection {
     std::vector<int> models;
     std::vector<int> terrain;
-    bool empty() const { return models.empty() && terrain.empty(); }
+    std::vector<int> zones;  // deployment zones, objectives and other marked regions
+    bool empty() const { return models.empty() && terrain.empty() && zones.empty(); }
+    size_t size() const { return models.size() + terrain.size() + zones.size(); }
     friend bool operator==(const Selection&, const Selection&) = default;
 };
 
+// A zone's centre: an objective's position, else its polygon's bounding box centre.
+Vec2 zoneCentre(const Zone& z);
+
+// The standard tables: 60x44 (Strike Force), 44x30 (Incursion).
+struct TableSize {
+    QString label;
+    double width;
+    double height;
+};
+std::vector<TableSize> tableSizes();
+
 // Moves the selection by `by`; models keep their centres on the table.
 void moveSelection(Scenario& s, const Selection& sel, Vec2 by);
-// Turns selected ovals and rects, and terrain about its centre, by `degrees` (clockwise on
-// the board, whose y axis points down).
+// Turns selected ovals and rects, and terrain and zones about their centres, by `degrees`
+// (clockwise on the board, whose y axis points down).
 void rotateSelection(Scenario& s, const Selection& sel, double degrees);
 // Copies the selection `by` away with new ids; returns the copies' selection. A copied
 // unit of models becomes a new unit.

@@ -8,9 +8,11 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -19,7 +21,22 @@
 namespace sl::gui {
 namespace {
 
-constexpr double kHandlePx = 6;  // how near a vertex handle a press must be
+constexpr double kHandlePx = 6;         // how near a vertex handle a press must be
+constexpr double kHandleSpacingPx = 18;  // handles of a dense outline at least this far apart
+constexpr int kDenseOutline = 24;        // vertices above which an outline is thinned
+constexpr double kEdgePickPx = 6;        // how near a zone's edge a press picks it
+
+QString inchesText(double v) { return QString::number(v, 'f', 2) + QLatin1Char('"'); }
+QString q(const std::string& s) { return QString::fromStdString(s); }
+
+QString baseText(const Base& b) {
+    switch (b.shape) {
+    case BaseShape::Circle: return QObject::tr("%1 mm round").arg(b.length_mm);
+    case BaseShape::Oval: return QObject::tr("%1x%2 mm oval").arg(b.length_mm).arg(b.width_mm);
+    case BaseShape::Rect: break;
+    }
+    return QObject::tr("%1x%2 mm rect").arg(b.length_mm).arg(b.width_mm);
+}
 
 QPolygonF polygonOf(const std::vector<Vec2>& ring) {
     QPolygonF out;
@@ -52,11 +69,20 @@ void BoardView::documentChanged() {
     if (observer_ >= count) observer_ = -1;
     if (target_ >= count) target_ = -1;
     if (hover_ >= count) hover_ = -1;
+    const int zones = static_cast<int>(document_->scenario().zones.size());
     edits::Selection kept;
     for (int i : selection_.models)
         if (i < count) kept.models.push_back(i);
     for (int i : selection_.terrain)
         if (i < pieces) kept.terrain.push_back(i);
+    for (int i : selection_.zones)
+        if (i < zones) kept.zones.push_back(i);
+    if (measureModel_ >= count) {
+        measureModel_ = -1;
+        measurement_.reset();
+        measurementText_.clear();
+    }
+    overlaps_ = edits::overlaps(document_->scenario());
     if (!(kept == selection_)) {
         selection_ = kept;
         emit selectionChanged();
@@ -94,11 +120,39 @@ void BoardView::recompute() {
         for (const Vec2& p : samplePoints(o, 9))
             for (const Vec2& q : samplePoints(t, 9)) overlay_.debugLines.push_back({p, q});
     }
-    if (!unitRuling_) overlay_.selected = selection_.models;
-    overlay_.selectedTerrain = selection_.terrain;
     lastRecomputeMs_ = clock.nsecsElapsed() / 1e6;
-    update();
+    decorate();
     emit rulingChanged();
+}
+
+void BoardView::decorate() {
+    overlay_.selected = unitRuling_ ? std::vector<int>{} : selection_.models;
+    overlay_.selectedTerrain = selection_.terrain;
+    overlay_.selectedZones = selection_.zones;
+    overlay_.ringModels = rangeRings_ ? selection_.models : std::vector<int>{};
+    overlay_.ringRadii = ringRadii_;
+    overlay_.measurements.clear();
+    if (measurement_) overlay_.measurements.push_back(*measurement_);
+    overlay_.highlighted = highlighted_;
+    overlay_.overlapping.clear();
+    for (const edits::Overlap& o : overlaps_) overlay_.overlapping.push_back(o.model);
+    update();
+}
+
+void BoardView::setRangeRings(bool on) {
+    rangeRings_ = on;
+    decorate();
+}
+
+void BoardView::setRingRadii(const std::vector<double>& radii) {
+    ringRadii_ = radii;
+    decorate();
+}
+
+void BoardView::setHighlighted(const std::vector<std::string>& ids) {
+    if (ids == highlighted_) return;
+    highlighted_ = ids;
+    decorate();
 }
 
 void BoardView::setObserver(int model) {
@@ -136,6 +190,11 @@ void BoardView::setUnitMode(UnitMode mode) {
 }
 
 void BoardView::setTool(Tool tool) {
+    if (tool != Tool::Measure) {
+        measurement_.reset();
+        measurementText_.clear();
+        measuring_ = false;
+    }
     tool_ = tool;
     drawing_.clear();
     drag_ = Drag::None;
@@ -151,9 +210,7 @@ void BoardView::setPreset(const TerrainPiece& piece) {
 
 void BoardView::setSelection(const edits::Selection& s) {
     selection_ = s;
-    if (!unitRuling_) overlay_.selected = selection_.models;
-    overlay_.selectedTerrain = selection_.terrain;
-    update();
+    decorate();
     emit selectionChanged();
 }
 
@@ -180,15 +237,62 @@ int BoardView::terrainAt(const QPointF& board) const {
     return -1;
 }
 
-std::pair<int, int> BoardView::vertexAt(const QPointF& widget) const {
-    for (int piece : selection_.terrain) {
-        const Ring& ring = document_->scenario().terrain[piece].footprint.outer;
-        for (int v = 0; v < static_cast<int>(ring.size()); ++v) {
-            const QPointF d = toWidget(QPointF(ring[v].x, ring[v].y)) - widget;
-            if (std::hypot(d.x(), d.y()) <= kHandlePx) return {piece, v};
+std::vector<int> BoardView::handleVertices(const Ring& ring) const {
+    std::vector<int> out;
+    const bool dense = ring.size() > static_cast<size_t>(kDenseOutline);
+    QPointF last;
+    for (int v = 0; v < static_cast<int>(ring.size()); ++v) {
+        const QPointF p = toWidget(QPointF(ring[v].x, ring[v].y));
+        if (!dense || out.empty() || std::hypot(p.x() - last.x(), p.y() - last.y()) >= kHandleSpacingPx) {
+            out.push_back(v);
+            last = p;
         }
     }
+    if (dense && out.size() > 1) {
+        const QPointF first = toWidget(QPointF(ring[out.front()].x, ring[out.front()].y));
+        if (std::hypot(first.x() - last.x(), first.y() - last.y()) < kHandleSpacingPx) out.pop_back();
+    }
+    return out;
+}
+
+std::pair<int, int> BoardView::vertexAt(const QPointF& widget) const {
+    const Scenario& s = document_->scenario();
+    auto near = [&](const Ring& ring) {
+        for (int v : handleVertices(ring)) {
+            const QPointF d = toWidget(QPointF(ring[v].x, ring[v].y)) - widget;
+            if (std::hypot(d.x(), d.y()) <= kHandlePx) return v;
+        }
+        return -1;
+    };
+    for (int piece : selection_.terrain)
+        if (const int v = near(s.terrain[piece].footprint.outer); v >= 0) return {piece, v};
+    for (int zone : selection_.zones)
+        if (const int v = near(s.zones[zone].polygon); v >= 0) return {-2 - zone, v};
     return {-1, -1};
+}
+
+int BoardView::zoneAt(const QPointF& widget) const {
+    const auto& zones = document_->scenario().zones;
+    const double perInch = std::sqrt(std::abs(view_.determinant()));
+    // Objectives by their marker; other zones by their edge (their inside is the table).
+    for (int i = static_cast<int>(zones.size()) - 1; i >= 0; --i)
+        if (zones[i].position) {
+            const QPointF d = toWidget(QPointF(zones[i].position->x, zones[i].position->y)) - widget;
+            if (std::hypot(d.x(), d.y()) <= std::max(0.4 * perInch, 8.0)) return i;
+        }
+    for (int i = static_cast<int>(zones.size()) - 1; i >= 0; --i) {
+        const Ring& ring = zones[i].polygon;
+        for (size_t k = 0; k < ring.size(); ++k) {
+            const QPointF a = toWidget(QPointF(ring[k].x, ring[k].y));
+            const QPointF b = toWidget(QPointF(ring[(k + 1) % ring.size()].x, ring[(k + 1) % ring.size()].y));
+            const QPointF ab = b - a, aw = widget - a;
+            const double len2 = QPointF::dotProduct(ab, ab);
+            const double t = len2 > 0 ? std::clamp(QPointF::dotProduct(aw, ab) / len2, 0.0, 1.0) : 0.0;
+            const QPointF c = a + ab * t - widget;
+            if (std::hypot(c.x(), c.y()) <= kEdgePickPx) return i;
+        }
+    }
+    return -1;
 }
 
 Vec2 BoardView::snap(QPointF board) const { return edits::snapped({board.x(), board.y()}, snapStep_); }
@@ -207,17 +311,25 @@ void BoardView::paintEvent(QPaintEvent*) {
     // Editing aids, in widget pixels over the board.
     p.setRenderHint(QPainter::Antialiasing);
     const Scenario& s = document_->scenario();
-    for (int piece : selection_.terrain)
-        for (const Vec2& v : s.terrain[piece].footprint.outer) {
-            const QPointF at = toWidget(QPointF(v.x, v.y));
+    auto handles = [&](const Ring& ring) {
+        for (int v : handleVertices(ring)) {
+            const QPointF at = toWidget(QPointF(ring[v].x, ring[v].y));
             p.setPen(QPen(Qt::black, 1));
             p.setBrush(Qt::white);
             p.drawRect(QRectF(at.x() - 4, at.y() - 4, 8, 8));
         }
+    };
+    for (int piece : selection_.terrain) handles(s.terrain[piece].footprint.outer);
+    for (int zone : selection_.zones) handles(s.zones[zone].polygon);
     const QPen guide(QColor(255, 230, 0), 1.5, Qt::DashLine);
     if (drag_ == Drag::Band || drag_ == Drag::Rect) {
         p.setPen(guide);
-        p.setBrush(drag_ == Drag::Band ? QColor(255, 230, 0, 30) : QColor(200, 200, 190, 90));
+        QColor fill = drag_ == Drag::Band ? QColor(255, 230, 0, 30) : QColor(200, 200, 190, 90);
+        if (drag_ == Drag::Rect && tool_ == Tool::ZoneRectangle) {
+            fill = render::sideColour(placement_.side);
+            fill.setAlpha(60);
+        }
+        p.setBrush(fill);
         p.drawRect(QRectF(toWidget(dragStart_), toWidget(dragNow_)).normalized());
     }
     if (!drawing_.empty()) {
@@ -312,14 +424,101 @@ void BoardView::mousePressEvent(QMouseEvent* e) {
         addTerrain(edits::placedPiece(s, preset_, snap(board)), tr("Place %1"));
         return;
     case Tool::Polygon:
+    case Tool::ZonePolygon:
         drawing_.push_back(snap(board));
         update();
         return;
     case Tool::Rectangle:
+    case Tool::ZoneRectangle:
         drag_ = Drag::Rect;
         dragStart_ = QPointF(snap(board).x, snap(board).y);
         return;
+    case Tool::Objective: {
+        const Vec2 at = snap(board);
+        if (at.x < 0 || at.y < 0 || at.x > s.board.width || at.y > s.board.height) {
+            emit message(tr("Objectives go on the table: %1\", %2\" is off it").arg(at.x).arg(at.y));
+            return;
+        }
+        Zone z;
+        z.id = edits::numberedId(s, "obj");
+        z.kind = "objective";
+        z.position = at;
+        z.radius = 3;
+        document_->edit(tr("Place %1").arg(q(z.id)), [z](Scenario& sc) { sc.zones.push_back(z); });
+        edits::Selection sel;
+        sel.zones.push_back(static_cast<int>(document_->scenario().zones.size()) - 1);
+        setSelection(sel);
+        return;
     }
+    case Tool::Measure:
+        measureModel_ = modelAt(board);
+        measureFrom_ = snap(board);
+        measuring_ = true;
+        measureTo(board);
+        return;
+    }
+}
+
+void BoardView::measureTo(const QPointF& board) {
+    const Scenario& s = document_->scenario();
+    const int over = modelAt(board);
+    const Vec2 p = snap(board);
+    render::Measurement m;
+    double distance = 0;
+    QString text;
+    if (measureModel_ >= 0 && over >= 0 && over != measureModel_) {
+        // Base to base, as the rules measure: closest points, in 3D across a height difference.
+        const Model& a = s.models[measureModel_];
+        const Model& b = s.models[over];
+        const Segment seg = closestPoints(a, b);
+        const double flat = baseDistance(a, b), up = std::abs(a.elevation - b.elevation);
+        distance = std::hypot(flat, up);
+        m = {seg.a, seg.b, inchesText(distance).toStdString()};
+        if (up > 0) m.label += tr(" (flat %1, %2 up)").arg(inchesText(flat), inchesText(up)).toStdString();
+        text = tr("%1 to %2: %3 base to base").arg(q(a.id), q(b.id), q(m.label));
+    } else if (measureModel_ >= 0) {
+        const Model& a = s.models[measureModel_];
+        if (over == measureModel_) {
+            measurement_.reset();
+            measurementText_ = tr("Drag from %1 to another model or a point").arg(q(a.id));
+            decorate();
+            return;
+        }
+        const Vec2 from = nearestPointOfBase(a, p);
+        distance = std::hypot(p.x - from.x, p.y - from.y);
+        m = {from, p, inchesText(distance).toStdString()};
+        text = tr("%1's base edge to the point: %2").arg(q(a.id), inchesText(distance));
+    } else if (over >= 0) {
+        const Model& b = s.models[over];
+        const Vec2 to = nearestPointOfBase(b, measureFrom_);
+        distance = std::hypot(to.x - measureFrom_.x, to.y - measureFrom_.y);
+        m = {measureFrom_, to, inchesText(distance).toStdString()};
+        text = tr("The point to %1's base edge: %2").arg(q(b.id), inchesText(distance));
+    } else {
+        distance = std::hypot(p.x - measureFrom_.x, p.y - measureFrom_.y);
+        m = {measureFrom_, p, inchesText(distance).toStdString()};
+        text = tr("Point to point: %1").arg(inchesText(distance));
+    }
+    measurement_ = m;
+    measurementText_ = text;
+    decorate();
+}
+
+void BoardView::finishZone(const Ring& polygon) {
+    if (auto problem = ringProblem(polygon)) {
+        emit message(tr("Not a zone: %1").arg(q(*problem)));
+        return;
+    }
+    const Scenario& s = document_->scenario();
+    Zone z;
+    z.kind = "deployment";
+    z.side = placement_.side;
+    z.id = edits::uniqueId(s, "dz-" + (z.side.empty() ? std::string("zone") : z.side));
+    z.polygon = polygon;
+    document_->edit(tr("Add zone %1").arg(q(z.id)), [z](Scenario& sc) { sc.zones.push_back(z); });
+    edits::Selection sel;
+    sel.zones.push_back(static_cast<int>(document_->scenario().zones.size()) - 1);
+    setSelection(sel);
 }
 
 void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
@@ -338,8 +537,9 @@ void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
         setTarget(model);
         return;
     }
-    const int piece = model < 0 ? terrainAt(board) : -1;
-    if (model < 0 && piece < 0) {
+    const int zone = model < 0 ? zoneAt(e->position()) : -1;
+    const int piece = model < 0 && zone < 0 ? terrainAt(board) : -1;
+    if (model < 0 && piece < 0 && zone < 0) {
         // Empty table: a rubber band.
         if (!add) setSelection({});
         drag_ = Drag::Band;
@@ -347,11 +547,15 @@ void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
         return;
     }
     edits::Selection sel = selection_;
+    const int index = model >= 0 ? model : zone >= 0 ? zone : piece;
+    auto listOf = [&](edits::Selection& of) -> std::vector<int>& {
+        return model >= 0 ? of.models : zone >= 0 ? of.zones : of.terrain;
+    };
     if (add) {
-        model >= 0 ? toggle(sel.models, model) : toggle(sel.terrain, piece);
-    } else if (!(model >= 0 ? has(sel.models, model) : has(sel.terrain, piece))) {
+        toggle(listOf(sel), index);
+    } else if (!has(listOf(sel), index)) {
         sel = {};
-        model >= 0 ? sel.models.push_back(model) : sel.terrain.push_back(piece);
+        listOf(sel).push_back(index);
     }
     setSelection(sel);
     if (add) return;
@@ -361,8 +565,11 @@ void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
     drag_ = Drag::Move;
     anchorModel_ = model;
     anchorPiece_ = piece;
+    anchorZone_ = zone;
     const Scenario& s = document_->scenario();
-    const Vec2 c = model >= 0 ? s.models[model].position : edits::footprintCentre(s.terrain[piece].footprint);
+    const Vec2 c = model >= 0  ? s.models[model].position
+                   : zone >= 0 ? edits::zoneCentre(s.zones[zone])
+                               : edits::footprintCentre(s.terrain[piece].footprint);
     anchorOffset_ = c - Vec2{board.x(), board.y()};
 }
 
@@ -385,20 +592,22 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
     case Drag::Move: {
         // An undo in the middle of a drag may take the grabbed item away.
         if (anchorModel_ >= static_cast<int>(s.models.size()) || anchorPiece_ >= static_cast<int>(s.terrain.size()) ||
-            (anchorModel_ < 0 && anchorPiece_ < 0)) {
+            anchorZone_ >= static_cast<int>(s.zones.size()) || (anchorModel_ < 0 && anchorPiece_ < 0 && anchorZone_ < 0)) {
             drag_ = Drag::None;
             return;
         }
-        const Vec2 anchor = anchorModel_ >= 0 ? s.models[anchorModel_].position
-                                              : edits::footprintCentre(s.terrain[anchorPiece_].footprint);
+        const Vec2 anchor = anchorModel_ >= 0  ? s.models[anchorModel_].position
+                            : anchorZone_ >= 0 ? edits::zoneCentre(s.zones[anchorZone_])
+                                               : edits::footprintCentre(s.terrain[anchorPiece_].footprint);
         if (!dragged_ && (e->position() - pressAt_).manhattanLength() < QApplication::startDragDistance()) return;
         const Vec2 to = snap(QPointF(board.x() + anchorOffset_.x, board.y() + anchorOffset_.y));
         const Vec2 by = to - anchor;
         if (by.x == 0 && by.y == 0) return;
         const edits::Selection sel = selection_;
-        const int count = static_cast<int>(sel.models.size() + sel.terrain.size());
-        const QString what = count == 1 ? QString::fromStdString(anchorModel_ >= 0 ? s.models[anchorModel_].id
-                                                                                 : s.terrain[anchorPiece_].id)
+        const int count = static_cast<int>(sel.size());
+        const QString what = count == 1 ? q(anchorModel_ >= 0  ? s.models[anchorModel_].id
+                                            : anchorZone_ >= 0 ? s.zones[anchorZone_].id
+                                                               : s.terrain[anchorPiece_].id)
                                         : tr("%1 items").arg(count);
         document_->edit(tr("Move %1").arg(what), [sel, by](Scenario& sc) { edits::moveSelection(sc, sel, by); }, dragKey_);
         dragged_ = true;
@@ -407,6 +616,22 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
     case Drag::Vertex: {
         const Vec2 to = snap(board);
         const int piece = vertexPiece_, vertex = vertexIndex_;
+        if (piece <= -2) {
+            const int zone = -2 - piece;
+            if (zone >= static_cast<int>(s.zones.size()) || vertex >= static_cast<int>(s.zones[zone].polygon.size())) {
+                drag_ = Drag::None;
+                return;
+            }
+            Ring ring = s.zones[zone].polygon;
+            ring[vertex] = to;
+            if (ringProblem(ring)) {
+                emit message(tr("A vertex cannot go there: the outline would cross itself"));
+                return;
+            }
+            document_->edit(tr("Edit %1").arg(q(s.zones[zone].id)),
+                            [zone, vertex, to](Scenario& sc) { sc.zones[zone].polygon[vertex] = to; }, dragKey_);
+            return;
+        }
         if (piece >= static_cast<int>(s.terrain.size()) || vertex >= static_cast<int>(s.terrain[piece].footprint.outer.size())) {
             drag_ = Drag::None;
             return;
@@ -428,6 +653,10 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
         return;
     case Drag::None:
         break;
+    }
+    if (tool_ == Tool::Measure && measuring_) {
+        measureTo(board);
+        return;
     }
     if (tool_ != Tool::Select) {
         update();  // the ghost and the rubber line follow the cursor
@@ -453,6 +682,10 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
         clicked_ < static_cast<int>(document_->scenario().models.size()))
         setObserver(clicked_);
     clicked_ = -1;
+    if (tool_ == Tool::Measure && measuring_) {
+        measuring_ = false;
+        if (!measurementText_.isEmpty()) emit message(measurementText_);
+    }
     if (was == Drag::Band) {
         const QRectF box = QRectF(dragStart_, dragNow_).normalized();
         edits::Selection sel = selection_;
@@ -462,7 +695,16 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
         for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
             if (box.contains(polygonOf(s.terrain[i].footprint.outer).boundingRect()) && !has(sel.terrain, i))
                 sel.terrain.push_back(i);
+        for (int i = 0; i < static_cast<int>(s.zones.size()); ++i) {
+            const Zone& z = s.zones[i];
+            const QRectF extent = z.position ? QRectF(z.position->x, z.position->y, 0, 0) : polygonOf(z.polygon).boundingRect();
+            if (box.contains(extent) && !has(sel.zones, i)) sel.zones.push_back(i);
+        }
         setSelection(sel);
+    } else if (was == Drag::Rect && tool_ == Tool::ZoneRectangle) {
+        const QRectF r = QRectF(dragStart_, dragNow_).normalized();
+        if (r.width() > 0 && r.height() > 0)
+            finishZone({{r.left(), r.top()}, {r.right(), r.top()}, {r.right(), r.bottom()}, {r.left(), r.bottom()}});
     } else if (was == Drag::Rect) {
         const QRectF r = QRectF(dragStart_, dragNow_).normalized();
         if (r.width() > 0 && r.height() > 0) {
@@ -479,7 +721,7 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
 }
 
 void BoardView::mouseDoubleClickEvent(QMouseEvent* e) {
-    if (tool_ == Tool::Polygon && e->button() == Qt::LeftButton) finishPolygon();
+    if ((tool_ == Tool::Polygon || tool_ == Tool::ZonePolygon) && e->button() == Qt::LeftButton) finishPolygon();
     else mousePressEvent(e);
 }
 
@@ -490,6 +732,16 @@ void BoardView::finishPolygon() {
         drawing_.pop_back();
     if (drawing_.size() < 3) {
         emit message(tr("A polygon needs at least three corners; keep clicking, or Esc to cancel"));
+        return;
+    }
+    if (tool_ == Tool::ZonePolygon) {
+        if (auto problem = ringProblem(drawing_)) {
+            emit message(tr("Not a zone: %1; fix it or Esc to cancel").arg(q(*problem)));
+            return;
+        }
+        const Ring ring = drawing_;
+        drawing_.clear();
+        finishZone(ring);
         return;
     }
     TerrainPiece t;
@@ -507,7 +759,7 @@ void BoardView::finishPolygon() {
 }
 
 void BoardView::keyPressEvent(QKeyEvent* e) {
-    if (tool_ == Tool::Polygon && (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter)) {
+    if ((tool_ == Tool::Polygon || tool_ == Tool::ZonePolygon) && (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter)) {
         finishPolygon();
         return;
     }
@@ -515,7 +767,70 @@ void BoardView::keyPressEvent(QKeyEvent* e) {
         escape();
         return;
     }
+    // Arrows nudge the selection: by the snapping step (or 0.1"), by 1" with Shift.
+    const int key = e->key();
+    if ((key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Up || key == Qt::Key_Down) && !selection_.empty()) {
+        const double step = (e->modifiers() & Qt::ShiftModifier) ? 1.0 : snapStep_ > 0 ? snapStep_ : 0.1;
+        const Vec2 by{key == Qt::Key_Left ? -step : key == Qt::Key_Right ? step : 0.0,
+                      key == Qt::Key_Up ? -step : key == Qt::Key_Down ? step : 0.0};
+        const edits::Selection sel = selection_;
+        // Nudges in a row undo as one step.
+        document_->edit(tr("Nudge"), [sel, by](Scenario& s) { edits::moveSelection(s, sel, by); }, 1);
+        return;
+    }
     QWidget::keyPressEvent(e);
+}
+
+bool BoardView::event(QEvent* e) {
+    if (e->type() != QEvent::ToolTip) return QWidget::event(e);
+    const auto* help = static_cast<QHelpEvent*>(e);
+    const QPointF board = toBoard(help->pos());
+    const Scenario& s = document_->scenario();
+    QString text;
+    if (const int m = modelAt(board); m >= 0) {
+        const Model& model = s.models[m];
+        text = tr("<b>%1</b>%2<br>unit %3, side %4<br>%5, height %6, elevation %7")
+                   .arg(q(model.id).toHtmlEscaped(),
+                        model.name.empty() ? QString() : QStringLiteral(" &mdash; ") + q(model.name).toHtmlEscaped(),
+                        q(model.unit).toHtmlEscaped(), q(model.side).toHtmlEscaped(), baseText(model.base),
+                        inchesText(model.height), inchesText(model.elevation));
+        if (!model.keywords.empty()) {
+            QStringList words;
+            for (const auto& k : model.keywords) words << q(k).toHtmlEscaped();
+            text += QStringLiteral("<br>") + words.join(QStringLiteral(", "));
+        }
+        for (const edits::Overlap& o : overlaps_)
+            if (o.model == m) {
+                QStringList with;
+                for (const auto& id : o.with) with << q(id).toHtmlEscaped();
+                text += tr("<br><span style='color:#d46a00'>Overlaps %1: no real model could stand here</span>")
+                            .arg(with.join(QStringLiteral(", ")));
+            }
+    } else if (const int z = zoneAt(help->pos()); z >= 0) {
+        const Zone& zone = s.zones[z];
+        text = tr("<b>%1</b><br>%2%3").arg(q(zone.id).toHtmlEscaped(), q(zone.kind).toHtmlEscaped(),
+                                           zone.side.empty() ? QString() : tr(", side %1").arg(q(zone.side).toHtmlEscaped()));
+        if (zone.position) text += tr(", radius %1").arg(inchesText(zone.radius));
+    } else if (const int t = terrainAt(board); t >= 0) {
+        const TerrainPiece& piece = s.terrain[t];
+        text = tr("<b>%1</b>%2<br>%3").arg(q(piece.id).toHtmlEscaped(),
+                                           piece.name.empty() ? QString() : QStringLiteral(" &mdash; ") + q(piece.name).toHtmlEscaped(),
+                                           piece.kind == TerrainKind::Area ? tr("area") : tr("feature, height %1").arg(inchesText(piece.height)));
+        if (!piece.category.empty()) text += tr(", %1").arg(q(piece.category));
+        if (!piece.area.empty()) text += tr("<br>in area %1").arg(q(piece.area).toHtmlEscaped());
+        if (!piece.tags.empty()) {
+            QStringList tags;
+            for (const auto& k : piece.tags) tags << q(k).toHtmlEscaped();
+            text += QStringLiteral("<br>") + tags.join(QStringLiteral(", "));
+        }
+    }
+    if (text.isEmpty()) {
+        QToolTip::hideText();
+        e->ignore();
+    } else {
+        QToolTip::showText(help->globalPos(), text, this);
+    }
+    return true;
 }
 
 void BoardView::escape() {
@@ -523,6 +838,10 @@ void BoardView::escape() {
         drawing_.clear();
         drag_ = Drag::None;
         update();
+    } else if (tool_ == Tool::Measure && measurement_) {
+        measurement_.reset();
+        measurementText_.clear();
+        decorate();
     } else if (tool_ != Tool::Select) {
         setTool(Tool::Select);
     } else if (unitMode_ != UnitMode::Off) {
@@ -559,10 +878,11 @@ void BoardView::deleteSelected() {
     };
     observer_ = shifted(observer_);
     target_ = shifted(target_);
-    const int count = static_cast<int>(sel.models.size() + sel.terrain.size());
-    document_->edit(count == 1 ? tr("Delete %1").arg(QString::fromStdString(
-                                     sel.models.empty() ? document_->scenario().terrain[sel.terrain[0]].id
-                                                        : document_->scenario().models[sel.models[0]].id))
+    const int count = static_cast<int>(sel.size());
+    const Scenario& s = document_->scenario();
+    document_->edit(count == 1 ? tr("Delete %1").arg(q(!sel.models.empty()    ? s.models[sel.models[0]].id
+                                                       : !sel.terrain.empty() ? s.terrain[sel.terrain[0]].id
+                                                                              : s.zones[sel.zones[0]].id))
                                : tr("Delete %1 items").arg(count),
                     [sel](Scenario& s) { edits::deleteSelection(s, sel); });
     emit selectionChanged();

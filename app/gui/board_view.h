@@ -1,8 +1,9 @@
 // The board in the window: paints the scenario with the shared renderer, zooms and pans,
 // and is where the table is edited: selecting (click, rubber band, a whole unit), moving a
 // selection (each drag one undo step), placing models from the palette and terrain from
-// presets, drawing polygon and rectangle terrain, dragging a piece's vertices. It picks the
-// observer and the target and shows the sight lines of the pair, or of the observer
+// presets, drawing polygon and rectangle terrain, deployment zones and objectives,
+// dragging a piece's or zone's vertices; measuring base to base and range rings. It picks
+// the observer and the target and shows the sight lines of the pair, or of the observer
 // against all its enemies, recomputed live while anything moves.
 #pragma once
 
@@ -23,7 +24,7 @@ namespace sl::gui {
 class BoardView : public QWidget {
     Q_OBJECT
 public:
-    enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle };
+    enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle, Measure, ZoneRectangle, ZonePolygon, Objective };
 
     // What the place-model tool puts down.
     struct Placement {
@@ -61,6 +62,25 @@ public:
 
     const edits::Selection& selection() const { return selection_; }
     void setSelection(const edits::Selection& s);
+
+    // Measuring: the last distance measured (kept until Esc or another tool), and how it
+    // reads ("b-int-1 to r-nob: 12.34\" base to base").
+    const std::optional<render::Measurement>& measurement() const { return measurement_; }
+    QString measurementText() const { return measurementText_; }
+    // Range rings on the selected models, at these distances from the base's edge.
+    void setRangeRings(bool on);
+    bool rangeRings() const { return rangeRings_; }
+    void setRingRadii(const std::vector<double>& radii);
+    const std::vector<double>& ringRadii() const { return ringRadii_; }
+    // Pieces and models to point out (hovering an id in the ruling panel).
+    void setHighlighted(const std::vector<std::string>& ids);
+    // Models standing where a real one could not, with what they overlap.
+    const std::vector<edits::Overlap>& overlaps() const { return overlaps_; }
+    // The zone under a widget point (an objective's marker, a zone's edge), or -1.
+    int zoneAt(const QPointF& widget) const;
+    // The vertices of a selected piece or zone that get a handle: at most one every few
+    // pixels along its outline, so a dense outline shows a few, not a band.
+    std::vector<int> handleVertices(const Ring& ring) const;
 
     // The ruling of the current pair, if there is one.
     const std::optional<PairResult>& ruling() const { return overlay_.result; }
@@ -113,12 +133,18 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
     void leaveEvent(QEvent*) override;
+    bool event(QEvent*) override;
 
 private:
     void documentChanged();
     void recompute();
+    // What the overlay shows besides line of sight: selection, rings, measuring, overlaps.
+    void decorate();
+    void measureTo(const QPointF& board);
+    void finishZone(const Ring& polygon);
     Vec2 snap(QPointF board) const;
-    // The vertex of a selected piece within a few pixels of a widget point: piece, index.
+    // The vertex handle of a selected piece (or zone) within a few pixels of a widget point:
+    // piece, index; zone vertices come as -2 - zone.
     std::pair<int, int> vertexAt(const QPointF& widget) const;
     void pressSelect(QMouseEvent* e, const QPointF& board);
     void addTerrain(TerrainPiece piece, const QString& text);
@@ -147,8 +173,9 @@ private:
     enum class Drag { None, Move, Vertex, Band, Rect, Pan };
     Drag drag_ = Drag::None;
     Vec2 anchorOffset_;        // the grabbed item's centre minus the grab point
-    int anchorModel_ = -1;     // the grabbed item: a model, or else a terrain piece
+    int anchorModel_ = -1;     // the grabbed item: a model, or else a terrain piece or zone
     int anchorPiece_ = -1;
+    int anchorZone_ = -1;
     int clicked_ = -1;         // the model pressed: the observer if the press ends without a drag
     QPointF pressAt_;          // widget pixels, where the press was
     int vertexPiece_ = -1;
@@ -159,6 +186,17 @@ private:
     int dragKey_ = 100;        // merge key of the current drag's edits
     bool dragged_ = false;     // the current drag has changed the document
     std::vector<Vec2> drawing_;  // the polygon being drawn
+
+    // Measuring: from a model's base (measureModel_ >= 0) or a point.
+    int measureModel_ = -1;
+    Vec2 measureFrom_;
+    bool measuring_ = false;
+    std::optional<render::Measurement> measurement_;
+    QString measurementText_;
+    bool rangeRings_ = false;
+    std::vector<double> ringRadii_{6, 12, 18, 24};
+    std::vector<std::string> highlighted_;
+    std::vector<edits::Overlap> overlaps_;
 };
 
 }  // namespace sl::gui

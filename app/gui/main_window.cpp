@@ -150,11 +150,12 @@ void MainWindow::buildMenus() {
 
     QMenu* tools = menuBar()->addMenu(tr("&Tools"));
     tools_ = new QActionGroup(this);
-    auto addTool = [&](const QString& text, BoardView::Tool tool, const QKeySequence& key) {
+    auto addTool = [&](const QString& text, BoardView::Tool tool, const QKeySequence& key, const char* name = nullptr) {
         QAction* a = tools->addAction(text);
         a->setCheckable(true);
         a->setShortcut(key);
         a->setData(static_cast<int>(tool));
+        if (name) a->setObjectName(QLatin1String(name));
         tools_->addAction(a);
         connect(a, &QAction::triggered, this, [this, tool] {
             if (tool == BoardView::Tool::PlaceModel) placeFromPalette();
@@ -162,10 +163,17 @@ void MainWindow::buildMenus() {
         });
         return a;
     };
-    addTool(tr("&Select"), BoardView::Tool::Select, QKeySequence(Qt::Key_S))->setChecked(true);
-    addTool(tr("Place &Model"), BoardView::Tool::PlaceModel, QKeySequence(Qt::Key_M));
-    addTool(tr("&Polygon Terrain"), BoardView::Tool::Polygon, QKeySequence(Qt::Key_P));
-    addTool(tr("Rec&tangle Terrain"), BoardView::Tool::Rectangle, QKeySequence(Qt::Key_T));
+    addTool(tr("&Select"), BoardView::Tool::Select, QKeySequence(Qt::Key_S), "tool-select")->setChecked(true);
+    addTool(tr("M&easure"), BoardView::Tool::Measure, QKeySequence(Qt::Key_M), "tool-measure");
+    addTool(tr("Place &Model"), BoardView::Tool::PlaceModel, QKeySequence(Qt::SHIFT | Qt::Key_M), "tool-place-model");
+    addTool(tr("&Polygon Terrain"), BoardView::Tool::Polygon, QKeySequence(Qt::Key_P), "tool-polygon");
+    addTool(tr("Rec&tangle Terrain"), BoardView::Tool::Rectangle, QKeySequence(Qt::Key_T), "tool-rectangle");
+    addTool(tr("Deployment &Zone"), BoardView::Tool::ZoneRectangle, QKeySequence(Qt::Key_Z), "tool-zone")
+        ->setIconText(tr("Zone"));
+    addTool(tr("Deployment Zone (Pol&ygon)"), BoardView::Tool::ZonePolygon, QKeySequence(Qt::SHIFT | Qt::Key_Z),
+            "tool-zone-polygon")
+        ->setIconText(tr("Zone Polygon"));
+    addTool(tr("&Objective"), BoardView::Tool::Objective, QKeySequence(Qt::Key_O), "tool-objective");
     tools->addAction(tr("Add Unit from &Catalog..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), this,
                      [this] { addUnitFromCatalog(); });
     QMenu* presets = tools->addMenu(tr("Terrain P&resets"));
@@ -177,18 +185,36 @@ void MainWindow::buildMenus() {
         for (QAction* a : tools_->actions()) a->setChecked(a->data().toInt() == static_cast<int>(board_->tool()));
         if (board_->tool() == BoardView::Tool::PlacePreset)
             for (QAction* a : tools_->actions()) a->setChecked(false);
+        // One hint per BoardView::Tool, in its order.
         static const char* hints[] = {
-            "Click to select, drag to move, drag on the empty table to select several.",
+            "Click to select, drag to move, drag on the empty table to select several; arrows nudge.",
             "Click on the table to place a model; Esc to stop.",
             "Click on the table to place the piece; Esc to stop.",
             "Click the corners; double-click or Enter to close; Esc to cancel.",
             "Drag out a rectangle; Esc to stop.",
+            "Drag from a model (its base's edge) or a point to another model or a point; Esc clears.",
+            "Drag out a deployment zone for the side chosen in the Models dock; Esc to stop.",
+            "Click the zone's corners; double-click or Enter to close; Esc to cancel.",
+            "Click to place an objective (3\" radius; change it in the inspector); Esc to stop.",
         };
+        static_assert(std::size(hints) == static_cast<size_t>(BoardView::Tool::Objective) + 1);
         statusBar()->showMessage(tr(hints[static_cast<int>(board_->tool())]));
     });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), board_, &BoardView::fitToWindow);
+    // Range rings on the selected models, at distances kept between runs.
+    QAction* rings = view->addAction(tr("&Range Rings on Selected Models"));
+    rings->setObjectName(QStringLiteral("view-range-rings"));
+    rings->setCheckable(true);
+    rings->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    {
+        std::vector<double> radii;
+        for (const QVariant& v : QSettings().value(QStringLiteral("view/ring-radii")).toList()) radii.push_back(v.toDouble());
+        if (!radii.empty()) board_->setRingRadii(radii);
+    }
+    connect(rings, &QAction::toggled, board_, &BoardView::setRangeRings);
+    view->addAction(tr("Range Ring &Distances..."), this, &MainWindow::editRingRadii);
     QAction* snap = view->addAction(tr("S&nap to Half-Inch Grid"));
     snap->setCheckable(true);
     snap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
@@ -677,6 +703,42 @@ void MainWindow::exportRulingSheet() {
     QString error;
     if (!render::writeRulingSheet(s, u, path, &error)) prompts_->warning(this, tr("Cannot export"), error);
     else statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+}
+
+bool MainWindow::setRingRadii(const QString& text, QString* why) {
+    std::vector<double> radii;
+    QVariantList stored;
+    for (const QString& part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        QString item = part.trimmed();
+        if (item.endsWith(QLatin1Char('"'))) item.chop(1);
+        bool ok = false;
+        const double r = item.toDouble(&ok);
+        if (!ok || !(r > 0) || r > 200) {
+            if (why) *why = tr("\"%1\" is not a distance in inches (a number above 0, up to 200)").arg(part.trimmed());
+            return false;
+        }
+        radii.push_back(r);
+        stored << r;
+    }
+    if (radii.empty() || radii.size() > 8) {
+        if (why) *why = tr("give one to eight distances, such as 6, 12, 18, 24");
+        return false;
+    }
+    std::sort(radii.begin(), radii.end());
+    board_->setRingRadii(radii);
+    QSettings().setValue(QStringLiteral("view/ring-radii"), stored);
+    return true;
+}
+
+void MainWindow::editRingRadii() {
+    QStringList now;
+    for (double r : board_->ringRadii()) now << QString::number(r, 'g', 4);
+    bool ok = false;
+    const QString text = prompts_->text(this, tr("Range rings"), tr("Distances from the base's edge, in inches:"),
+                                        now.join(QStringLiteral(", ")), &ok);
+    if (!ok) return;
+    QString why;
+    if (!setRingRadii(text, &why)) prompts_->warning(this, tr("Range rings"), tr("Not changed: %1.").arg(why));
 }
 
 void MainWindow::exportImage() {

@@ -61,6 +61,9 @@ public:
     // picked in the dialog, as a new untitled table.
     bool newFromLayout(LayoutDialog* dialog);
 
+    // Range rings at these distances ("6, 12, 18, 24"); false, saying why, for a bad list.
+    bool setRingRadii(const QString& text, QString* why = nullptr);
+
     static QString autosavePath();
     void autosaveNow();
     static bool hasAutosave();
@@ -89,6 +92,7 @@ private:
     void rebuildRecentMenu();
     void exportImage();
     void exportRulingSheet();
+    void editRingRadii();
 
     ScenarioDocument document_;
     BoardView* board_;

@@ -2,6 +2,7 @@
 #include "prompts.h"
 
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QRegularExpression>
 
 namespace sl::gui {
@@ -37,6 +38,10 @@ QMessageBox::StandardButton Prompts::question(QWidget* parent, const QString& ti
 
 void Prompts::warning(QWidget* parent, const QString& title, const QString& text) {
     QMessageBox::warning(parent, title, text);
+}
+
+QString Prompts::text(QWidget* parent, const QString& title, const QString& label, const QString& value, bool* ok) {
+    return QInputDialog::getText(parent, title, label, QLineEdit::Normal, value, ok);
 }
 
 void Prompts::information(QWidget* parent, const QString& title, const QString& text) {

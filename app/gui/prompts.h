@@ -24,6 +24,8 @@ public:
     virtual QMessageBox::StandardButton question(QWidget* parent, const QString& title, const QString& text,
                                                  QMessageBox::StandardButtons buttons, QMessageBox::StandardButton preferred);
     virtual void warning(QWidget* parent, const QString& title, const QString& text);
+    // A line of text, starting from `value`; empty and *ok false when cancelled.
+    virtual QString text(QWidget* parent, const QString& title, const QString& label, const QString& value, bool* ok);
     virtual void information(QWidget* parent, const QString& title, const QString& text);
 };
 

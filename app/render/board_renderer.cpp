@@ -173,7 +173,7 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     // The table.
     p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height), QColor(0x6b, 0x8e, 0x4e));
     paintGrid(p, unit);
-    paintZones(p);
+    paintZones(p, overlay, unit);
     paintTerrain(p, overlay, unit);
     paintSight(p, overlay, unit);
     paintModels(p, overlay, unit);
@@ -260,6 +260,13 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         places.push_back({box.left() - gap - size.width() / 2, box.center().y()});                    // left
         labels.place(text, places, k < forced, order[k]);
     }
+    // Objectives just above their marker; deployment zones in their middle.
+    for (const Zone& z : scenario_.zones)
+        if (z.position) {
+            const QPointF at = device(*z.position) - QPointF(0, 0.2 * perInch + 10 * px);
+            labels.place(QString::fromStdString(z.id), {at, device(*z.position) + QPointF(0, 0.2 * perInch + 10 * px)},
+                         contains(overlay.highlighted, z.id), -1, QColor(120, 90, 0, 210));
+        }
     for (int pass = 0; pass < 2; ++pass)
         for (const TerrainPiece& t : scenario_.terrain) {
             if ((t.kind == TerrainKind::Area) != (pass == 1) || t.footprint.outer.empty()) continue;
@@ -270,6 +277,14 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                          pointed ? QColor(0xd6, 0x27, 0x28, 230)
                          : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
                                                        : QColor(20, 20, 20, 200));
+        }
+    for (const Zone& z : scenario_.zones)
+        if (!z.polygon.empty()) {
+            QColor plate = z.side.empty() ? QColor(60, 60, 60) : sideColour(z.side).darker(160);
+            plate.setAlpha(190);
+            const QPointF at = device(labelPoint(z.polygon));
+            labels.place(QString::fromStdString(z.id), {at, at + QPointF(0, 20 * px), at - QPointF(0, 20 * px)},
+                         contains(overlay.highlighted, z.id), -1, plate);
         }
 }
 
@@ -285,14 +300,30 @@ void BoardRenderer::paintGrid(QPainter& p, double unit) const {
     }
 }
 
-void BoardRenderer::paintZones(QPainter& p) const {
-    for (const Zone& z : scenario_.zones) {
+void BoardRenderer::paintZones(QPainter& p, const Overlay& overlay, double unit) const {
+    for (size_t i = 0; i < scenario_.zones.size(); ++i) {
+        const Zone& z = scenario_.zones[i];
         QColor c = z.side.empty() ? QColor(250, 250, 250) : sideColour(z.side);
+        const bool selected = contains(overlay.selectedZones, static_cast<int>(i));
         if (!z.polygon.empty()) {
             c.setAlpha(45);
             p.setPen(Qt::NoPen);
             p.setBrush(c);
             p.drawPath(ringPath(z.polygon));
+            // Its edge, where it is picked.
+            c.setAlpha(140);
+            p.setPen(QPen(c, 1.5 * unit));
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(ringPath(z.polygon));
+            if (selected) {
+                p.setPen(QPen(QColor(255, 255, 255), 2 * unit, Qt::DashLine));
+                p.drawPath(ringPath(z.polygon));
+            }
+        }
+        if (z.position && selected) {
+            p.setPen(QPen(QColor(255, 255, 255), 2 * unit, Qt::DashLine));
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(pt(*z.position), std::max(0.4, z.radius), std::max(0.4, z.radius));
         }
         if (z.position) {
             const double r = std::max(0.4, z.radius);

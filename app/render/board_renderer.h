@@ -43,6 +43,7 @@ struct Overlay {
     std::vector<Segment> debugLines;      // every sampled line tried (debug view)
     std::vector<int> selected;            // selected models
     std::vector<int> selectedTerrain;     // selected terrain pieces
+    std::vector<int> selectedZones;       // selected zones and objectives
     // Unit against unit: each pair's witness (visible, green) or centre line (red).
     std::vector<std::pair<Segment, bool>> pairLines;
     // Measuring and range rings (each ring that far from the base's edge, labelled).
@@ -80,7 +81,7 @@ public:
 
 private:
     void paintGrid(QPainter& p, double unit) const;
-    void paintZones(QPainter& p) const;
+    void paintZones(QPainter& p, const Overlay& overlay, double unit) const;
     void paintTerrain(QPainter& p, const Overlay& overlay, double unit) const;
     void paintModels(QPainter& p, const Overlay& overlay, double unit) const;
     void paintSight(QPainter& p, const Overlay& overlay, double unit) const;
