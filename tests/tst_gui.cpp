@@ -10,6 +10,8 @@
 #include "layout_dialog.h"
 #include "main_window.h"
 #include "prompts.h"
+#include "legend.h"
+#include "table_size_dialog.h"
 #include "scenario_io.h"
 
 #include <QComboBox>
@@ -928,6 +930,189 @@ private slots:
         QVERIFY(light > 0);
         view->setSelection({});
         QVERIFY(view->overlay().ringModels.empty());
+    }
+
+    // Table set-up: the table's size (presets or custom, one undo step), zones drawn with a
+    // side and objectives placed, both moved and edited in the inspector like terrain.
+    void tableSizeZonesAndObjectives() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        gui::TableSizeDialog dialog(60, 44);
+        QCOMPARE(dialog.presets()->currentIndex(), 0);
+        dialog.presets()->setCurrentIndex(1);
+        emit dialog.presets()->activated(1);
+        QCOMPARE(dialog.width(), 44.0);
+        QCOMPARE(dialog.height(), 30.0);
+        dialog.widthBox()->setValue(48);
+        QCOMPARE(dialog.presets()->currentText(), QStringLiteral("Custom"));
+        QVERIFY(w.setTableSize(44, 30));
+        QCOMPARE(w.document()->scenario().board.width, 44.0);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("past its edge")), qPrintable(w.statusBar()->currentMessage()));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().board.width, 60.0);
+        view->fitToWindow();
+        // A deployment zone for the red side, dragged out with Z.
+        w.sideBox()->setCurrentText(QStringLiteral("red"));
+        const size_t zones = w.document()->scenario().zones.size();
+        trigger(w, "tool-zone");
+        QCOMPARE(view->tool(), gui::BoardView::Tool::ZoneRectangle);
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {40, 2}));
+        QTest::mouseMove(view, at(view, {50, 8}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {50, 8}));
+        QCOMPARE(w.document()->scenario().zones.size(), zones + 1);
+        const Zone& z = w.document()->scenario().zones.back();
+        QCOMPARE(z.kind, std::string("deployment"));
+        QCOMPARE(z.side, std::string("red"));
+        QCOMPARE(z.polygon.size(), size_t(4));
+        QCOMPARE(view->selection().zones, std::vector<int>{static_cast<int>(zones)});
+        // Its inspector: move it by its centre.
+        auto* zx = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("zone.x")));
+        QVERIFY(std::abs(zx->text().toDouble() - 45) < 0.1);
+        const Vec2 corner = w.document()->scenario().zones.back().polygon[0];
+        const double centreX = edits::zoneCentre(w.document()->scenario().zones.back()).x;
+        zx->setText(QStringLiteral("46"));
+        emit zx->editingFinished();
+        const Vec2 moved = w.document()->scenario().zones.back().polygon[0];
+        QVERIFY(std::abs(edits::zoneCentre(w.document()->scenario().zones.back()).x - 46) < 1e-9);
+        QVERIFY(std::abs(moved.y - corner.y) < 1e-12 && std::abs(moved.x - corner.x - (46 - centreX)) < 1e-9);
+        // An objective (O): placed with a 3" radius, picked by its marker, dragged.
+        trigger(w, "tool-objective");
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {30, 10}));
+        const Zone& obj = w.document()->scenario().zones.back();
+        QCOMPARE(obj.kind, std::string("objective"));
+        QCOMPARE(obj.radius, 3.0);
+        QVERIFY(obj.id.rfind("obj-", 0) == 0);
+        trigger(w, "tool-select");
+        view->setSelection({});
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {30, 10}));
+        for (int k = 1; k <= 4; ++k) QTest::mouseMove(view, at(view, {30.0 + k, 10}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {34, 10}));
+        QVERIFY(std::abs(w.document()->scenario().zones.back().position->x - 34) < 0.1);
+        auto* radius = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("zone.radius")));
+        radius->setText(QStringLiteral("6"));
+        emit radius->editingFinished();
+        QCOMPARE(w.document()->scenario().zones.back().radius, 6.0);
+        // Both labelled on the board (the renderer places their ids).
+        QImage image(view->size(), QImage::Format_ARGB32);
+        view->render(&image);
+        QVERIFY(!image.isNull());
+        view->deleteSelected();
+        QCOMPARE(w.document()->scenario().zones.size(), zones + 1);
+    }
+
+    // The inspector types in positions, notes a model that overlaps, hands the keys back to
+    // the board on Enter, and forgets a refusal when the selection changes.
+    void inspectorPositionsNotesAndFocus() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        gui::BoardView* view = w.board();
+        const int model = view->modelIndex(QStringLiteral("b-captain"));
+        view->setSelection({{model}, {}, {}});
+        auto* x = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("model.x")));
+        auto* y = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("model.y")));
+        x->setFocus();
+        x->selectAll();
+        QTest::keyClicks(x, QStringLiteral("12.5"));
+        QTest::keyClick(x, Qt::Key_Return);
+        QCOMPARE(w.document()->scenario().models[model].position.x, 12.5);
+        QVERIFY(view->hasFocus());  // Enter gave the board the keys again
+        QTest::keyClick(view, Qt::Key_Right);  // so arrows nudge the model
+        QVERIFY(std::abs(w.document()->scenario().models[model].position.x - 12.6) < 1e-9);
+        y->setText(QStringLiteral("99"));
+        emit y->editingFinished();
+        QVERIFY(w.inspector()->message().contains(QStringLiteral("off the table")));
+        view->setSelection({{view->modelIndex(QStringLiteral("b-tank"))}, {}, {}});
+        QVERIFY(w.inspector()->message().isEmpty());
+        // On top of the north-west ruin's wall: allowed, flagged on the board and noted.
+        const int scout = view->modelIndex(QStringLiteral("b-scout"));
+        int ruin = -1;
+        for (int k = 0; k < static_cast<int>(w.document()->scenario().terrain.size()); ++k)
+            if (w.document()->scenario().terrain[k].id == "container-n") ruin = k;
+        QVERIFY(ruin >= 0);
+        const Vec2 wall = edits::footprintCentre(w.document()->scenario().terrain[ruin].footprint);
+        w.document()->edit(QStringLiteral("Move"), [scout, wall](Scenario& sc) { sc.models[scout].position = wall; });
+        view->setSelection({{scout}, {}, {}});
+        auto* note = w.inspector()->findChild<QLabel*>(QStringLiteral("inspector-note"));
+        QVERIFY(note && note->isVisible());
+        QVERIFY2(note->text().contains(QStringLiteral("container-n")), qPrintable(note->text()));
+        QVERIFY(std::find(view->overlay().overlapping.begin(), view->overlay().overlapping.end(), scout) !=
+                view->overlay().overlapping.end());
+        view->setSelection({{view->modelIndex(QStringLiteral("b-tank"))}, {}, {}});
+        QVERIFY(!note->isVisible());
+    }
+
+    // Readability: the legend, labels that can be switched off, every dock back from the
+    // View menu, and an id hovered in the ruling panel pointed out on the board.
+    void legendLabelsDocksAndPointingOut() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        QAction* legend = w.findChild<QAction*>(QStringLiteral("view-dock-legend"));
+        QVERIFY(legend);
+        legend->trigger();
+        QVERIFY(w.legend()->isVisible());
+        const QStringList entries = w.legend()->entries();
+        for (const char* e : {"side blue", "side red", "observer and target", "a sight line that is open",
+                              "all enemies: not seen", "range ring from the base's edge"})
+            QVERIFY2(entries.contains(QLatin1String(e)), e);
+        for (const char* dock : {"view-dock-palette", "view-dock-ruling", "view-dock-inspector"}) {
+            QAction* a = w.findChild<QAction*>(QLatin1String(dock));
+            QVERIFY2(a, dock);
+            a->trigger();  // closed
+            QVERIFY(!a->isChecked());
+            a->trigger();  // back
+            QVERIFY(a->isChecked());
+        }
+        QAction* bar = w.findChild<QAction*>(QStringLiteral("view-tools-toolbar"));
+        QVERIFY(bar && bar->isChecked());
+        trigger(w, "view-labels");
+        QVERIFY(!view->overlay().labels);
+        trigger(w, "view-labels");
+        QVERIFY(view->overlay().labels);
+        // The ruling cites ruin-se: it is a link, and hovering it points the piece out.
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-1")));
+        view->setTarget(view->modelIndex(QStringLiteral("r-nob")));
+        QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("<a href='id:ruin-se'>ruin-se</a>")));
+        emit w.rulingLabel()->linkHovered(QStringLiteral("id:ruin-se"));
+        QCOMPARE(view->overlay().highlighted, std::vector<std::string>{"ruin-se"});
+        emit w.rulingLabel()->linkHovered(QString());
+        QVERIFY(view->overlay().highlighted.empty());
+        emit w.rulingLabel()->linkActivated(QStringLiteral("id:ruin-se"));
+        QCOMPARE(view->selection().terrain.size(), size_t(1));
+    }
+
+    // The catalog dialog: exact names first, Up and Down from the search box, the side
+    // remembered, and the unit put where the cursor was.
+    void catalogDialogAsAPlayerUsesIt() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        {
+            gui::CatalogDialog dialog(&w);
+            QTest::keyClicks(dialog.searchBox(), QStringLiteral("intercessor squad"));
+            QVERIFY(dialog.results()->item(0)->text().startsWith(QStringLiteral("Intercessor Squad — ")));
+            QTest::keyClick(dialog.searchBox(), Qt::Key_Down);
+            QCOMPARE(dialog.results()->currentRow(), 1);
+            QTest::keyClick(dialog.searchBox(), Qt::Key_Up);
+            QCOMPARE(dialog.results()->currentRow(), 0);
+            dialog.sideBox()->setCurrentText(QStringLiteral("red"));
+            dialog.accept();
+        }
+        gui::CatalogDialog again(&w);
+        QCOMPARE(again.side(), QStringLiteral("red"));
+        // The cursor over the table at (20, 30): the block goes there.
+        QCursor::setPos(w.board()->mapToGlobal(at(w.board(), {20, 30})));
+        QVERIFY2(w.board()->mapFromGlobal(QCursor::pos()) == at(w.board(), {20, 30}), "the platform moves no cursor");
+        {
+            QTest::keyClicks(again.searchBox(), QStringLiteral("intercessor squad"));
+            again.countBox()->setValue(1);
+            QVERIFY(w.addUnitFromCatalog(&again));
+            const Model& m = w.document()->scenario().models.back();
+            QVERIFY(std::abs(m.position.x - 20) < 0.1 && std::abs(m.position.y - 30) < 0.1);
+            QCOMPARE(m.side, std::string("red"));
+        }
     }
 };
 

@@ -252,11 +252,26 @@ const std::vector<CatalogEntry>& builtInCatalog() {
 
 std::vector<CatalogEntry> search(const std::vector<CatalogEntry>& entries, const QString& text) {
     const QStringList words = text.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    std::vector<CatalogEntry> out;
+    const QString wanted = words.join(QLatin1Char(' '));
+    // Best first: the name itself, a name that starts with the words, every word in the
+    // name, then the rest (faction or id matches); the catalog's order within each.
+    auto rank = [&](const CatalogEntry& e) {
+        const QString name = e.name.toLower().simplified();
+        if (name == wanted) return 0;
+        if (name.startsWith(wanted)) return 1;
+        if (std::all_of(words.begin(), words.end(), [&](const QString& w) { return name.contains(w); })) return 2;
+        return 3;
+    };
+    std::vector<std::pair<int, CatalogEntry>> found;
     for (const CatalogEntry& e : entries) {
         const QString hay = (e.name + QLatin1Char(' ') + e.id + QLatin1Char(' ') + e.faction).toLower();
-        if (std::all_of(words.begin(), words.end(), [&](const QString& w) { return hay.contains(w); })) out.push_back(e);
+        if (std::all_of(words.begin(), words.end(), [&](const QString& w) { return hay.contains(w); }))
+            found.emplace_back(words.isEmpty() ? 0 : rank(e), e);
     }
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<CatalogEntry> out;
+    out.reserve(found.size());
+    for (auto& [r, e] : found) out.push_back(std::move(e));
     return out;
 }
 

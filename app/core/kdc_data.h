@@ -48,7 +48,8 @@ std::optional<std::vector<CatalogEntry>> readCatalog(const QByteArray& bytes, QS
 // The catalog shipped with Sightline (built into the program).
 const std::vector<CatalogEntry>& builtInCatalog();
 
-// Entries whose name, id or faction contain every word of `text` (case-insensitive).
+// Entries whose name, id or faction contain every word of `text` (case-insensitive), best
+// first: the exact name, names starting with the words, names holding every word, the rest.
 std::vector<CatalogEntry> search(const std::vector<CatalogEntry>& entries, const QString& text);
 
 // "32 mm", "60x35.5 mm oval", "120x92 mm oval (approximate)".

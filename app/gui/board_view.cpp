@@ -134,6 +134,7 @@ void BoardView::decorate() {
     overlay_.measurements.clear();
     if (measurement_) overlay_.measurements.push_back(*measurement_);
     overlay_.highlighted = highlighted_;
+    overlay_.labels = labels_;
     overlay_.overlapping.clear();
     for (const edits::Overlap& o : overlaps_) overlay_.overlapping.push_back(o.model);
     update();
@@ -146,6 +147,11 @@ void BoardView::setRangeRings(bool on) {
 
 void BoardView::setRingRadii(const std::vector<double>& radii) {
     ringRadii_ = radii;
+    decorate();
+}
+
+void BoardView::setLabels(bool on) {
+    labels_ = on;
     decorate();
 }
 

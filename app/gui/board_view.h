@@ -72,6 +72,8 @@ public:
     bool rangeRings() const { return rangeRings_; }
     void setRingRadii(const std::vector<double>& radii);
     const std::vector<double>& ringRadii() const { return ringRadii_; }
+    // Labels on models and pieces (View > Labels).
+    void setLabels(bool on);
     // Pieces and models to point out (hovering an id in the ruling panel).
     void setHighlighted(const std::vector<std::string>& ids);
     // Models standing where a real one could not, with what they overlap.
@@ -196,6 +198,7 @@ private:
     bool rangeRings_ = false;
     std::vector<double> ringRadii_{6, 12, 18, 24};
     std::vector<std::string> highlighted_;
+    bool labels_ = true;
     std::vector<edits::Overlap> overlaps_;
 };
 

@@ -2,10 +2,13 @@
 #include "catalog_dialog.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QSettings>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
@@ -24,14 +27,17 @@ CatalogDialog::CatalogDialog(QWidget* parent)
     count_->setValue(5);
     side_->setEditable(true);
     side_->addItems({QStringLiteral("blue"), QStringLiteral("red")});
+    side_->setCurrentText(QSettings().value(QStringLiteral("catalog/side"), QStringLiteral("blue")).toString());
     height_->setRange(0.1, 40);
     height_->setDecimals(2);
     height_->setValue(1.75);
     height_->setSuffix(QStringLiteral("\""));
     auto* form = new QFormLayout;
-    form->addRow(tr("Models"), count_);
-    form->addRow(tr("Side"), side_);
-    form->addRow(tr("Height"), height_);
+    form->addRow(tr("&Models"), count_);
+    form->addRow(tr("S&ide"), side_);
+    form->addRow(tr("&Height"), height_);
+    auto* searchLabel = new QLabel(tr("&Search:"), this);
+    searchLabel->setBuddy(search_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Add"));
     auto* credit = new QLabel(QString::fromLatin1(kdc::kAttribution), this);
@@ -40,6 +46,7 @@ CatalogDialog::CatalogDialog(QWidget* parent)
     small.setPointSizeF(small.pointSizeF() * 0.85);
     credit->setFont(small);
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(searchLabel);
     layout->addWidget(search_);
     layout->addWidget(results_, 1);
     layout->addLayout(form);
@@ -52,8 +59,26 @@ CatalogDialog::CatalogDialog(QWidget* parent)
             [buttons](int row) { buttons->button(QDialogButtonBox::Ok)->setEnabled(row >= 0); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    search_->installEventFilter(this);
     refill();
     buttons->button(QDialogButtonBox::Ok)->setEnabled(results_->currentRow() >= 0);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Add"));
+}
+
+bool CatalogDialog::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == search_ && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Up || key == Qt::Key_Down || key == Qt::Key_PageUp || key == Qt::Key_PageDown) {
+            QCoreApplication::sendEvent(results_, event);
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+void CatalogDialog::accept() {
+    QSettings().setValue(QStringLiteral("catalog/side"), side());
+    QDialog::accept();
 }
 
 void CatalogDialog::refill() {

@@ -19,6 +19,7 @@ namespace sl::gui {
 class CatalogDialog : public QDialog {
     Q_OBJECT
 public:
+    // The side last chosen is offered again (kept between runs).
     explicit CatalogDialog(QWidget* parent = nullptr);
 
     std::optional<kdc::CatalogEntry> chosen() const;
@@ -29,6 +30,13 @@ public:
     QLineEdit* searchBox() const { return search_; }
     QListWidget* results() const { return results_; }
     QSpinBox* countBox() const { return count_; }
+    QComboBox* sideBox() const { return side_; }
+
+    void accept() override;
+
+protected:
+    // Up and Down in the search box move through the results.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void refill();

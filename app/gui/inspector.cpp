@@ -48,7 +48,7 @@ const char* kCategories[] = {"", "exposed", "light", "dense"};
 
 Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), pages_(new QStackedWidget(this)), summary_(new QLabel(this)),
-      message_(new QLabel(this)) {
+      message_(new QLabel(this)), note_(new QLabel(this)) {
     summary_->setWordWrap(true);
     summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     summary_->setMargin(6);
@@ -62,6 +62,8 @@ Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
     addLine(mf, QStringLiteral("model.name"), tr("Name"));
     addLine(mf, QStringLiteral("model.side"), tr("Side"));
     addLine(mf, QStringLiteral("model.unit"), tr("Unit"));
+    addLine(mf, QStringLiteral("model.x"), tr("X (\")"));
+    addLine(mf, QStringLiteral("model.y"), tr("Y (\")"));
     addCombo(mf, QStringLiteral("model.base"), tr("Base"), bases);
     addLine(mf, QStringLiteral("model.height"), tr("Height (\")"));
     addLine(mf, QStringLiteral("model.elevation"), tr("Elevation (\")"));
@@ -78,17 +80,35 @@ Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
     addLine(tf, QStringLiteral("terrain.height"), tr("Height (\")"));
     addLine(tf, QStringLiteral("terrain.area"), tr("In area"));
     addLine(tf, QStringLiteral("terrain.tags"), tr("Keywords"));
+    addLine(tf, QStringLiteral("terrain.x"), tr("Centre X (\")"));
+    addLine(tf, QStringLiteral("terrain.y"), tr("Centre Y (\")"));
     pages_->addWidget(terrain);
+
+    auto* zone = new QWidget(pages_);
+    auto* zf = new QFormLayout(zone);
+    addLine(zf, QStringLiteral("zone.id"), tr("Id"));
+    auto* kind = addCombo(zf, QStringLiteral("zone.kind"), tr("Kind"), {QStringLiteral("deployment"), QStringLiteral("objective")});
+    kind->setEditable(true);  // free text in the file; these two are known
+    addLine(zf, QStringLiteral("zone.side"), tr("Side"));
+    addLine(zf, QStringLiteral("zone.x"), tr("Centre X (\")"));
+    addLine(zf, QStringLiteral("zone.y"), tr("Centre Y (\")"));
+    addLine(zf, QStringLiteral("zone.radius"), tr("Radius (\")"));
+    pages_->addWidget(zone);
 
     message_->setWordWrap(true);
     message_->setStyleSheet(QStringLiteral("color: #d62728"));
     message_->setMargin(6);
     message_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     message_->setMinimumHeight(message_->fontMetrics().lineSpacing() * 3 + 12);
+    note_->setWordWrap(true);
+    note_->setStyleSheet(QStringLiteral("color: #b35900"));
+    note_->setMargin(6);
+    note_->setObjectName(QStringLiteral("inspector-note"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     pages_->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(pages_);
+    layout->addWidget(note_);
     layout->addWidget(message_);
     layout->addStretch(1);
     showSelection({});
@@ -101,8 +121,9 @@ QLineEdit* Inspector::addLine(QFormLayout* form, const QString& name, const QStr
     fields_[name] = edit;
     connect(edit, &QLineEdit::editingFinished, this, [this, name] {
         if (refreshing_) return;
-        name.startsWith(QLatin1String("model.")) ? commitModel(name) : commitTerrain(name);
+        commit(name);
     });
+    connect(edit, &QLineEdit::returnPressed, this, &Inspector::finished);
     return edit;
 }
 
@@ -114,9 +135,15 @@ QComboBox* Inspector::addCombo(QFormLayout* form, const QString& name, const QSt
     fields_[name] = combo;
     connect(combo, &QComboBox::activated, this, [this, name] {
         if (refreshing_) return;
-        name.startsWith(QLatin1String("model.")) ? commitModel(name) : commitTerrain(name);
+        commit(name);
     });
     return combo;
+}
+
+void Inspector::commit(const QString& name) {
+    if (name.startsWith(QLatin1String("model."))) commitModel(name);
+    else if (name.startsWith(QLatin1String("terrain."))) commitTerrain(name);
+    else commitZone(name);
 }
 
 QWidget* Inspector::field(const QString& name) const {
@@ -127,6 +154,8 @@ QWidget* Inspector::field(const QString& name) const {
 QString Inspector::message() const { return message_->text(); }
 
 void Inspector::showSelection(const edits::Selection& selection) {
+    // A refusal is about what was selected: another selection starts clean.
+    if (!(selection == selection_)) message_->clear();
     selection_ = selection;
     refresh();
 }
@@ -139,13 +168,22 @@ void Inspector::refresh() {
         if (!edit->hasFocus() || edit->text() != text) edit->setText(text);
         edit->setCursorPosition(0);
     };
-    const size_t count = selection_.models.size() + selection_.terrain.size();
+    const size_t count = selection_.size();
+    note_->clear();
+    note_->hide();
     if (count == 1 && !selection_.models.empty()) {
         const Model& m = s.models[selection_.models[0]];
         line("model.id", q(m.id));
         line("model.name", q(m.name));
         line("model.side", q(m.side));
         line("model.unit", q(m.unit));
+        line("model.x", number(m.position.x));
+        line("model.y", number(m.position.y));
+        for (const edits::Overlap& o : edits::overlaps(s))
+            if (o.model == selection_.models[0]) {
+                note_->setText(tr("Overlaps %1: a real model could not stand here.").arg(joined(o.with)));
+                note_->show();
+            }
         auto* base = static_cast<QComboBox*>(field(QStringLiteral("model.base")));
         const auto palette = edits::basePalette();
         int index = -1;
@@ -165,7 +203,7 @@ void Inspector::refresh() {
         field(QStringLiteral("model.rotation"))->setEnabled(m.base.shape != BaseShape::Circle);
         line("model.keywords", joined(m.keywords));
         pages_->setCurrentIndex(1);
-    } else if (count == 1) {
+    } else if (count == 1 && !selection_.terrain.empty()) {
         const TerrainPiece& t = s.terrain[selection_.terrain[0]];
         line("terrain.id", q(t.id));
         line("terrain.name", q(t.name));
@@ -177,14 +215,29 @@ void Inspector::refresh() {
         line("terrain.height", number(t.height));
         line("terrain.area", q(t.area));
         line("terrain.tags", joined(t.tags));
+        const Vec2 c = edits::footprintCentre(t.footprint);
+        line("terrain.x", number(c.x));
+        line("terrain.y", number(c.y));
         pages_->setCurrentIndex(2);
+    } else if (count == 1) {
+        const Zone& z = s.zones[selection_.zones[0]];
+        line("zone.id", q(z.id));
+        static_cast<QComboBox*>(field(QStringLiteral("zone.kind")))->setEditText(q(z.kind));
+        line("zone.side", q(z.side));
+        const Vec2 c = edits::zoneCentre(z);
+        line("zone.x", number(c.x));
+        line("zone.y", number(c.y));
+        line("zone.radius", number(z.radius));
+        field(QStringLiteral("zone.radius"))->setEnabled(z.position.has_value());
+        pages_->setCurrentIndex(3);
     } else {
-        summary_->setText(count == 0 ? tr("Nothing selected.\n\nClick a model or a piece of terrain to edit it here; "
-                                          "drag on the empty table to select several.")
-                                     : tr("%1 models and %2 pieces of terrain selected.\n\nDrag to move them together; "
-                                          "Delete, Duplicate and Rotate are in the Edit menu.")
+        summary_->setText(count == 0 ? tr("Nothing selected.\n\nClick a model, a piece of terrain, an objective or a "
+                                          "zone's edge to edit it here; drag on the empty table to select several.")
+                                     : tr("%1 models, %2 pieces of terrain and %3 zones selected.\n\nDrag to move them "
+                                          "together; Delete, Duplicate and Rotate are in the Edit menu.")
                                            .arg(selection_.models.size())
-                                           .arg(selection_.terrain.size()));
+                                           .arg(selection_.terrain.size())
+                                           .arg(selection_.zones.size()));
         pages_->setCurrentIndex(0);
     }
     refreshing_ = false;
@@ -202,13 +255,17 @@ bool Inspector::apply(const QString& text, const std::function<bool(Scenario&, Q
         }
         // Name the item by its id rather than its place in the file: "container-n height".
         QString path = problems.front().path;
-        static const QRegularExpression item(QStringLiteral("^(models|terrain)\\[(\\d+)\\]\\.?"));
+        static const QRegularExpression item(QStringLiteral("^(models|terrain|zones)\\[(\\d+)\\]\\.?"));
         if (const auto m = item.match(path); m.hasMatch()) {
             const int index = m.captured(2).toInt();
-            const bool model = m.captured(1) == QLatin1String("models");
-            const size_t count = model ? candidate.models.size() : candidate.terrain.size();
+            const QString list = m.captured(1);
+            const size_t count = list == QLatin1String("models")    ? candidate.models.size()
+                                 : list == QLatin1String("terrain") ? candidate.terrain.size()
+                                                                    : candidate.zones.size();
             if (index < static_cast<int>(count)) {
-                const QString name = q(model ? candidate.models[index].id : candidate.terrain[index].id);
+                const QString name = q(list == QLatin1String("models")    ? candidate.models[index].id
+                                       : list == QLatin1String("terrain") ? candidate.terrain[index].id
+                                                                          : candidate.zones[index].id);
                 path = m.capturedLength() < path.size() ? tr("%1 %2").arg(name, path.mid(m.capturedLength())) : name;
             }
         }
@@ -253,6 +310,15 @@ void Inspector::commitModel(const QString& name) {
             const auto palette = edits::basePalette();
             if (b < 0 || b >= static_cast<int>(palette.size())) return false;
             m.base = palette[b].base;
+        } else if (name == QLatin1String("model.x") || name == QLatin1String("model.y")) {
+            const bool x = name == QLatin1String("model.x");
+            if (!parseNumber(x ? tr("X") : tr("Y"), value, &v, why)) return false;
+            const double limit = x ? s.board.width : s.board.height;
+            if (v < 0 || v > limit) {
+                *why = tr("%1: %2\" is off the table (0 to %3\")").arg(x ? tr("X") : tr("Y"), value.trimmed()).arg(limit);
+                return false;
+            }
+            (x ? m.position.x : m.position.y) = v;
         } else {
             const QString label = name == QLatin1String("model.height") ? tr("Height")
                                   : name == QLatin1String("model.elevation") ? tr("Elevation")
@@ -264,6 +330,7 @@ void Inspector::commitModel(const QString& name) {
         }
         return m.name != before.name || m.side != before.side || m.unit != before.unit || m.keywords != before.keywords ||
                m.height != before.height || m.elevation != before.elevation || m.rotation_deg != before.rotation_deg ||
+               m.position != before.position ||
                m.base.shape != before.base.shape || m.base.length_mm != before.base.length_mm ||
                m.base.width_mm != before.base.width_mm;
     });
@@ -307,6 +374,51 @@ void Inspector::commitTerrain(const QString& name) {
         } else if (name == QLatin1String("terrain.tags")) {
             if (t.tags == split(value)) return false;
             t.tags = split(value);
+        } else if (name == QLatin1String("terrain.x") || name == QLatin1String("terrain.y")) {
+            double v = 0;
+            const bool x = name == QLatin1String("terrain.x");
+            if (!parseNumber(x ? tr("Centre X") : tr("Centre Y"), value, &v, why)) return false;
+            const Vec2 c = edits::footprintCentre(t.footprint);
+            const Vec2 by = x ? Vec2{v - c.x, 0} : Vec2{0, v - c.y};
+            if (by.x == 0 && by.y == 0) return false;
+            edits::translate(t.footprint, by);
+        }
+        return true;
+    });
+}
+
+void Inspector::commitZone(const QString& name) {
+    if (selection_.zones.size() != 1 || !selection_.models.empty() || !selection_.terrain.empty()) return;
+    const int i = selection_.zones[0];
+    QString value = qobject_cast<QLineEdit*>(field(name)) ? static_cast<QLineEdit*>(field(name))->text() : QString();
+    if (name == QLatin1String("zone.kind")) value = static_cast<QComboBox*>(field(name))->currentText();
+    const QString id = q(document_->scenario().zones[i].id);
+    apply(tr("Set %1 of %2").arg(name.mid(5), id), [&](Scenario& s, QString* why) {
+        Zone& z = s.zones[i];
+        const std::string text = value.trimmed().toStdString();
+        if (name == QLatin1String("zone.id")) {
+            if (text == z.id) return false;
+            z.id = text;
+        } else if (name == QLatin1String("zone.kind")) {
+            if (text == z.kind) return false;
+            z.kind = text;
+        } else if (name == QLatin1String("zone.side")) {
+            if (text == z.side) return false;
+            z.side = text;
+        } else {
+            double v = 0;
+            const QString label = name == QLatin1String("zone.x") ? tr("Centre X") : name == QLatin1String("zone.y") ? tr("Centre Y") : tr("Radius");
+            if (!parseNumber(label, value, &v, why)) return false;
+            if (name == QLatin1String("zone.radius")) {
+                if (v == z.radius) return false;
+                z.radius = v;
+            } else {
+                const Vec2 c = edits::zoneCentre(z);
+                const Vec2 by = name == QLatin1String("zone.x") ? Vec2{v - c.x, 0} : Vec2{0, v - c.y};
+                if (by.x == 0 && by.y == 0) return false;
+                for (Vec2& p : z.polygon) p = p + by;
+                if (z.position) z.position = *z.position + by;
+            }
         }
         return true;
     });

@@ -1,4 +1,5 @@
-// The inspector dock: the fields of the selected model or terrain piece, edited in place.
+// The inspector dock: the fields of the selected model, terrain piece or zone, edited in
+// place.
 // A value is checked before it is applied (a number must be one, and the table must stay a
 // sound scenario file); a bad value is refused with a message saying why, and the field
 // shows the value kept.
@@ -35,6 +36,8 @@ public:
 
 signals:
     void refused(const QString& text);
+    // Enter was pressed in a field: the edit is done (the window gives the board the keys).
+    void finished();
 
 private:
     QLineEdit* addLine(QFormLayout* form, const QString& name, const QString& label);
@@ -43,14 +46,17 @@ private:
     // Applies `change` as one step named `text` unless it leaves the table unsound; the
     // refusal names the problem.
     bool apply(const QString& text, const std::function<bool(Scenario&, QString*)>& change);
+    void commit(const QString& name);
     void commitModel(const QString& name);
     void commitTerrain(const QString& name);
+    void commitZone(const QString& name);
 
     ScenarioDocument* document_;
     edits::Selection selection_;
     QStackedWidget* pages_;
     QLabel* summary_;
     QLabel* message_;
+    QLabel* note_;  // what is wrong with where the selected model stands
     std::map<QString, QWidget*> fields_;
     bool refreshing_ = false;
 };

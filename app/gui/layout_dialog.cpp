@@ -30,10 +30,16 @@ LayoutDialog::LayoutDialog(QWidget* parent)
     preview_->setMinimumSize(480, 352);
     preview_->setAlignment(Qt::AlignCenter);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Open"));
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("&Open"));
+    auto* searchLabel = new QLabel(tr("&Search:"), this);
+    searchLabel->setBuddy(search_);
+    auto* listLabel = new QLabel(tr("&Layouts:"), this);
+    listLabel->setBuddy(list_);
     auto* credit = new QLabel(tr("Layouts: Powered by 40kdc-data (https://40kdc.alpacasoft.dev), CC BY 4.0."), this);
     auto* left = new QVBoxLayout;
+    left->addWidget(searchLabel);
     left->addWidget(search_);
+    left->addWidget(listLabel);
     left->addWidget(list_, 1);
     auto* row = new QHBoxLayout;
     row->addLayout(left, 1);

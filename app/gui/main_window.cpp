@@ -8,6 +8,8 @@
 #include "catalog_dialog.h"
 #include "inspector.h"
 #include "layout_dialog.h"
+#include "legend.h"
+#include "table_size_dialog.h"
 #include "kdc_data.h"
 #include "ruling_sheet.h"
 #include "scenario_edits.h"
@@ -36,6 +38,9 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QRegularExpression>
+#include <QSet>
+#include <QUrl>
 
 namespace sl::gui {
 namespace {
@@ -50,7 +55,7 @@ QString ids(const std::vector<std::string>& list) {
 
 MainWindow::MainWindow()
     : board_(new BoardView(&document_, this)), ruling_(new QLabel(this)), cursor_(new QLabel(this)),
-      inspector_(new Inspector(&document_, this)) {
+      inspector_(new Inspector(&document_, this)), legend_(new Legend(this)) {
     setCentralWidget(board_);
     ruling_->setTextFormat(Qt::RichText);
     ruling_->setWordWrap(true);
@@ -69,6 +74,16 @@ MainWindow::MainWindow()
     inspectorDock->setObjectName(QStringLiteral("inspector"));
     inspectorDock->setWidget(inspector_);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    auto* legendDock = new QDockWidget(tr("Legend"), this);
+    legendDock->setObjectName(QStringLiteral("legend"));
+    auto* legendScroll = new QScrollArea(legendDock);
+    legendScroll->setWidgetResizable(true);
+    legendScroll->setFrameShape(QFrame::NoFrame);
+    legendScroll->setWidget(legend_);
+    legendDock->setWidget(legendScroll);
+    addDockWidget(Qt::LeftDockWidgetArea, legendDock);
+    legendDock->hide();  // View > Legend shows it
+    connect(&document_, &ScenarioDocument::changed, this, [this] { legend_->showFor(document_.scenario()); });
     cursor_->setMinimumWidth(cursor_->fontMetrics().horizontalAdvance(QStringLiteral("x 000.00\"  y 000.00\"")));
     statusBar()->addPermanentWidget(cursor_);
     buildPalette();
@@ -80,6 +95,26 @@ MainWindow::MainWindow()
     connect(board_, &BoardView::selectionChanged, this, [this] { inspector_->showSelection(board_->selection()); });
     connect(board_, &BoardView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(inspector_, &Inspector::refused, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    // Enter in a field ends the edit: the board has the keys again (R, Delete, arrows).
+    connect(inspector_, &Inspector::finished, this, [this] { board_->setFocus(Qt::OtherFocusReason); });
+    ruling_->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
+    // Clicking an id selects what it names.
+    connect(ruling_, &QLabel::linkActivated, this, [this](const QString& link) {
+        const std::string id = QUrl::fromPercentEncoding(link.mid(3).toUtf8()).toStdString();
+        const Scenario& s = document_.scenario();
+        edits::Selection sel;
+        for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+            if (s.models[i].id == id) sel.models.push_back(i);
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
+            if (s.terrain[i].id == id) sel.terrain.push_back(i);
+        for (int i = 0; i < static_cast<int>(s.zones.size()); ++i)
+            if (s.zones[i].id == id) sel.zones.push_back(i);
+        board_->setSelection(sel);
+    });
+    connect(ruling_, &QLabel::linkHovered, this, [this](const QString& link) {
+        board_->setHighlighted(link.isEmpty() ? std::vector<std::string>{}
+                                              : std::vector<std::string>{QUrl::fromPercentEncoding(link.mid(3).toUtf8()).toStdString()});
+    });
     autosave_.setSingleShot(true);
     autosave_.setInterval(5000);
     connect(&autosave_, &QTimer::timeout, this, &MainWindow::autosaveNow);
@@ -145,6 +180,11 @@ void MainWindow::buildMenus() {
     edit->addAction(tr("Rotate &Anticlockwise 15°"), QKeySequence(Qt::SHIFT | Qt::Key_R), this,
                     [this] { board_->rotateSelected(-15); });
     edit->addSeparator();
+    edit->addAction(tr("&Table Size..."), this, [this] {
+        TableSizeDialog dialog(document_.scenario().board.width, document_.scenario().board.height, this);
+        if (dialog.exec() == QDialog::Accepted) setTableSize(dialog.width(), dialog.height());
+    })->setObjectName(QStringLiteral("edit-table-size"));
+    edit->addSeparator();
     edit->addAction(tr("Select &All"), QKeySequence::SelectAll, board_, &BoardView::selectAll);
     edit->addAction(tr("Select &Unit"), QKeySequence(Qt::CTRL | Qt::Key_U), board_, &BoardView::selectUnit);
 
@@ -158,8 +198,12 @@ void MainWindow::buildMenus() {
         if (name) a->setObjectName(QLatin1String(name));
         tools_->addAction(a);
         connect(a, &QAction::triggered, this, [this, tool] {
-            if (tool == BoardView::Tool::PlaceModel) placeFromPalette();
-            else board_->setTool(tool);
+            if (tool == BoardView::Tool::PlaceModel) {
+                placeFromPalette();
+                return;
+            }
+            syncPlacement();  // a zone takes the side chosen in the Models dock
+            board_->setTool(tool);
         });
         return a;
     };
@@ -203,6 +247,15 @@ void MainWindow::buildMenus() {
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), board_, &BoardView::fitToWindow);
+    QAction* snap = view->addAction(tr("S&nap to Half-Inch Grid"));
+    snap->setCheckable(true);
+    snap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    snap->setChecked(QSettings().value(QStringLiteral("edit/snap"), false).toBool());
+    board_->setSnapStep(snap->isChecked() ? 0.5 : 0);
+    connect(snap, &QAction::toggled, this, [this](bool on) {
+        board_->setSnapStep(on ? 0.5 : 0);
+        QSettings().setValue(QStringLiteral("edit/snap"), on);
+    });
     // Range rings on the selected models, at distances kept between runs.
     QAction* rings = view->addAction(tr("&Range Rings on Selected Models"));
     rings->setObjectName(QStringLiteral("view-range-rings"));
@@ -215,15 +268,24 @@ void MainWindow::buildMenus() {
     }
     connect(rings, &QAction::toggled, board_, &BoardView::setRangeRings);
     view->addAction(tr("Range Ring &Distances..."), this, &MainWindow::editRingRadii);
-    QAction* snap = view->addAction(tr("S&nap to Half-Inch Grid"));
-    snap->setCheckable(true);
-    snap->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
-    snap->setChecked(QSettings().value(QStringLiteral("edit/snap"), false).toBool());
-    board_->setSnapStep(snap->isChecked() ? 0.5 : 0);
-    connect(snap, &QAction::toggled, this, [this](bool on) {
-        board_->setSnapStep(on ? 0.5 : 0);
-        QSettings().setValue(QStringLiteral("edit/snap"), on);
+    QAction* labels = view->addAction(tr("&Labels on Models and Pieces"));
+    labels->setObjectName(QStringLiteral("view-labels"));
+    labels->setCheckable(true);
+    labels->setChecked(QSettings().value(QStringLiteral("view/labels"), true).toBool());
+    board_->setLabels(labels->isChecked());
+    connect(labels, &QAction::toggled, this, [this](bool on) {
+        board_->setLabels(on);
+        QSettings().setValue(QStringLiteral("view/labels"), on);
     });
+    // Every dock and toolbar comes back from here.
+    view->addSeparator();
+    for (const char* name : {"palette", "ruling", "inspector", "legend"})
+        if (auto* dock = findChild<QDockWidget*>(QLatin1String(name))) {
+            QAction* a = dock->toggleViewAction();
+            a->setObjectName(QStringLiteral("view-dock-") + QLatin1String(name));
+            view->addAction(a);
+        }
+    viewMenu_ = view;
 
     QMenu* sight = menuBar()->addMenu(tr("&Sight"));
     auto* methods = new QActionGroup(this);
@@ -328,6 +390,40 @@ void MainWindow::buildMenus() {
     sightBar->addActions(methods->actions());
     sightBar->addSeparator();
     sightBar->addActions(modes->actions());
+    viewMenu_->addSeparator();
+    for (QToolBar* bar : {editBar, sightBar}) {
+        QAction* a = bar->toggleViewAction();
+        a->setText(tr("%1 Toolbar").arg(bar->windowTitle()));
+        a->setObjectName(QStringLiteral("view-") + bar->objectName());
+        viewMenu_->addAction(a);
+    }
+}
+
+bool MainWindow::setTableSize(double width, double height) {
+    const Board now = document_.scenario().board;
+    if (!(width > 0) || !(height > 0)) return false;
+    if (now.width == width && now.height == height) return false;
+    document_.edit(tr("Table size %1\" x %2\"").arg(width).arg(height), [width, height](Scenario& s) {
+        s.board.width = width;
+        s.board.height = height;
+    });
+    if (board_->isVisible()) board_->fitToWindow();
+    int off = 0;
+    const Scenario& s = document_.scenario();
+    for (const Model& m : s.models) off += m.position.x > width || m.position.y > height;
+    for (const TerrainPiece& t : s.terrain) {
+        const Vec2 c = edits::footprintCentre(t.footprint);
+        off += c.x > width || c.y > height;
+    }
+    for (const Zone& z : s.zones) {
+        const Vec2 c = edits::zoneCentre(z);
+        off += c.x > width || c.y > height;
+    }
+    statusBar()->showMessage(off == 0 ? tr("The table is now %1\" x %2\".").arg(width).arg(height)
+                                      : tr("The table is now %1\" x %2\"; %3 items lie past its edge (Undo puts the size back).")
+                                            .arg(width).arg(height).arg(off),
+                             8000);
+    return true;
 }
 
 void MainWindow::buildPalette() {
@@ -362,6 +458,7 @@ void MainWindow::buildPalette() {
     connect(palette_, &QListWidget::itemClicked, this, &MainWindow::placeFromPalette);
     connect(side_, &QComboBox::currentTextChanged, this, [this] {
         if (board_->tool() == BoardView::Tool::PlaceModel) placeFromPalette();
+        else syncPlacement();
     });
     connect(unit_, &QLineEdit::textChanged, this, [this] {
         if (board_->tool() == BoardView::Tool::PlaceModel) placeFromPalette();
@@ -372,6 +469,11 @@ void MainWindow::buildPalette() {
 }
 
 void MainWindow::placeFromPalette() {
+    syncPlacement();
+    board_->setTool(BoardView::Tool::PlaceModel);
+}
+
+void MainWindow::syncPlacement() {
     const auto palette = edits::basePalette();
     const int row = std::clamp(palette_->currentRow(), 0, static_cast<int>(palette.size()) - 1);
     BoardView::Placement p;
@@ -380,7 +482,6 @@ void MainWindow::placeFromPalette() {
     p.unit = unit_->text().trimmed().toStdString();
     p.height = height_->value();
     board_->setPlacement(p);
-    board_->setTool(BoardView::Tool::PlaceModel);
 }
 
 QString MainWindow::autosavePath() {
@@ -557,10 +658,11 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateRuling() {
+    auto show = [this](const QString& html) { ruling_->setText(linked(html)); };
     const Scenario& s = document_.scenario();
     const int o = board_->observer();
     if (o < 0) {
-        ruling_->setText(tr("<p><b>No observer.</b></p><p>Click a model to make it the observer.</p>"));
+        show(tr("<p><b>No observer.</b></p><p>Click a model to make it the observer.</p>"));
         return;
     }
     const QString observer = QString::fromStdString(s.models[o].id);
@@ -576,7 +678,7 @@ void MainWindow::updateRuling() {
             return names.isEmpty() ? QObject::tr("<p><i>none</i></p>")
                                    : QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(names.join(QStringLiteral("</li><li>")));
         };
-        ruling_->setText(tr("<p><b>%1</b> against all enemies</p><p>sees <b>%2</b> of %3</p>")
+        show(tr("<p><b>%1</b> against all enemies</p><p>sees <b>%2</b> of %3</p>")
                              .arg(observer)
                              .arg(seen.size())
                              .arg(seen.size() + unseen.size()) +
@@ -585,7 +687,7 @@ void MainWindow::updateRuling() {
         return;
     }
     if (const auto& u = board_->unitRuling()) {
-        ruling_->setText(tr("<p><small>%1, %2</small></p>")
+        show(tr("<p><small>%1, %2</small></p>")
                              .arg(QString::fromUtf8(methodName(board_->method()).data(), static_cast<int>(methodName(board_->method()).size())),
                                   QString::fromStdString(s.ruleset.name)) +
                          render::rulingHtml(s, *u));
@@ -593,7 +695,7 @@ void MainWindow::updateRuling() {
     }
     const auto& r = board_->ruling();
     if (!r) {
-        ruling_->setText(tr("<p>Observer <b>%1</b></p><p>Shift-click or right-click a target, or hover an enemy.</p>")
+        show(tr("<p>Observer <b>%1</b></p><p>Shift-click or right-click a target, or hover an enemy.</p>")
                              .arg(observer));
         return;
     }
@@ -624,7 +726,30 @@ void MainWindow::updateRuling() {
         for (const auto& reason : r->reasons) reasons << QString::fromStdString(reason).toHtmlEscaped();
         if (!reasons.isEmpty()) text += QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(reasons.join(QStringLiteral("</li><li>")));
     }
-    ruling_->setText(text);
+    show(text);
+}
+
+QString MainWindow::linked(const QString& html) const {
+    // Every word outside a tag that is the id of a model, piece or zone becomes a link.
+    const Scenario& s = document_.scenario();
+    QSet<QString> ids;
+    for (const Model& m : s.models) ids.insert(QString::fromStdString(m.id).toHtmlEscaped());
+    for (const TerrainPiece& t : s.terrain) ids.insert(QString::fromStdString(t.id).toHtmlEscaped());
+    for (const Zone& z : s.zones) ids.insert(QString::fromStdString(z.id).toHtmlEscaped());
+    static const QRegularExpression token(QStringLiteral("<[^>]*>|[A-Za-z0-9_.:-]+"));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = token.globalMatch(html); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += html.mid(last, m.capturedStart() - last);
+        const QString word = m.captured();
+        if (!word.startsWith(QLatin1Char('<')) && ids.contains(word))
+            out += QStringLiteral("<a href='id:%1'>%2</a>").arg(QString::fromUtf8(QUrl::toPercentEncoding(word)), word);
+        else
+            out += word;
+        last = m.capturedEnd();
+    }
+    return out + html.mid(last);
 }
 
 void MainWindow::rememberRecent(const QString& path) {
@@ -658,6 +783,18 @@ bool MainWindow::newFromLayout(LayoutDialog* dialog) {
 }
 
 bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
+    // Where the cursor is now, on the table, before a dialog covers it; else the middle of
+    // the part of the table in view.
+    const Scenario& s = document_.scenario();
+    const QPoint cursor = board_->mapFromGlobal(QCursor::pos());
+    QPointF at = board_->toBoard(cursor);
+    auto onTable = [&s](QPointF p) { return p.x() >= 0 && p.y() >= 0 && p.x() <= s.board.width && p.y() <= s.board.height; };
+    if (!board_->rect().contains(cursor) || !onTable(at)) {
+        const QRectF seen = QRectF(board_->toBoard(QPointF(0, 0)), board_->toBoard(QPointF(board_->width(), board_->height())))
+                                .normalized()
+                                .intersected(QRectF(0, 0, s.board.width, s.board.height));
+        at = seen.isEmpty() ? QPointF(s.board.width / 2, s.board.height / 2) : seen.center();
+    }
     std::unique_ptr<CatalogDialog> owned;
     if (!dialog) {
         owned = std::make_unique<CatalogDialog>(this);
@@ -666,12 +803,6 @@ bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
     }
     const auto entry = dialog->chosen();
     if (!entry) return false;
-    // At the cursor when it is on the table, else in the middle.
-    const Scenario& s = document_.scenario();
-    QPointF at = board_->toBoard(board_->mapFromGlobal(QCursor::pos()));
-    if (!board_->rect().contains(board_->mapFromGlobal(QCursor::pos())) || at.x() < 0 || at.y() < 0 ||
-        at.x() > s.board.width || at.y() > s.board.height)
-        at = QPointF(s.board.width / 2, s.board.height / 2);
     const std::vector<Model> block =
         edits::unitBlock(s, entry->base, dialog->count(), {at.x(), at.y()}, dialog->side().toStdString(),
                          entry->id.toStdString(), entry->name.toStdString(), dialog->height(), entry->keywords);

@@ -21,6 +21,7 @@ namespace sl::gui {
 
 class BoardView;
 class CatalogDialog;
+class Legend;
 class Inspector;
 class LayoutDialog;
 
@@ -50,6 +51,11 @@ public:
     QLabel* rulingLabel() { return ruling_; }
     Inspector* inspector() { return inspector_; }
     QListWidget* palette() { return palette_; }
+    QComboBox* sideBox() { return side_; }
+    Legend* legend() { return legend_; }
+
+    // The table's size, as one undoable step; says what lies off a smaller table.
+    bool setTableSize(double width, double height);
 
     // Autosave: unsaved work is written a few seconds after the last change to a file that
     // a clean exit removes; finding it at start means the last run did not end well.
@@ -77,6 +83,8 @@ private:
     void buildMenus();
     void buildPalette();
     void placeFromPalette();
+    // The board's placement (base, side, unit, height) from the Models dock.
+    void syncPlacement();
     void discardAutosave();
     // After the document became another one (new, opened, recovered): no observer,
     // target or selection from the old table, the whole table in view.
@@ -88,6 +96,8 @@ private:
     bool maybeSave();
     void updateTitle();
     void updateRuling();
+    // Ids in the ruling panel's text made links: hovering one points it out on the board.
+    QString linked(const QString& html) const;
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
     void exportImage();
@@ -99,7 +109,9 @@ private:
     QLabel* ruling_;
     QLabel* cursor_;
     QMenu* recentMenu_ = nullptr;
+    QMenu* viewMenu_ = nullptr;
     Inspector* inspector_;
+    Legend* legend_;
     QListWidget* palette_ = nullptr;
     QComboBox* side_ = nullptr;
     QLineEdit* unit_ = nullptr;
