@@ -142,6 +142,26 @@ private slots:
         QCOMPARE(r.code, 2);
     }
 
+    // Measuring in a picture: a distance base to base from the observer, range rings.
+    void renderMeasures() {
+        QTemporaryDir tmp;
+        const QString png = tmp.filePath(QStringLiteral("measure.png"));
+        const QString demo = scenario("demo.sightline.json");
+        Run r = cli({QStringLiteral("render"), demo, QStringLiteral("-o"), png, QStringLiteral("--observer"), QStringLiteral("b-int-1"),
+                     QStringLiteral("--measure"), QStringLiteral("r-nob"), QStringLiteral("--rings"), QStringLiteral("6,12"),
+                     QStringLiteral("--width"), QStringLiteral("600")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("b-int-1 to r-nob: 46.12\" base to base")), qPrintable(r.out));
+        QCOMPARE(QImage(png).width(), 600);
+        for (const QStringList& bad : {QStringList{QStringLiteral("--measure"), QStringLiteral("r-nob")},
+                                       QStringList{QStringLiteral("--observer"), QStringLiteral("b-int-1"), QStringLiteral("--rings"), QStringLiteral("6,x")},
+                                       QStringList{QStringLiteral("--observer"), QStringLiteral("b-int-1"), QStringLiteral("--measure"), QStringLiteral("b-int-1")},
+                                       QStringList{QStringLiteral("--width"), QStringLiteral("20")}}) {
+            r = cli(QStringList{QStringLiteral("render"), demo, QStringLiteral("-o"), png} + bad);
+            QVERIFY2(r.code == 2 && !r.err.isEmpty(), qPrintable(bad.join(' ')));
+        }
+    }
+
     void rulingUnitAgainstUnit() {
         QTemporaryDir tmp;
         const QString file = scenario("wh40k-11e/02-hidden.sightline.json");

@@ -10,6 +10,7 @@
 #include "layout_dialog.h"
 #include "main_window.h"
 #include "prompts.h"
+#include "guide_dialog.h"
 #include "legend.h"
 #include "table_size_dialog.h"
 #include "scenario_io.h"
@@ -19,6 +20,7 @@
 #include <QListWidget>
 #include <QSpinBox>
 #include <QStatusBar>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -1112,6 +1114,25 @@ private slots:
             const Model& m = w.document()->scenario().models.back();
             QVERIFY(std::abs(m.position.x - 20) < 0.1 && std::abs(m.position.y - 30) < 0.1);
             QCOMPARE(m.side, std::string("red"));
+        }
+    }
+
+    // Help > User Guide (F1): the guide shipped inside the program, with its pictures.
+    void userGuideOpensWithItsPictures() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        QAction* help = w.findChild<QAction*>(QStringLiteral("help-guide"));
+        QVERIFY(help);
+        QVERIFY(help->shortcuts().contains(QKeySequence(QKeySequence::HelpContents)));
+        help->trigger();
+        auto* guide = w.findChild<gui::GuideDialog*>();
+        QVERIFY(guide && guide->isVisible());
+        const QString text = guide->browser()->toPlainText();
+        for (const char* part : {"A shot: observer and target", "Measuring", "Setting up the table", "Keys"})
+            QVERIFY2(text.contains(QLatin1String(part)), part);
+        for (const char* picture : {"visible.png", "not-visible.png", "all-enemies.png", "measuring.png"}) {
+            const QVariant image = guide->browser()->document()->resource(QTextDocument::ImageResource, QUrl(QLatin1String(picture)));
+            QVERIFY2(image.isValid() && !image.value<QImage>().isNull(), picture);
         }
     }
 };

@@ -43,10 +43,11 @@ const char* kDescription =
     "                the official layouts as scenario files, or the base catalog, from\n"
     "                40kdc-data (the npm package's .tgz, its unpacked folder, or a JSON\n"
     "                file of the dataset)\n"
-    "  render FILE -o OUT.png|svg|pdf\n"
+    "  render FILE -o OUT.png|svg|pdf [--width PX]\n"
     "                draw the table; with --observer and --target the pair's sight\n"
     "                lines (green: the witness; red: blocked lines up to their first\n"
-    "                blocker), with --observer alone every enemy green or red\n"
+    "                blocker), with --observer alone every enemy ringed green or red;\n"
+    "                --measure ID and --rings 6,12 measure from the observer\n"
     "\n"
     "Methods: exact (the default: every sight line between the bases), sampled\n"
     "(centre, edge and boundary points of both bases), center (centre to centre).\n"
@@ -152,6 +153,11 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON instead of text")});
     parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("render: the image to write"),
                       QStringLiteral("OUT")});
+    parser.addOption({QStringLiteral("measure"), QStringLiteral("render: measure from the observer to this model, base to base"),
+                      QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("rings"), QStringLiteral("render: range rings around the observer, from its base's edge"),
+                      QStringLiteral("6,12,...")});
+    parser.addOption({QStringLiteral("width"), QStringLiteral("render: a PNG's width in pixels (default 1800)"), QStringLiteral("PX")});
 
     if (!parser.parse(QCoreApplication::arguments())) {
         err() << parser.errorText() << "\nTry 'sightline-cli --help'.\n";

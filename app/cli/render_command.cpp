@@ -1,5 +1,5 @@
 // sightline-cli render: the table drawn to PNG, SVG or PDF, with a pair's sight lines or an
-// observer against its enemies.
+// observer against its enemies, and measuring: a distance base to base, range rings.
 #include "board_renderer.h"
 #include "commands.h"
 #include "common.h"
@@ -20,10 +20,26 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         err() << "--target needs --observer\n";
         return kBadInput;
     }
+    const bool measuring = args.isSet(QStringLiteral("measure")) || args.isSet(QStringLiteral("rings"));
+    if (measuring && !hasObserver) {
+        err() << "--measure and --rings need --observer (the model measured from)\n";
+        return kBadInput;
+    }
+    int width = 1800;
+    if (args.isSet(QStringLiteral("width"))) {
+        bool ok = false;
+        width = args.value(QStringLiteral("width")).toInt(&ok);
+        if (!ok || width < 200 || width > 8000) {
+            err() << "--width: expected a whole number of pixels from 200 to 8000, found \"" << args.value(QStringLiteral("width")) << "\"\n";
+            return kBadInput;
+        }
+    }
     if (hasObserver) {
         const int o = modelOrFail(scene, args.value(QStringLiteral("observer")), "observer");
         if (o < 0) return kBadInput;
-        if (hasTarget) {
+        if (measuring && !hasTarget) {
+            overlay.observer = o;
+        } else if (hasTarget) {
             const int t = modelOrFail(scene, args.value(QStringLiteral("target")), "target");
             if (t < 0) return kBadInput;
             if (o == t) {
@@ -34,10 +50,34 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         } else {
             overlay = sl::render::enemiesOverlay(scene, o);
         }
+        if (args.isSet(QStringLiteral("measure"))) {
+            const int to = modelOrFail(scene, args.value(QStringLiteral("measure")), "measure");
+            if (to < 0) return kBadInput;
+            if (to == o) {
+                err() << "--measure names the observer itself: measure to another model\n";
+                return kBadInput;
+            }
+            const sl::render::Measurement m = sl::render::baseToBase(scenario->models[o], scenario->models[to]);
+            overlay.measurements.push_back(m);
+            out() << QString::fromStdString(scenario->models[o].id) << " to " << QString::fromStdString(scenario->models[to].id)
+                  << ": " << QString::fromStdString(m.label) << " base to base\n";
+        }
+        if (args.isSet(QStringLiteral("rings"))) {
+            for (const QString& part : args.value(QStringLiteral("rings")).split(QLatin1Char(','))) {
+                bool ok = false;
+                const double r = part.trimmed().toDouble(&ok);
+                if (!ok || !(r > 0) || r > 200) {
+                    err() << "--rings: expected distances in inches above 0 (such as 6,12,18), found \"" << part.trimmed() << "\"\n";
+                    return kBadInput;
+                }
+                overlay.ringRadii.push_back(r);
+            }
+            overlay.ringModels.push_back(o);
+        }
     }
     QString error;
     const QString file = args.value(QStringLiteral("output"));
-    if (!sl::render::renderToFile(*scenario, overlay, file, &error)) {
+    if (!sl::render::renderToFile(*scenario, overlay, file, &error, width)) {
         err() << error << '\n';
         return kBadInput;
     }

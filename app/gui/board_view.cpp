@@ -476,11 +476,7 @@ void BoardView::measureTo(const QPointF& board) {
         // Base to base, as the rules measure: closest points, in 3D across a height difference.
         const Model& a = s.models[measureModel_];
         const Model& b = s.models[over];
-        const Segment seg = closestPoints(a, b);
-        const double flat = baseDistance(a, b), up = std::abs(a.elevation - b.elevation);
-        distance = std::hypot(flat, up);
-        m = {seg.a, seg.b, inchesText(distance).toStdString()};
-        if (up > 0) m.label += tr(" (flat %1, %2 up)").arg(inchesText(flat), inchesText(up)).toStdString();
+        m = render::baseToBase(a, b);
         text = tr("%1 to %2: %3 base to base").arg(q(a.id), q(b.id), q(m.label));
     } else if (measureModel_ >= 0) {
         const Model& a = s.models[measureModel_];

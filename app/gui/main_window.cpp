@@ -7,6 +7,7 @@
 #include "evaluation.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
+#include "guide_dialog.h"
 #include "layout_dialog.h"
 #include "legend.h"
 #include "table_size_dialog.h"
@@ -368,6 +369,8 @@ void MainWindow::buildMenus() {
     sight->addAction(tr("Unpin Target or Leave Mode"), QKeySequence(Qt::Key_Escape), board_, &BoardView::escape);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide)
+        ->setObjectName(QStringLiteral("help-guide"));
     help->addAction(tr("&About Sightline"), this, [this] {
         QMessageBox::about(this, tr("About Sightline"),
                            tr("<h3>Sightline %1</h3><p>Line of sight between based models on a tabletop: who can "
@@ -397,6 +400,14 @@ void MainWindow::buildMenus() {
         a->setObjectName(QStringLiteral("view-") + bar->objectName());
         viewMenu_->addAction(a);
     }
+}
+
+GuideDialog* MainWindow::showGuide() {
+    if (!guide_) guide_ = new GuideDialog(this);
+    guide_->show();
+    guide_->raise();
+    guide_->activateWindow();
+    return guide_;
 }
 
 bool MainWindow::setTableSize(double width, double height) {

@@ -21,6 +21,7 @@ namespace sl::gui {
 
 class BoardView;
 class CatalogDialog;
+class GuideDialog;
 class Legend;
 class Inspector;
 class LayoutDialog;
@@ -53,6 +54,8 @@ public:
     QListWidget* palette() { return palette_; }
     QComboBox* sideBox() { return side_; }
     Legend* legend() { return legend_; }
+    // Help > User Guide (F1): the guide's window, made when first asked for.
+    GuideDialog* showGuide();
 
     // The table's size, as one undoable step; says what lies off a smaller table.
     bool setTableSize(double width, double height);
@@ -112,6 +115,7 @@ private:
     QMenu* viewMenu_ = nullptr;
     Inspector* inspector_;
     Legend* legend_;
+    GuideDialog* guide_ = nullptr;
     QListWidget* palette_ = nullptr;
     QComboBox* side_ = nullptr;
     QLineEdit* unit_ = nullptr;

@@ -501,15 +501,24 @@ Overlay enemiesOverlay(const Scene& scene, int observer) {
     return o;
 }
 
-bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error) {
+Measurement baseToBase(const Model& a, const Model& b) {
+    const Segment seg = closestPoints(a, b);
+    const double flat = baseDistance(a, b), up = std::abs(a.elevation - b.elevation);
+    auto in = [](double v) { return QString::number(v, 'f', 2) + QLatin1Char('"'); };
+    QString label = in(std::hypot(flat, up));
+    if (up > 0) label += QStringLiteral(" (flat %1, %2 up)").arg(in(flat), in(up));
+    return {seg.a, seg.b, label.toStdString()};
+}
+
+bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error, int pngWidth) {
     const QString suffix = QFileInfo(path).suffix().toLower();
     BoardRenderer renderer(scenario);
     const double aspect = scenario.board.height / scenario.board.width;
     if (suffix == QLatin1String("png")) {
-        QImage image(1800, static_cast<int>(std::lround(1800 * aspect)), QImage::Format_ARGB32_Premultiplied);
+        QImage image(pngWidth, static_cast<int>(std::lround(pngWidth * aspect)), QImage::Format_ARGB32_Premultiplied);
         image.fill(QColor(0x24, 0x2a, 0x22));
         QPainter painter(&image);
-        renderer.setPixelScale(1.5);  // 1800 pixels across: drawn as a 1200-pixel window would be, sharper
+        renderer.setPixelScale(std::max(1.0, pngWidth / 1200.0));  // drawn as a 1200-pixel window would be, sharper
         renderer.paint(painter, BoardRenderer::fit(image.size(), scenario.board, 18), overlay);
         painter.end();
         if (!image.save(path)) {

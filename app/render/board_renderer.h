@@ -106,8 +106,13 @@ Overlay enemiesOverlay(const Scene& scene, int observer);
 QString labelText(const Model& m);
 QString labelText(const TerrainPiece& t);
 
-// Writes the board to a PNG, SVG or PDF file, chosen by the extension; false with a
-// message on failure.
-bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error);
+// The distance between two models as the rules measure it (closest points of the bases,
+// in 3D across a height difference), as drawn: 12.34" (flat 12.10", 2.50" up).
+Measurement baseToBase(const Model& a, const Model& b);
+
+// Writes the board to a PNG (`pngWidth` pixels across), SVG or PDF file, chosen by the
+// extension; false with a message on failure.
+bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error,
+                  int pngWidth = 1800);
 
 }  // namespace sl::render

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Makes the pictures of the user guide (resources/guide/*.png) with sightline-cli render,
+# from the demo table. Run after a build: bash tools/guide-pictures.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cli=build/app/cli/sightline-cli
+demo=scenarios/demo.sightline.json
+out=resources/guide
+"$cli" render "$demo" -o "$out/not-visible.png" --width 640 --observer b-int-1 --target r-nob
+"$cli" render "$demo" -o "$out/visible.png" --width 640 --observer b-int-1 --target r-grot
+"$cli" render "$demo" -o "$out/all-enemies.png" --width 640 --observer b-int-1
+"$cli" render "$demo" -o "$out/measuring.png" --width 640 --observer b-captain --measure r-trukk --rings 6,12,18,24
