@@ -1057,8 +1057,8 @@ private slots:
         legend->trigger();
         QVERIFY(w.legend()->isVisible());
         const QStringList entries = w.legend()->entries();
-        for (const char* e : {"side blue", "side red", "observer and target", "a sight line that is open",
-                              "all enemies: not seen", "range ring from the base's edge"})
+        for (const char* e : {"side blue", "side red", "observer and target", "an open sight line",
+                              "all enemies: not seen", "range ring (from the edge)"})
             QVERIFY2(entries.contains(QLatin1String(e)), e);
         for (const char* dock : {"view-dock-palette", "view-dock-ruling", "view-dock-inspector"}) {
             QAction* a = w.findChild<QAction*>(QLatin1String(dock));

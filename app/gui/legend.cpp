@@ -54,18 +54,18 @@ void Legend::showFor(const Scenario& s) {
     }
     add(tr("observer and target"), [](QPainter& p, const QRectF& r) { disc(p, r, QColor(90, 90, 90), QPen(Qt::white, 3)); });
     add(tr("selected"), [](QPainter& p, const QRectF& r) { disc(p, r, QColor(90, 90, 90), QPen(QColor(255, 230, 0), 3)); });
-    add(tr("overlaps terrain or a model"), [](QPainter& p, const QRectF& r) {
+    add(tr("overlaps: cannot stand there"), [](QPainter& p, const QRectF& r) {
         disc(p, r, QColor(90, 90, 90), QPen(QColor(255, 140, 0), 2.5, Qt::DotLine));
     });
     heading(tr("Sight"));
-    add(tr("a sight line that is open"), [](QPainter& p, const QRectF& r) { line(p, r, QPen(render::kVisibleGreen, 3.5)); });
-    add(tr("blocked: up to the first blocker"), [](QPainter& p, const QRectF& r) {
+    add(tr("an open sight line"), [](QPainter& p, const QRectF& r) { line(p, r, QPen(render::kVisibleGreen, 3.5)); });
+    add(tr("blocked, to the first blocker"), [](QPainter& p, const QRectF& r) {
         line(p, r, QPen(render::kBlockedRed, 2.5));
         p.setPen(QPen(Qt::white, 1.5));
         p.setBrush(render::kBlockedRed);
         p.drawEllipse(QPointF(r.right() - 6, r.center().y()), 4, 4);
     });
-    add(tr("the pieces that block it"), [](QPainter& p, const QRectF& r) { box(p, r, QColor(120, 115, 105), QPen(render::kBlockedRed, 3)); });
+    add(tr("pieces that block it"), [](QPainter& p, const QRectF& r) { box(p, r, QColor(120, 115, 105), QPen(render::kBlockedRed, 3)); });
     add(tr("all enemies: seen"), [](QPainter& p, const QRectF& r) {
         disc(p, r, Qt::transparent, QPen(render::kVisibleGreen, 4));
     });
@@ -75,7 +75,7 @@ void Legend::showFor(const Scenario& s) {
         disc(p, r, Qt::transparent, pen);
     });
     heading(tr("Table"));
-    add(tr("feature (darker is taller)"), [](QPainter& p, const QRectF& r) { box(p, r, QColor(146, 141, 131), QPen(QColor(35, 30, 25), 1.2)); });
+    add(tr("feature (darker: taller)"), [](QPainter& p, const QRectF& r) { box(p, r, QColor(146, 141, 131), QPen(QColor(35, 30, 25), 1.2)); });
     bool woods = false, ruins = false, areas = false;
     for (const TerrainPiece& t : s.terrain)
         if (t.kind == TerrainKind::Area) {
@@ -84,7 +84,7 @@ void Legend::showFor(const Scenario& s) {
             ruins = ruins || t.hasTag("ruin");
         }
     if (areas || s.terrain.empty())
-        add(tr("area (footprint, never blocks by itself)"), [](QPainter& p, const QRectF& r) {
+        add(tr("area (never blocks alone)"), [](QPainter& p, const QRectF& r) {
             box(p, r, QColor(0x8a, 0x8a, 0x7a, 100), QPen(QColor(40, 40, 30, 160), 1.5, Qt::DashLine));
         });
     if (ruins) add(tr("ruin area"), [](QPainter& p, const QRectF& r) { box(p, r, QColor(0x9c, 0x8b, 0x6e, 110), QPen(QColor(40, 40, 30, 160), 1.5, Qt::DashLine)); });
@@ -111,7 +111,7 @@ void Legend::showFor(const Scenario& s) {
     add(tr("a measured distance"), [](QPainter& p, const QRectF& r) {
         line(p, r, QPen(QColor(255, 214, 10), 2.5));
     });
-    add(tr("range ring from the base's edge"), [](QPainter& p, const QRectF& r) {
+    add(tr("range ring (from the edge)"), [](QPainter& p, const QRectF& r) {
         QPen pen(QColor(255, 250, 220), 1.6);
         pen.setDashPattern({6, 4});
         line(p, r, pen);

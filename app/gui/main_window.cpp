@@ -82,8 +82,8 @@ MainWindow::MainWindow()
     legendScroll->setFrameShape(QFrame::NoFrame);
     legendScroll->setWidget(legend_);
     legendDock->setWidget(legendScroll);
-    addDockWidget(Qt::LeftDockWidgetArea, legendDock);
-    legendDock->hide();  // View > Legend shows it
+    addDockWidget(Qt::RightDockWidgetArea, legendDock);
+    legendDock->hide();  // View > Legend shows it, under the inspector
     connect(&document_, &ScenarioDocument::changed, this, [this] { legend_->showFor(document_.scenario()); });
     cursor_->setMinimumWidth(cursor_->fontMetrics().horizontalAdvance(QStringLiteral("x 000.00\"  y 000.00\"")));
     statusBar()->addPermanentWidget(cursor_);
