@@ -21,6 +21,9 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QTextBrowser>
+#include <QToolTip>
+#include <QFormLayout>
+#include <QAbstractButton>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -1134,6 +1137,78 @@ private slots:
             const QVariant image = guide->browser()->document()->resource(QTextDocument::ImageResource, QUrl(QLatin1String(picture)));
             QVERIFY2(image.isValid() && !image.value<QImage>().isNull(), picture);
         }
+    }
+
+    // A selected area of an official layout (346 points) shows a few handles, not a band;
+    // a rectangle keeps all four; zooming in shows more.
+    void denseOutlinesGetAFewHandles() {
+        gui::MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-assets-vs-assets-01.sightline.json"), true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        int area = -1, rect = -1;
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+            if (s.terrain[i].id == "area-05") area = i;
+            if (rect < 0 && s.terrain[i].footprint.outer.size() == 4) rect = i;
+        }
+        QVERIFY(area >= 0 && rect >= 0);
+        const Ring& ring = s.terrain[area].footprint.outer;
+        QCOMPARE(ring.size(), size_t(346));
+        const size_t fitted = view->handleVertices(ring).size();
+        QVERIFY2(fitted >= 4 && fitted <= 40, qPrintable(QString::number(fitted)));
+        QCOMPARE(view->handleVertices(s.terrain[rect].footprint.outer).size(), size_t(4));
+        // Handles are at least 18 pixels apart.
+        const std::vector<int> shown = view->handleVertices(ring);
+        for (size_t k = 1; k < shown.size(); ++k) {
+            const QPointF a = view->toWidget(QPointF(ring[shown[k - 1]].x, ring[shown[k - 1]].y));
+            const QPointF b = view->toWidget(QPointF(ring[shown[k]].x, ring[shown[k]].y));
+            QVERIFY(std::hypot(a.x() - b.x(), a.y() - b.y()) >= 17.9);
+        }
+        const Vec2 c = edits::footprintCentre(s.terrain[area].footprint);
+        QWheelEvent zoom(at(view, c), view->mapToGlobal(at(view, c)), {}, {0, 120 * 4}, Qt::NoButton, {}, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view, &zoom);
+        QVERIFY(view->handleVertices(ring).size() > fitted);
+    }
+
+    // Hovering a model tells who it is.
+    void tooltipsNameWhatIsUnderTheCursor() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        const Model& captain = w.document()->scenario().models[view->modelIndex(QStringLiteral("b-captain"))];
+        QHelpEvent help(QEvent::ToolTip, at(view, captain.position), view->mapToGlobal(at(view, captain.position)));
+        QApplication::sendEvent(view, &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("b-captain")) && QToolTip::text().contains(QStringLiteral("40 mm round")),
+                 qPrintable(QToolTip::text()));
+        QVERIFY(QToolTip::text().contains(QStringLiteral("elevation")));
+    }
+
+    // Every dialog can be worked from the keyboard: its fields have accelerators.
+    void dialogsHaveAccelerators() {
+        gui::MainWindow w;
+        gui::CatalogDialog catalog(&w);
+        gui::LayoutDialog layouts(&w);
+        gui::TableSizeDialog size(60, 44, &w);
+        gui::GuideDialog guide(&w);
+        for (QDialog* d : std::initializer_list<QDialog*>{&catalog, &layouts, &size, &guide}) {
+            int accelerated = 0;
+            for (QLabel* label : d->findChildren<QLabel*>())
+                if (label->buddy() && label->text().contains(QLatin1Char('&'))) ++accelerated;
+            for (QAbstractButton* button : d->findChildren<QAbstractButton*>())
+                if (button->text().contains(QLatin1Char('&'))) ++accelerated;
+            QVERIFY2(accelerated >= 1, qPrintable(d->windowTitle()));
+        }
+        // The form rows of the catalog and table-size dialogs: each labelled with a key.
+        for (QDialog* d : std::initializer_list<QDialog*>{&catalog, &size})
+            for (QFormLayout* form : d->findChildren<QFormLayout*>())
+                for (int row = 0; row < form->rowCount(); ++row)
+                    if (auto* item = form->itemAt(row, QFormLayout::LabelRole))
+                        if (auto* label = qobject_cast<QLabel*>(item->widget()))
+                            QVERIFY2(label->text().contains(QLatin1Char('&')), qPrintable(label->text()));
     }
 };
 
