@@ -19,7 +19,9 @@ int signOf(const T& v) {
 }
 
 // Evaluates f first with interval arithmetic (rounding directed outwards), and exactly
-// when the interval straddles zero.
+// when the interval straddles zero. f must return its number type by value (a declared
+// return type): with GMP's C++ classes an expression returned by `auto` would refer to
+// the lambda's locals after they are gone.
 template <class F>
 int filteredSign(F f) {
     {
@@ -74,7 +76,7 @@ int dotSign(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
 int heightAtCrossingSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 c, Vec2 d, double top) {
     // With oa = cross(d - c, a - c) and ob likewise, the crossing is at t = oa / (oa - ob),
     // so sign(h(t) - top) = sign(oa - ob) * sign((h0 - top)(oa - ob) + (h1 - h0) oa).
-    return filteredSign([&](auto zero) {
+    return filteredSign([&](auto zero) -> decltype(zero) {
         using T = decltype(zero);
         const T cx(c.x), cy(c.y);
         const T ex = T(d.x) - cx, ey = T(d.y) - cy;
@@ -89,7 +91,7 @@ int heightAtCrossingSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 c, Vec2 d, d
 int heightAtPointSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 v, double top) {
     // t = dot(v - a, b - a) / |b - a|^2, so sign(h(t) - top) =
     // sign((h0 - top) |b - a|^2 + (h1 - h0) dot(v - a, b - a)).
-    return filteredSign([&](auto zero) {
+    return filteredSign([&](auto zero) -> decltype(zero) {
         using T = decltype(zero);
         const T ux = T(b.x) - T(a.x), uy = T(b.y) - T(a.y);
         const T len2 = ux * ux + uy * uy;
