@@ -41,6 +41,7 @@ const std::map<QString, QStringList> kAllowed = {
 // of lower steps only.
 const std::vector<QStringList> kLosSteps = {
     {QStringLiteral("scene")},                               // the scene index and the one-line test
+    {QStringLiteral("certify")},                             // proofs that no line is open
     {QStringLiteral("sampled"), QStringLiteral("exact_los")},  // the methods
     {QStringLiteral("coverage")},                            // how much of a target the exact method sees
     {QStringLiteral("pair")},                                // the pair layer, dispatching to the methods

@@ -100,4 +100,69 @@ int heightAtPointSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 v, double top) 
     });
 }
 
+namespace {
+
+// The ellipse's implicit function, scaled to be polynomial: with u and v the coordinates of
+// p - centre along and across the axis, 254^2 (u^2 W^2 + v^2 L^2) - 25 L^2 W^2 (negative
+// inside: u^2 / (5L/254)^2 + v^2 / (5W/254)^2 < 1).
+template <class T>
+T ellipseValue(const Ellipse& e, const T& x, const T& y) {
+    const T dx = x - T(e.centre.x), dy = y - T(e.centre.y);
+    const T c(e.cosRot), s(e.sinRot), L(e.lengthMm), W(e.widthMm);
+    const T u = c * dx + s * dy, v = c * dy - s * dx;
+    const T k(64516);  // 254^2
+    return k * (u * u * W * W + v * v * L * L) - T(25) * L * L * W * W;
+}
+
+}  // namespace
+
+int ellipseSide(const Ellipse& e, Vec2 p) {
+    return filteredSign([&](auto zero) -> decltype(zero) {
+        using T = decltype(zero);
+        return ellipseValue<T>(e, T(p.x), T(p.y));
+    });
+}
+
+bool segmentBelowTopInEllipse(const Ellipse& e, Vec2 a, Vec2 b, double h0, double h1, double top) {
+    // The stretch of the segment below `top`: t in [0, 1] with h0 + t (h1 - h0) < top; its
+    // closure [lo, hi] with lo = 0 or t*, hi = 1 or t*, t* = (top - h0) / (h1 - h0).
+    if (h0 >= top && h1 >= top) return false;
+    // f(t), the implicit function along the segment, is a convex quadratic: the stretch has
+    // a point inside exactly when f is negative at f's lowest point on [lo, hi] (if that is
+    // an end where the line reaches `top`, f < 0 there holds just inside the stretch too).
+    auto decide = [&](auto zero) -> decltype(zero) {
+        using T = decltype(zero);
+        const T ax(a.x), ay(a.y), dx = T(b.x) - ax, dy = T(b.y) - ay;
+        T lo(0), hi(1);
+        if (h1 > h0 && h1 >= top) hi = (T(top) - T(h0)) / (T(h1) - T(h0));
+        if (h0 > h1 && h0 >= top) lo = (T(top) - T(h0)) / (T(h1) - T(h0));
+        // f(t) = A t^2 + B t + C, from the value at three points (0, 1/2, 1).
+        const T bx = ax + dx, by = ay + dy, mx = ax + dx / T(2), my = ay + dy / T(2);
+        const T f0 = ellipseValue<T>(e, ax, ay);
+        const T f1 = ellipseValue<T>(e, bx, by);
+        const T fm = ellipseValue<T>(e, mx, my);
+        const T A = T(2) * (f0 + f1) - T(4) * fm, B = T(4) * fm - T(3) * f0 - f1;
+        T t = lo;
+        if (A > T(0)) {
+            const T vertex = -B / (T(2) * A);
+            t = vertex < lo ? lo : (vertex > hi ? hi : vertex);
+        } else if (f1 - f0 < T(0)) {
+            t = hi;  // (degenerate: a point, or rounding in the filter) the lower end
+        }
+        return (A * t + B) * t + f0;
+    };
+    // In interval arithmetic first: a comparison it cannot settle (the lowest point near an
+    // end of the stretch) throws, and then the exact evaluation decides.
+    {
+        CGAL::Protect_FPU_rounding<true> guard;
+        try {
+            const I v = decide(I{});
+            if (v.sup() < 0) return true;
+            if (v.inf() > 0) return false;
+        } catch (const CGAL::Uncertain_conversion_exception&) {
+        }
+    }
+    return decide(Q{}) < 0;
+}
+
 }  // namespace sl::exact

@@ -24,4 +24,23 @@ int heightAtCrossingSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 c, Vec2 d, d
 // Same, at the point v lying on the segment a-b (v collinear with a and b).
 int heightAtPointSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 v, double top);
 
+// A round base as it truly is: the ellipse (or circle) centred at `centre` with half-axes
+// of lengthMm / 50.8 and widthMm / 50.8 inches (exact ratios: 25.4 mm to the inch), its
+// length axis along (cosRot, sinRot), the double-precision cosine and sine of its
+// rotation (a circle has 1 and 0). Every test below is exact for this shape.
+struct Ellipse {
+    Vec2 centre;
+    double lengthMm = 0;
+    double widthMm = 0;
+    double cosRot = 1;
+    double sinRot = 0;
+};
+
+// -1 when p lies inside the ellipse, 0 on it, +1 outside.
+int ellipseSide(const Ellipse& e, Vec2 p);
+
+// Whether the segment a-b, its height running from h0 at a to h1 at b, has a point in the
+// ellipse's open interior where it is below `top`.
+bool segmentBelowTopInEllipse(const Ellipse& e, Vec2 a, Vec2 b, double h0, double h1, double top);
+
 }  // namespace sl::exact

@@ -3,7 +3,9 @@
 #include "kernel/region.h"
 
 #include "kernel/base.h"
+#include "kernel/polygon.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -42,10 +44,142 @@ Region baseRegion(const Model& model) {
         const double rad = model.rotation_deg * 3.14159265358979323846 / 180.0;
         r.cosRot = std::cos(rad);
         r.sinRot = std::sin(rad);
+        r.ellipse = ellipseOf(model);
     }
     r.around = surrounding(r);
     return r;
 }
+
+exact::Ellipse ellipseOf(const Model& model) {
+    exact::Ellipse e;
+    e.centre = model.position;
+    e.lengthMm = model.base.length_mm;
+    e.widthMm = model.base.shape == BaseShape::Circle ? model.base.length_mm : model.base.width_mm;
+    if (model.base.shape != BaseShape::Circle) {
+        // The same rounding as the outline's and the containment test's (base.cpp).
+        const double rad = model.rotation_deg * std::numbers::pi / 180.0;
+        e.cosRot = std::cos(rad);
+        e.sinRot = std::sin(rad);
+    }
+    return e;
+}
+
+bool insideRegion(const Region& r, Vec2 p) {
+    if (r.isPoint()) return p == r.outline[0];
+    if (r.curved) return exact::ellipseSide(r.ellipse, p) <= 0;
+    return locate(p, r.outline) != Where::Outside;
+}
+
+namespace {
+
+// The part of the convex polygon on the side n . x <= c (n . x <= c + slack kept, so that
+// two halves cut with opposite slack overlap and rounding loses nothing between them).
+Ring clipHalf(const Ring& poly, Vec2 n, double c) {
+    Ring out;
+    for (size_t i = 0; i < poly.size(); ++i) {
+        const Vec2 p = poly[i], q = poly[(i + 1) % poly.size()];
+        const double sp = n.x * p.x + n.y * p.y - c, sq = n.x * q.x + n.y * q.y - c;
+        if (sp <= 0) out.push_back(p);
+        if ((sp < 0 && sq > 0) || (sp > 0 && sq < 0)) out.push_back(p + (q - p) * (sp / (sp - sq)));
+    }
+    return out;
+}
+
+// Margin for rounding in the geometry built in plain doubles (clipping, tangents): far
+// above its error (about 1e-15 of the coordinates), far below anything on a table.
+double slackFor(const Ring& r) {
+    double m = 1;
+    for (const Vec2& v : r) m = std::max({m, std::abs(v.x), std::abs(v.y)});
+    return 1e-11 * m;
+}
+
+}  // namespace
+
+Vec2 partCentre(const Ring& r) {
+    Vec2 c{0, 0};
+    for (const Vec2& v : r) c = c + v;
+    return c * (1.0 / static_cast<double>(r.size()));
+}
+
+double partSize(const Ring& r) {
+    if (r.size() < 2) return 0;
+    const auto [lo, hi] = boundsOf(r);
+    return std::hypot(hi.x - lo.x, hi.y - lo.y);
+}
+
+// Cuts a convex polygon in two across its longer side, through its middle; the halves
+// overlap by a hair.
+std::pair<Ring, Ring> splitPart(const Ring& poly) {
+    const auto [lo, hi] = boundsOf(poly);
+    const Vec2 n = hi.x - lo.x >= hi.y - lo.y ? Vec2{1, 0} : Vec2{0, 1};
+    const double mid = n.x > 0 ? (lo.x + hi.x) / 2 : (lo.y + hi.y) / 2;
+    const double slack = slackFor(poly);
+    return {clipHalf(poly, n, mid + slack), clipHalf(poly, n * -1, -mid + slack)};
+}
+
+// The polygon a cell starts from: a point, a rectangle's outline, or a polygon around the
+// curve (the circumscribed 16-gon, a hair larger).
+Ring regionPart(const Region& r) { return r.curved ? r.around : r.outline; }
+
+// The cell's polygon cut down towards the true region: for a curve, by its tangents
+// (moved out by a hair) across the cell's span of the curve, so the bulge left is small
+// for a small cell. Nothing when no point of the true region is left.
+std::optional<Ring> tightenPart(const Ring& cell, const Region& r) {
+    if (!r.curved || cell.size() < 3) return cell;
+    const double a = r.ellipse.lengthMm * 5 / 254, b = r.ellipse.widthMm * 5 / 254;
+    const double c = r.ellipse.cosRot, s = r.ellipse.sinRot;
+    auto local = [&](Vec2 p) {
+        const Vec2 d = p - r.centre;
+        return Vec2{(c * d.x + s * d.y) / a, (c * d.y - s * d.x) / b};
+    };
+    // Inside the curve with room to spare: nothing to cut.
+    bool allInside = true;
+    for (const Vec2& v : cell) {
+        const Vec2 l = local(v);
+        allInside = allInside && l.x * l.x + l.y * l.y < 1 - 1e-9;
+    }
+    if (allInside) return cell;
+    // The curve's parameters the cell spans (all of them when it holds the centre).
+    double from = 0, span = 2 * std::numbers::pi;
+    if (locate(r.centre, cell) == Where::Outside) {
+        const Vec2 m = local(partCentre(cell));
+        const double mid = std::atan2(m.y, m.x);
+        double lo = 0, hi = 0;
+        for (const Vec2& v : cell) {
+            const Vec2 l = local(v);
+            double d = std::atan2(l.y, l.x) - mid;
+            while (d > std::numbers::pi) d -= 2 * std::numbers::pi;
+            while (d < -std::numbers::pi) d += 2 * std::numbers::pi;
+            lo = std::min(lo, d);
+            hi = std::max(hi, d);
+        }
+        from = mid + lo - 1e-6;
+        span = hi - lo + 2e-6;
+    }
+    Ring out = cell;
+    const double slack = slackFor(cell);
+    constexpr int kTangents = 8;
+    for (int k = 0; k <= kTangents && out.size() >= 3; ++k) {
+        const double t = from + span * k / kTangents;
+        const Vec2 at = r.centre + Vec2{c * a * std::cos(t) - s * b * std::sin(t), s * a * std::cos(t) + c * b * std::sin(t)};
+        Vec2 n{c * std::cos(t) / a - s * std::sin(t) / b, s * std::cos(t) / a + c * std::sin(t) / b};
+        const double len = std::hypot(n.x, n.y);
+        n = n * (1 / len);
+        out = clipHalf(out, n, n.x * at.x + n.y * at.y + slack);
+    }
+    if (out.size() < 3) return std::nullopt;
+    return out;
+}
+
+// A point of the true region near the cell's middle, if one is found.
+std::optional<Vec2> pointInPart(const Ring& cell, const Region& r) {
+    if (r.isPoint()) return r.outline[0];
+    Vec2 p = partCentre(cell);
+    for (int i = 0; i < 40 && !insideRegion(r, p); ++i) p = p + (r.centre - p) * (1.0 / 8);
+    if (!insideRegion(r, p)) return std::nullopt;
+    return p;
+}
+
 
 Region pointRegion(Vec2 p) {
     Region r;

@@ -1,8 +1,11 @@
 // Where a sight line may start or end: a model's base or a single point of the table.
 #pragma once
 
+#include "kernel/exact.h"
 #include "kernel/types.h"
 
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace sl {
@@ -16,6 +19,7 @@ struct Region {
     std::vector<Vec2> samples;  // the centre and the 8 boundary points of the sampled method
     bool curved = false;        // a circle or an ellipse with these half-axes and rotation:
     double halfLength = 0, halfWidth = 0, cosRot = 1, sinRot = 0;
+    exact::Ellipse ellipse;     // the same curve as exact tests take it
     Ring around;                // a convex polygon (16 corners at most) containing the region
     bool isPoint() const { return outline.size() == 1; }
 };
@@ -25,5 +29,30 @@ extern const double kAroundGrow;
 
 Region baseRegion(const Model& model);
 Region pointRegion(Vec2 p);
+
+// Whether p lies in the region as it truly is (the true circle or ellipse, a rectangle's
+// outline, the point itself), exactly; its boundary counts as inside.
+bool insideRegion(const Region& r, Vec2 p);
+
+// The true curve of a round base (for exact tests).
+exact::Ellipse ellipseOf(const Model& model);
+
+// Parts of a region as convex polygons, for subdivisions that prove something of every
+// point of the region: each part holds (never misses) its share of the true region.
+// The whole region: a point, a rectangle's outline, or a polygon around the curve (the
+// circumscribed 16-gon, a hair larger).
+Ring regionPart(const Region& r);
+// A part cut in two across its longer side, through its middle; the halves overlap by a
+// hair, so rounding loses nothing between them.
+std::pair<Ring, Ring> splitPart(const Ring& part);
+// The part cut down towards the true region: for a curve, by its tangents (moved out by a
+// hair) across the part's span of it, so the bulge left is small for a small part.
+// Nothing when no point of the true region is left in it.
+std::optional<Ring> tightenPart(const Ring& part, const Region& r);
+// A point of the true region near the part's middle, if one is found.
+std::optional<Vec2> pointInPart(const Ring& part, const Region& r);
+// The part's middle (mean of its corners) and its size (its box's diagonal).
+Vec2 partCentre(const Ring& part);
+double partSize(const Ring& part);
 
 }  // namespace sl

@@ -1,191 +1,223 @@
-// fully_visible and visible_fraction of the exact method: the target's foot points, the
-// fan and shadow tests that clear many points at once, and the bisection on heights.
+// fully_visible as a certificate (parts of the target's foot each cleared by a fan of
+// lines from one point of the observer's base, or a point proven hidden) and the estimate
+// of visible_fraction (exact decisions at points of the base, bisection on heights).
 #include "los/coverage.h"
 
 #include "kernel/base.h"
+#include "kernel/bound.h"
 #include "kernel/exact.h"
 #include "kernel/polygon.h"
 #include "los/exact_los.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstdint>
-#include <functional>
+#include <deque>
 #include <optional>
 
 namespace sl {
-
-FootPoints footPoints(const Model& t, const Region& region) {
-    FootPoints f;
-    const std::vector<Vec2> points = basePoints(t, kFullyVisiblePoints, true);
-    f.points.reserve(points.size());
-    for (size_t stride = 64; stride >= 1; stride /= 2)
-        for (size_t i = 0; i < points.size(); i += stride)
-            if (stride == 64 || i % (stride * 2) != 0) f.points.push_back(points[i]);
-    f.around = region.around;
-    return f;
-}
-
 namespace {
 
-// The blockers that could stop a line from p (at the observer's top) to the foot of the
-// target anywhere in `cell` (a convex polygon): those overlapping the fan of those lines
-// (up to most + 1 of them; a degenerate fan gives UINT32_MAX). The others cannot. A line
-// of the fan falls from the observer's top to the foot; over a blocker it is at least as
-// high as its height a fraction (farthest point of the blocker from p) / (nearest point of
-// the cell from p) of the way along: a blocker lower than that cannot stop it.
-std::vector<uint32_t> fanBlockers(const Scene& scene, Vec2 p, const Ring& cell, const Model& o, const Model& t,
-                                  const ModelMask& ignored, size_t most) {
-    std::vector<uint32_t> found;
-    std::vector<Vec2> pts = cell;
-    pts.push_back(p);
-    const Ring fan = convexHullOf(pts);
-    if (fan.size() < 3) return {UINT32_MAX};  // degenerate: unknown, as if many
-    const auto [lo, hi] = boundsOf(fan);
-    double nearest2 = HUGE_VAL;  // squared distances: one root per blocker, not per vertex
-    for (const Vec2& v : cell) nearest2 = std::min(nearest2, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
-    const double nearest = std::sqrt(nearest2);
-    for (uint32_t id : scene.blockersInBox(lo, hi)) {
-        const Blocker& bl = scene.blockers()[id];
-        if (bl.top <= std::min(o.top(), t.elevation) || (bl.model >= 0 && ignored[bl.model])) continue;
-        double farthest2 = 0;
-        for (const Vec2& v : bl.polygon.outer)
-            farthest2 = std::max(farthest2, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
-        const double farthest = std::sqrt(farthest2);
-        if (o.top() >= t.elevation && nearest > 0 && farthest < nearest) {
-            const double lowest = o.top() - (o.top() - t.elevation) * (farthest / nearest);
-            if (lowest > bl.top * (1 + 1e-12)) continue;
-        }
-        // Cheap screens before clipping: a box wholly beyond one edge of the fan cannot
-        // overlap it; a convex blocker whose centre lies strictly inside it does.
-        bool beyond = false;
-        for (size_t i = 0; i < fan.size() && !beyond; ++i) {
-            const Vec2 a = fan[i], b = fan[(i + 1) % fan.size()];
-            beyond = true;
-            for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}})
-                beyond = beyond && exact::orient(a, b, c) < 0;
-        }
-        if (beyond) continue;
-        const bool overlaps = (bl.convex && locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, fan) == Where::Inside &&
-                               locate(Vec2{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2}, bl.polygon) == Where::Inside) ||
-                              overlapArea(bl.polygon, fan) > 0;  // any overlap at all counts
-        if (!overlaps) continue;
-        found.push_back(id);
-        if (found.size() > most) return found;
+// The farthest and nearest distances from p to a blocker, made a hair larger and smaller
+// than computed (relative 1e-12: far above the rounding of a few operations).
+double farthestFrom(Vec2 p, const Blocker& bl) {
+    double d = 0;
+    if (bl.curved) {
+        d = std::hypot(bl.ellipse.centre.x - p.x, bl.ellipse.centre.y - p.y) +
+            std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8;
+    } else {
+        for (const Vec2& v : bl.polygon.outer) d = std::max(d, std::hypot(v.x - p.x, v.y - p.y));
     }
-    return found;
+    return d * (1 + 1e-12) + 1e-12;
 }
 
-// The shadow that a blocker casts on the target's foot as seen from p, at the observer's
-// top, when lines fall from there to the foot: a foot point is hidden from p behind P
-// exactly when it is p + l (x - p) for some x of P and l in [1, k), where k is
-// (p's height - foot) / (p's height - P's top) (no bound when P is taller than p). Every
-// such point lies in the hull of P and its copy scaled by k about p: taken with P's hull
-// and a lower bound of P's distance for k, too big, never too small. `reachAll` bounds k
-// so the shadow covers the base. None when p is on the piece.
-std::optional<Ring> shadowOf(const Scene& scene, uint32_t id, Vec2 p, double hp, double z, double far) {
-    const Blocker& bl = scene.blockers()[id];
-    const Ring& shape = bl.model >= 0 ? scene.modelRegion(bl.model).around : bl.polygon.outer;
-    if (locate(p, shape) != Where::Outside) return std::nullopt;
-    double near = HUGE_VAL;
-    for (size_t i = 0; i < shape.size(); ++i) {
-        const Vec2 a = shape[i], u = shape[(i + 1) % shape.size()] - a, w = p - a;
+double nearestOf(Vec2 p, const Ring& ring) {
+    double d = HUGE_VAL;
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const Vec2 a = ring[i], u = ring[(i + 1) % ring.size()] - a, w = p - a;
         const double len2 = u.x * u.x + u.y * u.y;
-        const double tt = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
-        const Vec2 d = a + u * tt - p;
-        near = std::min(near, std::hypot(d.x, d.y));
+        const double t = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
+        d = std::min(d, std::hypot(a.x + u.x * t - p.x, a.y + u.y * t - p.y));
     }
-    near = near * (1 - 1e-9) - 1e-12;
-    if (near <= 0) return std::nullopt;
-    const double reachAll = far / near * (1 + 1e-9) + 1e-9;
-    const double k = bl.top >= hp ? reachAll : std::min(reachAll, (hp - z) / (hp - bl.top) * (1 + 1e-9));
-    std::vector<Vec2> pts = shape;
-    for (const Vec2& v : shape) pts.push_back(p + (v - p) * std::max(1.0, k));
-    return convexHullOf(pts);
+    return d;
+}
+
+double nearestFrom(Vec2 p, const Blocker& bl) {
+    double d = 0;
+    if (bl.curved) {
+        d = std::hypot(bl.ellipse.centre.x - p.x, bl.ellipse.centre.y - p.y) -
+            std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8;
+    } else if (locate(p, bl.polygon) == Where::Outside) {
+        d = nearestOf(p, bl.polygon.outer);
+        for (const Ring& h : bl.polygon.holes) d = std::min(d, nearestOf(p, h));
+    }
+    return std::max(0.0, d * (1 - 1e-12) - 1e-12);
+}
+
+// Whether the blocker lies wholly on the outer side of one of the fan's edges (at least
+// `margin` away), or the fan on the outer side of one of the blocker's hull edges: then
+// no line of the fan (nor a band of half-width `margin` around one) enters its interior.
+bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, double margin) {
+    auto outside = [&](Vec2 a, Vec2 b, const Ring& pts) {
+        // Every point of `pts` right of a->b (the outer side of a positively oriented ring).
+        for (const Vec2& v : pts) {
+            if (margin == 0) {
+                if (exact::orient(a, b, v) > 0) return false;
+                continue;
+            }
+            const Bound c = (Bound(b.x) - Bound(a.x)) * (Bound(v.y) - Bound(a.y)) - (Bound(b.y) - Bound(a.y)) * (Bound(v.x) - Bound(a.x));
+            const Bound len = sqrtOf((Bound(b.x) - Bound(a.x)) * (Bound(b.x) - Bound(a.x)) + (Bound(b.y) - Bound(a.y)) * (Bound(b.y) - Bound(a.y)));
+            if (!(c.hi() <= -(margin * len.hi()))) return false;
+        }
+        return true;
+    };
+    for (size_t i = 0; i < fan.size(); ++i) {
+        const Vec2 a = fan[i], b = fan[(i + 1) % fan.size()];
+        if (bl.curved) {
+            // The ellipse's farthest reach towards the edge's outer normal (left side).
+            const exact::Ellipse& e = bl.ellipse;
+            const Bound nx = Bound(a.y) - Bound(b.y), ny = Bound(b.x) - Bound(a.x);  // points left (inwards)
+            const Bound ra = Bound(e.lengthMm) * Bound(5) / Bound(254), rb = Bound(e.widthMm) * Bound(5) / Bound(254);
+            const Bound nu = Bound(e.cosRot) * nx + Bound(e.sinRot) * ny, nv = Bound(e.cosRot) * ny - Bound(e.sinRot) * nx;
+            const Bound reach = sqrtOf(ra * ra * nu * nu + rb * rb * nv * nv + Bound(1e-300));
+            const Bound centre = nx * (Bound(e.centre.x) - Bound(a.x)) + ny * (Bound(e.centre.y) - Bound(a.y));
+            const Bound len = sqrtOf(nx * nx + ny * ny);
+            if ((centre + reach).hi() <= -(margin * len.hi())) return true;
+            continue;
+        }
+        if (outside(a, b, bl.polygon.outer)) return true;
+    }
+    if (!bl.curved)
+        for (size_t i = 0; i < blockerHull.size(); ++i)
+            if (outside(blockerHull[i], blockerHull[(i + 1) % blockerHull.size()], fan)) return true;
+    // Or the fan lies within one of its holes (a courtyard): every corner of the fan in the
+    // hole, no corner of the hole inside the fan, no edges crossing (exact; a band needs
+    // room to the hole's edges, which this does not measure: zero width only).
+    if (!bl.curved && margin == 0)
+        for (const Ring& hole : bl.polygon.holes) {
+            bool within = true;
+            for (const Vec2& v : fan) within = within && locate(v, hole) != Where::Outside;
+            for (const Vec2& v : hole) within = within && locate(v, fan) != Where::Inside;
+            for (size_t i = 0; i < fan.size() && within; ++i)
+                for (size_t j = 0; j < hole.size() && within; ++j)
+                    within = !segmentsCrossProperly(fan[i], fan[(i + 1) % fan.size()], hole[j], hole[(j + 1) % hole.size()]);
+            if (within) return true;
+        }
+    return false;
+}
+
+// Whether every line from p (height hp) to a point of the part (height hq) passes over the
+// blocker: its height along the line is linear in the distance from p, and bounded by the
+// blocker's nearest and farthest distances against the part's.
+bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw) {
+    if (hp >= bl.top && hq >= bl.top) return true;
+    double nearPart = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
+    nearPart = nearPart * (1 - 1e-12) - 1e-12;
+    double farPart = 0;
+    for (const Vec2& v : part) farPart = std::max(farPart, std::hypot(v.x - p.x, v.y - p.y));
+    farPart = farPart * (1 + 1e-12) + 1e-12;
+    double lowest;
+    if (hp > hq) {  // falling: lowest where the line is farthest along over the blocker
+        if (nearPart <= 0) return false;
+        lowest = hp - (hp - hq) * std::min(1.0, (farthestFrom(p, bl) + hw) / nearPart);
+    } else {        // rising (or level): lowest where it is nearest p
+        lowest = hp + (hq - hp) * std::min(1.0, std::max(0.0, nearestFrom(p, bl) - hw) / farPart);
+    }
+    return lowest - 1e-9 * (1 + std::abs(lowest)) >= bl.top;
+}
+
+// Whether no blocker can stop a line from p (at hp) to any point of the part (at hq).
+bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored) {
+    if (part.size() == 1) return !scene.blocked({p, part[0], hp, hq}, ignored);
+    std::vector<Vec2> pts = part;
+    pts.push_back(p);
+    const Ring fan = convexHullOf(pts);
+    if (fan.size() < 3) return false;
+    const double hw = scene.halfWidth();
+    auto [lo, hi] = boundsOf(fan);
+    for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
+        const Blocker& bl = scene.blockers()[id];
+        if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
+        if (overEveryLine(p, hp, part, hq, bl, hw)) continue;
+        const Ring hull = bl.curved || bl.convex ? bl.polygon.outer : convexHullOf(bl.polygon.outer);
+        if (apart(fan, bl, hull, hw)) continue;
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
 
-// Whether every point of the target's base is seen at its foot. A few points spread over
-// the base are decided first (a hidden part usually shows among them); then the base's
-// box, and if need be its quarters, are tested as a whole: a cell whose fan of lines from
-// the witness's observer end is clear is seen at once. The points of the other cells are
-// decided one by one, the observer's end of the last line found tried first for the next
-// point (neighbours are usually seen from the same place). Measured on the 50 x 50
-// armies: deeper cells cost more in fan tests than they save in points.
-bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
-                  Vec2 hint, const FootPoints& foot) {
-    // A few points first, spread over the base: a hidden part usually shows among them.
-    Vec2 h = hint;
-    // The line from the last point of the observer's base that saw a neighbour, first
-    // (usually open); the whole decision only when it is not.
-    auto seen = [&](Vec2 q) {
-        if (!scene.blocked({h, q, o.top(), t.elevation}, ignored)) return true;
-        const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), t.elevation, ignored, Witness::First, h);
-        if (s.visible) h = s.witness->p;
-        return s.visible;
+FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
+                      const ModelMask& ignored, Vec2 hint) {
+    const double hp = o.top(), hq = t.elevation;
+    constexpr int kMostParts = 256;
+    constexpr double kSmallest = 1e-6;
+    struct Part {
+        Ring ring;
+        Vec2 from;  // the point of the observer's base tried first
     };
-    for (size_t i = 0; i < std::min<size_t>(16, foot.points.size()); ++i)
-        if (!seen(foot.points[i])) return false;
-    const auto [lo, hi] = boundsOf(foot.around);
-    const double smallest = std::max(hi.x - lo.x, hi.y - lo.y) / 2;
-    // Points are checked in the prepared coarse-to-fine order, cell by cell.
-    std::function<bool(Vec2, Vec2, const std::vector<size_t>&)> cellSeen = [&](Vec2 a, Vec2 b,
-                                                                               const std::vector<size_t>& inside) {
-        if (inside.empty()) return true;
-        // The cell cut to the polygon around the base: a tighter fan than the square's.
-        const Ring cell = clipToConvexRing(Ring{{a.x, a.y}, {b.x, a.y}, {b.x, b.y}, {a.x, b.y}}, foot.around);
-        const std::vector<uint32_t> blockers = fanBlockers(scene, h, cell, o, t, ignored, 3);
-        if (blockers.empty()) return true;
-        // A few blockers in the fan: only the points in their shadows need a look of their own.
-        if (blockers.size() <= 3 && blockers.front() != UINT32_MAX && o.top() >= t.elevation) {
-            double far2 = 0;
-            for (const Vec2& v : cell) far2 = std::max(far2, (v.x - h.x) * (v.x - h.x) + (v.y - h.y) * (v.y - h.y));
-            std::vector<Ring> shadows;
-            bool usable = true;
-            for (uint32_t id : blockers) {
-                auto sh = shadowOf(scene, id, h, o.top(), t.elevation, std::sqrt(far2));
-                if (!sh) {
-                    usable = false;
-                    break;
+    std::deque<Part> parts{{regionPart(to), hint}};
+    FullView view;
+    bool undecided = false;
+    for (int done = 0; !parts.empty(); ++done) {
+        if (done >= kMostParts) {
+            undecided = true;
+            break;
+        }
+        Part part = std::move(parts.front());
+        parts.pop_front();
+        const auto ring = tightenPart(part.ring, to);
+        if (!ring) continue;
+        if (fanOpen(scene, part.from, hp, *ring, hq, ignored)) continue;
+        // A point of the part: hidden, proven (then not fully visible), or seen from some
+        // point of the observer's base, whose fan may clear the part.
+        const auto q = pointInPart(*ring, to);
+        if (!q) {
+            undecided = true;
+            continue;
+        }
+        const ExactAnswer a = decideExact(scene, from, hp, pointRegion(*q), hq, ignored, Witness::First, part.from);
+        if (!a.visible && !a.undecided) {
+            view.outcome = FullView::Outcome::No;
+            view.hidden = *q;
+            return view;
+        }
+        if (a.undecided) {
+            undecided = true;
+            continue;
+        }
+        // The line found often grazes a corner (the candidates are extremal lines): its end
+        // moved across the line, within the observer's base, gives the fan room.
+        Vec2 seenFrom = a.witness->p;
+        bool cleared = fanOpen(scene, seenFrom, hp, *ring, hq, ignored);
+        if (!cleared && !from.isPoint()) {
+            const Vec2 d = *q - seenFrom;
+            const double len = std::hypot(d.x, d.y);
+            const double reach = partSize(from.outline);
+            for (double share : {0.02, 0.05, 0.1, 0.2, 0.35}) {
+                for (double sign : {1.0, -1.0}) {
+                    const Vec2 moved = seenFrom + Vec2{-d.y / len, d.x / len} * (sign * share * reach);
+                    if (len == 0 || !insideRegion(from, moved)) continue;
+                    if (fanOpen(scene, moved, hp, *ring, hq, ignored)) {
+                        seenFrom = moved;
+                        cleared = true;
+                        break;
+                    }
                 }
-                shadows.push_back(std::move(*sh));
-            }
-            if (usable) {  // (the shadows are from the current h; seen() may move h on)
-                for (size_t i : inside) {
-                    const Vec2 q = foot.points[i];
-                    bool shaded = false;
-                    for (const Ring& sh : shadows) shaded = shaded || locate(q, sh) != Where::Outside;
-                    if (shaded && !seen(q)) return false;
-                }
-                return true;
+                if (cleared) break;
             }
         }
-        if (b.x - a.x > smallest) {
-            const Vec2 m = (a + b) * 0.5;
-            const std::array<std::pair<Vec2, Vec2>, 4> quarters{
-                std::pair{a, m}, std::pair{Vec2{m.x, a.y}, Vec2{b.x, m.y}}, std::pair{Vec2{a.x, m.y}, Vec2{m.x, b.y}},
-                std::pair{m, b}};
-            for (const auto& [qa, qb] : quarters) {
-                std::vector<size_t> part;
-                for (size_t i : inside) {
-                    const Vec2 q = foot.points[i];
-                    if (q.x >= qa.x && q.x <= qb.x && q.y >= qa.y && q.y <= qb.y) part.push_back(i);
-                }
-                if (!cellSeen(qa, qb, part)) return false;
-            }
-            return true;
+        if (cleared) continue;
+        if (partSize(*ring) < kSmallest) {
+            undecided = true;
+            continue;
         }
-        for (size_t i : inside)
-            if (!seen(foot.points[i])) return false;
-        return true;
-    };
-    // A square box around the base, so the cells stay square.
-    const double side = std::max(hi.x - lo.x, hi.y - lo.y) * (1 + 1e-9);
-    std::vector<size_t> all(foot.points.size());
-    for (size_t i = 0; i < all.size(); ++i) all[i] = i;
-    return cellSeen(lo, lo + Vec2{side, side}, all);
+        auto [x, y] = splitPart(*ring);
+        parts.push_back({std::move(x), seenFrom});
+        parts.push_back({std::move(y), seenFrom});
+    }
+    view.outcome = undecided ? FullView::Outcome::Undecided : FullView::Outcome::Yes;
+    return view;
 }
 
 double visibleFraction(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
@@ -194,7 +226,8 @@ double visibleFraction(const Scene& scene, const Region& from, const Model& o, c
     // when its foot is seen, else found by bisection (a higher point is never harder to see).
     std::optional<Vec2> hint = start;
     auto seen = [&](Vec2 q, double z) {
-        const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First, hint);
+        const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First, hint,
+                                          Proof::Estimate);
         if (s.visible) hint = s.witness->p;
         return s.visible;
     };

@@ -1,34 +1,32 @@
-// How much of a target's base is seen, by exact decisions for single points of it: the
-// exact method's fully_visible (is every point of the foot seen?) and visible_fraction.
+// How much of a target's base is seen: the exact method's fully_visible (every point of
+// the target's foot seen, proven) and visible_fraction (an estimate with a stated bound).
 #pragma once
 
 #include "kernel/region.h"
 #include "kernel/types.h"
 #include "los/scene.h"
 
-#include <vector>
+#include <optional>
 
 namespace sl {
 
-// How finely `exact` checks the target's base for fully_visible and visible_fraction.
-inline constexpr int kFullyVisiblePoints = 400;   // spread evenly over the base, plus its edge
-inline constexpr int kFractionPoints = 200;       // spread evenly over the base
-inline constexpr int kFractionHeightSteps = 7;    // bisection: 1/128 of the model's height
+// How finely visible_fraction looks at the target's base.
+inline constexpr int kFractionPoints = 200;     // spread evenly over the base
+inline constexpr int kFractionHeightSteps = 7;  // bisection: 1/128 of the model's height
 
-// The points at which a target's foot is checked, coarse to fine (a hidden part is
-// usually met after a few), and a 16-gon around its base for the fan test.
-struct FootPoints {
-    std::vector<Vec2> points;
-    Ring around;
+// Whether every point of the target's base, at its foot, is seen from some point of the
+// observer's base (`from`, at the observer's top). Yes only from a certificate: the base
+// covered by parts, each with a point of the observer's base from which no blocker can
+// stop a line to any point of the part (it lies beside the fan of those lines, or under
+// every one of them). No only with a point of the base proven hidden (exact decision).
+// `hint`, a point of `from` that sees the target, is tried first.
+struct FullView {
+    enum class Outcome { Yes, No, Undecided };
+    Outcome outcome = Outcome::Undecided;
+    std::optional<Vec2> hidden;  // No: a point of the target's base no sight line reaches
 };
-
-FootPoints footPoints(const Model& t, const Region& region);
-
-// Whether every point of the target's base is seen at its foot from some point of the
-// observer's base (`from`, at the observer's top). `hint` is a point of `from` that sees
-// the target (the witness's end), tried first.
-bool fullyVisible(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
-                  Vec2 hint, const FootPoints& foot);
+FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
+                      const ModelMask& ignored, Vec2 hint);
 
 // The share of the target seen from `from`: at kFractionPoints points of its base, the
 // lowest height seen, found by bisection. Below 1 (some part is hidden) even when every

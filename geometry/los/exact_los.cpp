@@ -3,6 +3,8 @@
 // the proofs that answer before the search; the witness's refinement; the clearance.
 #include "los/exact_los.h"
 
+#include "los/certify.h"
+
 #include "kernel/base.h"
 #include "kernel/exact.h"
 #include "kernel/polygon.h"
@@ -188,6 +190,7 @@ struct Tested {
     bool free = false;      // the exact line between p and q is open
     bool straight = false;  // and so is the segment between p and q as rounded to doubles
     Vec2 p, q;
+    Vec2 u, v;              // the exact line: through these two points
     int stopper = -1;       // when blocked: a blocker found on the rounded segment
 };
 
@@ -209,10 +212,8 @@ public:
     // A piece stopping the segment, or -1. The pieces that stopped the last lines usually
     // stop this one too: they are tried first, without a query of the index.
     int firstStop(const SightLine& line) const {
-        for (uint32_t id : recent_) {
-            const Blocker& bl = scene_.blockers()[id];
-            if (polygonBlocksLine(bl.polygon, bl.top, line, scene_.halfWidth())) return static_cast<int>(id);
-        }
+        for (uint32_t id : recent_)
+            if (scene_.blocks(id, line)) return static_cast<int>(id);
         const std::vector<uint32_t> stops = scene_.blocking(line, ignored_, true);
         return stops.empty() ? -1 : static_cast<int>(stops.front());
     }
@@ -223,46 +224,6 @@ private:
     const Scene& scene_;
     const ModelMask& ignored_;
     const std::vector<uint32_t>& recent_;
-};
-
-// A few pieces alone, each tested on its own (a line along a seam between two of them
-// counts as open: a proof built on them can only fail, never err).
-class FewBlockers {
-public:
-    FewBlockers(const Scene& scene, const std::vector<uint32_t>& ids) : scene_(scene), ids_(ids) {}
-    const Scene& scene() const { return scene_; }
-    int firstStop(const SightLine& line) const {
-        for (uint32_t id : ids_) {
-            const Blocker& bl = scene_.blockers()[id];
-            if (polygonBlocksLine(bl.polygon, bl.top, line, scene_.halfWidth())) return static_cast<int>(id);
-        }
-        return -1;
-    }
-    bool blocked(const SightLine& line) const { return firstStop(line) >= 0; }
-    std::vector<Vec2> cornersOn(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const {
-        std::vector<Vec2> out;
-        const bool byX = std::abs(q.x - p.x) >= std::abs(q.y - p.y);
-        const double lo = std::min(byX ? p.x : p.y, byX ? q.x : q.y), hi = std::max(byX ? p.x : p.y, byX ? q.x : q.y);
-        for (uint32_t id : ids_) {
-            const Polygon& poly = scene_.blockers()[id].polygon;
-            auto take = [&](const Ring& r) {
-                for (const Vec2& c : r) {
-                    const double at = byX ? c.x : c.y;
-                    if (lo < at && at < hi && exact::orient(u, v, c) == 0) out.push_back(c);
-                }
-            };
-            take(poly.outer);
-            for (const Ring& h : poly.holes) take(h);
-        }
-        const double sign = (byX ? q.x - p.x : q.y - p.y) > 0 ? 1 : -1;
-        std::sort(out.begin(), out.end(), [&](Vec2 a, Vec2 b) { return sign * (byX ? a.x - b.x : a.y - b.y) < 0; });
-        out.erase(std::unique(out.begin(), out.end()), out.end());
-        return out;
-    }
-
-private:
-    const Scene& scene_;
-    const std::vector<uint32_t>& ids_;
 };
 
 template <class Blockers>
@@ -285,8 +246,18 @@ Tested testLine(const Blockers& blockers, const Region& from, double hFrom, cons
         sp = sq = std::max(ca->first, cb->first);
     }
     t.valid = true;
+    t.u = u;
+    t.v = v;
     t.p = pointIn(from, u, v, sp);
     t.q = pointIn(to, u, v, sq);
+    // The ends must lie in the true regions (a chord end on a curve is pulled inwards by a
+    // hair; rarely that is not enough).
+    for (int i = 0; i < 8 && !insideRegion(from, t.p); ++i) t.p = t.p + (from.centre - t.p) * (1e-9 * (1 << (3 * i)));
+    for (int i = 0; i < 8 && !insideRegion(to, t.q); ++i) t.q = t.q + (to.centre - t.q) * (1e-9 * (1 << (3 * i)));
+    if (!insideRegion(from, t.p) || !insideRegion(to, t.q)) {
+        t.valid = false;
+        return t;
+    }
     // The segment between the rounded ends first: when it is open, so is a sight line.
     const int stop = blockers.firstStop({t.p, t.q, hFrom, hTo});
     if (stop < 0) {
@@ -373,153 +344,6 @@ bool outsideHull(const Ring& polygon, const Ring& hull) {
     return false;
 }
 
-// Whether the segment a-b passes through the convex polygon (positively oriented) at least
-// 1e-9" inside it somewhere: clipped against each edge moved inwards by that margin. The
-// margin is far above the rounding of the arithmetic (about 1e-14"), so a "yes" is sure.
-bool crossesWellInside(Vec2 a, Vec2 b, const Ring& convex) {
-    constexpr double kMargin = 1e-9;
-    double s0 = 0, s1 = 1;
-    const Vec2 d = b - a;
-    for (size_t i = 0; i < convex.size(); ++i) {
-        const Vec2 c = convex[i], e = convex[(i + 1) % convex.size()];
-        const Vec2 edge = e - c;
-        const double need = kMargin * length(edge.x, edge.y);
-        const double k0 = edge.x * (a.y - c.y) - edge.y * (a.x - c.x);  // inside: k0 + s k1 >= need
-        const double k1 = edge.x * d.y - edge.y * d.x;
-        if (k1 == 0) {
-            if (k0 < need) return false;
-            continue;
-        }
-        const double s = (need - k0) / k1;
-        if (k1 > 0) s0 = std::max(s0, s);
-        else s1 = std::min(s1, s);
-        if (s0 >= s1) return false;
-    }
-    return true;
-}
-
-// A point of the segment a-b strictly inside the polygon (1e-9" clear of its edges), if
-// the segment passes through it: the middle of the first inside stretch between crossings.
-std::optional<Vec2> insidePoint(Vec2 a, Vec2 b, const Polygon& poly) {
-    std::vector<double> cuts{0, 1};
-    const Vec2 d = b - a;
-    auto ring = [&](const Ring& r) {
-        for (size_t i = 0; i < r.size(); ++i) {
-            const Vec2 c = r[i], e = r[(i + 1) % r.size()];
-            const double den = (e.x - c.x) * d.y - (e.y - c.y) * d.x;
-            if (den == 0) continue;
-            const double s = ((e.x - c.x) * (a.y - c.y) - (e.y - c.y) * (a.x - c.x)) / -den;
-            if (s > 0 && s < 1) cuts.push_back(s);
-        }
-    };
-    ring(poly.outer);
-    for (const Ring& h : poly.holes) ring(h);
-    std::sort(cuts.begin(), cuts.end());
-    for (size_t i = 0; i + 1 < cuts.size(); ++i) {
-        const Vec2 m = a + d * ((cuts[i] + cuts[i + 1]) / 2);
-        if (locate(m, poly) != Where::Inside) continue;
-        bool clear = true;
-        auto far = [&](const Ring& r) {
-            for (size_t j = 0; j < r.size() && clear; ++j) {
-                const Vec2 c = r[j], e = r[(j + 1) % r.size()];
-                const Vec2 u = e - c, w = m - c;
-                const double len2 = u.x * u.x + u.y * u.y;
-                const double t = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
-                const Vec2 near = c + u * t - m;
-                clear = near.x * near.x + near.y * near.y > 1e-18;
-            }
-        };
-        far(poly.outer);
-        for (const Ring& h : poly.holes) far(h);
-        if (clear) return m;
-    }
-    return std::nullopt;
-}
-
-// Whether the segment a-b lies in the polygon's open interior: a strictly inside, and no
-// edge met (exact).
-bool segmentInside(Vec2 a, Vec2 b, const Polygon& poly) {
-    if (locate(a, poly) != Where::Inside) return false;
-    auto ring = [&](const Ring& r) {
-        for (size_t i = 0; i < r.size(); ++i)
-            if (segmentsIntersect(a, b, r[i], r[(i + 1) % r.size()])) return false;
-        return true;
-    };
-    if (!ring(poly.outer)) return false;
-    for (const Ring& h : poly.holes)
-        if (!ring(h)) return false;
-    return true;
-}
-
-// A proof that no line runs between the regions: a blocker, above every line where it
-// stands, touching neither region, holding in its interior a segment from one outer common
-// tangent to the other (for a convex blocker: its interior crosses both tangents). That
-// segment splits the hull of the regions into a part holding one region and a part
-// holding the other, so every sight line crosses the blocker's interior. The tangents used are those of polygons around the
-// regions (their hull holds every sight line), which only makes the proof harder to find.
-std::optional<uint32_t> separator(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                                  const ModelMask& ignored) {
-    const double highest = std::max(hFrom, hTo);
-    // The outer common tangents: both polygons on the same side of each.
-    const Thing a{from.around.size() > 1 ? &from.around : nullptr, from.around[0], &from, kAroundGrow};
-    const Thing b{to.around.size() > 1 ? &to.around : nullptr, to.around[0], &to, kAroundGrow};
-    std::vector<std::pair<Vec2, Vec2>> outer;
-    bitangents(a, b, outer, true);
-    if (outer.size() != 2) return std::nullopt;  // the regions overlap, or touch
-    std::vector<SightLine> tangents;
-    for (const auto& [p, q] : outer) tangents.push_back({p, q, 0, 0});
-    const auto [flo, fhi] = boundsOf(from.around);
-    const auto [tlo, thi] = boundsOf(to.around);
-    auto apart = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
-        return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
-    };
-    // A blocker lower than the line at one end counts when it stands where every line is
-    // below its top: falling towards the target, a line is below `top` beyond the share
-    // (hFrom - top) / (hFrom - hTo) of its length; a blocker at least that share of the
-    // longest possible line away from the observer's base is past that point on every
-    // line (and the mirror image for rising lines). Distances between boxes bound them.
-    auto gap = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
-        const double dx = std::max({0.0, lo2.x - hi1.x, lo1.x - hi2.x});
-        const double dy = std::max({0.0, lo2.y - hi1.y, lo1.y - hi2.y});
-        return length(dx, dy);
-    };
-    const double longest = length(std::max(fhi.x, thi.x) - std::min(flo.x, tlo.x),
-                                      std::max(fhi.y, thi.y) - std::min(flo.y, tlo.y));
-    auto everyLineBelow = [&](const Blocker& bl) {
-        if (bl.top > highest) return true;
-        if (bl.top <= std::min(hFrom, hTo) || longest <= 0) return false;
-        const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
-        if (hFrom > hTo)  // falling: far enough from the observer's base
-            return gap(flo, fhi, blo, bhi) / longest > (hFrom - bl.top) / (hFrom - hTo) * (1 + 1e-9);
-        return gap(tlo, thi, blo, bhi) / longest > (hTo - bl.top) / (hTo - hFrom) * (1 + 1e-9);
-    };
-    // A blocker that crosses both tangents meets the first: only those are looked at.
-    for (uint32_t id : scene.blockersAlong(tangents[0].a, tangents[0].b)) {
-        const Blocker& bl = scene.blockers()[id];
-        if ((bl.model >= 0 && ignored[bl.model]) || !everyLineBelow(bl)) continue;
-        const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
-        if (!apart(blo, bhi, flo, fhi) || !apart(blo, bhi, tlo, thi)) continue;
-        bool reaches = true;
-        for (const SightLine& t : tangents)
-            reaches = reaches && !apart(blo, bhi, {std::min(t.a.x, t.b.x), std::min(t.a.y, t.b.y)},
-                                        {std::max(t.a.x, t.b.x), std::max(t.a.y, t.b.y)});
-        if (!reaches) continue;
-        if (bl.convex) {
-            if (crossesWellInside(tangents[0].a, tangents[0].b, bl.polygon.outer) &&
-                crossesWellInside(tangents[1].a, tangents[1].b, bl.polygon.outer))
-                return id;
-            continue;
-        }
-        // Not convex: a segment inside it from a point on one tangent to a point on the
-        // other serves the same.
-        const auto u0 = insidePoint(tangents[0].a, tangents[0].b, bl.polygon);
-        if (!u0) continue;
-        const auto u1 = insidePoint(tangents[1].a, tangents[1].b, bl.polygon);
-        if (u1 && segmentInside(*u0, *u1, bl.polygon)) return id;
-    }
-    return std::nullopt;
-}
-
 // The pieces near two regions: those whose box meets the box around both (with the band's
 // half-width).
 std::vector<uint32_t> nearby(const Scene& scene, const Region& from, const Region& to, double hw) {
@@ -595,6 +419,56 @@ std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Regio
     return lines;
 }
 
+// A printable witness on the exact line of a grazing candidate: end points u + k (v - u)
+// with k of few binary digits, which doubles hold exactly (checked: orient == 0), inside the
+// true regions, near the ends the candidate used; the segment between them tested again.
+std::optional<Segment> onExactLine(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                                   const ModelMask& ignored, const Tested& g) {
+    const Vec2 d = g.v - g.u;
+    const double len2 = d.x * d.x + d.y * d.y;
+    if (len2 == 0) return std::nullopt;
+    auto param = [&](Vec2 p) { return ((p.x - g.u.x) * d.x + (p.y - g.u.y) * d.y) / len2; };
+    auto exactPoint = [&](const Region& r, double k0) -> std::optional<Vec2> {
+        if (r.isPoint()) return r.outline[0];
+        for (int bits = 2; bits <= 40; bits += 2) {
+            const double scale = std::ldexp(1.0, bits);
+            for (double step : {0.0, 1.0, -1.0, 2.0, -2.0}) {
+                const double k = (std::round(k0 * scale) + step) / scale;
+                const Vec2 p{g.u.x + k * d.x, g.u.y + k * d.y};
+                if (exact::orient(g.u, g.v, p) == 0 && insideRegion(r, p)) return p;
+            }
+        }
+        return std::nullopt;
+    };
+    auto openSegment = [&](Vec2 p, Vec2 q) { return !(p == q) && !scene.blocked({p, q, hFrom, hTo}, ignored); };
+    {
+        const auto p = exactPoint(from, param(g.p)), q = exactPoint(to, param(g.q));
+        if (p && q && openSegment(*p, *q)) return Segment{*p, *q};
+    }
+    // Through one corner the line grazes (a pinch): an observer point on a fine binary grid
+    // near the end found, and the target point c + m (c - p) with m of few binary digits;
+    // exactness checked, as above.
+    for (const Vec2& c : scene.verticesOnLine(g.u, g.v, g.p, g.q)) {
+        for (int bits = 4; bits <= 30; bits += 2) {
+            const double grid = std::ldexp(1.0, -bits);
+            Vec2 p{std::round(g.p.x / grid) * grid, std::round(g.p.y / grid) * grid};
+            if (from.isPoint()) p = from.outline[0];
+            if (!insideRegion(from, p)) continue;
+            const Vec2 cp = c - p;
+            const double len = std::hypot(cp.x, cp.y);
+            if (len == 0) continue;
+            const double m0 = std::hypot(g.q.x - c.x, g.q.y - c.y) / len;
+            for (int mbits = 2; mbits <= 20; mbits += 6) {
+                const double scale = std::ldexp(1.0, mbits);
+                const double m = std::round(m0 * scale) / scale;
+                const Vec2 q{c.x + m * cp.x, c.y + m * cp.y};
+                if (exact::orient(p, q, c) == 0 && insideRegion(to, q) && openSegment(p, q)) return Segment{p, q};
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& ignored) {
@@ -633,7 +507,7 @@ double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& igno
 }
 
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint) {
+                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint, Proof proof) {
     ExactAnswer answer;
     const double lowest = std::min(hFrom, hTo);
 
@@ -701,8 +575,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
     // behind a wall) when there is one. (Not when a line already grazed through.)
     if (open.empty() && grazing.empty()) {
-        if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
-            answer.cover = {*wall};
+        if (auto proof = certifyWhole(scene, from, hFrom, to, hTo, ignored)) {
+            answer.cover = std::move(*proof);
             return answer;
         }
     }
@@ -716,31 +590,6 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                 if (i + j > 0) lines.emplace_back(from.samples[i], to.samples[j]);
         run(lines, false);
     }
-    // A proof with the few pieces that stopped the lines so far: the critical lines of the
-    // two bases and those pieces only, tested against those pieces only. If none is open,
-    // no sight line is open among them (the same argument as the whole search), nor with
-    // every other piece added. (Zero width only.)
-    if (open.empty() && grazing.empty() && hw == 0) {
-        std::sort(stoppers.begin(), stoppers.end());
-        stoppers.erase(std::unique(stoppers.begin(), stoppers.end()), stoppers.end());
-        if (!stoppers.empty() && stoppers.size() <= 4) {
-            const FewBlockers few(scene, stoppers);
-            bool anyOpen = false;
-            for (const auto& [u, v] : criticalLines(scene, from, to, stoppers, lowest, ignored)) {
-                for (bool inner : {false, true}) {
-                    if (inner && hFrom == hTo) break;
-                    const Tested t = testLine(few, from, hFrom, to, hTo, u, v, inner, true);
-                    if (!t.valid) break;
-                    anyOpen = anyOpen || t.free;
-                }
-                if (anyOpen) break;
-            }
-            if (!anyOpen) {
-                answer.cover = stoppers;
-                return answer;
-            }
-        }
-    }
     if (open.empty() || witness == Witness::Clearest) {
         std::vector<std::pair<Vec2, Vec2>> lines =
             criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, ignored);
@@ -753,11 +602,16 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     }
 
     if (open.empty() && !grazing.empty()) {
-        // Visible only along lines that touch corners exactly: the exact line through them
-        // is the witness; its end points are rounded for reporting, clearance 0.
-        answer.visible = true;
-        answer.witness = ExactLine{grazing.front().p, grazing.front().q, 0};
-        return answer;
+        // Visible only along lines that touch corners exactly. A witness that stays open as
+        // printed lies on the exact line itself: points u + k (v - u) that doubles hold
+        // exactly (k with few binary digits), near the ends found, checked exactly.
+        for (const Tested& g : grazing) {
+            if (auto w = onExactLine(scene, from, hFrom, to, hTo, ignored, g)) {
+                answer.visible = true;
+                answer.witness = ExactLine{w->a, w->b, 0};
+                return answer;
+            }
+        }
     }
     if (!open.empty()) {
         answer.visible = true;
@@ -813,26 +667,26 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         return answer;
     }
 
-    // Not visible: a small set of blockers that together stop every line tried, chosen
-    // greedily (the blocker stopping most of the lines still open, then again). Only for
-    // a full answer: a decision does not name them.
-    if (witness == Witness::First) return answer;
-    std::vector<std::vector<uint32_t>> stops;
-    for (const auto& [p, q] : tried) stops.push_back(scene.blocking({p, q, hFrom, hTo}, ignored, false));
-    std::vector<char> covered(stops.size(), 0);
-    for (;;) {
-        std::map<uint32_t, int> count;
-        for (size_t i = 0; i < stops.size(); ++i)
-            if (!covered[i])
-                for (uint32_t b : stops[i]) ++count[b];
-        if (count.empty()) break;
-        const auto top = std::max_element(count.begin(), count.end(),
-                                          [](const auto& x, const auto& y) { return x.second < y.second; });
-        answer.cover.push_back(top->first);
-        for (size_t i = 0; i < stops.size(); ++i)
-            if (!covered[i] && std::find(stops[i].begin(), stops[i].end(), top->first) != stops[i].end()) covered[i] = 1;
+    // No candidate is open: that alone proves nothing (the candidates are complete only
+    // in the plane). The pair is not visible only when the certified subdivision covers
+    // every sight line by proofs; it may instead find an open line the candidates missed,
+    // or stop, undecided, at a knife edge.
+    if (proof == Proof::Estimate) return answer;
+    const Certified c = certifyPair(scene, from, hFrom, to, hTo, ignored);
+    answer.cells = c.cells;
+    switch (c.outcome) {
+    case Certified::Outcome::Blocked:
+        answer.cover = c.cover;
+        return answer;
+    case Certified::Outcome::Undecided:
+        answer.undecided = true;
+        return answer;
+    case Certified::Outcome::Visible:
+        break;
     }
-    std::sort(answer.cover.begin(), answer.cover.end());
+    answer.visible = true;
+    answer.witness = ExactLine{c.witness->a, c.witness->b,
+                               witness == Witness::Clearest ? clearanceOf(scene, {c.witness->a, c.witness->b, hFrom, hTo}, ignored) : 0};
     return answer;
 }
 

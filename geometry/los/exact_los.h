@@ -21,10 +21,11 @@ struct ExactLine {
 
 struct ExactAnswer {
     bool visible = false;
-    std::optional<ExactLine> witness;  // when visible
-    std::vector<uint32_t> cover;       // when not: blockers that together stop every critical line
-                                       // (Witness::Clearest, or a single proving blocker)
+    std::optional<ExactLine> witness;  // when visible: open as given, its ends in the true regions
+    std::vector<uint32_t> cover;       // when not: the blockers the proof that no line is open used
+    bool undecided = false;            // not visible, but no proof either: a knife edge (see certify.h)
     int candidates = 0;                // lines tested
+    int cells = 0;                     // cells of the certified subdivision looked at
 };
 
 enum class Witness {
@@ -36,11 +37,16 @@ enum class Witness {
 // The clearance reported is capped at this distance.
 inline constexpr double kClearanceCap = 2.0;
 
+// What "not visible" rests on: a proof (the certified subdivision when no candidate line
+// is open), or, for estimates, the candidate lines alone.
+enum class Proof { Required, Estimate };
+
 // Whether some sight line runs from `from` (its top at height hFrom) to `to` (at height
 // hTo), every blocker of the scene counting but the models in `ignored`. A hint is a point
 // of `from` worth trying first (the line from it through the centre of `to`).
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint = std::nullopt);
+                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint = std::nullopt,
+                        Proof proof = Proof::Required);
 
 // Inches from the line (its parts below each blocker's top) to the nearest blocker, up to
 // kClearanceCap.

@@ -41,8 +41,6 @@ std::optional<Segment> findSightLine(const Scene& scene, int observer, int targe
 std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<int>& observers,
                                          const std::vector<int>& targets) {
     std::vector<MatrixCell> cells(observers.size() * targets.size());
-    std::vector<FootPoints> foot;
-    for (int t : targets) foot.push_back(footPoints(scene.scenario().models[t], scene.modelRegion(t)));
     for (size_t i = 0; i < observers.size(); ++i) {
         const Model& o = scene.scenario().models[observers[i]];
         const Region& from = scene.modelRegion(observers[i]);
@@ -54,7 +52,12 @@ std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<i
                 decideExact(scene, from, o.top(), scene.modelRegion(targets[j]), t.top(), ignored, Witness::First);
             MatrixCell& c = cells[i * targets.size() + j];
             c.visible = a.visible;
-            c.fully_visible = a.visible && fullyVisible(scene, from, o, t, ignored, a.witness->p, foot[j]);
+            c.undecided = a.undecided;
+            if (a.visible) {
+                const FullView full = fullyVisible(scene, from, o, scene.modelRegion(targets[j]), t, ignored, a.witness->p);
+                c.fully_visible = full.outcome == FullView::Outcome::Yes;
+                c.undecided = full.outcome == FullView::Outcome::Undecided;
+            }
         }
     }
     return cells;
@@ -86,13 +89,16 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
     const ExactAnswer a =
         decideExact(scene, from, o.top(), scene.modelRegion(target), t.top(), ignored, Witness::Clearest);
     r.visible = a.visible;
+    r.undecided = a.undecided;
     if (!a.visible) {
         r.blocking_set = scene.idsOf(a.cover);
         return r;
     }
     r.witness = Segment{a.witness->p, a.witness->q};
     r.clearance = a.witness->clearance;
-    r.fully_visible = fullyVisible(scene, from, o, t, ignored, a.witness->p, footPoints(t, scene.modelRegion(target)));
+    const FullView full = fullyVisible(scene, from, o, scene.modelRegion(target), t, ignored, a.witness->p);
+    r.fully_visible = full.outcome == FullView::Outcome::Yes;
+    r.undecided = full.outcome == FullView::Outcome::Undecided;
     if (r.fully_visible) {
         r.visible_fraction = 1;
         return r;

@@ -29,6 +29,8 @@ struct PairResult {
     Method method = Method::Sampled;
     std::optional<double> clearance;          // exact, when visible: of the witness, inches
     std::vector<std::string> blocking_set;    // exact, when not visible: together they stop every line
+    bool undecided = false;                   // exact: not visible, or not fully visible, without a proof
+                                              // either way (a knife edge; see certify.h)
     // Game rulesets (wh40k-11e, wh40k-10e): their fields, and why, citing the rules.
     std::optional<bool> cover;
     std::optional<bool> hidden;
@@ -45,6 +47,7 @@ std::optional<Segment> findSightLine(const Scene& scene, int observer, int targe
 struct MatrixCell {
     bool visible = false;
     bool fully_visible = false;
+    bool undecided = false;  // as PairResult::undecided
 };
 std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<int>& observers,
                                          const std::vector<int>& targets);

@@ -187,6 +187,46 @@ bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double 
     return overlapArea(polygon, band) > 1e-12;
 }
 
+// The band against a round base's true curve: in the curve's own frame, scaled to the unit
+// circle, the band's rectangle (below the top) is a parallelogram; they overlap with
+// positive area when it comes nearer than 1 to the centre. Floating point, as every band
+// test: a band touching the curve within about 1e-12" counts as touching.
+bool bandInEllipse(const exact::Ellipse& e, double top, const SightLine& L, double halfWidth) {
+    if (L.h0 >= top && L.h1 >= top) return false;
+    double t0 = 0, t1 = 1;
+    if (L.h1 > L.h0) t1 = std::min(1.0, (top - L.h0) / (L.h1 - L.h0));
+    if (L.h1 < L.h0) t0 = std::max(0.0, (top - L.h0) / (L.h1 - L.h0));
+    const Vec2 u = L.b - L.a;
+    const double len = std::hypot(u.x, u.y);
+    const double a = e.lengthMm / 50.8, b = e.widthMm / 50.8;
+    auto local = [&](Vec2 p) {
+        const Vec2 d = p - e.centre;
+        return Vec2{(e.cosRot * d.x + e.sinRot * d.y) / a, (e.cosRot * d.y - e.sinRot * d.x) / b};
+    };
+    if (len == 0) {
+        const Vec2 q = local(L.a);
+        return q.x * q.x + q.y * q.y < 1;
+    }
+    const Vec2 n{-u.y / len * halfWidth, u.x / len * halfWidth};
+    const Vec2 p = L.a + u * t0, q = L.a + u * t1;
+    const Ring quad{local(p - n), local(q - n), local(q + n), local(p + n)};
+    // Distance from the origin to the parallelogram: 0 when inside, else to its edges.
+    bool inside = true;
+    double sign = 0;
+    double nearest = HUGE_VAL;
+    for (size_t i = 0; i < 4; ++i) {
+        const Vec2 c = quad[i], d = quad[(i + 1) % 4], w = d - c;
+        const double side = w.x * (-c.y) - w.y * (-c.x);
+        if (sign == 0) sign = side;
+        inside = inside && side * sign > 0;
+        const double len2 = w.x * w.x + w.y * w.y;
+        const double t = len2 > 0 ? std::clamp((-c.x * w.x - c.y * w.y) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 m = c + w * t;
+        nearest = std::min(nearest, m.x * m.x + m.y * m.y);
+    }
+    return inside || nearest < 1 - 1e-12;
+}
+
 BBox boxOfPolygon(const Polygon& p) {
     BBox box(BPoint(HUGE_VAL, HUGE_VAL), BPoint(-HUGE_VAL, -HUGE_VAL));
     for (const Vec2& v : p.outer) bg::expand(box, BPoint(v.x, v.y));
@@ -296,6 +336,8 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
         modelRegions_.push_back(baseRegion(scenario.models[i]));
         Blocker b;
         b.polygon.outer = modelRegions_.back().outline;
+        b.curved = modelRegions_.back().curved;
+        b.ellipse = modelRegions_.back().ellipse;
         b.top = scenario.models[i].top();
         b.model = static_cast<int>(i);
         addBlocker(std::move(b));
@@ -318,7 +360,15 @@ void Scene::addBlocker(Blocker blocker) {
     blocker.convex = blocker.polygon.holes.empty();
     for (size_t i = 0; i < r.size() && blocker.convex; ++i)
         blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
-    const BBox box = boxOfPolygon(blocker.polygon);
+    BBox box = boxOfPolygon(blocker.polygon);
+    if (blocker.curved) {
+        // The true curve reaches past its outline's vertices: the box holds the curve.
+        const exact::Ellipse& e = blocker.ellipse;
+        const double a = e.lengthMm / 50.8, b = e.widthMm / 50.8;
+        const double ex = std::hypot(a * e.cosRot, b * e.sinRot) * (1 + 1e-9) + 1e-9;
+        const double ey = std::hypot(a * e.sinRot, b * e.cosRot) * (1 + 1e-9) + 1e-9;
+        box = BBox(BPoint(e.centre.x - ex, e.centre.y - ey), BPoint(e.centre.x + ex, e.centre.y + ey));
+    }
     blocker.minX = box.min_corner().get<0>();
     blocker.minY = box.min_corner().get<1>();
     blocker.maxX = box.max_corner().get<0>();
@@ -373,7 +423,7 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
         index_->blockerTree.query(bgi::intersects(query), std::back_inserter(hits));
         for (const Entry& h : hits) {
             const Blocker& bl = blockers_[h.second];
-            if (skip(bl) || !bandBlocked(bl.polygon, bl.top, line, halfWidth_)) continue;
+            if (skip(bl) || !blocks(h.second, line)) continue;
             found.push_back(h.second);
             if (firstOnly) return found;
         }
@@ -429,6 +479,14 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
             const Vec2 near = line.a + u * t - m.position;
             const double reach = index_->modelReach[bl.model] * (1 + 1e-9) + 1e-9;
             if (near.x * near.x + near.y * near.y > reach * reach) continue;
+            if (bl.curved) {
+                // The true circle or ellipse, exactly. (No seam: it has no straight edge.)
+                if (exact::segmentBelowTopInEllipse(bl.ellipse, line.a, line.b, line.h0, line.h1, bl.top)) {
+                    found.push_back(id);
+                    if (firstOnly) return found;
+                }
+                continue;
+            }
             const auto [first, last] = index_->modelEdges[bl.model];
             edges.assign(index_->modelEdgeList.begin() + first, index_->modelEdgeList.begin() + last);
         }
@@ -448,6 +506,15 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
         }
     }
     return found;
+}
+
+bool Scene::blocks(uint32_t id, const SightLine& line) const {
+    const Blocker& bl = blockers_[id];
+    if (bl.curved) {
+        if (halfWidth_ > 0) return bandInEllipse(bl.ellipse, bl.top, line, halfWidth_);
+        return exact::segmentBelowTopInEllipse(bl.ellipse, line.a, line.b, line.h0, line.h1, bl.top);
+    }
+    return polygonBlocksLine(bl.polygon, bl.top, line, halfWidth_);
 }
 
 bool Scene::blocked(const SightLine& line, const ModelMask& ignored) const {

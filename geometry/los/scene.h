@@ -4,6 +4,7 @@
 // cannot slip along the seam between two abutting walls, or a wall and a base.
 #pragma once
 
+#include "kernel/exact.h"
 #include "kernel/region.h"
 #include "kernel/types.h"
 
@@ -25,7 +26,10 @@ struct SightLine {
 
 // Something that blocks the lines passing below its top through its open interior.
 struct Blocker {
-    Polygon polygon;            // interior on the positive side of every edge
+    Polygon polygon;            // interior on the positive side of every edge; for a round
+                                // base, its outline (vertices on the curve, inside it)
+    bool curved = false;        // a round base: it blocks as its true curve, `ellipse`
+    exact::Ellipse ellipse;
     double top = 0;
     int model = -1;             // index of the model, or -1 for terrain
     std::vector<int> features;  // index of its terrain piece (empty for a model)
@@ -71,6 +75,10 @@ public:
     // Indices into blockers() of those that stop the line (the first found only when
     // firstOnly); at a seam, the two pieces on either side.
     std::vector<uint32_t> blocking(const SightLine& line, const ModelMask& ignored, bool firstOnly) const;
+
+    // Whether this one blocker stops the line (with the scenario's sight-line width), taken
+    // alone: a round base as its true curve, a polygon by its open interior.
+    bool blocks(uint32_t blocker, const SightLine& line) const;
 
     // Indices of the blockers whose bounding box meets the box.
     std::vector<uint32_t> blockersInBox(Vec2 min, Vec2 max) const;

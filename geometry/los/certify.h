@@ -1,0 +1,47 @@
+// Proofs that no sight line runs between two regions, and the search that covers every pair
+// of end points with such proofs or finds an open line (certified subdivision).
+//
+// The pairs of end points (p in the observer's region, q in the target's) are split into
+// cells a x b, a and b convex polygons holding their part of the true regions. A cell is
+// proven blocked by a separator: a line L that every sight line of the cell crosses (a on
+// one side, b on the other), where the stretch of L they cross lies inside blockers that
+// stand higher than any of those lines is there. Where the crossing point falls on L and how
+// high the line is there are linear-fractional in p and q, so their extremes over the cell
+// are taken at pairs of corners: computed with error bounds, a proof holds for every line of
+// the cell. A cell that is neither proven blocked nor holds an open line is split, down to a
+// stated size; a cell below it that is still undecided is reported, never guessed.
+#pragma once
+
+#include "kernel/region.h"
+#include "kernel/types.h"
+#include "los/scene.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace sl {
+
+struct CertifyLimits {
+    int maxCells = 6000;        // cells looked at before giving up as undecided
+    double minCell = 1e-6;      // inches: a cell smaller than this is not split
+};
+
+struct Certified {
+    enum class Outcome { Blocked, Visible, Undecided };
+    Outcome outcome = Outcome::Undecided;
+    std::optional<Segment> witness;  // Visible: an open sight line, its ends in the true regions
+    std::vector<uint32_t> cover;     // Blocked: the blockers the proofs used (sorted)
+    int cells = 0;                   // cells looked at
+};
+
+// Covers every sight line from `from` (at height hFrom) to `to` (at hTo), the models in
+// `ignored` not counting, by proofs, or finds an open one.
+Certified certifyPair(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                      const ModelMask& ignored, const CertifyLimits& limits = {});
+
+// Only the first cell, the whole pair: a proof, or nothing (a quick test before searching).
+std::optional<std::vector<uint32_t>> certifyWhole(const Scene& scene, const Region& from, double hFrom,
+                                                  const Region& to, double hTo, const ModelMask& ignored);
+
+}  // namespace sl
