@@ -10,6 +10,7 @@
 #include <cmath>
 #include <deque>
 #include <numbers>
+#include <unordered_map>
 
 namespace sl {
 namespace {
@@ -38,6 +39,19 @@ struct Chord {
 // narrowed by its error bound. Nothing when a vertex lies exactly on the line or the order
 // of the crossings is uncertain (the proof then does without this piece, on this line).
 bool chordsOf(const Blocker& bl, int piece, Vec2 u, Vec2 w, std::vector<Chord>& out) {
+    // A line that passes clear of the piece's box has no chord (a quick test in floating
+    // point with a margin: a chord it wrongly dropped would only weaken a proof).
+    {
+        const Vec2 d = w - u;
+        const double m = 1e-9 * (std::abs(d.x) + std::abs(d.y)) * (1 + std::abs(bl.minX) + std::abs(bl.maxX) + std::abs(bl.minY) + std::abs(bl.maxY));
+        double lo = HUGE_VAL, hi = -HUGE_VAL;
+        for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}}) {
+            const double side = d.x * (c.y - u.y) - d.y * (c.x - u.x);
+            lo = std::min(lo, side);
+            hi = std::max(hi, side);
+        }
+        if (lo > m || hi < -m) return true;
+    }
     const P2 e = sub(w, u);
     if (bl.curved) {
         const exact::Ellipse& el = bl.ellipse;
@@ -116,72 +130,8 @@ bool seam(const std::vector<Piece>& pieces, const Chord& before, const Chord& af
 
 struct Line {
     Vec2 u, w;
+    const Blocker* through = nullptr;  // the piece it was drawn through
 };
-
-// The separator proof for every line from a point of `a` (at hFrom) to a point of `b` (at
-// hTo) with L = (u, w): the blockers used, or nothing.
-std::optional<std::vector<uint32_t>> separatedBy(const std::vector<Piece>& pieces, const Ring& a, double hFrom,
-                                                 const Ring& b, double hTo, const Line& L) {
-    const P2 e = sub(L.w, L.u);
-    const Bound len2 = dot(e, e);
-    // Sides: a wholly on one side of L, b on the other.
-    std::vector<Bound> sa, sb;
-    int side = 0;
-    for (const Vec2& p : a) {
-        const Bound v = cross(e, sub(p, L.u));
-        const int s = v.lo() > 0 ? 1 : v.hi() < 0 ? -1 : 0;
-        if (s == 0 || (side != 0 && s != side)) return std::nullopt;
-        side = s;
-        sa.push_back(v);
-    }
-    for (const Vec2& q : b) {
-        const Bound v = cross(e, sub(q, L.u));
-        if (!(side > 0 ? v.hi() < 0 : v.lo() > 0)) return std::nullopt;
-        sb.push_back(v);
-    }
-    // Where the lines cross L (s along it) and how high they are there, over the corners.
-    double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMax = -HUGE_VAL;
-    for (size_t i = 0; i < a.size(); ++i)
-        for (size_t j = 0; j < b.size(); ++j) {
-            const Bound t = sa[i] / (sa[i] - sb[j]);
-            if (t.e == HUGE_VAL) return std::nullopt;
-            const P2 pq = sub(b[j], a[i]);
-            const P2 x{Bound(a[i].x) + t * pq.x, Bound(a[i].y) + t * pq.y};
-            const Bound s = dot(P2{x.x - Bound(L.u.x), x.y - Bound(L.u.y)}, e) / len2;
-            const Bound h = Bound(hFrom) + t * (Bound(hTo) - Bound(hFrom));
-            if (s.e == HUGE_VAL) return std::nullopt;
-            sMin = std::min(sMin, s.lo());
-            sMax = std::max(sMax, s.hi());
-            hMax = std::max(hMax, h.hi());
-        }
-    // The pieces standing higher than every line where it crosses L, and their chords.
-    std::vector<Chord> chords;
-    for (size_t k = 0; k < pieces.size(); ++k) {
-        if (!(pieces[k].blocker->top > hMax)) continue;
-        chordsOf(*pieces[k].blocker, static_cast<int>(k), L.u, L.w, chords);
-    }
-    std::sort(chords.begin(), chords.end(), [](const Chord& x, const Chord& y) { return x.lo < y.lo; });
-    // One run of chords (overlapping, or meeting at seams) must hold [sMin, sMax].
-    for (size_t i = 0; i < chords.size(); ++i) {
-        if (!(chords[i].lo < sMin)) break;
-        std::vector<uint32_t> used{pieces[chords[i].piece].id};
-        Chord run = chords[i];
-        for (size_t j = i + 1; j < chords.size() && !(run.hi > sMax); ++j) {
-            if (chords[j].lo < run.hi || seam(pieces, run, chords[j])) {
-                if (chords[j].hi > run.hi) {
-                    run.hi = chords[j].hi;
-                    run.hiEdge = chords[j].hiEdge;
-                    run.piece = chords[j].piece;
-                    used.push_back(pieces[chords[j].piece].id);
-                }
-            } else if (chords[j].lo >= run.hi) {
-                break;
-            }
-        }
-        if (run.hi > sMax) return used;
-    }
-    return std::nullopt;
-}
 
 // Where the line from a to b runs inside the piece, as parameters along it (floating point:
 // only to choose where to look).
@@ -221,20 +171,224 @@ std::optional<std::pair<double, double>> longestChord(const Blocker& bl, Vec2 a,
     return best;
 }
 
+// What a separator proof needs: the pieces near the cell and the lines worth trying.
+struct ProofContext {
+    const std::vector<Piece>& pieces;
+    mutable std::vector<Line> lines;
+    // Each line's chords through every piece (found once, kept for the whole proof), and
+    // whether they are known yet.
+    mutable std::vector<std::vector<Chord>> chords;
+    mutable std::vector<char> known;
+    size_t base;             // the lines given at the start (tried for every window)
+    mutable int budget;      // separator tests left for this proof
+    double halfWidth;        // of a band (its pieces are grown)
+    size_t add(const Line& L) const {
+        for (size_t i = 0; i < lines.size(); ++i)
+            if (lines[i].u == L.u && lines[i].w == L.w) return i;
+        lines.push_back(L);
+        chords.emplace_back();
+        known.push_back(0);
+        return lines.size() - 1;
+    }
+    const std::vector<Chord>& chordsAlong(size_t line) const {
+        if (!known[line]) {
+            for (size_t k = 0; k < pieces.size(); ++k)
+                chordsOf(*pieces[k].blocker, static_cast<int>(k), lines[line].u, lines[line].w, chords[line]);
+            std::sort(chords[line].begin(), chords[line].end(), [](const Chord& x, const Chord& y) { return x.lo < y.lo; });
+            known[line] = 1;
+        }
+        return chords[line];
+    }
+    ProofContext(const std::vector<Piece>& p, std::vector<Line> l, int b, double hw)
+        : pieces(p), lines(std::move(l)), chords(lines.size()), known(lines.size(), 0), base(lines.size()), budget(b), halfWidth(hw) {}
+};
+
+std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ring& a, double hFrom, const Ring& b,
+                                               double hTo, size_t line, int depth);
+
+// A proof for every line from a point of `a` (at hFrom) to a point of `b` (at most hTo
+// high there) with some separator of the context.
+std::optional<std::vector<uint32_t>> separatedByAny(const ProofContext& ctx, const Ring& a, double hFrom, const Ring& b,
+                                                    double hTo, int depth) {
+    // Only lines through pieces that stand between the two (near their hull's box); and
+    // first, across this family's own bundle where its middle line runs through a piece.
+    Ring both = a;
+    both.insert(both.end(), b.begin(), b.end());
+    const auto [lo, hi] = boundsOf(both);
+    auto near = [&](const Blocker* bl) { return !(bl->maxX < lo.x || bl->minX > hi.x || bl->maxY < lo.y || bl->minY > hi.y); };
+    const Vec2 ca = partCentre(a), cb = partCentre(b), axis = cb - ca;
+    const double alen = std::hypot(axis.x, axis.y);
+    if (alen > 0) {
+        const Vec2 across{-axis.y / alen, axis.x / alen};
+        for (size_t k = 0; k < ctx.pieces.size(); ++k) {
+            const Piece& piece = ctx.pieces[k];
+            if (!near(piece.blocker) || (k > 0 && ctx.pieces[k - 1].id == piece.id)) continue;
+            if (const auto chord = longestChord(*piece.blocker, ca, cb)) {
+                const Vec2 m = ca + axis * ((chord->first + chord->second) / 2);
+                const size_t line = ctx.add({m, m + across, piece.blocker});
+                if (auto used = separated(ctx, a, hFrom, b, hTo, line, depth)) return used;
+            }
+        }
+    }
+    for (size_t line = 0; line < ctx.base; ++line) {
+        const Blocker* bl = ctx.lines[line].through;
+        if (bl && !near(bl)) continue;
+        if (auto used = separated(ctx, a, hFrom, b, hTo, line, depth)) return used;
+    }
+    return std::nullopt;
+}
+
+// The separator proof for every line from a point of `a` (at hFrom) to a point of `b` (at
+// hTo) with L = (u, w): the blockers used, or nothing. Where the crossings of L are not all
+// inside blockers standing above the lines there, each uncovered window of L is a
+// smaller family (the lines from a through the window, or from the window to b), proven
+// in turn by another separator on one side of L (to `depth` levels).
+std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ring& a, double hFrom, const Ring& b,
+                                               double hTo, size_t line, int depth) {
+    if (ctx.budget <= 0) return std::nullopt;
+    --ctx.budget;
+    const std::vector<Piece>& pieces = ctx.pieces;
+    const Line L = ctx.lines[line];  // (a copy: proving a window may add lines)
+    const P2 e = sub(L.w, L.u);
+    const Bound len2 = dot(e, e);
+    // Sides: a wholly on one side of L, b on the other.
+    std::vector<Bound> sa, sb;
+    int side = 0;
+    for (const Vec2& p : a) {
+        const Bound v = cross(e, sub(p, L.u));
+        const int s = v.lo() > 0 ? 1 : v.hi() < 0 ? -1 : 0;
+        if (s == 0 || (side != 0 && s != side)) return std::nullopt;
+        side = s;
+        sa.push_back(v);
+    }
+    for (const Vec2& q : b) {
+        const Bound v = cross(e, sub(q, L.u));
+        if (!(side > 0 ? v.hi() < 0 : v.lo() > 0)) return std::nullopt;
+        sb.push_back(v);
+    }
+    // A band: its middle line runs through a grown piece; the band's own point inside the
+    // piece lies within h of the crossing, so the crossing must lie h from both ends (it
+    // lies at least as far from an end as that end lies from L) and the pieces must stand
+    // above the line over h on either side of it (the line rises by at most its slope
+    // times h there, over a length of at least the two ends' distances from L).
+    double rise = 0;
+    if (ctx.halfWidth > 0) {
+        const double elen = std::sqrt(len2.hi());  // (the longer: distances come out smaller)
+        double da = HUGE_VAL, db = HUGE_VAL;
+        for (const Bound& v : sa) da = std::min(da, std::min(std::abs(v.lo()), std::abs(v.hi())) / elen);
+        for (const Bound& v : sb) db = std::min(db, std::min(std::abs(v.lo()), std::abs(v.hi())) / elen);
+        const double need = ctx.halfWidth * (1 + 1e-6);
+        if (!(da > need) || !(db > need)) return std::nullopt;
+        rise = std::abs(hTo - hFrom) * need / (da + db) * (1 + 1e-6) + 1e-12;
+    }
+    // Runs of chords (overlapping, or meeting at seams), each with the pieces in it, among
+    // the pieces standing higher than every line where it crosses L; the stretches of
+    // [sMin, sMax] no run holds inside are the windows.
+    struct Run {
+        Chord last;  // its end: the chord that reaches farthest
+        double lo;
+        std::vector<uint32_t> pieces;
+    };
+    std::vector<uint32_t> used;
+    std::vector<std::pair<double, double>> windows;
+    auto cover = [&](double sMin, double sMax, double hMax) {
+        std::vector<Run> runs;
+        for (const Chord& c : ctx.chordsAlong(line)) {
+            if (!(pieces[c.piece].blocker->top > hMax)) continue;
+            if (!runs.empty() && (c.lo < runs.back().last.hi || seam(pieces, runs.back().last, c))) {
+                Run& r = runs.back();
+                r.pieces.push_back(pieces[c.piece].id);
+                if (c.hi > r.last.hi) r.last = c;
+                continue;
+            }
+            runs.push_back({c, c.lo, {pieces[c.piece].id}});
+        }
+        used.clear();
+        windows.clear();
+        double cursor = sMin;  // the first point not yet known covered (it needs a run around it)
+        for (const Run& r : runs) {
+            if (r.last.hi <= cursor) continue;
+            if (r.lo >= sMax) break;
+            if (!(r.lo < cursor)) windows.emplace_back(cursor, r.lo);
+            used.insert(used.end(), r.pieces.begin(), r.pieces.end());
+            cursor = r.last.hi;
+            if (cursor > sMax) break;
+        }
+        if (!(cursor > sMax)) windows.emplace_back(cursor, sMax);
+    };
+    // Where the lines cross L (s along it) and how high they are there, over the corners:
+    // first in plain floating point, a filter that drops quickly a line leaving windows it
+    // may not patch (nothing is claimed from it), then with error bounds.
+    {
+        double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMax = -HUGE_VAL;
+        const Vec2 ev = L.w - L.u;
+        const double l2 = ev.x * ev.x + ev.y * ev.y;
+        for (size_t i = 0; i < a.size(); ++i)
+            for (size_t j = 0; j < b.size(); ++j) {
+                const double t = sa[i].v / (sa[i].v - sb[j].v);
+                const Vec2 x = a[i] + (b[j] - a[i]) * t;
+                const double sv = ((x.x - L.u.x) * ev.x + (x.y - L.u.y) * ev.y) / l2;
+                sMin = std::min(sMin, sv);
+                sMax = std::max(sMax, sv);
+                hMax = std::max(hMax, hFrom + t * (hTo - hFrom));
+            }
+        cover(sMin, sMax, hMax + rise);
+        if (!windows.empty() && (depth <= 0 || windows.size() > 3)) return std::nullopt;
+    }
+    double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMax = -HUGE_VAL;
+    for (size_t i = 0; i < a.size(); ++i)
+        for (size_t j = 0; j < b.size(); ++j) {
+            const Bound t = sa[i] / (sa[i] - sb[j]);
+            if (t.e == HUGE_VAL) return std::nullopt;
+            const P2 pq = sub(b[j], a[i]);
+            const P2 x{Bound(a[i].x) + t * pq.x, Bound(a[i].y) + t * pq.y};
+            const Bound s = dot(P2{x.x - Bound(L.u.x), x.y - Bound(L.u.y)}, e) / len2;
+            const Bound h = Bound(hFrom) + t * (Bound(hTo) - Bound(hFrom));
+            if (s.e == HUGE_VAL) return std::nullopt;
+            sMin = std::min(sMin, s.lo());
+            sMax = std::max(sMax, s.hi());
+            hMax = std::max(hMax, h.hi());
+        }
+    hMax += rise;
+    cover(sMin, sMax, hMax);
+    if (windows.empty()) return used;
+    if (depth <= 0 || windows.size() > 3) return std::nullopt;
+    // Each window: the lines through it are blocked before L (from a to the window) or
+    // after it (from the window to b), by another separator.
+    const double slack = 1e-11 * (1 + std::abs(L.u.x) + std::abs(L.u.y) + std::abs(L.w.x) + std::abs(L.w.y));
+    const double elen = std::sqrt(len2.v);
+    for (const auto& [lo, hi] : windows) {
+        const Vec2 d = L.w - L.u;
+        const Ring window{L.u + d * (lo - slack / elen), L.u + d * (hi + slack / elen)};
+        auto more = separatedByAny(ctx, a, hFrom, window, hMax, depth - 1);
+        if (!more) more = separatedByAny(ctx, window, hMax, b, hTo, depth - 1);
+        if (!more) return std::nullopt;
+        used.insert(used.end(), more->begin(), more->end());
+    }
+    return used;
+}
+
 // Lines worth trying as separators through a piece: across the cell's lines where its
 // middle line runs through the piece (the narrowest cut of the bundle); along its longest
-// edges, halfway into it; for a round base, across the cell through its centre.
-void separatorsOf(const Blocker& bl, Vec2 from, Vec2 to, std::vector<Line>& out) {
+// edges, halfway into it and just inside; for a round base, across the cell through its
+// centre.
+void separatorsOf(const Blocker& bl, Vec2 from, double hFrom, Vec2 to, double hTo, std::vector<Line>& out) {
     const Vec2 axis0 = to - from;
     const double alen = std::hypot(axis0.x, axis0.y);
     const Vec2 axis = alen > 0 ? axis0 * (1 / alen) : Vec2{1, 0};
     const Vec2 across{-axis.y, axis.x};
     if (const auto chord = longestChord(bl, from, to)) {
-        const Vec2 m = from + axis0 * ((chord->first + chord->second) / 2);
-        out.push_back({m, m + across});
+        // Its middle, and near its lower end (lines falling to the target are lowest
+        // where they leave the piece, rising ones where they enter it).
+        const double lowEnd = hFrom > hTo ? 0.95 : hFrom < hTo ? 0.05 : 0.5;
+        for (double f : {0.5, lowEnd}) {
+            const Vec2 m = from + axis0 * (chord->first + f * (chord->second - chord->first));
+            out.push_back({m, m + across, &bl});
+            if (lowEnd == 0.5) break;
+        }
     }
     if (bl.curved) {
-        out.push_back({bl.ellipse.centre, bl.ellipse.centre + across});
+        out.push_back({bl.ellipse.centre, bl.ellipse.centre + across, &bl});
         return;
     }
     const Ring& r = bl.polygon.outer;
@@ -259,56 +413,63 @@ void separatorsOf(const Blocker& bl, Vec2 from, Vec2 to, std::vector<Line>& out)
             if (dist > 1e-9) depth = std::min(depth, dist);
         }
         if (depth == HUGE_VAL) continue;
-        const Vec2 m = (c + d) * 0.5 + inward * (depth / 2);
-        out.push_back({m, m + dir});
-    }
-}
-
-// The pieces that can stop a line of the cell: near the cell's hull, standing higher than
-// the lower end, not of the pair's units.
-std::vector<Piece> piecesNear(const Scene& scene, const Ring& a, const Ring& b, double lowest, const ModelMask& ignored) {
-    Ring both = a;
-    both.insert(both.end(), b.begin(), b.end());
-    auto [lo, hi] = boundsOf(both);
-    const double hw = scene.halfWidth();
-    std::vector<Piece> out;
-    for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
-        const Blocker& bl = scene.blockers()[id];
-        if (bl.top <= lowest || (bl.model >= 0 && ignored[bl.model])) continue;
-        out.push_back({id, &bl});
-    }
-    return out;
-}
-
-// The lines of the family shifted sideways by h (a band's half-width): from every point of
-// `a` to every point of `b`, moved by h along the normal of its direction. Their ends lie
-// in a and b each swept by h times the arc of those normals (held in a triangle). Nothing
-// when the directions spread too widely.
-std::optional<std::pair<Ring, Ring>> shifted(const Ring& a, const Ring& b, double h) {
-    const Vec2 mid = partCentre(b) - partCentre(a);
-    const double base = std::atan2(mid.y, mid.x);
-    double lo = 0, hi = 0;
-    for (const Vec2& p : a)
-        for (const Vec2& q : b) {
-            double d = std::atan2(q.y - p.y, q.x - p.x) - base;
-            while (d > std::numbers::pi) d -= 2 * std::numbers::pi;
-            while (d < -std::numbers::pi) d += 2 * std::numbers::pi;
-            lo = std::min(lo, d);
-            hi = std::max(hi, d);
+        for (double f : {0.5, 0.05}) {
+            const Vec2 m = (c + d) * 0.5 + inward * (depth * f);
+            out.push_back({m, m + dir, &bl});
         }
-    lo -= 1e-9;
-    hi += 1e-9;
-    if (hi - lo > std::numbers::pi / 3) return std::nullopt;
-    auto normal = [&](double t) { return Vec2{-std::sin(base + t), std::cos(base + t)} * h; };
-    const double m = (lo + hi) / 2;
-    const Ring arc{normal(lo), normal(hi), normal(m) * (1 / std::cos((hi - lo) / 2) * (1 + 1e-9))};
-    auto sweep = [&](const Ring& poly) {
-        std::vector<Vec2> pts;
-        for (const Vec2& p : poly)
-            for (const Vec2& n : arc) pts.push_back(p + n);
-        return convexHullOf(pts);
+    }
+}
+
+// A band of half-width h (the line's width, flat ends) is blocked where it overlaps a piece
+// below its top. Where its middle line runs through the piece grown by a shape inside the
+// disc of radius h, some point of the band within h of the line lies inside the piece
+// itself. Grown here by a regular octagon inscribed in that disc (a little smaller, so that
+// rounding keeps it inside): for a polygon, the polygon with every edge swept by the octagon
+// (each a convex piece of its own, overlapping the next); for a round base, its curve scaled
+// about its centre by 1 + h / (its longer semi-axis), whose points lie within h of it.
+void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
+    if (bl.curved) {
+        Blocker g = bl;
+        const double f = 1 + h / (std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8) * (1 - 1e-9);
+        g.ellipse.lengthMm *= f;
+        g.ellipse.widthMm *= f;
+        g.minX -= h, g.minY -= h, g.maxX += h, g.maxY += h;
+        out.push_back(std::move(g));
+        return;
+    }
+    out.push_back(bl);
+    Ring octagon;
+    for (int k = 0; k < 8; ++k) {
+        const double t = k * std::numbers::pi / 4;
+        octagon.push_back(Vec2{std::cos(t), std::sin(t)} * (h * (1 - 1e-9)));
+    }
+    auto sweep = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            std::vector<Vec2> pts;
+            for (const Vec2& k : octagon) {
+                pts.push_back(r[i] + k);
+                pts.push_back(r[(i + 1) % r.size()] + k);
+            }
+            Blocker g;
+            g.polygon.outer = convexHullOf(std::move(pts));
+            g.top = bl.top;
+            g.model = bl.model;
+            g.convex = true;
+            const auto [lo, hi] = boundsOf(g.polygon.outer);
+            g.minX = lo.x, g.minY = lo.y, g.maxX = hi.x, g.maxY = hi.y;
+            out.push_back(std::move(g));
+        }
     };
-    return std::pair{sweep(a), sweep(b)};
+    sweep(bl.polygon.outer);
+    for (const Ring& hole : bl.polygon.holes) sweep(hole);
+}
+
+// Separator tests one cell's proof may make once windows are patched (they multiply the
+// tests): many for a large cell, whose proof saves splitting it, few for a small one, which
+// is usually small because it holds a line that touches a corner or a base exactly.
+int proofBudget(const Ring& a, const Ring& b) {
+    const double size = std::max(partSize(a), partSize(b));
+    return size > 1e-2 ? 1000 : size > 1e-4 ? 300 : 30;
 }
 
 class Search {
@@ -316,9 +477,9 @@ public:
     Search(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo, const ModelMask& ignored)
         : scene_(scene), from_(from), to_(to), hFrom_(hFrom), hTo_(hTo), ignored_(ignored) {}
 
-    // A proof for the cell, or nothing.
-    std::optional<std::vector<uint32_t>> prove(const Ring& a, const Ring& b) {
-        const std::vector<Piece> pieces = piecesNear(scene_, a, b, std::min(hFrom_, hTo_), ignored_);
+    // A proof for the cell, or nothing; `budget` separator tests once windows are patched.
+    std::optional<std::vector<uint32_t>> prove(const Ring& a, const Ring& b, int budget) {
+        const std::vector<Piece> pieces = piecesNear(a, b);
         if (pieces.empty()) return std::nullopt;
         const Vec2 axis0 = partCentre(b) - partCentre(a);
         const double alen = std::hypot(axis0.x, axis0.y);
@@ -328,32 +489,25 @@ public:
         std::vector<std::pair<double, size_t>> order;
         const Vec2 m = (partCentre(a) + partCentre(b)) * 0.5;
         for (size_t k = 0; k < pieces.size(); ++k) {
-            const Blocker& bl = *pieces[k].blocker;
+            if (k > 0 && pieces[k].id == pieces[k - 1].id) continue;  // (a grown piece's parts)
+            const Blocker& bl = scene_.blockers()[pieces[k].id];
             const Vec2 c{(bl.minX + bl.maxX) / 2, (bl.minY + bl.maxY) / 2};
             order.emplace_back(std::abs((c.x - m.x) * axis.y - (c.y - m.y) * axis.x), k);
         }
         std::sort(order.begin(), order.end());
         for (size_t k = 0; k < std::min<size_t>(order.size(), 10); ++k)
-            separatorsOf(*pieces[order[k].second].blocker, partCentre(a), partCentre(b), lines);
-        const double hw = scene_.halfWidth();
-        std::optional<std::pair<Ring, Ring>> plus, minus;
-        if (hw > 0) {
-            plus = shifted(a, b, hw);
-            minus = shifted(a, b, -hw);
-        }
-        for (const Line& L : lines) {
-            if (L.u == L.w) continue;
-            auto used = separatedBy(pieces, a, hFrom_, b, hTo_, L);
-            // A band is stopped when either of its side lines is.
-            if (!used && plus) used = separatedBy(pieces, plus->first, hFrom_, plus->second, hTo_, L);
-            if (!used && minus) used = separatedBy(pieces, minus->first, hFrom_, minus->second, hTo_, L);
-            if (used) {
-                if (std::find_if(good_.begin(), good_.end(), [&](const Line& g) { return g.u == L.u && g.w == L.w; }) ==
-                    good_.end()) {
-                    good_.insert(good_.begin(), L);
-                    if (good_.size() > 6) good_.pop_back();
+            separatorsOf(scene_.blockers()[pieces[order[k].second].id], partCentre(a), hFrom_, partCentre(b), hTo_, lines);
+        lines.erase(std::remove_if(lines.begin(), lines.end(), [](const Line& L) { return L.u == L.w; }), lines.end());
+        // First every line on its own (one test each), then with windows patched, within
+        // the budget.
+        const ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
+        for (const int depth : {0, 2}) {
+            if (depth > 0) ctx.budget = budget;
+            for (size_t line = 0; line < lines.size(); ++line) {
+                if (auto used = separated(ctx, a, hFrom_, b, hTo_, line, depth)) {
+                    remember(lines[line]);
+                    return used;
                 }
-                return used;
             }
         }
         return std::nullopt;
@@ -385,12 +539,59 @@ public:
     }
 
 private:
+    // The pieces that can stop a line of the cell: near the cell's hull, standing higher
+    // than the lower end, not of the pair's units; grown for a band (grow()).
+    std::vector<Piece> piecesNear(const Ring& a, const Ring& b) {
+        Ring both = a;
+        both.insert(both.end(), b.begin(), b.end());
+        auto [lo, hi] = boundsOf(both);
+        const double hw = scene_.halfWidth();
+        std::vector<Piece> out;
+        // Only pieces whose box meets the hull of the two parts (grown by the band): a
+        // separating axis among the hull's edges rules the others out (in floating point,
+        // with a margin: a piece wrongly left out would only weaken a proof).
+        const Ring hull = convexHullOf(both);
+        auto outside = [&](const Blocker& bl) {
+            if (hull.size() < 3) return false;
+            for (size_t i = 0; i < hull.size(); ++i) {
+                const Vec2 c = hull[i], e = hull[(i + 1) % hull.size()] - c;
+                const double el = std::hypot(e.x, e.y), margin = (hw + 1e-9) * el;
+                bool beyond = true;
+                for (const Vec2 k : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}})
+                    beyond = beyond && e.x * (k.y - c.y) - e.y * (k.x - c.x) < -margin;
+                if (beyond) return true;
+            }
+            return false;
+        };
+        for (uint32_t id : scene_.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
+            const Blocker& bl = scene_.blockers()[id];
+            if (bl.top <= std::min(hFrom_, hTo_) || (bl.model >= 0 && ignored_[bl.model]) || outside(bl)) continue;
+            if (hw == 0) {
+                out.push_back({id, &bl});
+                continue;
+            }
+            auto [it, fresh] = grown_.try_emplace(id);
+            if (fresh) grow(bl, hw, it->second);
+            for (const Blocker& g : it->second) out.push_back({id, &g});
+        }
+        return out;
+    }
+
+    // Lines that proved a cell are tried first on the next (neighbours share separators).
+    void remember(const Line& L) {
+        if (std::find_if(good_.begin(), good_.end(), [&](const Line& g) { return g.u == L.u && g.w == L.w; }) != good_.end())
+            return;
+        good_.insert(good_.begin(), L);
+        if (good_.size() > 6) good_.pop_back();
+    }
+
     const Scene& scene_;
     const Region& from_;
     const Region& to_;
     double hFrom_, hTo_;
     const ModelMask& ignored_;
     std::vector<Line> good_;
+    std::unordered_map<uint32_t, std::vector<Blocker>> grown_;
 };
 
 }  // namespace
@@ -398,7 +599,8 @@ private:
 std::optional<std::vector<uint32_t>> certifyWhole(const Scene& scene, const Region& from, double hFrom,
                                                   const Region& to, double hTo, const ModelMask& ignored) {
     Search search(scene, from, hFrom, to, hTo, ignored);
-    auto used = search.prove(regionPart(from), regionPart(to));
+    // The fast path before any candidate search: a short search, as the pair may be visible.
+    auto used = search.prove(regionPart(from), regionPart(to), 40);
     if (used) {
         std::sort(used->begin(), used->end());
         used->erase(std::unique(used->begin(), used->end()), used->end());
@@ -412,6 +614,7 @@ Certified certifyPair(const Scene& scene, const Region& from, double hFrom, cons
     Search search(scene, from, hFrom, to, hTo, ignored);
     std::deque<std::pair<Ring, Ring>> cells{{regionPart(from), regionPart(to)}};
     bool undecided = false;
+    int small = 0;
     while (!cells.empty()) {
         if (result.cells >= limits.maxCells) {
             undecided = true;
@@ -422,7 +625,11 @@ Certified certifyPair(const Scene& scene, const Region& from, double hFrom, cons
         ++result.cells;
         const auto a = tightenPart(a0, from), b = tightenPart(b0, to);
         if (!a || !b) continue;  // no point of a true region left
-        if (auto used = search.prove(*a, *b)) {
+        if (std::max(partSize(*a), partSize(*b)) < limits.smallCell && ++small > limits.maxSmallCells) {
+            undecided = true;
+            break;
+        }
+        if (auto used = search.prove(*a, *b, proofBudget(*a, *b))) {
             result.cover.insert(result.cover.end(), used->begin(), used->end());
             continue;
         }

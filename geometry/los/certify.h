@@ -23,8 +23,13 @@
 namespace sl {
 
 struct CertifyLimits {
-    int maxCells = 6000;        // cells looked at before giving up as undecided
-    double minCell = 1e-6;      // inches: a cell smaller than this is not split
+    int maxCells = 3000;    // cells looked at before giving up as undecided
+    double minCell = 1e-6;  // inches: a cell smaller than this is not split
+    // Cells smaller than smallCell inches are where a line touching a base or a corner
+    // exactly lives (open, but no printable line near it is): after maxSmallCells of them
+    // the pair is given as undecided.
+    double smallCell = 1e-3;
+    int maxSmallCells = 100;
 };
 
 struct Certified {

@@ -150,8 +150,12 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
 FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
                       const ModelMask& ignored, Vec2 hint) {
     const double hp = o.top(), hq = t.elevation;
+    // Parts looked at, and points left undecided (each after a bounded proof), before the
+    // answer is given as undecided; parts smaller than kSmallest inches are not split.
     constexpr int kMostParts = 256;
+    constexpr int kMostUndecided = 8;
     constexpr double kSmallest = 1e-6;
+    int undecidedPoints = 0;
     struct Part {
         Ring ring;
         Vec2 from;  // the point of the observer's base tried first
@@ -176,19 +180,22 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             undecided = true;
             continue;
         }
-        const ExactAnswer a = decideExact(scene, from, hp, pointRegion(*q), hq, ignored, Witness::First, part.from);
+        const ExactAnswer a =
+            decideExact(scene, from, hp, pointRegion(*q), hq, ignored, Witness::First, part.from, Proof::Bounded);
         if (!a.visible && !a.undecided) {
             view.outcome = FullView::Outcome::No;
             view.hidden = *q;
             return view;
         }
-        if (a.undecided) {
+        // Undecided: the part is split (another of its points may be decided), with the
+        // line open only exactly, if one was found, as the next fans' apex.
+        if (a.undecided && ++undecidedPoints > kMostUndecided) {
             undecided = true;
-            continue;
+            break;
         }
         // The line found often grazes a corner (the candidates are extremal lines): its end
         // moved across the line, within the observer's base, gives the fan room.
-        Vec2 seenFrom = a.witness->p;
+        Vec2 seenFrom = a.visible ? a.witness->p : a.grazing ? a.grazing->p : part.from;
         bool cleared = fanOpen(scene, seenFrom, hp, *ring, hq, ignored);
         if (!cleared && !from.isPoint()) {
             const Vec2 d = *q - seenFrom;
@@ -228,8 +235,9 @@ double visibleFraction(const Scene& scene, const Region& from, const Model& o, c
     auto seen = [&](Vec2 q, double z) {
         const ExactAnswer s = decideExact(scene, from, o.top(), pointRegion(q), z, ignored, Witness::First, hint,
                                           Proof::Estimate);
-        if (s.visible) hint = s.witness->p;
-        return s.visible;
+        // (A line open only exactly, through a pinch, counts as seen: an estimate.)
+        if (s.visible || s.grazing) hint = (s.visible ? s.witness : s.grazing)->p;
+        return s.visible || s.grazing.has_value();
     };
     const std::vector<Vec2> points = basePoints(t, kFractionPoints, false);
     double sum = 0;

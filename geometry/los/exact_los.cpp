@@ -30,6 +30,7 @@ struct Thing {
     Vec2 point;                      // when ring is null
     const Region* round = nullptr;   // when ring is a base's outline on a circle or ellipse,
     double grow = 1;                 // or the polygon around it (vertices on the curve scaled by this)
+    bool blocker = false;            // a round blocker: lines are tangent to its true curve
     size_t size() const { return ring ? ring->size() : 1; }
     Vec2 operator[](size_t i) const { return ring ? (*ring)[i] : point; }
 };
@@ -72,6 +73,19 @@ std::optional<size_t> extreme(const Thing& t, Vec2 p, int s) {
     return best;
 }
 
+// The point of the region's true curve where a line from p touches it, the curve on side s
+// (+1 left, -1 right) of p -> point; none when p is not outside it. (Floating point: where
+// a candidate line is drawn, not a decision.)
+std::optional<Vec2> curveTangent(const Region& r, Vec2 p, int s) {
+    const Vec2 d = p - r.centre;
+    const Vec2 w{(d.x * r.cosRot + d.y * r.sinRot) / r.halfLength, (-d.x * r.sinRot + d.y * r.cosRot) / r.halfWidth};
+    const double dist = std::sqrt(w.x * w.x + w.y * w.y);
+    if (!(dist > 1)) return std::nullopt;
+    const double angle = std::atan2(w.y, w.x) + s * std::acos(1 / dist);
+    const Vec2 local{r.halfLength * std::cos(angle), r.halfWidth * std::sin(angle)};
+    return r.centre + Vec2{local.x * r.cosRot - local.y * r.sinRot, local.x * r.sinRot + local.y * r.cosRot};
+}
+
 // Whether all of convex `t` lies on side s of the line a->b, which passes through its
 // vertex k: its neighbours decide (past any lying on the line itself), by convexity.
 bool onSideAt(const Thing& t, size_t k, Vec2 a, Vec2 b, int s) {
@@ -110,7 +124,28 @@ void bitangents(const Thing& x, const Thing& y, std::vector<std::pair<Vec2, Vec2
             }
             if (!settled || !yi || x[xi] == y[*yi]) continue;
             const Vec2 xv = x[xi], yv = y[*yi];
-            if (onSideAt(x, xi, xv, yv, sx) && onSideAt(y, *yi, xv, yv, sy)) out.emplace_back(xv, yv);
+            if (!onSideAt(x, xi, xv, yv, sx) || !onSideAt(y, *yi, xv, yv, sy)) continue;
+            const bool xCurve = x.blocker && x.round && x.round->curved, yCurve = y.blocker && y.round && y.round->curved;
+            if (!xCurve && !yCurve) {
+                out.emplace_back(xv, yv);
+                continue;
+            }
+            // A round blocker blocks as its true curve, which bulges past its outline: the
+            // line is made tangent to the curve itself (alternating tangents from the other
+            // end settle in a few steps), then moved off it by a hair, so it clears it.
+            Vec2 a = xv, b = yv;
+            for (int iter = 0; iter < 8; ++iter) {
+                if (xCurve) a = curveTangent(*x.round, b, -sx).value_or(a);
+                if (yCurve) b = curveTangent(*y.round, a, sy).value_or(b);
+            }
+            const Vec2 d = b - a;
+            const double len = std::hypot(d.x, d.y);
+            if (len == 0) continue;
+            const Vec2 left{-d.y / len, d.x / len};
+            constexpr double kClear = 1e-9;
+            if (xCurve) a = a - left * (sx * kClear * (1 + std::abs(a.x) + std::abs(a.y)));
+            if (yCurve) b = b - left * (sy * kClear * (1 + std::abs(b.x) + std::abs(b.y)));
+            out.emplace_back(a, b);
         }
 }
 
@@ -378,7 +413,8 @@ std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Regio
         if (bl.convex) {
             // A piece wholly outside the hull cannot touch a line between the regions.
             if (hull.size() < 3 || !outsideHull(bl.polygon.outer, hull))
-                things.push_back({&bl.polygon.outer, {}, bl.model >= 0 ? &scene.modelRegion(bl.model) : nullptr});
+                things.push_back({&bl.polygon.outer, {}, bl.model >= 0 ? &scene.modelRegion(bl.model) : nullptr, 1,
+                                  bl.curved});
             continue;
         }
         auto vertices = [&](const Ring& r) {
@@ -419,8 +455,78 @@ std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Regio
     return lines;
 }
 
+// base + k (to - from) when doubles hold every step exactly (each step's rounding error,
+// found error-free, is zero): then the point lies exactly on the line through base with
+// that direction, with no exact arithmetic needed to know it.
+std::optional<Vec2> exactlyAt(Vec2 base, Vec2 from, Vec2 to, double k) {
+    auto sumError = [](double a, double b, double s) {  // (a + b) - s, exactly (TwoSum)
+        const double bb = s - a;
+        return (a - (s - bb)) + (b - bb);
+    };
+    auto coord = [&](double b, double f, double t, double& out) {
+        const double d = t - f;
+        if (sumError(t, -f, d) != 0) return false;
+        const double step = k * d;
+        if (std::fma(k, d, -step) != 0) return false;
+        out = b + step;
+        return sumError(b, step, out) == 0 && std::isfinite(out);
+    };
+    Vec2 p;
+    if (!coord(base.x, from.x, to.x, p.x) || !coord(base.y, from.y, to.y, p.y)) return std::nullopt;
+    return p;
+}
+
+// A knife edge between two round bases: a line tangent to both (on the same side) that the
+// blockers it meets only touch, within 1e-9": the true line is open there (bases are closed)
+// or misses by less than doubles can show, and no printable line near it is open (a row of
+// equal bases at one height is the usual case). Penetration: for a round blocker its radius
+// less the line's distance from its centre; for a convex footprint the lesser of its
+// corners' farthest distances on either side (a band's half-width more); any other
+// footprint counts as entered.
+bool knifeAlongTangent(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                       const ModelMask& ignored) {
+    if (!from.curved || !to.curved || from.halfLength != from.halfWidth || to.halfLength != to.halfWidth) return false;
+    const Vec2 d = to.centre - from.centre;
+    const double len = std::hypot(d.x, d.y), r1 = from.halfLength, r2 = to.halfLength;
+    if (!(len > r1 + r2)) return false;
+    const Vec2 u = d * (1 / len), v{-u.y, u.x};
+    const double c = (r1 - r2) / len, s = std::sqrt(std::max(0.0, 1 - c * c));
+    constexpr double kTouch = 1e-9;
+    for (double side : {1.0, -1.0}) {
+        const Vec2 n = u * c + v * (side * s);  // unit normal: n.x = n.centre + r on both
+        const Vec2 p = from.centre + n * r1, q = to.centre + n * r2;
+        bool knife = true;
+        const auto stops = scene.blocking({p, q, hFrom, hTo}, ignored, false);
+        if (stops.empty()) continue;  // (open as rounded: the candidates would have found it)
+        for (uint32_t id : stops) {
+            const Blocker& bl = scene.blockers()[id];
+            double depth;
+            if (bl.curved && bl.ellipse.lengthMm == bl.ellipse.widthMm) {
+                const Vec2 e = bl.ellipse.centre - p;
+                depth = bl.ellipse.lengthMm / 50.8 - std::abs(e.x * n.x + e.y * n.y);
+            } else if (bl.convex && !bl.curved) {
+                double lo = 0, hi = 0;
+                for (const Vec2& w : bl.polygon.outer) {
+                    const double dist = (w.x - p.x) * n.x + (w.y - p.y) * n.y;
+                    lo = std::min(lo, dist);
+                    hi = std::max(hi, dist);
+                }
+                depth = std::min(hi, -lo);
+            } else {
+                depth = HUGE_VAL;
+            }
+            if (!(depth + scene.halfWidth() < kTouch)) {  // (a band reaches its half-width further)
+                knife = false;
+                break;
+            }
+        }
+        if (knife) return true;
+    }
+    return false;
+}
+
 // A printable witness on the exact line of a grazing candidate: end points u + k (v - u)
-// with k of few binary digits, which doubles hold exactly (checked: orient == 0), inside the
+// with k of few binary digits, which doubles hold exactly (exactlyAt), inside the
 // true regions, near the ends the candidate used; the segment between them tested again.
 std::optional<Segment> onExactLine(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
                                    const ModelMask& ignored, const Tested& g) {
@@ -434,8 +540,8 @@ std::optional<Segment> onExactLine(const Scene& scene, const Region& from, doubl
             const double scale = std::ldexp(1.0, bits);
             for (double step : {0.0, 1.0, -1.0, 2.0, -2.0}) {
                 const double k = (std::round(k0 * scale) + step) / scale;
-                const Vec2 p{g.u.x + k * d.x, g.u.y + k * d.y};
-                if (exact::orient(g.u, g.v, p) == 0 && insideRegion(r, p)) return p;
+                const auto p = exactlyAt(g.u, g.u, g.v, k);
+                if (p && insideRegion(r, *p)) return *p;
             }
         }
         return std::nullopt;
@@ -461,8 +567,8 @@ std::optional<Segment> onExactLine(const Scene& scene, const Region& from, doubl
             for (int mbits = 2; mbits <= 20; mbits += 6) {
                 const double scale = std::ldexp(1.0, mbits);
                 const double m = std::round(m0 * scale) / scale;
-                const Vec2 q{c.x + m * cp.x, c.y + m * cp.y};
-                if (exact::orient(p, q, c) == 0 && insideRegion(to, q) && openSegment(p, q)) return Segment{p, q};
+                const auto q = exactlyAt(c, p, c, m);
+                if (q && insideRegion(to, *q) && openSegment(p, *q)) return Segment{p, *q};
             }
         }
     }
@@ -671,8 +777,15 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // in the plane). The pair is not visible only when the certified subdivision covers
     // every sight line by proofs; it may instead find an open line the candidates missed,
     // or stop, undecided, at a knife edge.
+    if (!grazing.empty()) answer.grazing = ExactLine{grazing.front().p, grazing.front().q, 0};
     if (proof == Proof::Estimate) return answer;
-    const Certified c = certifyPair(scene, from, hFrom, to, hTo, ignored);
+    if (knifeAlongTangent(scene, from, hFrom, to, hTo, ignored)) {
+        answer.undecided = true;
+        return answer;
+    }
+    CertifyLimits limits;
+    if (proof == Proof::Bounded) limits.maxCells = 300;
+    const Certified c = certifyPair(scene, from, hFrom, to, hTo, ignored, limits);
     answer.cells = c.cells;
     switch (c.outcome) {
     case Certified::Outcome::Blocked:

@@ -26,6 +26,9 @@ struct ExactAnswer {
     bool undecided = false;            // not visible, but no proof either: a knife edge (see certify.h)
     int candidates = 0;                // lines tested
     int cells = 0;                     // cells of the certified subdivision looked at
+    // When not visible: a line open as an exact line whose every printable neighbour is
+    // blocked (through a pinch between two corners). Not a witness; a hint for searches.
+    std::optional<ExactLine> grazing;
 };
 
 enum class Witness {
@@ -38,8 +41,10 @@ enum class Witness {
 inline constexpr double kClearanceCap = 2.0;
 
 // What "not visible" rests on: a proof (the certified subdivision when no candidate line
-// is open), or, for estimates, the candidate lines alone.
-enum class Proof { Required, Estimate };
+// is open); a proof within a small budget (a point decision inside a larger certificate,
+// which splits its part further when the point is undecided); or, for estimates, the
+// candidate lines alone.
+enum class Proof { Required, Bounded, Estimate };
 
 // Whether some sight line runs from `from` (its top at height hFrom) to `to` (at height
 // hTo), every blocker of the scene counting but the models in `ignored`. A hint is a point
