@@ -1,0 +1,524 @@
+// An independent reference for line of sight, sharing no code with the engine: only the
+// scenario's plain data. Exact tests use Boost.Multiprecision's rationals (the engine uses
+// CGAL's and GMP's) and other algorithms (clipping the segment at every crossing and
+// classifying the pieces between, on the true circles and ellipses); a fast floating-point
+// "blockage" score, zero only for lines open with room to spare, drives the search for
+// open lines, and every line it finds is confirmed by the exact test before it counts.
+#pragma once
+
+#include "kernel/types.h"
+#include "table_generator.h"
+
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sl::reference {
+
+using Q = boost::multiprecision::cpp_rational;
+
+// A piece that stops sight lines below its top: a polygon footprint (outer ring, holes)
+// from the table up, or a model's round base (from the table up to its top).
+struct Piece {
+    std::string id;
+    double top = 0;
+    bool round = false;
+    std::vector<Ring> rings;  // outer first
+    Model model;              // the round base's model
+};
+
+inline double halfLength(const Model& m) { return m.base.length_mm / 2.0 / 25.4; }
+inline double halfWidth(const Model& m) {
+    return (m.base.shape == BaseShape::Circle ? m.base.length_mm : m.base.width_mm) / 2.0 / 25.4;
+}
+inline double radians(const Model& m) { return m.rotation_deg * std::numbers::pi / 180.0; }
+
+// A rectangular base: its corners as position + R (+-a, +-b) in doubles (the rules take the
+// rectangle through them).
+inline Ring rectCorners(const Model& m) {
+    const double a = halfLength(m), b = halfWidth(m), r = radians(m), c = std::cos(r), s = std::sin(r);
+    Ring out;
+    for (Vec2 l : {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}})
+        out.push_back({m.position.x + l.x * c - l.y * s, m.position.y + l.x * s + l.y * c});
+    return out;
+}
+
+// The blockers of the pair under true-los: every feature, and every model outside the
+// observer's and the target's units.
+inline std::vector<Piece> piecesFor(const Scenario& s, const Model& o, const Model& t) {
+    std::vector<Piece> out;
+    for (const TerrainPiece& p : s.terrain) {
+        if (p.kind != TerrainKind::Feature) continue;
+        Piece piece;
+        piece.id = p.id;
+        piece.top = p.height;
+        piece.rings.push_back(p.footprint.outer);
+        for (const Ring& h : p.footprint.holes) piece.rings.push_back(h);
+        out.push_back(std::move(piece));
+    }
+    for (const Model& m : s.models) {
+        if (m.unit == o.unit || m.unit == t.unit) continue;
+        Piece piece;
+        piece.id = m.id;
+        piece.top = m.elevation + m.height;
+        if (m.base.shape == BaseShape::Rect) piece.rings.push_back(rectCorners(m));
+        else {
+            piece.round = true;
+            piece.model = m;
+        }
+        out.push_back(std::move(piece));
+    }
+    return out;
+}
+
+// ---- Exact ----
+
+struct QP {
+    Q x, y;
+};
+inline QP qp(Vec2 v) { return {Q(v.x), Q(v.y)}; }
+inline Q crossQ(const QP& a, const QP& b) { return a.x * b.y - a.y * b.x; }
+inline QP subQ(const QP& a, const QP& b) { return {a.x - b.x, a.y - b.y}; }
+
+// The round base's implicit function at a point: negative inside (u/a)^2 + (v/b)^2 < 1,
+// with a = length / 50.8 inches (254/5 = 50.8), the axis (cos, sin) of its rotation as
+// doubles.
+inline Q roundValue(const Model& m, const QP& p) {
+    const double r = radians(m);
+    const Q c(m.base.shape == BaseShape::Circle ? 1.0 : std::cos(r)), s(m.base.shape == BaseShape::Circle ? 0.0 : std::sin(r));
+    const Q dx = p.x - Q(m.position.x), dy = p.y - Q(m.position.y);
+    const Q u = c * dx + s * dy, v = c * dy - s * dx;
+    const Q a = Q(m.base.length_mm) * 5 / 254;
+    const Q b = Q(m.base.shape == BaseShape::Circle ? m.base.length_mm : m.base.width_mm) * 5 / 254;
+    return u * u / (a * a) + v * v / (b * b) - 1;
+}
+
+// Where p is with respect to a ring: -1 inside, 0 on it, +1 outside (exact crossing count).
+inline int ringSide(const Ring& ring, const QP& p) {
+    bool inside = false;
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const QP a = qp(ring[i]), b = qp(ring[(i + 1) % ring.size()]);
+        const Q c = crossQ(subQ(b, a), subQ(p, a));
+        if (c == 0 && std::min(a.x, b.x) <= p.x && p.x <= std::max(a.x, b.x) && std::min(a.y, b.y) <= p.y &&
+            p.y <= std::max(a.y, b.y))
+            return 0;
+        if ((a.y > p.y) != (b.y > p.y)) {
+            const Q x = a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+            if (p.x < x) inside = !inside;
+        }
+    }
+    return inside ? -1 : 1;
+}
+
+// -1 inside the polygon's open interior, 0 on its boundary, +1 outside.
+inline int polygonSide(const std::vector<Ring>& rings, const QP& p) {
+    const int outer = ringSide(rings[0], p);
+    if (outer >= 0) return outer;
+    for (size_t h = 1; h < rings.size(); ++h) {
+        const int side = ringSide(rings[h], p);
+        if (side == 0) return 0;
+        if (side < 0) return 1;
+    }
+    return -1;
+}
+
+// Whether p lies in the model's true base (its boundary included).
+inline bool insideBase(const Model& m, Vec2 p) {
+    if (m.base.shape == BaseShape::Rect) return ringSide(rectCorners(m), qp(p)) <= 0;
+    return roundValue(m, qp(p)) <= 0;
+}
+
+// The segment p (height hp) -> q (height hq) as exact rationals.
+struct Seg {
+    QP p, d;
+    Q hp, dh;
+    Q height(const Q& t) const { return hp + dh * t; }
+    QP at(const Q& t) const { return {p.x + d.x * t, p.y + d.y * t}; }
+};
+
+// Parameters along the segment where it meets the ring's edges (crossings, touches, the
+// ends of collinear overlaps), in [0, 1].
+inline void cuts(const Seg& s, const Ring& ring, std::vector<Q>& out) {
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const QP c = qp(ring[i]), e = subQ(qp(ring[(i + 1) % ring.size()]), c);
+        const Q den = crossQ(s.d, e);
+        const QP cp = subQ(c, s.p);
+        if (den != 0) {
+            const Q t = crossQ(cp, e) / den, u = crossQ(cp, s.d) / den;
+            if (t >= 0 && t <= 1 && u >= 0 && u <= 1) out.push_back(t);
+        } else if (crossQ(cp, s.d) == 0) {
+            const Q len2 = s.d.x * s.d.x + s.d.y * s.d.y;
+            if (len2 == 0) continue;
+            for (const QP& v : {c, QP{c.x + e.x, c.y + e.y}}) {
+                const Q t = ((v.x - s.p.x) * s.d.x + (v.y - s.p.y) * s.d.y) / len2;
+                if (t >= 0 && t <= 1) out.push_back(t);
+            }
+        }
+    }
+}
+
+// The interior side of a ring's edge (+1 left of c->d, -1 right) for the piece: left of an
+// outer ring turning left, of a hole turning right.
+inline int interiorSide(const std::vector<Ring>& rings, size_t ring) {
+    Q area = 0;
+    const Ring& r = rings[ring];
+    for (size_t i = 0; i < r.size(); ++i) area += crossQ(qp(r[i]), qp(r[(i + 1) % r.size()]));
+    const int turn = area > 0 ? 1 : -1;
+    return ring == 0 ? turn : -turn;
+}
+
+// Whether a round base stops the segment: its implicit function, a convex quadratic in t,
+// negative somewhere on the stretch below its top.
+inline bool roundBlocks(const Model& m, double top, const Seg& s) {
+    Q lo = 0, hi = 1;
+    if (s.dh == 0) {
+        if (s.hp >= Q(top)) return false;
+    } else {
+        const Q tt = (Q(top) - s.hp) / s.dh;  // where the height reaches the top
+        if (s.dh > 0) hi = std::min(hi, tt);
+        else lo = std::max(lo, tt);
+        if (lo > hi || (s.dh > 0 && tt <= 0) || (s.dh < 0 && tt >= 1)) return false;
+    }
+    const Q f0 = roundValue(m, s.at(lo)), f1 = roundValue(m, s.at(hi)), fm = roundValue(m, s.at((lo + hi) / 2));
+    if (f0 < 0 || f1 < 0 || fm < 0) return true;
+    // The quadratic through the three values, in the stretch's own parameter w in [0, 1].
+    const Q A = 2 * (f0 + f1) - 4 * fm, B = 4 * fm - 3 * f0 - f1;
+    if (A <= 0) return false;
+    const Q w = -B / (2 * A);
+    if (w <= 0 || w >= 1) return false;
+    return (A * w + B) * w + f0 < 0;
+}
+
+// The exact test: whether the segment has a point below some blocker's top in that
+// blocker's open interior, or in the interior of the union of two touching polygons there.
+inline bool blockedExact(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 q, double hq) {
+    Seg s{qp(p), subQ(qp(q), qp(p)), Q(hp), Q(hq) - Q(hp)};
+    std::vector<Q> all{0, 1};
+    for (const Piece& piece : pieces) {
+        if (piece.top <= std::min(hp, hq)) continue;
+        if (piece.round) {
+            if (roundBlocks(piece.model, piece.top, s)) return true;
+            continue;
+        }
+        std::vector<Q> ts{0, 1};
+        for (const Ring& r : piece.rings) cuts(s, r, ts);
+        std::sort(ts.begin(), ts.end());
+        ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
+        all.insert(all.end(), ts.begin(), ts.end());
+        for (size_t i = 0; i + 1 < ts.size(); ++i) {
+            if (polygonSide(piece.rings, s.at((ts[i] + ts[i + 1]) / 2)) >= 0) continue;
+            if (std::min(s.height(ts[i]), s.height(ts[i + 1])) < Q(piece.top)) return true;
+        }
+        if (ts.size() == 2 && s.d.x == 0 && s.d.y == 0 && polygonSide(piece.rings, s.p) < 0 && s.hp < Q(piece.top)) return true;
+    }
+    // Seams: a stretch along edges of two pieces whose interiors lie on opposite sides.
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    for (size_t i = 0; i + 1 < all.size(); ++i) {
+        const QP m = s.at((all[i] + all[i + 1]) / 2);
+        const Q low = std::min(s.height(all[i]), s.height(all[i + 1]));
+        int sides = 0;  // bit 1: an interior on the left of the segment, bit 2: on the right
+        for (const Piece& piece : pieces) {
+            if (piece.round || !(low < Q(piece.top))) continue;
+            for (size_t r = 0; r < piece.rings.size(); ++r) {
+                const Ring& ring = piece.rings[r];
+                for (size_t k = 0; k < ring.size(); ++k) {
+                    const QP c = qp(ring[k]), e = subQ(qp(ring[(k + 1) % ring.size()]), c);
+                    if (crossQ(e, subQ(m, c)) != 0 || crossQ(e, s.d) != 0) continue;
+                    const Q along = (m.x - c.x) * e.x + (m.y - c.y) * e.y;
+                    if (along <= 0 || along >= e.x * e.x + e.y * e.y) continue;
+                    const bool same = e.x * s.d.x + e.y * s.d.y > 0;
+                    const int side = interiorSide(piece.rings, r) * (same ? 1 : -1);
+                    sides |= side > 0 ? 1 : 2;
+                }
+            }
+        }
+        if (sides == 3) return true;
+    }
+    return false;
+}
+
+// ---- Fast: how deeply a line is blocked (zero: open with room to spare) ----
+
+// How much of the segment runs inside a piece below its top, weighted by how far below;
+// pieces are grown by `grow` inches (a margin: zero then means open with that room).
+inline double blockage(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 q, double hq, double grow) {
+    const Vec2 d{q.x - p.x, q.y - p.y};
+    const double len = std::hypot(d.x, d.y);
+    double total = 0;
+    for (const Piece& piece : pieces) {
+        if (piece.top <= std::min(hp, hq)) continue;
+        double lo = 0, hi = 1;
+        if (hq != hp) {
+            const double tt = (piece.top - hp) / (hq - hp);
+            if (hq > hp) hi = std::min(1.0, tt);
+            else lo = std::max(0.0, tt);
+            if (lo >= hi) continue;
+        }
+        auto depth = [&](double a, double b) {
+            const double ha = hp + (hq - hp) * a, hb = hp + (hq - hp) * b;
+            return (b - a) * len * (piece.top - (ha + hb) / 2 + 0.01);
+        };
+        if (piece.round) {
+            const Model& m = piece.model;
+            const double ra = halfLength(m) + grow, rb = halfWidth(m) + grow;
+            const double r = m.base.shape == BaseShape::Circle ? 0 : radians(m), c = std::cos(r), s = std::sin(r);
+            auto local = [&](Vec2 v) {
+                return Vec2{(c * (v.x - m.position.x) + s * (v.y - m.position.y)) / ra,
+                            (c * (v.y - m.position.y) - s * (v.x - m.position.x)) / rb};
+            };
+            const Vec2 l0 = local(p), l1 = local(q);
+            const Vec2 ld{l1.x - l0.x, l1.y - l0.y};
+            const double A = ld.x * ld.x + ld.y * ld.y, B = l0.x * ld.x + l0.y * ld.y, C = l0.x * l0.x + l0.y * l0.y - 1;
+            const double disc = B * B - A * C;
+            if (A == 0 || disc <= 0) continue;
+            const double t0 = std::max(lo, (-B - std::sqrt(disc)) / A), t1 = std::min(hi, (-B + std::sqrt(disc)) / A);
+            if (t0 < t1) total += depth(t0, t1);
+            continue;
+        }
+        // Polygons: grown by moving the segment's test points towards... approximated by
+        // counting a point within `grow` of the polygon as inside.
+        std::vector<double> ts{lo, hi};
+        for (const Ring& ring : piece.rings)
+            for (size_t i = 0; i < ring.size(); ++i) {
+                const Vec2 c = ring[i], e{ring[(i + 1) % ring.size()].x - c.x, ring[(i + 1) % ring.size()].y - c.y};
+                const double den = d.x * e.y - d.y * e.x;
+                if (den == 0) continue;
+                const double t = ((c.x - p.x) * e.y - (c.y - p.y) * e.x) / den;
+                if (t > lo && t < hi) ts.push_back(t);
+            }
+        std::sort(ts.begin(), ts.end());
+        for (size_t i = 0; i + 1 < ts.size(); ++i) {
+            const double mt = (ts[i] + ts[i + 1]) / 2;
+            const Vec2 m{p.x + d.x * mt, p.y + d.y * mt};
+            bool in = false;
+            double nearest = HUGE_VAL;
+            for (size_t r = 0; r < piece.rings.size(); ++r) {
+                const Ring& ring = piece.rings[r];
+                bool inRing = false;
+                for (size_t k = 0; k < ring.size(); ++k) {
+                    const Vec2 a = ring[k], b = ring[(k + 1) % ring.size()];
+                    if ((a.y > m.y) != (b.y > m.y) && m.x < a.x + (m.y - a.y) * (b.x - a.x) / (b.y - a.y)) inRing = !inRing;
+                    const Vec2 u{b.x - a.x, b.y - a.y};
+                    const double l2 = u.x * u.x + u.y * u.y;
+                    const double w = l2 > 0 ? std::clamp(((m.x - a.x) * u.x + (m.y - a.y) * u.y) / l2, 0.0, 1.0) : 0.0;
+                    nearest = std::min(nearest, std::hypot(a.x + u.x * w - m.x, a.y + u.y * w - m.y));
+                }
+                if (r == 0) in = inRing;
+                else if (inRing) in = false;
+            }
+            if (in || nearest < grow) total += depth(ts[i], ts[i + 1]) + (in ? 0 : 0.001);
+        }
+    }
+    return total;
+}
+
+// A uniformly random point of the model's true base (kept 1e-9" inside its edge).
+inline Vec2 randomIn(const Model& m, testing::SplitMix64& rng) {
+    for (;;) {
+        const double a = halfLength(m), b = halfWidth(m);
+        const double x = rng.uniform(-a, a), y = rng.uniform(-b, b);
+        if (m.base.shape != BaseShape::Rect && (x / a) * (x / a) + (y / b) * (y / b) > 1 - 1e-8) continue;
+        const double r = radians(m), c = std::cos(r), s = std::sin(r);
+        const Vec2 p{m.position.x + x * c - y * s, m.position.y + x * s + y * c};
+        if (insideBase(m, p)) return p;
+    }
+}
+
+// A sight line found open (checked exactly), from a search: random pairs of points of the
+// two bases, then the least blocked of them improved by a simplex search.
+struct Found {
+    Vec2 p, q;
+};
+inline std::optional<Found> searchOpen(const std::vector<Piece>& pieces, const Model& o, double ho, const Model& t,
+                                       double ht, testing::SplitMix64& rng, int samples = 400, int polish = 8,
+                                       std::optional<Vec2> fixedTarget = std::nullopt) {
+    auto confirm = [&](Vec2 p, Vec2 q) -> std::optional<Found> {
+        if (!insideBase(o, p) || !(fixedTarget ? q == *fixedTarget : insideBase(t, q))) return std::nullopt;
+        if (blockedExact(pieces, p, ho, q, ht)) return std::nullopt;
+        return Found{p, q};
+    };
+    struct Try {
+        double score;
+        Vec2 p, q;
+    };
+    std::vector<Try> tries;
+    for (int i = 0; i < samples; ++i) {
+        const Vec2 p = randomIn(o, rng), q = fixedTarget ? *fixedTarget : randomIn(t, rng);
+        const double b = blockage(pieces, p, ho, q, ht, 1e-7);
+        if (b == 0)
+            if (auto f = confirm(p, q)) return f;
+        tries.push_back({b, p, q});
+    }
+    std::sort(tries.begin(), tries.end(), [](const Try& x, const Try& y) { return x.score < y.score; });
+    // Nelder-Mead over the two end points (or the observer's alone), outside points penalised.
+    const int dims = fixedTarget ? 2 : 4;
+    auto value = [&](const std::vector<double>& x) {
+        const Vec2 p{x[0], x[1]}, q = fixedTarget ? *fixedTarget : Vec2{x[2], x[3]};
+        double penalty = 0;
+        if (!insideBase(o, p)) penalty += 100;
+        if (!fixedTarget && !insideBase(t, q)) penalty += 100;
+        return penalty + blockage(pieces, p, ho, q, ht, 1e-7);
+    };
+    for (int k = 0; k < std::min<int>(polish, static_cast<int>(tries.size())); ++k) {
+        std::vector<std::vector<double>> simplex;
+        std::vector<double> start{tries[k].p.x, tries[k].p.y, tries[k].q.x, tries[k].q.y};
+        start.resize(dims);
+        simplex.push_back(start);
+        for (int d = 0; d < dims; ++d) {
+            auto v = start;
+            v[d] += 0.05;
+            simplex.push_back(v);
+        }
+        std::vector<double> f;
+        for (auto& v : simplex) f.push_back(value(v));
+        for (int it = 0; it < 200; ++it) {
+            std::vector<int> idx(simplex.size());
+            for (size_t i = 0; i < idx.size(); ++i) idx[i] = static_cast<int>(i);
+            std::sort(idx.begin(), idx.end(), [&](int a, int b) { return f[a] < f[b]; });
+            if (f[idx[0]] == 0) {
+                const auto& x = simplex[idx[0]];
+                if (auto found = confirm({x[0], x[1]}, fixedTarget ? *fixedTarget : Vec2{x[2], x[3]})) return found;
+            }
+            const int worst = idx.back();
+            std::vector<double> centre(dims, 0);
+            for (size_t i = 0; i + 1 < idx.size(); ++i)
+                for (int d = 0; d < dims; ++d) centre[d] += simplex[idx[i]][d] / dims;
+            auto along = [&](double k) {
+                std::vector<double> v(dims);
+                for (int d = 0; d < dims; ++d) v[d] = centre[d] + k * (simplex[worst][d] - centre[d]);
+                return v;
+            };
+            auto r = along(-1);
+            const double fr = value(r);
+            if (fr < f[idx[0]]) {
+                auto e = along(-2);
+                const double fe = value(e);
+                if (fe < fr) {
+                    simplex[worst] = e;
+                    f[worst] = fe;
+                } else {
+                    simplex[worst] = r;
+                    f[worst] = fr;
+                }
+            } else if (fr < f[idx[idx.size() - 2]]) {
+                simplex[worst] = r;
+                f[worst] = fr;
+            } else {
+                auto c = along(0.5);
+                const double fc = value(c);
+                if (fc < f[worst]) {
+                    simplex[worst] = c;
+                    f[worst] = fc;
+                } else {
+                    for (size_t i = 1; i < idx.size(); ++i) {
+                        for (int d = 0; d < dims; ++d)
+                            simplex[idx[i]][d] = simplex[idx[0]][d] + 0.5 * (simplex[idx[i]][d] - simplex[idx[0]][d]);
+                        f[idx[i]] = value(simplex[idx[i]]);
+                    }
+                }
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// ---- Hard tables ----
+
+// A table that makes exact decisions hard: an observer often on a platform 3-5" up, a
+// target 1.5-2" tall (round, oval or rectangular), walls 2-7" tall (many across the line
+// between them, some with tops between the two models' tops, some crossing another), and
+// sometimes two round models of a third unit in contact across the line. Models O and T.
+inline Scenario hardTable(uint64_t seed) {
+    testing::SplitMix64 rng(seed);
+    Scenario s;
+    s.name = "hard";
+    s.board = {60, 44};
+    Model o;
+    o.id = "O";
+    o.unit = "O";
+    o.side = "blue";
+    o.base = {BaseShape::Circle, rng.uniform(0, 1) < 0.5 ? 32.0 : 40.0, 0};
+    o.base.width_mm = o.base.length_mm;
+    o.position = {rng.uniform(8, 14), rng.uniform(14, 30)};
+    const bool platform = rng.uniform(0, 1) < 0.6;
+    o.elevation = platform ? rng.uniform(3, 5) : 0;
+    o.height = rng.uniform(1.5, 3);
+    Model t;
+    t.id = "T";
+    t.unit = "T";
+    t.side = "red";
+    const double kind = rng.uniform(0, 1);
+    if (kind < 0.45) t.base = {BaseShape::Circle, rng.uniform(25, 60), 0};
+    else if (kind < 0.85) t.base = {BaseShape::Oval, rng.uniform(60, 170), 0};
+    else t.base = {BaseShape::Rect, rng.uniform(50, 100), 0};
+    if (t.base.shape == BaseShape::Circle) t.base.width_mm = t.base.length_mm;
+    else t.base.width_mm = t.base.length_mm * rng.uniform(0.5, 0.8);
+    const double dist = rng.uniform(10, 25), ang = rng.uniform(-0.6, 0.6);
+    t.position = {o.position.x + dist * std::cos(ang), o.position.y + dist * std::sin(ang)};
+    t.rotation_deg = std::round(rng.uniform(0, 180));
+    t.height = rng.uniform(1.5, 2);
+    s.models = {o, t};
+    if (platform) {
+        TerrainPiece pl;
+        pl.id = "platform";
+        pl.height = o.elevation;
+        const double w = rng.uniform(1.5, 2.5);
+        pl.footprint.outer = {{o.position.x - w, o.position.y - w}, {o.position.x + w, o.position.y - w},
+                              {o.position.x + w, o.position.y + w}, {o.position.x - w, o.position.y + w}};
+        s.terrain.push_back(pl);
+    }
+    const double lowTop = std::min(o.top(), t.top()), highTop = std::max(o.top(), t.top());
+    const int walls = 3 + static_cast<int>(rng.uniform(0, 6));
+    const Vec2 dir{t.position.x - o.position.x, t.position.y - o.position.y};
+    const double len = std::hypot(dir.x, dir.y);
+    const Vec2 u{dir.x / len, dir.y / len}, n{-u.y, u.x};
+    for (int i = 0; i < walls; ++i) {
+        TerrainPiece w;
+        w.id = "W" + std::to_string(i);
+        const double along = rng.uniform(0.25, 0.8) * len, off = rng.uniform(-3, 3);
+        const Vec2 c{o.position.x + u.x * along + n.x * off, o.position.y + u.y * along + n.y * off};
+        const double l = rng.uniform(2, 8) / 2, th = rng.uniform(0.25, 0.6) / 2, a = rng.uniform(0, std::numbers::pi);
+        const double ca = std::cos(a), sa = std::sin(a);
+        for (Vec2 p : {Vec2{-l, -th}, Vec2{l, -th}, Vec2{l, th}, Vec2{-l, th}})
+            w.footprint.outer.push_back({std::round((c.x + p.x * ca - p.y * sa) * 64) / 64, std::round((c.y + p.x * sa + p.y * ca) * 64) / 64});
+        const double pick = rng.uniform(0, 1);
+        w.height = pick < 0.35 ? rng.uniform(lowTop, highTop + 0.01) : rng.uniform(2, 7);
+        s.terrain.push_back(w);
+        if (rng.uniform(0, 1) < 0.25) {  // a wall crossing it (an L or a T of a ruin)
+            TerrainPiece x = w;
+            x.id = w.id + "x";
+            const double b = a + std::numbers::pi / 2, cb = std::cos(b), sb = std::sin(b);
+            const double l2 = rng.uniform(1, 4) / 2, shift = rng.uniform(-l, l);
+            const Vec2 c2{c.x + ca * shift, c.y + sa * shift};
+            x.footprint.outer.clear();
+            for (Vec2 p : {Vec2{-l2, -th}, Vec2{l2, -th}, Vec2{l2, th}, Vec2{-l2, th}})
+                x.footprint.outer.push_back({std::round((c2.x + p.x * cb - p.y * sb) * 64) / 64, std::round((c2.y + p.x * sb + p.y * cb) * 64) / 64});
+            s.terrain.push_back(x);
+        }
+    }
+    if (rng.uniform(0, 1) < 0.3) {  // two round models in contact across the line
+        const double r = rng.uniform(12, 25) / 25.4;  // radius, inches
+        const double along = rng.uniform(0.3, 0.7) * len, overlap = rng.uniform(-2e-4, 2e-4);
+        const Vec2 c{o.position.x + u.x * along, o.position.y + u.y * along};
+        for (int k = 0; k < 2; ++k) {
+            Model b;
+            b.id = "B" + std::to_string(k);
+            b.unit = "screen";
+            b.side = "green";
+            b.base = {BaseShape::Circle, r * 2 * 25.4, r * 2 * 25.4};
+            const double sgn = k == 0 ? 1 : -1;
+            b.position = {c.x + n.x * sgn * (r - overlap / 2), c.y + n.y * sgn * (r - overlap / 2)};
+            b.height = rng.uniform(highTop, highTop + 2);
+            s.models.push_back(b);
+        }
+    }
+    return s;
+}
+
+}  // namespace sl::reference

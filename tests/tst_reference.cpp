@@ -1,0 +1,154 @@
+// The exact method against an independent reference (reference_los.h), on generated hard
+// tables (platforms, walls with tops between the models', crossing walls, round models in
+// contact): every witness is open when checked exactly by the reference, with its ends in
+// the true bases; no pair said not visible has a sight line the reference finds (and
+// confirms exactly); no point said hidden behind "not fully visible" is reached; and a
+// pair said fully visible has no foot point the reference cannot reach even with every
+// piece 0.02" lower. SIGHTLINE_REFERENCE_TABLES sets how many tables (ctest: 500, both
+// directions each) and SIGHTLINE_REFERENCE_FIRST the first seed; tools/reference-run.sh
+// runs the long check.
+#include "kernel/region.h"
+#include "los/coverage.h"
+#include "los/exact_los.h"
+#include "los/scene.h"
+#include "reference_los.h"
+
+#include <QtTest>
+
+#include <cstdlib>
+
+using namespace sl;
+
+class TestReference : public QObject {
+    Q_OBJECT
+private slots:
+    void exactAgreesWithTheReferenceOnHardTables() {
+        int tables = 500;
+        if (const char* n = std::getenv("SIGHTLINE_REFERENCE_TABLES")) tables = std::atoi(n);
+        const uint64_t first = std::getenv("SIGHTLINE_REFERENCE_FIRST") ? std::strtoull(std::getenv("SIGHTLINE_REFERENCE_FIRST"), nullptr, 10) : 1;
+        int pairs = 0, visible = 0, hidden = 0, undecided = 0, fully = 0, notFully = 0, fullUndecided = 0, fullChecked = 0;
+        QStringList problems;
+        for (uint64_t seed = first; seed < first + static_cast<uint64_t>(tables); ++seed) {
+            const Scenario s = reference::hardTable(seed);
+            const Scene scene(s);
+            testing::SplitMix64 rng(seed * 7919);
+            for (const auto& [oi, ti] : {std::pair{0, 1}, std::pair{1, 0}}) {
+                ++pairs;
+                const Model& o = s.models[oi];
+                const Model& t = s.models[ti];
+                const ModelMask ignored = scene.ignoredModels(oi, ti);
+                const auto pieces = reference::piecesFor(s, o, t);
+                const ExactAnswer a = decideExact(scene, scene.modelRegion(oi), o.top(), scene.modelRegion(ti), t.top(), ignored,
+                                                  Witness::First);
+                const QString where = QStringLiteral("table %1, %2 -> %3").arg(seed).arg(QString::fromStdString(o.id), QString::fromStdString(t.id));
+                if (a.undecided) {
+                    ++undecided;
+                    continue;
+                }
+                if (!a.visible) {
+                    ++hidden;
+                    if (auto f = reference::searchOpen(pieces, o, o.top(), t, t.top(), rng))
+                        problems << QStringLiteral("%1: said not visible, but (%2, %3) - (%4, %5) is open")
+                                        .arg(where).arg(f->p.x, 0, 'g', 17).arg(f->p.y, 0, 'g', 17).arg(f->q.x, 0, 'g', 17).arg(f->q.y, 0, 'g', 17);
+                    continue;
+                }
+                ++visible;
+                const Vec2 p = a.witness->p, q = a.witness->q;
+                if (!reference::insideBase(o, p) || !reference::insideBase(t, q) ||
+                    reference::blockedExact(pieces, p, o.top(), q, t.top()))
+                    problems << QStringLiteral("%1: the witness (%2, %3) - (%4, %5) is not an open sight line")
+                                    .arg(where).arg(p.x, 0, 'g', 17).arg(p.y, 0, 'g', 17).arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17);
+                // Fully visible: on every pair; its robust check (costly) on a share of them.
+                const FullView full = fullyVisible(scene, scene.modelRegion(oi), o, scene.modelRegion(ti), t, ignored, p);
+                if (full.outcome == FullView::Outcome::Undecided) {
+                    ++fullUndecided;
+                } else if (full.outcome == FullView::Outcome::No) {
+                    ++notFully;
+                    if (auto f = reference::searchOpen(pieces, o, o.top(), t, t.elevation, rng, 300, 6, *full.hidden))
+                        problems << QStringLiteral("%1: said hidden, but the foot point (%2, %3) is seen from (%4, %5)")
+                                        .arg(where).arg(full.hidden->x, 0, 'g', 17).arg(full.hidden->y, 0, 'g', 17).arg(f->p.x, 0, 'g', 17).arg(f->p.y, 0, 'g', 17);
+                } else {
+                    ++fully;
+                    if (seed % 4 == 0) {
+                        ++fullChecked;
+                        auto lowered = pieces;
+                        for (auto& piece : lowered) piece.top -= 0.02;
+                        for (int k = 0; k < 8; ++k) {
+                            const Vec2 foot = reference::randomIn(t, rng);
+                            if (!reference::searchOpen(lowered, o, o.top(), t, t.elevation, rng, 300, 6, foot))
+                                problems << QStringLiteral("%1: said fully visible, but no line reaches the foot point (%2, %3) "
+                                                           "even with every piece 0.02\" lower")
+                                                .arg(where).arg(foot.x, 0, 'g', 17).arg(foot.y, 0, 'g', 17);
+                        }
+                    }
+                }
+            }
+        }
+        qInfo().noquote() << QStringLiteral("%1 pairs: %2 visible (%3 fully, %4 not fully, %5 undecided; %6 fully visible checked "
+                                            "at 8 foot points), %7 not visible, %8 undecided")
+                                 .arg(pairs).arg(visible).arg(fully).arg(notFully).arg(fullUndecided).arg(fullChecked).arg(hidden).arg(undecided);
+        for (const QString& p : problems) qWarning().noquote() << p;
+        QCOMPARE(problems.size(), 0);
+        // The generator leans on hidden pairs, where a missed line would show.
+        QVERIFY(hidden > pairs / 4);
+        // A knife edge is reported, not guessed; on these tables it is rare.
+        QVERIFY2(undecided <= pairs / 100, qPrintable(QString::number(undecided)));
+    }
+
+    // The reference itself: it agrees with hand-made answers (so that a disagreement above
+    // is the engine's).
+    void theReferenceKnowsTheRules() {
+        Model o, t, b;
+        o.id = "O";
+        o.unit = "O";
+        o.base = {BaseShape::Circle, 25.4, 25.4};
+        o.position = {0, 0};
+        o.height = 2;
+        t = o;
+        t.id = "T";
+        t.unit = "T";
+        t.position = {20, 0};
+        Scenario s;
+        TerrainPiece w;
+        w.id = "W";
+        w.height = 3;
+        w.footprint.outer = {{9, -5}, {10, -5}, {10, 5}, {9, 5}};
+        s.terrain = {w};
+        s.models = {o, t};
+        auto pieces = reference::piecesFor(s, o, t);
+        QVERIFY(reference::blockedExact(pieces, {0, 0}, 2, {20, 0}, 2));
+        QVERIFY(!reference::blockedExact(pieces, {0, 0}, 3, {20, 0}, 3));  // at the top: open
+        QVERIFY(!reference::blockedExact(pieces, {0, 5}, 2, {20, 5}, 2));  // along the end: open
+        // A seam: a second wall abutting along x = 10, the line runs along it.
+        TerrainPiece w2 = w;
+        w2.id = "W2";
+        w2.footprint.outer = {{10, -5}, {11, -5}, {11, 5}, {10, 5}};
+        s.terrain = {w, w2};
+        pieces = reference::piecesFor(s, o, t);
+        QVERIFY(reference::blockedExact(pieces, {10, -6}, 2, {10, 6}, 2));
+        QVERIFY(!reference::blockedExact(pieces, {9, -6}, 2, {9, 6}, 2));  // along the outer edge
+        // Round bases: two in contact, overlapping by 0.0001", close the way.
+        b = o;
+        b.unit = "screen";
+        b.height = 5;
+        Model b1 = b, b2 = b;
+        b1.id = "B1";
+        b1.position = {10, 0.5 - 0.00005};
+        b2.id = "B2";
+        b2.position = {10, -0.5 + 0.00005};
+        s.terrain.clear();
+        s.models = {o, t, b1, b2};
+        pieces = reference::piecesFor(s, o, t);
+        QVERIFY(reference::blockedExact(pieces, {0, 0}, 2, {20, 0}, 2));
+        b1.position = {10, 0.5 + 0.00005};  // apart by 0.0001": a slit
+        b2.position = {10, -0.5 - 0.00005};
+        s.models = {o, t, b1, b2};
+        pieces = reference::piecesFor(s, o, t);
+        QVERIFY(!reference::blockedExact(pieces, {0, 0}, 2, {20, 0}, 2));
+        QVERIFY(reference::insideBase(o, {0.4999999, 0}));
+        QVERIFY(!reference::insideBase(o, {0.5, 0.0001}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReference)
+#include "tst_reference.moc"
