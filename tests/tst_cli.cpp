@@ -110,6 +110,23 @@ private slots:
         QCOMPARE(res.value("clearance").toDouble(), 2.0);
     }
 
+    void undecidedIsReportedNotGuessed() {
+        // Visible only along the outer bases' common tangents, which touch the middle base:
+        // no proof either way, so neither "visible" nor "not visible" is claimed.
+        const QString file = scenario("regression/28-row-of-equal-bases.sightline.json");
+        const Run json = cli({QStringLiteral("check"), file, QStringLiteral("--json")});
+        QCOMPARE(json.code, 0);
+        const QJsonObject res = QJsonDocument::fromJson(json.out.toUtf8()).object().value("results").toArray()[0].toObject();
+        QCOMPARE(res.value("undecided").toBool(), true);
+        QCOMPARE(res.value("visible").toBool(), false);
+        QVERIFY(res.value("blocking_set").toArray().isEmpty());  // no proof, so no blockers named
+        const Run text = cli({QStringLiteral("check"), file});
+        QVERIFY2(text.out.contains(QStringLiteral("A1 -> B1: undecided")), qPrintable(text.out));
+        // A decided pair carries no such field.
+        const Run open = cli({QStringLiteral("check"), scenario("regression/01-open-table.sightline.json"), QStringLiteral("--json")});
+        QVERIFY(!QJsonDocument::fromJson(open.out.toUtf8()).object().value("results").toArray()[0].toObject().contains("undecided"));
+    }
+
     void checkOnePairWithWitness() {
         const Run r = cli({QStringLiteral("check"), scenario("regression/01-open-table.sightline.json"), QStringLiteral("--json"),
                            QStringLiteral("--observer"), QStringLiteral("B1"), QStringLiteral("--target"), QStringLiteral("A1"),

@@ -19,12 +19,17 @@ QString textLine(const sl::PairResult& r) {
     QString line = QStringLiteral("%1 -> %2: ").arg(QString::fromStdString(r.observer), QString::fromStdString(r.target));
     if (r.visible) {
         line += QStringLiteral("visible, %1, %2% seen, distance %3\"")
-                    .arg(r.fully_visible ? QStringLiteral("fully visible") : QStringLiteral("not fully visible"))
+                    .arg(r.fully_visible ? QStringLiteral("fully visible")
+                         : r.undecided   ? QStringLiteral("fully visible undecided")
+                                         : QStringLiteral("not fully visible"))
                     .arg(sl::percentSeen(r.visible_fraction))
                     .arg(fixed(r.distance));
         line += QStringLiteral(", witness (%1, %2) - (%3, %4)")
                     .arg(fixed(r.witness->a.x), fixed(r.witness->a.y), fixed(r.witness->b.x), fixed(r.witness->b.y));
         if (r.clearance) line += QStringLiteral(" clear by %1\"").arg(fixed(*r.clearance, *r.clearance < 0.1 ? 4 : 2));
+    } else if (r.undecided) {
+        line += QStringLiteral("undecided (no open line found that prints exactly, no proof that none is open), distance %1\"")
+                    .arg(fixed(r.distance));
     } else {
         line += QStringLiteral("not visible, distance %1\"").arg(fixed(r.distance));
         if (!r.blocking_set.empty()) {

@@ -62,6 +62,9 @@ QJsonObject resultToJson(const PairResult& r) {
     o[QStringLiteral("fully_visible")] = r.fully_visible;
     o[QStringLiteral("visible_fraction")] = r.visible_fraction;
     o[QStringLiteral("distance")] = r.distance;
+    // Only when true: no proof either way (not visible, or not fully visible, is then
+    // unproven; see the README's "Exact guarantees").
+    if (r.undecided) o[QStringLiteral("undecided")] = true;
     if (r.witness)
         o[QStringLiteral("witness")] = QJsonArray{QJsonArray{r.witness->a.x, r.witness->a.y},
                                                   QJsonArray{r.witness->b.x, r.witness->b.y}};

@@ -715,12 +715,17 @@ void MainWindow::updateRuling() {
                        .arg(observer, QString::fromStdString(r->target),
                             QString::fromUtf8(methodName(r->method).data(), static_cast<int>(methodName(r->method).size())),
                             QString::fromStdString(s.ruleset.name));
-    text += tr("<p style='color:%1'><b>%2</b></p>").arg(colour, r->visible ? tr("Visible") : tr("Not visible"));
+    text += tr("<p style='color:%1'><b>%2</b></p>")
+                .arg(colour, r->visible ? tr("Visible") : r->undecided ? tr("Undecided") : tr("Not visible"));
+    if (r->undecided)
+        text += r->visible ? tr("<p>Fully visible is undecided: no proof either way at a knife edge.</p>")
+                           : tr("<p>Undecided: the only lines found touch a base or a corner exactly, and none "
+                                "near them that can be written down is open; no proof that none is open.</p>");
     text += tr("<table cellspacing=4>"
                "<tr><td>Fully visible</td><td><b>%1</b></td></tr>"
                "<tr><td>Seen</td><td><b>%2%</b></td></tr>"
                "<tr><td>Distance</td><td><b>%3\"</b></td></tr>")
-                .arg(r->fully_visible ? tr("yes") : tr("no"))
+                .arg(r->fully_visible ? tr("yes") : r->undecided ? tr("undecided") : tr("no"))
                 .arg(percentSeen(r->visible_fraction))
                 .arg(r->distance, 0, 'f', 2);
     if (r->clearance) text += tr("<tr><td>Clearance</td><td><b>%1\"</b></td></tr>").arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2);
