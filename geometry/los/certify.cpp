@@ -469,7 +469,7 @@ void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
 // is usually small because it holds a line that touches a corner or a base exactly.
 int proofBudget(const Ring& a, const Ring& b) {
     const double size = std::max(partSize(a), partSize(b));
-    return size > 1e-2 ? 1000 : size > 1e-4 ? 300 : 30;
+    return size > 1e-2 ? 300 : size > 1e-4 ? 100 : 30;
 }
 
 class Search {

@@ -11,6 +11,7 @@
 #include <benchmark/benchmark.h>
 #include <libtcod/fov.h>
 
+#include <algorithm>
 #include <random>
 
 #include <chrono>
@@ -87,28 +88,45 @@ void fullResult(benchmark::State& state) {
     }
 }
 
-// The median time of one decision over all the table's pairs, for each method, each pair
-// timed on its own (reported in microseconds as counters; the benchmark's own time is the
-// whole sweep).
+// The median, mean and slowest time of one decision over all the table's pairs, for each
+// method, each pair timed on its own (reported in microseconds as counters, e.g.
+// exact_us, exact_mean_us, exact_max_us; the benchmark's own time is the whole sweep).
+// The slowest exact pairs are printed to stderr with their times.
 template <const Table& (*T)()>
 void medians(benchmark::State& state) {
     const Table& t = T();
-    std::map<Method, double> median;
+    std::map<Method, std::vector<double>> times;
     for (auto _ : state) {
         for (Method m : {Method::Center, Method::Sampled, Method::Exact}) {
-            std::vector<double> us;
+            std::vector<double>& us = times[m];
+            us.clear();
             for (const auto& [o, g] : t.pairs) {
                 const auto start = std::chrono::steady_clock::now();
                 benchmark::DoNotOptimize(findSightLine(*t.scene, o, g, m));
                 us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
             }
-            std::nth_element(us.begin(), us.begin() + us.size() / 2, us.end());
-            median[m] = us[us.size() / 2];
         }
     }
-    state.counters["center_us"] = median[Method::Center];
-    state.counters["sampled_us"] = median[Method::Sampled];
-    state.counters["exact_us"] = median[Method::Exact];
+    for (const auto& [m, us] : times) {
+        std::vector<double> sorted = us;
+        std::sort(sorted.begin(), sorted.end());
+        double sum = 0;
+        for (double v : sorted) sum += v;
+        const std::string name(methodName(m));
+        state.counters[name + "_us"] = sorted[sorted.size() / 2];
+        state.counters[name + "_mean_us"] = sum / static_cast<double>(sorted.size());
+        state.counters[name + "_max_us"] = sorted.back();
+    }
+    std::vector<size_t> order(t.pairs.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    const std::vector<double>& exact = times[Method::Exact];
+    std::sort(order.begin(), order.end(), [&](size_t x, size_t y) { return exact[x] > exact[y]; });
+    std::cerr << "slowest exact pairs:";
+    for (size_t k = 0; k < std::min<size_t>(3, order.size()); ++k) {
+        const auto& [o, g] = t.pairs[order[k]];
+        std::cerr << " " << t.scenario.models[o].id << "->" << t.scenario.models[g].id << " " << static_cast<int>(exact[order[k]]) << " us";
+    }
+    std::cerr << "\n";
 }
 
 // Two armies of 50 32 mm models deployed 6" from the short edges of the 40-piece table.
