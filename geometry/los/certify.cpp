@@ -498,11 +498,12 @@ public:
         for (size_t k = 0; k < std::min<size_t>(order.size(), 10); ++k)
             separatorsOf(scene_.blockers()[pieces[order[k].second].id], partCentre(a), hFrom_, partCentre(b), hTo_, lines);
         lines.erase(std::remove_if(lines.begin(), lines.end(), [](const Line& L) { return L.u == L.w; }), lines.end());
-        // First every line on its own (one test each), then with windows patched, within
-        // the budget.
+        // First every line on its own (one test each), then with windows patched one level
+        // deep, then two, within the budget (deepening by levels, so that the budget is not
+        // spent on a deep search behind the first lines while a later one needs one patch).
         const ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
-        for (const int depth : {0, 2}) {
-            if (depth > 0) ctx.budget = budget;
+        for (const int depth : {0, 1, 2}) {
+            if (depth > 0) ctx.budget = budget;  // (afresh for each depth)
             for (size_t line = 0; line < lines.size(); ++line) {
                 if (auto used = separated(ctx, a, hFrom_, b, hTo_, line, depth)) {
                     remember(lines[line]);
