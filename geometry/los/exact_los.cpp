@@ -476,6 +476,156 @@ std::optional<Vec2> exactlyAt(Vec2 base, Vec2 from, Vec2 to, double k) {
     return p;
 }
 
+
+// Whether the segment a-b passes through the convex polygon (positively oriented) at least
+// 1e-9" inside it somewhere: clipped against each edge moved inwards by that margin. The
+// margin is far above the rounding of the arithmetic (about 1e-14"), so a "yes" is sure.
+bool crossesWellInside(Vec2 a, Vec2 b, const Ring& convex) {
+    constexpr double kMargin = 1e-9;
+    double s0 = 0, s1 = 1;
+    const Vec2 d = b - a;
+    for (size_t i = 0; i < convex.size(); ++i) {
+        const Vec2 c = convex[i], e = convex[(i + 1) % convex.size()];
+        const Vec2 edge = e - c;
+        const double need = kMargin * length(edge.x, edge.y);
+        const double k0 = edge.x * (a.y - c.y) - edge.y * (a.x - c.x);  // inside: k0 + s k1 >= need
+        const double k1 = edge.x * d.y - edge.y * d.x;
+        if (k1 == 0) {
+            if (k0 < need) return false;
+            continue;
+        }
+        const double s = (need - k0) / k1;
+        if (k1 > 0) s0 = std::max(s0, s);
+        else s1 = std::min(s1, s);
+        if (s0 >= s1) return false;
+    }
+    return true;
+}
+
+// A point of the segment a-b strictly inside the polygon (1e-9" clear of its edges), if
+// the segment passes through it: the middle of the first inside stretch between crossings.
+std::optional<Vec2> insidePoint(Vec2 a, Vec2 b, const Polygon& poly) {
+    std::vector<double> cuts{0, 1};
+    const Vec2 d = b - a;
+    auto ring = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            const Vec2 c = r[i], e = r[(i + 1) % r.size()];
+            const double den = (e.x - c.x) * d.y - (e.y - c.y) * d.x;
+            if (den == 0) continue;
+            const double s = ((e.x - c.x) * (a.y - c.y) - (e.y - c.y) * (a.x - c.x)) / -den;
+            if (s > 0 && s < 1) cuts.push_back(s);
+        }
+    };
+    ring(poly.outer);
+    for (const Ring& h : poly.holes) ring(h);
+    std::sort(cuts.begin(), cuts.end());
+    for (size_t i = 0; i + 1 < cuts.size(); ++i) {
+        const Vec2 m = a + d * ((cuts[i] + cuts[i + 1]) / 2);
+        if (locate(m, poly) != Where::Inside) continue;
+        bool clear = true;
+        auto far = [&](const Ring& r) {
+            for (size_t j = 0; j < r.size() && clear; ++j) {
+                const Vec2 c = r[j], e = r[(j + 1) % r.size()];
+                const Vec2 u = e - c, w = m - c;
+                const double len2 = u.x * u.x + u.y * u.y;
+                const double t = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
+                const Vec2 near = c + u * t - m;
+                clear = near.x * near.x + near.y * near.y > 1e-18;
+            }
+        };
+        far(poly.outer);
+        for (const Ring& h : poly.holes) far(h);
+        if (clear) return m;
+    }
+    return std::nullopt;
+}
+
+// Whether the segment a-b lies in the polygon's open interior: a strictly inside, and no
+// edge met (exact).
+bool segmentInside(Vec2 a, Vec2 b, const Polygon& poly) {
+    if (locate(a, poly) != Where::Inside) return false;
+    auto ring = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i)
+            if (segmentsIntersect(a, b, r[i], r[(i + 1) % r.size()])) return false;
+        return true;
+    };
+    if (!ring(poly.outer)) return false;
+    for (const Ring& h : poly.holes)
+        if (!ring(h)) return false;
+    return true;
+}
+
+// A proof that no line runs between the regions: a blocker, above every line where it
+// stands, touching neither region, holding in its interior a segment from one outer common
+// tangent to the other (for a convex blocker: its interior crosses both tangents). That
+// segment splits the hull of the regions into a part holding one region and a part
+// holding the other, so every sight line crosses the blocker's interior. The tangents used
+// are those of polygons around the regions (their hull holds every sight line), which only
+// makes the proof harder to find. For a round blocker its outline (inside the true curve)
+// is used. The fast path in front of the certified subdivision.
+std::optional<uint32_t> separator(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                                  const ModelMask& ignored) {
+    const double highest = std::max(hFrom, hTo);
+    // The outer common tangents: both polygons on the same side of each.
+    const Thing a{from.around.size() > 1 ? &from.around : nullptr, from.around[0], &from, kAroundGrow};
+    const Thing b{to.around.size() > 1 ? &to.around : nullptr, to.around[0], &to, kAroundGrow};
+    std::vector<std::pair<Vec2, Vec2>> outer;
+    bitangents(a, b, outer, true);
+    if (outer.size() != 2) return std::nullopt;  // the regions overlap, or touch
+    std::vector<SightLine> tangents;
+    for (const auto& [p, q] : outer) tangents.push_back({p, q, 0, 0});
+    const auto [flo, fhi] = boundsOf(from.around);
+    const auto [tlo, thi] = boundsOf(to.around);
+    auto apart = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
+        return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
+    };
+    // A blocker lower than the line at one end counts when it stands where every line is
+    // below its top: falling towards the target, a line is below `top` beyond the share
+    // (hFrom - top) / (hFrom - hTo) of its length; a blocker at least that share of the
+    // longest possible line away from the observer's base is past that point on every
+    // line (and the mirror image for rising lines). Distances between boxes bound them.
+    auto gap = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
+        const double dx = std::max({0.0, lo2.x - hi1.x, lo1.x - hi2.x});
+        const double dy = std::max({0.0, lo2.y - hi1.y, lo1.y - hi2.y});
+        return length(dx, dy);
+    };
+    const double longest = length(std::max(fhi.x, thi.x) - std::min(flo.x, tlo.x),
+                                      std::max(fhi.y, thi.y) - std::min(flo.y, tlo.y));
+    auto everyLineBelow = [&](const Blocker& bl) {
+        if (bl.top > highest) return true;
+        if (bl.top <= std::min(hFrom, hTo) || longest <= 0) return false;
+        const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
+        if (hFrom > hTo)  // falling: far enough from the observer's base
+            return gap(flo, fhi, blo, bhi) / longest > (hFrom - bl.top) / (hFrom - hTo) * (1 + 1e-9);
+        return gap(tlo, thi, blo, bhi) / longest > (hTo - bl.top) / (hTo - hFrom) * (1 + 1e-9);
+    };
+    // A blocker that crosses both tangents meets the first: only those are looked at.
+    for (uint32_t id : scene.blockersAlong(tangents[0].a, tangents[0].b)) {
+        const Blocker& bl = scene.blockers()[id];
+        if ((bl.model >= 0 && ignored[bl.model]) || !everyLineBelow(bl)) continue;
+        const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
+        if (!apart(blo, bhi, flo, fhi) || !apart(blo, bhi, tlo, thi)) continue;
+        bool reaches = true;
+        for (const SightLine& t : tangents)
+            reaches = reaches && !apart(blo, bhi, {std::min(t.a.x, t.b.x), std::min(t.a.y, t.b.y)},
+                                        {std::max(t.a.x, t.b.x), std::max(t.a.y, t.b.y)});
+        if (!reaches) continue;
+        if (bl.convex) {
+            if (crossesWellInside(tangents[0].a, tangents[0].b, bl.polygon.outer) &&
+                crossesWellInside(tangents[1].a, tangents[1].b, bl.polygon.outer))
+                return id;
+            continue;
+        }
+        // Not convex: a segment inside it from a point on one tangent to a point on the
+        // other serves the same.
+        const auto u0 = insidePoint(tangents[0].a, tangents[0].b, bl.polygon);
+        if (!u0) continue;
+        const auto u1 = insidePoint(tangents[1].a, tangents[1].b, bl.polygon);
+        if (u1 && segmentInside(*u0, *u1, bl.polygon)) return id;
+    }
+    return std::nullopt;
+}
+
 // A knife edge between two round bases: a line tangent to both (on the same side) that the
 // blockers it meets only touch, within 1e-9": the true line is open there (bases are closed)
 // or misses by less than doubles can show, and no printable line near it is open (a row of
@@ -681,6 +831,10 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
     // behind a wall) when there is one. (Not when a line already grazed through.)
     if (open.empty() && grazing.empty()) {
+        if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
+            answer.cover = {*wall};
+            return answer;
+        }
         if (auto proof = certifyWhole(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = std::move(*proof);
             return answer;
