@@ -122,6 +122,11 @@ private slots:
         QVERIFY(res.value("blocking_set").toArray().isEmpty());  // no proof, so no blockers named
         const Run text = cli({QStringLiteral("check"), file});
         QVERIFY2(text.out.contains(QStringLiteral("A1 -> B1: undecided")), qPrintable(text.out));
+        // A unit ruling says so among its reasons.
+        const Run ruling = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("A1"),
+                                QStringLiteral("--target"), QStringLiteral("B1")});
+        QCOMPARE(ruling.code, 0);
+        QVERIFY2(ruling.out.contains(QStringLiteral("A1 -> B1: undecided")), qPrintable(ruling.out));
         // A decided pair carries no such field.
         const Run open = cli({QStringLiteral("check"), scenario("regression/01-open-table.sightline.json"), QStringLiteral("--json")});
         QVERIFY(!QJsonDocument::fromJson(open.out.toUtf8()).object().value("results").toArray()[0].toObject().contains("undecided"));

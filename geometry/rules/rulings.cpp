@@ -394,6 +394,12 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
         bool any = false, all = true, cover = true;
         for (size_t j = 0; j < u.targets.size(); ++j) {
             PairResult r = evaluate(a, u.targets[j], method);
+            // No proof either way (a knife edge): said, so that "not visible" or "not fully
+            // visible" is not taken as proven.
+            if (r.undecided)
+                r.reasons.push_back(r.observer + " -> " + r.target +
+                                    (r.visible ? ": fully visible undecided (no proof either way)"
+                                               : ": undecided (no printable open line, no proof that none is open)"));
             any = any || r.visible;
             all = all && r.fully_visible;
             cover = cover && r.cover.value_or(false);
