@@ -251,8 +251,98 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
     const Line L = ctx.lines[line];  // (a copy: proving a window may add lines)
     const P2 e = sub(L.w, L.u);
     const Bound len2 = dot(e, e);
+    // Runs of chords (overlapping, or meeting at seams), each with the pieces in it, among
+    // the pieces standing higher than every line where it crosses L; the stretches of
+    // [sMin, sMax] no run holds inside are the windows.
+    struct Run {
+        Chord last;  // its end: the chord that reaches farthest
+        double lo;
+        size_t first, count;  // its pieces' ids in runIds
+    };
+    // (Scratch kept between calls: not used past the recursion below, so a nested call
+    // may reuse it.)
+    thread_local std::vector<Run> runs;
+    thread_local std::vector<uint32_t> runIds;
+    std::vector<uint32_t> used;
+    std::vector<std::pair<double, double>> windows;
+    auto cover = [&](double sMin, double sMax, double hMax) {
+        runs.clear();
+        runIds.clear();
+        for (const Chord& c : ctx.chordsAlong(line)) {
+            if (!(pieces[c.piece].blocker->top > hMax)) continue;
+            runIds.push_back(pieces[c.piece].id);
+            if (!runs.empty() && (c.lo < runs.back().last.hi || seam(pieces, runs.back().last, c))) {
+                Run& r = runs.back();
+                ++r.count;
+                if (c.hi > r.last.hi) r.last = c;
+                continue;
+            }
+            runs.push_back({c, c.lo, runIds.size() - 1, 1});
+        }
+        used.clear();
+        windows.clear();
+        double cursor = sMin;  // the first point not yet known covered (it needs a run around it)
+        for (const Run& r : runs) {
+            if (r.last.hi <= cursor) continue;
+            if (r.lo >= sMax) break;
+            if (!(r.lo < cursor)) windows.emplace_back(cursor, r.lo);
+            used.insert(used.end(), runIds.begin() + static_cast<std::ptrdiff_t>(r.first),
+                        runIds.begin() + static_cast<std::ptrdiff_t>(r.first + r.count));
+            cursor = r.last.hi;
+            if (cursor > sMax) break;
+        }
+        if (!(cursor > sMax)) windows.emplace_back(cursor, sMax);
+    };
+    // Where the lines cross L (s along it) and how high they are there, over the corners:
+    // first in plain floating point, a filter that drops quickly a line that does not part
+    // the two or leaves windows it may not patch (nothing is claimed from it), then with
+    // error bounds.
+    {
+        const Vec2 ev = L.w - L.u;
+        const double l2 = ev.x * ev.x + ev.y * ev.y;
+        thread_local std::vector<double> pb, db;
+        pb.clear();
+        db.clear();
+        double side = 0, nearA = HUGE_VAL, nearB = HUGE_VAL;
+        for (const Vec2& q : b) {
+            const double v = ev.x * (q.y - L.u.y) - ev.y * (q.x - L.u.x);
+            if (v == 0 || (side != 0 && (v > 0) != (side > 0))) return std::nullopt;
+            side = v;
+            pb.push_back(((q.x - L.u.x) * ev.x + (q.y - L.u.y) * ev.y) / l2);
+            db.push_back(std::abs(v));
+            nearB = std::min(nearB, std::abs(v));
+        }
+        // The crossing of the line from a_i to b_j is the mean of the corners' projections
+        // on L weighted by their distances from it (the other's distance for each).
+        double sMin = HUGE_VAL, sMax = -HUGE_VAL, tMax = -HUGE_VAL, tMin = HUGE_VAL;
+        for (const Vec2& p : a) {
+            const double v = ev.x * (p.y - L.u.y) - ev.y * (p.x - L.u.x);
+            if (v == 0 || (v > 0) == (side > 0)) return std::nullopt;
+            const double pa = ((p.x - L.u.x) * ev.x + (p.y - L.u.y) * ev.y) / l2, da = std::abs(v);
+            nearA = std::min(nearA, da);
+            for (size_t j = 0; j < b.size(); ++j) {
+                const double w = 1 / (da + db[j]);
+                const double sv = (pa * db[j] + pb[j] * da) * w;
+                const double t = da * w;
+                sMin = std::min(sMin, sv);
+                sMax = std::max(sMax, sv);
+                tMin = std::min(tMin, t);
+                tMax = std::max(tMax, t);
+            }
+        }
+        double hMax = std::max(hFrom + tMin * (hTo - hFrom), hFrom + tMax * (hTo - hFrom));
+        if (ctx.halfWidth > 0) {  // (as below)
+            const double elen = std::sqrt(l2), need = ctx.halfWidth * (1 + 1e-6);
+            if (!(nearA / elen > need) || !(nearB / elen > need)) return std::nullopt;
+            hMax += std::abs(hTo - hFrom) * need / ((nearA + nearB) / elen);
+        }
+        cover(sMin, sMax, hMax);
+        if (!windows.empty() && (depth <= 0 || windows.size() > 3)) return std::nullopt;
+    }
     // Sides: a wholly on one side of L, b on the other.
-    std::vector<Bound> sa, sb;
+    thread_local std::vector<Bound> sa, sb;
+    sa.clear();
+    sb.clear();
     int side = 0;
     for (const Vec2& p : a) {
         const Bound v = cross(e, sub(p, L.u));
@@ -280,60 +370,6 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
         const double need = ctx.halfWidth * (1 + 1e-6);
         if (!(da > need) || !(db > need)) return std::nullopt;
         rise = std::abs(hTo - hFrom) * need / (da + db) * (1 + 1e-6) + 1e-12;
-    }
-    // Runs of chords (overlapping, or meeting at seams), each with the pieces in it, among
-    // the pieces standing higher than every line where it crosses L; the stretches of
-    // [sMin, sMax] no run holds inside are the windows.
-    struct Run {
-        Chord last;  // its end: the chord that reaches farthest
-        double lo;
-        std::vector<uint32_t> pieces;
-    };
-    std::vector<uint32_t> used;
-    std::vector<std::pair<double, double>> windows;
-    auto cover = [&](double sMin, double sMax, double hMax) {
-        std::vector<Run> runs;
-        for (const Chord& c : ctx.chordsAlong(line)) {
-            if (!(pieces[c.piece].blocker->top > hMax)) continue;
-            if (!runs.empty() && (c.lo < runs.back().last.hi || seam(pieces, runs.back().last, c))) {
-                Run& r = runs.back();
-                r.pieces.push_back(pieces[c.piece].id);
-                if (c.hi > r.last.hi) r.last = c;
-                continue;
-            }
-            runs.push_back({c, c.lo, {pieces[c.piece].id}});
-        }
-        used.clear();
-        windows.clear();
-        double cursor = sMin;  // the first point not yet known covered (it needs a run around it)
-        for (const Run& r : runs) {
-            if (r.last.hi <= cursor) continue;
-            if (r.lo >= sMax) break;
-            if (!(r.lo < cursor)) windows.emplace_back(cursor, r.lo);
-            used.insert(used.end(), r.pieces.begin(), r.pieces.end());
-            cursor = r.last.hi;
-            if (cursor > sMax) break;
-        }
-        if (!(cursor > sMax)) windows.emplace_back(cursor, sMax);
-    };
-    // Where the lines cross L (s along it) and how high they are there, over the corners:
-    // first in plain floating point, a filter that drops quickly a line leaving windows it
-    // may not patch (nothing is claimed from it), then with error bounds.
-    {
-        double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMax = -HUGE_VAL;
-        const Vec2 ev = L.w - L.u;
-        const double l2 = ev.x * ev.x + ev.y * ev.y;
-        for (size_t i = 0; i < a.size(); ++i)
-            for (size_t j = 0; j < b.size(); ++j) {
-                const double t = sa[i].v / (sa[i].v - sb[j].v);
-                const Vec2 x = a[i] + (b[j] - a[i]) * t;
-                const double sv = ((x.x - L.u.x) * ev.x + (x.y - L.u.y) * ev.y) / l2;
-                sMin = std::min(sMin, sv);
-                sMax = std::max(sMax, sv);
-                hMax = std::max(hMax, hFrom + t * (hTo - hFrom));
-            }
-        cover(sMin, sMax, hMax + rise);
-        if (!windows.empty() && (depth <= 0 || windows.size() > 3)) return std::nullopt;
     }
     double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMax = -HUGE_VAL;
     for (size_t i = 0; i < a.size(); ++i)
