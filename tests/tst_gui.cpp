@@ -636,6 +636,25 @@ private slots:
         QVERIFY(!gui::MainWindow::hasAutosave());
     }
 
+    void undecidedPairSaysSo() {
+        // A row of equal bases: neither "visible" nor "not visible" is proven, and the panel
+        // says so in its own colour rather than in the red of "not visible".
+        gui::MainWindow w;
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/regression/28-row-of-equal-bases.sightline.json"), true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, s.models[view->modelIndex(QStringLiteral("A1"))].position));
+        QTest::mouseClick(view, Qt::LeftButton, Qt::ShiftModifier, at(view, s.models[view->modelIndex(QStringLiteral("B1"))].position));
+        QVERIFY(view->ruling().has_value());
+        QVERIFY(view->ruling()->undecided);
+        const QString text = w.rulingLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("<b>Undecided</b>")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("Not visible")), qPrintable(text));
+    }
+
     void pickObserverAndTargetByClicking() {
         gui::MainWindow w;
         QVERIFY(showDemo(w));

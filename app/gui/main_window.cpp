@@ -710,7 +710,9 @@ void MainWindow::updateRuling() {
                              .arg(observer));
         return;
     }
-    const QString colour = r->visible ? QStringLiteral("#1fa33a") : QStringLiteral("#d62728");
+    const QString colour = r->visible     ? QStringLiteral("#1fa33a")
+                           : r->undecided ? QStringLiteral("#c77800")  // amber: neither proven
+                                          : QStringLiteral("#d62728");
     QString text = tr("<p><b>%1</b> &rarr; <b>%2</b> <small>(%3, %4)</small></p>")
                        .arg(observer, QString::fromStdString(r->target),
                             QString::fromUtf8(methodName(r->method).data(), static_cast<int>(methodName(r->method).size())),
@@ -725,7 +727,7 @@ void MainWindow::updateRuling() {
                "<tr><td>Fully visible</td><td><b>%1</b></td></tr>"
                "<tr><td>Seen</td><td><b>%2%</b></td></tr>"
                "<tr><td>Distance</td><td><b>%3\"</b></td></tr>")
-                .arg(r->fully_visible ? tr("yes") : r->undecided ? tr("undecided") : tr("no"))
+                .arg(r->fully_visible ? tr("yes") : r->undecided && r->visible ? tr("undecided") : tr("no"))
                 .arg(percentSeen(r->visible_fraction))
                 .arg(r->distance, 0, 'f', 2);
     if (r->clearance) text += tr("<tr><td>Clearance</td><td><b>%1\"</b></td></tr>").arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2);
