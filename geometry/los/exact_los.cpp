@@ -830,12 +830,16 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     }
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
     // behind a wall) when there is one. (Not when a line already grazed through.)
+    // A knife edge (a tangent of both bases that others only touch) admits no proof: the
+    // search below is for a printable line only, and failing it the pair is undecided.
+    bool knife = false;
     if (open.empty() && grazing.empty()) {
         if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
             return answer;
         }
-        if (auto proof = certifyWhole(scene, from, hFrom, to, hTo, ignored)) {
+        knife = knifeAlongTangent(scene, from, hFrom, to, hTo, ignored);
+        if (auto proof = knife ? std::nullopt : certifyWhole(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = std::move(*proof);
             return answer;
         }
@@ -933,7 +937,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // or stop, undecided, at a knife edge.
     if (!grazing.empty()) answer.grazing = ExactLine{grazing.front().p, grazing.front().q, 0};
     if (proof == Proof::Estimate) return answer;
-    if (knifeAlongTangent(scene, from, hFrom, to, hTo, ignored)) {
+    if (knife || knifeAlongTangent(scene, from, hFrom, to, hTo, ignored)) {
         answer.undecided = true;
         return answer;
     }
