@@ -47,9 +47,9 @@ bool infantryLike(const Model& m) {
     return hasKeyword(m, "INFANTRY") || hasKeyword(m, "BEASTS") || hasKeyword(m, "SWARM");
 }
 
-double verticalGap(const Model& a, const Model& b) {
-    return std::max(0.0, std::max(a.elevation, b.elevation) - std::min(a.top(), b.top()));
-}
+// Engagement range's vertical part, measured between the bases: the difference of the
+// elevations (rulesets.md, Distances).
+double verticalGap(const Model& a, const Model& b) { return std::abs(a.elevation - b.elevation); }
 
 void addUnique(std::vector<std::string>& list, const std::string& s) {
     if (std::find(list.begin(), list.end(), s) == list.end()) list.push_back(s);
@@ -166,7 +166,7 @@ bool Rulings::visible(int observer, int target) const {
                              Method::Exact)
             .has_value();
     if (s.ruleset.name != "wh40k-11e") return findSightLine(scene_, observer, target, Method::Exact).has_value();
-    if (hidingArea11e(target) >= 0 && baseDistance(s.models[observer], s.models[target]) > s.ruleset.detection_range)
+    if (hidingArea11e(target) >= 0 && baseDistance3d(s.models[observer], s.models[target]) > s.ruleset.detection_range)
         return false;
     return findSightLine(withWalls(walls11e(observer, target, nullptr), scene_.seeThrough()), observer, target,
                          Method::Exact)
@@ -230,13 +230,17 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
     r.hidden = hiding >= 0;
     if (*r.hidden)
         reasons.push_back("13.09 hidden: " + t.id + " is within " + s.terrain[hiding].id + ", which has a dense feature");
+    // Distances between models (detection range, TOWERING's 12") in three dimensions when
+    // the elevations differ (rulesets.md, Distances); r.distance stays the flat one.
+    const double apart = baseDistance3d(o, t);
     const double range = s.ruleset.detection_range;
-    if (*r.hidden && r.visible && r.distance > range) {
+    if (*r.hidden && r.visible && apart > range) {
         r.visible = r.fully_visible = false;
+        r.undecided = false;  // (decided by the rule, whatever fully visible's proof left open)
         r.visible_fraction = 0;
         r.witness.reset();
         r.clearance.reset();
-        reasons.push_back("13.09 hidden: " + o.id + " is " + inches(r.distance) + " away, beyond the detection range of " +
+        reasons.push_back("13.09 hidden: " + o.id + " is " + inches(apart) + " away, beyond the detection range of " +
                           inches(range));
     }
     // 13.08 benefit of cover, for this attacking model.
@@ -263,9 +267,9 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
         if (o.elevation >= 3) {
             r.plunging_fire = true;
             reasons.push_back("22.05 plunging fire: " + o.id + " stands " + inches(o.elevation) + " up");
-        } else if (hasKeyword(o, "TOWERING") && r.distance <= 12) {
+        } else if (hasKeyword(o, "TOWERING") && apart <= 12) {
             r.plunging_fire = true;
-            reasons.push_back("22.05 plunging fire: " + o.id + " is TOWERING, " + inches(r.distance) + " from " + t.id);
+            reasons.push_back("22.05 plunging fire: " + o.id + " is TOWERING, " + inches(apart) + " from " + t.id);
         }
     }
     // 03.04 engagement range.
@@ -423,11 +427,17 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
             const Model& a = s.models[u.attackers[i]];
             if (!hasKeyword(a, "TOWERING") || a.elevation >= 3) continue;
             const PairResult* near = nullptr;
-            for (const PairResult& r : u.pairs[i])
-                if (r.distance <= 12 && (!near || r.distance < near->distance)) near = &r;
+            double nearest = 0;
+            for (size_t j = 0; j < u.targets.size(); ++j) {
+                const double d = baseDistance3d(a, s.models[u.targets[j]]);  // (Distances: 3D)
+                if (d <= 12 && (!near || d < nearest)) {
+                    near = &u.pairs[i][j];
+                    nearest = d;
+                }
+            }
             if (!near) continue;
             const std::string reason = "22.05 plunging fire: " + a.id + " is TOWERING, " + near->target + " of the unit " +
-                                       inches(near->distance) + " away";
+                                       inches(nearest) + " away";
             for (size_t j = 0; j < u.targets.size(); ++j) {
                 PairResult& r = u.pairs[i][j];
                 if (r.visible && s.models[u.targets[j]].elevation <= 0 && !r.plunging_fire.value_or(false)) {
