@@ -40,6 +40,19 @@ private slots:
         QCOMPARE(exact::orient(c, d, mid), -exact::orient(d, c, mid));
     }
 
+    void tagsAndKeywordsIgnoreCase() {
+        TerrainPiece piece;
+        piece.tags = {"Ruin", "WOODS"};
+        QVERIFY(piece.hasTag("ruin"));
+        QVERIFY(piece.hasTag("woods"));
+        QVERIFY(!piece.hasTag("crater"));
+        QVERIFY(!piece.hasTag("ruins"));  // the same letters, not a prefix
+        Model m;
+        m.keywords = {"Infantry"};
+        QVERIFY(hasKeyword(m, "INFANTRY"));
+        QVERIFY(!hasKeyword(m, "INFANTR"));
+    }
+
     void lineThroughInteriorIsBlocked() {
         QVERIFY(blocks(square(4, -1, 6, 1), {0, 0}, {10, 0}));
     }

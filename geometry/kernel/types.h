@@ -2,6 +2,7 @@
 // asked about it. Plain aggregates, no Qt. Lengths on the table are inches, base sizes mm.
 #pragma once
 
+#include <cctype>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,9 +78,17 @@ struct TerrainPiece {
     std::vector<std::string> tags;
     std::string extras;
 
+    // Tags compare case-insensitively (rulesets.md: "Ruin" is a ruin).
     bool hasTag(const std::string& tag) const {
+        auto same = [](const std::string& a, const std::string& b) {
+            if (a.size() != b.size()) return false;
+            for (size_t i = 0; i < a.size(); ++i)
+                if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+                    return false;
+            return true;
+        };
         for (const std::string& t : tags)
-            if (t == tag) return true;
+            if (same(t, tag)) return true;
         return false;
     }
 };
