@@ -63,26 +63,24 @@ MainWindow::MainWindow()
     ruling_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     ruling_->setMargin(8);
     ruling_->setMinimumWidth(220);
-    auto* dock = new QDockWidget(tr("Ruling"), this);
-    dock->setObjectName(QStringLiteral("ruling"));
-    auto* rulingScroll = new QScrollArea(dock);
-    rulingScroll->setWidgetResizable(true);
-    rulingScroll->setFrameShape(QFrame::NoFrame);
-    rulingScroll->setWidget(ruling_);
-    dock->setWidget(rulingScroll);
-    addDockWidget(Qt::RightDockWidgetArea, dock);
-    auto* inspectorDock = new QDockWidget(tr("Inspector"), this);
-    inspectorDock->setObjectName(QStringLiteral("inspector"));
-    inspectorDock->setWidget(inspector_);
-    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
-    auto* legendDock = new QDockWidget(tr("Legend"), this);
-    legendDock->setObjectName(QStringLiteral("legend"));
-    auto* legendScroll = new QScrollArea(legendDock);
-    legendScroll->setWidgetResizable(true);
-    legendScroll->setFrameShape(QFrame::NoFrame);
-    legendScroll->setWidget(legend_);
-    legendDock->setWidget(legendScroll);
-    addDockWidget(Qt::RightDockWidgetArea, legendDock);
+    // A dock on the right holding `content` (in a scroll area when it may grow long).
+    auto rightDock = [this](const QString& title, const QString& name, QWidget* content, bool scrolled) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        if (scrolled) {
+            auto* scroll = new QScrollArea(d);
+            scroll->setWidgetResizable(true);
+            scroll->setFrameShape(QFrame::NoFrame);
+            scroll->setWidget(content);
+            content = scroll;
+        }
+        d->setWidget(content);
+        addDockWidget(Qt::RightDockWidgetArea, d);
+        return d;
+    };
+    auto* dock = rightDock(tr("Ruling"), QStringLiteral("ruling"), ruling_, true);
+    auto* inspectorDock = rightDock(tr("Inspector"), QStringLiteral("inspector"), inspector_, false);
+    auto* legendDock = rightDock(tr("Legend"), QStringLiteral("legend"), legend_, true);
     legendDock->hide();  // View > Legend shows it, under the inspector
     connect(&document_, &ScenarioDocument::changed, this, [this] { legend_->showFor(document_.scenario()); });
     cursor_->setMinimumWidth(cursor_->fontMetrics().horizontalAdvance(QStringLiteral("x 000.00\"  y 000.00\"")));

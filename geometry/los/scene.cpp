@@ -172,16 +172,28 @@ Ring clipToConvex(const Ring& ring, const Ring& clip) {
 // overlap with positive area. Touching (an edge along the band's side, a corner on it)
 // has none. The rectangle's corners and the clipped area are computed in doubles: an
 // overlap thinner than about 1e-12 square inch counts as touching.
-bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double halfWidth) {
-    if (L.h0 >= top && L.h1 >= top) return false;
+// The part of the band below `top`: the rectangle's corners p - n, q - n, q + n, p + n
+// (p and q on the line, n across it, half the width long). Nothing when the line is above
+// the top all along; n is zero for a line of no length.
+struct BandBelow {
+    Vec2 p, q, n;
+};
+std::optional<BandBelow> bandBelow(double top, const SightLine& L, double halfWidth) {
+    if (L.h0 >= top && L.h1 >= top) return std::nullopt;
     double t0 = 0, t1 = 1;
     if (L.h1 > L.h0) t1 = std::min(1.0, (top - L.h0) / (L.h1 - L.h0));
     if (L.h1 < L.h0) t0 = std::max(0.0, (top - L.h0) / (L.h1 - L.h0));
     const Vec2 u = L.b - L.a;
     const double len = std::hypot(u.x, u.y);
-    if (len == 0) return locate(L.a, polygon) == Where::Inside;
-    const Vec2 n{-u.y / len * halfWidth, u.x / len * halfWidth};
-    const Vec2 p = L.a + u * t0, q = L.a + u * t1;
+    const Vec2 n = len == 0 ? Vec2{} : Vec2{-u.y / len * halfWidth, u.x / len * halfWidth};
+    return BandBelow{L.a + u * t0, L.a + u * t1, n};
+}
+
+bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double halfWidth) {
+    const auto below = bandBelow(top, L, halfWidth);
+    if (!below) return false;
+    if (L.a == L.b) return locate(L.a, polygon) == Where::Inside;
+    const auto [p, q, n] = *below;
     Ring band{p - n, q - n, q + n, p + n};
     if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
     return overlapArea(polygon, band) > 1e-12;
@@ -192,23 +204,18 @@ bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double 
 // positive area when it comes nearer than 1 to the centre. Floating point, as every band
 // test: a band touching the curve within about 1e-12" counts as touching.
 bool bandInEllipse(const exact::Ellipse& e, double top, const SightLine& L, double halfWidth) {
-    if (L.h0 >= top && L.h1 >= top) return false;
-    double t0 = 0, t1 = 1;
-    if (L.h1 > L.h0) t1 = std::min(1.0, (top - L.h0) / (L.h1 - L.h0));
-    if (L.h1 < L.h0) t0 = std::max(0.0, (top - L.h0) / (L.h1 - L.h0));
-    const Vec2 u = L.b - L.a;
-    const double len = std::hypot(u.x, u.y);
+    const auto below = bandBelow(top, L, halfWidth);
+    if (!below) return false;
     const double a = e.lengthMm / 50.8, b = e.widthMm / 50.8;
     auto local = [&](Vec2 p) {
         const Vec2 d = p - e.centre;
         return Vec2{(e.cosRot * d.x + e.sinRot * d.y) / a, (e.cosRot * d.y - e.sinRot * d.x) / b};
     };
-    if (len == 0) {
+    if (L.a == L.b) {
         const Vec2 q = local(L.a);
         return q.x * q.x + q.y * q.y < 1;
     }
-    const Vec2 n{-u.y / len * halfWidth, u.x / len * halfWidth};
-    const Vec2 p = L.a + u * t0, q = L.a + u * t1;
+    const auto [p, q, n] = *below;
     const Ring quad{local(p - n), local(q - n), local(q + n), local(p + n)};
     // Distance from the origin to the parallelogram: 0 when inside, else to its edges.
     bool inside = true;
