@@ -63,6 +63,8 @@ struct Model {
     std::string base_extras;  // unknown keys of its "base" object
 
     double top() const { return elevation + height; }
+    // What people read on the board, the sheet and in reasons: the name, else the id.
+    const std::string& label() const { return name.empty() ? id : name; }
 };
 
 enum class TerrainKind { Feature, Area };
@@ -77,6 +79,9 @@ struct TerrainPiece {
     std::string area;  // id of the area piece this feature belongs to, or empty
     std::vector<std::string> tags;
     std::string extras;
+
+    // What people read on the board, the sheet and in reasons: the name, else the id.
+    const std::string& label() const { return name.empty() ? id : name; }
 
     // Tags compare case-insensitively (rulesets.md: "Ruin" is a ruin).
     bool hasTag(const std::string& tag) const {
@@ -149,6 +154,14 @@ struct Scenario {
         for (const Model& m : models)
             if (m.id == id) return &m;
         return nullptr;
+    }
+    // The label of the model or terrain piece with this id (its name, else the id); the id
+    // itself when nothing has it.
+    const std::string& labelOf(const std::string& id) const {
+        if (const Model* m = findModel(id)) return m->label();
+        for (const TerrainPiece& t : terrain)
+            if (t.id == id) return t.label();
+        return id;
     }
 };
 
