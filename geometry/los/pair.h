@@ -36,7 +36,10 @@ struct PairResult {
     std::optional<bool> hidden;
     std::optional<bool> plunging_fire;
     std::optional<bool> in_engagement_range;
+    // Each reason names pieces and models by their labels (name, else id: what the board
+    // and the sheet show); reason_ids[k] holds the ids reasons[k] cites, in order.
     std::vector<std::string> reasons;
+    std::vector<std::vector<std::string>> reason_ids;
 };
 
 // Only the decision and its witness: what the method finds to the target's top.

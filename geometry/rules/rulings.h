@@ -41,9 +41,22 @@ struct UnitRuling {
     // Per target model (wh40k-10e): cover against the attacking unit (against each of its
     // models).
     std::vector<char> coverOf;
+    // Per attacking model: plunging fire against the unit, decided on the unit (wh40k-11e
+    // 22.05: the unit is visible to it and has a model at ground level; wh40k-10e: every
+    // target model at ground level).
+    std::vector<char> plungingAgainst;
     bool visible = false;        // some attacking model sees some target model
     bool fullyVisible = false;   // to some attacking model, every target model is fully visible
-    std::vector<std::string> reasons;  // each once, in the order found
+    // The attack as a whole (verify's unit_cover and unit_plunging_fire): wh40k-11e, the unit
+    // has cover against every attacking model that sees it; wh40k-10e, every target model
+    // has cover against the attacking unit. Plunging fire: some attacking model that sees
+    // the unit has it.
+    bool cover = false;
+    bool plungingFire = false;
+    // Every pair's reasons, each once, in the order found, prefixed with the pair's labels
+    // ("Sniper -> Boy 2: ..."); reasonIds[k] the ids reasons[k] cites (the pair first).
+    std::vector<std::string> reasons;
+    std::vector<std::vector<std::string>> reasonIds;
 };
 
 class Rulings {
