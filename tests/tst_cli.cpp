@@ -201,7 +201,13 @@ private slots:
         QCOMPARE(attackers[1].toObject().value(QStringLiteral("unit_visible")).toBool(), false);  // beyond 15"
         QCOMPARE(attackers[1].toObject().value(QStringLiteral("unit_cover")).toBool(), true);
         QCOMPARE(o.value(QStringLiteral("pairs")).toArray().size(), 2);
-        QVERIFY(o.value(QStringLiteral("reasons")).toArray().contains(QStringLiteral("13.08 cover: H is INFANTRY within a2")));
+        // Reasons say which pair they are about; their ids are kept beside them.
+        const QJsonArray reasons = o.value(QStringLiteral("reasons")).toArray();
+        const int cover = reasons.toVariantList().indexOf(QStringLiteral("Near -> H: 13.08 cover: H is INFANTRY within a2"));
+        QVERIFY2(cover >= 0, qPrintable(QJsonDocument(reasons).toJson()));
+        QCOMPARE(o.value(QStringLiteral("reason_ids")).toArray()[cover].toArray(),
+                 (QJsonArray{QStringLiteral("Near"), QStringLiteral("H"), QStringLiteral("H"), QStringLiteral("a2")}));
+        QCOMPARE(o.value(QStringLiteral("unit_cover")).toBool(), true);
         // Text, and the ruling sheet as PDF and as PNG.
         const QString pdf = tmp.filePath(QStringLiteral("sheet.pdf"));
         r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts"),

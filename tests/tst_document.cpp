@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace sl;
 
 namespace {
@@ -130,8 +132,17 @@ private slots:
         for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
             if (s.terrain[i].kind == TerrainKind::Area) area = i;
         QVERIFY(area >= 0);
-        s.queries.push_back({"b-int-1", "r-nob", {}, "", ""});
+        s.queries.push_back({"b-int-1", "r-nob", {}, "", "", "", ""});
+        // A unit query goes with the last model of its unit, and stays while one is left.
+        const std::string unitOfA = s.models[a].unit;
+        const bool aloneInUnit = std::count_if(s.models.begin(), s.models.end(),
+                                               [&](const Model& m) { return m.unit == unitOfA; }) == 1;
+        const auto other = std::find_if(s.models.begin(), s.models.end(), [&](const Model& m) { return m.unit != unitOfA; });
+        QVERIFY(other != s.models.end());
+        s.queries.push_back({"", "", {}, "", "", unitOfA, other->unit});
         edits::deleteSelection(s, {{a}, {area}, {}});
+        QCOMPARE(std::any_of(s.queries.begin(), s.queries.end(), [&](const Query& q) { return q.attacker_unit == unitOfA; }),
+                 !aloneInUnit);
         QCOMPARE(s.findModel("b-int-1"), nullptr);
         QVERIFY(s.queries.empty() || s.queries.back().observer != "b-int-1");
         QVERIFY2(edits::problemsOf(s).isEmpty(), qPrintable(edits::problemsOf(s).value(0).toString()));

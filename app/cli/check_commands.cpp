@@ -116,19 +116,19 @@ int verify(const QStringList& files, const QCommandLineParser& args, sl::Method 
         for (size_t i = 0; i < scenario->queries.size(); ++i) {
             const sl::Query& q = scenario->queries[i];
             if (q.expect.empty()) continue;
-            const sl::PairResult r =
-                rulings.evaluate(scene.modelIndex(q.observer), scene.modelIndex(q.target), method);
-            const QStringList problems = sl::mismatches(r, q);
+            const QStringList problems = sl::queryMismatches(rulings, scene, q, method);
             if (problems.isEmpty()) {
                 ++passed;
                 continue;
             }
             ++failed;
             for (const QString& p : problems) {
-                const QString where = QStringLiteral("%1: queries[%2] %3 -> %4")
-                                          .arg(path)
-                                          .arg(i)
-                                          .arg(QString::fromStdString(q.observer), QString::fromStdString(q.target));
+                const QString where =
+                    QStringLiteral("%1: queries[%2] %3 -> %4")
+                        .arg(path)
+                        .arg(i)
+                        .arg(QString::fromStdString(q.isUnit() ? q.attacker_unit : q.observer),
+                             QString::fromStdString(q.isUnit() ? q.target_unit : q.target));
                 if (json) mismatchList.append(QJsonObject{{QStringLiteral("file"), path},
                                                           {QStringLiteral("query"), static_cast<int>(i)},
                                                           {QStringLiteral("problem"), p}});

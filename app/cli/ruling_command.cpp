@@ -57,14 +57,23 @@ int ruling(const QString& path, const QCommandLineParser& args, sl::Method metho
             QJsonObject a{{QStringLiteral("model"), QString::fromStdString(models[u.attackers[i]].id)},
                           {QStringLiteral("unit_visible"), bool(u.unitVisible[i])},
                           {QStringLiteral("unit_fully_visible"), bool(u.unitFullyVisible[i])}};
-            if (scenario->ruleset.name != "true-los") a[QStringLiteral("unit_cover")] = bool(u.coverAgainst[i]);
+            if (scenario->ruleset.name != "true-los") {
+                a[QStringLiteral("unit_cover")] = bool(u.coverAgainst[i]);
+                a[QStringLiteral("unit_plunging_fire")] = bool(u.plungingAgainst[i]);
+            }
             perAttacker.append(a);
         }
         for (size_t j = 0; j < u.targets.size(); ++j)
             perTarget.append(QJsonObject{{QStringLiteral("model"), QString::fromStdString(models[u.targets[j]].id)},
                                          {QStringLiteral("cover_against_unit"), bool(u.coverOf[j])}});
-        for (const auto& reason : u.reasons) reasons.append(QString::fromStdString(reason));
-        out() << QJsonDocument(QJsonObject{{QStringLiteral("scenario"), QString::fromStdString(scenario->name)},
+        QJsonArray reasonIds;
+        for (size_t k = 0; k < u.reasons.size(); ++k) {
+            reasons.append(QString::fromStdString(u.reasons[k]));
+            QJsonArray ids;
+            for (const auto& id : u.reasonIds[k]) ids.append(QString::fromStdString(id));
+            reasonIds.append(ids);
+        }
+        QJsonObject doc{{QStringLiteral("scenario"), QString::fromStdString(scenario->name)},
                                            {QStringLiteral("ruleset"), QString::fromStdString(scenario->ruleset.name)},
                                            {QStringLiteral("fingerprint"), sl::render::scenarioFingerprint(*scenario)},
                                            {QStringLiteral("attacker"), QString::fromStdString(attacker)},
@@ -74,8 +83,14 @@ int ruling(const QString& path, const QCommandLineParser& args, sl::Method metho
                                            {QStringLiteral("attackers"), perAttacker},
                                            {QStringLiteral("targets"), perTarget},
                                            {QStringLiteral("pairs"), pairs},
-                                           {QStringLiteral("reasons"), reasons}})
-                     .toJson(QJsonDocument::Indented);
+                                           {QStringLiteral("reasons"), reasons},
+                                           {QStringLiteral("reason_ids"), reasonIds}};
+        // The attack as a whole (rulesets.md, "Per model, per unit"), as verify's unit queries read it.
+        if (scenario->ruleset.name != "true-los") {
+            doc[QStringLiteral("unit_cover")] = u.cover;
+            doc[QStringLiteral("unit_plunging_fire")] = u.plungingFire;
+        }
+        out() << QJsonDocument(doc).toJson(QJsonDocument::Indented);
         return kOk;
     }
     out() << QStringLiteral("%1 against %2 (%3, ruleset %4, table %5)\n")

@@ -5,6 +5,7 @@
 #include <QJsonArray>
 
 #include <algorithm>
+#include <optional>
 #include <cmath>
 
 namespace sl {
@@ -44,7 +45,8 @@ std::vector<PlannedPair> plannedPairs(const Scene& scene) {
     std::vector<PlannedPair> pairs;
     if (!s.queries.empty()) {
         for (size_t i = 0; i < s.queries.size(); ++i)
-            pairs.push_back({scene.modelIndex(s.queries[i].observer), scene.modelIndex(s.queries[i].target),
+            if (!s.queries[i].isUnit())  // (unit queries are answered by `verify` and `ruling`)
+                pairs.push_back({scene.modelIndex(s.queries[i].observer), scene.modelIndex(s.queries[i].target),
                              static_cast<int>(i)});
         return pairs;
     }
@@ -94,6 +96,15 @@ QJsonObject resultToJson(const PairResult& r) {
         QJsonArray reasons;
         for (const auto& reason : r.reasons) reasons.append(QString::fromStdString(reason));
         o[QStringLiteral("reasons")] = reasons;
+        // The ids each reason cites (the reasons name pieces and models by their labels).
+        QJsonArray ids;
+        for (size_t k = 0; k < r.reasons.size(); ++k) {
+            QJsonArray cited;
+            if (k < r.reason_ids.size())
+                for (const auto& id : r.reason_ids[k]) cited.append(QString::fromStdString(id));
+            ids.append(cited);
+        }
+        o[QStringLiteral("reason_ids")] = ids;
     }
     return o;
 }
@@ -155,6 +166,46 @@ QStringList mismatches(const PairResult& r, const Query& q) {
         }
     }
     return out;
+}
+
+QStringList knownUnitFields() {
+    return {QStringLiteral("unit_visible"), QStringLiteral("unit_fully_visible"), QStringLiteral("unit_cover"),
+            QStringLiteral("unit_plunging_fire")};
+}
+
+QStringList unitMismatches(const UnitRuling& u, const Query& q) {
+    QStringList out;
+    for (const Expectation& e : q.expect) {
+        const QString key = QString::fromStdString(e.key);
+        std::optional<bool> got;
+        if (key == QLatin1String("unit_visible")) got = u.visible;
+        else if (key == QLatin1String("unit_fully_visible")) got = u.fullyVisible;
+        else if (key == QLatin1String("unit_cover")) got = u.cover;
+        else if (key == QLatin1String("unit_plunging_fire")) got = u.plungingFire;
+        if (!got) {
+            out << QStringLiteral("%1: unknown field of a unit query (known: %2)")
+                       .arg(key, knownUnitFields().join(QStringLiteral(", ")));
+        } else if (e.type != Expectation::Type::Bool) {
+            out << QStringLiteral("%1: expected %2 for a true/false field").arg(key, describe(e));
+        } else if (*got != e.boolean) {
+            out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), *got ? QStringLiteral("true") : QStringLiteral("false"));
+        }
+    }
+    return out;
+}
+
+QStringList queryMismatches(const Rulings& rulings, const Scene& scene, const Query& q, Method method, bool* undecided) {
+    if (undecided) *undecided = false;
+    if (q.isUnit()) {
+        const UnitRuling u = rulings.units(q.attacker_unit, q.target_unit, method);
+        if (undecided)
+            for (const auto& row : u.pairs)
+                for (const PairResult& r : row) *undecided = *undecided || (!r.visible && r.undecided);
+        return unitMismatches(u, q);
+    }
+    const PairResult r = rulings.evaluate(scene.modelIndex(q.observer), scene.modelIndex(q.target), method);
+    if (undecided) *undecided = !r.visible && r.undecided;
+    return mismatches(r, q);
 }
 
 int percentSeen(double fraction) {

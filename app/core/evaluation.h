@@ -5,6 +5,7 @@
 #include "kernel/types.h"
 #include "los/pair.h"
 #include "los/scene.h"
+#include "rules/rulings.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -35,5 +36,17 @@ int percentSeen(double fraction);
 
 // One line per expectation the result does not meet; empty when all are met.
 QStringList mismatches(const PairResult& result, const Query& query);
+
+// The fields a unit query's `expect` may name: unit_visible, unit_fully_visible,
+// unit_cover, unit_plunging_fire (rulesets.md, "Per model, per unit").
+QStringList knownUnitFields();
+
+// The same for a unit ruling and a unit query.
+QStringList unitMismatches(const UnitRuling& ruling, const Query& query);
+
+// A query answered and checked, a pair or a unit query alike; `undecided` says whether an
+// answer rests on a knife edge (not visible without a proof).
+QStringList queryMismatches(const Rulings& rulings, const Scene& scene, const Query& query, Method method,
+                            bool* undecided = nullptr);
 
 }  // namespace sl

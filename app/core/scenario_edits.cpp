@@ -323,7 +323,13 @@ void deleteSelection(Scenario& s, const Selection& sel) {
     for (int i = 0; i < static_cast<int>(s.zones.size()); ++i)
         if (!contains(sel.zones, i)) zones.push_back(s.zones[i]);
     s.zones = std::move(zones);
-    std::erase_if(s.queries, [&](const Query& q) { return gone.count(q.observer) || gone.count(q.target); });
+    auto unitLeft = [&](const std::string& unit) {
+        return std::any_of(s.models.begin(), s.models.end(), [&](const Model& m) { return m.unit == unit; });
+    };
+    std::erase_if(s.queries, [&](const Query& q) {
+        if (q.isUnit()) return !unitLeft(q.attacker_unit) || !unitLeft(q.target_unit);
+        return gone.count(q.observer) || gone.count(q.target);
+    });
 }
 
 std::vector<Overlap> overlaps(const Scenario& s) {

@@ -11,6 +11,7 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -451,8 +452,18 @@ void Reader::readQuery(const QJsonValue& v, const QString& at, std::vector<Query
     const QJsonObject o = object(v, at, &ok);
     if (!ok) return;
     Query q;
-    string(o, "observer", at, &q.observer, true);
-    string(o, "target", at, &q.target, true);
+    if (o.contains(QLatin1String("attacker_unit")) || o.contains(QLatin1String("target_unit"))) {
+        // A unit query: two units in place of two models.
+        string(o, "attacker_unit", at, &q.attacker_unit, true);
+        string(o, "target_unit", at, &q.target_unit, true);
+        for (const char* key : {"observer", "target"})
+            if (o.contains(QLatin1String(key)))
+                fail(join(at, key), QStringLiteral("a query names two models (observer, target) or two units "
+                                                   "(attacker_unit, target_unit), not both"));
+    } else {
+        string(o, "observer", at, &q.observer, true);
+        string(o, "target", at, &q.target, true);
+    }
     string(o, "note", at, &q.note, false);
     if (o.contains(QLatin1String("expect"))) {
         const QString ep = join(at, "expect");
@@ -496,7 +507,7 @@ void Reader::readQuery(const QJsonValue& v, const QString& at, std::vector<Query
             q.expect.push_back(std::move(e));
         }
     }
-    q.extras = extrasOf(o, {"observer", "target", "expect", "note"});
+    q.extras = extrasOf(o, {"observer", "target", "attacker_unit", "target_unit", "expect", "note"});
     out->push_back(std::move(q));
 }
 
@@ -528,8 +539,21 @@ void Reader::checkReferences(const Scenario& s) {
     }
     std::vector<std::string> modelIds;
     for (const Model& m : s.models) modelIds.push_back(m.id);
+    std::vector<std::string> units;
+    for (const Model& m : s.models)
+        if (std::find(units.begin(), units.end(), m.unit) == units.end()) units.push_back(m.unit);
     for (size_t i = 0; i < s.queries.size(); ++i) {
         const QString at = index(QStringLiteral("queries"), static_cast<int>(i));
+        if (s.queries[i].isUnit()) {
+            for (const auto& [key, unit] :
+                 {std::pair{"attacker_unit", s.queries[i].attacker_unit}, std::pair{"target_unit", s.queries[i].target_unit}})
+                if (std::find(units.begin(), units.end(), unit) == units.end())
+                    fail(join(at, key), QStringLiteral("no model is in the unit \"%1\" (units: %2)")
+                                            .arg(QString::fromStdString(unit), idList(units)));
+            if (s.queries[i].attacker_unit == s.queries[i].target_unit)
+                fail(at, QStringLiteral("the attacking unit and the target unit are the same unit"));
+            continue;
+        }
         for (const auto& [key, id] : {std::pair{"observer", s.queries[i].observer}, std::pair{"target", s.queries[i].target}}) {
             if (!s.findModel(id))
                 fail(join(at, key), QStringLiteral("no model has the id \"%1\" (models: %2)")
@@ -673,8 +697,13 @@ QByteArray writeScenario(const Scenario& s) {
         QJsonArray queries;
         for (const Query& q : s.queries) {
             QJsonObject o = parseExtras(q.extras);
-            o[QStringLiteral("observer")] = str(q.observer);
-            o[QStringLiteral("target")] = str(q.target);
+            if (q.isUnit()) {
+                o[QStringLiteral("attacker_unit")] = str(q.attacker_unit);
+                o[QStringLiteral("target_unit")] = str(q.target_unit);
+            } else {
+                o[QStringLiteral("observer")] = str(q.observer);
+                o[QStringLiteral("target")] = str(q.target);
+            }
             if (!q.expect.empty()) {
                 QJsonObject expect;
                 for (const Expectation& e : q.expect) {

@@ -2,6 +2,8 @@
 // would be before it is applied as an undo step.
 #include "inspector.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -294,10 +296,16 @@ void Inspector::commitModel(const QString& name) {
             const std::string old = m.id, now = value.trimmed().toStdString();
             if (now == old) return false;
             m.id = now;
-            if (m.unit == old) m.unit = now;
+            // A model alone in a unit named after it: the unit follows the id.
+            const bool unitFollows = m.unit == old && std::none_of(s.models.begin(), s.models.end(), [&](const Model& other) {
+                                         return &other != &m && other.unit == old;
+                                     });
+            if (unitFollows) m.unit = now;
             for (Query& qu : s.queries) {
                 if (qu.observer == old) qu.observer = now;
                 if (qu.target == old) qu.target = now;
+                if (unitFollows && qu.attacker_unit == old) qu.attacker_unit = now;
+                if (unitFollows && qu.target_unit == old) qu.target_unit = now;
             }
             return true;
         }

@@ -119,12 +119,17 @@ struct Expectation {
     std::vector<std::string> ids;
 };
 
+// A pair of models (observer, target), or two units (attacker_unit, target_unit) whose unit
+// ruling is checked (rulesets.md, "Per model, per unit").
 struct Query {
     std::string observer;
     std::string target;
     std::vector<Expectation> expect;
     std::string note;
     std::string extras;
+    std::string attacker_unit;
+    std::string target_unit;
+    bool isUnit() const { return !attacker_unit.empty() || !target_unit.empty(); }
 };
 
 // The game whose rulings are given: "true-los" (the geometry alone), "wh40k-11e" or

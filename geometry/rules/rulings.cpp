@@ -25,10 +25,17 @@ std::string inches(double v) {
     return buf;
 }
 
-std::string joined(const std::vector<std::string>& ids) {
+std::string joined(const std::vector<std::string>& labels) {
     std::string out;
-    for (const auto& id : ids) out += (out.empty() ? "" : ", ") + id;
+    for (const auto& l : labels) out += (out.empty() ? "" : ", ") + l;
     return out;
+}
+
+// The labels of these ids (what the board shows), joined.
+std::string labelled(const Scenario& s, const std::vector<std::string>& ids) {
+    std::vector<std::string> labels;
+    for (const auto& id : ids) labels.push_back(s.labelOf(id));
+    return joined(labels);
 }
 
 
@@ -38,6 +45,41 @@ bool crossesAnyEdge(const Ring& outline, const Ring& ring) {
             if (segmentsCrossProperly(outline[i], outline[(i + 1) % outline.size()], ring[j], ring[(j + 1) % ring.size()]))
                 return true;
     return false;
+}
+
+// Whether the ring and the polygon share a point of their interiors (or the ring lies in
+// the polygon, or the polygon in the ring).
+bool ringsMeet(const Ring& ring, const Polygon& polygon) {
+    for (const Vec2& v : ring)
+        if (locate(v, polygon) == Where::Inside) return true;
+    const Polygon asPolygon{ring, {}};
+    for (const Vec2& v : polygon.outer)
+        if (locate(v, asPolygon) == Where::Inside) return true;
+    if (crossesAnyEdge(ring, polygon.outer)) return true;
+    for (const Ring& h : polygon.holes)
+        if (crossesAnyEdge(ring, h)) return true;
+    return false;
+}
+
+// The convex hull of the two bases: where every sight line between them runs.
+Ring hullOfBases(const Model& a, const Model& b) {
+    std::vector<Vec2> pts = baseOutline(a);
+    const Ring more = baseOutline(b);
+    pts.insert(pts.end(), more.begin(), more.end());
+    std::sort(pts.begin(), pts.end(), [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
+    auto cross = [](Vec2 o, Vec2 p, Vec2 q) { return (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x); };
+    Ring hull(2 * pts.size());
+    size_t k = 0;
+    for (size_t i = 0; i < pts.size(); ++i) {
+        while (k >= 2 && cross(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
+        hull[k++] = pts[i];
+    }
+    for (size_t i = pts.size() - 1, lower = k + 1; i > 0; --i) {
+        while (k >= lower && cross(hull[k - 2], hull[k - 1], pts[i - 1]) <= 0) --k;
+        hull[k++] = pts[i - 1];
+    }
+    hull.resize(k > 0 ? k - 1 : 0);
+    return hull;
 }
 
 // Small enough that no ruling turns on it, large enough to be above rounding.
@@ -90,6 +132,11 @@ bool baseWhollyWithin(const Model& model, const Polygon& area) {
     return true;
 }
 
+void Rulings::Reasons::add(std::string text, std::vector<std::string> cited) {
+    texts.push_back(std::move(text));
+    ids.push_back(std::move(cited));
+}
+
 Rulings::Rulings(const Scene& scene) : scene_(scene) {
     const Scenario& s = scene.scenario();
     if (s.ruleset.name != "wh40k-11e") return;
@@ -109,52 +156,62 @@ Rulings::Rulings(const Scene& scene) : scene_(scene) {
     }
 }
 
-std::vector<int> Rulings::walls11e(int observer, int target, std::vector<std::string>* reasons) const {
+std::vector<int> Rulings::walls11e(int observer, int target, Reasons* reasons) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
     std::vector<int> walls;
     for (const Area& a : areas_) {
         if (!a.obscuring) continue;
-        const Polygon& fp = s.terrain[a.piece].footprint;
-        const bool oIn = baseWithin(o, fp), tIn = !oIn && baseWithin(t, fp);
+        const TerrainPiece& area = s.terrain[a.piece];
+        const bool oIn = baseWithin(o, area.footprint), tIn = !oIn && baseWithin(t, area.footprint);
         if (!oIn && !tIn) walls.push_back(a.piece);
-        else if (reasons)
-            reasons->push_back("13.10 obscuring: " + s.terrain[a.piece].id + " not counted, " + (oIn ? o.id : t.id) +
-                               " is within it");
+        else if (reasons) {
+            const Model& in = oIn ? o : t;
+            reasons->add("13.10 obscuring: " + area.label() + " not counted, " + in.label() + " is within it",
+                         {area.id, in.id});
+        }
     }
     return walls;
 }
 
 int Rulings::hidingArea11e(int target) const {
-    const Model& t = scene_.scenario().models[target];
-    if (!infantryLike(t) || t.shot_recently) return -1;
+    const Scenario& s = scene_.scenario();
+    const Model& t = s.models[target];
+    if (!infantryLike(t)) return -1;
+    // "Made a ranged attack" is the unit's: any model of it carrying the flag marks them all.
+    for (int m : unitModels(t.unit))
+        if (s.models[m].shot_recently) return -1;
     for (const Area& a : areas_)
-        if (a.dense && baseWithin(t, scene_.scenario().terrain[a.piece].footprint)) return a.piece;
+        if (a.dense && baseWithin(t, s.terrain[a.piece].footprint)) return a.piece;
     return -1;
 }
 
-std::vector<int> Rulings::walls10e(int observer, int target, std::vector<std::string>* reasons) const {
+std::vector<int> Rulings::walls10e(int observer, int target, Reasons* reasons) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
     std::vector<int> walls;
     if (hasKeyword(o, "AIRCRAFT") || hasKeyword(t, "AIRCRAFT")) {
-        if (reasons) reasons->push_back("ruins: AIRCRAFT ignore ruins");
+        const Model& aircraft = hasKeyword(o, "AIRCRAFT") ? o : t;
+        if (reasons) reasons->add("ruins: " + aircraft.label() + " is AIRCRAFT, ruins are ignored", {aircraft.id});
         return walls;
     }
-    auto say = [&](const std::string& why) {
-        if (reasons) reasons->push_back(why);
-    };
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
         const TerrainPiece& p = s.terrain[i];
         if (p.kind != TerrainKind::Area || !p.hasTag("ruin")) continue;
-        if (baseWithin(t, p.footprint)) say("ruins: " + o.id + " sees into " + p.id + ", which " + t.id + " is within");
-        else if (baseWhollyWithin(o, p.footprint)) say("ruins: " + o.id + " is wholly within " + p.id + " and sees out");
-        else if (hasKeyword(o, "TOWERING") && baseWithin(o, p.footprint))
-            say("ruins: " + o.id + " is TOWERING within " + p.id + " and sees out");
-        else
+        if (baseWithin(t, p.footprint)) {
+            if (reasons)
+                reasons->add("ruins: " + o.label() + " sees into " + p.label() + ", which " + t.label() + " is within",
+                             {o.id, p.id, t.id});
+        } else if (baseWhollyWithin(o, p.footprint)) {
+            if (reasons) reasons->add("ruins: " + o.label() + " is wholly within " + p.label() + " and sees out", {o.id, p.id});
+        } else if (hasKeyword(o, "TOWERING") && baseWithin(o, p.footprint)) {
+            if (reasons)
+                reasons->add("ruins: " + o.label() + " is TOWERING within " + p.label() + " and sees out", {o.id, p.id});
+        } else {
             walls.push_back(i);
+        }
     }
     return walls;
 }
@@ -174,17 +231,21 @@ bool Rulings::visible(int observer, int target) const {
 }
 Rulings::~Rulings() = default;
 
-const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, const std::string& withoutTag) const {
+bool Rulings::fullyVisible(const Scene& scene, int observer, int target, Method method) const {
+    if (method == Method::Exact) return visibilityMatrix(scene, {observer}, {target}).front().fully_visible;
+    return evaluatePair(scene, observer, target, method).fully_visible;
+}
+
+const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, std::vector<int> removed) const {
     std::sort(pieces.begin(), pieces.end());
-    if (pieces.empty() && seeThrough == scene_.seeThrough() && withoutTag.empty()) return scene_;
-    auto key = std::make_tuple(pieces, static_cast<int>(seeThrough), withoutTag);
+    std::sort(removed.begin(), removed.end());
+    if (pieces.empty() && seeThrough == scene_.seeThrough() && removed.empty()) return scene_;
+    auto key = std::make_tuple(pieces, static_cast<int>(seeThrough), removed);
     auto it = cache_.find(key);
     if (it == cache_.end()) {
         Walled w;
         w.scenario = std::make_unique<Scenario>(scene_.scenario());
-        if (!withoutTag.empty())
-            for (TerrainPiece& p : w.scenario->terrain)
-                if (p.kind == TerrainKind::Feature && p.hasTag(withoutTag)) p.kind = TerrainKind::Area;  // no longer blocks
+        for (int i : removed) w.scenario->terrain[i].kind = TerrainKind::Area;  // no longer blocks
         for (int i : pieces) {
             TerrainPiece wall = scene_.scenario().terrain[i];
             wall.kind = TerrainKind::Feature;
@@ -209,27 +270,56 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
-    std::vector<std::string> reasons;
-    const std::vector<int> walls = walls11e(observer, target, &reasons);
+    Reasons why;
+    const std::vector<int> walls = walls11e(observer, target, &why);
     PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
+    bool modelBlocks = false;  // a model is among the pieces that stop every line
     if (!r.visible) {
         std::vector<std::string> areaIds, other;
-        for (const std::string& id : r.blocking_set) {
+        const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
+        for (const std::string& id : stops) {
             bool isWall = false;
             for (int w : walls) isWall = isWall || s.terrain[w].id == id;
             addUnique(isWall ? areaIds : other, id);
+            modelBlocks = modelBlocks || s.findModel(id) != nullptr;
         }
-        if (!areaIds.empty() && method == Method::Exact && evaluatePair(scene_, observer, target, Method::Exact).visible)
-            reasons.push_back("13.10 obscuring: every sight line crosses obscuring area " + joined(areaIds));
+        if (!areaIds.empty() && method == Method::Exact && findSightLine(scene_, observer, target, Method::Exact))
+            why.add("13.10 obscuring: every sight line crosses obscuring area " + labelled(s, areaIds), areaIds);
         else
-            reasons.push_back("06.01 no sight line: blocked by " +
-                              joined(r.blocking_set.empty() ? r.blocked_by : r.blocking_set));
+            why.add("06.01 no sight line: blocked by " + labelled(s, stops), stops);
     }
-    // 13.09 hidden.
+    // 13.08 benefit of cover: whether this model counts towards its unit's cover against
+    // this attacking model (INFANTRY/BEASTS/SWARM within an area, or not fully visible
+    // because of terrain, which a model terrain hides entirely is too).
+    r.cover = false;
+    if (infantryLike(t))
+        for (const Area& a : areas_)
+            if (baseWithin(t, s.terrain[a.piece].footprint)) {
+                r.cover = true;
+                why.add("13.08 cover: " + t.label() + " is " + (hasKeyword(t, "INFANTRY") ? "INFANTRY" : "BEASTS/SWARM") +
+                            " within " + s.terrain[a.piece].label(),
+                        {t.id, s.terrain[a.piece].id});
+                break;
+            }
+    if (!*r.cover && !r.fully_visible) {
+        // Because of terrain, not because of other models: the stopping pieces are all
+        // terrain, or the terrain alone still keeps part of it out of view.
+        const bool byTerrain = (!r.visible && !r.blocking_set.empty() && !modelBlocks) ||
+                               !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
+        if (byTerrain) {
+            r.cover = true;
+            why.add(r.visible ? "13.08 cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain"
+                              : "13.08 cover: " + t.label() + " cannot be seen by " + o.label() +
+                                    " because of terrain, so it counts towards its unit's cover",
+                    {t.id, o.id});
+        }
+    }
+    // 13.09 hidden (the unit made no ranged attack).
     const int hiding = hidingArea11e(target);
     r.hidden = hiding >= 0;
     if (*r.hidden)
-        reasons.push_back("13.09 hidden: " + t.id + " is within " + s.terrain[hiding].id + ", which has a dense feature");
+        why.add("13.09 hidden: " + t.label() + " is within " + s.terrain[hiding].label() + ", which has a dense feature",
+                {t.id, s.terrain[hiding].id});
     // Distances between models (detection range, TOWERING's 12") in three dimensions when
     // the elevations differ (rulesets.md, Distances); r.distance stays the flat one.
     const double apart = baseDistance3d(o, t);
@@ -240,42 +330,47 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
         r.visible_fraction = 0;
         r.witness.reset();
         r.clearance.reset();
-        reasons.push_back("13.09 hidden: " + o.id + " is " + inches(apart) + " away, beyond the detection range of " +
-                          inches(range));
+        why.add("13.09 hidden: " + o.label() + " is " + inches(apart) + " away, beyond the detection range of " +
+                    inches(range),
+                {o.id});
     }
-    // 13.08 benefit of cover, for this attacking model.
-    r.cover = false;
-    if (infantryLike(t))
-        for (const Area& a : areas_)
-            if (baseWithin(t, s.terrain[a.piece].footprint)) {
-                r.cover = true;
-                reasons.push_back("13.08 cover: " + t.id + " is " + (hasKeyword(t, "INFANTRY") ? "INFANTRY" : "BEASTS/SWARM") +
-                                  " within " + s.terrain[a.piece].id);
-                break;
-            }
-    if (!*r.cover && r.visible && !r.fully_visible) {
-        // Not fully visible because of terrain, not because of other models.
-        const PairResult terrainOnly = evaluatePair(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
-        if (!terrainOnly.fully_visible) {
-            r.cover = true;
-            reasons.push_back("13.08 cover: " + t.id + " is not fully visible to " + o.id + " past the terrain");
-        }
-    }
-    // 22.05 plunging fire.
+    // 22.05 plunging fire, decided on the unit: it is visible to the attacking model (this
+    // model is) and has a model at ground level, which need not be this one.
     r.plunging_fire = false;
-    if (r.visible && t.elevation <= 0) {
-        if (o.elevation >= 3) {
-            r.plunging_fire = true;
-            reasons.push_back("22.05 plunging fire: " + o.id + " stands " + inches(o.elevation) + " up");
-        } else if (hasKeyword(o, "TOWERING") && apart <= 12) {
-            r.plunging_fire = true;
-            reasons.push_back("22.05 plunging fire: " + o.id + " is TOWERING, " + inches(apart) + " from " + t.id);
+    if (r.visible) {
+        const std::vector<int> unit = unitModels(t.unit);
+        int ground = -1, nearest = -1;
+        double nearestDistance = 0;
+        for (int m : unit) {
+            if (s.models[m].elevation <= 0 && (ground < 0 || m == target)) ground = m;
+            const double d = baseDistance3d(o, s.models[m]);
+            if (nearest < 0 || d < nearestDistance) {
+                nearest = m;
+                nearestDistance = d;
+            }
+        }
+        if (ground >= 0) {
+            const Model& g = s.models[ground];
+            const std::string onGround = ground == target ? t.label() + " is at ground level"
+                                                          : g.label() + " of " + t.label() + "'s unit is at ground level";
+            if (o.elevation >= 3) {
+                r.plunging_fire = true;
+                why.add("22.05 plunging fire: " + o.label() + " stands " + inches(o.elevation) + " up and " + onGround,
+                        {o.id, g.id});
+            } else if (hasKeyword(o, "TOWERING") && nearest >= 0 && nearestDistance <= 12) {
+                r.plunging_fire = true;
+                why.add("22.05 plunging fire: " + o.label() + " is TOWERING, " + s.models[nearest].label() + " of the unit " +
+                            inches(nearestDistance) + " away, and " + onGround,
+                        {o.id, s.models[nearest].id, g.id});
+            }
         }
     }
     // 03.04 engagement range.
     r.in_engagement_range = r.distance <= 2 && verticalGap(o, t) <= 5;
-    if (*r.in_engagement_range) reasons.push_back("03.04 engagement range: " + inches(r.distance) + " apart");
-    r.reasons = std::move(reasons);
+    if (*r.in_engagement_range)
+        why.add("03.04 engagement range: " + inches(r.distance) + " apart", {o.id, t.id});
+    r.reasons = std::move(why.texts);
+    r.reason_ids = std::move(why.ids);
     return r;
 }
 
@@ -283,30 +378,49 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
-    std::vector<std::string> reasons;
-    const std::vector<int> walls = walls10e(observer, target, &reasons);
-    std::vector<int> woods;
-    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
-        if (s.terrain[i].kind == TerrainKind::Area && s.terrain[i].hasTag("woods")) woods.push_back(i);
+    Reasons why;
+    const std::vector<int> walls = walls10e(observer, target, &why);
     PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
-    if (!r.visible) reasons.push_back("no sight line: blocked by " + joined(r.blocking_set.empty() ? r.blocked_by : r.blocking_set));
-    // Woods: a target wholly within woods, or seen only across woods, is not fully visible.
-    const bool ignoresWoods = hasKeyword(t, "AIRCRAFT") || hasKeyword(t, "TOWERING");
+    if (!r.visible) {
+        const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
+        why.add("no sight line: blocked by " + labelled(s, stops), stops);
+    }
+    // Woods: AIRCRAFT and TOWERING see and are seen normally, whatever woods lie between.
+    // Otherwise a target wholly within woods is never fully visible, and it is fully
+    // visible only when every point of it is seen by a line that crosses no counted woods
+    // (woods the observer is wholly within are not counted; woods it is partly within are).
+    const Model* exempt = hasKeyword(o, "AIRCRAFT") || hasKeyword(o, "TOWERING")   ? &o
+                          : hasKeyword(t, "AIRCRAFT") || hasKeyword(t, "TOWERING") ? &t
+                                                                                    : nullptr;
+    std::vector<int> woods;  // counted for this pair
+    int woodsHolding = -1;   // woods the target is wholly within
+    if (!exempt)
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+            const TerrainPiece& p = s.terrain[i];
+            if (p.kind != TerrainKind::Area || !p.hasTag("woods")) continue;
+            if (woodsHolding < 0 && baseWhollyWithin(t, p.footprint)) woodsHolding = i;
+            if (!baseWhollyWithin(o, p.footprint)) woods.push_back(i);
+        }
     bool woodsHide = false;
-    if (r.visible && r.fully_visible && !ignoresWoods && !woods.empty()) {
-        for (int w : woods)
-            if (baseWhollyWithin(t, s.terrain[w].footprint)) {
-                woodsHide = true;
-                reasons.push_back("woods: " + t.id + " is wholly within " + s.terrain[w].id + ", not fully visible");
-                break;
-            }
-        if (!woodsHide) {
+    if (r.visible && r.fully_visible) {
+        if (woodsHolding >= 0) {
+            woodsHide = true;
+            why.add("woods: " + t.label() + " is wholly within " + s.terrain[woodsHolding].label() +
+                        ", never fully visible",
+                    {t.id, s.terrain[woodsHolding].id});
+        } else if (!woods.empty()) {
             std::vector<int> more = walls;
-            for (int w : woods)
-                if (!baseWithin(o, s.terrain[w].footprint)) more.push_back(w);
-            if (!evaluatePair(withWalls(more, scene_.seeThrough()), observer, target, Method::Exact).visible) {
+            more.insert(more.end(), woods.begin(), woods.end());
+            if (!fullyVisible(withWalls(more, scene_.seeThrough()), observer, target, method)) {
                 woodsHide = true;
-                reasons.push_back("woods: every sight line crosses woods, not fully visible");
+                // Name the woods that lie between the two.
+                const Ring between = hullOfBases(o, t);
+                std::vector<std::string> ids;
+                for (int w : woods)
+                    if (ringsMeet(between, s.terrain[w].footprint)) ids.push_back(s.terrain[w].id);
+                why.add("woods: part of " + t.label() + " is seen by " + o.label() + " only across " + labelled(s, ids) +
+                            ", not fully visible",
+                        ids);
             }
         }
         if (woodsHide) {
@@ -314,59 +428,100 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
             r.visible_fraction = std::min(r.visible_fraction, 1 - 1e-6);
         }
     }
-    // Benefit of cover.
+    if (exempt) {
+        bool anyWoods = false;
+        for (const TerrainPiece& p : s.terrain) anyWoods = anyWoods || (p.kind == TerrainKind::Area && p.hasTag("woods"));
+        if (anyWoods)
+            why.add("woods: " + exempt->label() + " is " + (hasKeyword(*exempt, "AIRCRAFT") ? "AIRCRAFT" : "TOWERING") +
+                        ", woods do not count",
+                    {exempt->id});
+    }
+    // Benefit of cover: wholly within a ruin, woods or crater (INFANTRY), or not fully visible
+    // to this attacking model because of terrain (not at all counts too), where a barricade
+    // counts only for INFANTRY within 3" of it, measured from the base's edge.
     r.cover = false;
     for (int i = 0; i < static_cast<int>(s.terrain.size()) && !*r.cover; ++i) {
         const TerrainPiece& p = s.terrain[i];
         if (p.kind != TerrainKind::Area || !baseWhollyWithin(t, p.footprint)) continue;
         if (p.hasTag("ruin") || p.hasTag("woods") || (p.hasTag("crater") && hasKeyword(t, "INFANTRY"))) {
             r.cover = true;
-            reasons.push_back("cover: " + t.id + " is wholly within " + p.id);
+            why.add("cover: " + t.label() + " is wholly within " + p.label(), {t.id, p.id});
         }
     }
-    if (!*r.cover && r.visible && !r.fully_visible) {
-        const PairResult terrainOnly = woodsHide ? r : evaluatePair(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
-        if (woodsHide || !terrainOnly.fully_visible) {
-            // A barricade gives cover only to INFANTRY within 3" of it: when barricades
-            // alone keep the target from being fully visible, that decides.
-            bool byBarricadesOnly = false;
-            if (!woodsHide)
-                byBarricadesOnly = evaluatePair(withWalls(walls, Scene::SeeThrough::AllModels, "barricade"), observer, target,
-                                                method).fully_visible;
-            bool nearBarricade = false;
-            if (byBarricadesOnly && hasKeyword(t, "INFANTRY"))
-                for (const TerrainPiece& p : s.terrain) {
-                    if (p.kind != TerrainKind::Feature || !p.hasTag("barricade")) continue;
-                    Model grown = t;  // the base grown by 3": within 3" of the barricade
-                    grown.base.length_mm += 2 * 3 * kMmPerInch;
-                    grown.base.width_mm += 2 * 3 * kMmPerInch;
-                    if (baseWithin(grown, p.footprint)) nearBarricade = true;
+    if (!*r.cover && !r.fully_visible) {
+        std::vector<int> near, far;  // barricades within 3" of an INFANTRY target, the others
+        Ring grown;
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+            const TerrainPiece& p = s.terrain[i];
+            if (p.kind != TerrainKind::Feature || !p.hasTag("barricade")) continue;
+            if (hasKeyword(t, "INFANTRY")) {
+                if (grown.empty()) grown = rangeOutline(t, 3);
+                if (ringsMeet(grown, p.footprint)) {
+                    near.push_back(i);
+                    continue;
                 }
-            if (!byBarricadesOnly) {
-                r.cover = true;
-                reasons.push_back("cover: " + t.id + " is not fully visible to " + o.id + " past the terrain");
-            } else if (nearBarricade) {
-                r.cover = true;
-                reasons.push_back("cover: " + t.id + " is INFANTRY within 3\" of a barricade that hides part of it");
-            } else {
-                reasons.push_back("cover: only a barricade hides part of " + t.id + ", which is not INFANTRY within 3\" of it");
             }
+            far.push_back(i);
+        }
+        std::vector<int> hiding = walls;
+        hiding.insert(hiding.end(), woods.begin(), woods.end());
+        const bool covered = !fullyVisible(withWalls(hiding, Scene::SeeThrough::AllModels, far), observer, target, method);
+        if (covered) {
+            r.cover = true;
+            std::vector<int> noBarricades = far;
+            noBarricades.insert(noBarricades.end(), near.begin(), near.end());
+            if (!near.empty() &&
+                fullyVisible(withWalls(hiding, Scene::SeeThrough::AllModels, noBarricades), observer, target, method)) {
+                std::vector<std::string> ids{t.id};
+                for (int b : near) ids.push_back(s.terrain[b].id);
+                why.add("cover: " + t.label() + " is INFANTRY within 3\" of " +
+                            labelled(s, std::vector<std::string>(ids.begin() + 1, ids.end())) +
+                            ", a barricade that hides part of it from " + o.label(),
+                        ids);
+            } else {
+                why.add(r.visible ? "cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain"
+                                  : "cover: " + t.label() + " cannot be seen by " + o.label() + " because of terrain",
+                        {t.id, o.id});
+            }
+        } else if (!far.empty() && r.visible &&
+                   !fullyVisible(withWalls(hiding, Scene::SeeThrough::AllModels), observer, target, method)) {
+            std::vector<std::string> ids;  // the barricades between the two
+            const Ring between = hullOfBases(o, t);
+            for (int b : far)
+                if (ringsMeet(between, s.terrain[b].footprint)) ids.push_back(s.terrain[b].id);
+            why.add("cover: no, only a barricade (" + labelled(s, ids) + ") hides part of " + t.label() +
+                        ", which is not INFANTRY within 3\" of it",
+                    ids);
         }
     }
-    // Plunging fire: wholly within a ruin, 6" or more up, at a target on the ground.
+    // Plunging fire: wholly within a ruin, 6" or more up, at a unit every model of which is
+    // at ground level.
     r.plunging_fire = false;
-    if (r.visible && t.elevation <= 0 && o.elevation >= 6)
-        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
-            if (s.terrain[i].kind == TerrainKind::Area && s.terrain[i].hasTag("ruin") &&
-                baseWhollyWithin(o, s.terrain[i].footprint)) {
+    if (r.visible && o.elevation >= 6) {
+        int raised = -1;
+        for (int m : unitModels(t.unit))
+            if (s.models[m].elevation > 0 && raised < 0) raised = m;
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+            const TerrainPiece& p = s.terrain[i];
+            if (p.kind != TerrainKind::Area || !p.hasTag("ruin") || !baseWhollyWithin(o, p.footprint)) continue;
+            if (raised < 0) {
                 r.plunging_fire = true;
-                reasons.push_back("plunging fire: " + o.id + " is " + inches(o.elevation) + " up in " + s.terrain[i].id);
-                break;
+                why.add("plunging fire: " + o.label() + " is " + inches(o.elevation) + " up in " + p.label() +
+                            " and every model of " + t.label() + "'s unit is at ground level",
+                        {o.id, p.id});
+            } else {
+                why.add("plunging fire: no, " + s.models[raised].label() + " of " + t.label() +
+                            "'s unit is not at ground level",
+                        {s.models[raised].id});
             }
+            break;
+        }
+    }
     r.in_engagement_range = r.distance <= 1 && verticalGap(o, t) <= 5;
-    if (*r.in_engagement_range) reasons.push_back("engagement range: " + inches(r.distance) + " apart");
+    if (*r.in_engagement_range) why.add("engagement range: " + inches(r.distance) + " apart", {o.id, t.id});
     r.hidden = false;
-    r.reasons = std::move(reasons);
+    r.reasons = std::move(why.texts);
+    r.reason_ids = std::move(why.ids);
     return r;
 }
 
@@ -387,66 +542,67 @@ UnitRuling Rulings::units(const std::string& attackerUnit, const std::string& ta
 
 UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method) const {
     UnitRuling u;
-    const auto& models = scene_.scenario().models;
+    const Scenario& s = scene_.scenario();
+    const auto& models = s.models;
+    const bool tenth = s.ruleset.name == "wh40k-10e";
     if (!attackers.empty()) u.attackerUnit = attackers.size() == 1 ? models[attackers[0]].id : models[attackers[0]].unit;
     if (!targets.empty()) u.targetUnit = targets.size() == 1 ? models[targets[0]].id : models[targets[0]].unit;
     u.attackers = attackers;
     u.targets = targets;
-    u.coverOf.assign(u.targets.size(), 1);
+    u.coverOf.assign(u.targets.size(), 0);
     for (int a : u.attackers) {
         std::vector<PairResult> row;
-        bool any = false, all = true, cover = true;
+        bool any = false, all = true, cover = true, plunging = false;
         for (size_t j = 0; j < u.targets.size(); ++j) {
             PairResult r = evaluate(a, u.targets[j], method);
             // No proof either way (a knife edge): said, so that "not visible" or "not fully
             // visible" is not taken as proven.
-            if (r.undecided)
-                r.reasons.push_back(r.observer + " -> " + r.target +
-                                    (r.visible ? ": fully visible undecided (no proof either way)"
-                                               : ": undecided (no printable open line, no proof that none is open)"));
+            if (r.undecided) {
+                r.reasons.push_back(r.visible ? "fully visible undecided (no proof either way)"
+                                              : "undecided (no printable open line, no proof that none is open)");
+                r.reason_ids.push_back({});
+            }
             any = any || r.visible;
             all = all && r.fully_visible;
             cover = cover && r.cover.value_or(false);
-            u.coverOf[j] = u.coverOf[j] && r.cover.value_or(false);
-            for (const auto& reason : r.reasons) addUnique(u.reasons, reason);
+            plunging = plunging || r.plunging_fire.value_or(false);
+            // wh40k-10e: a target model has cover against the unit when some attacking model
+            // lacks a full view of it because of terrain (or it is wholly within a ruin, ...).
+            u.coverOf[j] = u.coverOf[j] || r.cover.value_or(false);
+            const std::string pair = models[a].label() + " -> " + models[u.targets[j]].label() + ": ";
+            for (size_t k = 0; k < r.reasons.size(); ++k) {
+                const std::string text = pair + r.reasons[k];
+                if (std::find(u.reasons.begin(), u.reasons.end(), text) != u.reasons.end()) continue;
+                std::vector<std::string> ids{models[a].id, models[u.targets[j]].id};
+                if (k < r.reason_ids.size()) ids.insert(ids.end(), r.reason_ids[k].begin(), r.reason_ids[k].end());
+                u.reasons.push_back(text);
+                u.reasonIds.push_back(std::move(ids));
+            }
             row.push_back(std::move(r));
         }
         u.pairs.push_back(std::move(row));
         u.unitVisible.push_back(any);
         u.unitFullyVisible.push_back(any && all);
         u.coverAgainst.push_back(cover && !u.targets.empty());
+        u.plungingAgainst.push_back(plunging);
         u.visible = u.visible || any;
         u.fullyVisible = u.fullyVisible || (any && all);
+        u.plungingFire = u.plungingFire || plunging;
     }
-    if (u.attackers.empty()) u.coverOf.assign(u.targets.size(), 0);
-    // 22.05: a TOWERING attacker has plunging fire against the whole unit when the unit is
-    // within 12", that is when any of its models is.
-    const Scenario& s = scene_.scenario();
-    if (s.ruleset.name == "wh40k-11e")
-        for (size_t i = 0; i < u.attackers.size(); ++i) {
-            const Model& a = s.models[u.attackers[i]];
-            if (!hasKeyword(a, "TOWERING") || a.elevation >= 3) continue;
-            const PairResult* near = nullptr;
-            double nearest = 0;
-            for (size_t j = 0; j < u.targets.size(); ++j) {
-                const double d = baseDistance3d(a, s.models[u.targets[j]]);  // (Distances: 3D)
-                if (d <= 12 && (!near || d < nearest)) {
-                    near = &u.pairs[i][j];
-                    nearest = d;
-                }
+    // The attack as a whole. wh40k-11e: cover against every attacking model that sees the
+    // unit (every attacking model when none does); wh40k-10e: every target model has it.
+    if (tenth) {
+        u.cover = !u.targets.empty() && !u.attackers.empty();
+        for (char c : u.coverOf) u.cover = u.cover && c;
+    } else {
+        bool counted = false, all = true;
+        for (size_t i = 0; i < u.attackers.size(); ++i)
+            if (u.unitVisible[i] || !u.visible) {
+                counted = true;
+                all = all && u.coverAgainst[i];
             }
-            if (!near) continue;
-            const std::string reason = "22.05 plunging fire: " + a.id + " is TOWERING, " + near->target + " of the unit " +
-                                       inches(nearest) + " away";
-            for (size_t j = 0; j < u.targets.size(); ++j) {
-                PairResult& r = u.pairs[i][j];
-                if (r.visible && s.models[u.targets[j]].elevation <= 0 && !r.plunging_fire.value_or(false)) {
-                    r.plunging_fire = true;
-                    r.reasons.push_back(reason);
-                    addUnique(u.reasons, reason);
-                }
-            }
-        }
+        u.cover = counted && all;
+    }
     return u;
 }
 

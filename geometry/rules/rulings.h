@@ -87,16 +87,24 @@ private:
         bool obscuring = false;
         bool dense = false;
     };
+    // The reasons of one pair as they are found: the texts (with labels) and the ids each cites.
+    struct Reasons {
+        std::vector<std::string> texts;
+        std::vector<std::vector<std::string>> ids;
+        void add(std::string text, std::vector<std::string> cited);
+    };
     // The pieces that stand as walls between this pair, and why others do not.
-    std::vector<int> walls11e(int observer, int target, std::vector<std::string>* reasons) const;
-    std::vector<int> walls10e(int observer, int target, std::vector<std::string>* reasons) const;
-    // 13.09: the area that makes the target hidden, or -1.
+    std::vector<int> walls11e(int observer, int target, Reasons* reasons) const;
+    std::vector<int> walls10e(int observer, int target, Reasons* reasons) const;
+    // 13.09: the area that makes the target hidden, or -1 (its unit made no ranged attack).
     int hidingArea11e(int target) const;
     PairResult evaluate11e(int observer, int target, Method method) const;
     PairResult evaluate10e(int observer, int target, Method method) const;
-    // The scene with these terrain pieces' footprints as walls of unlimited height.
-    // With `withoutTag`, the features carrying that tag are left out.
-    const Scene& withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, const std::string& withoutTag = {}) const;
+    // Whether the target is fully visible in this scene (the decision alone when exact).
+    bool fullyVisible(const Scene& scene, int observer, int target, Method method) const;
+    // The scene with these terrain pieces' footprints as walls of unlimited height, and the
+    // `removed` pieces taken away (they block nothing).
+    const Scene& withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, std::vector<int> removed = {}) const;
 
     const Scene& scene_;
     std::vector<Area> areas_;  // wh40k-11e only
@@ -104,7 +112,7 @@ private:
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
     };
-    mutable std::map<std::tuple<std::vector<int>, int, std::string>, Walled> cache_;
+    mutable std::map<std::tuple<std::vector<int>, int, std::vector<int>>, Walled> cache_;
 };
 
 }  // namespace sl
