@@ -6,6 +6,7 @@
 #include "kernel/polygon.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <cstdio>
 
@@ -106,7 +107,58 @@ bool hasKeyword(const Model& model, const std::string& keyword) {
     return false;
 }
 
+namespace {
+
+struct Box {
+    double minX = HUGE_VAL, minY = HUGE_VAL, maxX = -HUGE_VAL, maxY = -HUGE_VAL;
+    void add(Vec2 p) {
+        minX = std::min(minX, p.x);
+        minY = std::min(minY, p.y);
+        maxX = std::max(maxX, p.x);
+        maxY = std::max(maxY, p.y);
+    }
+    bool meets(const Box& o) const { return minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY; }
+};
+
+Box boxOf(const Model& m) {
+    const double r = std::max(halfLengthIn(m.base), halfWidthIn(m.base)) * std::sqrt(2.0);  // any rotation
+    return {m.position.x - r, m.position.y - r, m.position.x + r, m.position.y + r};
+}
+
+Box boxOf(const Ring& ring) {
+    Box b;
+    for (const Vec2& v : ring) b.add(v);
+    return b;
+}
+
+// The distance from p to the nearest edge of the polygon (its outer ring and holes).
+double distanceToEdges(Vec2 p, const Polygon& polygon) {
+    double best = HUGE_VAL;
+    auto ring = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            const Vec2 a = r[i], b = r[(i + 1) % r.size()];
+            const Vec2 d = b - a;
+            const double len2 = d.x * d.x + d.y * d.y;
+            const double t = len2 > 0 ? std::clamp(((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2, 0.0, 1.0) : 0.0;
+            const Vec2 c = a + d * t;
+            best = std::min(best, std::hypot(p.x - c.x, p.y - c.y));
+        }
+    };
+    ring(polygon.outer);
+    for (const Ring& h : polygon.holes) ring(h);
+    return best;
+}
+
+}  // namespace
+
 bool baseWithin(const Model& model, const Polygon& area) {
+    if (!boxOf(model).meets(boxOf(area.outer))) return false;
+    if (model.base.shape == BaseShape::Circle) {
+        // Some point of the open disc in the open polygon: its centre is, or an edge passes
+        // nearer the centre than the radius (the disc then reaches across it).
+        return locate(model.position, area) == Where::Inside ||
+               distanceToEdges(model.position, area) < halfLengthIn(model.base) - kEps;
+    }
     const Ring outline = baseOutline(model);
     for (const Vec2& v : outline)
         if (locate(v, area) == Where::Inside) return true;
@@ -120,6 +172,12 @@ bool baseWithin(const Model& model, const Polygon& area) {
 }
 
 bool baseWhollyWithin(const Model& model, const Polygon& area) {
+    if (!boxOf(model).meets(boxOf(area.outer))) return false;
+    if (model.base.shape == BaseShape::Circle) {
+        // The disc in the closed polygon: its centre is inside and no edge enters it.
+        return locate(model.position, area) == Where::Inside &&
+               distanceToEdges(model.position, area) >= halfLengthIn(model.base) - kEps;
+    }
     const Ring outline = baseOutline(model);
     for (const Vec2& v : outline)
         if (locate(v, area) == Where::Outside) return false;
@@ -137,8 +195,24 @@ void Rulings::Reasons::add(std::string text, std::vector<std::string> cited) {
     ids.push_back(std::move(cited));
 }
 
+bool Rulings::within(int model, int piece) const {
+    const Scenario& s = scene_.scenario();
+    signed char& known = within_[static_cast<size_t>(model) * s.terrain.size() + piece];
+    if (known < 0) known = baseWithin(s.models[model], s.terrain[piece].footprint);
+    return known;
+}
+
+bool Rulings::whollyWithin(int model, int piece) const {
+    const Scenario& s = scene_.scenario();
+    signed char& known = whollyWithin_[static_cast<size_t>(model) * s.terrain.size() + piece];
+    if (known < 0) known = baseWhollyWithin(s.models[model], s.terrain[piece].footprint);
+    return known;
+}
+
 Rulings::Rulings(const Scene& scene) : scene_(scene) {
     const Scenario& s = scene.scenario();
+    within_.assign(s.models.size() * s.terrain.size(), -1);
+    whollyWithin_.assign(s.models.size() * s.terrain.size(), -1);
     if (s.ruleset.name != "wh40k-11e") return;
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
         const TerrainPiece& p = s.terrain[i];
@@ -164,7 +238,7 @@ std::vector<int> Rulings::walls11e(int observer, int target, Reasons* reasons) c
     for (const Area& a : areas_) {
         if (!a.obscuring) continue;
         const TerrainPiece& area = s.terrain[a.piece];
-        const bool oIn = baseWithin(o, area.footprint), tIn = !oIn && baseWithin(t, area.footprint);
+        const bool oIn = within(observer, a.piece), tIn = !oIn && within(target, a.piece);
         if (!oIn && !tIn) walls.push_back(a.piece);
         else if (reasons) {
             const Model& in = oIn ? o : t;
@@ -183,7 +257,7 @@ int Rulings::hidingArea11e(int target) const {
     for (int m : unitModels(t.unit))
         if (s.models[m].shot_recently) return -1;
     for (const Area& a : areas_)
-        if (a.dense && baseWithin(t, s.terrain[a.piece].footprint)) return a.piece;
+        if (a.dense && within(target, a.piece)) return a.piece;
     return -1;
 }
 
@@ -200,13 +274,13 @@ std::vector<int> Rulings::walls10e(int observer, int target, Reasons* reasons) c
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
         const TerrainPiece& p = s.terrain[i];
         if (p.kind != TerrainKind::Area || !p.hasTag("ruin")) continue;
-        if (baseWithin(t, p.footprint)) {
+        if (within(target, i)) {
             if (reasons)
                 reasons->add("ruins: " + o.label() + " sees into " + p.label() + ", which " + t.label() + " is within",
                              {o.id, p.id, t.id});
-        } else if (baseWhollyWithin(o, p.footprint)) {
+        } else if (whollyWithin(observer, i)) {
             if (reasons) reasons->add("ruins: " + o.label() + " is wholly within " + p.label() + " and sees out", {o.id, p.id});
-        } else if (hasKeyword(o, "TOWERING") && baseWithin(o, p.footprint)) {
+        } else if (hasKeyword(o, "TOWERING") && within(observer, i)) {
             if (reasons)
                 reasons->add("ruins: " + o.label() + " is TOWERING within " + p.label() + " and sees out", {o.id, p.id});
         } else {
@@ -294,7 +368,7 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
     r.cover = false;
     if (infantryLike(t))
         for (const Area& a : areas_)
-            if (baseWithin(t, s.terrain[a.piece].footprint)) {
+            if (within(target, a.piece)) {
                 r.cover = true;
                 why.add("13.08 cover: " + t.label() + " is " + (hasKeyword(t, "INFANTRY") ? "INFANTRY" : "BEASTS/SWARM") +
                             " within " + s.terrain[a.piece].label(),
@@ -398,8 +472,8 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
         for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
             const TerrainPiece& p = s.terrain[i];
             if (p.kind != TerrainKind::Area || !p.hasTag("woods")) continue;
-            if (woodsHolding < 0 && baseWhollyWithin(t, p.footprint)) woodsHolding = i;
-            if (!baseWhollyWithin(o, p.footprint)) woods.push_back(i);
+            if (woodsHolding < 0 && whollyWithin(target, i)) woodsHolding = i;
+            if (!whollyWithin(observer, i)) woods.push_back(i);
         }
     bool woodsHide = false;
     if (r.visible && r.fully_visible) {
@@ -442,7 +516,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
     r.cover = false;
     for (int i = 0; i < static_cast<int>(s.terrain.size()) && !*r.cover; ++i) {
         const TerrainPiece& p = s.terrain[i];
-        if (p.kind != TerrainKind::Area || !baseWhollyWithin(t, p.footprint)) continue;
+        if (p.kind != TerrainKind::Area || !whollyWithin(target, i)) continue;
         if (p.hasTag("ruin") || p.hasTag("woods") || (p.hasTag("crater") && hasKeyword(t, "INFANTRY"))) {
             r.cover = true;
             why.add("cover: " + t.label() + " is wholly within " + p.label(), {t.id, p.id});
@@ -503,7 +577,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
             if (s.models[m].elevation > 0 && raised < 0) raised = m;
         for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
             const TerrainPiece& p = s.terrain[i];
-            if (p.kind != TerrainKind::Area || !p.hasTag("ruin") || !baseWhollyWithin(o, p.footprint)) continue;
+            if (p.kind != TerrainKind::Area || !p.hasTag("ruin") || !whollyWithin(observer, i)) continue;
             if (raised < 0) {
                 r.plunging_fire = true;
                 why.add("plunging fire: " + o.label() + " is " + inches(o.elevation) + " up in " + p.label() +

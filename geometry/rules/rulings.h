@@ -93,6 +93,10 @@ private:
         std::vector<std::vector<std::string>> ids;
         void add(std::string text, std::vector<std::string> cited);
     };
+    // Whether the model is within (any part of its base) or wholly within the piece's
+    // footprint, decided once per model and piece.
+    bool within(int model, int piece) const;
+    bool whollyWithin(int model, int piece) const;
     // The pieces that stand as walls between this pair, and why others do not.
     std::vector<int> walls11e(int observer, int target, Reasons* reasons) const;
     std::vector<int> walls10e(int observer, int target, Reasons* reasons) const;
@@ -108,6 +112,7 @@ private:
 
     const Scene& scene_;
     std::vector<Area> areas_;  // wh40k-11e only
+    mutable std::vector<signed char> within_, whollyWithin_;  // [model * pieces + piece]: -1 not yet known
     struct Walled {
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
