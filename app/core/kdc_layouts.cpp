@@ -91,8 +91,9 @@ double defaultHeight(const std::string& category) {
 
 std::string str(const QJsonValue& v) { return v.toString().toStdString(); }
 
-// Names. The layouts name their pieces after their templates ("SmallRect Generator" four
-// times on one table) or not at all, and a ruling's reasons name pieces by their labels, so
+// Names. The layouts name their pieces after their templates (every "SmallRect Generator"
+// of a table alike, each of its features "Battlemaster Generator"), and a ruling's reasons
+// name pieces by their labels (the name, else the id: "area-09-feature-1"), so
 // the importer gives each piece a name a player can find on the table: a short noun from
 // its template and the number of that noun's pieces so far, in the layout's order ("Ruin 3",
 // "Barrier 2"); an area's features read with their area ("Ruin 3 building", "Ruin 3 wall 2").
