@@ -3,6 +3,8 @@
 // duplicating, deleting, rotating, moving a selection) keep the scenario a sound file.
 #include "scenario_document.h"
 #include "scenario_edits.h"
+#include "kernel/polygon.h"
+#include "rules/rulings.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -183,6 +185,83 @@ private slots:
         QCOMPARE(s.models[s.models.size() - 10].unit, std::string("intercessor-squad"));
         QCOMPARE(s.models[s.models.size() - 1].unit, std::string("intercessor-squad-b"));
         QVERIFY(edits::problemsOf(s).isEmpty());
+    }
+
+    // The presets are pieces as the game rulesets read them, and a preset of several pieces
+    // (a ruin's area and its walls) goes down with ids of one series, its walls in it.
+    void presetsMatchTheRules() {
+        std::map<QString, std::vector<TerrainPiece>> presets;
+        for (const edits::Preset& p : edits::terrainPresets()) presets[p.label] = p.pieces;
+        const auto& ruin = presets[QStringLiteral("Ruin (L)")];
+        QCOMPARE(ruin.size(), size_t(3));
+        QCOMPARE(ruin[0].kind, TerrainKind::Area);
+        QVERIFY(ruin[0].hasTag("ruin"));
+        for (size_t i = 1; i < ruin.size(); ++i) {
+            QCOMPARE(ruin[i].kind, TerrainKind::Feature);
+            QCOMPARE(ruin[i].category, std::string("dense"));
+            QCOMPARE(ruin[i].height, 5.0);
+            QCOMPARE(ruin[i].area, ruin[0].id);
+            for (const Vec2& v : ruin[i].footprint.outer) QVERIFY(locate(v, ruin[0].footprint) != Where::Outside);
+        }
+        const auto& barricade = presets[QStringLiteral("Barricade")];
+        QCOMPARE(barricade.size(), size_t(1));
+        QCOMPARE(barricade[0].category, std::string("exposed"));
+        QVERIFY(barricade[0].hasTag("barricade"));
+        QCOMPARE(presets[QStringLiteral("Container")].at(0).category, std::string("dense"));
+        const auto& woods = presets[QStringLiteral("Woods (area)")];
+        QCOMPARE(woods[0].kind, TerrainKind::Area);
+        QVERIFY(woods[0].hasTag("woods"));
+        QVERIFY(woods.size() > 1);
+        for (size_t i = 1; i < woods.size(); ++i) {
+            QCOMPARE(woods[i].category, std::string("light"));  // so that it obscures under 11th
+            QCOMPARE(woods[i].area, woods[0].id);
+        }
+
+        // Placed twice: the second ruin is ruin-2 with its walls ruin-2-wall-1 and -2 in it.
+        Scenario s;
+        for (Vec2 at : {Vec2{30, 22}, Vec2{30, 8}}) {
+            const auto placed = edits::placedPieces(s, ruin, at);
+            QCOMPARE(placed.size(), ruin.size());
+            QCOMPARE(edits::footprintCentre(placed[0].footprint), at);
+            s.terrain.insert(s.terrain.end(), placed.begin(), placed.end());
+        }
+        std::vector<std::string> ids, areas, names;
+        for (const TerrainPiece& t : s.terrain) {
+            ids.push_back(t.id);
+            areas.push_back(t.area);
+            names.push_back(t.name);
+        }
+        QCOMPARE(ids, (std::vector<std::string>{"ruin", "ruin-wall-1", "ruin-wall-2", "ruin-2", "ruin-2-wall-1", "ruin-2-wall-2"}));
+        QCOMPARE(areas, (std::vector<std::string>{"", "ruin", "ruin", "", "ruin-2", "ruin-2"}));
+        QCOMPARE(names, (std::vector<std::string>{"Ruin", "Ruin wall", "Ruin wall 2", "Ruin 2", "Ruin 2 wall", "Ruin 2 wall 2"}));
+        // The walls moved with their area.
+        for (size_t i = 4; i < 6; ++i)
+            for (const Vec2& v : s.terrain[i].footprint.outer) QVERIFY(locate(v, s.terrain[3].footprint) != Where::Outside);
+        QVERIFY2(edits::problemsOf(s).isEmpty(), qPrintable(edits::problemsOf(s).value(0).toString()));
+
+        // And they rule as the rules say: two models either side of the ruin do not see each
+        // other under either edition; across the barricade they do, the one behind it in cover
+        // under 10th (INFANTRY within 3"); across the woods, hidden under 11th, not fully
+        // visible under 10th.
+        const Base round{BaseShape::Circle, 32, 32};
+        auto pair = [&](const std::vector<TerrainPiece>& preset, const std::string& ruleset, Vec2 o, Vec2 t) {
+            Scenario table;
+            table.ruleset.name = ruleset;
+            table.ruleset.sight_line_width_mm = ruleset == "wh40k-11e" ? 1 : 0;
+            table.terrain = edits::placedPieces(table, preset, {30, 22});
+            table.models.push_back(edits::newModel(table, round, o, "blue", "", 1.75));
+            table.models.push_back(edits::newModel(table, round, t, "red", "", 1.75));
+            table.models.back().keywords = {"INFANTRY"};
+            const Scene scene(table);
+            return Rulings(scene).evaluate(0, 1, Method::Exact);
+        };
+        for (const char* edition : {"wh40k-11e", "wh40k-10e"}) QVERIFY(!pair(ruin, edition, {20, 22}, {40, 22}).visible);
+        QVERIFY(pair(barricade, "wh40k-11e", {30, 14}, {30, 23}).visible);  // exposed: not an obscuring area
+        const PairResult behind = pair(barricade, "wh40k-10e", {30, 14}, {30, 23});
+        QVERIFY(behind.visible && !behind.fully_visible && behind.cover && *behind.cover);
+        QVERIFY(!pair(woods, "wh40k-11e", {20, 22}, {40, 22}).visible);
+        const PairResult wood10 = pair(woods, "wh40k-10e", {20, 22}, {40, 22});
+        QVERIFY(wood10.visible && !wood10.fully_visible);
     }
 
     // A model on a feature or on another model is flagged; touching is not.

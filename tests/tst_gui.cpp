@@ -513,16 +513,35 @@ private slots:
         QCOMPARE(w.document()->undoStack()->count(), 1);
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->scenario().terrain[piece].footprint.outer[0], corner);
-        // A preset goes down where it is clicked, with a fresh id, snapped when asked.
+        // A preset goes down where it is clicked, with fresh ids, snapped when asked: the
+        // ruin's area and its two walls in one undoable step, all three selected.
         const size_t before = w.document()->scenario().terrain.size();
+        const int steps = w.document()->undoStack()->index();
         view->setSnapStep(0.5);
-        view->setPreset(edits::terrainPresets().front().piece);
+        view->setPreset(edits::terrainPresets().front().pieces);
+        QTest::mouseMove(view, at(view, {30.1, 12.2}));  // the ghost of every piece
+        view->repaint();
         QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {30.1, 12.2}));
-        QCOMPARE(w.document()->scenario().terrain.size(), before + 1);
-        const TerrainPiece& placed = w.document()->scenario().terrain.back();
-        QCOMPARE(edits::footprintCentre(placed.footprint), (Vec2{30, 12}));
-        QCOMPARE(placed.id, std::string("ruin"));
+        const auto& terrain = w.document()->scenario().terrain;
+        QCOMPARE(terrain.size(), before + 3);
+        const TerrainPiece& area = terrain[before];
+        QCOMPARE(edits::footprintCentre(area.footprint), (Vec2{30, 12}));
+        QCOMPARE(area.id, std::string("ruin"));
+        QCOMPARE(area.kind, TerrainKind::Area);
+        QCOMPARE(terrain[before + 1].id, std::string("ruin-wall-1"));
+        QCOMPARE(terrain[before + 2].area, std::string("ruin"));
+        QCOMPARE(view->selection().terrain.size(), size_t(3));
+        QCOMPARE(w.document()->undoStack()->index(), steps + 1);
         QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
+        // A second one continues the series, its walls in it.
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {40, 12}));
+        QCOMPARE(terrain.size(), before + 6);
+        QCOMPARE(terrain[before + 3].id, std::string("ruin-2"));
+        QCOMPARE(terrain[before + 5].id, std::string("ruin-2-wall-2"));
+        QCOMPARE(terrain[before + 5].area, std::string("ruin-2"));
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().terrain.size(), before);
     }
 
     void rulesetFromTheMenu() {

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <map>
+#include <set>
 
 using namespace sl;
 
@@ -160,6 +161,48 @@ private slots:
         QVERIFY(kotc.problems.isEmpty());
         QCOMPARE(kotc.scenario->board.width, 36.0);
         QVERIFY(!kdc::importLayout(*dataset, QStringLiteral("nope")).scenario);
+    }
+
+    void piecesGetNamesPeopleCanFind() {
+        // A ruling names pieces by their labels: every imported piece has a short name of its
+        // own on its table, numbered in the layout's order, the same on every import, and an
+        // area's features read with their area.
+        QString error;
+        const auto dataset = kdc::loadDataset(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/kdc-layouts.json"), &error);
+        QVERIFY2(dataset, qPrintable(error));
+        for (const QString& layout : kdc::layoutIds(*dataset)) {
+            const Scenario s = *kdc::importLayout(*dataset, layout).scenario;
+            const Scenario again = *kdc::importLayout(*dataset, layout).scenario;
+            std::set<std::string> names;
+            for (size_t i = 0; i < s.terrain.size(); ++i) {
+                const TerrainPiece& t = s.terrain[i];
+                QVERIFY2(!t.name.empty(), t.id.c_str());
+                QVERIFY2(names.insert(t.name).second, qPrintable(QStringLiteral("%1: %2 twice").arg(layout, QString::fromStdString(t.name))));
+                QCOMPARE(again.terrain[i].name, t.name);
+                QVERIFY2(t.name.find("Battlemaster") == std::string::npos, t.name.c_str());
+                if (t.kind != TerrainKind::Feature || t.area.empty()) continue;
+                // A feature's name begins with its area's ("Ruin 3 wall" in "Ruin 3").
+                std::string area = s.labelOf(t.area);
+                if (area.size() > 5 && area.compare(area.size() - 5, 5, " area") == 0) area.resize(area.size() - 5);
+                QVERIFY2(t.name.rfind(area, 0) == 0, qPrintable(QString::fromStdString(t.name + " in " + s.labelOf(t.area))));
+            }
+        }
+        const Scenario s = *kdc::importLayout(*dataset, QStringLiteral("bm-assets-vs-assets-01")).scenario;
+        const std::map<std::string, std::string> expected = {
+            {"area-01", "Generator 1 area"}, {"area-01-feature-1", "Generator 1"},
+            {"area-02", "Barrier 1 area"},   {"area-02-feature-1", "Barrier 1"},
+            {"area-03", "Pipe 1 area"},      {"area-03-feature-1", "Pipe 1"},
+            {"area-04", "Ruin 1"},           {"area-04-feature-1", "Ruin 1 wall"},      {"area-04-feature-2", "Ruin 1 wall 2"},
+            {"area-05", "Ruin 2"},           {"area-05-feature-1", "Ruin 2 building"},  {"area-05-feature-2", "Ruin 2 wall"},
+            {"area-07", "Tower 1 area"},     {"area-07-feature-2", "Tower 1 barrier 2"}, {"area-07-feature-3", "Tower 1"},
+            {"area-08", "Ruin 4"},           {"area-08-feature-2", "Ruin 4 building 2"},
+            {"area-09", "Generator 2 area"}, {"area-16-feature-2", "Ruin 8 building 2"}};
+        for (const auto& [id, name] : expected) QCOMPARE(s.labelOf(id), name);
+        // The King of the Colosseum names its pieces by place: those names stay.
+        const Scenario kotc = *kdc::importLayout(*dataset, QStringLiteral("kotc-colosseum")).scenario;
+        QCOMPARE(kotc.labelOf("ruin-inner-nw"), std::string("Ruin (inner NW)"));
+        QCOMPARE(kotc.labelOf("ruin-inner-nw-walls"), std::string("Ruin (inner NW) Walls"));
+        QCOMPARE(kotc.labelOf("colosseum-wall-ne"), std::string("Colosseum Wall (NE)"));
     }
 
     void placementTurnsClockwiseAndMirrors() {

@@ -6,7 +6,9 @@
 #include "kernel/polygon.h"
 
 #include <QJsonArray>
+#include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -88,6 +90,144 @@ double defaultHeight(const std::string& category) {
 }
 
 std::string str(const QJsonValue& v) { return v.toString().toStdString(); }
+
+// Names. The layouts name their pieces after their templates (every "SmallRect Generator"
+// of a table alike, each of its features "Battlemaster Generator"), and a ruling's reasons
+// name pieces by their labels (the name, else the id: "area-09-feature-1"), so
+// the importer gives each piece a name a player can find on the table: a short noun from
+// its template and the number of that noun's pieces so far, in the layout's order ("Ruin 3",
+// "Barrier 2"); an area's features read with their area ("Ruin 3 building", "Ruin 3 wall 2").
+
+// What the import made of each terrain piece, for naming it afterwards.
+struct PieceNote {
+    int piece = -1;           // the layout's piece it comes from (index in "pieces")
+    int feature = -1;         // the feature of the area's template it is, else -1
+    int wall = 0;             // its wall (1, 2...) when its feature was split into several
+    QJsonObject tpl;          // the template its noun comes from
+    QString ownName;          // the layout's name for the piece (layout pieces only)
+    QString parentArea;       // a layout feature's parent_area_id
+};
+
+// A feature's noun, lower case, from its template's name and shape.
+QString featureNoun(const QJsonObject& tpl) {
+    const QString name = tpl.value(QLatin1String("name")).toString().toLower();
+    static const std::pair<const char*, const char*> words[] = {
+        {"tower", "tower"},       {"generator", "generator"}, {"pipe", "pipe"},         {"barricade", "barricade"},
+        {"barrier", "barrier"},   {"catwalk", "catwalk"},     {"gantry", "gantry"},     {"container", "container"},
+        {"ruin part", "ruin part"}, {"ruin", "ruin"},         {"wall", "wall"},         {"corner", "wall"},
+        {"crater", "crater"},     {"woods", "woods"},         {"forest", "woods"},      {"hill", "hill"}};
+    for (const auto& [word, noun] : words)
+        if (name.contains(QLatin1String(word))) return QLatin1String(noun);
+    if (QRegularExpression(QStringLiteral("\\bl\\b")).match(name).hasMatch()) return QStringLiteral("wall");  // "Small L"
+    if (tpl.value(QLatin1String("has_roof")).toBool() || tpl.contains(QLatin1String("upper_floor"))) return QStringLiteral("building");
+    return QStringLiteral("feature");
+}
+
+QString capitalised(QString s) {
+    if (!s.isEmpty()) s[0] = s[0].toUpper();
+    return s;
+}
+
+// An area's noun: a ruin when it holds a ruin's buildings or walls, else its tower, else
+// its first feature's noun; an area without features by its template's name.
+QString areaNoun(const QJsonObject& tpl, const std::map<QString, QJsonObject>& templates) {
+    QStringList nouns;
+    for (const QJsonValue& f : tpl.value(QLatin1String("features")).toArray()) {
+        const auto t = templates.find(f.toObject().value(QLatin1String("template")).toString());
+        if (t != templates.end()) nouns << featureNoun(t->second);
+    }
+    for (const char* ruin : {"building", "ruin", "ruin part", "wall"})
+        if (nouns.contains(QLatin1String(ruin))) return QStringLiteral("Ruin");
+    if (nouns.contains(QLatin1String("tower"))) return QStringLiteral("Tower");
+    if (!nouns.isEmpty()) return capitalised(nouns.front());
+    const QString noun = featureNoun(tpl);
+    return noun == QLatin1String("feature") ? QStringLiteral("Area") : capitalised(noun);
+}
+
+// Gives every piece its name (see above). A layout's own name for a piece is kept when it
+// is the piece's alone (no other piece of the layout has it) and not its template's name
+// (the King of the Colosseum names its pieces by place: "Ruin (inner NE)").
+void nameThePieces(Scenario& s, const std::vector<PieceNote>& notes, const std::map<QString, QJsonObject>& templates) {
+    std::map<QString, int> ownNames;
+    std::map<int, QString> seen;
+    for (const PieceNote& n : notes)
+        if (n.feature < 0 && n.wall <= 1 && !seen.count(n.piece)) seen[n.piece] = n.ownName.toLower();
+    for (const auto& [piece, name] : seen) ++ownNames[name];
+    auto keeps = [&](const PieceNote& n) {
+        const QString own = n.ownName.trimmed();
+        if (own.isEmpty() || ownNames[own.toLower()] > 1) return false;
+        return !n.tpl.value(QLatin1String("name")).toString().toLower().endsWith(own.toLower());
+    };
+
+    std::map<QString, int> count;               // pieces of each noun so far
+    std::map<int, QString> pieceName;           // a layout piece's name, by its index
+    std::map<QString, QString> byLayoutId;      // and by its id, for features in an area
+    std::map<int, QString> noun;                // an area's noun
+    for (size_t i = 0; i < notes.size(); ++i) {
+        const PieceNote& n = notes[i];
+        if (n.feature >= 0 || !n.parentArea.isEmpty() || pieceName.count(n.piece)) continue;
+        QString name;
+        if (keeps(n)) {
+            name = n.ownName.trimmed();
+        } else {
+            noun[n.piece] = s.terrain[i].kind == TerrainKind::Area ? areaNoun(n.tpl, templates) : capitalised(featureNoun(n.tpl));
+            name = QStringLiteral("%1 %2").arg(noun[n.piece]).arg(++count[noun[n.piece]]);
+        }
+        pieceName[n.piece] = name;
+        byLayoutId[QString::fromStdString(s.terrain[i].id)] = name;
+    }
+    // Features: "<area> <noun>", numbered from the second of a noun in the area; the one
+    // feature whose noun is its area's takes the area's name, the area then "<name> area"
+    // ("Tower 4" in "Tower 4 area", beside "Tower 4 barrier").
+    std::map<std::pair<int, QString>, int> inArea;  // features of a noun in an area so far
+    std::map<std::pair<int, QString>, int> total;   // and in all
+    std::map<std::pair<int, int>, QString> featureName;
+    std::map<QString, int> inLayoutArea;           // the layout's own features in an area
+    for (const PieceNote& n : notes)
+        if (n.feature >= 0 && n.wall <= 1) ++total[{n.piece, featureNoun(n.tpl)}];
+    for (size_t i = 0; i < notes.size(); ++i) {
+        const PieceNote& n = notes[i];
+        if (n.feature < 0 && n.parentArea.isEmpty()) continue;
+        QString name;
+        if (n.feature >= 0) {
+            const auto key = std::make_pair(n.piece, n.feature);
+            if (!featureName.count(key)) {
+                const QString fn = featureNoun(n.tpl), area = pieceName[n.piece];
+                const int k = ++inArea[{n.piece, fn}];
+                if (noun.count(n.piece) && fn == noun[n.piece].toLower() && total[{n.piece, fn}] == 1)
+                    featureName[key] = area;
+                else
+                    featureName[key] = k == 1 ? QStringLiteral("%1 %2").arg(area, fn) : QStringLiteral("%1 %2 %3").arg(area, fn).arg(k);
+            }
+            name = featureName[key];
+        } else if (keeps(n)) {
+            name = n.ownName.trimmed();
+        } else {
+            const QString area = byLayoutId.count(n.parentArea) ? byLayoutId[n.parentArea] : QStringLiteral("Area");
+            const QString fn = n.tpl.isEmpty() ? QStringLiteral("walls") : featureNoun(n.tpl);
+            const int k = ++inLayoutArea[area + QLatin1Char('|') + fn];
+            name = k == 1 ? QStringLiteral("%1 %2").arg(area, fn) : QStringLiteral("%1 %2 %3").arg(area, fn).arg(k);
+        }
+        if (n.wall > 0) name += QStringLiteral(" part %1").arg(n.wall);
+        s.terrain[i].name = name.toStdString();
+    }
+    for (size_t i = 0; i < notes.size(); ++i) {
+        const PieceNote& n = notes[i];
+        if (n.feature >= 0 || !n.parentArea.isEmpty()) continue;
+        QString name = pieceName[n.piece];
+        const bool lent = std::any_of(featureName.begin(), featureName.end(),
+                                      [&](const auto& f) { return f.first.first == n.piece && f.second == name; });
+        if (lent) name += QStringLiteral(" area");
+        if (n.wall > 0) name += QStringLiteral(" part %1").arg(n.wall);
+        s.terrain[i].name = name.toStdString();
+    }
+    // Whatever still meets another piece's name (a layout's own name that reads like a
+    // made one) gets its id, so that no two pieces share a label.
+    std::map<std::string, int> uses;
+    for (const TerrainPiece& t : s.terrain) ++uses[t.name];
+    for (TerrainPiece& t : s.terrain)
+        if (uses[t.name] > 1) t.name += " (" + t.id + ")";
+}
 
 }  // namespace
 
@@ -176,12 +316,15 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
     s.ruleset.sight_line_width_mm = 1;
 
     auto problem = [&](const QString& id, const QString& why) { result.problems << QStringLiteral("%1: %2").arg(id, why); };
+    std::vector<PieceNote> notes;  // one per terrain piece, for naming them at the end
+    PieceNote current;             // what the piece being added is
     auto addPiece = [&](TerrainPiece t, const QString& id) {
         if (auto p = ringProblem(t.footprint.outer)) {
             problem(id, QStringLiteral("its footprint is not a simple polygon (%1); left out").arg(QString::fromStdString(*p)));
             return false;
         }
         s.terrain.push_back(std::move(t));
+        notes.push_back(current);
         return true;
     };
     // A feature from its template, placed by `frame` (template -> board).
@@ -211,6 +354,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
             const QJsonObject wall = walls[w].toObject();
             TerrainPiece part = f;
             if (walls.size() > 1) part.id = id + "-wall-" + std::to_string(w + 1);
+            current.wall = walls.size() > 1 ? w + 1 : 0;
             const auto fp = footprint(tpl.value(QLatin1String("footprint")).toObject());
             const Ring outline = wallOutline(points(wall.value(QLatin1String("points")).toArray()),
                                              wall.value(QLatin1String("thickness")).toDouble(0.5),
@@ -220,8 +364,9 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         }
     };
 
-    for (const QJsonValue& pv : layout.value(QLatin1String("pieces")).toArray()) {
-        const QJsonObject piece = pv.toObject();
+    const QJsonArray pieces = layout.value(QLatin1String("pieces")).toArray();
+    for (int pieceIndex = 0; pieceIndex < pieces.size(); ++pieceIndex) {
+        const QJsonObject piece = pieces[pieceIndex].toObject();
         const QString id = piece.value(QLatin1String("id")).toString();
         const QString type = piece.value(QLatin1String("piece_type")).toString();
         const QJsonObject tpl = templates.count(piece.value(QLatin1String("template")).toString())
@@ -239,11 +384,16 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
                                        piece.value(QLatin1String("mirror")).toBool(false));
         std::optional<double> height;
         if (piece.contains(QLatin1String("height_inches"))) height = piece.value(QLatin1String("height_inches")).toDouble();
+        current = PieceNote{};
+        current.piece = pieceIndex;
+        current.tpl = tpl;
+        current.ownName = piece.value(QLatin1String("name")).toString();
         if (type == QLatin1String("feature")) {
             QJsonObject t = tpl;
             t[QStringLiteral("footprint")] = fpObject;
             if (!t.contains(QLatin1String("terrain_category"))) t[QStringLiteral("terrain_category")] = QStringLiteral("dense");
             if (piece.contains(QLatin1String("footprint"))) t.remove(QStringLiteral("walls"));
+            current.parentArea = piece.value(QLatin1String("parent_area_id")).toString();
             addFeature(t, frame, id.toStdString(), str(piece.value(QLatin1String("parent_area_id"))), height,
                        piece.value(QLatin1String("name")).toString());
             continue;
@@ -261,8 +411,8 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         const Affine areaFrame = placement({0, 0}, point(piece.value(QLatin1String("position"))),
                                            piece.value(QLatin1String("rotation_degrees")).toDouble(0),
                                            piece.value(QLatin1String("mirror")).toBool(false));
-        for (const QJsonValue& fv : features) {
-            const QJsonObject feature = fv.toObject();
+        for (int featureIndex = 0; featureIndex < features.size(); ++featureIndex) {
+            const QJsonObject feature = features[featureIndex].toObject();
             const QString fid = id + QLatin1Char('-') + feature.value(QLatin1String("id")).toString();
             const QString templateId = feature.value(QLatin1String("template")).toString();
             if (!templates.count(templateId)) {
@@ -278,6 +428,9 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
             const Affine inArea = placement(areaCentroid(*ffp), point(feature.value(QLatin1String("position"))),
                                             feature.value(QLatin1String("rotation_degrees")).toDouble(0),
                                             feature.value(QLatin1String("mirror")).toBool(false));
+            current.feature = featureIndex;
+            current.tpl = ftpl;
+            current.wall = 0;
             addFeature(ftpl, inArea.then(areaFrame), fid.toStdString(), area.id, std::nullopt,
                        ftpl.value(QLatin1String("name")).toString());
         }
@@ -285,6 +438,8 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         if (features.isEmpty() && tpl.contains(QLatin1String("terrain_category")))
             s.terrain.back().category = str(tpl.value(QLatin1String("terrain_category")));
     }
+
+    nameThePieces(s, notes, templates);
 
     // Deployment zones, and the objectives: the layout's own where it gives them, else the
     // deployment pattern's.
@@ -314,7 +469,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         z.radius = 20 / kMmPerInch;  // a 40 mm marker
         s.zones.push_back(z);
     };
-    for (const QJsonValue& pv : layout.value(QLatin1String("pieces")).toArray())
+    for (const QJsonValue& pv : pieces)
         if (pv.toObject().contains(QLatin1String("objective")))
             addObjective(point(pv.toObject().value(QLatin1String("objective")).toObject().value(QLatin1String("position"))));
     if (objective == 0)

@@ -6,6 +6,12 @@
 // of their feature's footprint and thick towards its inside) become the features'
 // footprints; a closed wall loop is a solid piece. Heights: the layout's, else the
 // template's, else a default per category (dense 5", light 2", exposed 1", none 3").
+// Names: each piece gets one of its own on the table, a noun from its template and the
+// count of that noun's pieces so far in the layout's order ("Ruin 3", "Barrier 2"); an
+// area's features read with it ("Ruin 3 building", "Ruin 3 wall 2"), and the one feature
+// that is what its area is named after takes the name, the area then "Generator 1 area".
+// A layout's own name is kept where it is the piece's alone and not its template's
+// ("Ruin (inner NE)"). Ids stay the layout's.
 #pragma once
 
 #include "kernel/polygon.h"

@@ -46,17 +46,34 @@ std::vector<BaseChoice> basePalette() {
 }
 
 std::vector<Preset> terrainPresets() {
+    // As the game rulesets read terrain (rulesets.md): a ruin is an area tagged `ruin`
+    // (10th edition's ruins) holding its walls, dense features (11th: an obscuring area,
+    // the walls solid); a container is a dense feature, a terrain area of its own; a
+    // barricade an exposed feature tagged `barricade` (cover within 3" under 10th; light
+    // would make it an obscuring area of unlimited height under 11th); woods an area
+    // tagged `woods` with trees, light features, so that under 11th it obscures as woods do.
     std::vector<Preset> out;
     {
-        TerrainPiece t;
-        t.id = "ruin";
-        t.name = "Ruin (L)";
-        t.category = "dense";
-        t.height = 5;
-        // Two 8" walls, 1" thick, meeting in a corner.
-        t.footprint.outer = {{-4, -4}, {4, -4}, {4, -3}, {-3, -3}, {-3, 4}, {-4, 4}};
-        t.tags = {"ruin"};
-        out.push_back({QStringLiteral("Ruin (L)"), t});
+        TerrainPiece area;
+        area.id = "ruin";
+        area.name = "Ruin";
+        area.kind = TerrainKind::Area;
+        area.footprint.outer = rect(8, 8);
+        area.tags = {"ruin"};
+        // Two walls 1" thick along two sides of the footprint, meeting in its corner.
+        TerrainPiece wall;
+        wall.kind = TerrainKind::Feature;
+        wall.category = "dense";
+        wall.height = 5;
+        wall.area = area.id;
+        TerrainPiece north = wall, west = wall;
+        north.id = "ruin-wall-1";
+        north.name = "Ruin wall";
+        north.footprint.outer = {{-4, -4}, {4, -4}, {4, -3}, {-4, -3}};
+        west.id = "ruin-wall-2";
+        west.name = "Ruin wall 2";
+        west.footprint.outer = {{-4, -3}, {-3, -3}, {-3, 4}, {-4, 4}};
+        out.push_back({QStringLiteral("Ruin (L)"), {area, north, west}});
     }
     {
         TerrainPiece t;
@@ -66,29 +83,46 @@ std::vector<Preset> terrainPresets() {
         t.height = 3;
         t.footprint.outer = rect(6, 2.5);
         t.tags = {"container"};
-        out.push_back({QStringLiteral("Container"), t});
+        out.push_back({QStringLiteral("Container"), {t}});
     }
     {
         TerrainPiece t;
         t.id = "barricade";
         t.name = "Barricade";
-        t.category = "light";
+        t.category = "exposed";
         t.height = 1;
         t.footprint.outer = rect(4, 0.5);
         t.tags = {"barricade"};
-        out.push_back({QStringLiteral("Barricade"), t});
+        out.push_back({QStringLiteral("Barricade"), {t}});
     }
     {
-        TerrainPiece t;
-        t.id = "woods";
-        t.name = "Woods";
-        t.kind = TerrainKind::Area;
+        TerrainPiece area;
+        area.id = "woods";
+        area.name = "Woods";
+        area.kind = TerrainKind::Area;
         for (int i = 0; i < 8; ++i) {
             const double a = std::numbers::pi * (i / 4.0 + 1 / 8.0);
-            t.footprint.outer.push_back({4 * std::cos(a), 3.2 * std::sin(a)});
+            area.footprint.outer.push_back({4 * std::cos(a), 3.2 * std::sin(a)});
         }
-        t.tags = {"woods"};
-        out.push_back({QStringLiteral("Woods (area)"), t});
+        area.tags = {"woods"};
+        std::vector<TerrainPiece> pieces{area};
+        // Three trees, 1.5" across and 4" tall, well inside the footprint.
+        const Vec2 trees[] = {{-1.8, -0.9}, {1.6, -1.1}, {0.1, 1.4}};
+        for (int k = 0; k < 3; ++k) {
+            TerrainPiece tree;
+            tree.id = "woods-tree-" + std::to_string(k + 1);
+            tree.name = k == 0 ? "Woods tree" : "Woods tree " + std::to_string(k + 1);
+            tree.category = "light";
+            tree.height = 4;
+            tree.area = area.id;
+            tree.tags = {"tree"};
+            for (int i = 0; i < 8; ++i) {
+                const double a = std::numbers::pi * (i / 4.0 + 1 / 8.0);
+                tree.footprint.outer.push_back({trees[k].x + 0.75 * std::cos(a), trees[k].y + 0.75 * std::sin(a)});
+            }
+            pieces.push_back(tree);
+        }
+        out.push_back({QStringLiteral("Woods (area)"), pieces});
     }
     return out;
 }
@@ -200,11 +234,33 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
     return out;
 }
 
-TerrainPiece placedPiece(const Scenario& s, const TerrainPiece& piece, Vec2 at) {
-    TerrainPiece t = piece;
-    translate(t.footprint, at - footprintCentre(t.footprint));
-    t.id = uniqueId(s, piece.id);
-    return t;
+std::vector<TerrainPiece> placedPieces(const Scenario& s, const std::vector<TerrainPiece>& pieces, Vec2 at) {
+    if (pieces.empty()) return {};
+    std::vector<TerrainPiece> out = pieces;
+    Polygon all;
+    for (const TerrainPiece& t : pieces) all.outer.insert(all.outer.end(), t.footprint.outer.begin(), t.footprint.outer.end());
+    const Vec2 by = at - footprintCentre(all);
+    // The first piece takes the next id of its series ("ruin", "ruin-2"); the others, named
+    // after it ("ruin-wall-1"), follow it ("ruin-2-wall-1"). Names follow the same way.
+    const std::string& stem = pieces.front().id;
+    Scenario scratch = s;
+    const std::string first = uniqueId(scratch, stem);
+    const std::string number = first == stem ? std::string() : first.substr(stem.size() + 1);
+    const std::string& stemName = pieces.front().name;
+    std::map<std::string, std::string> renamed;
+    for (size_t i = 0; i < out.size(); ++i) {
+        TerrainPiece& t = out[i];
+        translate(t.footprint, by);
+        const std::string id = t.id == stem ? first : t.id.rfind(stem + '-', 0) == 0 ? first + t.id.substr(stem.size()) : t.id;
+        t.id = uniqueId(scratch, id);
+        renamed[pieces[i].id] = t.id;
+        if (!number.empty() && !stemName.empty() && t.name.rfind(stemName, 0) == 0)
+            t.name = stemName + ' ' + number + t.name.substr(stemName.size());
+        scratch.terrain.push_back(t);
+    }
+    for (TerrainPiece& t : out)
+        if (renamed.count(t.area)) t.area = renamed[t.area];
+    return out;
 }
 
 void moveSelection(Scenario& s, const Selection& sel, Vec2 by) {

@@ -22,10 +22,11 @@ struct BaseChoice {
 };
 std::vector<BaseChoice> basePalette();
 
-// A terrain preset, its footprint centred on the origin.
+// A terrain preset: its pieces, centred on the origin; the first is the one the others
+// belong to (a ruin's area, then its walls with `area` set to it).
 struct Preset {
     QString label;
-    TerrainPiece piece;
+    std::vector<TerrainPiece> pieces;
 };
 std::vector<Preset> terrainPresets();
 
@@ -51,8 +52,11 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
                              const std::string& stem, const std::string& name, double height,
                              const std::vector<std::string>& keywords = {});
 
-// `piece` moved so that its footprint's centre is at `at`, with a new id.
-TerrainPiece placedPiece(const Scenario& s, const TerrainPiece& piece, Vec2 at);
+// `pieces` (a preset's) moved together so that the centre of their footprints is at `at`,
+// with new ids: the first the next of its series ("ruin-2"), the others following it
+// ("ruin-2-wall-1"), their `area` the new id of the piece it named; names numbered alike
+// ("Ruin 2 wall").
+std::vector<TerrainPiece> placedPieces(const Scenario& s, const std::vector<TerrainPiece>& pieces, Vec2 at);
 
 // The centre of a footprint's bounding box.
 Vec2 footprintCentre(const Polygon& p);

@@ -209,8 +209,8 @@ void BoardView::setTool(Tool tool) {
     emit toolChanged();
 }
 
-void BoardView::setPreset(const TerrainPiece& piece) {
-    preset_ = piece;
+void BoardView::setPreset(const std::vector<TerrainPiece>& pieces) {
+    preset_ = pieces;
     setTool(Tool::PlacePreset);
 }
 
@@ -357,11 +357,17 @@ void BoardView::paintEvent(QPaintEvent*) {
         p.drawPolygon(view_.map(polygonOf(baseOutline(ghost))));
     }
     if (tool_ == Tool::PlacePreset && rect().contains(mapFromGlobal(QCursor::pos()))) {
-        Polygon ghost = preset_.footprint;
-        edits::translate(ghost, snap(dragNow_) - edits::footprintCentre(ghost));
         p.setPen(guide);
         p.setBrush(Qt::NoBrush);
-        p.drawPolygon(view_.map(polygonOf(ghost.outer)));
+        // Every piece of the preset, moved as placing would move them.
+        Polygon all;
+        for (const TerrainPiece& t : preset_) all.outer.insert(all.outer.end(), t.footprint.outer.begin(), t.footprint.outer.end());
+        const Vec2 by = snap(dragNow_) - edits::footprintCentre(all);
+        for (const TerrainPiece& t : preset_) {
+            Polygon ghost = t.footprint;
+            edits::translate(ghost, by);
+            p.drawPolygon(view_.map(polygonOf(ghost.outer)));
+        }
     }
 }
 
@@ -384,14 +390,19 @@ void BoardView::wheelEvent(QWheelEvent* e) {
     update();
 }
 
-void BoardView::addTerrain(TerrainPiece piece, const QString& text) {
-    if (auto problem = ringProblem(piece.footprint.outer)) {
-        emit message(tr("Not a terrain piece: %1").arg(QString::fromStdString(*problem)));
-        return;
-    }
-    document_->edit(text.arg(QString::fromStdString(piece.id)), [piece](Scenario& s) { s.terrain.push_back(piece); });
+void BoardView::addTerrain(const std::vector<TerrainPiece>& pieces, const QString& text) {
+    if (pieces.empty()) return;
+    for (const TerrainPiece& piece : pieces)
+        if (auto problem = ringProblem(piece.footprint.outer)) {
+            emit message(tr("Not a terrain piece: %1").arg(QString::fromStdString(*problem)));
+            return;
+        }
+    // Several pieces (a ruin and its walls) go down in one undoable step, all selected.
+    document_->edit(text.arg(QString::fromStdString(pieces.front().id)),
+                    [pieces](Scenario& s) { s.terrain.insert(s.terrain.end(), pieces.begin(), pieces.end()); });
     edits::Selection sel;
-    sel.terrain.push_back(static_cast<int>(document_->scenario().terrain.size()) - 1);
+    const int count = static_cast<int>(document_->scenario().terrain.size());
+    for (int i = count - static_cast<int>(pieces.size()); i < count; ++i) sel.terrain.push_back(i);
     setSelection(sel);
 }
 
@@ -427,7 +438,7 @@ void BoardView::mousePressEvent(QMouseEvent* e) {
         return;
     }
     case Tool::PlacePreset:
-        addTerrain(edits::placedPiece(s, preset_, snap(board)), tr("Place %1"));
+        addTerrain(edits::placedPieces(s, preset_, snap(board)), tr("Place %1"));
         return;
     case Tool::Polygon:
     case Tool::ZonePolygon:
@@ -716,7 +727,7 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
             t.category = "dense";
             t.height = 3;
             t.footprint.outer = {{r.left(), r.top()}, {r.right(), r.top()}, {r.right(), r.bottom()}, {r.left(), r.bottom()}};
-            addTerrain(t, tr("Draw %1"));
+            addTerrain({t}, tr("Draw %1"));
         }
     }
     update();
@@ -757,7 +768,7 @@ void BoardView::finishPolygon() {
         return;
     }
     drawing_.clear();
-    addTerrain(t, tr("Draw %1"));
+    addTerrain({t}, tr("Draw %1"));
 }
 
 void BoardView::keyPressEvent(QKeyEvent* e) {

@@ -55,7 +55,7 @@ public:
     void setTool(Tool tool);
     void setPlacement(const Placement& p) { placement_ = p; }
     const Placement& placement() const { return placement_; }
-    void setPreset(const TerrainPiece& piece);
+    void setPreset(const std::vector<TerrainPiece>& pieces);
     // Snapping to a grid of `step` inches; 0 for none.
     void setSnapStep(double step) { snapStep_ = step; }
     double snapStep() const { return snapStep_; }
@@ -149,7 +149,7 @@ private:
     // piece, index; zone vertices come as -2 - zone.
     std::pair<int, int> vertexAt(const QPointF& widget) const;
     void pressSelect(QMouseEvent* e, const QPointF& board);
-    void addTerrain(TerrainPiece piece, const QString& text);
+    void addTerrain(const std::vector<TerrainPiece>& pieces, const QString& text);
 
     ScenarioDocument* document_;
     std::unique_ptr<Scene> scene_;
@@ -167,7 +167,7 @@ private:
 
     Tool tool_ = Tool::Select;
     Placement placement_;
-    TerrainPiece preset_;
+    std::vector<TerrainPiece> preset_;
     double snapStep_ = 0;
     edits::Selection selection_;
 

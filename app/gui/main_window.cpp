@@ -221,8 +221,8 @@ void MainWindow::buildMenus() {
                      [this] { addUnitFromCatalog(); });
     QMenu* presets = tools->addMenu(tr("Terrain P&resets"));
     for (const edits::Preset& preset : edits::terrainPresets()) {
-        const TerrainPiece piece = preset.piece;
-        presets->addAction(preset.label, this, [this, piece] { board_->setPreset(piece); });
+        const std::vector<TerrainPiece> pieces = preset.pieces;
+        presets->addAction(preset.label, this, [this, pieces] { board_->setPreset(pieces); });
     }
     connect(board_, &BoardView::toolChanged, this, [this] {
         for (QAction* a : tools_->actions()) a->setChecked(a->data().toInt() == static_cast<int>(board_->tool()));
