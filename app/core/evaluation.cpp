@@ -62,7 +62,8 @@ QJsonObject resultToJson(const PairResult& r) {
     o[QStringLiteral("target")] = QString::fromStdString(r.target);
     o[QStringLiteral("visible")] = r.visible;
     o[QStringLiteral("fully_visible")] = r.fully_visible;
-    o[QStringLiteral("visible_fraction")] = r.visible_fraction;
+    // (null when not worked out: a unit ruling made for the window leaves it out)
+    o[QStringLiteral("visible_fraction")] = r.fraction_known ? QJsonValue(r.visible_fraction) : QJsonValue(QJsonValue::Null);
     o[QStringLiteral("distance")] = r.distance;
     // Only when true: no proof either way (not visible, or not fully visible, is then
     // unproven; see the README's "Exact guarantees").

@@ -101,9 +101,11 @@ void BoardView::recompute() {
     if (observer_ >= 0 && target >= 0 && target != observer_ && unitMode_ != UnitMode::Off && !allEnemies_) {
         const Rulings rulings(*scene_);
         const Scenario& s = document_->scenario();
+        // The decisions only (no share seen per pair): recomputed on every drag step.
         unitRuling_ = unitMode_ == UnitMode::UnitVsUnit
-                          ? rulings.units(s.models[observer_].unit, s.models[target].unit, method_)
-                          : rulings.matrix({observer_}, rulings.unitModels(s.models[target].unit), method_);
+                          ? rulings.units(s.models[observer_].unit, s.models[target].unit, method_, Detail::Decisions)
+                          : rulings.matrix({observer_}, rulings.unitModels(s.models[target].unit), method_,
+                                           Detail::Decisions);
         overlay_ = render::unitOverlay(*unitRuling_);
     } else if (observer_ >= 0 && allEnemies_) overlay_ = render::enemiesOverlay(*scene_, observer_);
     else if (observer_ >= 0 && target >= 0 && target != observer_)

@@ -9,8 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <numbers>
-#include <unordered_map>
 
 namespace sl {
 namespace {
@@ -456,50 +454,6 @@ void separatorsOf(const Blocker& bl, Vec2 from, double hFrom, Vec2 to, double hT
     }
 }
 
-// A band of half-width h (the line's width, flat ends) is blocked where it overlaps a piece
-// below its top. Where its middle line runs through the piece grown by a shape inside the
-// disc of radius h, some point of the band within h of the line lies inside the piece
-// itself. Grown here by a regular octagon inscribed in that disc (a little smaller, so that
-// rounding keeps it inside): for a polygon, the polygon with every edge swept by the octagon
-// (each a convex piece of its own, overlapping the next); for a round base, its curve scaled
-// about its centre by 1 + h / (its longer semi-axis), whose points lie within h of it.
-void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
-    if (bl.curved) {
-        Blocker g = bl;
-        const double f = 1 + h / (std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8) * (1 - 1e-9);
-        g.ellipse.lengthMm *= f;
-        g.ellipse.widthMm *= f;
-        g.minX -= h, g.minY -= h, g.maxX += h, g.maxY += h;
-        out.push_back(std::move(g));
-        return;
-    }
-    out.push_back(bl);
-    Ring octagon;
-    for (int k = 0; k < 8; ++k) {
-        const double t = k * std::numbers::pi / 4;
-        octagon.push_back(Vec2{std::cos(t), std::sin(t)} * (h * (1 - 1e-9)));
-    }
-    auto sweep = [&](const Ring& r) {
-        for (size_t i = 0; i < r.size(); ++i) {
-            std::vector<Vec2> pts;
-            for (const Vec2& k : octagon) {
-                pts.push_back(r[i] + k);
-                pts.push_back(r[(i + 1) % r.size()] + k);
-            }
-            Blocker g;
-            g.polygon.outer = convexHullOf(std::move(pts));
-            g.top = bl.top;
-            g.model = bl.model;
-            g.convex = true;
-            const auto [lo, hi] = boundsOf(g.polygon.outer);
-            g.minX = lo.x, g.minY = lo.y, g.maxX = hi.x, g.maxY = hi.y;
-            out.push_back(std::move(g));
-        }
-    };
-    sweep(bl.polygon.outer);
-    for (const Ring& hole : bl.polygon.holes) sweep(hole);
-}
-
 // Separator tests one cell's proof may make once windows are patched (they multiply the
 // tests): many for a large cell, whose proof saves splitting it, few for a small one, which
 // is usually small because it holds a line that touches a corner or a base exactly.
@@ -607,9 +561,7 @@ private:
                 out.push_back({id, &bl});
                 continue;
             }
-            auto [it, fresh] = grown_.try_emplace(id);
-            if (fresh) grow(bl, hw, it->second);
-            for (const Blocker& g : it->second) out.push_back({id, &g});
+            for (const Blocker& g : scene_.grown(id)) out.push_back({id, &g});
         }
         return out;
     }
@@ -628,7 +580,6 @@ private:
     double hFrom_, hTo_;
     const ModelMask& ignored_;
     std::vector<Line> good_;
-    std::unordered_map<uint32_t, std::vector<Blocker>> grown_;
 };
 
 }  // namespace

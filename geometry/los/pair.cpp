@@ -80,14 +80,14 @@ PairResult startResult(const Scene& scene, int observer, int target, Method meth
 
 // The exact fields: the clearest witness or the blocking set, then fully_visible and
 // visible_fraction from exact decisions for single points of the target's base.
-PairResult evaluateExact(const Scene& scene, int observer, int target) {
+PairResult evaluateExact(const Scene& scene, int observer, int target, Detail detail) {
     const Model& o = scene.scenario().models[observer];
     const Model& t = scene.scenario().models[target];
     const ModelMask ignored = scene.ignoredModels(observer, target);
     PairResult r = startResult(scene, observer, target, Method::Exact, ignored);
     const Region& from = scene.modelRegion(observer);
-    const ExactAnswer a =
-        decideExact(scene, from, o.top(), scene.modelRegion(target), t.top(), ignored, Witness::Clearest);
+    const ExactAnswer a = decideExact(scene, from, o.top(), scene.modelRegion(target), t.top(), ignored,
+                                      detail == Detail::Full ? Witness::Clearest : Witness::First);
     r.visible = a.visible;
     r.undecided = a.undecided;
     if (!a.visible) {
@@ -95,12 +95,16 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
         return r;
     }
     r.witness = Segment{a.witness->p, a.witness->q};
-    r.clearance = a.witness->clearance;
+    if (detail == Detail::Full) r.clearance = a.witness->clearance;
     const FullView full = fullyVisible(scene, from, o, scene.modelRegion(target), t, ignored, a.witness->p);
     r.fully_visible = full.outcome == FullView::Outcome::Yes;
     r.undecided = full.outcome == FullView::Outcome::Undecided;
     if (r.fully_visible) {
         r.visible_fraction = 1;
+        return r;
+    }
+    if (detail == Detail::Decisions) {
+        r.fraction_known = false;
         return r;
     }
     r.visible_fraction = visibleFraction(scene, from, o, t, ignored, a.witness->p);
@@ -109,8 +113,8 @@ PairResult evaluateExact(const Scene& scene, int observer, int target) {
 
 }  // namespace
 
-PairResult evaluatePair(const Scene& scene, int observer, int target, Method method) {
-    if (method == Method::Exact) return evaluateExact(scene, observer, target);
+PairResult evaluatePair(const Scene& scene, int observer, int target, Method method, Detail detail) {
+    if (method == Method::Exact) return evaluateExact(scene, observer, target, detail);
     const Model& o = scene.scenario().models[observer];
     const Model& t = scene.scenario().models[target];
     const ModelMask ignored = scene.ignoredModels(observer, target);

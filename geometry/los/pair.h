@@ -23,6 +23,7 @@ struct PairResult {
     bool visible = false;
     bool fully_visible = false;
     double visible_fraction = 0;
+    bool fraction_known = true;  // false when not worked out (Detail::Decisions, visible, not fully)
     double distance = 0;
     std::optional<Segment> witness;
     std::vector<std::string> blocked_by;
@@ -55,8 +56,14 @@ struct MatrixCell {
 std::vector<MatrixCell> visibilityMatrix(const Scene& scene, const std::vector<int>& observers,
                                          const std::vector<int>& targets);
 
+// How much of a pair's result to work out: every field, or the decisions a ruling needs
+// (visible, fully visible, a witness or the blocking set) without the share seen and
+// without refining the witness to the clearest line: what a unit ruling recomputes while a
+// model is dragged.
+enum class Detail { Full, Decisions };
+
 // Every result field for the pair. fully_visible and visible_fraction follow the method's
 // sample points (see the README: they are estimates for `center` and `sampled`).
-PairResult evaluatePair(const Scene& scene, int observer, int target, Method method);
+PairResult evaluatePair(const Scene& scene, int observer, int target, Method method, Detail detail = Detail::Full);
 
 }  // namespace sl

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <mutex>
+#include <numbers>
 #include <optional>
 #include <set>
 
@@ -321,6 +323,54 @@ bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line
     return edgesBlockLine(polygon, boxOfPolygon(polygon), top, line, edges);
 }
 
+namespace {
+
+// A band of half-width h (the line's width, flat ends) is blocked where it overlaps a piece
+// below its top. Where its middle line runs through the piece grown by a shape inside the
+// disc of radius h, some point of the band within h of the line lies inside the piece
+// itself. Grown here by a regular octagon inscribed in that disc (a little smaller, so that
+// rounding keeps it inside): for a polygon, the polygon with every edge swept by the octagon
+// (each a convex piece of its own, overlapping the next); for a round base, its curve scaled
+// about its centre by 1 + h / (its longer semi-axis), whose points lie within h of it.
+void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
+    if (bl.curved) {
+        Blocker g = bl;
+        const double f = 1 + h / (std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8) * (1 - 1e-9);
+        g.ellipse.lengthMm *= f;
+        g.ellipse.widthMm *= f;
+        g.minX -= h, g.minY -= h, g.maxX += h, g.maxY += h;
+        out.push_back(std::move(g));
+        return;
+    }
+    out.push_back(bl);
+    Ring octagon;
+    for (int k = 0; k < 8; ++k) {
+        const double t = k * std::numbers::pi / 4;
+        octagon.push_back(Vec2{std::cos(t), std::sin(t)} * (h * (1 - 1e-9)));
+    }
+    auto sweep = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            std::vector<Vec2> pts;
+            for (const Vec2& k : octagon) {
+                pts.push_back(r[i] + k);
+                pts.push_back(r[(i + 1) % r.size()] + k);
+            }
+            Blocker g;
+            g.polygon.outer = convexHullOf(std::move(pts));
+            g.top = bl.top;
+            g.model = bl.model;
+            g.convex = true;
+            const auto [lo, hi] = boundsOf(g.polygon.outer);
+            g.minX = lo.x, g.minY = lo.y, g.maxX = hi.x, g.maxY = hi.y;
+            out.push_back(std::move(g));
+        }
+    };
+    sweep(bl.polygon.outer);
+    for (const Ring& hole : bl.polygon.holes) sweep(hole);
+}
+
+}  // namespace
+
 Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_unique<Index>()) {
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
     if (scenario.ruleset.name == "wh40k-10e") seeThrough_ = SeeThrough::ObserverUnit;
@@ -407,6 +457,17 @@ int Scene::modelIndex(const std::string& id) const {
     for (size_t i = 0; i < scenario_.models.size(); ++i)
         if (scenario_.models[i].id == id) return static_cast<int>(i);
     return -1;
+}
+
+const std::vector<Blocker>& Scene::grown(uint32_t blocker) const {
+    std::lock_guard<std::mutex> lock(grownMutex_);
+    if (grown_.size() < blockers_.size()) grown_.resize(blockers_.size());  // (the pointees stay put)
+    std::unique_ptr<std::vector<Blocker>>& slot = grown_[blocker];
+    if (!slot) {
+        slot = std::make_unique<std::vector<Blocker>>();
+        grow(blockers_[blocker], halfWidth_, *slot);
+    }
+    return *slot;
 }
 
 ModelMask Scene::ignoredModels(int observer, int target) const {

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,10 @@ public:
 
     double halfWidth() const { return halfWidth_; }
 
+    // The blocker grown by the band's half-width, as the proofs for a line of width use it
+    // (certify.cpp): made on first use and kept for the scene's life; thread-safe.
+    const std::vector<Blocker>& grown(uint32_t blocker) const;
+
     // The blocker vertices lying exactly on the line through u and v, strictly between
     // the points p and q of that line, in order from p.
     std::vector<Vec2> verticesOnLine(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const;
@@ -106,6 +111,8 @@ private:
     std::vector<Region> modelRegions_;
     std::vector<int> modelUnit_;  // each model's unit, as a number
     std::unique_ptr<Index> index_;
+    mutable std::mutex grownMutex_;
+    mutable std::vector<std::unique_ptr<std::vector<Blocker>>> grown_;  // [blocker], filled on use
 };
 
 // The area of the polygon's part inside the convex polygon `window` (positively oriented).

@@ -305,6 +305,23 @@ bool Rulings::visible(int observer, int target) const {
 }
 Rulings::~Rulings() = default;
 
+bool Rulings::modelsBetween(int observer, int target) const {
+    const Scenario& s = scene_.scenario();
+    const ModelMask ignored = scene_.ignoredModels(observer, target);
+    const Ring hull = hullOfBases(s.models[observer], s.models[target]);
+    const Polygon between{hull, {}};
+    const double reach = scene_.halfWidth() + 1e-6;  // a band reaches this far past its line
+    for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+        if (m == observer || m == target || ignored[m]) continue;
+        // Conservative: the base as the circle around it.
+        const Model& model = s.models[m];
+        const double radius = std::hypot(halfLengthIn(model.base), halfWidthIn(model.base));
+        if (locate(model.position, between) != Where::Outside || distanceToEdges(model.position, between) < radius + reach)
+            return true;
+    }
+    return false;
+}
+
 bool Rulings::fullyVisible(const Scene& scene, int observer, int target, Method method) const {
     if (method == Method::Exact) return visibilityMatrix(scene, {observer}, {target}).front().fully_visible;
     return evaluatePair(scene, observer, target, method).fully_visible;
@@ -333,20 +350,20 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
     return *it->second.scene;
 }
 
-PairResult Rulings::evaluate(int observer, int target, Method method) const {
+PairResult Rulings::evaluate(int observer, int target, Method method, Detail detail) const {
     const std::string& name = scene_.scenario().ruleset.name;
-    if (name == "wh40k-11e") return evaluate11e(observer, target, method);
-    if (name == "wh40k-10e") return evaluate10e(observer, target, method);
-    return evaluatePair(scene_, observer, target, method);
+    if (name == "wh40k-11e") return evaluate11e(observer, target, method, detail);
+    if (name == "wh40k-10e") return evaluate10e(observer, target, method, detail);
+    return evaluatePair(scene_, observer, target, method, detail);
 }
 
-PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
+PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail detail) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
     Reasons why;
     const std::vector<int> walls = walls11e(observer, target, &why);
-    PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
+    PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method, detail);
     bool modelBlocks = false;  // a model is among the pieces that stop every line
     if (!r.visible) {
         std::vector<std::string> areaIds, other;
@@ -378,7 +395,9 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
     if (!*r.cover && !r.fully_visible) {
         // Because of terrain, not because of other models: the stopping pieces are all
         // terrain, or the terrain alone still keeps part of it out of view.
-        const bool byTerrain = (!r.visible && !r.blocking_set.empty() && !modelBlocks) ||
+        // With no other model near any line between the two, the terrain alone is what
+        // keeps the target out of full view: the answer already found.
+        const bool byTerrain = (!r.visible && !r.blocking_set.empty() && !modelBlocks) || !modelsBetween(observer, target) ||
                                !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
         if (byTerrain) {
             r.cover = true;
@@ -448,13 +467,13 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method) const {
     return r;
 }
 
-PairResult Rulings::evaluate10e(int observer, int target, Method method) const {
+PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail detail) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];
     const Model& t = s.models[target];
     Reasons why;
     const std::vector<int> walls = walls10e(observer, target, &why);
-    PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method);
+    PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method, detail);
     if (!r.visible) {
         const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
         why.add("no sight line: blocked by " + labelled(s, stops), stops);
@@ -607,14 +626,16 @@ std::vector<int> Rulings::unitModels(const std::string& unit) const {
     return out;
 }
 
-UnitRuling Rulings::units(const std::string& attackerUnit, const std::string& targetUnit, Method method) const {
-    UnitRuling u = matrix(unitModels(attackerUnit), unitModels(targetUnit), method);
+UnitRuling Rulings::units(const std::string& attackerUnit, const std::string& targetUnit, Method method,
+                          Detail detail) const {
+    UnitRuling u = matrix(unitModels(attackerUnit), unitModels(targetUnit), method, detail);
     u.attackerUnit = attackerUnit;
     u.targetUnit = targetUnit;
     return u;
 }
 
-UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method) const {
+UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method,
+                           Detail detail) const {
     UnitRuling u;
     const Scenario& s = scene_.scenario();
     const auto& models = s.models;
@@ -628,7 +649,7 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
         std::vector<PairResult> row;
         bool any = false, all = true, cover = true, plunging = false;
         for (size_t j = 0; j < u.targets.size(); ++j) {
-            PairResult r = evaluate(a, u.targets[j], method);
+            PairResult r = evaluate(a, u.targets[j], method, detail);
             // No proof either way (a knife edge): said, so that "not visible" or "not fully
             // visible" is not taken as proven.
             if (r.undecided) {

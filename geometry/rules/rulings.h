@@ -67,7 +67,7 @@ public:
     Rulings& operator=(const Rulings&) = delete;
 
     // The pair's result under the scenario's ruleset; under true-los, evaluatePair's.
-    PairResult evaluate(int observer, int target, Method method) const;
+    PairResult evaluate(int observer, int target, Method method, Detail detail = Detail::Full) const;
     // Only whether the observer sees the target under the ruleset (exact decision; for
     // many pairs at once, as "observer against all enemies" does while a model is dragged).
     bool visible(int observer, int target) const;
@@ -75,9 +75,12 @@ public:
     // The models of a unit (by the models' `unit`), in file order; empty when none.
     std::vector<int> unitModels(const std::string& unit) const;
     // Every model of the attacking unit against every model of the target unit.
-    UnitRuling units(const std::string& attackerUnit, const std::string& targetUnit, Method method) const;
+    // With Detail::Decisions the pairs' shares seen are left out (fraction_known false).
+    UnitRuling units(const std::string& attackerUnit, const std::string& targetUnit, Method method,
+                     Detail detail = Detail::Full) const;
     // The same for any models against any models (one observer against a unit, say).
-    UnitRuling matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method) const;
+    UnitRuling matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method,
+                      Detail detail = Detail::Full) const;
 
 private:
     // 13.01/13.10: the terrain areas (area pieces and features standing in none), whether
@@ -102,8 +105,11 @@ private:
     std::vector<int> walls10e(int observer, int target, Reasons* reasons) const;
     // 13.09: the area that makes the target hidden, or -1 (its unit made no ranged attack).
     int hidingArea11e(int target) const;
-    PairResult evaluate11e(int observer, int target, Method method) const;
-    PairResult evaluate10e(int observer, int target, Method method) const;
+    PairResult evaluate11e(int observer, int target, Method method, Detail detail) const;
+    PairResult evaluate10e(int observer, int target, Method method, Detail detail) const;
+    // Whether some model that blocks this pair's lines stands near enough to the two bases'
+    // hull to stop one (when none does, seeing through models changes nothing).
+    bool modelsBetween(int observer, int target) const;
     // Whether the target is fully visible in this scene (the decision alone when exact).
     bool fullyVisible(const Scene& scene, int observer, int target, Method method) const;
     // The scene with these terrain pieces' footprints as walls of unlimited height, and the

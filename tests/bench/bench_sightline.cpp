@@ -5,6 +5,8 @@
 #include "grid/fov.h"
 #include "los/pair.h"
 #include "los/scene.h"
+#include "rules/rulings.h"
+#include "ruling_sheet.h"
 #include "scenario_io.h"
 #include "table_generator.h"
 
@@ -207,6 +209,83 @@ void dragPair(benchmark::State& state) {
     }
 }
 
+// The official layout with two units of ten INFANTRY (scenarios/wh40k-11e/12-...), 11th edition.
+const Table& officialUnits() {
+    static const Table t = [] {
+        io::ReadResult r = io::readScenarioFile(
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        if (!r.scenario) {
+            std::cerr << "cannot read the official layout with two units\n";
+            std::exit(2);
+        }
+        return prepare(std::move(*r.scenario));
+    }();
+    return t;
+}
+
+// Per-step times as counters: mean, median, 90th percentile and slowest, in milliseconds.
+void stepCounters(benchmark::State& state, std::vector<double> ms) {
+    if (ms.empty()) return;
+    std::sort(ms.begin(), ms.end());
+    double sum = 0;
+    for (double v : ms) sum += v;
+    state.counters["mean_ms"] = sum / static_cast<double>(ms.size());
+    state.counters["median_ms"] = ms[ms.size() / 2];
+    state.counters["p90_ms"] = ms[std::min(ms.size() - 1, ms.size() * 9 / 10)];
+    state.counters["max_ms"] = ms.back();
+}
+
+// What the window does for each mouse move while a model is dragged in Unit Against Unit:
+// the scene rebuilt for the moved model, the rulings made for it, every model of the
+// attacking unit against every model of the target unit (exact, 11th edition: obscuring
+// areas, cover, hidden, plunging fire), and the board's overlay. A model of the target unit
+// walks a small path so that each step is new.
+void dragUnitVsUnit(benchmark::State& state) {
+    Scenario s = officialUnits().scenario;
+    const int moved = officialUnits().scene->modelIndex("boy-3");
+    const Vec2 start = s.models[moved].position;
+    std::vector<double> ms;
+    int step = 0, visible = 0;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        s.models[moved].position = start + Vec2{-0.1 * (step % 30), 0.05 * (step % 30)};
+        ++step;
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        const UnitRuling u = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        const render::Overlay overlay = render::unitOverlay(u);
+        benchmark::DoNotOptimize(overlay.pairLines.size());
+        visible = 0;
+        for (const auto& row : u.pairs)
+            for (const PairResult& r : row) visible += r.visible;
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    stepCounters(state, ms);
+    state.counters["pairs_seen"] = visible;
+}
+
+// The same for Observer Against All Enemies: an Intercessor dragged, decided against the
+// ten Boyz under the ruleset.
+void dragObserverVsAll(benchmark::State& state) {
+    Scenario s = officialUnits().scenario;
+    const int observer = officialUnits().scene->modelIndex("intercessor-3");
+    const Vec2 start = s.models[observer].position;
+    std::vector<double> ms;
+    int step = 0, seen = 0;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        s.models[observer].position = start + Vec2{0.1 * (step % 30), -0.05 * (step % 30)};
+        ++step;
+        const Scene scene(s);
+        const render::Overlay overlay = render::enemiesOverlay(scene, observer);
+        seen = 0;
+        for (const auto& [target, v] : overlay.enemies) seen += v;
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    stepCounters(state, ms);
+    state.counters["enemies_seen"] = seen;
+}
+
 // Tile-map field of view: ours and libtcod's FOV_SYMMETRIC_SHADOWCAST on the same 200x200
 // map with 20% walls, from the same 200 floor tiles, in one run; the counters give each one's
 // time per call and the ratio (ours / libtcod). The radius is the benchmark's argument.
@@ -320,6 +399,8 @@ BENCHMARK(medians<generated200>)->Name("median/table200x24")->Unit(benchmark::kM
 BENCHMARK(armiesMatrix)->Name("matrix/50x50/exact_fully")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragRecompute)->Name("drag/observer_vs_50/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragPair)->Name("drag/pair/demo/exact")->Unit(benchmark::kMillisecond);
+BENCHMARK(dragUnitVsUnit)->Name("ruling/unit_vs_unit/11e/official_layout")->Unit(benchmark::kMillisecond);
+BENCHMARK(dragObserverVsAll)->Name("ruling/observer_vs_all/11e/official_layout")->Unit(benchmark::kMillisecond);
 BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/los")->Arg(1)->Unit(benchmark::kMicrosecond);
