@@ -10,6 +10,8 @@
 #include <QDirIterator>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace sl;
 
 namespace {
@@ -82,6 +84,45 @@ private slots:
         if (undecided) problems << QStringLiteral("undecided");
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; ")) + QStringLiteral(" (") +
                                                 QString::fromStdString(q.note) + QStringLiteral(")")));
+    }
+
+    void unitRulingsMatchPairs_data() {
+        QTest::addColumn<QString>("file");
+        for (const QString& path : scenarioFiles())
+            if (path.contains(QLatin1String("wh40k-")))
+                QTest::newRow(qPrintable(QFileInfo(path).completeBaseName())) << path;
+    }
+
+    void unitRulingsMatchPairs() {
+        // A unit ruling decides its pairs on several threads: each must be the pair's own
+        // ruling, decided alone, whatever the order (run twice, to give a race a chance).
+        QFETCH(QString, file);
+        const io::ReadResult r = io::readScenarioFile(file);
+        QVERIFY(r.scenario);
+        const Scene scene(*r.scenario);
+        std::vector<std::string> units;
+        for (const Model& m : r.scenario->models)
+            if (std::find(units.begin(), units.end(), m.unit) == units.end()) units.push_back(m.unit);
+        for (size_t a = 0; a < units.size(); ++a)
+            for (size_t b = 0; b < units.size(); ++b) {
+                if (a == b) continue;
+                for (int round = 0; round < 2; ++round) {
+                    const Rulings rulings(scene);
+                    const UnitRuling u = rulings.units(units[a], units[b], Method::Exact, Detail::Decisions);
+                    const Rulings alone(scene);
+                    for (size_t i = 0; i < u.attackers.size(); ++i)
+                        for (size_t j = 0; j < u.targets.size(); ++j) {
+                            const PairResult& got = u.pairs[i][j];
+                            const PairResult want = alone.evaluate(u.attackers[i], u.targets[j], Method::Exact, Detail::Decisions);
+                            const QByteArray where = QByteArray(got.observer.c_str()) + " -> " + got.target.c_str();
+                            QVERIFY2(got.visible == want.visible && got.fully_visible == want.fully_visible &&
+                                         got.undecided == want.undecided && got.cover == want.cover &&
+                                         got.hidden == want.hidden && got.plunging_fire == want.plunging_fire,
+                                     where);
+                            QVERIFY2(got.blocking_set == want.blocking_set, where);
+                        }
+                }
+            }
     }
 
     void fieldsAgree_data() {

@@ -513,7 +513,12 @@ std::optional<Vec2> insidePoint(Vec2 a, Vec2 b, const Polygon& poly) {
             const double den = (e.x - c.x) * d.y - (e.y - c.y) * d.x;
             if (den == 0) continue;
             const double s = ((e.x - c.x) * (a.y - c.y) - (e.y - c.y) * (a.x - c.x)) / -den;
-            if (s > 0 && s < 1) cuts.push_back(s);
+            // Only where the segment meets the edge itself (with a margin for rounding): the
+            // stretches between are then whole, and a polygon of many edges does not cut the
+            // segment into as many pieces to test (a cut missed only merges two stretches,
+            // whose middle is still tested exactly below).
+            const double t = ((a.x - c.x) * d.y - (a.y - c.y) * d.x) / den;
+            if (s > 0 && s < 1 && t >= -1e-9 && t <= 1 + 1e-9) cuts.push_back(s);
         }
     };
     ring(poly.outer);

@@ -6,9 +6,11 @@
 #include "kernel/polygon.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cctype>
 #include <cstdio>
+#include <thread>
 
 namespace sl {
 namespace {
@@ -331,6 +333,7 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
     std::sort(pieces.begin(), pieces.end());
     std::sort(removed.begin(), removed.end());
     if (pieces.empty() && seeThrough == scene_.seeThrough() && removed.empty()) return scene_;
+    const std::lock_guard<std::mutex> lock(cacheMutex_);  // (a scene once made stays where it is)
     auto key = std::make_tuple(pieces, static_cast<int>(seeThrough), removed);
     auto it = cache_.find(key);
     if (it == cache_.end()) {
@@ -645,11 +648,33 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
     u.attackers = attackers;
     u.targets = targets;
     u.coverOf.assign(u.targets.size(), 0);
-    for (int a : u.attackers) {
+    // Every pair, on as many threads as the machine has (the pairs are independent; the
+    // scene is read-only, and what is within what is decided here, before they start).
+    for (const std::vector<int>* list : {&attackers, &targets})
+        for (int m : *list)
+            for (int p = 0; p < static_cast<int>(s.terrain.size()); ++p) {
+                within(m, p);
+                whollyWithin(m, p);
+            }
+    const size_t cells = u.attackers.size() * u.targets.size();
+    std::vector<PairResult> results(cells);
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t k = next++; k < cells; k = next++)
+            results[k] = evaluate(u.attackers[k / u.targets.size()], u.targets[k % u.targets.size()], method, detail);
+    };
+    const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), cells / 4 + 1);
+    {
+        std::vector<std::jthread> helpers;
+        for (size_t k = 1; k < threads; ++k) helpers.emplace_back(work);
+        work();
+    }
+    for (size_t i = 0; i < u.attackers.size(); ++i) {
+        const int a = u.attackers[i];
         std::vector<PairResult> row;
         bool any = false, all = true, cover = true, plunging = false;
         for (size_t j = 0; j < u.targets.size(); ++j) {
-            PairResult r = evaluate(a, u.targets[j], method, detail);
+            PairResult r = std::move(results[i * u.targets.size() + j]);
             // No proof either way (a knife edge): said, so that "not visible" or "not fully
             // visible" is not taken as proven.
             if (r.undecided) {

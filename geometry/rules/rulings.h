@@ -12,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -78,7 +79,8 @@ public:
     // With Detail::Decisions the pairs' shares seen are left out (fraction_known false).
     UnitRuling units(const std::string& attackerUnit, const std::string& targetUnit, Method method,
                      Detail detail = Detail::Full) const;
-    // The same for any models against any models (one observer against a unit, say).
+    // The same for any models against any models (one observer against a unit, say). The
+    // pairs are decided on every core; a Rulings is otherwise used from one thread at a time.
     UnitRuling matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method,
                       Detail detail = Detail::Full) const;
 
@@ -123,6 +125,7 @@ private:
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
     };
+    mutable std::mutex cacheMutex_;
     mutable std::map<std::tuple<std::vector<int>, int, std::vector<int>>, Walled> cache_;
 };
 
