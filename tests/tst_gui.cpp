@@ -576,13 +576,26 @@ private slots:
         view->setObserver(view->modelIndex(QStringLiteral("b-int-2")));
         view->setTarget(view->modelIndex(QStringLiteral("r-boy-5")));
         view->setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+        // Worked out off the GUI thread: the panel says so until it comes.
+        QVERIFY(view->unitRulingPending() || view->unitRuling().has_value());
+        if (!view->unitRuling()) QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("Working out")));
+        QTRY_VERIFY(!view->unitRulingPending());
         QVERIFY(view->unitRuling().has_value());
         QCOMPARE(view->unitRuling()->attackers.size(), size_t(5));
         QCOMPARE(view->unitRuling()->targets.size(), size_t(5));
         QVERIFY(view->unitRuling()->visible);  // b-int-2 sees r-boy-5
         QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("unit seen")), qPrintable(w.rulingLabel()->text()));
         QVERIFY(!view->overlay().pairLines.empty());  // the green lines of the pairs that see
+        // Moving a model of the unit keeps the last answer on the board until the next comes.
+        const int boy = view->modelIndex(QStringLiteral("r-boy-5"));
+        edits::Selection moved;
+        moved.models = {boy};
+        w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { edits::moveSelection(s, moved, {0.5, 0}); });
+        QVERIFY(view->unitRuling().has_value());
+        QTRY_VERIFY(!view->unitRulingPending());
+        QCOMPARE(view->unitRuling()->targets.size(), size_t(5));
         view->setUnitMode(gui::BoardView::UnitMode::ObserverVsUnit);
+        QTRY_VERIFY(!view->unitRulingPending());
         QCOMPARE(view->unitRuling()->attackers, std::vector<int>{view->modelIndex(QStringLiteral("b-int-2"))});
         QCOMPARE(view->unitRuling()->targets.size(), size_t(5));
         view->setUnitMode(gui::BoardView::UnitMode::Off);
@@ -1118,7 +1131,9 @@ private slots:
         // The ruling cites ruin-se: it is a link, and hovering it points the piece out.
         view->setObserver(view->modelIndex(QStringLiteral("b-int-1")));
         view->setTarget(view->modelIndex(QStringLiteral("r-nob")));
-        QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("<a href='id:ruin-se'>ruin-se</a>")));
+        // (by its label, the name drawn on the board)
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("<a href='id:ruin-se'>South-east ruin</a>")),
+                 qPrintable(w.rulingLabel()->text()));
         emit w.rulingLabel()->linkHovered(QStringLiteral("id:ruin-se"));
         QCOMPARE(view->overlay().highlighted, std::vector<std::string>{"ruin-se"});
         emit w.rulingLabel()->linkHovered(QString());

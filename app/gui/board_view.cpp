@@ -13,6 +13,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -59,6 +60,7 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
     setFocusPolicy(Qt::StrongFocus);
     placement_.base = {BaseShape::Circle, 32, 32};
     connect(document_, &ScenarioDocument::changed, this, &BoardView::documentChanged);
+    connect(&unitWatcher_, &QFutureWatcher<UnitRuling>::finished, this, &BoardView::unitRulingReady);
     documentChanged();
 }
 
@@ -97,28 +99,37 @@ void BoardView::recompute() {
     QElapsedTimer clock;
     clock.start();
     const int target = hover_ >= 0 ? hover_ : target_;
-    unitRuling_.reset();
+    const Scenario& s = document_->scenario();
     if (observer_ >= 0 && target >= 0 && target != observer_ && unitMode_ != UnitMode::Off && !allEnemies_) {
-        const Rulings rulings(*scene_);
-        const Scenario& s = document_->scenario();
-        // The decisions only (no share seen per pair): recomputed on every drag step.
-        unitRuling_ = unitMode_ == UnitMode::UnitVsUnit
-                          ? rulings.units(s.models[observer_].unit, s.models[target].unit, method_, Detail::Decisions)
-                          : rulings.matrix({observer_}, rulings.unitModels(s.models[target].unit), method_,
-                                           Detail::Decisions);
-        overlay_ = render::unitOverlay(*unitRuling_);
-    } else if (observer_ >= 0 && allEnemies_) overlay_ = render::enemiesOverlay(*scene_, observer_);
+        // A unit ruling: decided off the GUI thread, so that a drag never waits for it.
+        UnitRequest request{unitMode_, observer_, target, method_, s.models[observer_].unit, s.models[target].unit};
+        // The last answer stays on the board while the next is worked out when it is about
+        // the same models (a drag); otherwise it would be about something else.
+        std::vector<std::string> ids;
+        for (const Model& m : s.models) ids.push_back(m.id);
+        if (unitRuling_ && (!sameModels(shownRequest_, request) || ids != shownIds_)) unitRuling_.reset();
+        if (!unitRuling_) overlay_ = {};
+        overlay_.observer = observer_;
+        overlay_.target = target;
+        requestUnitRuling(request);
+        lastRecomputeMs_ = clock.nsecsElapsed() / 1e6;
+        decorate();
+        emit rulingChanged();
+        return;
+    }
+    unitRuling_.reset();
+    ++unitGeneration_;  // an answer still being worked out is no longer wanted
+    if (observer_ >= 0 && allEnemies_) overlay_ = render::enemiesOverlay(*scene_, observer_);
     else if (observer_ >= 0 && target >= 0 && target != observer_)
         overlay_ = render::pairOverlay(*scene_, observer_, target, method_);
     else
         overlay_ = {};
     overlay_.observer = observer_;
     if (!allEnemies_) overlay_.target = target;
-    if (method_ == Method::Sampled && observer_ >= 0 && target >= 0 && target != observer_ && !allEnemies_ &&
-        !unitRuling_) {
+    if (method_ == Method::Sampled && observer_ >= 0 && target >= 0 && target != observer_ && !allEnemies_) {
         // The debug view: every line the sampled method may try.
-        const Model& o = document_->scenario().models[observer_];
-        const Model& t = document_->scenario().models[target];
+        const Model& o = s.models[observer_];
+        const Model& t = s.models[target];
         for (const Vec2& p : samplePoints(o, 9))
             for (const Vec2& q : samplePoints(t, 9)) overlay_.debugLines.push_back({p, q});
     }
@@ -126,6 +137,64 @@ void BoardView::recompute() {
     decorate();
     emit rulingChanged();
 }
+
+bool BoardView::sameModels(const UnitRequest& a, const UnitRequest& b) {
+    return a.mode == b.mode && a.attackerUnit == b.attackerUnit && a.targetUnit == b.targetUnit &&
+           (a.mode == UnitMode::UnitVsUnit || a.observer == b.observer);
+}
+
+void BoardView::requestUnitRuling(const UnitRequest& request) {
+    latestRequest_ = request;
+    pendingRequest_ = request;
+    pendingGeneration_ = ++unitGeneration_;
+    if (!unitWatcher_.isRunning()) startUnitRuling();
+}
+
+void BoardView::startUnitRuling() {
+    if (!pendingRequest_) return;
+    const UnitRequest request = *pendingRequest_;
+    pendingRequest_.reset();
+    runningRequest_ = request;
+    runningGeneration_ = pendingGeneration_;
+    runningIds_.clear();
+    for (const Model& m : document_->scenario().models) runningIds_.push_back(m.id);
+    // The worker reads its own copy of the table: the document may change meanwhile.
+    auto scenario = std::make_shared<const Scenario>(document_->scenario());
+    unitWatcher_.setFuture(QtConcurrent::run([scenario, request] {
+        const Scene scene(*scenario);
+        const Rulings rulings(scene);
+        // The decisions only (no share seen per pair): recomputed on every drag step.
+        return request.mode == UnitMode::UnitVsUnit
+                   ? rulings.units(request.attackerUnit, request.targetUnit, request.method, Detail::Decisions)
+                   : rulings.matrix({request.observer}, rulings.unitModels(request.targetUnit), request.method,
+                                    Detail::Decisions);
+    }));
+}
+
+void BoardView::unitRulingReady() {
+    UnitRuling result = unitWatcher_.result();
+    const UnitRequest request = runningRequest_;
+    const bool current = runningGeneration_ == unitGeneration_;
+    // An answer for the same models (ids in the same order: only positions may differ) is
+    // shown even when a newer one is on its way, so that a long drag keeps moving; one made
+    // before models were added or removed, or for a mode since left, is dropped.
+    std::vector<std::string> ids;
+    for (const Model& m : document_->scenario().models) ids.push_back(m.id);
+    const bool stillApplies = ids == runningIds_ && unitMode_ == request.mode && !allEnemies_ &&
+                              (current || pendingRequest_.has_value()) && sameModels(request, latestRequest_);
+    if (pendingRequest_) startUnitRuling();
+    if (!stillApplies) return;
+    unitRuling_ = std::move(result);
+    shownRequest_ = request;
+    shownIds_ = runningIds_;
+    overlay_ = render::unitOverlay(*unitRuling_);
+    overlay_.observer = observer_;
+    overlay_.target = hover_ >= 0 ? hover_ : target_;
+    decorate();
+    emit rulingChanged();
+}
+
+bool BoardView::unitRulingPending() const { return unitWatcher_.isRunning() || pendingRequest_.has_value(); }
 
 void BoardView::decorate() {
     overlay_.selected = unitRuling_ ? std::vector<int>{} : selection_.models;

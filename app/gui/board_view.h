@@ -14,10 +14,14 @@
 #include "scenario_document.h"
 #include "scenario_edits.h"
 
+#include <QFutureWatcher>
 #include <QPointF>
 #include <QWidget>
 
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace sl::gui {
 
@@ -49,7 +53,10 @@ public:
     enum class UnitMode { Off, ObserverVsUnit, UnitVsUnit };
     void setUnitMode(UnitMode mode);
     UnitMode unitMode() const { return unitMode_; }
+    // The unit ruling shown: worked out off the GUI thread, so it may lag the table by a
+    // drag step, and is empty until the first answer arrives (unitRulingPending()).
     const std::optional<UnitRuling>& unitRuling() const { return unitRuling_; }
+    bool unitRulingPending() const;
 
     Tool tool() const { return tool_; }
     void setTool(Tool tool);
@@ -140,6 +147,20 @@ protected:
 private:
     void documentChanged();
     void recompute();
+    // The unit modes' ruling, asked for and received (see unitRuling()).
+    struct UnitRequest {
+        UnitMode mode = UnitMode::Off;
+        int observer = -1;
+        int target = -1;
+        Method method = Method::Exact;
+        std::string attackerUnit;
+        std::string targetUnit;
+    };
+    // The same rows and columns: an answer for one may stand in for the other while it comes.
+    static bool sameModels(const UnitRequest& a, const UnitRequest& b);
+    void requestUnitRuling(const UnitRequest& request);
+    void startUnitRuling();
+    void unitRulingReady();
     // What the overlay shows besides line of sight: selection, rings, measuring, overlaps.
     void decorate();
     void measureTo(const QPointF& board);
@@ -162,6 +183,12 @@ private:
     bool allEnemies_ = false;
     UnitMode unitMode_ = UnitMode::Off;
     std::optional<UnitRuling> unitRuling_;
+    QFutureWatcher<UnitRuling> unitWatcher_;
+    std::optional<UnitRequest> pendingRequest_;  // asked for while another was being worked out
+    UnitRequest runningRequest_, shownRequest_, latestRequest_;
+    std::vector<std::string> runningIds_;       // the models' ids when the running one started
+    std::vector<std::string> shownIds_;         // and when the one shown started
+    quint64 unitGeneration_ = 0, pendingGeneration_ = 0, runningGeneration_ = 0;
     render::Overlay overlay_;
     double lastRecomputeMs_ = 0;
 

@@ -43,13 +43,56 @@
 #include <QSet>
 #include <QUrl>
 
+#include <algorithm>
+
 namespace sl::gui {
 namespace {
 
-QString ids(const std::vector<std::string>& list) {
+// A model's or piece's label (its name, else its id: what the board shows) as a link to it.
+QString link(const Scenario& s, const std::string& id) {
+    return QStringLiteral("<a href='id:%1'>%2</a>")
+        .arg(QString::fromUtf8(QUrl::toPercentEncoding(QString::fromStdString(id))),
+             QString::fromStdString(s.labelOf(id)).toHtmlEscaped());
+}
+
+QString ids(const Scenario& s, const std::vector<std::string>& list) {
     QStringList out;
-    for (const auto& id : list) out << QString::fromStdString(id);
+    for (const auto& id : list) out << link(s, id);
     return out.isEmpty() ? QObject::tr("none") : out.join(QStringLiteral(", "));
+}
+
+// A reason as HTML, the labels of the pieces and models it cites turned into links.
+QString reasonHtml(const Scenario& s, const std::string& text, const std::vector<std::string>& cited) {
+    QString html = QString::fromStdString(text).toHtmlEscaped();
+    // Longest labels first, through placeholders, so that "Ruin 1" does not take part of
+    // "Ruin 10" and a link's text is not linked again.
+    std::vector<std::string> order = cited;
+    std::sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) {
+        return s.labelOf(a).size() > s.labelOf(b).size();
+    });
+    order.erase(std::unique(order.begin(), order.end()), order.end());
+    QStringList links;
+    for (const std::string& id : order) {
+        const QString label = QString::fromStdString(s.labelOf(id)).toHtmlEscaped();
+        const QString mark = QStringLiteral("\x01%1\x02").arg(links.size());
+        static const QRegularExpression word(QStringLiteral("[A-Za-z0-9_]"));
+        // Whole words only: not inside a longer name.
+        qsizetype at = 0;
+        while ((at = html.indexOf(label, at)) >= 0) {
+            const qsizetype end = at + label.size();
+            const bool startOk = at == 0 || !word.match(html.mid(at - 1, 1)).hasMatch();
+            const bool endOk = end >= html.size() || !word.match(html.mid(end, 1)).hasMatch();
+            if (startOk && endOk) {
+                html.replace(at, label.size(), mark);
+                at += mark.size();
+            } else {
+                at = end;
+            }
+        }
+        links << link(s, id);
+    }
+    for (qsizetype k = 0; k < links.size(); ++k) html.replace(QStringLiteral("\x01%1\x02").arg(k), links[k]);
+    return html;
 }
 
 }  // namespace
@@ -674,14 +717,12 @@ void MainWindow::updateRuling() {
         show(tr("<p><b>No observer.</b></p><p>Click a model to make it the observer.</p>"));
         return;
     }
-    const QString observer = QString::fromStdString(s.models[o].id);
+    const QString observer = link(s, s.models[o].id);
     if (board_->allEnemies()) {
         QStringList seen, unseen;
         for (const auto& [t, visible] : board_->overlay().enemies) {
             const Model& m = s.models[t];
-            QString label = QString::fromStdString(m.id).toHtmlEscaped();
-            if (!m.name.empty() && m.name != m.id) label += QStringLiteral(" <small>(%1)</small>").arg(QString::fromStdString(m.name).toHtmlEscaped());
-            (visible ? seen : unseen) << label;
+            (visible ? seen : unseen) << link(s, m.id);
         }
         auto list = [](const QStringList& names) {
             return names.isEmpty() ? QObject::tr("<p><i>none</i></p>")
@@ -693,6 +734,10 @@ void MainWindow::updateRuling() {
                              .arg(seen.size() + unseen.size()) +
                          tr("<p><span style='color:#1fa33a'>&#9679;</span> <b>Seen</b> (solid green ring)</p>") + list(seen) +
                          tr("<p><span style='color:#d62728'>&#9675;</span> <b>Not seen</b> (dashed red ring)</p>") + list(unseen));
+        return;
+    }
+    if (board_->unitMode() != BoardView::UnitMode::Off && !board_->unitRuling() && board_->unitRulingPending()) {
+        show(tr("<p><b>%1</b></p><p><i>Working out the unit ruling...</i></p>").arg(observer));
         return;
     }
     if (const auto& u = board_->unitRuling()) {
@@ -712,7 +757,7 @@ void MainWindow::updateRuling() {
                            : r->undecided ? QStringLiteral("#c77800")  // amber: neither proven
                                           : QStringLiteral("#d62728");
     QString text = tr("<p><b>%1</b> &rarr; <b>%2</b> <small>(%3, %4)</small></p>")
-                       .arg(observer, QString::fromStdString(r->target),
+                       .arg(observer, link(s, r->target),
                             QString::fromUtf8(methodName(r->method).data(), static_cast<int>(methodName(r->method).size())),
                             QString::fromStdString(s.ruleset.name));
     text += tr("<p style='color:%1'><b>%2</b></p>")
@@ -730,8 +775,8 @@ void MainWindow::updateRuling() {
                 .arg(r->distance, 0, 'f', 2);
     if (r->clearance) text += tr("<tr><td>Clearance</td><td><b>%1\"</b></td></tr>").arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2);
     text += QStringLiteral("</table>");
-    if (!r->visible && !r->blocking_set.empty()) text += tr("<p>Every line blocked by: <b>%1</b></p>").arg(ids(r->blocking_set));
-    if (!r->blocked_by.empty()) text += tr("<p>Centre line blocked by: %1</p>").arg(ids(r->blocked_by));
+    if (!r->visible && !r->blocking_set.empty()) text += tr("<p>Every line blocked by: <b>%1</b></p>").arg(ids(s, r->blocking_set));
+    if (!r->blocked_by.empty()) text += tr("<p>Centre line blocked by: %1</p>").arg(ids(s, r->blocked_by));
     if (r->cover) {
         // The game's rulings and why.
         auto yes = [this](const std::optional<bool>& v) { return v.value_or(false) ? tr("yes") : tr("no"); };
@@ -739,7 +784,8 @@ void MainWindow::updateRuling() {
                    "<tr><td>Plunging fire</td><td><b>%3</b></td></tr><tr><td>Engagement range</td><td><b>%4</b></td></tr></table>")
                     .arg(yes(r->cover), yes(r->hidden), yes(r->plunging_fire), yes(r->in_engagement_range));
         QStringList reasons;
-        for (const auto& reason : r->reasons) reasons << QString::fromStdString(reason).toHtmlEscaped();
+        for (size_t k = 0; k < r->reasons.size(); ++k)
+            reasons << reasonHtml(s, r->reasons[k], k < r->reason_ids.size() ? r->reason_ids[k] : std::vector<std::string>{});
         if (!reasons.isEmpty()) text += QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(reasons.join(QStringLiteral("</li><li>")));
     }
     show(text);
@@ -755,11 +801,14 @@ QString MainWindow::linked(const QString& html) const {
     static const QRegularExpression token(QStringLiteral("<[^>]*>|[A-Za-z0-9_.:-]+"));
     QString out;
     qsizetype last = 0;
+    bool inLink = false;  // the text of a link made already is left as it is
     for (auto it = token.globalMatch(html); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
         out += html.mid(last, m.capturedStart() - last);
         const QString word = m.captured();
-        if (!word.startsWith(QLatin1Char('<')) && ids.contains(word))
+        if (word.startsWith(QLatin1String("<a "))) inLink = true;
+        else if (word.startsWith(QLatin1String("</a"))) inLink = false;
+        if (!inLink && !word.startsWith(QLatin1Char('<')) && ids.contains(word))
             out += QStringLiteral("<a href='id:%1'>%2</a>").arg(QString::fromUtf8(QUrl::toPercentEncoding(word)), word);
         else
             out += word;
