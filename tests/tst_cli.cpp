@@ -80,6 +80,24 @@ private slots:
         QCOMPARE(r.out.count(QStringLiteral(" -> ")), 200);
     }
 
+    void reasonsNameWhatTheBoardShows() {
+        // Text: pieces by their labels (names, else ids), as drawn on the board.
+        Run r = cli({QStringLiteral("check"), scenario("demo.sightline.json"), QStringLiteral("--observer"),
+                     QStringLiteral("b-int-1"), QStringLiteral("--target"), QStringLiteral("r-nob")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("every line blocked by South-east ruin")), qPrintable(r.out));
+        // JSON: reasons with labels, the ids they cite beside them.
+        r = cli({QStringLiteral("check"), scenario("wh40k-11e/06-official-layout.sightline.json"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject first = QJsonDocument::fromJson(r.out.toUtf8()).object().value("results").toArray()[0].toObject();
+        const QJsonArray reasons = first.value("reasons").toArray(), ids = first.value("reason_ids").toArray();
+        QCOMPARE(reasons.size(), ids.size());
+        QVERIFY(!reasons.isEmpty());
+        QCOMPARE(reasons[0].toString(), QStringLiteral("06.01 no sight line: blocked by Generator 2 area"));
+        QCOMPARE(ids[0].toArray(), QJsonArray{QStringLiteral("area-09")});
+        for (const QJsonValue& v : reasons) QVERIFY2(!v.toString().contains(QStringLiteral("area-")), qPrintable(v.toString()));
+    }
+
     void checkJsonShape() {
         const Run r = cli({QStringLiteral("check"), scenario("regression/02-tall-wall.sightline.json"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);

@@ -15,7 +15,14 @@ namespace {
 
 QString fixed(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
 
-QString textLine(const sl::PairResult& r) {
+// The labels of pieces and models (their names, else their ids), as the board shows them.
+QString labels(const sl::Scenario& s, const std::vector<std::string>& ids) {
+    QStringList out;
+    for (const auto& id : ids) out << QString::fromStdString(s.labelOf(id));
+    return out.join(QStringLiteral(", "));
+}
+
+QString textLine(const sl::Scenario& s, const sl::PairResult& r) {
     QString line = QStringLiteral("%1 -> %2: ").arg(QString::fromStdString(r.observer), QString::fromStdString(r.target));
     if (r.visible) {
         line += QStringLiteral("visible, %1, %2% seen, distance %3\"")
@@ -32,17 +39,9 @@ QString textLine(const sl::PairResult& r) {
                     .arg(fixed(r.distance));
     } else {
         line += QStringLiteral("not visible, distance %1\"").arg(fixed(r.distance));
-        if (!r.blocking_set.empty()) {
-            QStringList ids;
-            for (const auto& id : r.blocking_set) ids << QString::fromStdString(id);
-            line += QStringLiteral("; every line blocked by %1").arg(ids.join(QStringLiteral(", ")));
-        }
+        if (!r.blocking_set.empty()) line += QStringLiteral("; every line blocked by %1").arg(labels(s, r.blocking_set));
     }
-    if (!r.blocked_by.empty()) {
-        QStringList ids;
-        for (const auto& id : r.blocked_by) ids << QString::fromStdString(id);
-        line += QStringLiteral("; centre line blocked by %1").arg(ids.join(QStringLiteral(", ")));
-    }
+    if (!r.blocked_by.empty()) line += QStringLiteral("; centre line blocked by %1").arg(labels(s, r.blocked_by));
     // A game's rulings: the fields that hold, then the reasons, one per line.
     QStringList holds;
     if (r.cover.value_or(false)) holds << QStringLiteral("cover");
@@ -96,7 +95,7 @@ int check(const QString& path, const QCommandLineParser& args, sl::Method method
     out() << "ruleset " << ruleset << ", method " << QString::fromUtf8(sl::methodName(method).data())
           << ", " << results.size() << (results.size() == 1 ? " pair" : " pairs") << '\n';
     if (results.empty()) out() << "no pairs to check: no queries and no two models on different sides\n";
-    for (const sl::PairResult& r : results) out() << textLine(r) << '\n';
+    for (const sl::PairResult& r : results) out() << textLine(*scenario, r) << '\n';
     return kOk;
 }
 
