@@ -145,6 +145,75 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
     return true;
 }
 
+// Whether the disc of radius h around p lies in the region (its outline holds no more than
+// the true region: vertices on the curve), with a margin well above rounding.
+bool discInside(const Region& r, Vec2 p, double h) {
+    if (r.isPoint() || locate(p, r.outline) != Where::Inside) return false;
+    return nearestOf(p, r.outline) >= h * (1 + 1e-9) + 1e-12;
+}
+
+// A band of the sight line's width reaches a point of the target anywhere across its flat
+// end (rulesets.md, 06.01): the band whose end's centre is a hair to one side of q, with q
+// at one corner of its end. Its lines are then the line from p to q and its parallels on
+// that side, up to 2 hw away, and its start's centre lies within hw of p. A fan of such
+// bands from p over the part: clear when no blocker enters the hull of their corners (the
+// normals of the part's vertices taken crosswise, with a margin for the arcs between them).
+// `side` is +1 (left of the lines from p) or -1. The caller keeps p at least hw inside the
+// observer's base, so every band's start is centred on the base.
+bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored,
+                 double side) {
+    const double hw = scene.halfWidth();
+    std::vector<Vec2> normals;
+    for (const Vec2& v : part) {
+        const Vec2 d = v - p;
+        const double len = std::hypot(d.x, d.y);
+        if (len == 0) return false;
+        normals.push_back(Vec2{-d.y / len, d.x / len} * (side * 2 * hw));
+    }
+    // The widest angle between two lines of the fan, for the arcs' margin.
+    double spread = 0;
+    for (size_t i = 0; i < part.size(); ++i)
+        for (size_t j = i + 1; j < part.size(); ++j) {
+            const Vec2 a = part[i] - p, b = part[j] - p;
+            spread = std::max(spread, std::abs(std::atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)));
+        }
+    if (spread > 0.5) return false;  // (a narrow fan only: the margin below grows with it)
+    std::vector<Vec2> pts{p};
+    for (const Vec2& n : normals) {
+        pts.push_back(p + n);
+        for (const Vec2& v : part) pts.push_back(v + n);
+    }
+    pts.insert(pts.end(), part.begin(), part.end());
+    const Ring fan = convexHullOf(pts);
+    if (fan.size() < 3) return false;
+    const double margin = 2 * hw * (1 - std::cos(spread / 2)) * (1 + 1e-6) + 1e-12;
+    auto [lo, hi] = boundsOf(fan);
+    for (uint32_t id : scene.blockersInBox(lo - Vec2{margin, margin}, hi + Vec2{margin, margin})) {
+        const Blocker& bl = scene.blockers()[id];
+        if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
+        if (overEveryLine(p, hp, part, hq, bl, 2 * hw)) continue;
+        const Ring hull = bl.curved || bl.convex ? bl.polygon.outer : convexHullOf(bl.polygon.outer);
+        if (apart(fan, bl, hull, margin)) continue;
+        return false;
+    }
+    return true;
+}
+
+// With a line of width: the part cleared by one-sided bands (sideFanOpen) from a point at
+// least hw inside the observer's base near `near`, or from its centre.
+bool sideFansClear(const Scene& scene, const Region& from, Vec2 near, double hp, const Ring& part, double hq,
+                   const ModelMask& ignored) {
+    const double hw = scene.halfWidth();
+    if (hw <= 0 || from.isPoint()) return false;
+    for (double k : {0.98, 0.9, 0.7, 0.4, 0.0}) {
+        const Vec2 apex = from.centre + (near - from.centre) * k;
+        if (!discInside(from, apex, hw)) continue;
+        for (double side : {1.0, -1.0})
+            if (sideFanOpen(scene, apex, hp, part, hq, ignored, side)) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
@@ -180,8 +249,14 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             undecided = true;
             continue;
         }
+        // With a line of width, a band may reach q anywhere across its end: its end's centre
+        // lies within hw of q, so q is proven hidden only when no band ends in that disc.
+        Model reach;
+        reach.position = *q;
+        reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
+        const Region around = scene.halfWidth() > 0 ? baseRegion(reach) : pointRegion(*q);
         const ExactAnswer a =
-            decideExact(scene, from, hp, pointRegion(*q), hq, ignored, Witness::First, part.from, Proof::Bounded);
+            decideExact(scene, from, hp, around, hq, ignored, Witness::First, part.from, Proof::Bounded);
         if (!a.visible && !a.undecided) {
             view.outcome = FullView::Outcome::No;
             view.hidden = *q;
@@ -214,6 +289,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
                 if (cleared) break;
             }
         }
+        if (!cleared) cleared = sideFansClear(scene, from, seenFrom, hp, *ring, hq, ignored);
         if (cleared) continue;
         if (partSize(*ring) < kSmallest) {
             undecided = true;

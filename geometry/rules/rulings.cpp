@@ -404,7 +404,8 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
                                !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
         if (byTerrain) {
             r.cover = true;
-            why.add(r.visible ? "13.08 cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain"
+            why.add(r.visible ? "13.08 cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain" +
+                                    (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
                               : "13.08 cover: " + t.label() + " cannot be seen by " + o.label() +
                                     " because of terrain, so it counts towards its unit's cover",
                     {t.id, o.id});
@@ -575,7 +576,8 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
                             ", a barricade that hides part of it from " + o.label(),
                         ids);
             } else {
-                why.add(r.visible ? "cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain"
+                why.add(r.visible ? "cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain" +
+                                        (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
                                   : "cover: " + t.label() + " cannot be seen by " + o.label() + " because of terrain",
                         {t.id, o.id});
             }
