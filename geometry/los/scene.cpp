@@ -196,6 +196,29 @@ bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double 
     if (!below) return false;
     if (L.a == L.b) return locate(L.a, polygon) == Where::Inside;
     const auto [p, q, n] = *below;
+    // Most pieces a band is tested against lie beside it: when every edge is clear of the
+    // band's rectangle (by a margin, in the band's own frame) it is either wholly inside the
+    // piece or wholly outside, and one point tells which. Otherwise the area they share.
+    const Vec2 d = q - p;
+    const double len = std::hypot(d.x, d.y), hw = std::hypot(n.x, n.y);
+    if (len > 1e-6 && hw > 0) {
+        const Vec2 along{d.x / len, d.y / len}, across{n.x / hw, n.y / hw};
+        constexpr double m = 1e-9;
+        bool clear = true;
+        auto ring = [&](const Ring& r) {
+            for (size_t i = 0; i < r.size() && clear; ++i) {
+                const Vec2 a = r[i] - p, b = r[(i + 1) % r.size()] - p;
+                const double sa = a.x * along.x + a.y * along.y, sb = b.x * along.x + b.y * along.y;
+                const double ta = a.x * across.x + a.y * across.y, tb = b.x * across.x + b.y * across.y;
+                const bool apart = (sa < -m && sb < -m) || (sa > len + m && sb > len + m) || (ta < -hw - m && tb < -hw - m) ||
+                                   (ta > hw + m && tb > hw + m);
+                clear = apart;
+            }
+        };
+        ring(polygon.outer);
+        for (const Ring& h : polygon.holes) ring(h);
+        if (clear) return locate(p + d * 0.5, polygon) == Where::Inside;
+    }
     Ring band{p - n, q - n, q + n, p + n};
     if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
     return overlapArea(polygon, band) > 1e-12;
@@ -360,6 +383,7 @@ void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
             g.top = bl.top;
             g.model = bl.model;
             g.convex = true;
+            g.hull = g.polygon.outer;
             const auto [lo, hi] = boundsOf(g.polygon.outer);
             g.minX = lo.x, g.minY = lo.y, g.maxX = hi.x, g.maxY = hi.y;
             out.push_back(std::move(g));
@@ -417,6 +441,7 @@ void Scene::addBlocker(Blocker blocker) {
     blocker.convex = blocker.polygon.holes.empty();
     for (size_t i = 0; i < r.size() && blocker.convex; ++i)
         blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
+    blocker.hull = blocker.curved || blocker.convex ? r : convexHullOf(r);
     BBox box = boxOfPolygon(blocker.polygon);
     if (blocker.curved) {
         // The true curve reaches past its outline's vertices: the box holds the curve.

@@ -35,6 +35,8 @@ struct Blocker {
     int model = -1;             // index of the model, or -1 for terrain
     std::vector<int> features;  // index of its terrain piece (empty for a model)
     bool convex = false;        // no holes and no reflex vertex
+    Ring hull;                  // the convex hull of its outer ring (its outline for a round
+                                // base or a convex piece), made once with the scene
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
 };
 
