@@ -2,21 +2,27 @@
 // seen when a clear band reaches it anywhere across the band's end), checked by brute force
 // and built differently from the engine's fan proofs: for every pair the exact method says
 // fully visible on a table with 1 mm sight lines, foot points of the target's base (its
-// boundary, the points of it nearest each piece or model beside it, points just inside
-// those, an inner grid) are each searched for one clear band. A band is a start centre p in
-// the observer's base (at its top) and an end offset s across the band's end: the end's
-// centre c is placed so that q = c + n s, n the unit normal of p -> c, and the band p -> c
-// (observer's top at p, target's foot at c) is tested with Scene::blocked. A point that no
-// band of a coarse search reaches is searched again on fine grids, then by local descent on
-// the overlap area of the band with the pieces (computed here by clipping); only a point
-// still unreached counts against the engine.
+// boundary, the points of it nearest each piece or model beside it and their neighbours,
+// points just inside those, an inner grid) are each searched for one clear band. A band is
+// a start centre p in the observer's base (at its top) and an offset s in [-hw, hw] across
+// its end: the end's centre c is placed so that q = c + n s, n the unit normal of p -> c,
+// and the band p -> c (observer's top at p, target's foot at c) is clear when
+// Scene::blocked says so and this test's own band test (clipping against the pieces, the
+// true curve of round bases) agrees; a band the two disagree on is reported. A point that
+// no band of a coarse search reaches is searched again on fine grids, then by local descent
+// on the area the band shares with the pieces; only a point still unreached counts against
+// the engine. Pairs said not fully visible (or undecided) whose sampled points are all
+// reached are counted (a hint only: sampling can miss a hidden point).
 //
 // Tables (seeded, the same on every machine): walls running along the line at 0 to 0.05"
-// from the target's base on either side (also a hair off parallel, and overlapping it),
-// low walls whose tops the lines pass below near the target, gaps across the line about
-// one line width wide, round models beside the target, rotated ovals and rectangles, and
-// the reference's hard tables (reference_los.h) with the width set. SIGHTLINE_BAND_TABLES
-// sets how many tables of each kind, SIGHTLINE_BAND_FIRST the first seed.
+// from the target's base on either side or both (a hair off parallel, ending beside it,
+// touching or overlapping it), low walls whose tops the lines pass below near the target,
+// low walls across the line just in front of or behind it, gaps across the line about one
+// line width wide, round models beside the target or the observer, a wall beside the
+// observer, rotated ovals and rectangles, short distances (wide fans); and the reference's
+// hard tables (reference_los.h) with the width set. SIGHTLINE_BAND_TABLES sets how many
+// band tables (ctest: 1000, and 3/10 as many hard tables), SIGHTLINE_BAND_FIRST the first
+// seed.
 #include "los/pair.h"
 #include "los/scene.h"
 #include "reference_los.h"
@@ -113,6 +119,7 @@ double outside(const Frame& f, Vec2 p) {
 struct Piece {
     std::vector<Ring> rings;  // outer first, then holes
     double top = 0;
+    std::optional<Frame> round;  // a round base: its true curve (rings: a polygon around it)
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
 };
 
@@ -143,6 +150,7 @@ std::vector<Piece> piecesOf(const Scenario& s, const Model& o, const Model& t) {
         p.top = m.top();
         const Frame f = frameOf(m);
         Ring r;
+        if (!f.rect) p.round = f;
         if (f.rect) {
             for (Vec2 l : {Vec2{f.a, f.b}, Vec2{-f.a, f.b}, Vec2{-f.a, -f.b}, Vec2{f.a, -f.b}}) r.push_back(toWorld(f, l));
         } else {
@@ -183,6 +191,13 @@ double clippedArea(const Ring& subject, const Ring& window) {
     return cur.size() < 3 ? 0 : std::abs(ringArea(cur));
 }
 
+double distanceToSegmentOrigin(Vec2 a, Vec2 b) {
+    const Vec2 d = b - a;
+    const double l2 = dot(d, d);
+    const double t = l2 > 0 ? std::clamp(-dot(a, d) / l2, 0.0, 1.0) : 0.0;
+    return norm(a + d * t);
+}
+
 // How much of the band (start centre p at hp, end centre c at hc, half-width hw) lies in
 // pieces taller than it: the sum of overlap areas, zero when the band is clear.
 double bandOverlap(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 c, double hc, double hw) {
@@ -209,6 +224,51 @@ double bandOverlap(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 c, 
     return sum;
 }
 
+// Whether the band overlaps some piece taller than it, by this test's own geometry: the
+// area it shares with a polygon (above `areaTolerance` square inches), or for a round base
+// its true curve coming nearer than (1 - 1e-7) of its size to the band. A second opinion on
+// every band Scene::blocked says is clear.
+bool bandOverlapsOwn(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 c, double hc, double hw,
+                     double areaTolerance = 1e-9) {
+    const Vec2 d = c - p;
+    const double len = norm(d);
+    if (len == 0) return true;
+    const Vec2 n{-d.y / len * hw, d.x / len * hw};
+    for (const Piece& pc : pieces) {
+        if (hp >= pc.top && hc >= pc.top) continue;
+        double t0 = 0, t1 = 1;
+        if (hc > hp) t1 = std::min(1.0, (pc.top - hp) / (hc - hp));
+        if (hc < hp) t0 = std::max(0.0, (pc.top - hp) / (hc - hp));
+        const Vec2 a = p + d * t0, b = p + d * t1;
+        if (std::max({a.x, b.x}) + hw < pc.minX || std::min({a.x, b.x}) - hw > pc.maxX ||
+            std::max({a.y, b.y}) + hw < pc.minY || std::min({a.y, b.y}) - hw > pc.maxY)
+            continue;
+        Ring band{a - n, b - n, b + n, a + n};
+        if (ringArea(band) < 0) std::reverse(band.begin(), band.end());
+        if (pc.round) {
+            // in the curve's frame scaled to the unit circle: the band's parallelogram
+            Ring quad;
+            for (const Vec2& v : band) {
+                const Vec2 l = toLocal(*pc.round, v);
+                quad.push_back({l.x / pc.round->a, l.y / pc.round->b});
+            }
+            bool inside = true;
+            double nearest = HUGE_VAL;
+            for (size_t i = 0; i < 4; ++i) {
+                const Vec2 e0 = quad[i], e = quad[(i + 1) % 4] - e0;
+                inside = inside && cross(e, Vec2{} - e0) > 0;
+                nearest = std::min(nearest, distanceToSegmentOrigin(e0, e0 + e));
+            }
+            if (inside || nearest < 1 - 1e-7) return true;
+            continue;
+        }
+        double area = clippedArea(pc.rings[0], band);
+        for (size_t h = 1; h < pc.rings.size(); ++h) area -= clippedArea(pc.rings[h], band);
+        if (area > areaTolerance) return true;
+    }
+    return false;
+}
+
 // ---- The band that reaches q across its end ----
 
 // The end's centre c of the band from p whose end holds q at offset s (|s| <= hw): q = c + n s,
@@ -231,12 +291,22 @@ struct Searcher {
     Frame of;  // observer's base
     double hp = 0, hq = 0, hw = 0;
     long long bandsTested = 0;
+    std::vector<QString>* disagreements = nullptr;  // bands Scene::blocked clears but this test does not
 
     bool clear(Vec2 p, Vec2 q, double s) {
         const auto c = endCentre(p, q, s);
         if (!c) return false;
         ++bandsTested;
-        return !scene.blocked({p, *c, hp, hq}, ignored);
+        if (scene.blocked({p, *c, hp, hq}, ignored)) return false;
+        if (bandOverlapsOwn(pieces, p, hp, *c, hq, hw)) {
+            if (disagreements)
+                disagreements->push_back(QStringLiteral("the band (%1, %2) at %3 -> (%4, %5) at %6, half-width %7, is clear by "
+                                                        "Scene::blocked but overlaps a piece")
+                                             .arg(p.x, 0, 'g', 17).arg(p.y, 0, 'g', 17).arg(hp, 0, 'g', 17)
+                                             .arg(c->x, 0, 'g', 17).arg(c->y, 0, 'g', 17).arg(hq, 0, 'g', 17).arg(hw, 0, 'g', 17));
+            return false;
+        }
+        return true;
     }
 
     // Offsets across the band's end, the ends first.
@@ -548,6 +618,23 @@ Scenario bandTable(uint64_t seed) {
     if (rng.uniform(0, 1) < 0.25)  // beside the observer, from behind it towards T
         along(ofr, rng.uniform(0, 1) < 0.5 ? 1 : -1, rng.uniform(-0.03, 0.03), std::max(0.0, gap()), rng.uniform(0, 2),
               rng.uniform(0.5, dist * 0.8));
+    for (int k = 0; k < 2; ++k) {
+        // a low wall across the line just in front of T (lines pass over it only some way
+        // back from it: its top near their height there), or just behind T
+        if (rng.uniform(0, 1) >= (k == 0 ? 0.3 : 0.15)) continue;
+        const double tilt = rng.uniform(0, 1) < 0.5 ? 0 : rng.uniform(-0.6, 0.6);
+        const Vec2 wu = rotate(n, std::cos(tilt), std::sin(tilt));
+        Vec2 wn{-wu.y, wu.x};  // across the wall, towards O for k = 0
+        if (dot(wn, u) * (k == 0 ? -1 : 1) < 0) wn = wn * -1;
+        const double g = std::max(0.0, gap()) + (k == 0 ? rng.uniform(0, 0.3) : 0);
+        const Vec2 touch = tf.centre + wn * (support(tf, wn) + g) + wu * rng.uniform(-1, 1) * std::max(tf.a, tf.b);
+        TerrainPiece w;
+        w.id = label("X", k);
+        w.footprint.outer = rectangle(touch - wu * rng.uniform(0.2, 2), touch + wu * rng.uniform(0.2, 2), rng.uniform(0.05, 0.3), wn);
+        const double x = support(tf, wn) + g;  // how far from T's centre, roughly along the line
+        w.height = k == 0 ? foot + (lineTop - foot) * std::min(1.0, x / dist) * rng.uniform(0.7, 1.6) : height();
+        s.terrain.push_back(w);
+    }
     if (rng.uniform(0, 1) < 0.35) {  // a gap across the line, about one line width wide
         const double at = rng.uniform(0.2, 0.85) * dist;
         const double off = rng.uniform(-1, 1) * std::max(tf.b, tf.a);
@@ -610,14 +697,15 @@ class TestBandEnd : public QObject {
     Q_OBJECT
 private slots:
     void fullyVisibleFootPointsAreReachedByABand() {
-        int tables = 240;
+        int tables = 1000;
         if (const char* n = std::getenv("SIGHTLINE_BAND_TABLES")) tables = std::atoi(n);
+        const int hardTables = tables * 3 / 10;
         const uint64_t first = std::getenv("SIGHTLINE_BAND_FIRST") ? std::strtoull(std::getenv("SIGHTLINE_BAND_FIRST"), nullptr, 10) : 1;
         const auto started = std::chrono::steady_clock::now();
         Counts counts[2];
         QStringList problems;
         for (int kind = 0; kind < 2; ++kind)
-            for (uint64_t seed = first; seed < first + static_cast<uint64_t>(tables); ++seed) {
+            for (uint64_t seed = first; seed < first + static_cast<uint64_t>(kind == 0 ? tables : hardTables); ++seed) {
                 Counts& c = counts[kind];
                 Scenario s = kind == 0 ? bandTable(seed) : reference::hardTable(seed);
                 s.ruleset.sight_line_width_mm = 1;
@@ -636,6 +724,8 @@ private slots:
                     const ModelMask ignored = scene.ignoredModels(oi, ti);
                     const std::vector<Piece> pieces = piecesOf(s, o, t);
                     Searcher search{scene, ignored, pieces, frameOf(o), o.top(), t.elevation, scene.halfWidth()};
+                    std::vector<QString> disagreements;
+                    search.disagreements = &disagreements;
                     size_t nearCount = 0;
                     const std::vector<Vec2> feet = footPoints(t, pieces, &nearCount);
                     std::optional<std::pair<Vec2, double>> hint;
@@ -676,6 +766,7 @@ private slots:
                         if (all) (r.undecided ? c.undecidedAllReached : c.notFullyAllReached) += 1;
                     }
                     c.bands += search.bandsTested;
+                    for (size_t i = 0; i < disagreements.size() && i < 3; ++i) problems << where + QStringLiteral(": ") + disagreements[i];
                 }
             }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -696,7 +787,9 @@ private slots:
         QCOMPARE(problems.size(), 0);
         QVERIFY2(counts[0].fully >= counts[0].pairs / 5, qPrintable(QString::number(counts[0].fully)));
         QVERIFY2(counts[0].fullyNear >= counts[0].pairs / 10, qPrintable(QString::number(counts[0].fullyNear)));
-        QVERIFY2(counts[1].fully >= counts[1].pairs / 10, qPrintable(QString::number(counts[1].fully)));
+        QVERIFY2(counts[0].fullyByEnd >= counts[0].pairs / 10, qPrintable(QString::number(counts[0].fullyByEnd)));
+        // (with 1 mm lines the reference's hard tables are mostly hidden: a few fully visible)
+        QVERIFY2(counts[1].fully >= hardTables / 60, qPrintable(QString::number(counts[1].fully)));
     }
 
     // The search itself: the band it builds holds q on its end, and on the kerb tables of

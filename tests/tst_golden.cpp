@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <functional>
 
 using namespace sl;
 
@@ -123,6 +124,64 @@ private slots:
                         }
                 }
             }
+    }
+
+    void cachedUnitRulingsMatchFresh() {
+        // While a model is dragged the window keeps the pair rulings that did not change: a
+        // unit ruling made with the cache must equal one made afresh, step after step (a
+        // model of either unit moved, a model of neither, a piece of terrain, a unit flag).
+        const io::ReadResult r = io::readScenarioFile(
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        Model stranger = s.models.front();  // a third unit, standing between them
+        stranger.id = "stranger";
+        stranger.unit = "strangers";
+        stranger.side = "green";
+        stranger.position = {22, 24};
+        s.models.push_back(stranger);
+        RulingCache cache;
+        auto index = [&](const char* id) {
+            for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+                if (s.models[i].id == id) return i;
+            return -1;
+        };
+        const std::vector<std::function<void()>> steps = {
+            [] {},
+            [&] { s.models[index("boy-3")].position.x -= 0.6; },
+            [&] { s.models[index("boy-3")].position.y += 0.4; },
+            [&] { s.models[index("intercessor-2")].position.x += 0.5; },
+            [&] { s.models[index("stranger")].position.y -= 1.5; },
+            [&] { s.models[index("boy-7")].elevation = 3; },
+            [&] { s.models[index("boy-1")].shot_recently = true; },
+            [&] { s.terrain[0].footprint.outer[0].x += 0.3; },
+        };
+        size_t reused = 0;
+        for (size_t k = 0; k < steps.size(); ++k) {
+            steps[k]();
+            const Scene scene(s);
+            Rulings cached(scene);
+            cached.setCache(&cache);
+            const size_t before = cache.size();
+            const UnitRuling a = cached.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+            reused += 100 - (cache.size() - std::min(cache.size(), before));
+            const UnitRuling b = Rulings(scene).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+            for (size_t i = 0; i < a.attackers.size(); ++i)
+                for (size_t j = 0; j < a.targets.size(); ++j) {
+                    const PairResult &x = a.pairs[i][j], &y = b.pairs[i][j];
+                    const QByteArray where = QByteArray::number(int(k)) + ": " + x.observer.c_str() + " -> " + x.target.c_str();
+                    QVERIFY2(x.visible == y.visible && x.fully_visible == y.fully_visible && x.undecided == y.undecided &&
+                                 x.cover == y.cover && x.hidden == y.hidden && x.plunging_fire == y.plunging_fire &&
+                                 x.blocking_set == y.blocking_set && x.reasons == y.reasons,
+                             where);
+                }
+            QCOMPARE(a.cover, b.cover);
+            QCOMPARE(a.plungingFire, b.plungingFire);
+        }
+        // Each of the three steps that move a model of the two units re-decides only that
+        // model's ten pairs; a third unit's model, a unit's flag or elevation, or the terrain
+        // touch them all.
+        QCOMPARE(reused, size_t(3 * 90));
     }
 
     void fieldsAgree_data() {

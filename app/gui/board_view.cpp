@@ -160,9 +160,11 @@ void BoardView::startUnitRuling() {
     for (const Model& m : document_->scenario().models) runningIds_.push_back(m.id);
     // The worker reads its own copy of the table: the document may change meanwhile.
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
-    unitWatcher_.setFuture(QtConcurrent::run([scenario, request] {
+    unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_] {
         const Scene scene(*scenario);
-        const Rulings rulings(scene);
+        Rulings rulings(scene);
+        // The pairs a drag step leaves as they were come from the last steps.
+        rulings.setCache(cache.get());
         // The decisions only (no share seen per pair): recomputed on every drag step.
         return request.mode == UnitMode::UnitVsUnit
                    ? rulings.units(request.attackerUnit, request.targetUnit, request.method, Detail::Decisions)

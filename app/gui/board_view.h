@@ -184,6 +184,7 @@ private:
     UnitMode unitMode_ = UnitMode::Off;
     std::optional<UnitRuling> unitRuling_;
     QFutureWatcher<UnitRuling> unitWatcher_;
+    std::shared_ptr<RulingCache> unitCache_ = std::make_shared<RulingCache>();
     std::optional<UnitRequest> pendingRequest_;  // asked for while another was being worked out
     UnitRequest runningRequest_, shownRequest_, latestRequest_;
     std::vector<std::string> runningIds_;       // the models' ids when the running one started

