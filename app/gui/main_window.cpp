@@ -12,6 +12,7 @@
 #include "legend.h"
 #include "table_size_dialog.h"
 #include "kdc_data.h"
+#include "ruling_html.h"
 #include "ruling_sheet.h"
 #include "scenario_edits.h"
 
@@ -746,7 +747,8 @@ void MainWindow::updateRuling() {
 }
 
 QString MainWindow::linked(const QString& html) const {
-    // Every word outside a tag that is the id of a model, piece or zone becomes a link.
+    // Every word outside a tag that is the id of a model, piece or zone becomes a link
+    // (not one already inside a link: the unit ruling links the labels it cites).
     const Scenario& s = document_.scenario();
     QSet<QString> ids;
     for (const Model& m : s.models) ids.insert(QString::fromStdString(m.id).toHtmlEscaped());
@@ -755,11 +757,14 @@ QString MainWindow::linked(const QString& html) const {
     static const QRegularExpression token(QStringLiteral("<[^>]*>|[A-Za-z0-9_.:-]+"));
     QString out;
     qsizetype last = 0;
+    bool inLink = false;
     for (auto it = token.globalMatch(html); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
         out += html.mid(last, m.capturedStart() - last);
         const QString word = m.captured();
-        if (!word.startsWith(QLatin1Char('<')) && ids.contains(word))
+        if (word.startsWith(QLatin1String("<a "), Qt::CaseInsensitive)) inLink = true;
+        else if (word.compare(QLatin1String("</a>"), Qt::CaseInsensitive) == 0) inLink = false;
+        if (!inLink && !word.startsWith(QLatin1Char('<')) && ids.contains(word))
             out += QStringLiteral("<a href='id:%1'>%2</a>").arg(QString::fromUtf8(QUrl::toPercentEncoding(word)), word);
         else
             out += word;
