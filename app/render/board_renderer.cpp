@@ -347,7 +347,7 @@ void BoardRenderer::paintTags(QPainter& p, const QTransform& inchToDevice, const
         const double step = size.height() + 2 * px;
         std::vector<QPointF> places{at};
         const double side = size.width() / 2 + 6 * px;
-        for (int k = 1; k <= 4; ++k)
+        for (int k = 1; k <= 8; ++k)
             for (const QPointF d : {QPointF(0, k * step), QPointF(0, -k * step), QPointF(side, (k - 1) * step),
                                     QPointF(-side, (k - 1) * step), QPointF(side, -k * step), QPointF(-side, -k * step)})
                 places.push_back(at + d);

@@ -254,12 +254,12 @@ QString legendHtml(const Scenario& s, const UnitRuling& u, bool forSheet) {
 namespace {
 
 // One table of the matrix: the targets [from, to), the per-model columns when `last`.
-QString matrixTable(const Scenario& s, const UnitRuling& u, size_t from, size_t to, bool last) {
+QString matrixTable(const Scenario& s, const UnitRuling& u, size_t from, size_t to, bool last, int cellWidth) {
     const auto& models = s.models;
     const bool e11 = s.ruleset.name == "wh40k-11e", e10 = s.ruleset.name == "wh40k-10e";
     const int perModel = last ? 2 + (e11 ? 1 : 0) + (isGame(s) ? 1 : 0) : 0;
     QString html = QStringLiteral("<table border=1 cellspacing=0 cellpadding=2 style='border-color:#888888; border-style:solid'>"
-                                  "<thead><tr><th rowspan=2 align=left><span style='font-size:17px'>%1</span> &darr;</th><th colspan=%2 align=left>%3 &rarr;%4</th>")
+                                  "<thead><tr><th rowspan=2 align=left>%1 &darr;</th><th colspan=%2 align=left>%3 &rarr;%4</th>")
                        .arg(q(u.attackerUnit))
                        .arg(to - from)
                        .arg(q(u.targetUnit))
@@ -270,7 +270,9 @@ QString matrixTable(const Scenario& s, const UnitRuling& u, size_t from, size_t 
     html += QStringLiteral("</tr><tr>");
     for (size_t j = from; j < to; ++j) {
         const QColor plate = plateColour(models[u.targets[j]]);
-        html += QStringLiteral("<th width=54 style='background-color:%1; color:%2'>%3</th>").arg(plate.name(), inkOn(plate).name()).arg(j + 1);
+        html += QStringLiteral("<th%1 style='background-color:%2; color:%3'>%4</th>")
+                    .arg(cellWidth > 0 ? QStringLiteral(" width=%1").arg(cellWidth) : QString(), plate.name(), inkOn(plate).name())
+                    .arg(j + 1);
     }
     if (perModel) {
         html += QStringLiteral("<th>unit seen</th><th>fully</th>");
@@ -300,7 +302,7 @@ QString matrixTable(const Scenario& s, const UnitRuling& u, size_t from, size_t 
         // 10e: each target model's cover against the attacking unit, under its column.
         html += QStringLiteral("<tr><th align=left>cover</th>");
         for (size_t j = from; j < to; ++j) html += QStringLiteral("<td align=center><b>%1</b></td>").arg(yesNo(u.coverOf[j]));
-        if (perModel) html += QStringLiteral("<td colspan=%1><small>&larr; against the unit</small></td>").arg(perModel);
+        if (perModel) html += QStringLiteral("<td colspan=%1>&larr; against the unit</td>").arg(perModel);
         html += QStringLiteral("</tr>");
     }
     return html + QStringLiteral("</table>");
@@ -308,17 +310,17 @@ QString matrixTable(const Scenario& s, const UnitRuling& u, size_t from, size_t 
 
 }  // namespace
 
-QString matrixHtml(const Scenario& s, const UnitRuling& u, int columns) {
+QString matrixHtml(const Scenario& s, const UnitRuling& u, int columns, int cellWidth) {
     const auto& models = s.models;
     const size_t n = u.targets.size();
     const size_t per = columns <= 0 ? std::max<size_t>(1, n) : static_cast<size_t>(columns);
     QString html = QStringLiteral("<p><b>Matrix</b>: a row for each attacking model of <b>%1</b>, a column for each "
                                   "target model of <b>%2</b>, numbered as on the map.</p>")
                        .arg(q(u.attackerUnit), q(u.targetUnit));
-    if (n == 0) html += matrixTable(s, u, 0, 0, true);
+    if (n == 0) html += matrixTable(s, u, 0, 0, true, cellWidth);
     for (size_t from = 0; from < n; from += per) {
         const size_t to = std::min(n, from + per);
-        html += matrixTable(s, u, from, to, to == n);
+        html += matrixTable(s, u, from, to, to == n, cellWidth);
         if (to < n) html += QStringLiteral("<p></p>");
     }
     // The key: which model each number is.
@@ -446,7 +448,7 @@ QString reasonText(const Scenario& s, const PairResult& pair, size_t k) {
 }
 
 RulingHtml rulingParts(const Scenario& scenario, const UnitRuling& u, int columns, bool forSheet) {
-    return {summaryHtml(scenario, u), legendHtml(scenario, u, forSheet), matrixHtml(scenario, u, columns),
+    return {summaryHtml(scenario, u), legendHtml(scenario, u, forSheet), matrixHtml(scenario, u, columns, forSheet ? kSheetCellWidth : 0),
             reasonsHtml(scenario, u, !forSheet)};
 }
 

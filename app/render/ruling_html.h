@@ -28,9 +28,11 @@ RulingHtml rulingParts(const Scenario& scenario, const UnitRuling& ruling, int c
 // The window's ruling panel in the unit modes: every part, tables of at most 10 targets.
 QString rulingHtml(const Scenario& scenario, const UnitRuling& ruling);
 
-// The legend alone, and the matrix alone (tables of at most `columns` targets).
+// The legend alone, and the matrix alone (tables of at most `columns` targets, each target's
+// column `cellWidth` wide when it is given: the sheet's columns are even).
 QString legendHtml(const Scenario& scenario, const UnitRuling& ruling, bool forSheet);
-QString matrixHtml(const Scenario& scenario, const UnitRuling& ruling, int columns);
+QString matrixHtml(const Scenario& scenario, const UnitRuling& ruling, int columns, int cellWidth = 0);
+inline constexpr int kSheetCellWidth = 54;  // half points: room for "V C H P" at 10 pt
 
 // The pieces the rulings cite, as terrain indices in file order: those the reasons name
 // (PairResult::reason_ids, else the ids written in the reasons) and those of the blocking

@@ -81,12 +81,10 @@ std::unique_ptr<QTextDocument> document(const QString& html, double width, int f
 QString fittedMatrix(const Scenario& s, const UnitRuling& u, double width, int* tables) {
     QFont bold(QStringLiteral("DejaVu Sans"));
     bold.setBold(true);
-    bold.setPixelSize(17);
-    const QFontMetricsF small(bold);
     bold.setPixelSize(20);
     const QFontMetricsF normal(bold);
     const double pad = 2 * 2 + 2;  // cell padding and borders
-    const double corner = std::max(small.horizontalAdvance(QString::fromStdString(u.attackerUnit) + QStringLiteral(" \u2193")),
+    const double corner = std::max(normal.horizontalAdvance(QString::fromStdString(u.attackerUnit) + QStringLiteral(" \u2193")),
                                    normal.horizontalAdvance(QStringLiteral("cover"))) + pad;
     double perModel = 0;
     QStringList heads{QStringLiteral("unit seen"), QStringLiteral("fully")};
@@ -94,12 +92,12 @@ QString fittedMatrix(const Scenario& s, const UnitRuling& u, double width, int* 
     if (isGame(s)) heads << QStringLiteral("plunging");
     for (const QString& h : heads) perModel += normal.horizontalAdvance(h) + pad;
     perModel = std::max(perModel, normal.horizontalAdvance(QStringLiteral("per attacking model")) + pad);
-    const double column = 54 + pad;
+    const double column = kSheetCellWidth + pad;
     const int n = std::max<int>(1, static_cast<int>(u.targets.size()));
     const int fit = std::max(1, static_cast<int>((width * 0.97 - corner - perModel) / column));
     const int count = (n + fit - 1) / fit;
     if (tables) *tables = count;
-    return matrixHtml(s, u, (n + count - 1) / count);
+    return matrixHtml(s, u, (n + count - 1) / count, kSheetCellWidth);
 }
 
 // The part of the table the map shows: the two units and the pieces the reasons cite, with
@@ -308,7 +306,7 @@ void paintMap(QPainter& p, const Scenario& s, const UnitRuling& u, const QRectF&
     p.setBrush(Qt::NoBrush);
     p.drawRect(shown);
     // Where on the table this is.
-    const auto where = document(QStringLiteral("<small>x %1&ndash;%2\", y %3&ndash;%4\" of the %5\" &times; %6\" table; grid 1\"</small>")
+    const auto where = document(QStringLiteral("x %1&ndash;%2\", y %3&ndash;%4\" of the %5\" &times; %6\" table; grid 1\"")
                                     .arg(minX, 0, 'f', 0)
                                     .arg(maxX, 0, 'f', 0)
                                     .arg(minY, 0, 'f', 0)
