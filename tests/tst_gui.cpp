@@ -561,7 +561,14 @@ private slots:
         QCOMPARE(view->unitRuling()->attackers.size(), size_t(5));
         QCOMPARE(view->unitRuling()->targets.size(), size_t(5));
         QVERIFY(view->unitRuling()->visible);  // b-int-2 sees r-boy-5
-        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("unit seen")), qPrintable(w.rulingLabel()->text()));
+        const QString panel = w.rulingLabel()->text();
+        QVERIFY2(panel.contains(QStringLiteral("unit seen")), qPrintable(panel));
+        // Numbers for headers, the key linking them to the models' ids, a legend.
+        QVERIFY(panel.contains(QStringLiteral("blue-intercessors &darr;")));
+        QVERIFY(!panel.contains(QStringLiteral("<th>b-int-1</th>")));
+        QVERIFY2(panel.contains(QStringLiteral("<a href='id:b-int-1'>b-int-1</a>")), qPrintable(panel));
+        QVERIFY(panel.contains(QStringLiteral("<b>Legend</b>")));
+        QVERIFY(!panel.contains(QStringLiteral("<a href='id:b-int-1'><a")));
         QVERIFY(!view->overlay().pairLines.empty());  // the green lines of the pairs that see
         view->setUnitMode(gui::BoardView::UnitMode::ObserverVsUnit);
         QCOMPARE(view->unitRuling()->attackers, std::vector<int>{view->modelIndex(QStringLiteral("b-int-2"))});
