@@ -55,9 +55,9 @@ Cell cellOf(const PairResult& r) {
                            : Cell{kDash, QStringLiteral("#ffffff"), QStringLiteral("#b01e1e")};
     QString text = r.fully_visible ? QStringLiteral("F") : QStringLiteral("V");
     if (r.undecided) text += QLatin1Char('?');
-    if (r.cover.value_or(false)) text += QStringLiteral(" C");
-    if (r.hidden.value_or(false)) text += QStringLiteral(" H");
-    if (r.plunging_fire.value_or(false)) text += QStringLiteral(" P");
+    if (r.cover.value_or(false)) text += QStringLiteral("\u2009C");
+    if (r.hidden.value_or(false)) text += QStringLiteral("\u2009H");
+    if (r.plunging_fire.value_or(false)) text += QStringLiteral("\u2009P");
     return r.fully_visible ? Cell{text, QStringLiteral("#1f8f37"), QStringLiteral("#ffffff")}
                            : Cell{text, QStringLiteral("#cdeccf"), QStringLiteral("#0b4d19")};
 }

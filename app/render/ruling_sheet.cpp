@@ -149,6 +149,11 @@ struct Layout {
     int pages = 1;
 };
 
+// The matrix, with the legend of its symbols under it, and the reasons: on one page when
+// they fit, else the reasons from the next page in two columns.
+void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, const QString& reasons, double contentW,
+                            double height);
+
 Layout layOut(const Scenario& s, const UnitRuling& u) {
     Layout l;
     l.title = QStringLiteral("Ruling: %1 shooting at %2").arg(q(u.attackerUnit), q(u.targetUnit));
@@ -205,9 +210,33 @@ Layout layOut(const Scenario& s, const UnitRuling& u) {
         l.map = QRectF(kMargin, top, mapW, height);
         l.side = QRectF(kMargin + mapW + kGap, top, contentW - mapW - kGap, height);
     }
-    l.sideDoc = document(parts.summary + parts.legend, l.side.width());
-    // Then the matrix, with the legend of its symbols under it, and the reasons: on one
-    // page when they fit, else the reasons from the next page in two columns.
+    // The matrix beside the map, the reasons after it; else the matrix on a page of its own.
+    int tables = 0;
+    const QString narrow = fittedMatrix(s, u, l.side.width(), &tables);
+    if (tables == 1) {
+        l.sideDoc = document(parts.summary + narrow + parts.legend, l.side.width());
+        if (l.sideDoc->size().height() > l.side.height()) l.sideDoc.reset();
+    }
+    if (l.sideDoc) {
+        Flow why;
+        why.doc = document(reasons, (contentW - kGap) / 2);
+        why.columns = 2;
+        l.flows.push_back(std::move(why));
+    } else {
+        l.sideDoc = document(parts.summary + parts.legend, l.side.width());
+        appendMatrixAndReasons(l, s, u, reasons, contentW, height);
+    }
+    for (Flow& f : l.flows) {
+        f.doc->setPageSize(QSizeF((contentW - (f.columns - 1) * kGap) / f.columns, height));
+        f.firstPage = l.pages;
+        f.pages = (f.doc->pageCount() + f.columns - 1) / f.columns;
+        l.pages += f.pages;
+    }
+    return l;
+}
+
+void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, const QString& reasons, double contentW,
+                            double height) {
     const QString matrix = fittedMatrix(s, u, contentW, nullptr) + legendHtml(s, u, false);
     Flow both;
     both.doc = document(matrix + QStringLiteral("<p></p>") + reasons, contentW);
@@ -222,13 +251,6 @@ Layout layOut(const Scenario& s, const UnitRuling& u) {
         why.columns = 2;
         l.flows.push_back(std::move(why));
     }
-    for (Flow& f : l.flows) {
-        f.doc->setPageSize(QSizeF((contentW - (f.columns - 1) * kGap) / f.columns, height));
-        f.firstPage = l.pages;
-        f.pages = (f.doc->pageCount() + f.columns - 1) / f.columns;
-        l.pages += f.pages;
-    }
-    return l;
 }
 
 void paintHeader(QPainter& p, const Layout& l, int page) {
