@@ -284,6 +284,37 @@ private slots:
                 }
     }
 
+    // Once the rulings write labels and list the ids each reason cites (reason_ids), the
+    // sheet tells pieces of the same name apart by those ids, in order.
+    void reasonsCitingByLabel() {
+        const Scenario s = loadData("sheet-11e-10v10.sightline.json");  // area-04 and area-12: "SmallRect L"
+        PairResult r;
+        r.observer = "int-1";
+        r.target = "boy-1";
+        r.reasons = {"06.01 no sight line: blocked by SmallRect L, SmallRect L",
+                     "13.08 cover: Boss Nob is INFANTRY within SmallRect L", "03.04 engagement range: 1.50\" apart"};
+        r.reason_ids = {{"area-12", "area-04"}, {"boy-1", "area-12"}, {}};
+        QCOMPARE(render::reasonText(s, r, 0), QStringLiteral("06.01 no sight line: blocked by SmallRect L (area-12), SmallRect L (area-04)"));
+        QCOMPARE(render::reasonText(s, r, 1), QStringLiteral("13.08 cover: Boss Nob is INFANTRY within SmallRect L (area-12)"));
+        QCOMPARE(render::reasonText(s, r, 2), QStringLiteral("03.04 engagement range: 1.50\" apart"));
+        UnitRuling u;
+        u.attackerUnit = "Intercessors";
+        u.targetUnit = "Boyz";
+        u.attackers = {static_cast<int>(s.findModel("int-1") - s.models.data())};
+        u.targets = {static_cast<int>(s.findModel("boy-1") - s.models.data())};
+        u.pairs = {{r}};
+        u.unitVisible = u.unitFullyVisible = u.coverAgainst = {0};
+        u.coverOf = {0};
+        std::vector<std::string> cited;
+        for (int t : render::citedPieces(s, u)) cited.push_back(s.terrain[t].id);
+        QCOMPARE(cited, (std::vector<std::string>{"area-04", "area-12"}));
+        const QString panel = render::rulingHtml(s, u);
+        QVERIFY2(panel.contains(QStringLiteral("<a href='id:area-12'><b>SmallRect L (area-12)</b></a>, "
+                                               "<a href='id:area-04'><b>SmallRect L (area-04)</b></a>")),
+                 qPrintable(panel));
+        QVERIFY(panel.contains(QStringLiteral("<a href='id:boy-1'>Boss Nob</a>")));
+    }
+
     // The panel: the same parts, tables of at most 10 targets, reasons linking the ids.
     void rulingPanel() {
         const Scenario& s = table30();
