@@ -191,32 +191,29 @@ Layout layOut(const Scenario& s, const UnitRuling& u) {
     }
     l.area = QRectF(kMargin, top, contentW, height);
     const QString reasons = QStringLiteral("<div style='font-size:18px'>%1</div>").arg(parts.reasons);
-    // All on page one when it fits beside the map (a narrower map if that does it), the
-    // matrix in one table.
-    for (const double width : {mapW, contentW * 0.45}) {
-        if (!above) {
-            l.map = QRectF(kMargin, top, width, height);
-            l.side = QRectF(kMargin + width + kGap, top, contentW - width - kGap, height);
+    // All on page one when it fits beside the map (a narrower map if that does it), else
+    // the matrix there and the reasons after it, else the matrix on a page of its own.
+    auto place = [&](double width) {
+        if (above) return;
+        l.map = QRectF(kMargin, top, width, height);
+        l.side = QRectF(kMargin + width + kGap, top, contentW - width - kGap, height);
+    };
+    for (const bool withReasons : {true, false}) {
+        for (const double width : {mapW, withReasons ? contentW * 0.45 : mapW}) {
+            place(width);
+            int tables = 0;
+            const QString narrow = fittedMatrix(s, u, l.side.width(), &tables);
+            if (tables == 1) {
+                l.sideDoc = document(parts.summary + narrow + parts.legend + (withReasons ? reasons : QString()), l.side.width());
+                if (l.sideDoc->size().height() <= l.side.height()) break;
+                l.sideDoc.reset();
+            }
+            if (above) break;
         }
-        int tables = 0;
-        const QString narrow = fittedMatrix(s, u, l.side.width(), &tables);
-        if (tables != 1) continue;
-        l.sideDoc = document(parts.summary + narrow + parts.legend + reasons, l.side.width());
-        if (l.sideDoc->size().height() <= l.side.height()) return l;
-        l.sideDoc.reset();
-        if (above) break;
+        if (l.sideDoc && withReasons) return l;
+        if (l.sideDoc) break;
     }
-    if (!above) {
-        l.map = QRectF(kMargin, top, mapW, height);
-        l.side = QRectF(kMargin + mapW + kGap, top, contentW - mapW - kGap, height);
-    }
-    // The matrix beside the map, the reasons after it; else the matrix on a page of its own.
-    int tables = 0;
-    const QString narrow = fittedMatrix(s, u, l.side.width(), &tables);
-    if (tables == 1) {
-        l.sideDoc = document(parts.summary + narrow + parts.legend, l.side.width());
-        if (l.sideDoc->size().height() > l.side.height()) l.sideDoc.reset();
-    }
+    if (!l.sideDoc) place(mapW);
     if (l.sideDoc) {
         Flow why;
         why.doc = document(reasons, (contentW - kGap) / 2);
