@@ -239,7 +239,9 @@ private slots:
         r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts"),
                  QStringLiteral("--target"), QStringLiteral("H"), QStringLiteral("--pdf"), png});
         QCOMPARE(r.code, 0);
-        QVERIFY(QImage(png).width() > 1000);
+        const QImage sheet(png);  // 150 dpi A4 landscape pages, one under the other
+        QCOMPARE(sheet.width(), 1754);
+        QVERIFY(sheet.height() >= 1240 && sheet.height() % 1240 == 0);
         // A TOWERING attacker has plunging fire against a unit within 12", even at its
         // model 12.1" away.
         r = cli({QStringLiteral("ruling"), scenario("wh40k-11e/03-plunging-engagement.sightline.json"), QStringLiteral("--attacker"),

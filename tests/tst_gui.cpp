@@ -584,7 +584,14 @@ private slots:
         QCOMPARE(view->unitRuling()->attackers.size(), size_t(5));
         QCOMPARE(view->unitRuling()->targets.size(), size_t(5));
         QVERIFY(view->unitRuling()->visible);  // b-int-2 sees r-boy-5
-        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("unit seen")), qPrintable(w.rulingLabel()->text()));
+        const QString panel = w.rulingLabel()->text();
+        QVERIFY2(panel.contains(QStringLiteral("unit seen")), qPrintable(panel));
+        // Numbers for headers, the key linking them to the models' ids, a legend.
+        QVERIFY(panel.contains(QStringLiteral("blue-intercessors &darr;")));
+        QVERIFY(!panel.contains(QStringLiteral("<th>b-int-1</th>")));
+        QVERIFY2(panel.contains(QStringLiteral("<a href='id:b-int-1'>b-int-1</a>")), qPrintable(panel));
+        QVERIFY(panel.contains(QStringLiteral("<b>Legend</b>")));
+        QVERIFY(!panel.contains(QStringLiteral("<a href='id:b-int-1'><a")));
         QVERIFY(!view->overlay().pairLines.empty());  // the green lines of the pairs that see
         // Moving a model of the unit keeps the last answer on the board until the next comes.
         const int boy = view->modelIndex(QStringLiteral("r-boy-5"));
@@ -601,6 +608,38 @@ private slots:
         view->setUnitMode(gui::BoardView::UnitMode::Off);
         QVERIFY(!view->unitRuling().has_value());
         QVERIFY(view->ruling().has_value());
+    }
+
+    // File > Export Ruling Sheet rules the units and writes the sheet off the GUI thread:
+    // the window is still busy with it when the action returns, and says when it is done.
+    void rulingSheetExport() {
+        QTemporaryDir dir;
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(w.openFile(kDemo, true));
+        gui::BoardView* view = w.board();
+        trigger(w, "file-export-ruling-sheet");  // no pair picked: says what to do
+        QVERIFY(prompts->askedFor(QStringLiteral("information: Export ruling sheet")));
+        QVERIFY(!w.writingRulingSheet());
+        view->setObserver(view->modelIndex(QStringLiteral("b-int-2")));
+        view->setTarget(view->modelIndex(QStringLiteral("r-boy-5")));
+        const QString pdf = dir.filePath(QStringLiteral("sheet.pdf"));
+        prompts->saveNames << pdf;
+        QSignalSpy done(&w, &gui::MainWindow::rulingSheetDone);
+        trigger(w, "file-export-ruling-sheet");
+        QVERIFY(w.writingRulingSheet());
+        QVERIFY(!w.exportRulingSheetTo(dir.filePath(QStringLiteral("again.pdf"))));  // one at a time
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().at(0).toString(), pdf);
+        QCOMPARE(done.first().at(1).toString(), QString());
+        QVERIFY(!w.writingRulingSheet());
+        QVERIFY(contents(pdf).startsWith("%PDF-"));
+        // A file that cannot be written: a warning, after the work.
+        QTest::ignoreMessage(QtWarningMsg, "QPainter::begin(): Returned false");
+        QVERIFY(w.exportRulingSheetTo(dir.filePath(QStringLiteral("no/such/folder/sheet.pdf"))));
+        QVERIFY(done.wait(60000));
+        QVERIFY(!done.last().at(1).toString().isEmpty());
+        QVERIFY(prompts->askedFor(QStringLiteral("warning: Cannot export")));
     }
 
     void addUnitFromCatalog() {

@@ -1,13 +1,23 @@
 // The renderer: the witness line's pixels are green, a blocked line's red up to its
-// first blocker, and the three export formats are written.
+// first blocker, and the three export formats are written. The ruling sheet and the
+// panel's ruling: short headers, a dash for a pair not visible, a legend for every symbol,
+// pieces named by their labels, legible pages.
 #include "board_renderer.h"
 #include "kernel/base.h"
 #include "los/scene.h"
+#include "rules/rulings.h"
+#include "ruling_html.h"
+#include "ruling_sheet.h"
 #include "scenario_io.h"
 
 #include <QImage>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <set>
 
 using namespace sl;
 
@@ -37,6 +47,65 @@ Picture draw(const Scenario& s, const render::Overlay& overlay) {
     QPainter painter(&pic.image);
     render::BoardRenderer(s).paint(painter, pic.t, overlay);
     return pic;
+}
+
+Scenario loadData(const char* name) {
+    io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/") + QLatin1String(name));
+    if (!r.scenario) qFatal("cannot read %s", name);
+    return *r.scenario;
+}
+
+UnitRuling unitRuling(const Scenario& s, const char* attacker, const char* target, Method method = Method::Exact) {
+    const Scene scene(s);
+    return Rulings(scene).units(attacker, target, method);
+}
+
+// 30 against 30 on the official layout, ruled once (by the centre method: the exact one
+// takes half a minute there, and the sheet's layout is what these tests are about).
+const Scenario& table30() {
+    static const Scenario s = loadData("sheet-11e-30v30.sightline.json");
+    return s;
+}
+const UnitRuling& ruling30() {
+    static const UnitRuling u = unitRuling(table30(), "Termagants", "Gretchin", Method::Center);
+    return u;
+}
+
+// The text of a PDF's pages (pdftotext), and each page's smallest word height in points
+// (pdftotext -bbox); empty when poppler's tools are missing.
+struct PdfText {
+    QStringList pages;
+    std::vector<double> smallest;
+};
+PdfText pdfText(const QString& pdf) {
+    PdfText out;
+    const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (tool.isEmpty()) return out;
+    QProcess p;
+    p.start(tool, {QStringLiteral("-bbox"), pdf, QStringLiteral("-")});
+    p.waitForFinished(60000);
+    const QString html = QString::fromUtf8(p.readAllStandardOutput());
+    static const QRegularExpression word(QStringLiteral("<word xMin=\"[\\d.]+\" yMin=\"([\\d.]+)\" xMax=\"[\\d.]+\" "
+                                                        "yMax=\"([\\d.]+)\">([^<]*)</word>"));
+    for (const QString& page : html.split(QStringLiteral("<page ")).mid(1)) {
+        QStringList words;
+        double smallest = 1e9;
+        for (auto it = word.globalMatch(page); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            // As written: ligatures (fl, fi) and the XML escapes undone.
+            words << m.captured(3)
+                         .replace(QChar(0xFB02), QStringLiteral("fl"))
+                         .replace(QChar(0xFB01), QStringLiteral("fi"))
+                         .replace(QStringLiteral("&quot;"), QStringLiteral("\""))
+                         .replace(QStringLiteral("&lt;"), QStringLiteral("<"))
+                         .replace(QStringLiteral("&gt;"), QStringLiteral(">"))
+                         .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+            smallest = std::min(smallest, m.captured(2).toDouble() - m.captured(1).toDouble());
+        }
+        out.pages << words.join(QLatin1Char(' '));
+        out.smallest.push_back(smallest);
+    }
+    return out;
 }
 
 bool near(const QColor& a, const QColor& b) {
@@ -152,6 +221,171 @@ private slots:
         }
         QVERIFY(!render::renderToFile(s, {}, dir.filePath(QStringLiteral("a.bmpx")), &error));
         QVERIFY(error.contains(QStringLiteral("unknown image type")));
+    }
+
+    // The matrix: numbers for headers (not ids), a dash and no mark for a pair that is not
+    // visible, and every symbol of its cells in the legend.
+    void rulingMatrixAndLegend() {
+        const Scenario s = loadData("sheet-11e-10v10.sightline.json");
+        const UnitRuling u = unitRuling(s, "Intercessors", "Boyz");
+        QCOMPARE(u.attackers.size(), size_t(10));
+        const render::RulingHtml parts = render::rulingParts(s, u, 0, true);
+        static const QRegularExpression th(QStringLiteral("<th[^>]*>([^<]*)</th>"));
+        QStringList numbers;
+        for (auto it = th.globalMatch(parts.matrix); it.hasNext();) {
+            const QString head = it.next().captured(1);
+            for (const Model& m : s.models) QVERIFY2(head != QString::fromStdString(m.id), qPrintable(head));
+            bool number = false;
+            head.toInt(&number);
+            if (number) numbers << head;
+        }
+        QCOMPARE(numbers.size(), 20);  // 10 targets across, 10 attackers down
+        QCOMPARE(numbers.first(), QStringLiteral("1"));
+        // One cell per pair, in order; not visible: the dash alone, even where the pair has cover.
+        static const QRegularExpression td(QStringLiteral("<td align=center style='background-color:[^']*; color:[^']*'>([^<]*)</td>"));
+        QStringList cells;
+        for (auto it = td.globalMatch(parts.matrix); it.hasNext();) cells << it.next().captured(1);
+        QCOMPARE(cells.size(), 100);
+        int hiddenCover = 0;
+        std::set<QChar> symbols;
+        for (size_t i = 0; i < 10; ++i)
+            for (size_t j = 0; j < 10; ++j) {
+                const PairResult& r = u.pairs[i][j];
+                const QString cell = cells[static_cast<int>(i * 10 + j)];
+                if (!r.visible) {
+                    QCOMPARE(cell, QStringLiteral("\u2013"));
+                    hiddenCover += r.cover.value_or(false);
+                } else {
+                    QVERIFY2(cell.startsWith(r.fully_visible ? QLatin1Char('F') : QLatin1Char('V')), qPrintable(cell));
+                    QCOMPARE(cell.contains(QLatin1Char('C')), r.cover.value_or(false));
+                }
+                for (QChar c : cell)
+                    if (!c.isSpace()) symbols.insert(c);
+            }
+        QVERIFY2(hiddenCover > 0, "the table should hold a pair that is not visible yet counts towards cover");
+        QVERIFY(symbols.size() >= 4);  // F, V, the dash, C
+        for (QChar c : symbols)
+            QVERIFY2(parts.legend.contains(QStringLiteral("<b>%1</b>").arg(c)), qPrintable(QString(c)));
+        QVERIFY(parts.legend.contains(QStringLiteral("still counts towards its unit's cover")));
+        // The reasons name pieces by their labels (the name, with the id when names repeat).
+        QVERIFY2(parts.reasons.contains(QStringLiteral("<b>BigRect EF GH (area-08)</b>")), qPrintable(parts.reasons));
+        QVERIFY(!parts.reasons.contains(QStringLiteral("<a ")));  // the sheet has no links
+        const std::vector<int> cited = render::citedPieces(s, u);
+        for (const auto& row : u.pairs)
+            for (const PairResult& r : row)
+                for (size_t k = 0; k < r.reasons.size(); ++k) {
+                    const QString text = render::reasonText(s, r, k);
+                    for (int t : cited) {
+                        const QString id = QString::fromStdString(s.terrain[t].id);
+                        // An id shows only inside its label's brackets.
+                        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("(^|[^(\\w-])%1($|[^\\w-])").arg(id))),
+                                 qPrintable(text));
+                    }
+                }
+    }
+
+    // Once the rulings write labels and list the ids each reason cites (reason_ids), the
+    // sheet tells pieces of the same name apart by those ids, in order.
+    void reasonsCitingByLabel() {
+        const Scenario s = loadData("sheet-11e-10v10.sightline.json");  // area-04 and area-12: "SmallRect L"
+        PairResult r;
+        r.observer = "int-1";
+        r.target = "boy-1";
+        r.reasons = {"06.01 no sight line: blocked by SmallRect L, SmallRect L",
+                     "13.08 cover: Boss Nob is INFANTRY within SmallRect L", "03.04 engagement range: 1.50\" apart"};
+        r.reason_ids = {{"area-12", "area-04"}, {"boy-1", "area-12"}, {}};
+        QCOMPARE(render::reasonText(s, r, 0), QStringLiteral("06.01 no sight line: blocked by SmallRect L (area-12), SmallRect L (area-04)"));
+        QCOMPARE(render::reasonText(s, r, 1), QStringLiteral("13.08 cover: Boss Nob is INFANTRY within SmallRect L (area-12)"));
+        QCOMPARE(render::reasonText(s, r, 2), QStringLiteral("03.04 engagement range: 1.50\" apart"));
+        UnitRuling u;
+        u.attackerUnit = "Intercessors";
+        u.targetUnit = "Boyz";
+        u.attackers = {static_cast<int>(s.findModel("int-1") - s.models.data())};
+        u.targets = {static_cast<int>(s.findModel("boy-1") - s.models.data())};
+        u.pairs = {{r}};
+        u.unitVisible = u.unitFullyVisible = u.coverAgainst = {0};
+        u.coverOf = {0};
+        std::vector<std::string> cited;
+        for (int t : render::citedPieces(s, u)) cited.push_back(s.terrain[t].id);
+        QCOMPARE(cited, (std::vector<std::string>{"area-04", "area-12"}));
+        const QString panel = render::rulingHtml(s, u);
+        QVERIFY2(panel.contains(QStringLiteral("<a href='id:area-12'><b>SmallRect L (area-12)</b></a>, "
+                                               "<a href='id:area-04'><b>SmallRect L (area-04)</b></a>")),
+                 qPrintable(panel));
+        QVERIFY(panel.contains(QStringLiteral("<a href='id:boy-1'>Boss Nob</a>")));
+    }
+
+    // The panel: the same parts, tables of at most 10 targets, reasons linking the ids.
+    void rulingPanel() {
+        const Scenario& s = table30();
+        const UnitRuling& u = ruling30();
+        const QString html = render::rulingHtml(s, u);
+        QCOMPARE(html.count(QStringLiteral("<table border=1")), 3);  // 30 targets: three tables of 10
+        QVERIFY(html.contains(QStringLiteral("(21&ndash;30 of 30)")));
+        QVERIFY(html.contains(QStringLiteral("Legend")));
+        QVERIFY2(html.contains(QStringLiteral("<a href='id:area-08'><b>BigRect EF GH (area-08)</b></a>")), qPrintable(html.left(2000)));
+    }
+
+    // 30 against 30: more than one page, no text under 8 pt, every model's number and every
+    // cited piece's label on the map, the matrix's headers and the reasons' labels in the text.
+    void rulingSheetPages() {
+        const Scenario& s = table30();
+        const UnitRuling& u = ruling30();
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("sheet.pdf"));
+        QString error;
+        int pages = 0;
+        QVERIFY2(render::writeRulingSheet(s, u, pdf, &error, &pages), qPrintable(error));
+        QVERIFY2(pages > 1, qPrintable(QString::number(pages)));
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.read(5) == "%PDF-");
+        const PdfText text = pdfText(pdf);
+        if (text.pages.isEmpty()) QSKIP("pdftotext (poppler-utils) is not installed");
+        QCOMPARE(text.pages.size(), pages);
+        for (int k = 0; k < pages; ++k) {
+            // DejaVu's words stand about 1.16 times their size high: 8 pt is 9.3 pt high.
+            QVERIFY2(text.smallest[k] >= 9.2, qPrintable(QStringLiteral("page %1: %2").arg(k + 1).arg(text.smallest[k])));
+            QVERIFY(text.pages[k].contains(QStringLiteral("page %1 of %2").arg(k + 1).arg(pages)));
+            QVERIFY(text.pages[k].contains(render::scenarioFingerprint(s)));
+        }
+        // Page one is the map: the numbers 1 to 30 (twice), the cited pieces by label.
+        const QStringList words = text.pages[0].split(QLatin1Char(' '));
+        for (int n = 1; n <= 30; ++n) QVERIFY2(words.count(QString::number(n)) >= 2, qPrintable(QString::number(n)));
+        const std::vector<int> cited = render::citedPieces(s, u);
+        QVERIFY(cited.size() >= 3);
+        for (int t : cited) {
+            const QString label = render::sheetLabel(s, s.terrain[t].id);
+            QVERIFY2(text.pages[0].contains(label), qPrintable(label));
+        }
+        const QString all = text.pages.join(QLatin1Char(' '));
+        QVERIFY(all.contains(QStringLiteral("Termagants \u2193 Gretchin \u2192 (1\u201315 of 30)")));
+        QVERIFY(all.contains(QStringLiteral("13.10 obscuring")));
+        QVERIFY(!all.contains(QStringLiteral(" area-08 ")));  // by label: BigRect EF GH (area-08)
+        // The PNG: 150 dpi A4 landscape pages one under the other.
+        const QString png = dir.filePath(QStringLiteral("sheet.png"));
+        QVERIFY2(render::writeRulingSheet(s, u, png, &error), qPrintable(error));
+        const QImage image(png);
+        QCOMPARE(image.width(), 1754);
+        QCOMPARE(image.height(), 1240 * pages);
+    }
+
+    // A small ruling fits on one page; 10e gives each target model's cover under its column.
+    void rulingSheetSmall() {
+        const Scenario s = loadData("sheet-10e-5v5.sightline.json");
+        const UnitRuling u = unitRuling(s, "Devastators", "Boyz");
+        const render::RulingHtml parts = render::rulingParts(s, u, 0, true);
+        QVERIFY(parts.matrix.contains(QStringLiteral("<th align=left>cover</th>")));
+        QVERIFY(parts.reasons.contains(QStringLiteral("<b>Ruined Manufactorum</b>")));
+        QTemporaryDir dir;
+        QString error;
+        int pages = 0;
+        QVERIFY2(render::writeRulingSheet(s, u, dir.filePath(QStringLiteral("s.pdf")), &error, &pages), qPrintable(error));
+        QVERIFY(pages <= 2);
+        const PdfText text = pdfText(dir.filePath(QStringLiteral("s.pdf")));
+        if (text.pages.isEmpty()) QSKIP("pdftotext (poppler-utils) is not installed");
+        QVERIFY(text.pages[0].contains(QStringLiteral("Ruined Manufactorum")));  // labelled on the map
+        QVERIFY(text.pages.join(QLatin1Char(' ')).contains(QStringLiteral("wh40k-10e")));
     }
 };
 

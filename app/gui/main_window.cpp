@@ -12,12 +12,15 @@
 #include "legend.h"
 #include "table_size_dialog.h"
 #include "kdc_data.h"
+#include "ruling_html.h"
 #include "ruling_sheet.h"
 #include "scenario_edits.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QProgressDialog>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDateTime>
@@ -199,7 +202,8 @@ void MainWindow::buildMenus() {
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save)->setObjectName(QStringLiteral("file-save"));
     file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs)->setObjectName(QStringLiteral("file-save-as"));
     file->addAction(tr("&Export Image..."), this, &MainWindow::exportImage);
-    file->addAction(tr("Export Ruling S&heet..."), this, &MainWindow::exportRulingSheet);
+    file->addAction(tr("Export Ruling S&heet..."), this, &MainWindow::exportRulingSheet)
+        ->setObjectName(QStringLiteral("file-export-ruling-sheet"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -792,7 +796,8 @@ void MainWindow::updateRuling() {
 }
 
 QString MainWindow::linked(const QString& html) const {
-    // Every word outside a tag that is the id of a model, piece or zone becomes a link.
+    // Every word outside a tag that is the id of a model, piece or zone becomes a link
+    // (not one already inside a link: the unit ruling links the labels it cites).
     const Scenario& s = document_.scenario();
     QSet<QString> ids;
     for (const Model& m : s.models) ids.insert(QString::fromStdString(m.id).toHtmlEscaped());
@@ -801,13 +806,13 @@ QString MainWindow::linked(const QString& html) const {
     static const QRegularExpression token(QStringLiteral("<[^>]*>|[A-Za-z0-9_.:-]+"));
     QString out;
     qsizetype last = 0;
-    bool inLink = false;  // the text of a link made already is left as it is
+    bool inLink = false;
     for (auto it = token.globalMatch(html); it.hasNext();) {
         const QRegularExpressionMatch m = it.next();
         out += html.mid(last, m.capturedStart() - last);
         const QString word = m.captured();
-        if (word.startsWith(QLatin1String("<a "))) inLink = true;
-        else if (word.startsWith(QLatin1String("</a"))) inLink = false;
+        if (word.startsWith(QLatin1String("<a "), Qt::CaseInsensitive)) inLink = true;
+        else if (word.compare(QLatin1String("</a>"), Qt::CaseInsensitive) == 0) inLink = false;
         if (!inLink && !word.startsWith(QLatin1Char('<')) && ids.contains(word))
             out += QStringLiteral("<a href='id:%1'>%2</a>").arg(QString::fromUtf8(QUrl::toPercentEncoding(word)), word);
         else
@@ -883,7 +888,6 @@ bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
 }
 
 void MainWindow::exportRulingSheet() {
-    const Scenario& s = document_.scenario();
     const int o = board_->observer(), t = board_->target();
     if (o < 0 || t < 0) {
         prompts_->information(this, tr("Export ruling sheet"),
@@ -891,14 +895,54 @@ void MainWindow::exportRulingSheet() {
                                     "against the target's unit."));
         return;
     }
+    if (sheetJob_) {
+        statusBar()->showMessage(tr("A ruling sheet is still being written"), 4000);
+        return;
+    }
     const QString path = prompts_->saveFileName(this, tr("Export ruling sheet"), exportStart(QStringLiteral("-ruling.pdf")),
                                                 tr("PDF document (*.pdf);;PNG image (*.png)"));
     if (path.isEmpty()) return;
-    const Scene scene(s);
-    const UnitRuling u = Rulings(scene).units(s.models[o].unit, s.models[t].unit, board_->method());
-    QString error;
-    if (!render::writeRulingSheet(s, u, path, &error)) prompts_->warning(this, tr("Cannot export"), error);
-    else statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+    exportRulingSheetTo(path);
+}
+
+bool MainWindow::exportRulingSheetTo(const QString& path) {
+    const Scenario& s = document_.scenario();
+    const int o = board_->observer(), t = board_->target();
+    if (o < 0 || t < 0 || sheetJob_) return false;
+    const std::string attacker = s.models[o].unit, target = s.models[t].unit;
+    // The table as it is now, copied: edits made while the sheet is written do not reach it.
+    auto job = [scenario = s, attacker, target, method = board_->method(), path]() -> QString {
+        const Scene scene(scenario);
+        const UnitRuling u = Rulings(scene).units(attacker, target, method);
+        QString error;
+        if (!render::writeRulingSheet(scenario, u, path, &error))
+            return error.isEmpty() ? QStringLiteral("%1: cannot write the ruling sheet").arg(path) : error;
+        return {};
+    };
+    sheetJob_ = new QFutureWatcher<QString>(this);
+    sheetProgress_ = new QProgressDialog(tr("Ruling %1 against %2 and writing the sheet...")
+                                             .arg(QString::fromStdString(attacker), QString::fromStdString(target)),
+                                         QString(), 0, 0, this);
+    sheetProgress_->setWindowTitle(tr("Export ruling sheet"));
+    sheetProgress_->setMinimumDuration(400);  // a quick one shows no dialog
+    sheetProgress_->setValue(0);
+    statusBar()->showMessage(tr("Writing the ruling sheet %1...").arg(path));
+    connect(sheetJob_, &QFutureWatcher<QString>::finished, this, [this, path] {
+        const QString error = sheetJob_->result();
+        sheetJob_->deleteLater();
+        sheetJob_ = nullptr;
+        sheetProgress_->deleteLater();
+        sheetProgress_ = nullptr;
+        if (!error.isEmpty()) {
+            statusBar()->clearMessage();
+            prompts_->warning(this, tr("Cannot export"), error);
+        } else {
+            statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+        }
+        emit rulingSheetDone(path, error);
+    });
+    sheetJob_->setFuture(QtConcurrent::run(std::move(job)));
+    return true;
 }
 
 bool MainWindow::setRingRadii(const QString& text, QString* why) {

@@ -5,6 +5,7 @@
 #include "prompts.h"
 #include "scenario_document.h"
 
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QMainWindow>
 #include <QTimer>
@@ -16,6 +17,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 class QListWidget;
+class QProgressDialog;
 
 namespace sl::gui {
 
@@ -73,11 +75,22 @@ public:
     // Range rings at these distances ("6, 12, 18, 24"); false, saying why, for a bad list.
     bool setRingRadii(const QString& text, QString* why = nullptr);
 
+    // File > Export Ruling Sheet once the file is chosen: the observer's unit against the
+    // target's, ruled and written on a worker thread (a big ruling takes seconds) while the
+    // window stays live and shows it busy; rulingSheetDone follows. False, writing nothing,
+    // without an observer and a target or while a sheet is still being written.
+    bool exportRulingSheetTo(const QString& path);
+    bool writingRulingSheet() const { return sheetJob_ != nullptr; }
+
     static QString autosavePath();
     void autosaveNow();
     static bool hasAutosave();
     // Asks whether to take the autosaved work back (`ask` false: takes it without asking).
     bool offerRecovery(bool ask = true);
+
+signals:
+    // The sheet is written (`error` empty) or could not be.
+    void rulingSheetDone(const QString& path, const QString& error);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -122,6 +135,8 @@ private:
     QDoubleSpinBox* height_ = nullptr;
     QActionGroup* tools_ = nullptr;
     QTimer autosave_;
+    QFutureWatcher<QString>* sheetJob_ = nullptr;  // the ruling sheet being written
+    QProgressDialog* sheetProgress_ = nullptr;
     std::unique_ptr<Prompts> prompts_ = std::make_unique<Prompts>();
 };
 

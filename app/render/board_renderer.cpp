@@ -57,8 +57,8 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-// A point inside the ring for its label: the area centroid, or (for an L or a U whose
-// centroid falls outside) the middle of the widest horizontal chord through it.
+}  // namespace
+
 Vec2 labelPoint(const Ring& ring) {
     const Vec2 c = areaCentroid(ring);
     if (locate(c, ring) == Where::Inside) return c;
@@ -82,30 +82,45 @@ Vec2 labelPoint(const Ring& ring) {
     return best;
 }
 
+namespace {
+
 // Labels on plates in device pixels. A label goes to the first of its places that covers
 // no label placed before it and no model's base (but its own); with none free it is left
 // out, unless forced (the observer, the target, what is pointed out), which takes the first.
 class Labeller {
 public:
-    Labeller(QPainter& p, double px) : p_(p), px_(px) {
+    // `size`: the text that many times the usual; `pad`: the plate's room either side of it.
+    Labeller(QPainter& p, double px, double size = 1, double pad = 4) : p_(p), px_(px), pad_(pad) {
         font_ = p.font();
-        font_.setPixelSize(std::max(1, static_cast<int>(std::lround(11 * px))));
+        font_.setPixelSize(std::max(1, static_cast<int>(std::lround(11 * px * size))));
+        font_.setBold(size > 1);
     }
     // Device boxes of the models' bases, kept clear of other labels.
     void setBases(std::vector<QRectF> bases) { bases_ = std::move(bases); }
+    // Where labels must stay (the part of the table shown), or none.
+    void setBounds(const QRectF& bounds) { bounds_ = bounds; }
 
     QSizeF sizeOf(const QString& text) const {
         const QFontMetricsF fm(font_, p_.device());
-        return {fm.horizontalAdvance(text) + 8 * px_, fm.height() + 2 * px_};
+        return {fm.horizontalAdvance(text) + 2 * pad_ * px_, fm.height() + 2 * px_};
     }
 
     // `centres`: where the plate may go, best first. `own`: the model labelled (its base
     // does not count against it), or -1.
     bool place(const QString& text, const std::vector<QPointF>& centres, bool force, int own = -1,
-               const QColor& plate = QColor(20, 20, 20, 200), const QColor& ink = QColor(255, 255, 255)) {
+               const QColor& plate = QColor(20, 20, 20, 200), const QColor& ink = QColor(255, 255, 255),
+               bool round = false, QRectF* where = nullptr) {
         if (centres.empty()) return false;
-        const QSizeF size = sizeOf(text);
-        auto boxAt = [&](QPointF c) { return QRectF(c - QPointF(size.width() / 2, size.height() / 2), size); };
+        QSizeF size = sizeOf(text);
+        if (round) size.setWidth(std::max(size.width(), size.height()));
+        auto boxAt = [&](QPointF c) {
+            QRectF box(c - QPointF(size.width() / 2, size.height() / 2), size);
+            // Moved inside the bounds, when there are some and it fits in them.
+            if (bounds_.isValid() && box.width() <= bounds_.width() && box.height() <= bounds_.height())
+                box.moveTo(std::clamp(box.left(), bounds_.left(), bounds_.right() - box.width()),
+                           std::clamp(box.top(), bounds_.top(), bounds_.bottom() - box.height()));
+            return box;
+        };
         std::optional<QRectF> chosen;
         for (const QPointF& c : centres) {
             const QRectF box = boxAt(c);
@@ -119,10 +134,12 @@ public:
         }
         if (!chosen && !force) return false;
         const QRectF box = chosen.value_or(boxAt(centres.front()));
+        if (where) *where = box;
         taken_.push_back(box);
-        p_.setPen(Qt::NoPen);
+        p_.setPen(round ? QPen(QColor(255, 255, 255), 1.2 * px_) : QPen(Qt::NoPen));
         p_.setBrush(plate);
-        p_.drawRoundedRect(box, 3 * px_, 3 * px_);
+        if (round) p_.drawRoundedRect(box, box.height() / 2, box.height() / 2);
+        else p_.drawRoundedRect(box, 3 * px_, 3 * px_);
         p_.setPen(ink);
         p_.setFont(font_);
         p_.drawText(box, Qt::AlignCenter, text);
@@ -132,9 +149,11 @@ public:
 private:
     QPainter& p_;
     double px_;
+    double pad_;
     QFont font_;
     std::vector<QRectF> taken_;
     std::vector<QRectF> bases_;
+    QRectF bounds_;
 };
 
 }  // namespace
@@ -234,6 +253,10 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     std::vector<QRectF> bases;
     for (const Model& m : scenario_.models) bases.push_back(inchToDevice.mapRect(basePath(m).boundingRect()));
     labels.setBases(bases);
+    if (overlay.tagsOnly) {
+        paintTags(p, inchToDevice, overlay, bases);
+        return;
+    }
     // Then models (the pair and what is pointed out first), then features, then areas;
     // a label that would cover one already placed is left out (hovering tells the rest).
     std::vector<int> order;
@@ -286,6 +309,59 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             labels.place(QString::fromStdString(z.id), {at, at + QPointF(0, 20 * px), at - QPointF(0, 20 * px)},
                          contains(overlay.highlighted, z.id), -1, plate);
         }
+}
+
+void BoardRenderer::paintTags(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay,
+                              const std::vector<QRectF>& bases) const {
+    const double px = pixelScale_;
+    Labeller tags(p, px, overlay.tagScale, 1.5);  // tight plates: numbers sit on their bases
+    tags.setBases(bases);
+    if (p.hasClipping()) tags.setBounds(p.clipBoundingRect());
+    const double perInch = std::sqrt(std::abs(inchToDevice.determinant()));
+    // Models first: on the base when the plate fits in it, else beside it.
+    for (const Tag& tag : overlay.modelTags) {
+        if (tag.index < 0 || tag.index >= static_cast<int>(scenario_.models.size())) continue;
+        const Model& m = scenario_.models[tag.index];
+        QSizeF size = tags.sizeOf(tag.text);
+        if (tag.round) size.setWidth(std::max(size.width(), size.height()));
+        const QRectF box = bases[tag.index];
+        const double across = 2 * std::min(halfLengthIn(m.base), halfWidthIn(m.base)) * perInch;
+        const double gap = 1 * px;
+        std::vector<QPointF> places;
+        if (size.width() <= across * 1.6 && size.height() <= across * 1.05) places.push_back(box.center());
+        places.push_back({box.center().x(), box.bottom() + gap + size.height() / 2});
+        places.push_back({box.right() + gap + size.width() / 2, box.center().y()});
+        places.push_back({box.center().x(), box.top() - gap - size.height() / 2});
+        places.push_back({box.left() - gap - size.width() / 2, box.center().y()});
+        // With no room anywhere, over its own base rather than a neighbour's.
+        if (!tags.place(tag.text, places, false, tag.index, tag.plate, tag.ink, tag.round))
+            tags.place(tag.text, {box.center()}, true, tag.index, tag.plate, tag.ink, tag.round);
+    }
+    for (const Tag& tag : overlay.terrainTags) {
+        if (tag.index < 0 || tag.index >= static_cast<int>(scenario_.terrain.size())) continue;
+        const TerrainPiece& t = scenario_.terrain[tag.index];
+        if (t.footprint.outer.empty()) continue;
+        const QPointF at = inchToDevice.map(pt(labelPoint(t.footprint.outer)));
+        // At its label point, else nearby, clear of the numbers and the bases.
+        const QSizeF size = tags.sizeOf(tag.text);
+        const double step = size.height() + 2 * px;
+        std::vector<QPointF> places{at};
+        const double side = size.width() / 2 + 6 * px;
+        for (int k = 1; k <= 8; ++k)
+            for (const QPointF d : {QPointF(0, k * step), QPointF(0, -k * step), QPointF(side, (k - 1) * step),
+                                    QPointF(-side, (k - 1) * step), QPointF(side, -k * step), QPointF(-side, -k * step)})
+                places.push_back(at + d);
+        QRectF box;
+        tags.place(tag.text, places, true, -1, tag.plate, tag.ink, tag.round, &box);
+        if (!box.contains(at)) {
+            // Away from its piece: a leader line from the piece to the plate.
+            const QPointF end(std::clamp(at.x(), box.left(), box.right()), std::clamp(at.y(), box.top(), box.bottom()));
+            p.setPen(QPen(tag.plate, 1.5 * px));
+            p.drawLine(at, end);
+            p.setBrush(tag.plate);
+            p.drawEllipse(at, 2.5 * px, 2.5 * px);
+        }
+    }
 }
 
 void BoardRenderer::paintGrid(QPainter& p, double unit) const {

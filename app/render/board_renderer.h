@@ -33,6 +33,16 @@ struct Measurement {
     std::string label;  // 12.34" (flat 12.10", 2.50" up)
 };
 
+// A label chosen by the caller (the ruling sheet's model numbers, the pieces its reasons
+// cite): text on a plate of its colour, round or square.
+struct Tag {
+    int index = -1;  // a model's index, or a terrain piece's
+    QString text;
+    QColor plate;
+    QColor ink{255, 255, 255};
+    bool round = false;
+};
+
 // What is drawn over the board: line of sight, measuring, labels.
 struct Overlay {
     int observer = -1;                    // model indices, -1 for none
@@ -56,6 +66,12 @@ struct Overlay {
     std::vector<int> overlapping;
     // Labels on models and pieces (ids on plates, never overlapping one another).
     bool labels = true;
+    // In place of those labels, only these (each placed, over others when it must), their
+    // text `tagScale` times the usual size.
+    bool tagsOnly = false;
+    std::vector<Tag> modelTags;
+    std::vector<Tag> terrainTags;
+    double tagScale = 1;
 };
 
 // The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a
@@ -88,6 +104,8 @@ private:
     void paintMeasuring(QPainter& p, const Overlay& overlay, double unit) const;
     // Text in device space (readable at any zoom), over everything else.
     void paintLabels(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const;
+    void paintTags(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay,
+                   const std::vector<QRectF>& bases) const;
 
     const Scenario& scenario_;
     double pixelScale_ = 1;
@@ -101,6 +119,10 @@ Overlay pairOverlay(const Scene& scene, int observer, int target, Method method)
 // Every enemy of the observer, visible or not (exact decisions, under the scenario's
 // ruleset).
 Overlay enemiesOverlay(const Scene& scene, int observer);
+
+// A point inside the ring where its label goes: the area centroid, or (for an L or a U whose
+// centroid falls outside) the middle of the widest horizontal chord through it.
+Vec2 labelPoint(const Ring& ring);
 
 // The text of a model's or a piece's label: its id, and a feature's height.
 QString labelText(const Model& m);

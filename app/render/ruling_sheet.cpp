@@ -1,8 +1,9 @@
-// The judge's ruling sheet: the zoomed board, the matrix and reasons, the ruleset, the
-// date and the table's fingerprint, on one page written as PDF or PNG.
+// The judge's ruling sheet: the board zoomed to the two units with numbered models and
+// labelled pieces, the pages the ruling's HTML parts are laid out on, written as PDF or PNG.
 #include "ruling_sheet.h"
 
 #include "kernel/base.h"
+#include "ruling_html.h"
 #include "scenario_io.h"
 
 #include <QCryptographicHash>
@@ -12,18 +13,21 @@
 #include <QTextDocument>
 
 #include <algorithm>
+#include <cmath>
+#include <memory>
 
 namespace sl::render {
 namespace {
 
 QString q(const std::string& s) { return QString::fromStdString(s).toHtmlEscaped(); }
 
-QString yesNo(bool v) { return v ? QStringLiteral("yes") : QStringLiteral("no"); }
+bool isGame(const Scenario& s) { return s.ruleset.name == "wh40k-11e" || s.ruleset.name == "wh40k-10e"; }
 
 QString rulesetText(const Ruleset& r) {
     QString text = q(r.name);
     QStringList options;
-    options << QStringLiteral("sight line %1 mm").arg(r.sight_line_width_mm);
+    options << (r.sight_line_width_mm > 0 ? QStringLiteral("sight line %1 mm").arg(r.sight_line_width_mm)
+                                          : QStringLiteral("sight lines of no width"));
     if (r.name == "wh40k-11e")
         options << QStringLiteral("detection range %1\"").arg(r.detection_range)
                 << QStringLiteral("solid gap %1\"").arg(r.solid_gap_height);
@@ -31,46 +35,6 @@ QString rulesetText(const Ruleset& r) {
 }
 
 }  // namespace
-
-QString rulingHtml(const Scenario& scenario, const UnitRuling& u) {
-    const bool game = scenario.ruleset.name != "true-los";
-    QString html = QStringLiteral("<table border=1 cellspacing=0 cellpadding=3><tr><th></th>");
-    for (int t : u.targets) html += QStringLiteral("<th>%1</th>").arg(q(scenario.models[t].id));
-    html += QStringLiteral("<th>unit seen</th><th>fully</th>%1</tr>").arg(game ? QStringLiteral("<th>cover</th>") : QString());
-    for (size_t i = 0; i < u.attackers.size(); ++i) {
-        html += QStringLiteral("<tr><th>%1</th>").arg(q(scenario.models[u.attackers[i]].id));
-        for (size_t j = 0; j < u.targets.size(); ++j) {
-            const PairResult& r = u.pairs[i][j];
-            QString cell = !r.visible ? QStringLiteral("<span style='color:#d62728'>no</span>")
-                           : r.fully_visible ? QStringLiteral("<span style='color:#1fa33a'>full</span>")
-                                             : QStringLiteral("<span style='color:#1fa33a'>seen</span>");
-            if (r.hidden.value_or(false)) cell += QStringLiteral(" H");
-            if (r.cover.value_or(false)) cell += QStringLiteral(" C");
-            if (r.plunging_fire.value_or(false)) cell += QStringLiteral(" P");
-            html += QStringLiteral("<td align=center>%1</td>").arg(cell);
-        }
-        html += QStringLiteral("<td align=center>%1</td><td align=center>%2</td>")
-                    .arg(yesNo(u.unitVisible[i]), yesNo(u.unitFullyVisible[i]));
-        if (game) html += QStringLiteral("<td align=center>%1</td>").arg(yesNo(u.coverAgainst[i]));
-        html += QStringLiteral("</tr>");
-    }
-    html += QStringLiteral("</table><p>full: fully visible; seen: visible, not fully; H hidden, C cover, P plunging "
-                           "fire (for that pair).</p>");
-    html += QStringLiteral("<p><b>%1</b> sees <b>%2</b>: %3; fully: %4.</p>")
-                .arg(q(u.attackerUnit), q(u.targetUnit), yesNo(u.visible), yesNo(u.fullyVisible));
-    if (scenario.ruleset.name == "wh40k-10e") {
-        QStringList cover;
-        for (size_t j = 0; j < u.targets.size(); ++j)
-            cover << QStringLiteral("%1 %2").arg(q(scenario.models[u.targets[j]].id), yesNo(u.coverOf[j]));
-        html += QStringLiteral("<p>Cover against the unit: %1.</p>").arg(cover.join(QStringLiteral(", ")));
-    }
-    if (!u.reasons.empty()) {
-        html += QStringLiteral("<p><b>Reasons</b></p><ul>");
-        for (const auto& reason : u.reasons) html += QStringLiteral("<li>%1</li>").arg(q(reason));
-        html += QStringLiteral("</ul>");
-    }
-    return html;
-}
 
 Overlay unitOverlay(const UnitRuling& ruling) {
     Overlay o;
@@ -91,81 +55,343 @@ QString scenarioFingerprint(const Scenario& scenario) {
 
 namespace {
 
-// Paints the sheet on a page of W x H device pixels at `dpi`.
-void paintSheet(QPainter& p, double W, double H, double dpi, const Scenario& scenario, const UnitRuling& u) {
-    const double textScale = dpi / 96.0;  // text is laid out at 96 dpi
+// The sheet is laid out in half points (144 to the inch) on A4 landscape: text sizes are
+// whole numbers of them, 10 pt for the body, never under 8 pt.
+constexpr double kPerInch = 144;
+constexpr double kPageW = 297 / 25.4 * kPerInch;
+constexpr double kPageH = 210 / 25.4 * kPerInch;
+constexpr double kMargin = 10 / 25.4 * kPerInch;
+constexpr double kGap = 24;
 
-    // The board, zoomed to the two units with 4" around them, on the left half.
+const QString kStyle = QStringLiteral("<style>p { margin-top: 0px; margin-bottom: 8px; } th { font-weight: bold; }</style>");
+
+std::unique_ptr<QTextDocument> document(const QString& html, double width, int fontPx = 20) {
+    auto doc = std::make_unique<QTextDocument>();
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPixelSize(fontPx);
+    doc->setDefaultFont(font);
+    doc->setDocumentMargin(0);
+    doc->setHtml(kStyle + html);
+    doc->setTextWidth(width);
+    return doc;
+}
+
+// The matrix at most `width` wide: all targets in one table if it fits, else split into
+// tables of as few, even columns as fit (the text keeps its size).
+QString fittedMatrix(const Scenario& s, const UnitRuling& u, double width, int* tables) {
+    QFont bold(QStringLiteral("DejaVu Sans"));
+    bold.setBold(true);
+    bold.setPixelSize(20);
+    const QFontMetricsF normal(bold);
+    const double pad = 2 * 2 + 2;  // cell padding and borders
+    const double corner = std::max(normal.horizontalAdvance(QString::fromStdString(u.attackerUnit) + QStringLiteral(" \u2193")),
+                                   normal.horizontalAdvance(QStringLiteral("cover"))) + pad;
+    double perModel = 0;
+    QStringList heads{QStringLiteral("unit seen"), QStringLiteral("fully")};
+    if (s.ruleset.name == "wh40k-11e") heads << QStringLiteral("cover");
+    if (isGame(s)) heads << QStringLiteral("plunging");
+    for (const QString& h : heads) perModel += normal.horizontalAdvance(h) + pad;
+    perModel = std::max(perModel, normal.horizontalAdvance(QStringLiteral("per attacking model")) + pad);
+    const double column = kSheetCellWidth + pad;
+    const int n = std::max<int>(1, static_cast<int>(u.targets.size()));
+    const int fit = std::max(1, static_cast<int>((width * 0.97 - corner - perModel) / column));
+    const int count = (n + fit - 1) / fit;
+    if (tables) *tables = count;
+    return matrixHtml(s, u, (n + count - 1) / count, kSheetCellWidth);
+}
+
+// The part of the table the map shows: the two units and the pieces the reasons cite, with
+// 2" around them.
+QRectF mapRegion(const Scenario& s, const UnitRuling& u) {
     double minX = 1e300, minY = 1e300, maxX = -1e300, maxY = -1e300;
+    auto grow = [&](double x0, double y0, double x1, double y1) {
+        minX = std::min(minX, x0);
+        minY = std::min(minY, y0);
+        maxX = std::max(maxX, x1);
+        maxY = std::max(maxY, y1);
+    };
     for (const std::vector<int>* list : {&u.attackers, &u.targets})
         for (int i : *list) {
-            const Model& m = scenario.models[i];
+            const Model& m = s.models[i];
             const double r = std::max(halfLengthIn(m.base), halfWidthIn(m.base));
-            minX = std::min(minX, m.position.x - r);
-            maxX = std::max(maxX, m.position.x + r);
-            minY = std::min(minY, m.position.y - r);
-            maxY = std::max(maxY, m.position.y + r);
+            grow(m.position.x - r, m.position.y - r, m.position.x + r, m.position.y + r);
         }
-    if (minX > maxX) {
-        minX = minY = 0;
-        maxX = scenario.board.width;
-        maxY = scenario.board.height;
+    for (int t : citedPieces(s, u))
+        for (const Vec2& v : s.terrain[t].footprint.outer) grow(v.x, v.y, v.x, v.y);
+    if (minX > maxX) return QRectF(0, 0, s.board.width, s.board.height);
+    minX = std::max(0.0, minX - 2);
+    minY = std::max(0.0, minY - 2);
+    maxX = std::min(s.board.width, maxX + 2);
+    maxY = std::min(s.board.height, maxY + 2);
+    return QRectF(minX, minY, std::max(1.0, maxX - minX), std::max(1.0, maxY - minY));
+}
+
+// A document laid out on pages of its own, in one or two columns.
+struct Flow {
+    std::unique_ptr<QTextDocument> doc;
+    int columns = 1;
+    int firstPage = 0;  // of the sheet
+    int pages = 0;
+};
+
+// Where everything goes: page one (header, map, the side column), then the matrix when it
+// does not fit beside the map, then the reasons in two columns.
+struct Layout {
+    QString title;
+    QString subtitle;
+    QString fingerprint;
+    QRectF map;
+    QRectF side;
+    std::unique_ptr<QTextDocument> sideDoc;
+    QRectF area;  // of the pages after the first
+    std::vector<Flow> flows;
+    double header = 64;  // its height, the rule under it included
+    int pages = 1;
+};
+
+// The matrix, with the legend of its symbols under it, and the reasons: on one page when
+// they fit, else the reasons from the next page in two columns.
+void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, const QString& reasons, double contentW,
+                            double height);
+
+Layout layOut(const Scenario& s, const UnitRuling& u) {
+    Layout l;
+    l.title = QStringLiteral("Ruling: %1 shooting at %2").arg(q(u.attackerUnit), q(u.targetUnit));
+    QString method;
+    if (!u.pairs.empty() && !u.pairs[0].empty()) {
+        const std::string_view name = methodName(u.pairs[0][0].method);
+        method = QStringLiteral(" &middot; %1 method").arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())));
     }
-    minX = std::max(0.0, minX - 4);
-    minY = std::max(0.0, minY - 4);
-    maxX = std::min(scenario.board.width, maxX + 4);
-    maxY = std::min(scenario.board.height, maxY + 4);
-    const QRectF boardArea(0, H * 0.12, W * 0.52, H * 0.86);
-    const double scale = std::min(boardArea.width() / (maxX - minX), boardArea.height() / (maxY - minY));
+    l.subtitle = QStringLiteral("%1 &middot; %2%3 &middot; %4")
+                     .arg(q(s.name), rulesetText(s.ruleset), method,
+                          QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")));
+    l.fingerprint = scenarioFingerprint(s);
+    const double contentW = kPageW - 2 * kMargin;
+    l.header = 40 + document(l.subtitle, contentW, 18)->size().height() + 12;
+    const double top = kMargin + l.header;
+    const double height = kPageH - kMargin - top;
+    // The map beside the side column, or above it when the units stand far apart across
+    // the page: whichever shows it larger.
+    const QRectF region = mapRegion(s, u);
+    const double mapW = std::clamp((height - 28) * region.width() / region.height(), contentW * 0.45, contentW * 0.62);
+    const double besideScale = std::min(mapW / region.width(), (height - 28) / region.height());
+    double mapH = std::min(contentW * region.height() / region.width() + 28, height * 0.6);
+    const double aboveScale = std::min(contentW / region.width(), (mapH - 28) / region.height());
+    const bool above = aboveScale > besideScale * 1.25;
+    RulingHtml parts = rulingParts(s, u, 0, true);
+    if (above) {
+        // The verdict and the legend side by side under the map, the map taking the rest.
+        parts.summary = QStringLiteral("<table width='100%' cellspacing=0 cellpadding=0><tr><td width='44%'>%1</td>"
+                                       "<td width='4%'></td><td>%2</td></tr></table>")
+                            .arg(parts.summary, parts.legend);
+        parts.legend.clear();
+        mapH = std::min(mapH, height - kGap / 2 - document(parts.summary, contentW)->size().height());
+        l.map = QRectF(kMargin, top, contentW, mapH);
+        l.side = QRectF(kMargin, top + mapH + kGap / 2, contentW, height - mapH - kGap / 2);
+    }
+    l.area = QRectF(kMargin, top, contentW, height);
+    const QString reasons = QStringLiteral("<div style='font-size:18px'>%1</div>").arg(parts.reasons);
+    // All on page one when it fits beside the map (a narrower map if that does it), else
+    // the matrix there and the reasons after it, else the matrix on a page of its own.
+    auto place = [&](double width) {
+        if (above) return;
+        l.map = QRectF(kMargin, top, width, height);
+        l.side = QRectF(kMargin + width + kGap, top, contentW - width - kGap, height);
+    };
+    for (const bool withReasons : {true, false}) {
+        for (const double width : {mapW, withReasons ? contentW * 0.45 : mapW}) {
+            place(width);
+            int tables = 0;
+            const QString narrow = fittedMatrix(s, u, l.side.width(), &tables);
+            if (tables == 1) {
+                l.sideDoc = document(parts.summary + narrow + parts.legend + (withReasons ? reasons : QString()), l.side.width());
+                if (l.sideDoc->size().height() <= l.side.height()) break;
+                l.sideDoc.reset();
+            }
+            if (above) break;
+        }
+        if (l.sideDoc && withReasons) return l;
+        if (l.sideDoc) break;
+    }
+    if (!l.sideDoc) place(mapW);
+    if (l.sideDoc) {
+        Flow why;
+        why.doc = document(reasons, (contentW - kGap) / 2);
+        why.columns = 2;
+        l.flows.push_back(std::move(why));
+    } else {
+        l.sideDoc = document(parts.summary + parts.legend, l.side.width());
+        appendMatrixAndReasons(l, s, u, reasons, contentW, height);
+    }
+    for (Flow& f : l.flows) {
+        f.doc->setPageSize(QSizeF((contentW - (f.columns - 1) * kGap) / f.columns, height));
+        f.firstPage = l.pages;
+        f.pages = (f.doc->pageCount() + f.columns - 1) / f.columns;
+        l.pages += f.pages;
+    }
+    return l;
+}
+
+void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, const QString& reasons, double contentW,
+                            double height) {
+    const QString matrix = fittedMatrix(s, u, contentW, nullptr) + legendHtml(s, u, false);
+    Flow both;
+    both.doc = document(matrix + QStringLiteral("<p></p>") + reasons, contentW);
+    if (both.doc->size().height() <= height) {
+        l.flows.push_back(std::move(both));
+    } else {
+        Flow first;
+        first.doc = document(matrix, contentW);
+        l.flows.push_back(std::move(first));
+        Flow why;
+        why.doc = document(reasons, (contentW - kGap) / 2);
+        why.columns = 2;
+        l.flows.push_back(std::move(why));
+    }
+}
+
+void paintHeader(QPainter& p, const Layout& l, int page) {
+    const double contentW = kPageW - 2 * kMargin;
+    const auto title = document(QStringLiteral("<b>%1</b>").arg(l.title), contentW * 0.75, 32);
+    p.save();
+    p.translate(kMargin, kMargin);
+    title->drawContents(&p);
+    const auto number = document(QStringLiteral("<p align=right>table fingerprint <b>%1</b> &middot; page %2 of %3</p>")
+                                     .arg(l.fingerprint)
+                                     .arg(page + 1)
+                                     .arg(l.pages),
+                                 contentW, 20);
+    number->drawContents(&p);
+    p.translate(0, 38);
+    const auto sub = document(l.subtitle, contentW, 18);
+    sub->drawContents(&p);
+    p.restore();
+    p.setPen(QPen(QColor(120, 120, 120), 1));
+    p.drawLine(QPointF(kMargin, kMargin + l.header - 8), QPointF(kPageW - kMargin, kMargin + l.header - 8));
+}
+
+void paintMap(QPainter& p, const Scenario& s, const UnitRuling& u, const QRectF& page) {
+    const QRectF area = page.adjusted(0, 0, 0, -28);  // a line under it says where it is
+    // The region grown to the shape of the box (more of the table around it), within the table.
+    QRectF region = mapRegion(s, u);
+    const double want = area.width() / area.height();
+    if (region.width() / region.height() < want) {
+        const double w = std::min(s.board.width, region.height() * want);
+        region.setLeft(std::clamp(region.center().x() - w / 2, 0.0, s.board.width - w));
+        region.setWidth(w);
+    } else {
+        const double h = std::min(s.board.height, region.width() / want);
+        region.setTop(std::clamp(region.center().y() - h / 2, 0.0, s.board.height - h));
+        region.setHeight(h);
+    }
+    const double minX = region.left(), minY = region.top(), maxX = region.right(), maxY = region.bottom();
+    const std::vector<int> cited = citedPieces(s, u);
+    const double scale = std::min(area.width() / std::max(1.0, maxX - minX), area.height() / std::max(1.0, maxY - minY));
     QTransform t;
-    t.translate(boardArea.left() + (boardArea.width() - (maxX - minX) * scale) / 2,
-                boardArea.top());
+    t.translate(area.left() + (area.width() - (maxX - minX) * scale) / 2, area.top());
     t.scale(scale, scale);
     t.translate(-minX, -minY);
-    p.save();
-    p.setClipRect(t.mapRect(QRectF(minX, minY, maxX - minX, maxY - minY)));
-    BoardRenderer renderer(scenario);
-    renderer.setPixelScale(textScale);
-    renderer.paint(p, t, unitOverlay(u));
-    p.restore();
 
-    // The heading and the rulings, as a small HTML document.
-    const QString fingerprint = scenarioFingerprint(scenario);
-    QString head = QStringLiteral("<h2 style='margin:0'>Ruling: %1 against %2</h2>"
-                                  "<p style='margin:0'>%3 &middot; %4 &middot; %5 &middot; table fingerprint <b>%6</b></p>")
-                       .arg(q(u.attackerUnit), q(u.targetUnit), q(scenario.name), rulesetText(scenario.ruleset),
-                            QDateTime::currentDateTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")), fingerprint);
-    QTextDocument heading;
-    heading.setHtml(head);
-    heading.setTextWidth(W / textScale);
+    Overlay o = unitOverlay(u);
+    // The red lines of the pairs that do not see, centre to centre, under the green ones.
+    std::vector<std::pair<Segment, bool>> red;
+    for (size_t i = 0; i < u.attackers.size(); ++i)
+        for (size_t j = 0; j < u.targets.size(); ++j)
+            if (!u.pairs[i][j].visible)
+                red.push_back({Segment{s.models[u.attackers[i]].position, s.models[u.targets[j]].position}, false});
+    o.pairLines.insert(o.pairLines.begin(), red.begin(), red.end());
+    o.tagsOnly = true;
+    o.tagScale = 1.3;
+    for (size_t i = 0; i < u.attackers.size(); ++i) {
+        const QColor plate = plateColour(s.models[u.attackers[i]]);
+        o.modelTags.push_back({u.attackers[i], QString::number(i + 1), plate, inkOn(plate), true});
+    }
+    for (size_t j = 0; j < u.targets.size(); ++j) {
+        const QColor plate = plateColour(s.models[u.targets[j]]);
+        o.modelTags.push_back({u.targets[j], QString::number(j + 1), plate, inkOn(plate), false});
+    }
+    for (int c : cited) {
+        o.terrainTags.push_back({c, sheetLabel(s, s.terrain[c].id), QColor(0x8b, 0x1a, 0x1a, 235)});
+        o.highlighted.push_back(s.terrain[c].id);
+    }
+    const QRectF shown = t.mapRect(QRectF(minX, minY, maxX - minX, maxY - minY));
     p.save();
-    p.scale(textScale, textScale);
-    heading.drawContents(&p);
+    p.setClipRect(shown);
+    BoardRenderer renderer(s);
+    renderer.setPixelScale(kPerInch / 96);
+    renderer.paint(p, t, o);
     p.restore();
+    p.setPen(QPen(QColor(60, 60, 60), 1.5));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(shown);
+    // Where on the table this is.
+    const auto where = document(QStringLiteral("x %1&ndash;%2\", y %3&ndash;%4\" of the %5\" &times; %6\" table; grid 1\"")
+                                    .arg(minX, 0, 'f', 0)
+                                    .arg(maxX, 0, 'f', 0)
+                                    .arg(minY, 0, 'f', 0)
+                                    .arg(maxY, 0, 'f', 0)
+                                    .arg(s.board.width)
+                                    .arg(s.board.height),
+                                area.width(), 17);
+    p.save();
+    p.translate(shown.left(), shown.bottom() + 4);
+    where->drawContents(&p);
+    p.restore();
+}
 
-    const QString html = rulingHtml(scenario, u);
-    QTextDocument body;
-    body.setHtml(html);
-    body.setTextWidth(W * 0.45 / textScale);
-    p.save();
-    p.translate(W * 0.54, H * 0.12);
-    p.scale(textScale, textScale);
-    body.drawContents(&p, QRectF(0, 0, W * 0.45 / textScale, H * 0.86 / textScale));
-    p.restore();
+void paintPage(QPainter& p, const Layout& l, int page, const Scenario& s, const UnitRuling& u) {
+    paintHeader(p, l, page);
+    if (page == 0) {
+        paintMap(p, s, u, l.map);
+        p.save();
+        p.translate(l.side.topLeft());
+        l.sideDoc->drawContents(&p, QRectF(QPointF(0, 0), l.side.size()));
+        p.restore();
+        return;
+    }
+    for (const Flow& f : l.flows) {
+        if (page < f.firstPage || page >= f.firstPage + f.pages) continue;
+        const QSizeF size = f.doc->pageSize();
+        for (int c = 0; c < f.columns; ++c) {
+            const int docPage = (page - f.firstPage) * f.columns + c;
+            if (docPage >= f.doc->pageCount()) break;
+            p.save();
+            p.translate(l.area.left() + c * (size.width() + kGap), l.area.top() - docPage * size.height());
+            // (less a sliver: the top of the next page's first line must not show)
+            f.doc->drawContents(&p, QRectF(0, docPage * size.height(), size.width(), size.height() - 2));
+            p.restore();
+        }
+    }
 }
 
 }  // namespace
 
-bool writeRulingSheet(const Scenario& scenario, const UnitRuling& u, const QString& path, QString* error) {
-    const QString title = QStringLiteral("Ruling: %1 against %2").arg(QString::fromStdString(u.attackerUnit),
-                                                                      QString::fromStdString(u.targetUnit));
+bool writeRulingSheet(const Scenario& scenario, const UnitRuling& u, const QString& path, QString* error, int* pages) {
+    const Layout layout = layOut(scenario, u);
+    if (pages) *pages = layout.pages;
+    const QString title = QStringLiteral("Ruling: %1 shooting at %2").arg(QString::fromStdString(u.attackerUnit),
+                                                                          QString::fromStdString(u.targetUnit));
     if (path.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)) {
-        // A4 landscape at 150 dpi, less the margins.
-        QImage image(1650, 1130, QImage::Format_ARGB32_Premultiplied);
+        // 150 dpi, the pages one under the other.
+        const double scale = 150 / kPerInch;
+        const int w = static_cast<int>(std::lround(kPageW * scale)), h = static_cast<int>(std::lround(kPageH * scale));
+        QImage image(w, h * layout.pages, QImage::Format_ARGB32_Premultiplied);
+        if (image.isNull()) {
+            if (error) *error = QStringLiteral("%1: the sheet is too large for an image; write a PDF").arg(path);
+            return false;
+        }
         image.fill(Qt::white);
         QPainter p(&image);
         p.setRenderHint(QPainter::Antialiasing);
-        paintSheet(p, image.width(), image.height(), 150, scenario, u);
+        p.setRenderHint(QPainter::TextAntialiasing);
+        for (int page = 0; page < layout.pages; ++page) {
+            p.save();
+            p.translate(0, page * h);
+            if (page > 0) p.fillRect(QRectF(0, 0, w, 2), QColor(170, 170, 170));
+            p.scale(scale, scale);
+            paintPage(p, layout, page, scenario, u);
+            p.restore();
+        }
         p.end();
         if (!image.save(path)) {
             if (error) *error = QStringLiteral("%1: cannot write the image").arg(path);
@@ -176,17 +402,26 @@ bool writeRulingSheet(const Scenario& scenario, const UnitRuling& u, const QStri
     QPdfWriter pdf(path);
     pdf.setPageSize(QPageSize(QPageSize::A4));
     pdf.setPageOrientation(QPageLayout::Landscape);
-    pdf.setPageMargins(QMarginsF(12, 12, 12, 12), QPageLayout::Millimeter);
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout::Millimeter);
     pdf.setResolution(300);
     pdf.setTitle(title);
+    pdf.setCreator(QStringLiteral("Sightline"));
     QPainter p;
     if (!p.begin(&pdf)) {
         if (error) *error = QStringLiteral("%1: cannot write the PDF file").arg(path);
         return false;
     }
-    paintSheet(p, pdf.width(), pdf.height(), 300, scenario, u);
+    const double scale = pdf.width() / kPageW;
+    for (int page = 0; page < layout.pages; ++page) {
+        if (page > 0) pdf.newPage();
+        p.save();
+        p.scale(scale, scale);
+        paintPage(p, layout, page, scenario, u);
+        p.restore();
+    }
     p.end();
     return true;
 }
 
 }  // namespace sl::render
+
