@@ -105,17 +105,25 @@ int ruling(const QString& path, const QCommandLineParser& args, sl::Method metho
     for (size_t i = 0; i < u.attackers.size(); ++i) {
         QString line = QString::fromStdString(models[u.attackers[i]].id).leftJustified(width);
         for (const sl::PairResult& r : u.pairs[i]) {
-            QString cell = !r.visible ? QStringLiteral("-") : r.fully_visible ? QStringLiteral("full") : QStringLiteral("seen");
-            if (r.hidden.value_or(false)) cell += QStringLiteral(" H");
-            if (r.cover.value_or(false)) cell += QStringLiteral(" C");
-            if (r.plunging_fire.value_or(false)) cell += QStringLiteral(" P");
+            // A pair that does not see gets a dash alone, as on the sheet (its cover still
+            // counts towards the unit's: see the line below the matrix).
+            QString cell = !r.visible        ? QString::fromLatin1(r.undecided ? "?" : "-")
+                           : r.fully_visible ? QStringLiteral("full")
+                                             : QString::fromLatin1(r.undecided ? "seen ?" : "seen");
+            if (r.visible && r.hidden.value_or(false)) cell += QStringLiteral(" H");
+            if (r.visible && r.cover.value_or(false)) cell += QStringLiteral(" C");
+            if (r.visible && r.plunging_fire.value_or(false)) cell += QStringLiteral(" P");
             line += cell.leftJustified(width);
         }
         line += u.unitFullyVisible[i] ? QStringLiteral("fully visible") : u.unitVisible[i] ? QStringLiteral("visible") : QStringLiteral("not visible");
         if (scenario->ruleset.name != "true-los") line += u.coverAgainst[i] ? QStringLiteral(", cover") : QStringLiteral(", no cover");
+        if (scenario->ruleset.name != "true-los" && u.plungingAgainst[i]) line += QStringLiteral(", plunging fire");
         out() << line << '\n';
     }
-    out() << "(full: fully visible, seen: visible, -: not visible; H hidden, C cover, P plunging fire)\n";
+    out() << "(full: fully visible, seen: visible, -: not visible, ?: undecided (no proof either way); H hidden, C cover, "
+             "P plunging fire for that pair; a model terrain hides entirely still counts towards its unit's cover)\n";
+    if (scenario->ruleset.name != "true-los")
+        out() << "the attack: " << (u.cover ? "cover" : "no cover") << (u.plungingFire ? ", plunging fire" : "") << '\n';
     if (scenario->ruleset.name == "wh40k-10e") {
         QStringList cover;
         for (size_t j = 0; j < u.targets.size(); ++j)
