@@ -158,11 +158,13 @@ private:
 
 }  // namespace
 
-QString labelText(const Model& m) { return QString::fromStdString(m.id); }
+// What the board writes on a model or piece: its label (the name, else the id), the name
+// reasons cite it by.
+QString labelText(const Model& m) { return QString::fromStdString(m.label()); }
 
 QString labelText(const TerrainPiece& t) {
-    const QString id = QString::fromStdString(t.id);
-    return t.kind == TerrainKind::Feature ? QStringLiteral("%1  %2").arg(id, inches(t.height)) : id;
+    const QString label = QString::fromStdString(t.label());
+    return t.kind == TerrainKind::Feature ? QStringLiteral("%1  %2").arg(label, inches(t.height)) : label;
 }
 
 QColor sideColour(const std::string& side) {
