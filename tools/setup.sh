@@ -19,6 +19,7 @@ packages=(
   qt6-base-dev qt6-svg-dev libgl-dev
   libcgal-dev libgmp-dev libmpfr-dev libboost-dev
   libbenchmark-dev libtcod-dev
+  poppler-utils
 )
 missing=()
 for p in "${packages[@]}"; do
