@@ -480,7 +480,7 @@ inline Scenario hardTable(uint64_t seed) {
     const Vec2 u{dir.x / len, dir.y / len}, n{-u.y, u.x};
     for (int i = 0; i < walls; ++i) {
         TerrainPiece w;
-        w.id = "W" + std::to_string(i);
+        w.id = std::string("W").append(std::to_string(i));  // (GCC 12 warns, wrongly, on "W" + string)
         const double along = rng.uniform(0.25, 0.8) * len, off = rng.uniform(-3, 3);
         const Vec2 c{o.position.x + u.x * along + n.x * off, o.position.y + u.y * along + n.y * off};
         const double l = rng.uniform(2, 8) / 2, th = rng.uniform(0.25, 0.6) / 2, a = rng.uniform(0, std::numbers::pi);

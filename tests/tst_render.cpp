@@ -284,15 +284,19 @@ private slots:
                 }
     }
 
-    // Once the rulings write labels and list the ids each reason cites (reason_ids), the
-    // sheet tells pieces of the same name apart by those ids, in order.
+    // The rulings write labels (Scenario::labelOf: a repeated name carries its id) and list
+    // the ids each reason cites (reason_ids): the sheet keeps them as written, and links
+    // each label to its id in order.
     void reasonsCitingByLabel() {
         const Scenario s = loadData("sheet-11e-10v10.sightline.json");  // area-04 and area-12: "SmallRect L"
+        QCOMPARE(s.labelOf("area-12"), std::string("SmallRect L (area-12)"));
+        QCOMPARE(s.labelOf("boy-1"), std::string("Boss Nob"));
         PairResult r;
         r.observer = "int-1";
         r.target = "boy-1";
-        r.reasons = {"06.01 no sight line: blocked by SmallRect L, SmallRect L",
-                     "13.08 cover: Boss Nob is INFANTRY within SmallRect L", "03.04 engagement range: 1.50\" apart"};
+        r.reasons = {"06.01 no sight line: blocked by " + s.labelOf("area-12") + ", " + s.labelOf("area-04"),
+                     "13.08 cover: " + s.labelOf("boy-1") + " is INFANTRY within " + s.labelOf("area-12"),
+                     "03.04 engagement range: 1.50\" apart"};
         r.reason_ids = {{"area-12", "area-04"}, {"boy-1", "area-12"}, {}};
         QCOMPARE(render::reasonText(s, r, 0), QStringLiteral("06.01 no sight line: blocked by SmallRect L (area-12), SmallRect L (area-04)"));
         QCOMPARE(render::reasonText(s, r, 1), QStringLiteral("13.08 cover: Boss Nob is INFANTRY within SmallRect L (area-12)"));

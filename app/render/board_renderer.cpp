@@ -160,10 +160,10 @@ private:
 
 // What the board writes on a model or piece: its label (the name, else the id), the name
 // reasons cite it by.
-QString labelText(const Model& m) { return QString::fromStdString(m.label()); }
+QString labelText(const Scenario& s, const Model& m) { return QString::fromStdString(s.labelOf(m.id)); }
 
-QString labelText(const TerrainPiece& t) {
-    const QString label = QString::fromStdString(t.label());
+QString labelText(const Scenario& s, const TerrainPiece& t) {
+    const QString label = QString::fromStdString(s.labelOf(t.id));
     return t.kind == TerrainKind::Feature ? QStringLiteral("%1  %2").arg(label, inches(t.height)) : label;
 }
 
@@ -272,7 +272,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         if (!contains(order, static_cast<int>(i))) order.push_back(static_cast<int>(i));
     for (size_t k = 0; k < order.size(); ++k) {
         const Model& m = scenario_.models[order[k]];
-        const QString text = labelText(m);
+        const QString text = labelText(scenario_, m);
         const QSizeF size = labels.sizeOf(text);
         const QRectF box = bases[order[k]];
         const double across = 2 * std::min(halfLengthIn(m.base), halfWidthIn(m.base)) * perInch;
@@ -297,8 +297,8 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             if ((t.kind == TerrainKind::Area) != (pass == 1) || t.footprint.outer.empty()) continue;
             const bool pointed = contains(overlay.highlighted, t.id);
             const QPointF at = device(labelPoint(t.footprint.outer));
-            const double step = labels.sizeOf(labelText(t)).height() + 2 * px;
-            labels.place(labelText(t), {at, at + QPointF(0, step), at - QPointF(0, step)}, pointed, -1,
+            const double step = labels.sizeOf(labelText(scenario_, t)).height() + 2 * px;
+            labels.place(labelText(scenario_, t), {at, at + QPointF(0, step), at - QPointF(0, step)}, pointed, -1,
                          pointed ? QColor(0xd6, 0x27, 0x28, 230)
                          : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
                                                        : QColor(20, 20, 20, 200));

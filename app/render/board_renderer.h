@@ -124,9 +124,9 @@ Overlay enemiesOverlay(const Scene& scene, int observer);
 // centroid falls outside) the middle of the widest horizontal chord through it.
 Vec2 labelPoint(const Ring& ring);
 
-// The text of a model's or a piece's label: its id, and a feature's height.
-QString labelText(const Model& m);
-QString labelText(const TerrainPiece& t);
+// The text of a model's or a piece's label (Scenario::labelOf), and a feature's height.
+QString labelText(const Scenario& s, const Model& m);
+QString labelText(const Scenario& s, const TerrainPiece& t);
 
 // The distance between two models as the rules measure it (closest points of the bases,
 // in 3D across a height difference), as drawn: 12.34" (flat 12.10", 2.50" up).

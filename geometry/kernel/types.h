@@ -160,13 +160,19 @@ struct Scenario {
             if (m.id == id) return &m;
         return nullptr;
     }
-    // The label of the model or terrain piece with this id (its name, else the id); the id
-    // itself when nothing has it.
-    const std::string& labelOf(const std::string& id) const {
-        if (const Model* m = findModel(id)) return m->label();
+    // The label of the model or terrain piece with this id, as the board, the sheet and
+    // the reasons write it: its name, with the id in brackets when another model or piece
+    // has the same name ("Wall (w2)"); the id when it has no name, or nothing has the id.
+    std::string labelOf(const std::string& id) const {
+        const std::string* name = nullptr;
+        if (const Model* m = findModel(id)) name = &m->name;
         for (const TerrainPiece& t : terrain)
-            if (t.id == id) return t.label();
-        return id;
+            if (!name && t.id == id) name = &t.name;
+        if (!name || name->empty()) return id;
+        int same = 0;
+        for (const Model& m : models) same += m.name == *name;
+        for (const TerrainPiece& t : terrain) same += t.name == *name;
+        return same > 1 ? *name + " (" + id + ")" : *name;
     }
 };
 

@@ -312,7 +312,10 @@ std::string Rulings::pairKey(int observer, int target, Method method, Detail det
     // attacks, and for a TOWERING observer their distances.
     put(key, std::string("seen through"));
     for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
-        if (ignored[m]) put(key, s.models[m].id);
+        if (ignored[m]) {
+            put(key, s.models[m].id);
+            put(key, s.models[m].name);  // (labels say "name (id)" when names repeat)
+        }
     put(key, std::string("target unit"));
     const bool towering = hasKeyword(s.models[observer], "TOWERING");
     for (int m = 0; m < static_cast<int>(s.models.size()); ++m) {
@@ -369,7 +372,7 @@ std::vector<int> Rulings::walls11e(int observer, int target, Reasons* reasons) c
         if (!oIn && !tIn) walls.push_back(a.piece);
         else if (reasons) {
             const Model& in = oIn ? o : t;
-            reasons->add("13.10 obscuring: " + area.label() + " not counted, " + in.label() + " is within it",
+            reasons->add("13.10 obscuring: " + s.labelOf(area.id) + " not counted, " + s.labelOf(in.id) + " is within it",
                          {area.id, in.id});
         }
     }
@@ -395,7 +398,7 @@ std::vector<int> Rulings::walls10e(int observer, int target, Reasons* reasons) c
     std::vector<int> walls;
     if (hasKeyword(o, "AIRCRAFT") || hasKeyword(t, "AIRCRAFT")) {
         const Model& aircraft = hasKeyword(o, "AIRCRAFT") ? o : t;
-        if (reasons) reasons->add("ruins: " + aircraft.label() + " is AIRCRAFT, ruins are ignored", {aircraft.id});
+        if (reasons) reasons->add("ruins: " + s.labelOf(aircraft.id) + " is AIRCRAFT, ruins are ignored", {aircraft.id});
         return walls;
     }
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
@@ -403,13 +406,13 @@ std::vector<int> Rulings::walls10e(int observer, int target, Reasons* reasons) c
         if (p.kind != TerrainKind::Area || !p.hasTag("ruin")) continue;
         if (within(target, i)) {
             if (reasons)
-                reasons->add("ruins: " + o.label() + " sees into " + p.label() + ", which " + t.label() + " is within",
+                reasons->add("ruins: " + s.labelOf(o.id) + " sees into " + s.labelOf(p.id) + ", which " + s.labelOf(t.id) + " is within",
                              {o.id, p.id, t.id});
         } else if (whollyWithin(observer, i)) {
-            if (reasons) reasons->add("ruins: " + o.label() + " is wholly within " + p.label() + " and sees out", {o.id, p.id});
+            if (reasons) reasons->add("ruins: " + s.labelOf(o.id) + " is wholly within " + s.labelOf(p.id) + " and sees out", {o.id, p.id});
         } else if (hasKeyword(o, "TOWERING") && within(observer, i)) {
             if (reasons)
-                reasons->add("ruins: " + o.label() + " is TOWERING within " + p.label() + " and sees out", {o.id, p.id});
+                reasons->add("ruins: " + s.labelOf(o.id) + " is TOWERING within " + s.labelOf(p.id) + " and sees out", {o.id, p.id});
         } else {
             walls.push_back(i);
         }
@@ -515,8 +518,8 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
         for (const Area& a : areas_)
             if (within(target, a.piece)) {
                 r.cover = true;
-                why.add("13.08 cover: " + t.label() + " is " + (hasKeyword(t, "INFANTRY") ? "INFANTRY" : "BEASTS/SWARM") +
-                            " within " + s.terrain[a.piece].label(),
+                why.add("13.08 cover: " + s.labelOf(t.id) + " is " + (hasKeyword(t, "INFANTRY") ? "INFANTRY" : "BEASTS/SWARM") +
+                            " within " + s.labelOf(s.terrain[a.piece].id),
                         {t.id, s.terrain[a.piece].id});
                 break;
             }
@@ -529,9 +532,9 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
                                !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
         if (byTerrain) {
             r.cover = true;
-            why.add(r.visible ? "13.08 cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain" +
+            why.add(r.visible ? "13.08 cover: " + s.labelOf(t.id) + " is not fully visible to " + s.labelOf(o.id) + " because of terrain" +
                                     (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
-                              : "13.08 cover: " + t.label() + " cannot be seen by " + o.label() +
+                              : "13.08 cover: " + s.labelOf(t.id) + " cannot be seen by " + s.labelOf(o.id) +
                                     " because of terrain, so it counts towards its unit's cover",
                     {t.id, o.id});
         }
@@ -540,7 +543,7 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
     const int hiding = hidingArea11e(target);
     r.hidden = hiding >= 0;
     if (*r.hidden)
-        why.add("13.09 hidden: " + t.label() + " is within " + s.terrain[hiding].label() + ", which has a dense feature",
+        why.add("13.09 hidden: " + s.labelOf(t.id) + " is within " + s.labelOf(s.terrain[hiding].id) + ", which has a dense feature",
                 {t.id, s.terrain[hiding].id});
     // Distances between models (detection range, TOWERING's 12") in three dimensions when
     // the elevations differ (rulesets.md, Distances); r.distance stays the flat one.
@@ -552,7 +555,7 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
         r.visible_fraction = 0;
         r.witness.reset();
         r.clearance.reset();
-        why.add("13.09 hidden: " + o.label() + " is " + inches(apart) + " away, beyond the detection range of " +
+        why.add("13.09 hidden: " + s.labelOf(o.id) + " is " + inches(apart) + " away, beyond the detection range of " +
                     inches(range),
                 {o.id});
     }
@@ -573,15 +576,15 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
         }
         if (ground >= 0) {
             const Model& g = s.models[ground];
-            const std::string onGround = ground == target ? t.label() + " is at ground level"
-                                                          : g.label() + " of " + t.label() + "'s unit is at ground level";
+            const std::string onGround = ground == target ? s.labelOf(t.id) + " is at ground level"
+                                                          : s.labelOf(g.id) + " of " + s.labelOf(t.id) + "'s unit is at ground level";
             if (o.elevation >= 3) {
                 r.plunging_fire = true;
-                why.add("22.05 plunging fire: " + o.label() + " stands " + inches(o.elevation) + " up and " + onGround,
+                why.add("22.05 plunging fire: " + s.labelOf(o.id) + " stands " + inches(o.elevation) + " up and " + onGround,
                         {o.id, g.id});
             } else if (hasKeyword(o, "TOWERING") && nearest >= 0 && nearestDistance <= 12) {
                 r.plunging_fire = true;
-                why.add("22.05 plunging fire: " + o.label() + " is TOWERING, " + s.models[nearest].label() + " of the unit " +
+                why.add("22.05 plunging fire: " + s.labelOf(o.id) + " is TOWERING, " + s.labelOf(s.models[nearest].id) + " of the unit " +
                             inches(nearestDistance) + " away, and " + onGround,
                         {o.id, s.models[nearest].id, g.id});
             }
@@ -627,7 +630,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
     if (r.visible && r.fully_visible) {
         if (woodsHolding >= 0) {
             woodsHide = true;
-            why.add("woods: " + t.label() + " is wholly within " + s.terrain[woodsHolding].label() +
+            why.add("woods: " + s.labelOf(t.id) + " is wholly within " + s.labelOf(s.terrain[woodsHolding].id) +
                         ", never fully visible",
                     {t.id, s.terrain[woodsHolding].id});
         } else if (!woods.empty()) {
@@ -640,7 +643,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
                 std::vector<std::string> ids;
                 for (int w : woods)
                     if (ringsMeet(between, s.terrain[w].footprint)) ids.push_back(s.terrain[w].id);
-                why.add("woods: part of " + t.label() + " is seen by " + o.label() + " only across " + labelled(s, ids) +
+                why.add("woods: part of " + s.labelOf(t.id) + " is seen by " + s.labelOf(o.id) + " only across " + labelled(s, ids) +
                             ", not fully visible",
                         ids);
             }
@@ -654,7 +657,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
         bool anyWoods = false;
         for (const TerrainPiece& p : s.terrain) anyWoods = anyWoods || (p.kind == TerrainKind::Area && p.hasTag("woods"));
         if (anyWoods)
-            why.add("woods: " + exempt->label() + " is " + (hasKeyword(*exempt, "AIRCRAFT") ? "AIRCRAFT" : "TOWERING") +
+            why.add("woods: " + s.labelOf(exempt->id) + " is " + (hasKeyword(*exempt, "AIRCRAFT") ? "AIRCRAFT" : "TOWERING") +
                         ", woods do not count",
                     {exempt->id});
     }
@@ -667,7 +670,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
         if (p.kind != TerrainKind::Area || !whollyWithin(target, i)) continue;
         if (p.hasTag("ruin") || p.hasTag("woods") || (p.hasTag("crater") && hasKeyword(t, "INFANTRY"))) {
             r.cover = true;
-            why.add("cover: " + t.label() + " is wholly within " + p.label(), {t.id, p.id});
+            why.add("cover: " + s.labelOf(t.id) + " is wholly within " + s.labelOf(p.id), {t.id, p.id});
         }
     }
     if (!*r.cover && !r.fully_visible) {
@@ -696,14 +699,14 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
                 fullyVisible(withWalls(hiding, Scene::SeeThrough::AllModels, noBarricades), observer, target, method)) {
                 std::vector<std::string> ids{t.id};
                 for (int b : near) ids.push_back(s.terrain[b].id);
-                why.add("cover: " + t.label() + " is INFANTRY within 3\" of " +
+                why.add("cover: " + s.labelOf(t.id) + " is INFANTRY within 3\" of " +
                             labelled(s, std::vector<std::string>(ids.begin() + 1, ids.end())) +
-                            ", a barricade that hides part of it from " + o.label(),
+                            ", a barricade that hides part of it from " + s.labelOf(o.id),
                         ids);
             } else {
-                why.add(r.visible ? "cover: " + t.label() + " is not fully visible to " + o.label() + " because of terrain" +
+                why.add(r.visible ? "cover: " + s.labelOf(t.id) + " is not fully visible to " + s.labelOf(o.id) + " because of terrain" +
                                         (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
-                                  : "cover: " + t.label() + " cannot be seen by " + o.label() + " because of terrain",
+                                  : "cover: " + s.labelOf(t.id) + " cannot be seen by " + s.labelOf(o.id) + " because of terrain",
                         {t.id, o.id});
             }
         } else if (!far.empty() && r.visible &&
@@ -712,7 +715,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
             const Ring between = hullOfBases(o, t);
             for (int b : far)
                 if (ringsMeet(between, s.terrain[b].footprint)) ids.push_back(s.terrain[b].id);
-            why.add("cover: no, only a barricade (" + labelled(s, ids) + ") hides part of " + t.label() +
+            why.add("cover: no, only a barricade (" + labelled(s, ids) + ") hides part of " + s.labelOf(t.id) +
                         ", which is not INFANTRY within 3\" of it",
                     ids);
         }
@@ -729,11 +732,11 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
             if (p.kind != TerrainKind::Area || !p.hasTag("ruin") || !whollyWithin(observer, i)) continue;
             if (raised < 0) {
                 r.plunging_fire = true;
-                why.add("plunging fire: " + o.label() + " is " + inches(o.elevation) + " up in " + p.label() +
-                            " and every model of " + t.label() + "'s unit is at ground level",
+                why.add("plunging fire: " + s.labelOf(o.id) + " is " + inches(o.elevation) + " up in " + s.labelOf(p.id) +
+                            " and every model of " + s.labelOf(t.id) + "'s unit is at ground level",
                         {o.id, p.id});
             } else {
-                why.add("plunging fire: no, " + s.models[raised].label() + " of " + t.label() +
+                why.add("plunging fire: no, " + s.labelOf(s.models[raised].id) + " of " + s.labelOf(t.id) +
                             "'s unit is not at ground level",
                         {s.models[raised].id});
             }
@@ -816,7 +819,7 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
             // wh40k-10e: a target model has cover against the unit when some attacking model
             // lacks a full view of it because of terrain (or it is wholly within a ruin, ...).
             u.coverOf[j] = u.coverOf[j] || r.cover.value_or(false);
-            const std::string pair = models[a].label() + " -> " + models[u.targets[j]].label() + ": ";
+            const std::string pair = s.labelOf(models[a].id) + " -> " + models[u.targets[j]].label() + ": ";
             for (size_t k = 0; k < r.reasons.size(); ++k) {
                 const std::string text = pair + r.reasons[k];
                 if (std::find(u.reasons.begin(), u.reasons.end(), text) != u.reasons.end()) continue;
