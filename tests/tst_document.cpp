@@ -184,6 +184,10 @@ private slots:
         QCOMPARE(s.models[s.models.size() - 1].id, std::string("intercessor-squad-b-5"));
         QCOMPARE(s.models[s.models.size() - 10].unit, std::string("intercessor-squad"));
         QCOMPARE(s.models[s.models.size() - 1].unit, std::string("intercessor-squad-b"));
+        // Names of their own, so that the board and the reasons tell them apart.
+        QCOMPARE(s.models[s.models.size() - 10].name, std::string("Intercessor 1"));
+        QCOMPARE(s.models[s.models.size() - 1].name, std::string("Intercessor B 5"));
+        QCOMPARE(s.labelOf(s.models[s.models.size() - 1].id), std::string("Intercessor B 5"));
         QVERIFY(edits::problemsOf(s).isEmpty());
     }
 

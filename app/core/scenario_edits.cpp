@@ -9,6 +9,7 @@
 #include <QBuffer>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <numbers>
 #include <map>
@@ -221,7 +222,11 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
     for (int i = 0; i < count; ++i) {
         Model m;
         m.id = numberedId(scratch, unit);
-        m.name = name;
+        // Each model a name of its own, numbered as its id ("Intercessor Squad 3", or
+        // "Intercessor Squad B 3" in a second squad), so that labels tell them apart.
+        std::string squad = unit.size() > stem.size() ? unit.substr(stem.size() + 1) : std::string();
+        for (char& ch : squad) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        m.name = name.empty() ? std::string() : name + (squad.empty() ? "" : " " + squad) + " " + m.id.substr(unit.size() + 1);
         m.side = side;
         m.unit = unit;
         m.base = base;

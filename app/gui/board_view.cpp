@@ -796,7 +796,9 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
         if (r.width() > 0 && r.height() > 0) {
             TerrainPiece t;
             t.id = edits::uniqueId(document_->scenario(), "terrain");
-            t.name = tr("Terrain").toStdString();
+            // "Terrain 2" for terrain-2: a name of its own, as labels need.
+            const size_t dash = t.id.rfind('-');
+            t.name = tr("Terrain %1").arg(dash == std::string::npos ? QStringLiteral("1") : QString::fromStdString(t.id.substr(dash + 1))).toStdString();
             t.category = "dense";
             t.height = 3;
             t.footprint.outer = {{r.left(), r.top()}, {r.right(), r.top()}, {r.right(), r.bottom()}, {r.left(), r.bottom()}};
