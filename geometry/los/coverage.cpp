@@ -230,6 +230,26 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     std::deque<Part> parts{{regionPart(to), hint}};
     FullView view;
     bool undecided = false;
+    // Where the view is cut, a point of the base's edge is usually hidden: the edge points
+    // of the sampled method are tried first (a hidden one, proven, settles it at once;
+    // one undecided or seen proves nothing and the parts below go on as before).
+    auto disc = [&](Vec2 q) {
+        if (scene.halfWidth() <= 0) return pointRegion(q);
+        Model reach;  // a band may reach q anywhere across its end (see below)
+        reach.position = q;
+        reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
+        return baseRegion(reach);
+    };
+    if (!to.isPoint())
+        for (size_t k = 1; k < to.samples.size(); ++k) {
+            const ExactAnswer a =
+                decideExact(scene, from, hp, disc(to.samples[k]), hq, ignored, Witness::First, hint, Proof::Bounded);
+            if (!a.visible && !a.undecided) {
+                view.outcome = FullView::Outcome::No;
+                view.hidden = to.samples[k];
+                return view;
+            }
+        }
     for (int done = 0; !parts.empty(); ++done) {
         if (done >= kMostParts) {
             undecided = true;
@@ -249,10 +269,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         }
         // With a line of width, a band may reach q anywhere across its end: its end's centre
         // lies within hw of q, so q is proven hidden only when no band ends in that disc.
-        Model reach;
-        reach.position = *q;
-        reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
-        const Region around = scene.halfWidth() > 0 ? baseRegion(reach) : pointRegion(*q);
+        const Region around = disc(*q);
         const ExactAnswer a =
             decideExact(scene, from, hp, around, hq, ignored, Witness::First, part.from, Proof::Bounded);
         if (!a.visible && !a.undecided) {
