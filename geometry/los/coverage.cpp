@@ -240,16 +240,24 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
         return baseRegion(reach);
     };
-    if (!to.isPoint())
-        for (size_t k = 1; k < to.samples.size(); ++k) {
-            const ExactAnswer a =
-                decideExact(scene, from, hp, disc(to.samples[k]), hq, ignored, Witness::First, hint, Proof::Bounded);
+    if (!to.isPoint()) {
+        // Then points spread over the base and its edge: a small hidden patch is found here
+        // more surely than by the parts, whose middles may all sit on the patch's border.
+        // (A point proven seen or left undecided proves nothing of the rest.)
+        std::vector<Vec2> first(to.samples.begin() + 1, to.samples.end());
+        for (const Vec2& q : basePoints(t, 24, true)) first.push_back(q);
+        std::optional<Vec2> seenFrom = hint;
+        for (const Vec2& q : first) {
+            const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Bounded);
             if (!a.visible && !a.undecided) {
                 view.outcome = FullView::Outcome::No;
-                view.hidden = to.samples[k];
+                view.hidden = q;
                 return view;
             }
+            if (a.undecided) break;  // a knife edge: left to the parts below, which split there
+            if (a.visible) seenFrom = a.witness->p;
         }
+    }
     for (int done = 0; !parts.empty(); ++done) {
         if (done >= kMostParts) {
             undecided = true;
