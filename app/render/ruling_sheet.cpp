@@ -13,6 +13,7 @@
 #include <QTextDocument>
 
 #include <algorithm>
+#include <vector>
 #include <cmath>
 #include <memory>
 
@@ -193,13 +194,23 @@ Layout layOut(const Scenario& s, const UnitRuling& u) {
     const QString reasons = QStringLiteral("<div style='font-size:18px'>%1</div>").arg(parts.reasons);
     // All on page one when it fits beside the map (a narrower map if that does it), else
     // the matrix there and the reasons after it, else the matrix on a page of its own.
+    // With the map above, a lower map (down to 60%) before the reasons go to a page of
+    // their own: a short sheet stays one page.
+    const double mapHFull = mapH;
     auto place = [&](double width) {
-        if (above) return;
+        if (above) {
+            const double h = mapHFull * width;
+            l.map = QRectF(kMargin, top, contentW, h);
+            l.side = QRectF(kMargin, top + h + kGap / 2, contentW, height - h - kGap / 2);
+            return;
+        }
         l.map = QRectF(kMargin, top, width, height);
         l.side = QRectF(kMargin + width + kGap, top, contentW - width - kGap, height);
     };
     for (const bool withReasons : {true, false}) {
-        for (const double width : {mapW, withReasons ? contentW * 0.45 : mapW}) {
+        const std::vector<double> tries = above ? std::vector<double>{1.0, 0.8, 0.6}
+                                                : std::vector<double>{mapW, withReasons ? contentW * 0.45 : mapW};
+        for (const double width : tries) {
             place(width);
             int tables = 0;
             const QString narrow = fittedMatrix(s, u, l.side.width(), &tables);
@@ -208,12 +219,12 @@ Layout layOut(const Scenario& s, const UnitRuling& u) {
                 if (l.sideDoc->size().height() <= l.side.height()) break;
                 l.sideDoc.reset();
             }
-            if (above) break;
+            if (above && !withReasons) break;
         }
         if (l.sideDoc && withReasons) return l;
         if (l.sideDoc) break;
     }
-    if (!l.sideDoc) place(mapW);
+    if (!l.sideDoc) place(above ? 1.0 : mapW);
     if (l.sideDoc) {
         Flow why;
         why.doc = document(reasons, (contentW - kGap) / 2);

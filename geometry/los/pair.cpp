@@ -98,6 +98,7 @@ PairResult evaluateExact(const Scene& scene, int observer, int target, Detail de
     if (detail == Detail::Full) r.clearance = a.witness->clearance;
     const FullView full = fullyVisible(scene, from, o, scene.modelRegion(target), t, ignored, a.witness->p);
     r.fully_visible = full.outcome == FullView::Outcome::Yes;
+    r.hidden_point = full.hidden;
     r.undecided = full.outcome == FullView::Outcome::Undecided;
     if (r.fully_visible) {
         r.visible_fraction = 1;

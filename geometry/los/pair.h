@@ -30,6 +30,8 @@ struct PairResult {
     Method method = Method::Sampled;
     std::optional<double> clearance;          // exact, when visible: of the witness, inches
     std::vector<std::string> blocking_set;    // exact, when not visible: together they stop every line
+    std::optional<Vec2> hidden_point;         // exact, visible but not fully: a point of the target's
+                                              // foot proven out of sight
     bool undecided = false;                   // exact: not visible, or not fully visible, without a proof
                                               // either way (a knife edge; see certify.h)
     // Game rulesets (wh40k-11e, wh40k-10e): their fields, and why, citing the rules.

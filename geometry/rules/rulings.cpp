@@ -452,6 +452,23 @@ bool Rulings::modelsBetween(int observer, int target) const {
     return false;
 }
 
+std::string Rulings::hidingPieces(const Scene& terrain, int observer, int target, const PairResult& r,
+                                  std::vector<std::string>& ids) const {
+    if (!r.hidden_point) return {};
+    const Scenario& s = scene_.scenario();
+    const Model& o = s.models[observer];
+    const Model& t = s.models[target];
+    // The pieces on the line from the observer's centre to a point of the target's foot
+    // proven out of sight (every line to it is blocked, this one too).
+    std::vector<std::string> pieces;
+    for (const std::string& id : terrain.blockersOf({o.position, *r.hidden_point, o.top(), t.elevation},
+                                                     terrain.ignoredModels(observer, target)))
+        if (!s.findModel(id) && std::find(pieces.begin(), pieces.end(), id) == pieces.end()) pieces.push_back(id);
+    if (pieces.empty()) return {};
+    ids.insert(ids.end(), pieces.begin(), pieces.end());
+    return ": part of it is behind " + labelled(s, pieces);
+}
+
 bool Rulings::fullyVisible(const Scene& scene, int observer, int target, Method method) const {
     if (method == Method::Exact) return visibilityMatrix(scene, {observer}, {target}).front().fully_visible;
     return evaluatePair(scene, observer, target, method).fully_visible;
@@ -532,11 +549,14 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
                                !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
         if (byTerrain) {
             r.cover = true;
+            std::vector<std::string> ids{t.id, o.id};
+            const std::string hiding =
+                r.visible ? hidingPieces(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, r, ids) : "";
             why.add(r.visible ? "13.08 cover: " + s.labelOf(t.id) + " is not fully visible to " + s.labelOf(o.id) + " because of terrain" +
-                                    (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
+                                    hiding + (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
                               : "13.08 cover: " + s.labelOf(t.id) + " cannot be seen by " + s.labelOf(o.id) +
                                     " because of terrain, so it counts towards its unit's cover",
-                    {t.id, o.id});
+                    ids);
         }
     }
     // 13.09 hidden (the unit made no ranged attack).
@@ -704,10 +724,13 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
                             ", a barricade that hides part of it from " + s.labelOf(o.id),
                         ids);
             } else {
+                std::vector<std::string> ids{t.id, o.id};
+                const std::string behind =
+                    r.visible ? hidingPieces(withWalls(hiding, Scene::SeeThrough::AllModels, far), observer, target, r, ids) : "";
                 why.add(r.visible ? "cover: " + s.labelOf(t.id) + " is not fully visible to " + s.labelOf(o.id) + " because of terrain" +
-                                        (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
+                                        behind + (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
                                   : "cover: " + s.labelOf(t.id) + " cannot be seen by " + s.labelOf(o.id) + " because of terrain",
-                        {t.id, o.id});
+                        ids);
             }
         } else if (!far.empty() && r.visible &&
                    !fullyVisible(withWalls(hiding, Scene::SeeThrough::AllModels), observer, target, method)) {

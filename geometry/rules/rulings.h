@@ -138,6 +138,10 @@ private:
     // Whether some model that blocks this pair's lines stands near enough to the two bases'
     // hull to stop one (when none does, seeing through models changes nothing).
     bool modelsBetween(int observer, int target) const;
+    // ": part of it is behind X" for a pair seen in part, naming the terrain between the
+    // observer's centre and a point of the target proven out of sight (adding their ids).
+    std::string hidingPieces(const Scene& terrain, int observer, int target, const PairResult& r,
+                             std::vector<std::string>& ids) const;
     // Whether the target is fully visible in this scene (the decision alone when exact).
     bool fullyVisible(const Scene& scene, int observer, int target, Method method) const;
     // The scene with these terrain pieces' footprints as walls of unlimited height, and the
