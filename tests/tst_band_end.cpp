@@ -198,27 +198,36 @@ double distanceToSegmentOrigin(Vec2 a, Vec2 b) {
     return norm(a + d * t);
 }
 
+// The part of the band (start centre p at hp, end centre c at hc, half-width hw, c != p)
+// below the piece's top, positively oriented; nothing when none is, or its box misses the
+// piece's.
+std::optional<Ring> bandBelowTop(const Piece& pc, Vec2 p, double hp, Vec2 c, double hc, double hw) {
+    if (hp >= pc.top && hc >= pc.top) return std::nullopt;
+    const Vec2 d = c - p;
+    const double len = norm(d);
+    const Vec2 n{-d.y / len * hw, d.x / len * hw};
+    double t0 = 0, t1 = 1;
+    if (hc > hp) t1 = std::min(1.0, (pc.top - hp) / (hc - hp));
+    if (hc < hp) t0 = std::max(0.0, (pc.top - hp) / (hc - hp));
+    const Vec2 a = p + d * t0, b = p + d * t1;
+    if (std::max({a.x, b.x}) + hw < pc.minX || std::min({a.x, b.x}) - hw > pc.maxX ||
+        std::max({a.y, b.y}) + hw < pc.minY || std::min({a.y, b.y}) - hw > pc.maxY)
+        return std::nullopt;
+    Ring band{a - n, b - n, b + n, a + n};
+    if (ringArea(band) < 0) std::reverse(band.begin(), band.end());
+    return band;
+}
+
 // How much of the band (start centre p at hp, end centre c at hc, half-width hw) lies in
 // pieces taller than it: the sum of overlap areas, zero when the band is clear.
 double bandOverlap(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 c, double hc, double hw) {
-    const Vec2 d = c - p;
-    const double len = norm(d);
-    if (len == 0) return 1;
-    const Vec2 n{-d.y / len * hw, d.x / len * hw};
+    if (norm(c - p) == 0) return 1;
     double sum = 0;
     for (const Piece& pc : pieces) {
-        if (hp >= pc.top && hc >= pc.top) continue;
-        double t0 = 0, t1 = 1;
-        if (hc > hp) t1 = std::min(1.0, (pc.top - hp) / (hc - hp));
-        if (hc < hp) t0 = std::max(0.0, (pc.top - hp) / (hc - hp));
-        const Vec2 a = p + d * t0, b = p + d * t1;
-        if (std::max({a.x, b.x}) + hw < pc.minX || std::min({a.x, b.x}) - hw > pc.maxX ||
-            std::max({a.y, b.y}) + hw < pc.minY || std::min({a.y, b.y}) - hw > pc.maxY)
-            continue;
-        Ring band{a - n, b - n, b + n, a + n};
-        if (ringArea(band) < 0) std::reverse(band.begin(), band.end());
-        double area = clippedArea(pc.rings[0], band);
-        for (size_t h = 1; h < pc.rings.size(); ++h) area -= clippedArea(pc.rings[h], band);
+        const std::optional<Ring> band = bandBelowTop(pc, p, hp, c, hc, hw);
+        if (!band) continue;
+        double area = clippedArea(pc.rings[0], *band);
+        for (size_t h = 1; h < pc.rings.size(); ++h) area -= clippedArea(pc.rings[h], *band);
         sum += std::max(0.0, area);
     }
     return sum;
@@ -230,25 +239,14 @@ double bandOverlap(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 c, 
 // every band Scene::blocked says is clear.
 bool bandOverlapsOwn(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 c, double hc, double hw,
                      double areaTolerance = 1e-9) {
-    const Vec2 d = c - p;
-    const double len = norm(d);
-    if (len == 0) return true;
-    const Vec2 n{-d.y / len * hw, d.x / len * hw};
+    if (norm(c - p) == 0) return true;
     for (const Piece& pc : pieces) {
-        if (hp >= pc.top && hc >= pc.top) continue;
-        double t0 = 0, t1 = 1;
-        if (hc > hp) t1 = std::min(1.0, (pc.top - hp) / (hc - hp));
-        if (hc < hp) t0 = std::max(0.0, (pc.top - hp) / (hc - hp));
-        const Vec2 a = p + d * t0, b = p + d * t1;
-        if (std::max({a.x, b.x}) + hw < pc.minX || std::min({a.x, b.x}) - hw > pc.maxX ||
-            std::max({a.y, b.y}) + hw < pc.minY || std::min({a.y, b.y}) - hw > pc.maxY)
-            continue;
-        Ring band{a - n, b - n, b + n, a + n};
-        if (ringArea(band) < 0) std::reverse(band.begin(), band.end());
+        const std::optional<Ring> band = bandBelowTop(pc, p, hp, c, hc, hw);
+        if (!band) continue;
         if (pc.round) {
             // in the curve's frame scaled to the unit circle: the band's parallelogram
             Ring quad;
-            for (const Vec2& v : band) {
+            for (const Vec2& v : *band) {
                 const Vec2 l = toLocal(*pc.round, v);
                 quad.push_back({l.x / pc.round->a, l.y / pc.round->b});
             }
@@ -262,8 +260,8 @@ bool bandOverlapsOwn(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 c
             if (inside || nearest < 1 - 1e-7) return true;
             continue;
         }
-        double area = clippedArea(pc.rings[0], band);
-        for (size_t h = 1; h < pc.rings.size(); ++h) area -= clippedArea(pc.rings[h], band);
+        double area = clippedArea(pc.rings[0], *band);
+        for (size_t h = 1; h < pc.rings.size(); ++h) area -= clippedArea(pc.rings[h], *band);
         if (area > areaTolerance) return true;
     }
     return false;

@@ -105,9 +105,7 @@ void BoardView::recompute() {
         UnitRequest request{unitMode_, observer_, target, method_, s.models[observer_].unit, s.models[target].unit};
         // The last answer stays on the board while the next is worked out when it is about
         // the same models (a drag); otherwise it would be about something else.
-        std::vector<std::string> ids;
-        for (const Model& m : s.models) ids.push_back(m.id);
-        if (unitRuling_ && (!sameModels(shownRequest_, request) || ids != shownIds_)) unitRuling_.reset();
+        if (unitRuling_ && (!sameModels(shownRequest_, request) || modelIds() != shownIds_)) unitRuling_.reset();
         if (!unitRuling_) overlay_ = {};
         overlay_.observer = observer_;
         overlay_.target = target;
@@ -138,6 +136,12 @@ void BoardView::recompute() {
     emit rulingChanged();
 }
 
+std::vector<std::string> BoardView::modelIds() const {
+    std::vector<std::string> ids;
+    for (const Model& m : document_->scenario().models) ids.push_back(m.id);
+    return ids;
+}
+
 bool BoardView::sameModels(const UnitRequest& a, const UnitRequest& b) {
     return a.mode == b.mode && a.attackerUnit == b.attackerUnit && a.targetUnit == b.targetUnit &&
            (a.mode == UnitMode::UnitVsUnit || a.observer == b.observer);
@@ -156,8 +160,7 @@ void BoardView::startUnitRuling() {
     pendingRequest_.reset();
     runningRequest_ = request;
     runningGeneration_ = pendingGeneration_;
-    runningIds_.clear();
-    for (const Model& m : document_->scenario().models) runningIds_.push_back(m.id);
+    runningIds_ = modelIds();
     // The worker reads its own copy of the table: the document may change meanwhile.
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
     unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_] {
@@ -180,9 +183,7 @@ void BoardView::unitRulingReady() {
     // An answer for the same models (ids in the same order: only positions may differ) is
     // shown even when a newer one is on its way, so that a long drag keeps moving; one made
     // before models were added or removed, or for a mode since left, is dropped.
-    std::vector<std::string> ids;
-    for (const Model& m : document_->scenario().models) ids.push_back(m.id);
-    const bool stillApplies = ids == runningIds_ && unitMode_ == request.mode && !allEnemies_ &&
+    const bool stillApplies = modelIds() == runningIds_ && unitMode_ == request.mode && !allEnemies_ &&
                               (current || pendingRequest_.has_value()) && sameModels(request, latestRequest_);
     if (pendingRequest_) startUnitRuling();
     if (!stillApplies) return;

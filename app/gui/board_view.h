@@ -158,6 +158,8 @@ private:
     };
     // The same rows and columns: an answer for one may stand in for the other while it comes.
     static bool sameModels(const UnitRequest& a, const UnitRequest& b);
+    // The models' ids in file order: an answer stands for the table only while they are these.
+    std::vector<std::string> modelIds() const;
     void requestUnitRuling(const UnitRequest& request);
     void startUnitRuling();
     void unitRulingReady();

@@ -126,17 +126,9 @@ std::vector<Span> citedSpans(const Scenario& s, const PairResult& pair, size_t k
 
 }  // namespace
 
-// What the sheet calls a model or a piece: its label, with its id when another model or
-// piece has the same label (official layouts name several pieces alike).
-QString sheetLabel(const Scenario& s, const std::string& id) {
-    const std::string& label = s.labelOf(id);
-    if (label == id) return QString::fromStdString(id);
-    int same = 0;
-    for (const Model& m : s.models) same += m.label() == label;
-    for (const TerrainPiece& t : s.terrain) same += t.label() == label;
-    return same > 1 ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(label), QString::fromStdString(id))
-                    : QString::fromStdString(label);
-}
+// What the sheet calls a model or a piece: its label (Scenario::labelOf: the name, with its
+// id when another model or piece has the same name; official layouts name several alike).
+QString sheetLabel(const Scenario& s, const std::string& id) { return QString::fromStdString(s.labelOf(id)); }
 
 namespace {
 

@@ -63,8 +63,6 @@ struct Model {
     std::string base_extras;  // unknown keys of its "base" object
 
     double top() const { return elevation + height; }
-    // What people read on the board, the sheet and in reasons: the name, else the id.
-    const std::string& label() const { return name.empty() ? id : name; }
 };
 
 enum class TerrainKind { Feature, Area };
@@ -79,9 +77,6 @@ struct TerrainPiece {
     std::string area;  // id of the area piece this feature belongs to, or empty
     std::vector<std::string> tags;
     std::string extras;
-
-    // What people read on the board, the sheet and in reasons: the name, else the id.
-    const std::string& label() const { return name.empty() ? id : name; }
 
     // Tags compare case-insensitively (rulesets.md: "Ruin" is a ruin).
     bool hasTag(const std::string& tag) const {

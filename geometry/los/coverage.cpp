@@ -230,20 +230,22 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     std::deque<Part> parts{{regionPart(to), hint}};
     FullView view;
     bool undecided = false;
-    // Where the view is cut, a point of the base's edge is usually hidden: the edge points
-    // of the sampled method are tried first (a hidden one, proven, settles it at once;
-    // one undecided or seen proves nothing and the parts below go on as before).
+    // What a point q of the target is proven hidden against. With a line of width, a band
+    // may reach q anywhere across its end: its end's centre lies within hw of q, so q is
+    // hidden only when no band ends in the disc of radius hw around it.
     auto disc = [&](Vec2 q) {
         if (scene.halfWidth() <= 0) return pointRegion(q);
-        Model reach;  // a band may reach q anywhere across its end (see below)
+        Model reach;
         reach.position = q;
         reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
         return baseRegion(reach);
     };
     if (!to.isPoint()) {
-        // Then points spread over the base and its edge: a small hidden patch is found here
-        // more surely than by the parts, whose middles may all sit on the patch's border.
-        // (A point proven seen or left undecided proves nothing of the rest.)
+        // Where the view is cut, a point of the base's edge is usually hidden: the edge
+        // points of the sampled method are tried first, then points spread over the base
+        // and its edge (a small hidden patch is found there more surely than by the parts,
+        // whose middles may all sit on its border). A hidden one, proven, settles it; one
+        // seen or left undecided proves nothing of the rest, and the parts below go on.
         std::vector<Vec2> first(to.samples.begin() + 1, to.samples.end());
         for (const Vec2& q : basePoints(t, 24, true)) first.push_back(q);
         std::optional<Vec2> seenFrom = hint;
@@ -275,11 +277,8 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             undecided = true;
             continue;
         }
-        // With a line of width, a band may reach q anywhere across its end: its end's centre
-        // lies within hw of q, so q is proven hidden only when no band ends in that disc.
-        const Region around = disc(*q);
         const ExactAnswer a =
-            decideExact(scene, from, hp, around, hq, ignored, Witness::First, part.from, Proof::Bounded);
+            decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, Proof::Bounded);
         if (!a.visible && !a.undecided) {
             view.outcome = FullView::Outcome::No;
             view.hidden = *q;

@@ -69,20 +69,7 @@ Ring hullOfBases(const Model& a, const Model& b) {
     std::vector<Vec2> pts = baseOutline(a);
     const Ring more = baseOutline(b);
     pts.insert(pts.end(), more.begin(), more.end());
-    std::sort(pts.begin(), pts.end(), [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
-    auto cross = [](Vec2 o, Vec2 p, Vec2 q) { return (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x); };
-    Ring hull(2 * pts.size());
-    size_t k = 0;
-    for (size_t i = 0; i < pts.size(); ++i) {
-        while (k >= 2 && cross(hull[k - 2], hull[k - 1], pts[i]) <= 0) --k;
-        hull[k++] = pts[i];
-    }
-    for (size_t i = pts.size() - 1, lower = k + 1; i > 0; --i) {
-        while (k >= lower && cross(hull[k - 2], hull[k - 1], pts[i - 1]) <= 0) --k;
-        hull[k++] = pts[i - 1];
-    }
-    hull.resize(k > 0 ? k - 1 : 0);
-    return hull;
+    return convexHullOf(std::move(pts));
 }
 
 // Small enough that no ruling turns on it, large enough to be above rounding.
@@ -305,8 +292,6 @@ std::string Rulings::pairKey(int observer, int target, Method method, Detail det
     const ModelMask ignored = scene_.ignoredModels(observer, target);
     for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
         if (!ignored[m]) putModel(key, s.models[m]);
-    // And the target's unit, which rules decided on the unit read (ground level, a ranged
-    // attack, TOWERING's 12" to the nearest of them), and which models are seen through.
     // Which models are seen through (their places do not matter), and what the rules
     // decided on the unit read of the target's unit: its models' elevations and ranged
     // attacks, and for a TOWERING observer their distances.
@@ -541,10 +526,9 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
                 break;
             }
     if (!*r.cover && !r.fully_visible) {
-        // Because of terrain, not because of other models: the stopping pieces are all
-        // terrain, or the terrain alone still keeps part of it out of view.
-        // With no other model near any line between the two, the terrain alone is what
-        // keeps the target out of full view: the answer already found.
+        // Because of terrain, not because of other models: the pieces that stop every line
+        // are all terrain, or no other model stands near the lines (the answer found is the
+        // terrain's), or the terrain alone still keeps part of it out of view.
         const bool byTerrain = (!r.visible && !r.blocking_set.empty() && !modelBlocks) || !modelsBetween(observer, target) ||
                                !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
         if (byTerrain) {
@@ -842,7 +826,7 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
             // wh40k-10e: a target model has cover against the unit when some attacking model
             // lacks a full view of it because of terrain (or it is wholly within a ruin, ...).
             u.coverOf[j] = u.coverOf[j] || r.cover.value_or(false);
-            const std::string pair = s.labelOf(models[a].id) + " -> " + models[u.targets[j]].label() + ": ";
+            const std::string pair = s.labelOf(models[a].id) + " -> " + s.labelOf(models[u.targets[j]].id) + ": ";
             for (size_t k = 0; k < r.reasons.size(); ++k) {
                 const std::string text = pair + r.reasons[k];
                 if (std::find(u.reasons.begin(), u.reasons.end(), text) != u.reasons.end()) continue;
