@@ -2,6 +2,7 @@
 // scenarios/ must come out as its file says, with the default (exact) method; and on
 // every file, for every pair and method, the result's fields agree with each other.
 #include "evaluation.h"
+#include "los/certify.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -11,6 +12,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 
 using namespace sl;
@@ -182,6 +184,48 @@ private slots:
         // model's ten pairs; a third unit's model, a unit's flag or elevation, or the terrain
         // touch them all.
         QCOMPARE(reused, size_t(3 * 90));
+    }
+
+    void cancelledRulingsLeaveNoTrace() {
+        // A unit ruling cut short by the scene's cancel flag (the window gives up a drag
+        // step when a newer one waits) stops without deciding its pairs and puts none of
+        // them in the cache, so the next ruling with that cache is as one made afresh.
+        const io::ReadResult r = io::readScenarioFile(
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(r.scenario);
+        std::atomic<bool> cancel{true};
+        RulingCache cache;
+        {
+            Scene scene(*r.scenario);
+            scene.setCancel(&cancel);
+            QVERIFY(scene.cancelled());
+            Rulings rulings(scene);
+            rulings.setCache(&cache);
+            const UnitRuling cut = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+            QCOMPARE(cut.pairs.size(), size_t(10));
+            QCOMPARE(cache.size(), size_t(0));
+            // The proofs themselves stop at once: an undecided answer, no cell looked at.
+            const Certified c = certifyPair(scene, scene.modelRegion(0), 1.75, scene.modelRegion(15), 0,
+                                            scene.ignoredModels(0, 15));
+            QCOMPARE(int(c.outcome), int(Certified::Outcome::Undecided));
+            QCOMPARE(c.cells, 0);
+        }
+        cancel = false;
+        Scene scene(*r.scenario);
+        scene.setCancel(&cancel);
+        QVERIFY(!scene.cancelled());
+        Rulings cached(scene);
+        cached.setCache(&cache);
+        const UnitRuling a = cached.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        QCOMPARE(cache.size(), size_t(100));
+        const UnitRuling b = Rulings(scene).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        for (size_t i = 0; i < b.pairs.size(); ++i)
+            for (size_t j = 0; j < b.pairs[i].size(); ++j) {
+                QCOMPARE(a.pairs[i][j].visible, b.pairs[i][j].visible);
+                QCOMPARE(a.pairs[i][j].fully_visible, b.pairs[i][j].fully_visible);
+                QCOMPARE(a.pairs[i][j].reasons, b.pairs[i][j].reasons);
+            }
+        QCOMPARE(a.cover, b.cover);
     }
 
     void fieldsAgree_data() {

@@ -610,6 +610,44 @@ private slots:
         QVERIFY(view->ruling().has_value());
     }
 
+    // A drag step whose ruling takes long (here a knife edge: Boy 3 where a gap between two
+    // obscuring areas just reaches it, so the proofs search long) is given up once a newer
+    // step waits, so the lines follow the drag; what is shown at the end is the last step's.
+    void unitRulingGivesUpAStaleStep() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        view->setObserver(view->modelIndex(QStringLiteral("intercessor-7")));
+        view->setTarget(view->modelIndex(QStringLiteral("boy-3")));
+        view->setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QCOMPARE(view->unitRulingsGivenUp(), 0);
+        const int boy = view->modelIndex(QStringLiteral("boy-3"));
+        auto moveTo = [&](Vec2 to) {
+            edits::Selection moved;
+            moved.models = {boy};
+            const Vec2 at = w.document()->scenario().models[boy].position;
+            w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { edits::moveSelection(s, moved, to - at); });
+        };
+        moveTo({32.5147, 26.407});  // the knife edge: well over a drag step's time
+        moveTo({32.5147, 26.9});    // the next step, asked for at once
+        QVERIFY(view->unitRulingPending());
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QCOMPARE(view->unitRulingsGivenUp(), 1);
+        // The answer shown is the last step's, as a ruling made afresh gives it.
+        const Scene scene(w.document()->scenario());
+        const UnitRuling fresh = Rulings(scene).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        const UnitRuling& shown = *view->unitRuling();
+        QCOMPARE(shown.pairs.size(), fresh.pairs.size());
+        for (size_t i = 0; i < fresh.pairs.size(); ++i)
+            for (size_t j = 0; j < fresh.pairs[i].size(); ++j) {
+                QCOMPARE(shown.pairs[i][j].visible, fresh.pairs[i][j].visible);
+                QCOMPARE(shown.pairs[i][j].fully_visible, fresh.pairs[i][j].fully_visible);
+                QCOMPARE(shown.pairs[i][j].undecided, fresh.pairs[i][j].undecided);
+            }
+        QCOMPARE(shown.cover, fresh.cover);
+    }
+
     // File > Export Ruling Sheet rules the units and writes the sheet off the GUI thread:
     // the window is still busy with it when the action returns, and says when it is done.
     void rulingSheetExport() {

@@ -61,7 +61,13 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
     placement_.base = {BaseShape::Circle, 32, 32};
     connect(document_, &ScenarioDocument::changed, this, &BoardView::documentChanged);
     connect(&unitWatcher_, &QFutureWatcher<UnitRuling>::finished, this, &BoardView::unitRulingReady);
+    patience_.setSingleShot(true);
+    connect(&patience_, &QTimer::timeout, this, &BoardView::giveUpIfStale);
     documentChanged();
+}
+
+BoardView::~BoardView() {
+    if (runningCancel_) runningCancel_->store(true);
 }
 
 void BoardView::documentChanged() {
@@ -152,6 +158,16 @@ void BoardView::requestUnitRuling(const UnitRequest& request) {
     pendingRequest_ = request;
     pendingGeneration_ = ++unitGeneration_;
     if (!unitWatcher_.isRunning()) startUnitRuling();
+    else giveUpIfStale();
+}
+
+void BoardView::giveUpIfStale() {
+    // Longer than this, a step is out of step with the mouse (most take a few milliseconds).
+    constexpr qint64 kPatienceMs = 50;
+    if (!unitWatcher_.isRunning() || !pendingRequest_ || lastGivenUp_ || !runningCancel_ || *runningCancel_) return;
+    const qint64 spent = runningClock_.elapsed();
+    if (spent >= kPatienceMs) runningCancel_->store(true);
+    else if (!patience_.isActive()) patience_.start(static_cast<int>(kPatienceMs - spent));
 }
 
 void BoardView::startUnitRuling() {
@@ -161,10 +177,13 @@ void BoardView::startUnitRuling() {
     runningRequest_ = request;
     runningGeneration_ = pendingGeneration_;
     runningIds_ = modelIds();
+    runningCancel_ = std::make_shared<std::atomic<bool>>(false);
+    runningClock_.start();
     // The worker reads its own copy of the table: the document may change meanwhile.
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
-    unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_] {
-        const Scene scene(*scenario);
+    unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, cancel = runningCancel_] {
+        Scene scene(*scenario);
+        scene.setCancel(cancel.get());
         Rulings rulings(scene);
         // The pairs a drag step leaves as they were come from the last steps.
         rulings.setCache(cache.get());
@@ -180,6 +199,13 @@ void BoardView::unitRulingReady() {
     UnitRuling result = unitWatcher_.result();
     const UnitRequest request = runningRequest_;
     const bool current = runningGeneration_ == unitGeneration_;
+    patience_.stop();
+    lastGivenUp_ = runningCancel_ && *runningCancel_;
+    if (lastGivenUp_) {  // cut short: worth nothing; the newer one waiting starts now
+        ++givenUp_;
+        startUnitRuling();
+        return;
+    }
     // An answer for the same models (ids in the same order: only positions may differ) is
     // shown even when a newer one is on its way, so that a long drag keeps moving; one made
     // before models were added or removed, or for a mode since left, is dropped.

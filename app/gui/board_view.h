@@ -14,10 +14,13 @@
 #include "scenario_document.h"
 #include "scenario_edits.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QPointF>
+#include <QTimer>
 #include <QWidget>
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,6 +42,7 @@ public:
     };
 
     explicit BoardView(ScenarioDocument* document, QWidget* parent = nullptr);
+    ~BoardView() override;  // gives up a unit ruling still being worked out
 
     int observer() const { return observer_; }
     int target() const { return target_; }
@@ -57,6 +61,8 @@ public:
     // drag step, and is empty until the first answer arrives (unitRulingPending()).
     const std::optional<UnitRuling>& unitRuling() const { return unitRuling_; }
     bool unitRulingPending() const;
+    // How many were given up because a newer one waited (see giveUpIfStale()).
+    int unitRulingsGivenUp() const { return givenUp_; }
 
     Tool tool() const { return tool_; }
     void setTool(Tool tool);
@@ -163,6 +169,11 @@ private:
     void requestUnitRuling(const UnitRequest& request);
     void startUnitRuling();
     void unitRulingReady();
+    // A newer request waits and the running one has taken longer than a drag step should
+    // (a knife edge: its proofs search long): the running one is given up, so the lines
+    // follow the drag. Never twice in a row, so a table where every step is slow still
+    // shows every other answer.
+    void giveUpIfStale();
     // What the overlay shows besides line of sight: selection, rings, measuring, overlaps.
     void decorate();
     void measureTo(const QPointF& board);
@@ -192,6 +203,11 @@ private:
     std::vector<std::string> runningIds_;       // the models' ids when the running one started
     std::vector<std::string> shownIds_;         // and when the one shown started
     quint64 unitGeneration_ = 0, pendingGeneration_ = 0, runningGeneration_ = 0;
+    std::shared_ptr<std::atomic<bool>> runningCancel_;  // the running one's cancel flag
+    QElapsedTimer runningClock_;                        // since the running one started
+    QTimer patience_;                                   // when to look again (giveUpIfStale)
+    bool lastGivenUp_ = false;                          // the last one ended given up
+    int givenUp_ = 0;
     render::Overlay overlay_;
     double lastRecomputeMs_ = 0;
 

@@ -604,7 +604,7 @@ Certified certifyPair(const Scene& scene, const Region& from, double hFrom, cons
     bool undecided = false;
     int small = 0;
     while (!cells.empty()) {
-        if (result.cells >= limits.maxCells) {
+        if (result.cells >= limits.maxCells || scene.cancelled()) {
             undecided = true;
             break;
         }

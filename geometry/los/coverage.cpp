@@ -220,7 +220,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     // Parts looked at, and points left undecided (each after a bounded proof), before the
     // answer is given as undecided; parts smaller than kSmallest inches are not split.
     constexpr int kMostParts = 256;
-    constexpr int kMostUndecided = 8;
+    constexpr int kMostUndecided = 3;
     constexpr double kSmallest = 1e-6;
     int undecidedPoints = 0;
     struct Part {
@@ -245,12 +245,14 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         // points of the sampled method are tried first, then points spread over the base
         // and its edge (a small hidden patch is found there more surely than by the parts,
         // whose middles may all sit on its border). A hidden one, proven, settles it; one
-        // seen or left undecided proves nothing of the rest, and the parts below go on.
+        // seen or left undecided proves nothing of the rest, and the parts below go on (so
+        // each point gets a brief proof: one that needs long is left to them).
         std::vector<Vec2> first(to.samples.begin() + 1, to.samples.end());
         for (const Vec2& q : basePoints(t, 24, true)) first.push_back(q);
         std::optional<Vec2> seenFrom = hint;
         for (const Vec2& q : first) {
-            const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Bounded);
+            if (scene.cancelled()) return view;
+            const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief);
             if (!a.visible && !a.undecided) {
                 view.outcome = FullView::Outcome::No;
                 view.hidden = q;
@@ -261,7 +263,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         }
     }
     for (int done = 0; !parts.empty(); ++done) {
-        if (done >= kMostParts) {
+        if (done >= kMostParts || scene.cancelled()) {
             undecided = true;
             break;
         }

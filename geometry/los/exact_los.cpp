@@ -333,21 +333,6 @@ Tested testLine(const Blockers& blockers, const Region& from, double hFrom, cons
     return t;
 }
 
-// With a band, each critical line is also tried moved sideways by half the band's width,
-// both ways, so that it clears what the zero-width line touches.
-void addBandShifts(std::vector<std::pair<Vec2, Vec2>>& lines, double halfWidth) {
-    const size_t n = lines.size();
-    for (size_t i = 0; i < n; ++i) {
-        const auto [u, v] = lines[i];
-        const Vec2 d = v - u;
-        const double len = std::hypot(d.x, d.y);
-        if (len == 0) continue;
-        const Vec2 shift{-d.y / len * halfWidth * 1.000001, d.x / len * halfWidth * 1.000001};
-        lines.emplace_back(u + shift, v + shift);
-        lines.emplace_back(u - shift, v - shift);
-    }
-}
-
 // Distance from p to the line through c and d (a prefilter only: a margin covers rounding).
 double lineDistance(Vec2 c, Vec2 d, Vec2 p) {
     const Vec2 u = d - c;
@@ -360,6 +345,37 @@ double reach(const Region& r) {
     double most = 0;
     for (const Vec2& v : r.outline) most = std::max(most, length(v.x - r.centre.x, v.y - r.centre.y));
     return most * (1 + 1e-9) + 1e-9;
+}
+
+// With a band, each critical line is also tried moved sideways by half the band's width,
+// both ways, so that it clears what the zero-width line touches; a line through two things
+// between the regions (corners, pieces) is also turned about its middle so that it passes
+// the one on one side and the other on the other (the crossing tangent of two discs of
+// that radius): the line that threads a gap between two corners.
+void addBandShifts(std::vector<std::pair<Vec2, Vec2>>& lines, double halfWidth, const Region& from, const Region& to) {
+    const double h = halfWidth * 1.000001;
+    const double reachFrom = reach(from), reachTo = reach(to);
+    auto off = [&](Vec2 p) {
+        return std::hypot(p.x - from.centre.x, p.y - from.centre.y) > reachFrom + 1e-6 &&
+               std::hypot(p.x - to.centre.x, p.y - to.centre.y) > reachTo + 1e-6;
+    };
+    const size_t n = lines.size();
+    for (size_t i = 0; i < n; ++i) {
+        const auto [u, v] = lines[i];
+        const Vec2 d = v - u;
+        const double len = std::hypot(d.x, d.y);
+        if (len == 0) continue;
+        const Vec2 shift{-d.y / len * h, d.x / len * h};
+        lines.emplace_back(u + shift, v + shift);
+        lines.emplace_back(u - shift, v - shift);
+        if (2 * h >= len || !off(u) || !off(v)) continue;
+        const Vec2 m = (u + v) * 0.5, dir = d * (1 / len);
+        const double sin = 2 * h / len, cos = std::sqrt(1 - sin * sin);
+        for (double sign : {1.0, -1.0}) {
+            const Vec2 turned{dir.x * cos - sign * dir.y * sin, sign * dir.x * sin + dir.y * cos};
+            lines.emplace_back(m - turned * (len / 2), m + turned * (len / 2));
+        }
+    }
 }
 
 // Whether the convex polygon lies wholly outside the convex hull: all its vertices beyond
@@ -866,7 +882,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         auto key = [](const std::pair<Vec2, Vec2>& l) { return std::array{l.first.x, l.first.y, l.second.x, l.second.y}; };
         std::sort(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
         lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-        if (hw > 0) addBandShifts(lines, hw);
+        if (hw > 0) addBandShifts(lines, hw, from, to);
         run(lines, hw == 0);
     }
 
@@ -948,6 +964,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     }
     CertifyLimits limits;
     if (proof == Proof::Bounded) limits.maxCells = 300;
+    if (proof == Proof::Brief) limits.maxCells = 40;
     const Certified c = certifyPair(scene, from, hFrom, to, hTo, ignored, limits);
     answer.cells = c.cells;
     switch (c.outcome) {

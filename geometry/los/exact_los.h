@@ -42,9 +42,10 @@ inline constexpr double kClearanceCap = 2.0;
 
 // What "not visible" rests on: a proof (the certified subdivision when no candidate line
 // is open); a proof within a small budget (a point decision inside a larger certificate,
-// which splits its part further when the point is undecided); or, for estimates, the
-// candidate lines alone.
-enum class Proof { Required, Bounded, Estimate };
+// which splits its part further when the point is undecided); one within a smaller budget
+// still (a quick look for a hidden point, where an undecided point costs nothing but the
+// time spent); or, for estimates, the candidate lines alone.
+enum class Proof { Required, Bounded, Brief, Estimate };
 
 // Whether some sight line runs from `from` (its top at height hFrom) to `to` (at height
 // hTo), every blocker of the scene counting but the models in `ignored`. A hint is a point

@@ -8,6 +8,7 @@
 #include "kernel/region.h"
 #include "kernel/types.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -94,6 +95,13 @@ public:
 
     double halfWidth() const { return halfWidth_; }
 
+    // A flag that, once set (from any thread), makes the long searches on this scene give
+    // up at their next step (certifyPair, fullyVisible, Rulings::matrix): their answers are
+    // then worth nothing, and whoever set it drops them. None by default.
+    void setCancel(const std::atomic<bool>* flag) { cancel_ = flag; }
+    const std::atomic<bool>* cancelFlag() const { return cancel_; }
+    bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
+
     // The blocker grown by the band's half-width, as the proofs for a line of width use it
     // (certify.cpp): made on first use and kept for the scene's life; thread-safe.
     const std::vector<Blocker>& grown(uint32_t blocker) const;
@@ -109,6 +117,7 @@ private:
     const Scenario& scenario_;
     double halfWidth_ = 0;  // inches
     SeeThrough seeThrough_ = SeeThrough::BothUnits;
+    const std::atomic<bool>* cancel_ = nullptr;
     std::vector<Blocker> blockers_;
     std::vector<Region> modelRegions_;
     std::vector<int> modelUnit_;  // each model's unit, as a number

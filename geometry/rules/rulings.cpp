@@ -320,7 +320,7 @@ PairResult Rulings::cachedEvaluate(int observer, int target, Method method, Deta
     const std::string key = pairKey(observer, target, method, detail);
     if (auto hit = pairCache_->find(key)) return *hit;
     PairResult r = evaluate(observer, target, method, detail);
-    pairCache_->put(key, r);
+    if (!scene_.cancelled()) pairCache_->put(key, r);  // (one cut short is worth nothing)
     return r;
 }
 
@@ -478,6 +478,7 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
         }
         w.scene = std::make_unique<Scene>(*w.scenario);
         w.scene->setSeeThrough(seeThrough);
+        w.scene->setCancel(scene_.cancelFlag());
         it = cache_.emplace(std::move(key), std::move(w)).first;
     }
     return *it->second.scene;
@@ -797,7 +798,7 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
     std::vector<PairResult> results(cells);
     std::atomic<size_t> next{0};
     auto work = [&] {
-        for (size_t k = next++; k < cells; k = next++)
+        for (size_t k = next++; k < cells && !scene_.cancelled(); k = next++)
             results[k] = cachedEvaluate(u.attackers[k / u.targets.size()], u.targets[k % u.targets.size()], method, detail);
     };
     const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), cells / 4 + 1);

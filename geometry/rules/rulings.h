@@ -104,6 +104,8 @@ public:
                      Detail detail = Detail::Full) const;
     // The same for any models against any models (one observer against a unit, say). The
     // pairs are decided on every core; a Rulings is otherwise used from one thread at a time.
+    // When the scene's cancel flag is set meanwhile, the answer is cut short and worth
+    // nothing (the cache keeps none of it).
     UnitRuling matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method,
                       Detail detail = Detail::Full) const;
 
