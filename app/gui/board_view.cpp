@@ -157,17 +157,27 @@ void BoardView::requestUnitRuling(const UnitRequest& request) {
     latestRequest_ = request;
     pendingRequest_ = request;
     pendingGeneration_ = ++unitGeneration_;
-    if (!unitWatcher_.isRunning()) startUnitRuling();
-    else giveUpIfStale();
+    if (!working_) {
+        upToDate_.start();  // the lines were the table's until now
+        startUnitRuling();
+    } else {
+        giveUpIfStale();
+    }
 }
 
 void BoardView::giveUpIfStale() {
-    // Longer than this, a step is out of step with the mouse (most take a few milliseconds).
-    constexpr qint64 kPatienceMs = 50;
-    if (!unitWatcher_.isRunning() || !pendingRequest_ || lastGivenUp_ || !runningCancel_ || *runningCancel_) return;
+    // Patience: three times the usual step (the median of the last ones finished), and at
+    // least 50 ms. Lines older than kStalest are not made older still by giving up: the
+    // running one then finishes and is shown (a table where every step is slow).
+    constexpr qint64 kLeastPatienceMs = 50, kStalestMs = 250;
+    if (!working_ || !pendingRequest_ || !runningCancel_ || *runningCancel_) return;
+    std::vector<qint64> recent(stepMs_.begin(), stepMs_.end());
+    std::sort(recent.begin(), recent.end());
+    const qint64 patience = std::max(kLeastPatienceMs, recent.empty() ? 0 : 3 * recent[recent.size() / 2]);
     const qint64 spent = runningClock_.elapsed();
-    if (spent >= kPatienceMs) runningCancel_->store(true);
-    else if (!patience_.isActive()) patience_.start(static_cast<int>(kPatienceMs - spent));
+    if (upToDate_.elapsed() > kStalestMs) return;
+    if (spent >= patience) runningCancel_->store(true);
+    else if (!patience_.isActive()) patience_.start(static_cast<int>(std::min(patience - spent, kStalestMs - upToDate_.elapsed()) + 1));
 }
 
 void BoardView::startUnitRuling() {
@@ -179,6 +189,7 @@ void BoardView::startUnitRuling() {
     runningIds_ = modelIds();
     runningCancel_ = std::make_shared<std::atomic<bool>>(false);
     runningClock_.start();
+    working_ = true;
     // The worker reads its own copy of the table: the document may change meanwhile.
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
     unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, cancel = runningCancel_] {
@@ -196,16 +207,22 @@ void BoardView::startUnitRuling() {
 }
 
 void BoardView::unitRulingReady() {
+    working_ = false;
     UnitRuling result = unitWatcher_.result();
     const UnitRequest request = runningRequest_;
     const bool current = runningGeneration_ == unitGeneration_;
     patience_.stop();
-    lastGivenUp_ = runningCancel_ && *runningCancel_;
-    if (lastGivenUp_) {  // cut short: worth nothing; the newer one waiting starts now
+    if (runningCancel_ && *runningCancel_) {  // cut short: worth nothing; the newer one starts now
         ++givenUp_;
         startUnitRuling();
         return;
     }
+    // A step of a drag (the models shown before were these): how long steps take. The first
+    // answer for other models decides every pair and says nothing of the steps to come.
+    const bool step = unitRuling_ && sameModels(shownRequest_, request) && shownIds_ == runningIds_;
+    if (!step) stepMs_.clear();
+    else stepMs_.push_back(runningClock_.elapsed());
+    if (stepMs_.size() > 15) stepMs_.pop_front();
     // An answer for the same models (ids in the same order: only positions may differ) is
     // shown even when a newer one is on its way, so that a long drag keeps moving; one made
     // before models were added or removed, or for a mode since left, is dropped.
@@ -214,6 +231,8 @@ void BoardView::unitRulingReady() {
     if (pendingRequest_) startUnitRuling();
     if (!stillApplies) return;
     unitRuling_ = std::move(result);
+    shownGeneration_ = runningGeneration_;
+    upToDate_.start();  // (as of the step shown: newer ones wait, if any)
     shownRequest_ = request;
     shownIds_ = runningIds_;
     overlay_ = render::unitOverlay(*unitRuling_);
@@ -223,7 +242,7 @@ void BoardView::unitRulingReady() {
     emit rulingChanged();
 }
 
-bool BoardView::unitRulingPending() const { return unitWatcher_.isRunning() || pendingRequest_.has_value(); }
+bool BoardView::unitRulingPending() const { return working_ || pendingRequest_.has_value(); }
 
 void BoardView::decorate() {
     overlay_.selected = unitRuling_ ? std::vector<int>{} : selection_.models;

@@ -21,6 +21,7 @@
 #include <QWidget>
 
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,10 @@ public:
     bool unitRulingPending() const;
     // How many were given up because a newer one waited (see giveUpIfStale()).
     int unitRulingsGivenUp() const { return givenUp_; }
+    // Each change of the table asks for a unit ruling, numbered in turn: the last asked
+    // for, and the one the ruling shown answers (the lag behind a drag, measured).
+    quint64 unitRulingAsked() const { return unitGeneration_; }
+    quint64 unitRulingShown() const { return shownGeneration_; }
 
     Tool tool() const { return tool_; }
     void setTool(Tool tool);
@@ -169,10 +174,10 @@ private:
     void requestUnitRuling(const UnitRequest& request);
     void startUnitRuling();
     void unitRulingReady();
-    // A newer request waits and the running one has taken longer than a drag step should
-    // (a knife edge: its proofs search long): the running one is given up, so the lines
-    // follow the drag. Never twice in a row, so a table where every step is slow still
-    // shows every other answer.
+    // A newer request waits and the running one has taken much longer than the steps before
+    // it (a knife edge: its proofs search long): the running one is given up, so the lines
+    // follow the drag; unless the lines shown are already some time behind, so that a
+    // table where every step is slow still shows answers.
     void giveUpIfStale();
     // What the overlay shows besides line of sight: selection, rings, measuring, overlaps.
     void decorate();
@@ -205,9 +210,13 @@ private:
     quint64 unitGeneration_ = 0, pendingGeneration_ = 0, runningGeneration_ = 0;
     std::shared_ptr<std::atomic<bool>> runningCancel_;  // the running one's cancel flag
     QElapsedTimer runningClock_;                        // since the running one started
+    bool working_ = false;  // one is being worked out, or done but not yet taken (its signal
+                            // waits in the queue: the watcher no longer says it runs)
     QTimer patience_;                                   // when to look again (giveUpIfStale)
-    bool lastGivenUp_ = false;                          // the last one ended given up
+    QElapsedTimer upToDate_;     // since the lines shown were the table's (shown, or idle)
+    std::deque<qint64> stepMs_;  // how long the last ones finished took
     int givenUp_ = 0;
+    quint64 shownGeneration_ = 0;
     render::Overlay overlay_;
     double lastRecomputeMs_ = 0;
 

@@ -1,15 +1,20 @@
 // Time per pair of the decision methods, and of a pair's full result, on the demo and on
 // generated tables. Run: build/tests/bench/bench_sightline (see the README).
 #include "board_renderer.h"
+#include "board_view.h"
 #include "grid/fog.h"
 #include "grid/fov.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
 #include "ruling_sheet.h"
+#include "scenario_document.h"
 #include "scenario_io.h"
 #include "table_generator.h"
 
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QThread>
 #include <benchmark/benchmark.h>
 #include <libtcod/fov.h>
 
@@ -272,6 +277,77 @@ void dragUnitVsUnit(benchmark::State& state) {
     state.counters["pairs_seen"] = visible;
 }
 
+// What the player sees while dragging in Unit Against Unit: the window itself (its board
+// view, off screen) with Boy 3 moved along the same path by a mouse at 60 moves a second,
+// as the drag does (one merged edit per move). For each move, the time until the board
+// shows a ruling of that move or a later one: the lag of the lines behind the mouse. A
+// step that takes long is given up when a newer one waits (BoardView::giveUpIfStale).
+void windowDrag(benchmark::State& state) {
+    static int argc = 1;
+    static char name[] = "bench_sightline";
+    static char* argv[] = {name, nullptr};
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    static QApplication app(argc, argv);
+    constexpr int kMoves = 120;
+    constexpr double kEveryMs = 1000.0 / 60;
+    std::vector<double> lags;
+    int givenUp = 0, shown = 0, moves = 0;
+    for (auto _ : state) {
+        ScenarioDocument document;
+        if (!document.open(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"),
+                           nullptr)) {
+            state.SkipWithError("cannot open the official layout with two units");
+            return;
+        }
+        gui::BoardView view(&document);
+        const int boy = view.modelIndex(QStringLiteral("boy-3"));
+        view.setObserver(view.modelIndex(QStringLiteral("intercessor-3")));
+        view.setTarget(boy);
+        view.setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+        while (view.unitRulingPending()) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        const Vec2 start = document.scenario().models[boy].position;
+        std::vector<quint64> asked;
+        std::vector<double> at, seen;
+        QElapsedTimer clock;
+        clock.start();
+        auto look = [&] {
+            const double now = clock.nsecsElapsed() / 1e6;
+            for (size_t i = 0; i < asked.size(); ++i)
+                if (seen[i] < 0 && asked[i] <= view.unitRulingShown()) seen[i] = now;
+        };
+        QObject::connect(&view, &gui::BoardView::rulingChanged, look);
+        for (int i = 0; i < kMoves; ++i) {
+            while (clock.nsecsElapsed() / 1e6 < i * kEveryMs) {
+                QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+                QThread::usleep(200);
+            }
+            const int step = moves + i;
+            const Vec2 to = start + Vec2{-std::fmod(0.0137 * step, 3.0), std::fmod(0.0071 * step, 1.5)};
+            edits::Selection moved;
+            moved.models = {boy};
+            const Vec2 by = to - document.scenario().models[boy].position;
+            document.edit(QStringLiteral("Move"), [moved, by](Scenario& s) { edits::moveSelection(s, moved, by); }, 1);
+            asked.push_back(view.unitRulingAsked());
+            at.push_back(clock.nsecsElapsed() / 1e6);
+            seen.push_back(-1);
+        }
+        while (view.unitRulingPending()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+            QThread::usleep(200);
+        }
+        look();
+        for (size_t i = 0; i < asked.size(); ++i)
+            if (seen[i] >= 0) lags.push_back(seen[i] - at[i]);
+        moves += kMoves;
+        givenUp += view.unitRulingsGivenUp();
+        shown += static_cast<int>(std::count_if(seen.begin(), seen.end(), [](double t) { return t >= 0; }));
+    }
+    stepCounters(state, lags);
+    state.counters["moves"] = moves;
+    state.counters["moves_answered"] = shown;  // (every move: a ruling of it or a later one came)
+    state.counters["given_up"] = givenUp;
+}
+
 // The same for Observer Against All Enemies: an Intercessor dragged, decided against the
 // ten Boyz under the ruleset.
 void dragObserverVsAll(benchmark::State& state) {
@@ -408,6 +484,7 @@ BENCHMARK(armiesMatrix)->Name("matrix/50x50/exact_fully")->Unit(benchmark::kMill
 BENCHMARK(dragRecompute)->Name("drag/observer_vs_50/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragPair)->Name("drag/pair/demo/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragUnitVsUnit)->Name("ruling/unit_vs_unit/11e/official_layout")->Unit(benchmark::kMillisecond);
+BENCHMARK(windowDrag)->Name("ruling/unit_vs_unit/11e/official_layout/window_lag")->Unit(benchmark::kMillisecond)->Iterations(6);
 BENCHMARK(dragObserverVsAll)->Name("ruling/observer_vs_all/11e/official_layout")->Unit(benchmark::kMillisecond);
 BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
