@@ -893,13 +893,14 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         for (const Tested& g : grazing) {
             if (auto w = onExactLine(scene, from, hFrom, to, hTo, ignored, g)) {
                 answer.visible = true;
-                answer.witness = ExactLine{w->a, w->b, 0};
+                answer.witness = answer.first = ExactLine{w->a, w->b, 0};
                 return answer;
             }
         }
     }
     if (!open.empty()) {
         answer.visible = true;
+        answer.first = ExactLine{open.front().p, open.front().q, 0};
         const Tested* best = &open.front();
         if (witness == Witness::First) {  // a decision: the clearance is not measured
             answer.witness = ExactLine{best->p, best->q, 0};
@@ -978,6 +979,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         break;
     }
     answer.visible = true;
+    answer.first = ExactLine{c.witness->a, c.witness->b, 0};
     answer.witness = ExactLine{c.witness->a, c.witness->b,
                                witness == Witness::Clearest ? clearanceOf(scene, {c.witness->a, c.witness->b, hFrom, hTo}, ignored) : 0};
     return answer;

@@ -22,6 +22,8 @@ struct ExactLine {
 struct ExactAnswer {
     bool visible = false;
     std::optional<ExactLine> witness;  // when visible: open as given, its ends in the true regions
+    std::optional<ExactLine> first;    // when visible: the first open line found (the witness of
+                                       // Witness::First, whichever was asked: the same either way)
     std::vector<uint32_t> cover;       // when not: the blockers the proof that no line is open used
     bool undecided = false;            // not visible, but no proof either: a knife edge (see certify.h)
     int candidates = 0;                // lines tested

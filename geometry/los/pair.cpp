@@ -96,7 +96,9 @@ PairResult evaluateExact(const Scene& scene, int observer, int target, Detail de
     }
     r.witness = Segment{a.witness->p, a.witness->q};
     if (detail == Detail::Full) r.clearance = a.witness->clearance;
-    const FullView full = fullyVisible(scene, from, o, scene.modelRegion(target), t, ignored, a.witness->p);
+    // From the first line found, not the clearest: fully visible's search (which may end
+    // undecided at a knife edge) is then the same whatever the detail asked for.
+    const FullView full = fullyVisible(scene, from, o, scene.modelRegion(target), t, ignored, a.first->p);
     r.fully_visible = full.outcome == FullView::Outcome::Yes;
     r.hidden_point = full.hidden;
     r.undecided = full.outcome == FullView::Outcome::Undecided;

@@ -1,0 +1,138 @@
+// The vision map: the probe placed at every cell's centre and ruled against each observer as
+// a pair would be (vision_map.h), on every core.
+#include "analysis/vision_map.h"
+
+#include "kernel/base.h"
+#include "kernel/polygon.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+namespace sl::analysis {
+
+Grid tableGrid(const Board& board, double spacing) {
+    Grid g;
+    g.spacing = spacing;
+    g.cols = std::max(1, static_cast<int>(std::ceil(board.width / spacing - 1e-9)));
+    g.rows = std::max(1, static_cast<int>(std::ceil(board.height / spacing - 1e-9)));
+    return g;
+}
+
+Model probeModel(const Probe& probe, Vec2 where) {
+    Model m;
+    m.id = m.name = m.side = m.unit = "(probe)";
+    m.base = probe.base;
+    m.position = where;
+    m.height = probe.height;
+    m.keywords = probe.keywords;
+    return m;
+}
+
+FeatureOverlap::FeatureOverlap(const Scenario& scenario) {
+    for (const TerrainPiece& t : scenario.terrain) {
+        if (t.kind != TerrainKind::Feature || t.footprint.outer.empty() || !(t.height > 0)) continue;
+        Polygon p = t.footprint;
+        orientForInteriorLeft(p);
+        const auto [lo, hi] = boundsOf(p.outer);
+        features_.push_back(std::move(p));
+        boxes_.emplace_back(lo, hi);
+    }
+}
+
+bool FeatureOverlap::operator()(const Model& model) const {
+    // More than this many square inches in common is an overlap; less is touching (the same
+    // measure as the window's overlap warning).
+    constexpr double kOverlap = 1e-4;
+    const Ring outline = baseOutline(model);
+    const auto [lo, hi] = boundsOf(outline);
+    for (size_t k = 0; k < features_.size(); ++k) {
+        const auto& [flo, fhi] = boxes_[k];
+        if (hi.x < flo.x || fhi.x < lo.x || hi.y < flo.y || fhi.y < lo.y) continue;
+        if (overlapArea(features_[k], outline) > kOverlap) return true;
+    }
+    return false;
+}
+
+VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers, const Probe& probe, double spacing,
+                    const Run& run) {
+    VisionMap map;
+    map.grid = tableGrid(scenario.board, spacing);
+    map.probe = probe;
+    map.observers = observers;
+    const int total = map.grid.cells();
+    map.cells.assign(static_cast<size_t>(total), Cell{});
+    const FeatureOverlap overlaps(scenario);
+    std::atomic<int> next{0}, done{0};
+    auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
+    auto work = [&] {
+        // Each thread its own table with the probe on it, moved from cell to cell.
+        Scenario s = scenario;
+        s.models.push_back(probeModel(probe, {}));
+        const int probeIndex = static_cast<int>(s.models.size()) - 1;
+        for (int k = next++; k < total && !cancelled(); k = next++) {
+            Cell& cell = map.cells[static_cast<size_t>(k)];
+            s.models[probeIndex].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
+            if (overlaps(s.models[probeIndex])) {
+                cell.verdict = Verdict::Overlap;
+            } else {
+                Scene scene(s);
+                scene.setCancel(run.cancel);
+                const Rulings rulings(scene);
+                bool anyCover = true;
+                for (int o : observers) {
+                    const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                    cell.undecided = cell.undecided || r.undecided;
+                    cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
+                    if (!r.visible) continue;
+                    if (cell.seenBy < 0) cell.seenBy = o;
+                    anyCover = anyCover && r.cover.value_or(false);
+                    cell.verdict = r.fully_visible ? Verdict::FullyVisible
+                                                   : std::max(cell.verdict, Verdict::Visible);
+                }
+                cell.cover = cell.seenBy >= 0 && anyCover;
+            }
+            const int d = ++done;
+            if (run.progress && (d % 64 == 0 || d == total)) run.progress(d, total);
+        }
+    };
+    const unsigned cores = run.threads ? run.threads : std::max(1u, std::thread::hardware_concurrency());
+    {
+        std::vector<std::jthread> helpers;
+        for (unsigned t = 1; t < std::min<unsigned>(cores, static_cast<unsigned>(total)); ++t) helpers.emplace_back(work);
+        work();
+    }
+    map.complete = done == total;
+    return map;
+}
+
+Tally tally(const VisionMap& map) {
+    Tally t;
+    for (const Cell& c : map.cells) {
+        switch (c.verdict) {
+        case Verdict::Overlap: ++t.overlap; break;
+        case Verdict::Hidden: ++t.hidden; break;
+        case Verdict::Visible: ++t.visible; break;
+        case Verdict::FullyVisible: ++t.fully; break;
+        }
+        t.undecided += c.undecided;
+        t.cover += c.cover;
+        t.hidden1309 += c.hidden1309;
+    }
+    return t;
+}
+
+std::string verdictName(Verdict v) {
+    switch (v) {
+    case Verdict::Overlap: return "overlap";
+    case Verdict::Hidden: return "hidden";
+    case Verdict::Visible: return "visible";
+    case Verdict::FullyVisible: return "fully_visible";
+    }
+    return "";
+}
+
+}  // namespace sl::analysis

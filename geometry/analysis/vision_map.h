@@ -1,0 +1,92 @@
+// Whole-table maps for layout analysis: where on the table a model of a given base and height
+// would be seen by an observer (a model, or a unit: any of its models), decided cell by cell
+// by the same ruling a pair gets (rules/rulings.h), under the scenario's ruleset.
+#pragma once
+
+#include "kernel/types.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace sl::analysis {
+
+// The model the map places on every cell: its base and height, standing on the table.
+struct Probe {
+    Base base;                                    // default: 32 mm round
+    double height = 1.75;                         // inches
+    std::vector<std::string> keywords{"INFANTRY"};  // what the ruleset reads (cover, 13.09)
+};
+
+// Cells of `spacing` inches over the table, row by row from the corner at (0, 0); a cell's
+// verdict is the ruling for the probe standing at its centre.
+struct Grid {
+    double spacing = 0.5;
+    int cols = 0, rows = 0;
+    Vec2 centre(int col, int row) const { return {(col + 0.5) * spacing, (row + 0.5) * spacing}; }
+    int cells() const { return cols * rows; }
+};
+Grid tableGrid(const Board& board, double spacing);
+
+enum class Verdict : std::uint8_t {
+    Overlap,       // the probe's base would overlap a feature: no place to stand
+    Hidden,        // no observer sees it
+    Visible,       // some observer sees it, none fully
+    FullyVisible,  // some observer sees every point of it
+};
+
+struct Cell {
+    Verdict verdict = Verdict::Hidden;
+    bool undecided = false;  // some observer's answer rests on no proof either way (a knife edge)
+    bool hidden1309 = false; // 11e: within an area with a dense feature (13.09), whatever it hides from
+    bool cover = false;      // the ruleset's cover against every observer that sees it (none: false)
+    int seenBy = -1;         // the first observer (index into the scenario's models) that sees it
+};
+
+struct VisionMap {
+    Grid grid;
+    Probe probe;
+    std::vector<int> observers;  // the scenario's model indices
+    std::vector<Cell> cells;     // grid.cells(), row by row
+    bool complete = true;        // false when cancelled: the cells after the first unfinished one mean nothing
+    const Cell& at(int col, int row) const { return cells[static_cast<size_t>(row) * grid.cols + col]; }
+};
+
+// The probe as a model of its own (a unit of its own, on no one's side) at `where`.
+Model probeModel(const Probe& probe, Vec2 where);
+
+// Whether a base there overlaps a feature standing above the table (touching does not count).
+class FeatureOverlap {
+public:
+    explicit FeatureOverlap(const Scenario& scenario);
+    bool operator()(const Model& model) const;
+
+private:
+    std::vector<Polygon> features_;
+    std::vector<std::pair<Vec2, Vec2>> boxes_;
+};
+
+// What the map is computed with: threads (0: every core), a flag that stops it early, and
+// a function told how many cells are done (from any thread, every so often).
+struct Run {
+    unsigned threads = 0;
+    const std::atomic<bool>* cancel = nullptr;
+    std::function<void(int done, int total)> progress;
+};
+
+// The map for these observers (model indices): each cell decided by the pair ruling
+// (exact, decisions only) of every observer against the probe standing there.
+VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers, const Probe& probe, double spacing,
+                    const Run& run = {});
+
+// Counts of cells by verdict, and the same as square inches of the table.
+struct Tally {
+    int overlap = 0, hidden = 0, visible = 0, fully = 0, undecided = 0, cover = 0, hidden1309 = 0;
+};
+Tally tally(const VisionMap& map);
+
+std::string verdictName(Verdict v);
+
+}  // namespace sl::analysis

@@ -1,0 +1,240 @@
+// Layout analysis: the vision map's cells against the pair ruling of a model placed at their
+// centres (every official layout, both rulesets, several bases), a hand-built wall whose
+// shadow is known, cells where the probe would overlap a feature, and cancelling.
+#include "analysis/vision_map.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
+#include "scenario_io.h"
+
+#include <QDirIterator>
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+using namespace sl;
+using namespace sl::analysis;
+
+namespace {
+
+// The pair ruling of a model with the probe's base, height and keywords at `at` against
+// each observer, made the way a scenario file with that model in it is ruled.
+Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& probe, Vec2 at) {
+    Model m;
+    m.id = "reference-target";
+    m.name = "Reference target";
+    m.side = "nobody";
+    m.unit = "reference-unit";
+    m.base = probe.base;
+    m.height = probe.height;
+    m.keywords = probe.keywords;
+    m.position = at;
+    s.models.push_back(m);
+    const Scene scene(s);
+    const Rulings rulings(scene);
+    Cell c;
+    bool cover = true;
+    for (int o : observers) {
+        const PairResult r = rulings.evaluate(o, static_cast<int>(s.models.size()) - 1, Method::Exact, Detail::Full);
+        c.undecided = c.undecided || r.undecided;
+        c.hidden1309 = c.hidden1309 || r.hidden.value_or(false);
+        if (!r.visible) continue;
+        if (c.seenBy < 0) c.seenBy = o;
+        cover = cover && r.cover.value_or(false);
+        if (r.fully_visible) c.verdict = Verdict::FullyVisible;
+        else if (c.verdict != Verdict::FullyVisible) c.verdict = Verdict::Visible;
+    }
+    c.cover = c.seenBy >= 0 && cover;
+    return c;
+}
+
+Model observerAt(const std::string& id, Vec2 at) {
+    Model m;
+    m.id = m.name = id;
+    m.side = "watchers";
+    m.unit = "watchers";
+    m.base = {BaseShape::Circle, 32, 32};
+    m.height = 1.75;
+    m.position = at;
+    m.keywords = {"INFANTRY"};
+    return m;
+}
+
+}  // namespace
+
+class TestAnalysis : public QObject {
+    Q_OBJECT
+
+private slots:
+    void agreesWithThePairRulingOnEveryOfficialLayout() {
+        // Each layout with two observers standing in the attacker's zone, a coarse map
+        // (every cell is decided as a pair would be; 6" keeps the run short), and cells
+        // checked against the reference: all of the map's at random places too (the map's
+        // cells are at fixed centres, so the reference is asked at those centres).
+        QStringList files;
+        for (QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e"), {QStringLiteral("*.sightline.json")});
+             it.hasNext();)
+            files << it.next();
+        files.sort();
+        QCOMPARE(files.size(), 46);
+        const std::vector<Probe> probes = [] {
+            Probe infantry;
+            Probe cavalry;
+            cavalry.base = {BaseShape::Oval, 60, 35.5};
+            cavalry.height = 2.5;
+            cavalry.keywords = {"MOUNTED"};
+            Probe tank;
+            tank.base = {BaseShape::Rect, 100, 50};
+            tank.height = 3;
+            tank.keywords = {"VEHICLE"};
+            return std::vector<Probe>{infantry, cavalry, tank};
+        }();
+        std::mt19937 rng(15);
+        int checked = 0, seen = 0, hidden = 0, overlap = 0;
+        for (int f = 0; f < files.size(); ++f) {
+            const io::ReadResult r = io::readScenarioFile(files[f]);
+            QVERIFY2(r.scenario, qPrintable(files[f]));
+            Scenario s = *r.scenario;
+            if (f % 2) s.ruleset.name = "wh40k-10e";
+            // (Within the attacker's zone on the long tables and the short ones.)
+            s.models.push_back(observerAt("watcher-1", {s.board.width * 0.2, s.board.height - 4}));
+            s.models.push_back(observerAt("watcher-2", {s.board.width * 0.67, s.board.height - 6}));
+            const std::vector<int> observers{static_cast<int>(s.models.size()) - 2, static_cast<int>(s.models.size()) - 1};
+            const Probe& probe = probes[static_cast<size_t>(f) % probes.size()];
+            const VisionMap map = visionMap(s, observers, probe, 6.0);
+            QVERIFY(map.complete);
+            QCOMPARE(map.grid.cols, static_cast<int>(std::ceil(s.board.width / 6)));
+            QCOMPARE(map.grid.rows, static_cast<int>(std::ceil(s.board.height / 6)));
+            const FeatureOverlap overlaps(s);
+            for (int k = 0; k < 6; ++k) {
+                const int col = static_cast<int>(rng() % map.grid.cols), row = static_cast<int>(rng() % map.grid.rows);
+                const Cell& got = map.at(col, row);
+                const Vec2 at = map.grid.centre(col, row);
+                const QByteArray where = files[f].section(QLatin1Char('/'), -1).toUtf8() + " " + s.ruleset.name.c_str() + " at " +
+                                         QByteArray::number(at.x) + "," + QByteArray::number(at.y);
+                Model placed = probeModel(probe, at);
+                if (overlaps(placed)) {
+                    QVERIFY2(got.verdict == Verdict::Overlap, where);
+                    ++overlap;
+                    continue;
+                }
+                const Cell want = referenceCell(s, observers, probe, at);
+                QVERIFY2(got.verdict == want.verdict, where + " verdict " + verdictName(got.verdict).c_str() + " want " +
+                                                          verdictName(want.verdict).c_str());
+                QVERIFY2(got.cover == want.cover, where + " cover");
+                QVERIFY2(got.hidden1309 == want.hidden1309, where + " 13.09");
+                QVERIFY2(got.undecided == want.undecided, where + " undecided");
+                QVERIFY2(got.seenBy == want.seenBy, where + " seen by");
+                ++checked;
+                seen += want.verdict != Verdict::Hidden;
+                hidden += want.verdict == Verdict::Hidden;
+            }
+        }
+        // Both answers were met, and places to stand were found off the features.
+        QVERIFY(checked > 150);
+        QVERIFY(seen > 20);
+        QVERIFY(hidden > 20);
+        qInfo("%d cells against the pair ruling (%d seen, %d hidden), %d on features", checked, seen, hidden, overlap);
+    }
+
+    void aWallCastsTheShadowWorkedOutByHand() {
+        // A 2" high wall 1" thick from x = 20 to 40 at y = 20..21 on an empty 60 x 44 table,
+        // an observer at (30, 10) looking at 1" tall probes (below the wall's top: nothing
+        // is seen over it). Behind the wall, within the lines from the observer's base past
+        // the wall's ends, the probe is hidden; on the wall it cannot stand; far to the side
+        // it is fully visible.
+        Scenario s;
+        s.board = {60, 44};
+        s.ruleset.name = "true-los";
+        TerrainPiece wall;
+        wall.id = "wall";
+        wall.kind = TerrainKind::Feature;
+        wall.height = 2;
+        wall.footprint.outer = {{20, 20}, {40, 20}, {40, 21}, {20, 21}};
+        s.terrain.push_back(wall);
+        s.models.push_back(observerAt("watcher", {30, 10}));
+        Probe probe;
+        probe.height = 1;
+        const VisionMap map = visionMap(s, {0}, probe, 1.0);
+        QCOMPARE(map.grid.cols, 60);
+        QCOMPARE(map.grid.rows, 44);
+        auto verdictAt = [&](double x, double y) { return map.at(static_cast<int>(x), static_cast<int>(y)).verdict; };
+        QCOMPARE(verdictAt(30.5, 20.5), Verdict::Overlap);   // on the wall
+        QCOMPARE(verdictAt(30.5, 19.5), Verdict::Overlap);   // its base reaches onto the wall
+        QCOMPARE(verdictAt(30.5, 30.5), Verdict::Hidden);    // straight behind it
+        QCOMPARE(verdictAt(30.5, 43.5), Verdict::Hidden);
+        QCOMPARE(verdictAt(30.5, 5.5), Verdict::FullyVisible);
+        QCOMPARE(verdictAt(5.5, 30.5), Verdict::FullyVisible);  // off to the side, past the wall's end
+        // The shadow's edge: the line through the wall's corner (40, 20) tangent to the
+        // observer's base on the far side; a probe at y = 40.5 is hidden while its whole top
+        // lies on the wall's side of it (0.85" across it, the line being steep).
+        const double r = 16 / 25.4;
+        const double angle = std::atan2(10.0, 10.0) + std::asin(r / std::hypot(10.0, 10.0));
+        const double edge = 40 + (40.5 - 20) / std::tan(angle);  // about 58.8
+        for (int col = 30; col < 60; ++col) {
+            const double x = col + 0.5;
+            if (x + r < edge - 1.0) QVERIFY2(verdictAt(x, 40.5) == Verdict::Hidden, qPrintable(QString::number(x)));
+        }
+        QCOMPARE(verdictAt(59.5, 40.5), Verdict::Visible);  // past the edge, partly
+        QCOMPARE(verdictAt(42.5, 25.5), Verdict::Hidden);
+        const Tally t = tally(map);
+        QCOMPARE(t.overlap + t.hidden + t.visible + t.fully, 60 * 44);
+        QVERIFY(t.overlap >= 20 * 2);
+        QVERIFY(t.hidden > 100);
+    }
+
+    void aUnitSeesWhatAnyOfItsModelsSees() {
+        // Two observers on either side of a wall: each sees what the other cannot, the map
+        // of the two sees both sides.
+        Scenario s;
+        s.board = {30, 20};
+        s.ruleset.name = "true-los";
+        TerrainPiece wall;
+        wall.id = "wall";
+        wall.height = 5;
+        wall.footprint.outer = {{14, 0}, {16, 0}, {16, 20}, {14, 20}};
+        s.terrain.push_back(wall);
+        s.models.push_back(observerAt("west", {5, 10}));
+        s.models.push_back(observerAt("east", {25, 10}));
+        const Probe probe;
+        const VisionMap west = visionMap(s, {0}, probe, 2.0), east = visionMap(s, {1}, probe, 2.0),
+                        both = visionMap(s, {0, 1}, probe, 2.0);
+        QCOMPARE(west.at(1, 5).verdict, Verdict::FullyVisible);
+        QCOMPARE(west.at(13, 5).verdict, Verdict::Hidden);
+        QCOMPARE(east.at(1, 5).verdict, Verdict::Hidden);
+        QCOMPARE(both.at(1, 5).verdict, Verdict::FullyVisible);
+        QCOMPARE(both.at(13, 5).verdict, Verdict::FullyVisible);
+        QCOMPARE(both.at(13, 5).seenBy, 1);
+        QCOMPARE(both.at(7, 5).verdict, Verdict::Overlap);  // x = 15: on the wall
+    }
+
+    void cancelledMapsSaySo() {
+        const io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"));
+        QVERIFY(r.scenario);
+        std::atomic<bool> cancel{true};
+        Run run;
+        run.cancel = &cancel;
+        int reported = 0;
+        run.progress = [&](int, int) { ++reported; };
+        const VisionMap map = visionMap(*r.scenario, {0}, Probe{}, 0.5, run);
+        QVERIFY(!map.complete);
+        QCOMPARE(reported, 0);
+        // Uncancelled, progress reaches the whole grid.
+        cancel = false;
+        std::atomic<int> last{0}, whole{0};
+        run.progress = [&](int done, int total) {  // (from the map's threads: only noted here)
+            whole = total;
+            int seen = last.load();
+            while (done > seen && !last.compare_exchange_weak(seen, done)) {
+            }
+        };
+        const VisionMap coarse = visionMap(*r.scenario, {0}, Probe{}, 2.0, run);
+        QVERIFY(coarse.complete);
+        QCOMPARE(whole.load(), coarse.grid.cells());
+        QCOMPARE(last.load(), coarse.grid.cells());
+    }
+};
+
+QTEST_MAIN(TestAnalysis)
+#include "tst_analysis.moc"
