@@ -202,6 +202,62 @@ private slots:
         }
     }
 
+    // The vision map: every cell ruled for a model standing there, as text, JSON, CSV and
+    // a picture; bad options named.
+    void analyzeVisionMap() {
+        QTemporaryDir tmp;
+        const QString file = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json");
+        const QString png = tmp.filePath(QStringLiteral("map.png")), csv = tmp.filePath(QStringLiteral("cells.csv"));
+        Run r = cli({QStringLiteral("analyze"), file, QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--spacing"),
+                     QStringLiteral("1"), QStringLiteral("-o"), png, QStringLiteral("--csv"), csv});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("vision map: seen by eye-1, a 32 mm round, 1.75\" model on each 1\" cell (24 x 16)")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("on a feature")), qPrintable(r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("vision map: 50%")), qPrintable(r.err));  // progress
+        QVERIFY(QImage(png).width() > 1000);
+        QFile cells(csv);
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(cells.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 24 * 16);
+        QCOMPARE(lines.front(), QStringLiteral("x,y,verdict,cover,hidden_13_09,undecided,seen_by"));
+        QVERIFY(lines.contains(QStringLiteral("10.5,8.5,overlap,0,0,0,")));   // on the wall
+        QVERIFY(lines.contains(QStringLiteral("20.5,8.5,hidden,0,0,0,")));    // in its shadow
+        QVERIFY(lines.contains(QStringLiteral("2.5,8.5,fully_visible,0,0,0,eye-1")));
+        // JSON, for a unit: the map row by row, a letter a cell.
+        r = cli({QStringLiteral("analyze"), file, QStringLiteral("--unit"), QStringLiteral("eyes"), QStringLiteral("--spacing"),
+                 QStringLiteral("2"), QStringLiteral("--base"), QStringLiteral("60x35.5"), QStringLiteral("--height"), QStringLiteral("2.5"),
+                 QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("observers")).toArray().size(), 2);
+        QCOMPARE(o.value(QStringLiteral("cols")).toInt(), 12);
+        const QJsonArray rows = o.value(QStringLiteral("map")).toArray();
+        QCOMPARE(rows.size(), 8);
+        QCOMPARE(rows[4].toString().size(), 12);
+        QCOMPARE(rows[4].toString().at(1), QLatin1Char('F'));
+        QCOMPARE(rows[4].toString().at(5), QLatin1Char('X'));
+        QCOMPARE(rows[3].toString().at(7), QLatin1Char('H'));  // behind the wall from both
+        QCOMPARE(rows[7].toString().at(10), QLatin1Char('F'));  // past its end, seen by Eye 2
+        QCOMPARE(o.value(QStringLiteral("probe")).toObject().value(QStringLiteral("base")).toString(), QStringLiteral("60x35.5 mm oval"));
+        // Bad options: named, exit 2.
+        const QList<QPair<QStringList, QString>> bad = {
+            {{}, QStringLiteral("needs one observer")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--unit"), QStringLiteral("eyes")}, QStringLiteral("needs one observer")},
+            {{QStringLiteral("--observer"), QStringLiteral("nobody")}, QStringLiteral("no model has the id")},
+            {{QStringLiteral("--unit"), QStringLiteral("ghosts")}, QStringLiteral("no model is in the unit \"ghosts\" (units: eyes)")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--base"), QStringLiteral("huge")}, QStringLiteral("--base: expected a base")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--base"), QStringLiteral("5")}, QStringLiteral("from 10 to 400 mm")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--spacing"), QStringLiteral("0")}, QStringLiteral("--spacing: expected a number")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--height"), QStringLiteral("tall")}, QStringLiteral("--height: expected a number")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--csv"), tmp.filePath(QStringLiteral("no/such/dir/c.csv"))}, QStringLiteral("cannot write")},
+        };
+        for (const auto& [options, message] : bad) {
+            r = cli(QStringList{QStringLiteral("analyze"), file} + options);
+            QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));
+        }
+    }
+
     void rulingUnitAgainstUnit() {
         QTemporaryDir tmp;
         const QString file = scenario("wh40k-11e/02-hidden.sightline.json");

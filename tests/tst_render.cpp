@@ -2,6 +2,7 @@
 // first blocker, and the three export formats are written. The ruling sheet and the
 // panel's ruling: short headers, a dash for a pair not visible, a legend for every symbol,
 // pieces named by their labels, legible pages.
+#include "analysis_layer.h"
 #include "board_renderer.h"
 #include "kernel/base.h"
 #include "los/scene.h"
@@ -130,6 +131,28 @@ private slots:
             QVERIFY2(near(pic.at(p), render::kVisibleGreen), qPrintable(pic.at(p).name()));
         }
         QVERIFY(overlay.blocked.empty());
+    }
+
+    void visionMapUnderThePieces() {
+        // The vision map of the one-wall table: red where a model would be fully visible,
+        // blue in the wall's shadow, the wall itself drawn over its clear cells; the legend
+        // names what the map shows.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        const analysis::VisionMap map = analysis::visionMap(s, {0}, analysis::Probe{}, 1.0);
+        render::Overlay overlay;
+        overlay.map = render::visionLayer(map, s);
+        overlay.map->opacity = 1;
+        overlay.labels = false;
+        QCOMPARE(overlay.map->cells.size(), size_t(24 * 16));
+        QVERIFY(overlay.map->title.startsWith(QStringLiteral("Seen by Eye 1: 32 mm round, 1.75\"")));
+        QStringList legend;
+        for (const auto& [colour, text] : overlay.map->legend) legend << text;
+        QCOMPARE(legend, (QStringList{QStringLiteral("fully visible"), QStringLiteral("visible, not fully"), QStringLiteral("hidden"),
+                                      QStringLiteral("clear: would overlap a feature")}));
+        const Picture pic = draw(s, overlay);
+        QVERIFY2(near(pic.at({2.2, 2.2}), render::kMapFullyVisible), qPrintable(pic.at({2.2, 2.2}).name()));
+        QVERIFY2(near(pic.at({20.5, 8.5}), render::kMapHidden), qPrintable(pic.at({20.5, 8.5}).name()));
+        QVERIFY(!near(pic.at({10.5, 8.5}), render::kMapHidden) && !near(pic.at({10.5, 8.5}), render::kMapFullyVisible));
     }
 
     void blockedLinesAreRedUpToTheWall() {

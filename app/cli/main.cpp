@@ -48,6 +48,13 @@ const char* kDescription =
     "                lines (green: the witness; red: blocked lines up to their first\n"
     "                blocker), with --observer alone every enemy ringed green or red;\n"
     "                --measure ID and --rings 6,12 measure from the observer\n"
+    "  analyze FILE (--observer ID | --unit UNIT) [--base 32|60x35.5|100x50 rect]\n"
+    "      [--height 1.75] [--keywords INFANTRY] [--spacing 0.5] [-o MAP.png|svg|pdf]\n"
+    "      [--csv CELLS.csv] [--json]\n"
+    "                the vision map: for every cell of the table, whether a model of\n"
+    "                that base and height standing there is seen (fully, in cover) or\n"
+    "                hidden, by the model or by any model of the unit, under the file's\n"
+    "                ruleset (each cell the pair ruling for a model at its centre)\n"
     "\n"
     "Methods: exact (the default: every sight line between the bases), sampled\n"
     "(centre, edge and boundary points of both bases), center (centre to centre).\n"
@@ -80,6 +87,8 @@ const std::vector<Command>& commands() {
          [](const QStringList& f, const QCommandLineParser& a, sl::Method m) { return ruling(f.front(), a, m); }},
         {"render", O::One, "scenario file", true,
          [](const QStringList& f, const QCommandLineParser& a, sl::Method m) { return render(f.front(), a, m); }},
+        {"analyze", O::One, "scenario file", true,
+         [](const QStringList& f, const QCommandLineParser& a, sl::Method) { return analyze(f.front(), a); }},
         {"fov", O::One, "map file", false,
          [](const QStringList& f, const QCommandLineParser& a, sl::Method) { return fov(f.front(), a); }},
         {"sight", O::One, "map file", false,
@@ -151,12 +160,18 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("method"), QStringLiteral("exact (default), sampled or center"),
                       QStringLiteral("METHOD"), QStringLiteral("exact")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON instead of text")});
-    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("render: the image to write"),
+    parser.addOption({{QStringLiteral("o"), QStringLiteral("output")}, QStringLiteral("render, analyze: the image to write"),
                       QStringLiteral("OUT")});
     parser.addOption({QStringLiteral("measure"), QStringLiteral("render: measure from the observer to this model, base to base"),
                       QStringLiteral("ID")});
     parser.addOption({QStringLiteral("rings"), QStringLiteral("render: range rings around the observer, from its base's edge"),
                       QStringLiteral("6,12,...")});
+    parser.addOption({QStringLiteral("unit"), QStringLiteral("analyze: the observing unit (any of its models)"), QStringLiteral("UNIT")});
+    parser.addOption({QStringLiteral("base"), QStringLiteral("analyze: the base placed on each cell, in mm (default 32)"), QStringLiteral("BASE")});
+    parser.addOption({QStringLiteral("height"), QStringLiteral("analyze: its height in inches (default 1.75)"), QStringLiteral("H")});
+    parser.addOption({QStringLiteral("keywords"), QStringLiteral("analyze: its keywords (default INFANTRY)"), QStringLiteral("K,...")});
+    parser.addOption({QStringLiteral("spacing"), QStringLiteral("analyze: the cells' size in inches (default 0.5)"), QStringLiteral("IN")});
+    parser.addOption({QStringLiteral("csv"), QStringLiteral("analyze: write every cell to this CSV file"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("width"), QStringLiteral("render: a PNG's width in pixels (default 1800)"), QStringLiteral("PX")});
 
     if (!parser.parse(QCoreApplication::arguments())) {

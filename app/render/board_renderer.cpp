@@ -195,6 +195,7 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height), QColor(0x6b, 0x8e, 0x4e));
     paintGrid(p, unit);
     paintZones(p, overlay, unit);
+    if (overlay.map) paintMap(p, *overlay.map);
     paintTerrain(p, overlay, unit);
     paintSight(p, overlay, unit);
     paintModels(p, overlay, unit);
@@ -204,6 +205,67 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     p.drawRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height));
     p.setTransform(device);
     paintLabels(p, inchToDevice, overlay);
+    if (overlay.map) paintMapLegend(p, inchToDevice, *overlay.map);
+    p.restore();
+}
+
+void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
+    // Runs of one colour along a row as one rectangle each (no seams between cells, and a
+    // small SVG or PDF).
+    p.save();
+    p.setOpacity(map.opacity);
+    p.setPen(Qt::NoPen);
+    for (int row = 0; row < map.rows; ++row)
+        for (int col = 0; col < map.cols;) {
+            const QColor c = map.cells[static_cast<size_t>(row) * map.cols + col];
+            int end = col + 1;
+            while (end < map.cols && map.cells[static_cast<size_t>(row) * map.cols + end] == c) ++end;
+            if (c.alpha() > 0) {
+                const double x1 = std::min(end * map.spacing, scenario_.board.width);
+                const double y1 = std::min((row + 1) * map.spacing, scenario_.board.height);
+                p.fillRect(QRectF(col * map.spacing, row * map.spacing, x1 - col * map.spacing, y1 - row * map.spacing), c);
+            }
+            col = end;
+        }
+    p.restore();
+}
+
+void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const {
+    if (map.legend.empty() && map.title.isEmpty()) return;
+    const double px = pixelScale_;
+    QFont font = p.font();
+    font.setPixelSize(static_cast<int>(std::lround(12 * px)));
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+    const double swatch = 12 * px, gap = 6 * px, pad = 8 * px, line = std::max(fm.height(), swatch) + 3 * px;
+    QFont bold = font;
+    bold.setBold(true);
+    double width = QFontMetricsF(bold).horizontalAdvance(map.title);
+    for (const auto& [colour, text] : map.legend) width = std::max(width, swatch + gap + fm.horizontalAdvance(text));
+    const double height = (map.title.isEmpty() ? 0 : line) + line * static_cast<double>(map.legend.size());
+    // Over the table's lower left corner.
+    const QPointF corner = inchToDevice.map(QPointF(0, scenario_.board.height));
+    const QRectF box(corner.x() + 10 * px, corner.y() - 10 * px - height - 2 * pad, width + 2 * pad, height + 2 * pad);
+    p.save();
+    p.setPen(QPen(QColor(0, 0, 0, 160), px));
+    p.setBrush(QColor(255, 255, 255, 225));
+    p.drawRoundedRect(box, 4 * px, 4 * px);
+    double y = box.top() + pad;
+    p.setPen(QColor(20, 20, 20));
+    if (!map.title.isEmpty()) {
+        p.setFont(bold);
+        p.drawText(QRectF(box.left() + pad, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, map.title);
+        p.setFont(font);
+        y += line;
+    }
+    for (const auto& [colour, text] : map.legend) {
+        p.setPen(QPen(QColor(0, 0, 0, 140), px));
+        p.setBrush(colour.alpha() > 0 ? QBrush(colour) : QBrush(Qt::NoBrush));
+        p.drawRect(QRectF(box.left() + pad, y + (line - swatch) / 2, swatch, swatch));
+        p.setPen(QColor(20, 20, 20));
+        p.drawText(QRectF(box.left() + pad + swatch + gap, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
+        y += line;
+    }
     p.restore();
 }
 

@@ -43,6 +43,18 @@ struct Tag {
     bool round = false;
 };
 
+// A map over the table (layout analysis): square cells of `spacing` inches from the
+// corner at (0, 0), row by row, each a colour (alpha 0: left clear), drawn under the
+// terrain's outlines and the models at `opacity`; its legend in a corner of the picture.
+struct MapLayer {
+    double spacing = 0;
+    int cols = 0, rows = 0;
+    std::vector<QColor> cells;
+    double opacity = 0.65;
+    QString title;
+    std::vector<std::pair<QColor, QString>> legend;
+};
+
 // What is drawn over the board: line of sight, measuring, labels.
 struct Overlay {
     int observer = -1;                    // model indices, -1 for none
@@ -72,6 +84,8 @@ struct Overlay {
     std::vector<Tag> modelTags;
     std::vector<Tag> terrainTags;
     double tagScale = 1;
+    // A layout analysis map under the pieces and models.
+    std::optional<MapLayer> map;
 };
 
 // The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a
@@ -98,6 +112,8 @@ public:
 private:
     void paintGrid(QPainter& p, double unit) const;
     void paintZones(QPainter& p, const Overlay& overlay, double unit) const;
+    void paintMap(QPainter& p, const MapLayer& map) const;
+    void paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const;
     void paintTerrain(QPainter& p, const Overlay& overlay, double unit) const;
     void paintModels(QPainter& p, const Overlay& overlay, double unit) const;
     void paintSight(QPainter& p, const Overlay& overlay, double unit) const;

@@ -1,0 +1,221 @@
+// sightline-cli analyze: layout analysis maps. The vision map: where on the table a model
+// of a given base and height would be seen by a model or a unit, cell by cell, under the
+// file's ruleset; its figures as text or JSON, the cells as CSV, the map drawn over the board.
+#include "analysis/vision_map.h"
+#include "analysis_layer.h"
+#include "board_renderer.h"
+#include "commands.h"
+#include "common.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace sl::cli {
+
+std::optional<Base> parseBase(const QString& text, QString* problem) {
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(?:x\\s*(\\d+(?:\\.\\d+)?))?\\s*(?:mm)?\\s*(round|circle|oval|rect|rectangle)?\\s*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = re.match(text);
+    if (!m.hasMatch()) {
+        *problem = QStringLiteral("expected a base such as 32, 60x35.5 (an oval) or 100x50 rect, in mm, found \"%1\"").arg(text);
+        return std::nullopt;
+    }
+    const double a = m.captured(1).toDouble(), b = m.captured(2).isEmpty() ? a : m.captured(2).toDouble();
+    const QString kind = m.captured(3).toLower();
+    Base base;
+    base.length_mm = a;
+    base.width_mm = b;
+    if (kind.startsWith(QLatin1String("rect"))) base.shape = BaseShape::Rect;
+    else if (m.captured(2).isEmpty() || kind == QLatin1String("round") || kind == QLatin1String("circle")) base.shape = BaseShape::Circle;
+    else base.shape = BaseShape::Oval;
+    if (base.shape == BaseShape::Circle && a != b) {
+        *problem = QStringLiteral("a round base has one size, found \"%1\"").arg(text);
+        return std::nullopt;
+    }
+    if (a < 10 || b < 10 || a > 400 || b > 400) {
+        *problem = QStringLiteral("base sizes from 10 to 400 mm, found \"%1\"").arg(text);
+        return std::nullopt;
+    }
+    return base;
+}
+
+namespace {
+
+// One letter a cell in the JSON's rows: F fully visible, V visible, C visible in cover,
+// H hidden, D hidden within a dense area (13.09), U undecided, X on a feature.
+char cellLetter(const analysis::Cell& c) {
+    using analysis::Verdict;
+    if (c.verdict == Verdict::Overlap) return 'X';
+    if (c.verdict == Verdict::Hidden) return c.undecided ? 'U' : c.hidden1309 ? 'D' : 'H';
+    if (c.cover) return 'C';
+    return c.verdict == Verdict::FullyVisible ? 'F' : 'V';
+}
+
+bool optionNumber(const QCommandLineParser& args, const char* name, double lo, double hi, double& value) {
+    if (!args.isSet(QLatin1String(name))) return true;
+    bool ok = false;
+    const double v = args.value(QLatin1String(name)).toDouble(&ok);
+    if (!ok || !(v >= lo) || !(v <= hi)) {
+        err() << QStringLiteral("--%1: expected a number from %2 to %3, found \"%4\"\n")
+                     .arg(QLatin1String(name)).arg(lo).arg(hi).arg(args.value(QLatin1String(name)));
+        return false;
+    }
+    value = v;
+    return true;
+}
+
+}  // namespace
+
+int analyze(const QString& path, const QCommandLineParser& args) {
+    const bool byModel = args.isSet(QStringLiteral("observer")), byUnit = args.isSet(QStringLiteral("unit"));
+    if (byModel == byUnit) {
+        err() << "analyze needs one observer: --observer ID (a model) or --unit UNIT (any of its models)\n";
+        return kBadInput;
+    }
+    const std::optional<Scenario> scenario = load(path);
+    if (!scenario) return kBadInput;
+    const Scene scene(*scenario);
+    std::vector<int> observers;
+    if (byModel) {
+        const int o = modelOrFail(scene, args.value(QStringLiteral("observer")), "observer");
+        if (o < 0) return kBadInput;
+        observers.push_back(o);
+    } else {
+        const std::string unit = args.value(QStringLiteral("unit")).toStdString();
+        QStringList units;
+        for (int i = 0; i < static_cast<int>(scenario->models.size()); ++i) {
+            if (scenario->models[i].unit == unit) observers.push_back(i);
+            if (!units.contains(QString::fromStdString(scenario->models[i].unit))) units << QString::fromStdString(scenario->models[i].unit);
+        }
+        if (observers.empty()) {
+            err() << QStringLiteral("--unit: no model is in the unit \"%1\" (units: %2)\n")
+                         .arg(args.value(QStringLiteral("unit")), units.join(QStringLiteral(", ")));
+            return kBadInput;
+        }
+    }
+    analysis::Probe probe;
+    double spacing = 0.5;
+    if (!optionNumber(args, "spacing", 0.1, 12, spacing) || !optionNumber(args, "height", 0.1, 30, probe.height)) return kBadInput;
+    if (args.isSet(QStringLiteral("base"))) {
+        QString problem;
+        const std::optional<Base> base = parseBase(args.value(QStringLiteral("base")), &problem);
+        if (!base) {
+            err() << "--base: " << problem << '\n';
+            return kBadInput;
+        }
+        probe.base = *base;
+    }
+    if (args.isSet(QStringLiteral("keywords"))) {
+        probe.keywords.clear();
+        for (const QString& k : args.value(QStringLiteral("keywords")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            probe.keywords.push_back(k.trimmed().toUpper().toStdString());
+    }
+    const bool json = args.isSet(QStringLiteral("json"));
+    // Progress on stderr, every tenth of the grid.
+    std::mutex said;
+    int lastTenth = 0;
+    analysis::Run run;
+    run.progress = [&](int done, int total) {
+        const std::lock_guard<std::mutex> lock(said);
+        const int tenth = done * 10 / total;
+        if (tenth <= lastTenth || tenth >= 10) return;
+        lastTenth = tenth;
+        err() << QStringLiteral("vision map: %1% (%2 of %3 cells)\n").arg(tenth * 10).arg(done).arg(total);
+        err().flush();
+    };
+    QElapsedTimer clock;
+    clock.start();
+    const analysis::VisionMap map = analysis::visionMap(*scenario, observers, probe, spacing, run);
+    const double seconds = clock.nsecsElapsed() / 1e9;
+    const analysis::Tally t = analysis::tally(map);
+    const double cellArea = spacing * spacing;
+    const QString who = byModel ? args.value(QStringLiteral("observer")) : args.value(QStringLiteral("unit"));
+
+    if (args.isSet(QStringLiteral("csv"))) {
+        QFile csv(args.value(QStringLiteral("csv")));
+        if (!csv.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+            err() << args.value(QStringLiteral("csv")) << ": cannot write: " << csv.errorString() << '\n';
+            return kBadInput;
+        }
+        QTextStream s(&csv);
+        s << "x,y,verdict,cover,hidden_13_09,undecided,seen_by\n";
+        for (int row = 0; row < map.grid.rows; ++row)
+            for (int col = 0; col < map.grid.cols; ++col) {
+                const analysis::Cell& c = map.at(col, row);
+                const Vec2 at = map.grid.centre(col, row);
+                s << at.x << ',' << at.y << ',' << QString::fromStdString(analysis::verdictName(c.verdict)) << ','
+                  << (c.cover ? 1 : 0) << ',' << (c.hidden1309 ? 1 : 0) << ',' << (c.undecided ? 1 : 0) << ','
+                  << (c.seenBy >= 0 ? QString::fromStdString(scenario->models[c.seenBy].id) : QString()) << '\n';
+            }
+    }
+    if (args.isSet(QStringLiteral("output"))) {
+        render::Overlay overlay;
+        overlay.map = render::visionLayer(map, *scenario);
+        for (int o : observers) overlay.selected.push_back(o);
+        QString error;
+        if (!render::renderToFile(*scenario, overlay, args.value(QStringLiteral("output")), &error)) {
+            err() << error << '\n';
+            return kBadInput;
+        }
+    }
+    if (json) {
+        QJsonObject o;
+        o[QStringLiteral("observer")] = who;
+        QJsonArray ids;
+        for (int i : observers) ids.append(QString::fromStdString(scenario->models[i].id));
+        o[QStringLiteral("observers")] = ids;
+        o[QStringLiteral("ruleset")] = QString::fromStdString(scenario->ruleset.name);
+        o[QStringLiteral("probe")] = QJsonObject{{QStringLiteral("base"), render::probeText(probe).section(QLatin1Char(','), 0, 0)},
+                                                 {QStringLiteral("height"), probe.height}};
+        o[QStringLiteral("spacing")] = spacing;
+        o[QStringLiteral("cols")] = map.grid.cols;
+        o[QStringLiteral("rows")] = map.grid.rows;
+        o[QStringLiteral("cells")] = QJsonObject{{QStringLiteral("fully_visible"), t.fully},
+                                                 {QStringLiteral("visible"), t.visible},
+                                                 {QStringLiteral("hidden"), t.hidden},
+                                                 {QStringLiteral("overlap"), t.overlap},
+                                                 {QStringLiteral("in_cover"), t.cover},
+                                                 {QStringLiteral("hidden_13_09"), t.hidden1309},
+                                                 {QStringLiteral("undecided"), t.undecided}};
+        QJsonArray rows;
+        for (int row = 0; row < map.grid.rows; ++row) {
+            QString line;
+            for (int col = 0; col < map.grid.cols; ++col) line += QLatin1Char(cellLetter(map.at(col, row)));
+            rows.append(line);
+        }
+        o[QStringLiteral("map")] = rows;
+        o[QStringLiteral("map_key")] = QStringLiteral("F fully visible, V visible, C visible in cover, H hidden, "
+                                                      "D hidden within a dense area (13.09), U undecided, X on a feature");
+        o[QStringLiteral("seconds")] = seconds;
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        out() << QStringLiteral("vision map: seen by %1, a %2 model on each %3\" cell (%4 x %5), %6\n")
+                     .arg(who, render::probeText(probe)).arg(spacing).arg(map.grid.cols).arg(map.grid.rows)
+                     .arg(QString::fromStdString(scenario->ruleset.name));
+        auto line = [&](const char* what, int n) {
+            out() << QStringLiteral("  %1 %2 cells  %3 sq in\n").arg(QLatin1String(what), -22).arg(n, 6).arg(n * cellArea, 8, 'f', 1);
+        };
+        line("fully visible", t.fully);
+        line("visible, not fully", t.visible);
+        line("hidden", t.hidden);
+        line("on a feature", t.overlap);
+        line("seen, in cover", t.cover);
+        if (scenario->ruleset.name == "wh40k-11e") line("within a dense area", t.hidden1309);
+        if (t.undecided) line("undecided (knife edge)", t.undecided);
+        out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
+    }
+    if (args.isSet(QStringLiteral("output"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
+    if (args.isSet(QStringLiteral("csv"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("csv")) << '\n';
+    return kOk;
+}
+
+}  // namespace sl::cli

@@ -1,0 +1,29 @@
+// Layout analysis maps as layers of the board picture: a colour per cell and the legend
+// (the same for the window, the CLI's images and the reports).
+#pragma once
+
+#include "analysis/vision_map.h"
+#include "board_renderer.h"
+
+namespace sl::render {
+
+// The colours of a vision map's verdicts.
+inline const QColor kMapFullyVisible{214, 39, 40};
+inline const QColor kMapVisible{245, 140, 30};
+inline const QColor kMapCover{236, 204, 54};
+inline const QColor kMapHidden{45, 95, 200};
+inline const QColor kMapHidden1309{130, 70, 180};
+inline const QColor kMapUndecided{150, 150, 150};
+
+// A cell's colour: red fully visible, orange visible, yellow seen but in cover, blue hidden,
+// purple hidden within a dense area (11e 13.09), grey undecided; clear where the probe would
+// overlap a feature.
+QColor visionColour(const analysis::Cell& cell);
+
+// The map as a layer, titled with who looks and at what.
+MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario);
+
+// "32 mm round, 1.75\"" and the like.
+QString probeText(const analysis::Probe& probe);
+
+}  // namespace sl::render
