@@ -3,6 +3,7 @@
 // observer against all enemies, save and reopen; edit the table: place a model from the
 // palette, draw polygon and rectangle terrain, select with a rubber band, duplicate, rotate
 // and delete, edit fields in the inspector (bad values refused), recover autosaved work.
+#include "analysis_panel.h"
 #include "board_view.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
@@ -608,6 +609,95 @@ private slots:
         view->setUnitMode(gui::BoardView::UnitMode::Off);
         QVERIFY(!view->unitRuling().has_value());
         QVERIFY(view->ruling().has_value());
+    }
+
+    // The Analysis dock: the vision map off the GUI thread, drawn under the pieces, a cell
+    // explained on hover, worked out again after an edit, cancelled, exported.
+    void analysisVisionMap() {
+        QTemporaryDir dir;
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel);
+        // No observer yet: it says what to do.
+        QVERIFY(!panel->compute());
+        QVERIFY2(panel->summary().contains(QStringLiteral("No observer")), qPrintable(panel->summary()));
+        view->setObserver(view->modelIndex(QStringLiteral("eye-1")));
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        trigger(w, "sight-vision-map");  // shows the dock and starts
+        QVERIFY(panel->isVisibleTo(&w));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->map().has_value());
+        QVERIFY(!panel->computing());
+        QVERIFY(view->overlay().map.has_value());
+        QCOMPARE(view->overlay().map->cols, 24);
+        QVERIFY(!view->overlay().map->legendOnBoard);  // the panel shows it
+        QVERIFY2(panel->summary().contains(QStringLiteral("sq in")) && panel->summary().contains(QStringLiteral("hidden")),
+                 qPrintable(panel->summary()));
+        QCOMPARE(panel->map()->at(20, 8).verdict, analysis::Verdict::Hidden);
+        QCOMPARE(panel->map()->at(2, 8).verdict, analysis::Verdict::FullyVisible);
+        // Hovering a cell explains it: the wall's shadow in red, a seen cell with its witness.
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt({20.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("hidden")), qPrintable(panel->explanation()));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("Wall")), qPrintable(panel->explanation()));
+        QCOMPARE(view->overlay().mapLines.size(), size_t(1));
+        QVERIFY(!view->overlay().mapLines.front().second);
+        panel->explainAt({2.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("fully visible to Eye 1")), qPrintable(panel->explanation()));
+        QVERIFY(view->overlay().mapLines.front().second);
+        // Exported with the board, its legend on the picture; the cells as CSV.
+        const QString csv = dir.filePath(QStringLiteral("cells.csv"));
+        QString error;
+        QVERIFY(panel->exportCsv(csv, &error));
+        QFile cells(csv);
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        QCOMPARE(cells.readAll().count('\n'), 1 + 24 * 16);
+        QVERIFY(!panel->exportCsv(dir.filePath(QStringLiteral("no/such/dir/c.csv")), &error));
+        QVERIFY(error.contains(QStringLiteral("cannot write")));
+        const QString png = dir.filePath(QStringLiteral("map.png"));
+        prompts->saveNames << png;
+        trigger(w, "file-export-image");
+        QVERIFY(QImage(png).width() > 1000);
+        // An edit: the map is worked out again once the edits pause. The observer moved
+        // east of the wall sees what was hidden.
+        const int eye = view->modelIndex(QStringLiteral("eye-1"));
+        edits::Selection moved;
+        moved.models = {eye};
+        w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { edits::moveSelection(s, moved, {16, 0}); });
+        QVERIFY(finished.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 60000);
+        QCOMPARE(panel->map()->at(20, 8).verdict, analysis::Verdict::FullyVisible);
+        QCOMPARE(panel->map()->at(2, 8).verdict, analysis::Verdict::Hidden);
+        // Clear takes it off the board.
+        panel->clear();
+        QVERIFY(!view->overlay().map.has_value());
+        QVERIFY(view->overlay().mapLines.empty());
+    }
+
+    void analysisCancel() {
+        // A map that takes a while (an official layout at 0.25"): Cancel gives it up, and
+        // the board keeps no half-done map.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        view->setObserver(view->modelIndex(QStringLiteral("intercessor-3")));
+        panel->setSpacing(0.25);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(panel->computing());
+        panel->cancel();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!panel->computing());
+        QVERIFY(!panel->map().has_value());
+        QVERIFY(!view->overlay().map.has_value());
+        QVERIFY2(panel->summary().contains(QStringLiteral("Cancelled")), qPrintable(panel->summary()));
     }
 
     // A drag step whose ruling takes long (here a knife edge: Boy 3 where a gap between two

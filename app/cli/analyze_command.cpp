@@ -146,16 +146,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
             err() << args.value(QStringLiteral("csv")) << ": cannot write: " << csv.errorString() << '\n';
             return kBadInput;
         }
-        QTextStream s(&csv);
-        s << "x,y,verdict,cover,hidden_13_09,undecided,seen_by\n";
-        for (int row = 0; row < map.grid.rows; ++row)
-            for (int col = 0; col < map.grid.cols; ++col) {
-                const analysis::Cell& c = map.at(col, row);
-                const Vec2 at = map.grid.centre(col, row);
-                s << at.x << ',' << at.y << ',' << QString::fromStdString(analysis::verdictName(c.verdict)) << ','
-                  << (c.cover ? 1 : 0) << ',' << (c.hidden1309 ? 1 : 0) << ',' << (c.undecided ? 1 : 0) << ','
-                  << (c.seenBy >= 0 ? QString::fromStdString(scenario->models[c.seenBy].id) : QString()) << '\n';
-            }
+        csv.write(QByteArray::fromStdString(analysis::visionCsv(map, *scenario)));
     }
     if (args.isSet(QStringLiteral("output"))) {
         render::Overlay overlay;

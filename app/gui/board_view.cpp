@@ -244,7 +244,20 @@ void BoardView::unitRulingReady() {
 
 bool BoardView::unitRulingPending() const { return working_ || pendingRequest_.has_value(); }
 
+void BoardView::setMapLayer(std::optional<render::MapLayer> layer) {
+    mapLayer_ = std::move(layer);
+    if (!mapLayer_) mapLines_.clear();
+    decorate();
+}
+
+void BoardView::setMapLines(std::vector<std::pair<Segment, bool>> lines) {
+    mapLines_ = std::move(lines);
+    decorate();
+}
+
 void BoardView::decorate() {
+    overlay_.map = mapLayer_;
+    overlay_.mapLines = mapLines_;
     overlay_.selected = unitRuling_ ? std::vector<int>{} : selection_.models;
     overlay_.selectedTerrain = selection_.terrain;
     overlay_.selectedZones = selection_.zones;

@@ -105,6 +105,11 @@ public:
     // The ruling of the current pair, if there is one.
     const std::optional<PairResult>& ruling() const { return overlay_.result; }
     const render::Overlay& overlay() const { return overlay_; }
+    // A layout analysis map drawn under the pieces and models (none: nothing), and lines
+    // that explain one of its cells (green seen, red not), kept through every recompute.
+    void setMapLayer(std::optional<render::MapLayer> layer);
+    void setMapLines(std::vector<std::pair<Segment, bool>> lines);
+    const std::optional<render::MapLayer>& mapLayer() const { return mapLayer_; }
 
     // Board inches at a widget point, and back.
     QPointF toBoard(const QPointF& widget) const;
@@ -218,6 +223,8 @@ private:
     int givenUp_ = 0;
     quint64 shownGeneration_ = 0;
     render::Overlay overlay_;
+    std::optional<render::MapLayer> mapLayer_;
+    std::vector<std::pair<Segment, bool>> mapLines_;
     double lastRecomputeMs_ = 0;
 
     Tool tool_ = Tool::Select;

@@ -2,6 +2,8 @@
 // autosave and recovery, and the settings kept between runs.
 #include "main_window.h"
 
+
+#include "analysis_panel.h"
 #include "board_renderer.h"
 #include "board_view.h"
 #include "evaluation.h"
@@ -16,6 +18,7 @@
 #include "ruling_sheet.h"
 #include "scenario_edits.h"
 
+#include <QPushButton>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -128,6 +131,19 @@ MainWindow::MainWindow()
     auto* inspectorDock = rightDock(tr("Inspector"), QStringLiteral("inspector"), inspector_, false);
     auto* legendDock = rightDock(tr("Legend"), QStringLiteral("legend"), legend_, true);
     legendDock->hide();  // View > Legend shows it, under the inspector
+    analysis_ = new AnalysisPanel(&document_, board_, this);
+    analysisDock_ = rightDock(tr("Analysis"), QStringLiteral("analysis"), analysis_, true);
+    tabifyDockWidget(inspectorDock, analysisDock_);  // (it needs the room: a tab beside the inspector)
+    analysisDock_->hide();  // Sight > Vision Map (or View > Analysis) shows it
+    connect(analysis_, &AnalysisPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    connect(analysis_->findChild<QPushButton*>(QStringLiteral("analysis-csv")), &QPushButton::clicked, this, [this] {
+        const QString path = prompts_->saveFileName(this, tr("Export vision map cells"), exportStart(QStringLiteral(".csv")),
+                                                    tr("CSV file (*.csv)"));
+        if (path.isEmpty()) return;
+        QString error;
+        if (!analysis_->exportCsv(path, &error)) prompts_->warning(this, tr("Cannot export"), error);
+        else statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+    });
     connect(&document_, &ScenarioDocument::changed, this, [this] { legend_->showFor(document_.scenario()); });
     cursor_->setMinimumWidth(cursor_->fontMetrics().horizontalAdvance(QStringLiteral("x 000.00\"  y 000.00\"")));
     statusBar()->addPermanentWidget(cursor_);
@@ -201,7 +217,7 @@ void MainWindow::buildMenus() {
     rebuildRecentMenu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save)->setObjectName(QStringLiteral("file-save"));
     file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs)->setObjectName(QStringLiteral("file-save-as"));
-    file->addAction(tr("&Export Image..."), this, &MainWindow::exportImage);
+    file->addAction(tr("&Export Image..."), this, &MainWindow::exportImage)->setObjectName(QStringLiteral("file-export-image"));
     file->addAction(tr("Export Ruling S&heet..."), this, &MainWindow::exportRulingSheet)
         ->setObjectName(QStringLiteral("file-export-ruling-sheet"));
     file->addSeparator();
@@ -325,7 +341,7 @@ void MainWindow::buildMenus() {
     });
     // Every dock and toolbar comes back from here.
     view->addSeparator();
-    for (const char* name : {"palette", "ruling", "inspector", "legend"})
+    for (const char* name : {"palette", "ruling", "inspector", "legend", "analysis"})
         if (auto* dock = findChild<QDockWidget*>(QLatin1String(name))) {
             QAction* a = dock->toggleViewAction();
             a->setObjectName(QStringLiteral("view-dock-") + QLatin1String(name));
@@ -412,6 +428,13 @@ void MainWindow::buildMenus() {
     });
     sight->addSeparator();
     sight->addAction(tr("Unpin Target or Leave Mode"), QKeySequence(Qt::Key_Escape), board_, &BoardView::escape);
+    sight->addSeparator();
+    // Layout analysis: where a model would be seen by the observer, over the whole table.
+    sight->addAction(tr("&Vision Map..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this, [this] {
+        analysisDock_->show();
+        analysisDock_->raise();
+        analysis_->compute();
+    })->setObjectName(QStringLiteral("sight-vision-map"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide)
@@ -987,7 +1010,9 @@ void MainWindow::exportImage() {
                                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty()) return;
     QString error;
-    if (!render::renderToFile(document_.scenario(), board_->overlay(), path, &error))
+    render::Overlay overlay = board_->overlay();
+    if (overlay.map) overlay.map->legendOnBoard = true;  // (the window shows it in the Analysis panel)
+    if (!render::renderToFile(document_.scenario(), overlay, path, &error))
         prompts_->warning(this, tr("Cannot export"), error);
     else
         statusBar()->showMessage(tr("Exported %1").arg(path), 4000);

@@ -25,6 +25,7 @@ class BoardView;
 class CatalogDialog;
 class GuideDialog;
 class Legend;
+class AnalysisPanel;
 class Inspector;
 class LayoutDialog;
 
@@ -56,6 +57,7 @@ public:
     QListWidget* palette() { return palette_; }
     QComboBox* sideBox() { return side_; }
     Legend* legend() { return legend_; }
+    AnalysisPanel* analysis() { return analysis_; }
     // Help > User Guide (F1): the guide's window, made when first asked for.
     GuideDialog* showGuide();
 
@@ -128,6 +130,8 @@ private:
     QMenu* viewMenu_ = nullptr;
     Inspector* inspector_;
     Legend* legend_;
+    AnalysisPanel* analysis_ = nullptr;
+    class QDockWidget* analysisDock_ = nullptr;
     GuideDialog* guide_ = nullptr;
     QListWidget* palette_ = nullptr;
     QComboBox* side_ = nullptr;

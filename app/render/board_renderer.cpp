@@ -205,7 +205,7 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     p.drawRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height));
     p.setTransform(device);
     paintLabels(p, inchToDevice, overlay);
-    if (overlay.map) paintMapLegend(p, inchToDevice, *overlay.map);
+    if (overlay.map && overlay.map->legendOnBoard) paintMapLegend(p, inchToDevice, *overlay.map);
     p.restore();
 }
 
@@ -577,6 +577,19 @@ void BoardRenderer::paintSight(QPainter& p, const Overlay& overlay, double unit)
         if (!visible) c.setAlpha(150);
         p.setPen(QPen(c, (visible ? 2.5 : 1.5) * unit, visible ? Qt::SolidLine : Qt::DashLine, Qt::RoundCap));
         p.drawLine(pt(line.a), pt(line.b));
+    }
+    // A map cell explained: a dark edge under each line so it reads over the map's colours,
+    // and the cell's centre ringed.
+    for (const auto& [line, visible] : overlay.mapLines) {
+        p.setPen(QPen(QColor(0, 0, 0, 170), 5 * unit, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(pt(line.a), pt(line.b));
+        p.setPen(QPen(visible ? kVisibleGreen : kBlockedRed, 2.5 * unit, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(pt(line.a), pt(line.b));
+    }
+    if (!overlay.mapLines.empty()) {
+        p.setPen(QPen(QColor(255, 255, 255), 2 * unit));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(pt(overlay.mapLines.front().first.b), 6 * unit, 6 * unit);
     }
     for (const Segment& s : overlay.debugLines) {
         p.setPen(QPen(QColor(255, 255, 255, 70), unit));

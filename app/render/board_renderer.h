@@ -51,6 +51,7 @@ struct MapLayer {
     int cols = 0, rows = 0;
     std::vector<QColor> cells;
     double opacity = 0.65;
+    bool legendOnBoard = true;  // false: shown beside the board instead (the window's panel)
     QString title;
     std::vector<std::pair<QColor, QString>> legend;
 };
@@ -84,8 +85,10 @@ struct Overlay {
     std::vector<Tag> modelTags;
     std::vector<Tag> terrainTags;
     double tagScale = 1;
-    // A layout analysis map under the pieces and models.
+    // A layout analysis map under the pieces and models, and the lines that explain a cell
+    // of it (from an observer to the cell: green seen, red not).
     std::optional<MapLayer> map;
+    std::vector<std::pair<Segment, bool>> mapLines;
 };
 
 // The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a

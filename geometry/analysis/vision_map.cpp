@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <thread>
 
 namespace sl::analysis {
@@ -123,6 +124,19 @@ Tally tally(const VisionMap& map) {
         t.hidden1309 += c.hidden1309;
     }
     return t;
+}
+
+std::string visionCsv(const VisionMap& map, const Scenario& scenario) {
+    std::ostringstream out;
+    out << "x,y,verdict,cover,hidden_13_09,undecided,seen_by\n";
+    for (int row = 0; row < map.grid.rows; ++row)
+        for (int col = 0; col < map.grid.cols; ++col) {
+            const Cell& c = map.at(col, row);
+            const Vec2 at = map.grid.centre(col, row);
+            out << at.x << ',' << at.y << ',' << verdictName(c.verdict) << ',' << c.cover << ',' << c.hidden1309 << ','
+                << c.undecided << ',' << (c.seenBy >= 0 ? scenario.models[c.seenBy].id : std::string()) << '\n';
+        }
+    return out.str();
 }
 
 std::string verdictName(Verdict v) {

@@ -1,0 +1,366 @@
+// The Analysis dock (analysis_panel.h).
+#include "analysis_panel.h"
+
+#include "analysis_layer.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
+#include "scenario_edits.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSlider>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <cmath>
+
+namespace sl::gui {
+
+AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidget* parent)
+    : QWidget(parent), document_(document), board_(board) {
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    who_ = new QComboBox(this);
+    who_->addItems({tr("The observer"), tr("The observer's unit")});
+    who_->setToolTip(tr("Whose sight the map shows: the model picked as observer on the board, or any model of its unit"));
+    form->addRow(tr("Seen by"), who_);
+    base_ = new QComboBox(this);
+    for (const edits::BaseChoice& b : edits::basePalette()) base_->addItem(b.label);
+    base_->setCurrentIndex(2);  // 32 mm
+    base_->setToolTip(tr("The base of the model placed on every cell"));
+    form->addRow(tr("Base"), base_);
+    height_ = new QDoubleSpinBox(this);
+    height_->setRange(0.1, 30);
+    height_->setSingleStep(0.25);
+    height_->setDecimals(2);
+    height_->setSuffix(QStringLiteral("\""));
+    height_->setValue(1.75);
+    form->addRow(tr("Height"), height_);
+    keywords_ = new QLineEdit(QStringLiteral("INFANTRY"), this);
+    keywords_->setToolTip(tr("Its keywords, comma separated: the ruleset reads them (cover, 13.09, woods)"));
+    form->addRow(tr("Keywords"), keywords_);
+    spacing_ = new QComboBox(this);
+    for (double s : {1.0, 0.5, 0.25}) spacing_->addItem(QStringLiteral("%1\"").arg(s), s);
+    spacing_->setCurrentIndex(1);
+    spacing_->setToolTip(tr("The cells' size: each cell is ruled for a model standing at its centre"));
+    form->addRow(tr("Cells"), spacing_);
+    layout->addLayout(form);
+
+    auto* buttons = new QHBoxLayout;
+    compute_ = new QPushButton(tr("Vision Map"), this);
+    compute_->setObjectName(QStringLiteral("analysis-compute"));
+    compute_->setToolTip(tr("Where a model of this base and height would be seen by the observer"));
+    cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setEnabled(false);
+    clear_ = new QPushButton(tr("Clear"), this);
+    clear_->setEnabled(false);
+    buttons->addWidget(compute_);
+    buttons->addWidget(cancel_);
+    buttons->addWidget(clear_);
+    layout->addLayout(buttons);
+    progress_ = new QProgressBar(this);
+    progress_->setVisible(false);
+    layout->addWidget(progress_);
+    auto* opacityRow = new QHBoxLayout;
+    opacityRow->addWidget(new QLabel(tr("Opacity"), this));
+    opacity_ = new QSlider(Qt::Horizontal, this);
+    opacity_->setRange(10, 100);
+    opacity_->setValue(65);
+    opacityRow->addWidget(opacity_);
+    layout->addLayout(opacityRow);
+    summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map."), this);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+    explain_ = new QLabel(this);
+    explain_->setWordWrap(true);
+    explain_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(explain_);
+    csv_ = new QPushButton(tr("Export Cells as CSV..."), this);
+    csv_->setObjectName(QStringLiteral("analysis-csv"));
+    csv_->setEnabled(false);
+    layout->addWidget(csv_);
+    layout->addStretch(1);
+
+    connect(compute_, &QPushButton::clicked, this, [this] { compute(); });
+    connect(cancel_, &QPushButton::clicked, this, &AnalysisPanel::cancel);
+    connect(clear_, &QPushButton::clicked, this, &AnalysisPanel::clear);
+    connect(opacity_, &QSlider::valueChanged, this, [this] {
+        if (!board_->mapLayer()) return;
+        render::MapLayer layer = *board_->mapLayer();
+        layer.opacity = opacity_->value() / 100.0;
+        board_->setMapLayer(layer);
+    });
+    connect(&watcher_, &QFutureWatcher<analysis::VisionMap>::finished, this, &AnalysisPanel::mapReady);
+    connect(&explainWatcher_, &QFutureWatcher<Explained>::finished, this, &AnalysisPanel::explanationReady);
+    poll_.setInterval(100);
+    connect(&poll_, &QTimer::timeout, this, &AnalysisPanel::showProgress);
+    debounce_.setSingleShot(true);
+    debounce_.setInterval(600);
+    connect(&debounce_, &QTimer::timeout, this, [this] {
+        if (!compute()) clear();
+    });
+    connect(document_, &ScenarioDocument::changed, this, &AnalysisPanel::tableChanged);
+    connect(board_, &BoardView::cursorMoved, this, [this](const QPointF& p) { explainAt({p.x(), p.y()}); });
+}
+
+AnalysisPanel::~AnalysisPanel() {
+    if (cancelFlag_) cancelFlag_->store(true);
+}
+
+void AnalysisPanel::setUnit(bool wholeUnit) { who_->setCurrentIndex(wholeUnit ? 1 : 0); }
+
+void AnalysisPanel::setProbe(int paletteRow, double height, const QString& keywords) {
+    base_->setCurrentIndex(paletteRow);
+    height_->setValue(height);
+    keywords_->setText(keywords);
+}
+
+void AnalysisPanel::setSpacing(double inches) {
+    const int i = spacing_->findData(inches);
+    if (i >= 0) spacing_->setCurrentIndex(i);
+}
+
+analysis::Probe AnalysisPanel::probe() const {
+    analysis::Probe p;
+    const std::vector<edits::BaseChoice> palette = edits::basePalette();
+    p.base = palette[static_cast<size_t>(std::clamp(base_->currentIndex(), 0, static_cast<int>(palette.size()) - 1))].base;
+    p.height = height_->value();
+    p.keywords.clear();
+    for (const QString& k : keywords_->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        p.keywords.push_back(k.trimmed().toUpper().toStdString());
+    return p;
+}
+
+bool AnalysisPanel::compute() {
+    const Scenario& s = document_->scenario();
+    const int observer = board_->observer();
+    if (observer < 0 || observer >= static_cast<int>(s.models.size())) {
+        summary_->setText(tr("No observer: click a model on the board to make it the observer, then Vision Map."));
+        return false;
+    }
+    std::vector<int> observers;
+    if (who_->currentIndex() == 1) {
+        for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+            if (s.models[i].unit == s.models[observer].unit) observers.push_back(i);
+    } else {
+        observers.push_back(observer);
+    }
+    observerIds_.clear();
+    for (int o : observers) observerIds_.push_back(s.models[o].id);
+    if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
+    cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
+    done_ = std::make_shared<std::atomic<int>>(0);
+    const double spacing = spacing_->currentData().toDouble();
+    total_ = analysis::tableGrid(s.board, spacing).cells();
+    auto scenario = std::make_shared<const Scenario>(s);
+    watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, cancel = cancelFlag_, done = done_] {
+        analysis::Run run;
+        run.cancel = cancel.get();
+        run.progress = [done](int d, int) { done->store(d); };
+        return analysis::visionMap(*scenario, observers, probe, spacing, run);
+    }));
+    working_ = true;
+    progress_->setRange(0, total_);
+    progress_->setValue(0);
+    progress_->setVisible(true);
+    cancel_->setEnabled(true);
+    poll_.start();
+    summary_->setText(tr("Working out the vision map of %1 (%2 cells)...")
+                          .arg(QString::fromStdString(s.labelOf(s.models[observer].id)))
+                          .arg(total_));
+    return true;
+}
+
+void AnalysisPanel::showProgress() {
+    if (done_) progress_->setValue(done_->load());
+}
+
+void AnalysisPanel::cancel() {
+    debounce_.stop();
+    if (!computing()) return;
+    if (cancelFlag_) cancelFlag_->store(true);
+    summary_->setText(tr("Cancelling..."));
+}
+
+void AnalysisPanel::clear() {
+    cancel();
+    map_.reset();
+    board_->setMapLayer(std::nullopt);
+    explainShown_.reset();
+    explanation_.clear();
+    explain_->clear();
+    clear_->setEnabled(false);
+    csv_->setEnabled(false);
+    summaryText_.clear();
+    if (!computing()) summary_->setText(tr("Pick an observer on the board, then Vision Map."));
+}
+
+void AnalysisPanel::tableChanged() {
+    // The map stands for the table as it was: worked out again once the edits pause (a
+    // drag is many edits).
+    if (!map_ && !computing()) return;
+    if (cancelFlag_ && computing()) cancelFlag_->store(true);
+    debounce_.start();
+}
+
+void AnalysisPanel::mapReady() {
+    working_ = false;
+    poll_.stop();
+    progress_->setVisible(false);
+    cancel_->setEnabled(false);
+    analysis::VisionMap result = watcher_.result();
+    if (!result.complete) {
+        summary_->setText(map_ ? tr("Cancelled: the map shown is the last one finished.") : tr("Cancelled."));
+        emit finished();
+        return;
+    }
+    const Scenario& s = document_->scenario();
+    // Its observers still at the same indices (the table may have changed meanwhile: then
+    // the debounced recompute is on its way, and this one is still the best there is).
+    for (size_t k = 0; k < result.observers.size(); ++k)
+        if (result.observers[k] >= static_cast<int>(s.models.size()) || s.models[result.observers[k]].id != observerIds_[k]) {
+            emit finished();
+            return;
+        }
+    map_ = std::move(result);
+    render::MapLayer layer = render::visionLayer(*map_, s);
+    layer.opacity = opacity_->value() / 100.0;
+    layer.legendOnBoard = false;  // the panel shows it, so the board is seen whole
+    board_->setMapLayer(layer);
+    board_->setMapLines({});
+    explainShown_.reset();
+    explain_->clear();
+    const analysis::Tally t = analysis::tally(*map_);
+    const double area = map_->grid.spacing * map_->grid.spacing;
+    auto row = [&](const QString& what, int n) {
+        return QStringLiteral("<tr><td>%1</td><td align='right'>%2 sq in</td></tr>").arg(what).arg(n * area, 0, 'f', 1);
+    };
+    QString legend = QStringLiteral("<table>");
+    for (const auto& [colour, text] : layer.legend)
+        legend += QStringLiteral("<tr><td style='background-color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td>%2</td></tr>")
+                      .arg(colour.alpha() ? colour.name() : QStringLiteral("transparent"), text.toHtmlEscaped());
+    legend += QStringLiteral("</table>");
+    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + QStringLiteral("<table>") +
+                   row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) + row(tr("hidden"), t.hidden) +
+                   row(tr("seen, in cover"), t.cover) + (s.ruleset.name == "wh40k-11e" ? row(tr("within a dense area"), t.hidden1309) : QString()) +
+                   (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("on a feature"), t.overlap) +
+                   QStringLiteral("</table>") + tr("Hover a cell to see why.");
+    summary_->setText(summaryText_);
+    clear_->setEnabled(true);
+    csv_->setEnabled(true);
+    emit finished();
+}
+
+QString AnalysisPanel::summary() const { return summary_->text(); }
+QString AnalysisPanel::explanation() const { return explanation_; }
+
+void AnalysisPanel::explainAt(Vec2 at) {
+    if (!map_) return;
+    const analysis::Grid& g = map_->grid;
+    const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
+    if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return;
+    const std::pair<int, int> cell{col, row};
+    if (explainShown_ == cell || explainPending_ == cell) return;
+    explainPending_ = cell;
+    if (!explaining_) startExplaining();
+}
+
+void AnalysisPanel::startExplaining() {
+    if (!explainPending_ || !map_) return;
+    const auto [col, row] = *explainPending_;
+    explainShown_ = explainPending_;
+    explainPending_.reset();
+    explaining_ = true;
+    const analysis::Cell cell = map_->at(col, row);
+    const Vec2 at = map_->grid.centre(col, row);
+    auto scenario = std::make_shared<const Scenario>(document_->scenario());
+    const std::vector<int> observers = map_->observers;
+    const analysis::Probe probe = map_->probe;
+    explainWatcher_.setFuture(QtConcurrent::run([scenario, observers, probe, cell, at] {
+        Explained e;
+        const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
+        if (cell.verdict == analysis::Verdict::Overlap) {
+            e.text = QObject::tr("At %1 a model of this base would overlap a feature: no place to stand.").arg(where);
+            return e;
+        }
+        Scenario s = *scenario;
+        s.models.push_back(analysis::probeModel(probe, at));
+        s.models.back().name = "the model here";
+        const int target = static_cast<int>(s.models.size()) - 1;
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        // The observer that sees it (its reasons and witness), else each observer's reasons
+        // and centre line.
+        const std::vector<int> asked = cell.seenBy >= 0 ? std::vector<int>{cell.seenBy} : observers;
+        QStringList reasons;
+        for (int o : asked) {
+            const PairResult r = rulings.evaluate(o, target, Method::Exact, Detail::Decisions);
+            if (r.visible && r.witness) e.lines.push_back({*r.witness, true});
+            else if (e.lines.size() < 10) e.lines.push_back({{s.models[o].position, at}, false});
+            if (!r.visible) {
+                // Under every ruleset: what stops every line (true line of sight gives no reasons).
+                const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
+                QStringList names;
+                for (const std::string& id : stops) names << QString::fromStdString(s.labelOf(id));
+                if (!names.isEmpty())
+                    reasons << QObject::tr("%1: every line blocked by %2")
+                                   .arg(QString::fromStdString(s.labelOf(s.models[o].id)), names.join(QStringLiteral(", ")));
+            }
+            for (const std::string& reason : r.reasons) {
+                const QString text = QString::fromStdString(reason);
+                if (!reasons.contains(text)) reasons << text;
+            }
+        }
+        const QString verdict = cell.verdict == analysis::Verdict::FullyVisible ? QObject::tr("fully visible")
+                                : cell.verdict == analysis::Verdict::Visible    ? QObject::tr("visible, not fully")
+                                                                                : QObject::tr("hidden");
+        QString who;
+        if (cell.seenBy >= 0) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(s.models[cell.seenBy].id)));
+        e.text = QObject::tr("At %1: %2%3%4%5.").arg(where, verdict, who,
+                                                      cell.cover ? QObject::tr(", in cover") : QString(),
+                                                      cell.undecided ? QObject::tr(" (undecided at a knife edge)") : QString());
+        if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
+        return e;
+    }));
+}
+
+void AnalysisPanel::explanationReady() {
+    explaining_ = false;
+    const Explained e = explainWatcher_.result();
+    if (map_) {
+        explanation_ = e.text;
+        explain_->setText(e.text);
+        board_->setMapLines(e.lines);
+        emit explained();
+    }
+    if (explainPending_) startExplaining();
+}
+
+bool AnalysisPanel::exportCsv(const QString& path, QString* error) const {
+    if (!map_) {
+        if (error) *error = tr("No vision map to export: work one out first.");
+        return false;
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+        if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = QByteArray::fromStdString(analysis::visionCsv(*map_, document_->scenario()));
+    if (file.write(bytes) != bytes.size()) {
+        if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace sl::gui

@@ -1,0 +1,105 @@
+// The Analysis dock: the vision map of the observer (or its unit) for a model of a chosen
+// base, height and keywords, worked out off the GUI thread with progress and Cancel, drawn
+// under the pieces and models, worked out again a moment after the table changes; hovering
+// a cell says why (its ruling, with the line that sees it or the lines that do not).
+#pragma once
+
+#include "analysis/vision_map.h"
+#include "board_view.h"
+#include "scenario_document.h"
+
+#include <QFutureWatcher>
+#include <QTimer>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+
+namespace sl::gui {
+
+class AnalysisPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidget* parent = nullptr);
+    ~AnalysisPanel() override;
+
+    // Starts the map for the settings shown (giving up one still being worked out); false,
+    // with the reason on the panel, when there is no observer.
+    bool compute();
+    void cancel();
+    void clear();  // the map off the board
+    bool computing() const { return watcher_.isRunning() || working_; }
+    const std::optional<analysis::VisionMap>& map() const { return map_; }
+    QString summary() const;
+    QString explanation() const;
+    // The settings, as the controls hold them (tests set them the same way).
+    void setUnit(bool wholeUnit);
+    void setProbe(int paletteRow, double height, const QString& keywords);
+    void setSpacing(double inches);
+    // What hovering the board at this point (inches) shows for the map's cell there.
+    void explainAt(Vec2 at);
+    // Every cell to a CSV file; false with the reason.
+    bool exportCsv(const QString& path, QString* error) const;
+
+signals:
+    void finished();          // a map arrived, or one was given up
+    void explained();         // a cell's explanation is on the panel
+    void message(const QString& text);
+
+private:
+    void tableChanged();
+    void mapReady();
+    void explanationReady();
+    void showProgress();
+    analysis::Probe probe() const;
+
+    ScenarioDocument* document_;
+    BoardView* board_;
+    QComboBox* who_;
+    QComboBox* base_;
+    QDoubleSpinBox* height_;
+    QLineEdit* keywords_;
+    QComboBox* spacing_;
+    QPushButton* compute_;
+    QPushButton* cancel_;
+    QPushButton* clear_;
+    QPushButton* csv_;
+    QProgressBar* progress_;
+    QSlider* opacity_;
+    QLabel* summary_;
+    QLabel* explain_;
+
+    QFutureWatcher<analysis::VisionMap> watcher_;
+    bool working_ = false;  // until the watcher's answer is taken (see BoardView::working_)
+    std::shared_ptr<std::atomic<bool>> cancelFlag_;
+    std::shared_ptr<std::atomic<int>> done_;
+    int total_ = 0;
+    QTimer poll_;      // progress, read from the worker's counter
+    QTimer debounce_;  // after a table edit, before the map is worked out again
+    std::optional<analysis::VisionMap> map_;
+    std::vector<std::string> observerIds_;  // the map's observers (indices change with edits)
+    QString summaryText_;
+
+    // The explanation of one cell, worked out off the GUI thread: the newest hover wins.
+    struct Explained {
+        QString text;
+        std::vector<std::pair<Segment, bool>> lines;
+    };
+    QFutureWatcher<Explained> explainWatcher_;
+    std::optional<std::pair<int, int>> explainPending_, explainShown_;
+    bool explaining_ = false;
+    QString explanation_;
+    void startExplaining();
+};
+
+}  // namespace sl::gui
