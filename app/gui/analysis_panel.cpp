@@ -64,7 +64,6 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     clear_->setEnabled(false);
     buttons->addWidget(compute_);
     buttons->addWidget(cancel_);
-    buttons->addWidget(clear_);
     layout->addLayout(buttons);
     progress_ = new QProgressBar(this);
     progress_->setVisible(false);
@@ -84,10 +83,14 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     explain_->setWordWrap(true);
     explain_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(explain_);
-    csv_ = new QPushButton(tr("Export Cells as CSV..."), this);
+    csv_ = new QPushButton(tr("Cells as CSV..."), this);
+    csv_->setToolTip(tr("Every cell's verdict, cover, 13.09 and who sees it, to a CSV file"));
     csv_->setObjectName(QStringLiteral("analysis-csv"));
     csv_->setEnabled(false);
-    layout->addWidget(csv_);
+    auto* after = new QHBoxLayout;
+    after->addWidget(csv_);
+    after->addWidget(clear_);
+    layout->addLayout(after);
     layout->addStretch(1);
 
     connect(compute_, &QPushButton::clicked, this, [this] { compute(); });

@@ -82,7 +82,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             } else {
                 Scene scene(s);
                 scene.setCancel(run.cancel);
-                const Rulings rulings(scene);
+                Rulings rulings(scene);
+                rulings.setVerdictsOnly(true);
                 bool anyCover = true;
                 for (int o : observers) {
                     const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);

@@ -285,6 +285,7 @@ std::string Rulings::pairKey(int observer, int target, Method method, Detail det
     std::string key;
     put(key, static_cast<int>(method));
     put(key, static_cast<int>(detail));
+    put(key, static_cast<int>(verdictsOnly_));  // (a reason fewer)
     put(key, static_cast<int>(scene_.seeThrough()));
     putModel(key, s.models[observer]);
     putModel(key, s.models[target]);
@@ -508,10 +509,13 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
             addUnique(isWall ? areaIds : other, id);
             modelBlocks = modelBlocks || s.findModel(id) != nullptr;
         }
-        if (!areaIds.empty() && method == Method::Exact && findSightLine(scene_, observer, target, Method::Exact))
+        if (verdictsOnly_ && !areaIds.empty()) {
+            // (Which rule to cite needs a decision of its own: left out.)
+        } else if (!areaIds.empty() && method == Method::Exact && findSightLine(scene_, observer, target, Method::Exact)) {
             why.add("13.10 obscuring: every sight line crosses obscuring area " + labelled(s, areaIds), areaIds);
-        else
+        } else {
             why.add("06.01 no sight line: blocked by " + labelled(s, stops), stops);
+        }
     }
     // 13.08 benefit of cover: whether this model counts towards its unit's cover against
     // this attacking model (INFANTRY/BEASTS/SWARM within an area, or not fully visible

@@ -92,6 +92,10 @@ public:
     PairResult evaluate(int observer, int target, Method method, Detail detail = Detail::Full) const;
     // Pair rulings to reuse and keep (unit rulings look there first); none by default.
     void setCache(RulingCache* cache);
+    // Verdicts only: no work done just to word a reason (whether a line not seen through an
+    // obscuring area would be open without it: 13.10's wording or 06.01's). The fields are
+    // the same; that one reason is left out. For whole-table maps (analysis/).
+    void setVerdictsOnly(bool on) { verdictsOnly_ = on; }
     // Only whether the observer sees the target under the ruleset (exact decision; for
     // many pairs at once, as "observer against all enemies" does while a model is dragged).
     bool visible(int observer, int target) const;
@@ -158,6 +162,7 @@ private:
         std::unique_ptr<Scene> scene;
     };
     RulingCache* pairCache_ = nullptr;
+    bool verdictsOnly_ = false;
     mutable std::mutex cacheMutex_;
     mutable std::map<std::tuple<std::vector<int>, int, std::vector<int>>, Walled> cache_;
 };

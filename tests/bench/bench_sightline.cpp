@@ -1,5 +1,6 @@
 // Time per pair of the decision methods, and of a pair's full result, on the demo and on
 // generated tables. Run: build/tests/bench/bench_sightline (see the README).
+#include "analysis/vision_map.h"
 #include "board_renderer.h"
 #include "board_view.h"
 #include "grid/fog.h"
@@ -348,6 +349,42 @@ void windowDrag(benchmark::State& state) {
     state.counters["given_up"] = givenUp;
 }
 
+// Layout analysis: one observer's vision map on one thread, 1" cells (the README gives the
+// CLI's 0.5" figures), for a 32 mm 1.75" infantry probe: on the demo, and on the official
+// layout Purge vs Purge 01 (11th edition) with the observer in the attacker's zone.
+void visionMapBench(benchmark::State& state, const char* file, const char* observerId, Vec2 at) {
+    io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + QLatin1String(file));
+    if (!r.scenario) {
+        state.SkipWithError("cannot read the scenario");
+        return;
+    }
+    Scenario s = *r.scenario;
+    int observer = -1;
+    for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+        if (s.models[i].id == observerId) observer = i;
+    if (observer < 0) {  // (a layout has no models: one is placed)
+        Model m = analysis::probeModel(analysis::Probe{}, at);
+        m.id = m.name = observerId;
+        m.side = m.unit = "watchers";
+        s.models.push_back(m);
+        observer = static_cast<int>(s.models.size()) - 1;
+    }
+    analysis::Run run;
+    run.threads = 1;
+    int cells = 0, hidden = 0;
+    double us = 0;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const analysis::VisionMap map = analysis::visionMap(s, {observer}, analysis::Probe{}, 1.0, run);
+        us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+        cells = map.grid.cells();
+        hidden = analysis::tally(map).hidden;
+    }
+    state.counters["cells"] = cells;
+    state.counters["hidden_cells"] = hidden;
+    state.counters["us_per_cell"] = us / std::max(1.0, static_cast<double>(cells) * static_cast<double>(state.iterations()));
+}
+
 // The same for Observer Against All Enemies: an Intercessor dragged, decided against the
 // ten Boyz under the ruleset.
 void dragObserverVsAll(benchmark::State& state) {
@@ -485,6 +522,10 @@ BENCHMARK(dragRecompute)->Name("drag/observer_vs_50/exact")->Unit(benchmark::kMi
 BENCHMARK(dragPair)->Name("drag/pair/demo/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragUnitVsUnit)->Name("ruling/unit_vs_unit/11e/official_layout")->Unit(benchmark::kMillisecond);
 BENCHMARK(windowDrag)->Name("ruling/unit_vs_unit/11e/official_layout/window_lag")->Unit(benchmark::kMillisecond)->Iterations(6);
+BENCHMARK_CAPTURE(visionMapBench, demo, "demo.sightline.json", "b-int-1", Vec2{})
+    ->Name("analysis/vision_map/demo/1in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(visionMapBench, purge, "layouts/11e/bm-purge-vs-purge-01.sightline.json", "watcher", Vec2{14, 40})
+    ->Name("analysis/vision_map/purge_vs_purge_01/1in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(dragObserverVsAll)->Name("ruling/observer_vs_all/11e/official_layout")->Unit(benchmark::kMillisecond);
 BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
