@@ -34,10 +34,11 @@ Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& p
     const Scene scene(s);
     const Rulings rulings(scene);
     Cell c;
-    bool cover = true;
+    bool cover = true, notSeenUndecided = false, notFullyUndecided = false;
     for (int o : observers) {
         const PairResult r = rulings.evaluate(o, static_cast<int>(s.models.size()) - 1, Method::Exact, Detail::Full);
-        c.undecided = c.undecided || r.undecided;
+        if (r.undecided && r.visible) notFullyUndecided = true;
+        if (r.undecided && !r.visible) notSeenUndecided = true;
         c.hidden1309 = c.hidden1309 || r.hidden.value_or(false);
         if (!r.visible) continue;
         if (c.seenBy < 0) c.seenBy = o;
@@ -46,6 +47,7 @@ Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& p
         else if (c.verdict != Verdict::FullyVisible) c.verdict = Verdict::Visible;
     }
     c.cover = c.seenBy >= 0 && cover;
+    c.undecided = (c.verdict == Verdict::Hidden && notSeenUndecided) || (c.verdict == Verdict::Visible && notFullyUndecided);
     return c;
 }
 

@@ -84,10 +84,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 scene.setCancel(run.cancel);
                 Rulings rulings(scene);
                 rulings.setVerdictsOnly(true);
-                bool anyCover = true;
+                bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
                 for (int o : observers) {
                     const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
-                    cell.undecided = cell.undecided || r.undecided;
+                    (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
                     cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
                     if (!r.visible) continue;
                     if (cell.seenBy < 0) cell.seenBy = o;
@@ -96,6 +96,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                                                    : std::max(cell.verdict, Verdict::Visible);
                 }
                 cell.cover = cell.seenBy >= 0 && anyCover;
+                // Undecided only where an answer left open could change the verdict.
+                cell.undecided = (cell.verdict == Verdict::Hidden && notSeenUndecided) ||
+                                 (cell.verdict == Verdict::Visible && notFullyUndecided);
             }
             const int d = ++done;
             if (run.progress && (d % 64 == 0 || d == total)) run.progress(d, total);

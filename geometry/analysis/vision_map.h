@@ -39,7 +39,8 @@ enum class Verdict : std::uint8_t {
 
 struct Cell {
     Verdict verdict = Verdict::Hidden;
-    bool undecided = false;  // some observer's answer rests on no proof either way (a knife edge)
+    bool undecided = false;  // the verdict could be better: an observer's answer that would raise
+                             // it rests on no proof either way (a knife edge)
     bool hidden1309 = false; // 11e: within an area with a dense feature (13.09), whatever it hides from
     bool cover = false;      // the ruleset's cover against every observer that sees it (none: false)
     int seenBy = -1;         // the first observer (index into the scenario's models) that sees it
