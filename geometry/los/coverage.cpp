@@ -138,7 +138,7 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
         if (overEveryLine(p, hp, part, hq, bl, hw)) continue;
-        if (apart(fan, bl, bl.hull, hw)) continue;
+        if (apart(fan, bl, scene.hull(id), hw)) continue;
         return false;
     }
     return true;
@@ -191,7 +191,7 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
         if (overEveryLine(p, hp, part, hq, bl, 2 * hw)) continue;
-        if (apart(fan, bl, bl.hull, margin)) continue;
+        if (apart(fan, bl, scene.hull(id), margin)) continue;
         return false;
     }
     return true;

@@ -383,7 +383,6 @@ void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
             g.top = bl.top;
             g.model = bl.model;
             g.convex = true;
-            g.hull = g.polygon.outer;
             const auto [lo, hi] = boundsOf(g.polygon.outer);
             g.minX = lo.x, g.minY = lo.y, g.maxX = hi.x, g.maxY = hi.y;
             out.push_back(std::move(g));
@@ -441,7 +440,6 @@ void Scene::addBlocker(Blocker blocker) {
     blocker.convex = blocker.polygon.holes.empty();
     for (size_t i = 0; i < r.size() && blocker.convex; ++i)
         blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
-    blocker.hull = blocker.curved || blocker.convex ? r : convexHullOf(r);
     BBox box = boxOfPolygon(blocker.polygon);
     if (blocker.curved) {
         // The true curve reaches past its outline's vertices: the box holds the curve.
@@ -492,6 +490,16 @@ const std::vector<Blocker>& Scene::grown(uint32_t blocker) const {
         slot = std::make_unique<std::vector<Blocker>>();
         grow(blockers_[blocker], halfWidth_, *slot);
     }
+    return *slot;
+}
+
+const Ring& Scene::hull(uint32_t blocker) const {
+    const Blocker& bl = blockers_[blocker];
+    if (bl.curved || bl.convex) return bl.polygon.outer;
+    std::lock_guard<std::mutex> lock(hullMutex_);
+    if (hulls_.size() < blockers_.size()) hulls_.resize(blockers_.size());  // (the pointees stay put)
+    std::unique_ptr<Ring>& slot = hulls_[blocker];
+    if (!slot) slot = std::make_unique<Ring>(convexHullOf(bl.polygon.outer));
     return *slot;
 }
 

@@ -36,8 +36,6 @@ struct Blocker {
     int model = -1;             // index of the model, or -1 for terrain
     std::vector<int> features;  // index of its terrain piece (empty for a model)
     bool convex = false;        // no holes and no reflex vertex
-    Ring hull;                  // the convex hull of its outer ring (its outline for a round
-                                // base or a convex piece), made once with the scene
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
 };
 
@@ -106,6 +104,11 @@ public:
     // (certify.cpp): made on first use and kept for the scene's life; thread-safe.
     const std::vector<Blocker>& grown(uint32_t blocker) const;
 
+    // The convex hull of the blocker's outer ring (its outline itself for a round base or a
+    // convex piece): made on first use and kept; thread-safe. (Most scenes need few: an
+    // area outline of hundreds of points is not looked at unless a fan passes near it.)
+    const Ring& hull(uint32_t blocker) const;
+
     // The blocker vertices lying exactly on the line through u and v, strictly between
     // the points p and q of that line, in order from p.
     std::vector<Vec2> verticesOnLine(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const;
@@ -124,6 +127,8 @@ private:
     std::unique_ptr<Index> index_;
     mutable std::mutex grownMutex_;
     mutable std::vector<std::unique_ptr<std::vector<Blocker>>> grown_;  // [blocker], filled on use
+    mutable std::mutex hullMutex_;
+    mutable std::vector<std::unique_ptr<Ring>> hulls_;  // [blocker], the non-convex ones' on use
 };
 
 // The area of the polygon's part inside the convex polygon `window` (positively oriented).
