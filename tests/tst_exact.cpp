@@ -11,6 +11,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
+#include <stdexcept>
 
 using namespace sl;
 using sl::testing::randomTable;
@@ -278,6 +280,57 @@ private slots:
                 }
         }
         QVERIFY(checked > 100);
+    }
+
+    void aMovedModelIsAsInANewScene() {
+        // Scene::modelMoved (a model placed again and again, as layout analysis does) must
+        // leave the scene as a new one of the moved table: the same blockers of random
+        // lines, the same exact decisions, with 1 mm lines and without.
+        std::mt19937 rng(77);
+        std::uniform_real_distribution<double> x(1, 59), y(1, 43);
+        int lines = 0, pairs = 0;
+        for (uint64_t seed = 300; seed < 304; ++seed) {
+            Scenario s = randomTable(seed, 14, 0);
+            scatterModels(s, seed, 5);
+            s.ruleset.sight_line_width_mm = seed % 2 ? 1.0 : 0.0;
+            Scene moved(s);
+            for (int step = 0; step < 6; ++step) {
+                const int m = static_cast<int>(rng() % s.models.size());
+                s.models[m].position = {x(rng), y(rng)};
+                moved.modelMoved(m);
+                const Scene fresh(s);
+                for (int k = 0; k < 60; ++k) {
+                    const SightLine line{{x(rng), y(rng)}, {x(rng), y(rng)}, 0.5 + (k % 3), 0.2 * (k % 5)};
+                    const ModelMask none(s.models.size(), 0);
+                    QCOMPARE(moved.blocked(line, none), fresh.blocked(line, none));
+                    QCOMPARE(moved.blockersOf(line, none), fresh.blockersOf(line, none));
+                    ++lines;
+                }
+                for (int o = 0; o < static_cast<int>(s.models.size()); ++o) {
+                    if (o == m) continue;
+                    for (const auto& [a, b] : {std::pair{o, m}, std::pair{m, o}}) {
+                        const PairResult p = evaluatePair(moved, a, b, Method::Exact, Detail::Decisions);
+                        const PairResult q = evaluatePair(fresh, a, b, Method::Exact, Detail::Decisions);
+                        QCOMPARE(p.visible, q.visible);
+                        QCOMPARE(p.fully_visible, q.fully_visible);
+                        QCOMPARE(p.undecided, q.undecided);
+                        QCOMPARE(p.blocking_set, q.blocking_set);
+                        ++pairs;
+                    }
+                }
+            }
+        }
+        QVERIFY(lines >= 1000);
+        QVERIFY(pairs >= 100);
+        // Only the position may change: a new base is refused, not half applied.
+        Scenario s = randomTable(5, 4, 0);
+        scatterModels(s, 5, 2);
+        const Scenario before = s;
+        Scene scene(s);
+        s.models[0].base = {BaseShape::Rect, 100, 50};
+        s.models[0].position = s.models[0].position + Vec2{3, 0};
+        QVERIFY_THROWS_EXCEPTION(std::logic_error, scene.modelMoved(0));
+        QCOMPARE(scene.modelRegion(0).outline, Scene(before).modelRegion(0).outline);
     }
 };
 

@@ -70,20 +70,23 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
     auto work = [&] {
-        // Each thread its own table with the probe on it, moved from cell to cell.
+        // Each thread its own table with the probe on it, and its scene and rulings, the
+        // probe moved from cell to cell (what they keep of the terrain stays).
         Scenario s = scenario;
         s.models.push_back(probeModel(probe, {}));
         const int probeIndex = static_cast<int>(s.models.size()) - 1;
+        Scene scene(s);
+        scene.setCancel(run.cancel);
+        Rulings rulings(scene);
+        rulings.setVerdictsOnly(true);
         for (int k = next++; k < total && !cancelled(); k = next++) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             s.models[probeIndex].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
             if (overlaps(s.models[probeIndex])) {
                 cell.verdict = Verdict::Overlap;
             } else {
-                Scene scene(s);
-                scene.setCancel(run.cancel);
-                Rulings rulings(scene);
-                rulings.setVerdictsOnly(true);
+                scene.modelMoved(probeIndex);
+                rulings.modelMoved(probeIndex);
                 bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
                 for (int o : observers) {
                     const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);

@@ -19,6 +19,7 @@
 #include <numbers>
 #include <optional>
 #include <set>
+#include <stdexcept>
 
 namespace sl {
 namespace bg = boost::geometry;
@@ -394,6 +395,33 @@ void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
 
 }  // namespace
 
+// A blocker's box: its polygon's, or for a round base its true curve's, which reaches past
+// its outline's vertices.
+BBox blockerBoxOf(const Blocker& blocker) {
+    if (!blocker.curved) return boxOfPolygon(blocker.polygon);
+    const exact::Ellipse& e = blocker.ellipse;
+    const double a = e.lengthMm / 50.8, b = e.widthMm / 50.8;
+    const double ex = std::hypot(a * e.cosRot, b * e.sinRot) * (1 + 1e-9) + 1e-9;
+    const double ey = std::hypot(a * e.sinRot, b * e.cosRot) * (1 + 1e-9) + 1e-9;
+    return BBox(BPoint(e.centre.x - ex, e.centre.y - ey), BPoint(e.centre.x + ex, e.centre.y + ey));
+}
+
+// What every blocker gets before it is indexed: its interior on the left of its edges,
+// whether it is convex, its box (returned) and the box's bounds.
+BBox finishBlocker(Blocker& blocker) {
+    orientForInteriorLeft(blocker.polygon);
+    const Ring& r = blocker.polygon.outer;
+    blocker.convex = blocker.polygon.holes.empty();
+    for (size_t i = 0; i < r.size() && blocker.convex; ++i)
+        blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
+    const BBox box = blockerBoxOf(blocker);
+    blocker.minX = box.min_corner().get<0>();
+    blocker.minY = box.min_corner().get<1>();
+    blocker.maxX = box.max_corner().get<0>();
+    blocker.maxY = box.max_corner().get<1>();
+    return box;
+}
+
 Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_unique<Index>()) {
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
     if (scenario.ruleset.name == "wh40k-10e") seeThrough_ = SeeThrough::ObserverUnit;
@@ -412,15 +440,10 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
     }
     std::map<std::string, int> units;
     for (const Model& m : scenario.models) modelUnit_.push_back(units.emplace(m.unit, static_cast<int>(units.size())).first->second);
+    firstModelBlocker_ = static_cast<uint32_t>(blockers_.size());
     for (size_t i = 0; i < scenario.models.size(); ++i) {
         modelRegions_.push_back(baseRegion(scenario.models[i]));
-        Blocker b;
-        b.polygon.outer = modelRegions_.back().outline;
-        b.curved = modelRegions_.back().curved;
-        b.ellipse = modelRegions_.back().ellipse;
-        b.top = scenario.models[i].top();
-        b.model = static_cast<int>(i);
-        addBlocker(std::move(b));
+        addBlocker(modelBlocker(static_cast<int>(i), modelRegions_.back()));
     }
 
     std::vector<Entry> edgeEntries, blockerEntries;
@@ -433,26 +456,47 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
 
 Scene::~Scene() = default;
 
+Blocker Scene::modelBlocker(int model, const Region& region) const {
+    Blocker b;
+    b.polygon.outer = region.outline;
+    b.curved = region.curved;
+    b.ellipse = region.ellipse;
+    b.top = scenario_.models[model].top();
+    b.model = model;
+    return b;
+}
+
+void Scene::modelMoved(int model) {
+    const uint32_t id = firstModelBlocker_ + static_cast<uint32_t>(model);
+    // Made as the constructor makes it, into the same slots (the same base: as many edges);
+    // checked before anything changes.
+    Region region = baseRegion(scenario_.models[model]);
+    Blocker b = modelBlocker(model, region);
+    const BBox box = finishBlocker(b);
+    std::vector<EdgeRef> edges;
+    double reach = 0;
+    forEachEdge(b.polygon, [&](EdgeRef e) {
+        edges.push_back(e);
+        const Vec2 v = e.c - scenario_.models[model].position;
+        reach = std::max(reach, std::hypot(v.x, v.y));
+    });
+    const auto [first, last] = index_->modelEdges[model];
+    if (edges.size() != last - first) throw std::logic_error("Scene::modelMoved: the model's base changed");
+    if (index_->blockerTree.remove(Entry(index_->blockerBox[id], id)) != 1)
+        throw std::logic_error("Scene::modelMoved: the model's index entry is missing");
+    std::copy(edges.begin(), edges.end(), index_->modelEdgeList.begin() + static_cast<std::ptrdiff_t>(first));
+    index_->modelReach[model] = reach;
+    index_->blockerBox[id] = box;
+    index_->blockerTree.insert(Entry(box, id));
+    modelRegions_[model] = std::move(region);
+    blockers_[id] = std::move(b);
+    const std::lock_guard<std::mutex> lock(grownMutex_);
+    if (id < grown_.size()) grown_[id].reset();
+}
+
 void Scene::addBlocker(Blocker blocker) {
     const uint32_t id = static_cast<uint32_t>(blockers_.size());
-    orientForInteriorLeft(blocker.polygon);
-    const Ring& r = blocker.polygon.outer;
-    blocker.convex = blocker.polygon.holes.empty();
-    for (size_t i = 0; i < r.size() && blocker.convex; ++i)
-        blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
-    BBox box = boxOfPolygon(blocker.polygon);
-    if (blocker.curved) {
-        // The true curve reaches past its outline's vertices: the box holds the curve.
-        const exact::Ellipse& e = blocker.ellipse;
-        const double a = e.lengthMm / 50.8, b = e.widthMm / 50.8;
-        const double ex = std::hypot(a * e.cosRot, b * e.sinRot) * (1 + 1e-9) + 1e-9;
-        const double ey = std::hypot(a * e.sinRot, b * e.cosRot) * (1 + 1e-9) + 1e-9;
-        box = BBox(BPoint(e.centre.x - ex, e.centre.y - ey), BPoint(e.centre.x + ex, e.centre.y + ey));
-    }
-    blocker.minX = box.min_corner().get<0>();
-    blocker.minY = box.min_corner().get<1>();
-    blocker.maxX = box.max_corner().get<0>();
-    blocker.maxY = box.max_corner().get<1>();
+    const BBox box = finishBlocker(blocker);
     if (blocker.model >= 0) {
         const size_t first = index_->modelEdgeList.size();
         double reach = 0;

@@ -63,6 +63,12 @@ public:
     void setSeeThrough(SeeThrough s) { seeThrough_ = s; }
     SeeThrough seeThrough() const { return seeThrough_; }
 
+    // The model has moved in the scenario (its position only: the same base, rotation and
+    // height): its region, blocker and index entries follow. Cheaper than a new scene when
+    // one model is placed again and again (layout analysis). Not while the scene is in use
+    // from other threads.
+    void modelMoved(int model);
+
     // The models that do not block a line from the observer to the target.
     ModelMask ignoredModels(int observer, int target) const;
 
@@ -116,12 +122,14 @@ public:
 private:
     struct Index;
     void addBlocker(Blocker blocker);
+    Blocker modelBlocker(int model, const Region& region) const;  // before addBlocker's finishing
 
     const Scenario& scenario_;
     double halfWidth_ = 0;  // inches
     SeeThrough seeThrough_ = SeeThrough::BothUnits;
     const std::atomic<bool>* cancel_ = nullptr;
     std::vector<Blocker> blockers_;
+    uint32_t firstModelBlocker_ = 0;  // the models' blockers follow the features', in order
     std::vector<Region> modelRegions_;
     std::vector<int> modelUnit_;  // each model's unit, as a number
     std::unique_ptr<Index> index_;

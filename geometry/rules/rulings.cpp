@@ -421,6 +421,18 @@ bool Rulings::visible(int observer, int target) const {
 }
 Rulings::~Rulings() = default;
 
+void Rulings::modelMoved(int model) {
+    const Scenario& s = scene_.scenario();
+    const size_t pieces = s.terrain.size();
+    std::fill_n(within_.begin() + static_cast<std::ptrdiff_t>(model * pieces), pieces, -1);
+    std::fill_n(whollyWithin_.begin() + static_cast<std::ptrdiff_t>(model * pieces), pieces, -1);
+    const std::lock_guard<std::mutex> lock(cacheMutex_);
+    for (auto& [key, walled] : cache_) {
+        walled.scenario->models[model].position = s.models[model].position;
+        walled.scene->modelMoved(model);
+    }
+}
+
 bool Rulings::modelsBetween(int observer, int target) const {
     const Scenario& s = scene_.scenario();
     const ModelMask ignored = scene_.ignoredModels(observer, target);

@@ -96,6 +96,9 @@ public:
     // obscuring area would be open without it: 13.10's wording or 06.01's). The fields are
     // the same; that one reason is left out. For whole-table maps (analysis/).
     void setVerdictsOnly(bool on) { verdictsOnly_ = on; }
+    // The model has moved (its position only), and the scene has followed it
+    // (Scene::modelMoved): what was kept about it goes, and the wall scenes kept follow it.
+    void modelMoved(int model);
     // Only whether the observer sees the target under the ruleset (exact decision; for
     // many pairs at once, as "observer against all enemies" does while a model is dragged).
     bool visible(int observer, int target) const;
