@@ -97,6 +97,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     anyCover = anyCover && r.cover.value_or(false);
                     cell.verdict = r.fully_visible ? Verdict::FullyVisible
                                                    : std::max(cell.verdict, Verdict::Visible);
+                    // Fully visible and out of cover: no other observer changes the cell (13.09
+                    // is the target's alone, the same from every observer).
+                    if (cell.verdict == Verdict::FullyVisible && !anyCover) break;
                 }
                 cell.cover = cell.seenBy >= 0 && anyCover;
                 // Undecided only where an answer left open could change the verdict.
