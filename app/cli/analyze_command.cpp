@@ -119,6 +119,8 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         for (const QString& k : args.value(QStringLiteral("keywords")).split(QLatin1Char(','), Qt::SkipEmptyParts))
             probe.keywords.push_back(k.trimmed().toUpper().toStdString());
     }
+    const std::optional<int> width = pngWidth(args);
+    if (!width) return kBadInput;
     const bool json = args.isSet(QStringLiteral("json"));
     // Progress on stderr, every tenth of the grid.
     std::mutex said;
@@ -153,7 +155,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         overlay.map = render::visionLayer(map, *scenario);
         for (int o : observers) overlay.selected.push_back(o);
         QString error;
-        if (!render::renderToFile(*scenario, overlay, args.value(QStringLiteral("output")), &error)) {
+        if (!render::renderToFile(*scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
             err() << error << '\n';
             return kBadInput;
         }

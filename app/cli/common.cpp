@@ -35,6 +35,17 @@ int modelOrFail(const sl::Scene& scene, const QString& id, const char* option) {
     return i;
 }
 
+std::optional<int> pngWidth(const QCommandLineParser& args) {
+    if (!args.isSet(QStringLiteral("width"))) return 1800;
+    bool ok = false;
+    const int width = args.value(QStringLiteral("width")).toInt(&ok);
+    if (!ok || width < 200 || width > 8000) {
+        err() << "--width: expected a whole number of pixels from 200 to 8000, found \"" << args.value(QStringLiteral("width")) << "\"\n";
+        return std::nullopt;
+    }
+    return width;
+}
+
 // A whole file, or nothing after saying why.
 std::optional<QByteArray> readWholeFile(const QString& path) {
     QFile file(path);

@@ -6,6 +6,7 @@
 #include "los/scene.h"
 
 #include <QByteArray>
+#include <QCommandLineParser>
 #include <QString>
 #include <QTextStream>
 
@@ -25,6 +26,9 @@ std::optional<Scenario> load(const QString& path);
 
 // The index of the model with this id, or -1 after saying which ids there are.
 int modelOrFail(const Scene& scene, const QString& id, const char* option);
+
+// --width: a PNG's width in pixels (default 1800), or nothing after saying what is wrong.
+std::optional<int> pngWidth(const QCommandLineParser& args);
 
 // A whole file, or nothing after saying why.
 std::optional<QByteArray> readWholeFile(const QString& path);

@@ -50,7 +50,7 @@ const char* kDescription =
     "                --measure ID and --rings 6,12 measure from the observer\n"
     "  analyze FILE (--observer ID | --unit UNIT) [--base 32|60x35.5|100x50 rect]\n"
     "      [--height 1.75] [--keywords INFANTRY] [--spacing 0.5] [-o MAP.png|svg|pdf]\n"
-    "      [--csv CELLS.csv] [--json]\n"
+    "      [--csv CELLS.csv] [--json] [--width PX]\n"
     "                the vision map: for every cell of the table, whether a model of\n"
     "                that base and height standing there is seen (fully, in cover) or\n"
     "                hidden, by the model or by any model of the unit, under the file's\n"
@@ -172,7 +172,7 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("keywords"), QStringLiteral("analyze: its keywords (default INFANTRY)"), QStringLiteral("K,...")});
     parser.addOption({QStringLiteral("spacing"), QStringLiteral("analyze: the cells' size in inches (default 0.5)"), QStringLiteral("IN")});
     parser.addOption({QStringLiteral("csv"), QStringLiteral("analyze: write every cell to this CSV file"), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("width"), QStringLiteral("render: a PNG's width in pixels (default 1800)"), QStringLiteral("PX")});
+    parser.addOption({QStringLiteral("width"), QStringLiteral("render, analyze: a PNG's width in pixels (default 1800)"), QStringLiteral("PX")});
 
     if (!parser.parse(QCoreApplication::arguments())) {
         err() << parser.errorText() << "\nTry 'sightline-cli --help'.\n";

@@ -25,15 +25,8 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         err() << "--measure and --rings need --observer (the model measured from)\n";
         return kBadInput;
     }
-    int width = 1800;
-    if (args.isSet(QStringLiteral("width"))) {
-        bool ok = false;
-        width = args.value(QStringLiteral("width")).toInt(&ok);
-        if (!ok || width < 200 || width > 8000) {
-            err() << "--width: expected a whole number of pixels from 200 to 8000, found \"" << args.value(QStringLiteral("width")) << "\"\n";
-            return kBadInput;
-        }
-    }
+    const std::optional<int> width = pngWidth(args);
+    if (!width) return kBadInput;
     if (hasObserver) {
         const int o = modelOrFail(scene, args.value(QStringLiteral("observer")), "observer");
         if (o < 0) return kBadInput;
@@ -77,7 +70,7 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
     }
     QString error;
     const QString file = args.value(QStringLiteral("output"));
-    if (!sl::render::renderToFile(*scenario, overlay, file, &error, width)) {
+    if (!sl::render::renderToFile(*scenario, overlay, file, &error, *width)) {
         err() << error << '\n';
         return kBadInput;
     }
