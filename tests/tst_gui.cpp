@@ -674,10 +674,46 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 60000);
         QCOMPARE(panel->map()->at(20, 8).verdict, analysis::Verdict::FullyVisible);
         QCOMPARE(panel->map()->at(2, 8).verdict, analysis::Verdict::Hidden);
+        // The observer taken off the table: hovering the map still shown explains nothing
+        // (its observer is gone), and the map goes once the edits pause.
+        w.document()->edit(QStringLiteral("Delete"), [&](Scenario& s) { s.models.erase(s.models.begin() + eye); });
+        panel->explainAt({5.5, 5.5});
+        QTest::qWait(50);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->overlay().map.has_value(), 10000);
+        QVERIFY2(panel->summary().contains(QStringLiteral("No observer")) || panel->summary().contains(QStringLiteral("Pick an observer")),
+                 qPrintable(panel->summary()));
+        w.document()->undoStack()->undo();
         // Clear takes it off the board.
+        view->setObserver(view->modelIndex(QStringLiteral("eye-1")));
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(view->overlay().map.has_value());
         panel->clear();
         QVERIFY(!view->overlay().map.has_value());
         QVERIFY(view->overlay().mapLines.empty());
+    }
+
+    void observerAndTargetFollowTheirModels() {
+        // Deleting a model before the observer leaves the observer on the same model (at its
+        // new index); deleting the observer leaves none, not the model that took its index.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(kDemo, true));
+        gui::BoardView* view = w.board();
+        const std::string observer = "b-int-2", target = "r-boy-5";
+        view->setObserver(view->modelIndex(QString::fromStdString(observer)));
+        view->setTarget(view->modelIndex(QString::fromStdString(target)));
+        const int before = view->observer();
+        QVERIFY(before > 0);
+        w.document()->edit(QStringLiteral("Delete"), [](Scenario& s) { s.models.erase(s.models.begin()); });
+        QCOMPARE(view->observer(), before - 1);
+        QCOMPARE(w.document()->scenario().models[view->observer()].id, observer);
+        QCOMPARE(w.document()->scenario().models[view->target()].id, target);
+        const int at = view->observer();
+        w.document()->edit(QStringLiteral("Delete"), [at](Scenario& s) { s.models.erase(s.models.begin() + at); });
+        QCOMPARE(view->observer(), -1);
+        QCOMPARE(w.document()->scenario().models[view->target()].id, target);
+        w.document()->undoStack()->undo();  // (undo brings the model back, not the pick)
+        QCOMPARE(view->observer(), -1);
     }
 
     void analysisCancel() {

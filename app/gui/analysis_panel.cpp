@@ -235,6 +235,7 @@ void AnalysisPanel::mapReady() {
             return;
         }
     map_ = std::move(result);
+    mapObserverIds_ = observerIds_;
     render::MapLayer layer = render::visionLayer(*map_, s);
     layer.opacity = opacity_->value() / 100.0;
     layer.legendOnBoard = false;  // the panel shows it, so the board is seen whole
@@ -287,6 +288,13 @@ void AnalysisPanel::startExplaining() {
     const Vec2 at = map_->grid.centre(col, row);
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
     const std::vector<int> observers = map_->observers;
+    // The map may stand for the table before an edit (it is worked out again shortly): its
+    // observers must still be where they were.
+    for (size_t k = 0; k < observers.size(); ++k)
+        if (observers[k] >= static_cast<int>(scenario->models.size()) || scenario->models[observers[k]].id != mapObserverIds_[k]) {
+            explaining_ = false;
+            return;
+        }
     const analysis::Probe probe = map_->probe;
     explainWatcher_.setFuture(QtConcurrent::run([scenario, observers, probe, cell, at] {
         Explained e;

@@ -87,7 +87,8 @@ private:
     QTimer poll_;      // progress, read from the worker's counter
     QTimer debounce_;  // after a table edit, before the map is worked out again
     std::optional<analysis::VisionMap> map_;
-    std::vector<std::string> observerIds_;  // the map's observers (indices change with edits)
+    std::vector<std::string> observerIds_;     // the observers of the one worked out last
+    std::vector<std::string> mapObserverIds_;  // and of the map shown (indices change with edits)
     QString summaryText_;
 
     // The explanation of one cell, worked out off the GUI thread: the newest hover wins.

@@ -74,18 +74,29 @@ void BoardView::documentChanged() {
     scene_ = std::make_unique<Scene>(document_->scenario());
     const int count = static_cast<int>(document_->scenario().models.size());
     const int pieces = static_cast<int>(document_->scenario().terrain.size());
-    if (observer_ >= count) observer_ = -1;
-    if (target_ >= count) target_ = -1;
-    if (hover_ >= count) hover_ = -1;
+    // Models are followed by their ids: a model deleted (or moved in the list) takes its
+    // observer, target or selection with it, not the one that now has its index.
+    const std::vector<std::string> ids = modelIds();
+    auto follow = [&](int old) {
+        if (old < 0 || old >= static_cast<int>(lastIds_.size())) return old < count ? old : -1;
+        const auto it = std::find(ids.begin(), ids.end(), lastIds_[static_cast<size_t>(old)]);
+        if (it != ids.end()) return static_cast<int>(it - ids.begin());
+        return ids.size() == lastIds_.size() ? old : -1;  // (as many models: its id was edited)
+    };
+    observer_ = follow(observer_);
+    target_ = follow(target_);
+    hover_ = follow(hover_);
     const int zones = static_cast<int>(document_->scenario().zones.size());
     edits::Selection kept;
     for (int i : selection_.models)
-        if (i < count) kept.models.push_back(i);
+        if (const int j = follow(i); j >= 0) kept.models.push_back(j);
     for (int i : selection_.terrain)
         if (i < pieces) kept.terrain.push_back(i);
     for (int i : selection_.zones)
         if (i < zones) kept.zones.push_back(i);
-    if (measureModel_ >= count) {
+    const bool measuredGone = follow(measureModel_) != measureModel_;
+    lastIds_ = ids;
+    if (measuredGone) {
         measureModel_ = -1;
         measurement_.reset();
         measurementText_.clear();

@@ -176,6 +176,7 @@ private:
     static bool sameModels(const UnitRequest& a, const UnitRequest& b);
     // The models' ids in file order: an answer stands for the table only while they are these.
     std::vector<std::string> modelIds() const;
+    std::vector<std::string> lastIds_;  // the models' ids as of the last change of the table
     void requestUnitRuling(const UnitRequest& request);
     void startUnitRuling();
     void unitRulingReady();
