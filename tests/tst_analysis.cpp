@@ -51,6 +51,20 @@ Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& p
     return c;
 }
 
+// An empty table under true line of sight with one wall of this footprint and height.
+Scenario wallTable(Board board, Ring footprint, double height) {
+    Scenario s;
+    s.board = board;
+    s.ruleset.name = "true-los";
+    TerrainPiece wall;
+    wall.id = "wall";
+    wall.kind = TerrainKind::Feature;
+    wall.height = height;
+    wall.footprint.outer = std::move(footprint);
+    s.terrain.push_back(wall);
+    return s;
+}
+
 Model observerAt(const std::string& id, Vec2 at) {
     Model m;
     m.id = m.name = id;
@@ -146,15 +160,7 @@ private slots:
         // is seen over it). Behind the wall, within the lines from the observer's base past
         // the wall's ends, the probe is hidden; on the wall it cannot stand; far to the side
         // it is fully visible.
-        Scenario s;
-        s.board = {60, 44};
-        s.ruleset.name = "true-los";
-        TerrainPiece wall;
-        wall.id = "wall";
-        wall.kind = TerrainKind::Feature;
-        wall.height = 2;
-        wall.footprint.outer = {{20, 20}, {40, 20}, {40, 21}, {20, 21}};
-        s.terrain.push_back(wall);
+        Scenario s = wallTable({60, 44}, {{20, 20}, {40, 20}, {40, 21}, {20, 21}}, 2);
         s.models.push_back(observerAt("watcher", {30, 10}));
         Probe probe;
         probe.height = 1;
@@ -189,14 +195,7 @@ private slots:
     void aUnitSeesWhatAnyOfItsModelsSees() {
         // Two observers on either side of a wall: each sees what the other cannot, the map
         // of the two sees both sides.
-        Scenario s;
-        s.board = {30, 20};
-        s.ruleset.name = "true-los";
-        TerrainPiece wall;
-        wall.id = "wall";
-        wall.height = 5;
-        wall.footprint.outer = {{14, 0}, {16, 0}, {16, 20}, {14, 20}};
-        s.terrain.push_back(wall);
+        Scenario s = wallTable({30, 20}, {{14, 0}, {16, 0}, {16, 20}, {14, 20}}, 5);
         s.models.push_back(observerAt("west", {5, 10}));
         s.models.push_back(observerAt("east", {25, 10}));
         const Probe probe;

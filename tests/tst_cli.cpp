@@ -251,6 +251,7 @@ private slots:
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--spacing"), QStringLiteral("0")}, QStringLiteral("--spacing: expected a number")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--height"), QStringLiteral("tall")}, QStringLiteral("--height: expected a number")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--csv"), tmp.filePath(QStringLiteral("no/such/dir/c.csv"))}, QStringLiteral("cannot write")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("map.gif"))}, QStringLiteral("unknown image type")},
         };
         for (const auto& [options, message] : bad) {
             r = cli(QStringList{QStringLiteral("analyze"), file} + options);

@@ -9,6 +9,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -20,6 +21,9 @@
 
 namespace sl::cli {
 
+namespace {
+
+// A base as written on the command line: 32 (round), 60x35.5 (oval), 100x50 rect, in mm.
 std::optional<Base> parseBase(const QString& text, QString* problem) {
     static const QRegularExpression re(
         QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(?:x\\s*(\\d+(?:\\.\\d+)?))?\\s*(?:mm)?\\s*(round|circle|oval|rect|rectangle)?\\s*$"),
@@ -48,7 +52,6 @@ std::optional<Base> parseBase(const QString& text, QString* problem) {
     return base;
 }
 
-namespace {
 
 // One letter a cell in the JSON's rows: F fully visible, V visible, C visible in cover,
 // H hidden, D hidden within a dense area (13.09), U undecided, X on a feature.
@@ -121,6 +124,22 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     }
     const std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;
+    // The outputs are checked before the work, which may take minutes.
+    std::optional<QFile> csv;
+    if (args.isSet(QStringLiteral("csv"))) {
+        csv.emplace(args.value(QStringLiteral("csv")));
+        if (!csv->open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+            err() << args.value(QStringLiteral("csv")) << ": cannot write: " << csv->errorString() << '\n';
+            return kBadInput;
+        }
+    }
+    if (args.isSet(QStringLiteral("output"))) {
+        const QString suffix = QFileInfo(args.value(QStringLiteral("output"))).suffix().toLower();
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
+            err() << QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)\n").arg(args.value(QStringLiteral("output")), suffix);
+            return kBadInput;
+        }
+    }
     const bool json = args.isSet(QStringLiteral("json"));
     // Progress on stderr, every tenth of the grid.
     std::mutex said;
@@ -142,13 +161,12 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     const double cellArea = spacing * spacing;
     const QString who = byModel ? args.value(QStringLiteral("observer")) : args.value(QStringLiteral("unit"));
 
-    if (args.isSet(QStringLiteral("csv"))) {
-        QFile csv(args.value(QStringLiteral("csv")));
-        if (!csv.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-            err() << args.value(QStringLiteral("csv")) << ": cannot write: " << csv.errorString() << '\n';
+    if (csv) {
+        const QByteArray bytes = QByteArray::fromStdString(analysis::visionCsv(map, *scenario));
+        if (csv->write(bytes) != bytes.size() || !csv->flush()) {
+            err() << csv->fileName() << ": cannot write: " << csv->errorString() << '\n';
             return kBadInput;
         }
-        csv.write(QByteArray::fromStdString(analysis::visionCsv(map, *scenario)));
     }
     if (args.isSet(QStringLiteral("output"))) {
         render::Overlay overlay;

@@ -8,8 +8,6 @@
 #include <QString>
 #include <QStringList>
 
-#include <optional>
-
 namespace sl::cli {
 
 // check_commands.cpp: answering a scenario's questions and checking its expectations.
@@ -24,8 +22,6 @@ int render(const QString& path, const QCommandLineParser& args, Method method);
 
 // analyze_command.cpp: layout analysis maps (the vision map).
 int analyze(const QString& path, const QCommandLineParser& args);
-// A base as written on the command line: 32 (round), 60x35.5 (oval), 100x50 rect, in mm.
-std::optional<Base> parseBase(const QString& text, QString* problem);
 
 // catalog_commands.cpp: the base catalog, and importing 40kdc-data.
 int catalog(const QStringList& words, const QCommandLineParser& args);

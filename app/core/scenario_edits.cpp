@@ -2,6 +2,7 @@
 // moves, turns, duplicates and deletions, and the check of the result.
 #include "scenario_edits.h"
 
+#include "analysis/vision_map.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/scene.h"
@@ -395,8 +396,7 @@ void deleteSelection(Scenario& s, const Selection& sel) {
 
 std::vector<Overlap> overlaps(const Scenario& s) {
     // Touching is fine (models in base contact, a model against a wall); an overlap of more
-    // than this many square inches is not (0.01 mm of rounding either way is far below).
-    constexpr double kOverlap = 1e-4;
+    // than kOverlapArea square inches is not (0.01 mm of rounding either way is far below).
     std::vector<Overlap> out;
     std::vector<Ring> outlines;
     std::vector<Bounds> boxes;
@@ -404,13 +404,7 @@ std::vector<Overlap> overlaps(const Scenario& s) {
         outlines.push_back(baseOutline(m));
         boxes.push_back(boundsOf(outlines.back()));
     }
-    std::vector<Polygon> features;  // oriented as overlapArea wants them
-    std::vector<Bounds> featureBoxes;
-    for (const TerrainPiece& t : s.terrain) {
-        features.push_back(t.footprint);
-        orientForInteriorLeft(features.back());
-        featureBoxes.push_back(t.footprint.outer.empty() ? Bounds{} : boundsOf(t.footprint.outer));
-    }
+    const analysis::FeatureOverlap onFeatures(s);
     auto apart = [](const Bounds& a, const Bounds& b) {
         return a.hi.x < b.lo.x || b.hi.x < a.lo.x || a.hi.y < b.lo.y || b.hi.y < a.lo.y;
     };
@@ -418,17 +412,13 @@ std::vector<Overlap> overlaps(const Scenario& s) {
         const Model& m = s.models[i];
         Overlap o;
         o.model = static_cast<int>(i);
-        for (size_t k = 0; k < s.terrain.size(); ++k) {
-            const TerrainPiece& t = s.terrain[k];
-            if (t.kind != TerrainKind::Feature || m.elevation >= t.height || t.footprint.outer.empty()) continue;
-            if (!apart(boxes[i], featureBoxes[k]) && overlapArea(features[k], outlines[i]) > kOverlap) o.with.push_back(t.id);
-        }
+        for (int k : onFeatures.features(m)) o.with.push_back(s.terrain[k].id);
         for (size_t j = 0; j < s.models.size(); ++j) {
             if (j == i || apart(boxes[i], boxes[j]) || baseDistance(m, s.models[j]) > 0) continue;
             // Stacked models at different heights (one on a floor over the other) do not clash.
             const Model& n = s.models[j];
             if (m.elevation >= n.top() || n.elevation >= m.top()) continue;
-            if (overlapArea(Polygon{outlines[j], {}}, outlines[i]) > kOverlap) o.with.push_back(n.id);
+            if (overlapArea(Polygon{outlines[j], {}}, outlines[i]) > analysis::kOverlapArea) o.with.push_back(n.id);
         }
         if (!o.with.empty()) out.push_back(std::move(o));
     }

@@ -38,7 +38,7 @@ public:
     bool compute();
     void cancel();
     void clear();  // the map off the board
-    bool computing() const { return watcher_.isRunning() || working_; }
+    bool computing() const { return working_; }
     const std::optional<analysis::VisionMap>& map() const { return map_; }
     QString summary() const;
     QString explanation() const;
@@ -54,7 +54,6 @@ public:
 signals:
     void finished();          // a map arrived, or one was given up
     void explained();         // a cell's explanation is on the panel
-    void message(const QString& text);
 
 private:
     void tableChanged();

@@ -135,7 +135,6 @@ MainWindow::MainWindow()
     analysisDock_ = rightDock(tr("Analysis"), QStringLiteral("analysis"), analysis_, true);
     tabifyDockWidget(inspectorDock, analysisDock_);  // (it needs the room: a tab beside the inspector)
     analysisDock_->hide();  // Sight > Vision Map (or View > Analysis) shows it
-    connect(analysis_, &AnalysisPanel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(analysis_->findChild<QPushButton*>(QStringLiteral("analysis-csv")), &QPushButton::clicked, this, [this] {
         const QString path = prompts_->saveFileName(this, tr("Export vision map cells"), exportStart(QStringLiteral(".csv")),
                                                     tr("CSV file (*.csv)"));

@@ -34,28 +34,31 @@ Model probeModel(const Probe& probe, Vec2 where) {
 }
 
 FeatureOverlap::FeatureOverlap(const Scenario& scenario) {
-    for (const TerrainPiece& t : scenario.terrain) {
-        if (t.kind != TerrainKind::Feature || t.footprint.outer.empty() || !(t.height > 0)) continue;
-        Polygon p = t.footprint;
-        orientForInteriorLeft(p);
-        const auto [lo, hi] = boundsOf(p.outer);
-        features_.push_back(std::move(p));
-        boxes_.emplace_back(lo, hi);
+    for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
+        const TerrainPiece& t = scenario.terrain[i];
+        if (t.kind != TerrainKind::Feature || t.footprint.outer.empty()) continue;
+        Feature f{i, t.height, t.footprint, {}, {}};
+        orientForInteriorLeft(f.footprint);
+        const Bounds box = boundsOf(f.footprint.outer);
+        f.lo = box.lo;
+        f.hi = box.hi;
+        features_.push_back(std::move(f));
     }
 }
 
-bool FeatureOverlap::operator()(const Model& model) const {
-    // More than this many square inches in common is an overlap; less is touching (the same
-    // measure as the window's overlap warning).
-    constexpr double kOverlap = 1e-4;
+std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) const {
+    std::vector<int> out;
     const Ring outline = baseOutline(model);
     const auto [lo, hi] = boundsOf(outline);
-    for (size_t k = 0; k < features_.size(); ++k) {
-        const auto& [flo, fhi] = boxes_[k];
-        if (hi.x < flo.x || fhi.x < lo.x || hi.y < flo.y || fhi.y < lo.y) continue;
-        if (overlapArea(features_[k], outline) > kOverlap) return true;
+    for (const Feature& f : features_) {
+        if (model.elevation >= f.height) continue;  // standing on it or above it
+        if (hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y) continue;
+        if (overlapArea(f.footprint, outline) > kOverlapArea) {
+            out.push_back(f.piece);
+            if (firstOnly) break;
+        }
     }
-    return false;
+    return out;
 }
 
 VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers, const Probe& probe, double spacing,

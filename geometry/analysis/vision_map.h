@@ -58,15 +58,25 @@ struct VisionMap {
 // The probe as a model of its own (a unit of its own, on no one's side) at `where`.
 Model probeModel(const Probe& probe, Vec2 where);
 
-// Whether a base there overlaps a feature standing above the table (touching does not count).
+// Whether a model's base overlaps a feature higher than it stands (touching does not count:
+// less than kOverlapArea square inches in common), and which: where a real model could not
+// stand. The same test for the window's overlap warning (scenario_edits) and the maps.
+inline constexpr double kOverlapArea = 1e-4;
 class FeatureOverlap {
 public:
     explicit FeatureOverlap(const Scenario& scenario);
-    bool operator()(const Model& model) const;
+    bool operator()(const Model& model) const { return !features(model, true).empty(); }
+    // The terrain indices of the features it overlaps (the first only, when firstOnly).
+    std::vector<int> features(const Model& model, bool firstOnly = false) const;
 
 private:
-    std::vector<Polygon> features_;
-    std::vector<std::pair<Vec2, Vec2>> boxes_;
+    struct Feature {
+        int piece;
+        double height;
+        Polygon footprint;  // oriented for overlapArea
+        Vec2 lo, hi;
+    };
+    std::vector<Feature> features_;
 };
 
 // What the map is computed with: threads (0: every core), a flag that stops it early, and
