@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <random>
 
 using namespace sl;
 using namespace sl::testing;
@@ -194,6 +195,53 @@ private slots:
         QVERIFY(!blocks(wall, {0, 0}, {10, 0}, 5, 1, 1, 0.2 / kMmPerInch));  // 0.4 mm band
         // Flat ends: a piece just past the end of the line does not touch the band.
         QVERIFY(!blocks(square(10.01, -1, 11, 1), {0, 0}, {10, 0}, 5, 1, 1, 0.5 / kMmPerInch));
+    }
+
+    void bandAgainstLargePiecesIsTheAreaTheyShare() {
+        // The band test looks only at the part of a piece near the band; its answer must be
+        // the overlap of the whole piece: wavy rings of up to 400 points (concave, as the
+        // rounded areas of imported layouts), with holes, against bands across them, beside
+        // them, inside them, and grazing a vertex with a side or an end.
+        std::mt19937 rng(1409);
+        std::uniform_real_distribution<double> u(0, 1);
+        auto wavy = [&](Vec2 c, double r, int n, double wobble, bool hole) {
+            Ring ring;
+            for (int i = 0; i < n; ++i) {
+                const double a = 2 * std::numbers::pi * i / n;
+                const double rr = r * (1 + wobble * std::sin(5 * a + u(rng)) * u(rng));
+                ring.push_back(c + Vec2{std::cos(a), std::sin(a)} * rr);
+            }
+            if (hole) std::reverse(ring.begin(), ring.end());
+            return ring;
+        };
+        const double hw = 0.5 / kMmPerInch;
+        int overlapping = 0, clear = 0;
+        for (int k = 0; k < 3000; ++k) {
+            Polygon piece;
+            piece.outer = wavy({0, 0}, 3, 8 + static_cast<int>(u(rng) * 400), 0.4, false);
+            if (k % 3 == 0) piece.holes.push_back(wavy({0.3, -0.2}, 1, 8 + static_cast<int>(u(rng) * 100), 0.3, true));
+            Vec2 a{u(rng) * 12 - 6, u(rng) * 12 - 6}, b{u(rng) * 12 - 6, u(rng) * 12 - 6};
+            if (k % 4 == 1) {  // a side of the band through a vertex of the piece
+                const Vec2 v = piece.outer[static_cast<size_t>(u(rng) * static_cast<double>(piece.outer.size()))];
+                const Vec2 d = b - a;
+                const Vec2 n = Vec2{-d.y, d.x} * (hw / std::hypot(d.x, d.y));
+                a = v + n - d * 0.5;
+                b = v + n + d * 0.5;
+            } else if (k % 4 == 2) {  // a short band, maybe wholly inside or inside the hole
+                b = a + Vec2{u(rng) - 0.5, u(rng) - 0.5};
+            } else if (k % 4 == 3) {  // ending on a vertex
+                b = piece.outer[static_cast<size_t>(u(rng) * static_cast<double>(piece.outer.size()))];
+            }
+            const Vec2 d = b - a;
+            const Vec2 n = Vec2{-d.y, d.x} * (hw / std::hypot(d.x, d.y));
+            Ring band{a - n, b - n, b + n, a + n};
+            if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
+            const bool shared = overlapArea(piece, band) > 1e-12;
+            QCOMPARE(blocks(piece, a, b, 5, 1, 1, hw), shared);
+            (shared ? overlapping : clear) += 1;
+        }
+        QVERIFY(overlapping > 500);
+        QVERIFY(clear > 500);
     }
 
     void otherModelsBlockButNotTheirOwnUnits() {

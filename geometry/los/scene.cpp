@@ -152,21 +152,27 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const S
 
 // The part of `ring` inside the convex polygon `clip` (Sutherland-Hodgman: exact in area
 // for any simple ring against a convex window), as a ring whose signed area is that of
-// the intersection.
-Ring clipToConvex(const Ring& ring, const Ring& clip) {
-    Ring out = ring;
+// the intersection; into `out`, with `spare` for the passes between (both reused by the
+// caller, as this runs for every band near a piece).
+void clipToConvexInto(const Ring& ring, const Ring& clip, Ring& out, Ring& spare) {
+    out = ring;
     for (size_t i = 0; i < clip.size() && !out.empty(); ++i) {
         const Vec2 a = clip[i], b = clip[(i + 1) % clip.size()];
         auto side = [&](Vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); };
-        Ring in = std::move(out);
+        std::swap(out, spare);
         out.clear();
-        for (size_t j = 0; j < in.size(); ++j) {
-            const Vec2 p = in[j], q = in[(j + 1) % in.size()];
+        for (size_t j = 0; j < spare.size(); ++j) {
+            const Vec2 p = spare[j], q = spare[(j + 1) % spare.size()];
             const double sp = side(p), sq = side(q);
             if (sp >= 0) out.push_back(p);
             if ((sp >= 0) != (sq >= 0)) out.push_back(p + (q - p) * (sp / (sp - sq)));
         }
     }
+}
+
+Ring clipToConvex(const Ring& ring, const Ring& clip) {
+    Ring out, spare;
+    clipToConvexInto(ring, clip, out, spare);
     return out;
 }
 
@@ -192,37 +198,91 @@ std::optional<BandBelow> bandBelow(double top, const SightLine& L, double halfWi
     return BandBelow{L.a + u * t0, L.a + u * t1, n};
 }
 
+// Which of the band rectangle's four sides each vertex of a ring lies beyond (by more than
+// a margin, in the band's frame: bit 0 before its start, 1 past its end, 2 and 3 beyond
+// either long side), and how far along the band it lies. An edge whose two ends share a
+// bit lies wholly beyond that side.
+struct BandFrame {
+    std::vector<uint8_t> masks;
+    std::vector<double> along;
+};
+void placeInBand(const Ring& r, Vec2 p, Vec2 along, Vec2 across, double len, double hw, BandFrame& f) {
+    constexpr double m = 1e-9;
+    f.masks.resize(r.size());
+    f.along.resize(r.size());
+    for (size_t i = 0; i < r.size(); ++i) {
+        const Vec2 a = r[i] - p;
+        const double s = a.x * along.x + a.y * along.y, t = a.x * across.x + a.y * across.y;
+        f.masks[i] = static_cast<uint8_t>((s < -m) | (s > len + m) << 1 | (t < -hw - m) << 2 | (t > hw + m) << 3);
+        f.along[i] = s;
+    }
+}
+
+// The ring with every vertex dropped whose two neighbours (the last one kept, and the next)
+// lie beyond a side it lies beyond as well: the triangle it cuts off is wholly beyond that
+// side, so within the band the ring winds as before, and its part inside the band, the
+// area clipToConvex gives, is the same. Pieces hundreds of points long (rounded areas)
+// shrink to the few points near the band.
+void reduceToBand(const Ring& r, const std::vector<uint8_t>& masks, Ring& out) {
+    out.clear();
+    const size_t n = r.size();
+    if (n < 4) {
+        out = r;
+        return;
+    }
+    out.push_back(r[0]);
+    uint8_t kept = masks[0];
+    for (size_t i = 1; i < n; ++i) {
+        const uint8_t next = masks[(i + 1) % n];
+        if (kept & masks[i] & next) continue;
+        out.push_back(r[i]);
+        kept = masks[i];
+    }
+}
+
 bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double halfWidth) {
     const auto below = bandBelow(top, L, halfWidth);
     if (!below) return false;
     if (L.a == L.b) return locate(L.a, polygon) == Where::Inside;
     const auto [p, q, n] = *below;
-    // Most pieces a band is tested against lie beside it: when every edge is clear of the
-    // band's rectangle (by a margin, in the band's own frame) it is either wholly inside the
-    // piece or wholly outside, and one point tells which. Otherwise the area they share.
-    const Vec2 d = q - p;
-    const double len = std::hypot(d.x, d.y), hw = std::hypot(n.x, n.y);
-    if (len > 1e-6 && hw > 0) {
-        const Vec2 along{d.x / len, d.y / len}, across{n.x / hw, n.y / hw};
-        constexpr double m = 1e-9;
-        bool clear = true;
-        auto ring = [&](const Ring& r) {
-            for (size_t i = 0; i < r.size() && clear; ++i) {
-                const Vec2 a = r[i] - p, b = r[(i + 1) % r.size()] - p;
-                const double sa = a.x * along.x + a.y * along.y, sb = b.x * along.x + b.y * along.y;
-                const double ta = a.x * across.x + a.y * across.y, tb = b.x * across.x + b.y * across.y;
-                const bool apart = (sa < -m && sb < -m) || (sa > len + m && sb > len + m) || (ta < -hw - m && tb < -hw - m) ||
-                                   (ta > hw + m && tb > hw + m);
-                clear = apart;
-            }
-        };
-        ring(polygon.outer);
-        for (const Ring& h : polygon.holes) ring(h);
-        if (clear) return locate(p + d * 0.5, polygon) == Where::Inside;
-    }
     Ring band{p - n, q - n, q + n, p + n};
     if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
-    return overlapArea(polygon, band) > 1e-12;
+    const Vec2 d = q - p;
+    const double len = std::hypot(d.x, d.y), hw = std::hypot(n.x, n.y);
+    if (len <= 1e-6 || hw <= 0) return overlapArea(polygon, band) > 1e-12;
+    // Most pieces a band is tested against lie beside it: when every edge is clear of the
+    // band's rectangle (both its ends beyond one side) it is either wholly inside the piece
+    // or wholly outside, and one point tells which. Otherwise the area they share, of the
+    // rings reduced to what lies near the band.
+    const Vec2 along{d.x / len, d.y / len}, across{n.x / hw, n.y / hw};
+    thread_local std::vector<BandFrame> frames;
+    frames.resize(1 + polygon.holes.size());
+    bool clear = true;
+    bool inside = false;  // of the band's middle, when clear: edges crossing the ray across it
+    size_t placed = 0;
+    for (; placed < frames.size() && clear; ++placed) {
+        const Ring& r = placed == 0 ? polygon.outer : polygon.holes[placed - 1];
+        BandFrame& f = frames[placed];
+        placeInBand(r, p, along, across, len, hw, f);
+        for (size_t i = 0; i < r.size() && clear; ++i) {
+            const size_t j = (i + 1) % r.size();
+            const uint8_t shared = f.masks[i] & f.masks[j];
+            clear = shared != 0;
+            // An edge clear of the band that spans its middle lies beyond one long side.
+            if ((f.along[i] <= len / 2) != (f.along[j] <= len / 2) && (shared & 8)) inside = !inside;
+        }
+    }
+    if (clear) return inside;
+    thread_local Ring near, clipped, spare;
+    double area = 0;
+    for (size_t k = 0; k < frames.size(); ++k) {
+        const Ring& r = k == 0 ? polygon.outer : polygon.holes[k - 1];
+        if (k >= placed) placeInBand(r, p, along, across, len, hw, frames[k]);
+        reduceToBand(r, frames[k].masks, near);
+        clipToConvexInto(near, band, clipped, spare);
+        area += signedArea(clipped);
+    }
+    return area > 1e-12;
 }
 
 // The band against a round base's true curve: in the curve's own frame, scaled to the unit
