@@ -774,6 +774,49 @@ private slots:
         QCOMPARE(shown.cover, fresh.cover);
     }
 
+    void unitRulingWhileDraggingIsQuickThenFull() {
+        // A drag step's proofs are quick: at a knife edge a pair is shown as being worked out
+        // (not as undecided), and once the model is put down it is decided in full, as a
+        // ruling made afresh gives it.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        const int boy = view->modelIndex(QStringLiteral("boy-3"));
+        view->setObserver(view->modelIndex(QStringLiteral("intercessor-8")));
+        view->setTarget(boy);
+        view->setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QVERIFY(!view->unitRulingProvisional());
+        const Vec2 from = w.document()->scenario().models[boy].position;
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
+        QTest::mouseMove(view, at(view, from + Vec2{-5, 1}));  // (past the drag distance)
+        QVERIFY(w.document()->scenario().models[boy].position.x < from.x);  // it is being dragged
+        // Held, moved to the knife edge (exactly: a mouse is not that precise).
+        edits::Selection moved;
+        moved.models = {boy};
+        const Vec2 now = w.document()->scenario().models[boy].position;
+        w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { edits::moveSelection(s, moved, Vec2{30.8847, 27.1999} - now); });
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QVERIFY(view->unitRulingProvisional());
+        QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("Being worked out")));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, Vec2{30.8847, 27.1999}));
+        QVERIFY(view->unitRulingPending());  // the full proofs, at once
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QVERIFY(!view->unitRulingProvisional());
+        QVERIFY(!w.rulingLabel()->text().contains(QStringLiteral("Being worked out")));
+        const Scene scene(w.document()->scenario());
+        const UnitRuling fresh = Rulings(scene).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        const UnitRuling& shown = *view->unitRuling();
+        for (size_t i = 0; i < fresh.pairs.size(); ++i)
+            for (size_t j = 0; j < fresh.pairs[i].size(); ++j) {
+                QCOMPARE(shown.pairs[i][j].visible, fresh.pairs[i][j].visible);
+                QCOMPARE(shown.pairs[i][j].fully_visible, fresh.pairs[i][j].fully_visible);
+                QCOMPARE(shown.pairs[i][j].undecided, fresh.pairs[i][j].undecided);
+                QCOMPARE(shown.pairs[i][j].reasons, fresh.pairs[i][j].reasons);
+            }
+        QCOMPARE(shown.cover, fresh.cover);
+    }
+
     // File > Export Ruling Sheet rules the units and writes the sheet off the GUI thread:
     // the window is still busy with it when the action returns, and says when it is done.
     void rulingSheetExport() {

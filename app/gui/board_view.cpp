@@ -63,6 +63,8 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
     connect(&unitWatcher_, &QFutureWatcher<UnitRuling>::finished, this, &BoardView::unitRulingReady);
     patience_.setSingleShot(true);
     connect(&patience_, &QTimer::timeout, this, &BoardView::giveUpIfStale);
+    refine_.setSingleShot(true);
+    connect(&refine_, &QTimer::timeout, this, &BoardView::refineUnitRuling);
     documentChanged();
 }
 
@@ -120,6 +122,7 @@ void BoardView::recompute() {
     if (observer_ >= 0 && target >= 0 && target != observer_ && unitMode_ != UnitMode::Off && !allEnemies_) {
         // A unit ruling: decided off the GUI thread, so that a drag never waits for it.
         UnitRequest request{unitMode_, observer_, target, method_, s.models[observer_].unit, s.models[target].unit};
+        request.quick = drag_ == Drag::Move || drag_ == Drag::Vertex;  // a drag step
         // The last answer stays on the board while the next is worked out when it is about
         // the same models (a drag); otherwise it would be about something else.
         if (unitRuling_ && (!sameModels(shownRequest_, request) || modelIds() != shownIds_)) unitRuling_.reset();
@@ -165,6 +168,7 @@ bool BoardView::sameModels(const UnitRequest& a, const UnitRequest& b) {
 }
 
 void BoardView::requestUnitRuling(const UnitRequest& request) {
+    refine_.stop();
     latestRequest_ = request;
     pendingRequest_ = request;
     pendingGeneration_ = ++unitGeneration_;
@@ -206,6 +210,7 @@ void BoardView::startUnitRuling() {
     unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, cancel = runningCancel_] {
         Scene scene(*scenario);
         scene.setCancel(cancel.get());
+        scene.setEffort(request.quick ? Scene::Effort::Quick : Scene::Effort::Full);
         Rulings rulings(scene);
         // The pairs a drag step leaves as they were come from the last steps.
         rulings.setCache(cache.get());
@@ -249,8 +254,27 @@ void BoardView::unitRulingReady() {
     overlay_ = render::unitOverlay(*unitRuling_);
     overlay_.observer = observer_;
     overlay_.target = hover_ >= 0 ? hover_ : target_;
+    // Pairs left to a full proof: decided once the drag pauses (or ends, see the release).
+    constexpr int kHeldStillMs = 300;
+    if (!pendingRequest_ && unitRulingProvisional()) refine_.start(kHeldStillMs);
     decorate();
     emit rulingChanged();
+}
+
+bool BoardView::unitRulingProvisional() const {
+    if (!unitRuling_) return false;
+    for (const auto& row : unitRuling_->pairs)
+        for (const PairResult& r : row)
+            if (r.provisional) return true;
+    return false;
+}
+
+void BoardView::refineUnitRuling() {
+    // The full proofs: the pairs already decided come from the cache.
+    if (unitMode_ == UnitMode::Off || !latestRequest_.quick) return;
+    UnitRequest full = latestRequest_;
+    full.quick = false;
+    requestUnitRuling(full);
 }
 
 bool BoardView::unitRulingPending() const { return working_ || pendingRequest_.has_value(); }
@@ -834,6 +858,8 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
 void BoardView::mouseReleaseEvent(QMouseEvent*) {
     const Drag was = drag_;
     drag_ = Drag::None;
+    // The model is put down: what the drag's quick proofs left open is decided in full.
+    if ((was == Drag::Move || was == Drag::Vertex) && latestRequest_.quick) refineUnitRuling();
     if (was == Drag::Move && !dragged_ && clicked_ >= 0 && clicked_ != observer_ &&
         clicked_ < static_cast<int>(document_->scenario().models.size()))
         setObserver(clicked_);

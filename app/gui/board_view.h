@@ -68,6 +68,10 @@ public:
     // for, and the one the ruling shown answers (the lag behind a drag, measured).
     quint64 unitRulingAsked() const { return unitGeneration_; }
     quint64 unitRulingShown() const { return shownGeneration_; }
+    // While a model is dragged the proofs are quick (Scene::Effort::Quick): a pair that needs
+    // a long one is shown as being worked out, and decided in full once the model is put
+    // down or held still. Whether the ruling shown has such pairs.
+    bool unitRulingProvisional() const;
 
     Tool tool() const { return tool_; }
     void setTool(Tool tool);
@@ -171,6 +175,7 @@ private:
         Method method = Method::Exact;
         std::string attackerUnit;
         std::string targetUnit;
+        bool quick = false;  // a drag step: quick proofs (see unitRulingProvisional())
     };
     // The same rows and columns: an answer for one may stand in for the other while it comes.
     static bool sameModels(const UnitRequest& a, const UnitRequest& b);
@@ -219,6 +224,8 @@ private:
     bool working_ = false;  // one is being worked out, or done but not yet taken (its signal
                             // waits in the queue: the watcher no longer says it runs)
     QTimer patience_;                                   // when to look again (giveUpIfStale)
+    QTimer refine_;  // a drag held still: its pairs being worked out are decided in full
+    void refineUnitRuling();
     QElapsedTimer upToDate_;     // since the lines shown were the table's (shown, or idle)
     std::deque<qint64> stepMs_;  // how long the last ones finished took
     int givenUp_ = 0;

@@ -49,7 +49,11 @@ struct Cell {
     QString ink;
 };
 
+// A pair whose quick proofs (a drag step) were cut short: being worked out.
+const Cell kWorking{QStringLiteral("\u2026"), QStringLiteral("#e4e4e4"), QStringLiteral("#444444")};
+
 Cell cellOf(const PairResult& r) {
+    if (r.provisional) return kWorking;
     if (!r.visible)
         return r.undecided ? Cell{QStringLiteral("?"), QStringLiteral("#f6d8a8"), QStringLiteral("#6b3d00")}
                            : Cell{kDash, QStringLiteral("#ffffff"), QStringLiteral("#b01e1e")};
@@ -200,6 +204,14 @@ QString summaryHtml(const Scenario& s, const UnitRuling& u) {
         row(s.ruleset.name == "wh40k-11e" ? QStringLiteral("Plunging fire (22.05)") : QStringLiteral("Plunging fire"),
             QStringLiteral("<b>%1</b>").arg(yesNo(plunging)));
     }
+    int working = 0;
+    for (const auto& pairs : u.pairs)
+        for (const PairResult& r : pairs) working += r.provisional;
+    if (working > 0)
+        row(QStringLiteral("<i>Being worked out</i>"),
+            QStringLiteral("<i>%1 pair%2 (\u2026 below): the answers above may change once the model is put down</i>")
+                .arg(working)
+                .arg(working == 1 ? QString() : QStringLiteral("s")));
     return html + QStringLiteral("</table>");
 }
 
@@ -222,6 +234,10 @@ QString legendHtml(const Scenario& s, const UnitRuling& u, bool forSheet) {
     row({kDash, QStringLiteral("#ffffff"), QStringLiteral("#b01e1e")}, dash);
     row({QStringLiteral("?"), QStringLiteral("#f6d8a8"), QStringLiteral("#6b3d00")},
         QStringLiteral("undecided: no proof either way at a knife edge (after F or V: fully visible undecided)"));
+    bool working = false;
+    for (const auto& row : u.pairs)
+        for (const PairResult& r : row) working = working || r.provisional;
+    if (working) row(kWorking, QStringLiteral("being worked out: the quick look taken while a model is dragged was not enough; decided once it is put down"));
     if (e11) row(mark(QStringLiteral("C")), QStringLiteral("the model counts towards its unit's cover against that attacking model"));
     if (e10) row(mark(QStringLiteral("C")), QStringLiteral("the model has cover against that attacking model"));
     if (e11) row(mark(QStringLiteral("H")), QStringLiteral("hidden (13.09), seen from within the detection range"));

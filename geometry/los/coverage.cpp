@@ -162,23 +162,29 @@ bool discInside(const Region& r, Vec2 p, double h) {
 bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored,
                  double side) {
     const double hw = scene.halfWidth();
-    std::vector<Vec2> normals;
-    for (const Vec2& v : part) {
-        const Vec2 d = v - p;
-        const double len = std::hypot(d.x, d.y);
-        if (len == 0) return false;
-        normals.push_back(Vec2{-d.y / len, d.x / len} * (side * 2 * hw));
+    // The lines' directions, as angles from the first one's: the widest angle between two of
+    // them is the spread of the extreme two. Their normals lie on the arc between those two
+    // extremes' normals, within the arc's sagitta (the margin below) of the chord between
+    // them: the hull of the corners taken with the extreme normals only, grown by that
+    // margin, holds every band's corners.
+    if (part.empty()) return false;
+    const Vec2 d0 = part[0] - p;
+    double lowest = 0, highest = 0;
+    size_t low = 0, high = 0;
+    for (size_t i = 0; i < part.size(); ++i) {
+        const Vec2 d = part[i] - p;
+        if (d.x == 0 && d.y == 0) return false;
+        const double a = std::atan2(d0.x * d.y - d0.y * d.x, d0.x * d.x + d0.y * d.y);
+        if (a < lowest) lowest = a, low = i;
+        if (a > highest) highest = a, high = i;
     }
-    // The widest angle between two lines of the fan, for the arcs' margin.
-    double spread = 0;
-    for (size_t i = 0; i < part.size(); ++i)
-        for (size_t j = i + 1; j < part.size(); ++j) {
-            const Vec2 a = part[i] - p, b = part[j] - p;
-            spread = std::max(spread, std::abs(std::atan2(a.x * b.y - a.y * b.x, a.x * b.x + a.y * b.y)));
-        }
+    const double spread = highest - lowest;
     if (spread > 0.5) return false;  // (a narrow fan only: the margin below grows with it)
     std::vector<Vec2> pts{p};
-    for (const Vec2& n : normals) {
+    for (size_t i : {low, high}) {
+        const Vec2 d = part[i] - p;
+        const double len = std::hypot(d.x, d.y);
+        const Vec2 n = Vec2{-d.y / len, d.x / len} * (side * 2 * hw);
         pts.push_back(p + n);
         for (const Vec2& v : part) pts.push_back(v + n);
     }
@@ -219,8 +225,9 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     const double hp = o.top(), hq = t.elevation;
     // Parts looked at, and points left undecided (each after a bounded proof), before the
     // answer is given as undecided; parts smaller than kSmallest inches are not split.
-    constexpr int kMostParts = 256;
-    constexpr int kMostUndecided = 3;
+    const bool quick = scene.effort() == Scene::Effort::Quick;
+    const int kMostParts = quick ? 48 : 256;
+    const int kMostUndecided = quick ? 0 : 3;
     constexpr double kSmallest = 1e-6;
     int undecidedPoints = 0;
     struct Part {
@@ -280,7 +287,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             continue;
         }
         const ExactAnswer a =
-            decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, Proof::Bounded);
+            decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, quick ? Proof::Brief : Proof::Bounded);
         if (!a.visible && !a.undecided) {
             view.outcome = FullView::Outcome::No;
             view.hidden = *q;
@@ -324,6 +331,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         parts.push_back({std::move(y), seenFrom});
     }
     view.outcome = undecided ? FullView::Outcome::Undecided : FullView::Outcome::Yes;
+    if (undecided && quick) countProofCutShort();
     return view;
 }
 

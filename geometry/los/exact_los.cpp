@@ -964,7 +964,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         return answer;
     }
     CertifyLimits limits;
-    if (proof == Proof::Bounded) limits.maxCells = 300;
+    if (proof == Proof::Bounded || (proof == Proof::Required && scene.effort() == Scene::Effort::Quick))
+        limits.maxCells = 300;
     if (proof == Proof::Brief) limits.maxCells = 40;
     const Certified c = certifyPair(scene, from, hFrom, to, hTo, ignored, limits);
     answer.cells = c.cells;
@@ -974,6 +975,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         return answer;
     case Certified::Outcome::Undecided:
         answer.undecided = true;
+        if (proof == Proof::Required && scene.effort() == Scene::Effort::Quick) countProofCutShort();
         return answer;
     case Certified::Outcome::Visible:
         break;
@@ -984,5 +986,12 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                                witness == Witness::Clearest ? clearanceOf(scene, {c.witness->a, c.witness->b, hFrom, hTo}, ignored) : 0};
     return answer;
 }
+
+namespace {
+thread_local unsigned long cutShort = 0;
+}
+
+unsigned long proofsCutShort() { return cutShort; }
+void countProofCutShort() { ++cutShort; }
 
 }  // namespace sl

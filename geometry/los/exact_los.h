@@ -56,6 +56,12 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                         const ModelMask& ignored, Witness witness, std::optional<Vec2> hint = std::nullopt,
                         Proof proof = Proof::Required);
 
+// How many proofs this thread has given up short of their full budget under
+// Scene::Effort::Quick (decideExact and fullyVisible); an answer that counted on one may be
+// decided by a full search, and is not to be kept as final. Compare before and after.
+unsigned long proofsCutShort();
+void countProofCutShort();
+
 // Inches from the line (its parts below each blocker's top) to the nearest blocker, up to
 // kClearanceCap.
 double clearanceOf(const Scene& scene, const SightLine& line, const ModelMask& ignored);

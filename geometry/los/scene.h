@@ -106,6 +106,15 @@ public:
     const std::atomic<bool>* cancelFlag() const { return cancel_; }
     bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
 
+    // How long the proofs on this scene may search. Quick: a tenth of the cells for "not
+    // visible", and fully visible gives up at its first undecided point; a pair that needs
+    // more is given as undecided, and counted (proofsCutShort, exact_los.h) so that what
+    // rests on it is not kept as final. For a model being dragged: the window decides such
+    // pairs in full once it is put down. Decisions made either way are the same proofs.
+    enum class Effort { Full, Quick };
+    void setEffort(Effort effort) { effort_ = effort; }
+    Effort effort() const { return effort_; }
+
     // The blocker grown by the band's half-width, as the proofs for a line of width use it
     // (certify.cpp): made on first use and kept for the scene's life; thread-safe.
     const std::vector<Blocker>& grown(uint32_t blocker) const;
@@ -128,6 +137,7 @@ private:
     double halfWidth_ = 0;  // inches
     SeeThrough seeThrough_ = SeeThrough::BothUnits;
     const std::atomic<bool>* cancel_ = nullptr;
+    Effort effort_ = Effort::Full;
     std::vector<Blocker> blockers_;
     uint32_t firstModelBlocker_ = 0;  // the models' blockers follow the features', in order
     std::vector<Region> modelRegions_;

@@ -4,6 +4,7 @@
 
 #include "kernel/base.h"
 #include "kernel/polygon.h"
+#include "los/exact_los.h"
 
 #include <algorithm>
 #include <atomic>
@@ -215,7 +216,7 @@ std::optional<PairResult> RulingCache::find(const std::string& key) const {
 void RulingCache::put(const std::string& key, const PairResult& result) {
     const std::lock_guard<std::mutex> lock(mutex_);
     if (pairs_.size() >= 20000) pairs_.clear();  // (a long session of drags: start afresh)
-    pairs_.emplace(key, result);
+    pairs_.insert_or_assign(key, result);  // (a full ruling replaces a provisional one)
 }
 
 size_t RulingCache::size() const {
@@ -319,9 +320,12 @@ std::string Rulings::pairKey(int observer, int target, Method method, Detail det
 PairResult Rulings::cachedEvaluate(int observer, int target, Method method, Detail detail) const {
     if (!pairCache_) return evaluate(observer, target, method, detail);
     const std::string key = pairKey(observer, target, method, detail);
-    if (auto hit = pairCache_->find(key)) return *hit;
+    // A provisional one (its quick proofs cut short) stands for another quick one only: the
+    // next drag step need not repeat the same quick search, a full ruling does the proofs.
+    if (auto hit = pairCache_->find(key); hit && (!hit->provisional || scene_.effort() == Scene::Effort::Quick))
+        return *hit;
     PairResult r = evaluate(observer, target, method, detail);
-    if (!scene_.cancelled()) pairCache_->put(key, r);  // (one cut short is worth nothing)
+    if (!scene_.cancelled()) pairCache_->put(key, r);  // (one cancelled is worth nothing)
     return r;
 }
 
@@ -492,6 +496,7 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
         w.scene = std::make_unique<Scene>(*w.scenario);
         w.scene->setSeeThrough(seeThrough);
         w.scene->setCancel(scene_.cancelFlag());
+        w.scene->setEffort(scene_.effort());
         it = cache_.emplace(std::move(key), std::move(w)).first;
     }
     return *it->second.scene;
@@ -499,9 +504,12 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
 
 PairResult Rulings::evaluate(int observer, int target, Method method, Detail detail) const {
     const std::string& name = scene_.scenario().ruleset.name;
-    if (name == "wh40k-11e") return evaluate11e(observer, target, method, detail);
-    if (name == "wh40k-10e") return evaluate10e(observer, target, method, detail);
-    return evaluatePair(scene_, observer, target, method, detail);
+    const unsigned long cut = proofsCutShort();  // (this thread's: a pair is ruled on one)
+    PairResult r = name == "wh40k-11e"   ? evaluate11e(observer, target, method, detail)
+                   : name == "wh40k-10e" ? evaluate10e(observer, target, method, detail)
+                                         : evaluatePair(scene_, observer, target, method, detail);
+    r.provisional = proofsCutShort() != cut;
+    return r;
 }
 
 PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail detail) const {
@@ -831,7 +839,11 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
             PairResult r = std::move(results[i * u.targets.size() + j]);
             // No proof either way (a knife edge): said, so that "not visible" or "not fully
             // visible" is not taken as proven.
-            if (r.undecided) {
+            if (r.provisional) {
+                r.reasons.push_back(r.visible ? "seen; fully visible and cover being worked out (the quick look while a model is dragged was not enough)"
+                                              : "being worked out (the quick look while a model is dragged was not enough)");
+                r.reason_ids.push_back({});
+            } else if (r.undecided) {
                 r.reasons.push_back(r.visible ? "fully visible undecided (no proof either way)"
                                               : "undecided (no printable open line, no proof that none is open)");
                 r.reason_ids.push_back({});

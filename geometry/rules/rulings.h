@@ -66,7 +66,9 @@ struct UnitRuling {
 // (the units' own models are seen through, so the other pairs stand). A pair's key holds
 // everything its ruling reads: the observer and the target, every model that can block
 // their lines, what the rules read of the target's unit, and the method; the terrain and
-// the ruleset are checked as a whole (another table empties the cache). Thread-safe.
+// the ruleset are checked as a whole (another table empties the cache). A provisional
+// ruling (quick proofs cut short, Scene::Effort::Quick) is kept for quick rulings only, and a
+// full one replaces it. Thread-safe.
 class RulingCache {
 public:
     // Empties the cache unless it holds rulings of this terrain and ruleset.

@@ -15,6 +15,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QMouseEvent>
 #include <QThread>
 #include <benchmark/benchmark.h>
 #include <libtcod/fov.h>
@@ -252,14 +253,15 @@ void dragUnitVsUnit(benchmark::State& state) {
     const int moved = officialUnits().scene->modelIndex("boy-3");
     const Vec2 start = s.models[moved].position;
     std::vector<double> ms;
-    int step = 0, visible = 0;
+    int step = 0, visible = 0, provisional = 0;
     RulingCache cache;
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
         // A new place every step (a drag never comes back to the same point exactly).
         s.models[moved].position = start + Vec2{-std::fmod(0.0137 * step, 3.0), std::fmod(0.0071 * step, 1.5)};
         ++step;
-        const Scene scene(s);
+        Scene scene(s);
+        scene.setEffort(Scene::Effort::Quick);  // a drag step's proofs, as the window's
         Rulings rulings(scene);
         rulings.setCache(&cache);  // as the window keeps one across the steps of a drag
         const UnitRuling u = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
@@ -267,7 +269,10 @@ void dragUnitVsUnit(benchmark::State& state) {
         benchmark::DoNotOptimize(overlay.pairLines.size());
         visible = 0;
         for (const auto& row : u.pairs)
-            for (const PairResult& r : row) visible += r.visible;
+            for (const PairResult& r : row) {
+                visible += r.visible;
+                provisional += r.provisional;
+            }
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     // The first step decides every pair (the mode just switched on); the steps after it only
@@ -276,6 +281,8 @@ void dragUnitVsUnit(benchmark::State& state) {
     if (ms.size() > 1) ms.erase(ms.begin());
     stepCounters(state, ms);
     state.counters["pairs_seen"] = visible;
+    // Pairs (summed over the steps) a quick proof left to the full one once the model is down.
+    state.counters["provisional_pairs"] = provisional;
 }
 
 // What the player sees while dragging in Unit Against Unit: the window itself (its board
@@ -288,11 +295,12 @@ void windowDrag(benchmark::State& state) {
     static char name[] = "bench_sightline";
     static char* argv[] = {name, nullptr};
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    static QApplication app(argc, argv);
+    static QApplication* app = new QApplication(argc, argv);  // (never destroyed: the input devices outlive it at exit)
+    (void)app;
     constexpr int kMoves = 120;
     constexpr double kEveryMs = 1000.0 / 60;
-    std::vector<double> lags;
-    int givenUp = 0, shown = 0, moves = 0;
+    std::vector<double> lags, settle;
+    int givenUp = 0, shown = 0, moves = 0, provisional = 0;
     for (auto _ : state) {
         ScenarioDocument document;
         if (!document.open(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"),
@@ -307,6 +315,16 @@ void windowDrag(benchmark::State& state) {
         view.setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
         while (view.unitRulingPending()) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
         const Vec2 start = document.scenario().models[boy].position;
+        // The mouse held on the Boy: the moves are a drag's (quick proofs, see BoardView).
+        auto mouse = [&](QEvent::Type type, Vec2 where) {
+            const QPointF p = view.toWidget(QPointF(where.x, where.y));
+            QMouseEvent e(type, p, view.mapToGlobal(p), Qt::LeftButton,
+                          type == QEvent::MouseButtonRelease ? Qt::NoButton : Qt::LeftButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(&view, &e);
+        };
+        mouse(QEvent::MouseButtonPress, start);
+        mouse(QEvent::MouseMove, start + Vec2{-3, 1.5});  // (past the drag distance: a drag, not a click)
+        while (view.unitRulingPending()) QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
         std::vector<quint64> asked;
         std::vector<double> at, seen;
         QElapsedTimer clock;
@@ -337,6 +355,19 @@ void windowDrag(benchmark::State& state) {
             QThread::usleep(200);
         }
         look();
+        // Put down: what the quick proofs left open is decided in full.
+        const double down = clock.nsecsElapsed() / 1e6;
+        provisional += view.unitRulingProvisional();
+        mouse(QEvent::MouseButtonRelease, document.scenario().models[boy].position);
+        while (view.unitRulingPending()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+            QThread::usleep(200);
+        }
+        if (view.unitRulingProvisional()) {
+            state.SkipWithError("still being worked out after the model was put down");
+            return;
+        }
+        settle.push_back(clock.nsecsElapsed() / 1e6 - down);
         for (size_t i = 0; i < asked.size(); ++i)
             if (seen[i] >= 0) lags.push_back(seen[i] - at[i]);
         moves += kMoves;
@@ -347,6 +378,10 @@ void windowDrag(benchmark::State& state) {
     state.counters["moves"] = moves;
     state.counters["moves_answered"] = shown;  // (every move: a ruling of it or a later one came)
     state.counters["given_up"] = givenUp;
+    // Put down: drags whose last answer had pairs being worked out, and the slowest time
+    // from the release to the full answer.
+    state.counters["put_down_provisional"] = provisional;
+    state.counters["put_down_max_ms"] = settle.empty() ? 0 : *std::max_element(settle.begin(), settle.end());
 }
 
 // Layout analysis: one observer's vision map on one thread, 1" cells (the README gives the
