@@ -1,7 +1,11 @@
 // Layout analysis: the vision map's cells against the pair ruling of a model placed at their
 // centres (every official layout, both rulesets, several bases), a hand-built wall whose
-// shadow is known, cells where the probe would overlap a feature, and cancelling.
+// shadow is known, cells where the probe would overlap a feature, and cancelling; the
+// exposure map's counts against pair rulings from every place in the zone.
+#include "analysis/exposure.h"
 #include "analysis/vision_map.h"
+#include "kernel/base.h"
+#include "kernel/polygon.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -208,6 +212,90 @@ private slots:
         QCOMPARE(both.at(13, 5).verdict, Verdict::FullyVisible);
         QCOMPARE(both.at(13, 5).seenBy, 1);
         QCOMPARE(both.at(7, 5).verdict, Verdict::Overlap);  // x = 15: on the wall
+    }
+
+    void exposureCountsThePlacesThatSeeEachCell() {
+        // Every fifth official layout, both rulesets, a coarse map of the exposure to the
+        // attacker's zone (places 6" apart): at random cells, the places whose pair ruling
+        // (a scenario with the two models in it, ruled afresh) sees a model there are as many
+        // as the map counts; fully visible too, every other layout.
+        QStringList files;
+        for (QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e"), {QStringLiteral("*.sightline.json")});
+             it.hasNext();)
+            files << it.next();
+        files.sort();
+        std::mt19937 rng(1502);
+        int checked = 0, seenSome = 0, seenNone = 0;
+        for (int f = 0; f < files.size(); f += 5) {
+            const io::ReadResult r = io::readScenarioFile(files[f]);
+            QVERIFY2(r.scenario, qPrintable(files[f]));
+            Scenario s = *r.scenario;
+            if ((f / 5) % 2) s.ruleset.name = "wh40k-10e";
+            int zone = -1;
+            for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
+                if (s.zones[z].side == "attacker" && s.zones[z].polygon.size() >= 3) zone = z;
+            QVERIFY2(zone >= 0, qPrintable(files[f]));
+            const Probe probe;
+            ExposureOptions options;
+            options.spacing = 6;
+            options.zoneSpacing = 6;
+            options.withFully = (f / 5) % 2 == 0;
+            const ExposureMap map = exposureMap(s, zone, probe, probe, options);
+            QVERIFY(map.complete);
+            QVERIFY(map.positions.size() >= 4);
+            // Each place: the base wholly within the zone, off the features.
+            const FeatureOverlap overlaps(s);
+            for (const Vec2& p : map.positions) {
+                for (const Vec2& v : baseOutline(probeModel(probe, p))) QVERIFY(locate(v, s.zones[zone].polygon) != Where::Outside);
+                QVERIFY(!overlaps(probeModel(probe, p)));
+            }
+            for (int k = 0; k < 5; ++k) {
+                const int col = static_cast<int>(rng() % map.grid.cols), row = static_cast<int>(rng() % map.grid.rows);
+                const ExposureCell& got = map.at(col, row);
+                const Vec2 at = map.grid.centre(col, row);
+                const QByteArray where = files[f].section(QLatin1Char('/'), -1).toUtf8() + " " + s.ruleset.name.c_str() + " at " +
+                                         QByteArray::number(at.x) + "," + QByteArray::number(at.y);
+                QCOMPARE(got.overlap, overlaps(probeModel(probe, at)));
+                if (got.overlap) continue;
+                int seen = 0, fully = 0;
+                for (const Vec2& p : map.positions) {
+                    Scenario t = s;
+                    t.models.push_back(observerAt("zone-model", p));
+                    const Cell c = referenceCell(t, {static_cast<int>(t.models.size()) - 1}, probe, at);
+                    seen += c.verdict != Verdict::Hidden;
+                    fully += c.verdict == Verdict::FullyVisible;
+                }
+                QVERIFY2(got.seen == seen, where + " seen " + QByteArray::number(got.seen) + " want " + QByteArray::number(seen));
+                if (options.withFully) QVERIFY2(got.fully == fully, where + " fully");
+                ++checked;
+                (seen ? seenSome : seenNone) += 1;
+            }
+        }
+        QVERIFY(checked > 25);
+        QVERIFY(seenSome > 5);
+        QVERIFY(seenNone > 3);
+        qInfo("%d cells against the pair rulings from every place (%d seen from some, %d from none)", checked, seenSome, seenNone);
+    }
+
+    void hidingCellsAreTheSameWhenCountingStopsEarly() {
+        // Counting stopped at the first place that sees a cell (what the hiding spots need)
+        // finds the same cells seen from nowhere, sooner.
+        const io::ReadResult r =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+        QVERIFY(r.scenario);
+        ExposureOptions options;
+        options.spacing = 3;
+        options.zoneSpacing = 4;
+        const ExposureMap all = exposureMap(*r.scenario, 0, Probe{}, Probe{}, options);
+        options.stopAt = 1;
+        const ExposureMap first = exposureMap(*r.scenario, 0, Probe{}, Probe{}, options);
+        int none = 0;
+        for (size_t k = 0; k < all.cells.size(); ++k) {
+            QCOMPARE(first.cells[k].seen == 0, all.cells[k].seen == 0);
+            QVERIFY(first.cells[k].seen <= all.cells[k].seen);
+            none += !all.cells[k].overlap && all.cells[k].seen == 0;
+        }
+        QVERIFY(none > 10);
     }
 
     void cancelledMapsSaySo() {

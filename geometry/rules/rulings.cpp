@@ -430,11 +430,11 @@ void Rulings::modelMoved(int model) {
     const size_t pieces = s.terrain.size();
     std::fill_n(within_.begin() + static_cast<std::ptrdiff_t>(model * pieces), pieces, -1);
     std::fill_n(whollyWithin_.begin() + static_cast<std::ptrdiff_t>(model * pieces), pieces, -1);
+    // The wall scenes kept follow when next used (a map moves its probe over thousands of
+    // cells, and most of them use few of the scenes).
     const std::lock_guard<std::mutex> lock(cacheMutex_);
-    for (auto& [key, walled] : cache_) {
-        walled.scenario->models[model].position = s.models[model].position;
-        walled.scene->modelMoved(model);
-    }
+    for (auto& [key, walled] : cache_)
+        if (std::find(walled.moved.begin(), walled.moved.end(), model) == walled.moved.end()) walled.moved.push_back(model);
 }
 
 bool Rulings::modelsBetween(int observer, int target) const {
@@ -499,6 +499,12 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
         w.scene->setEffort(scene_.effort());
         it = cache_.emplace(std::move(key), std::move(w)).first;
     }
+    Walled& w = it->second;
+    for (int m : w.moved) {
+        w.scenario->models[m].position = scene_.scenario().models[m].position;
+        w.scene->modelMoved(m);
+    }
+    w.moved.clear();
     return *it->second.scene;
 }
 

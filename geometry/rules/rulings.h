@@ -165,6 +165,7 @@ private:
     struct Walled {
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
+        std::vector<int> moved;  // models moved since it was last used (modelMoved): followed on use
     };
     RulingCache* pairCache_ = nullptr;
     bool verdictsOnly_ = false;

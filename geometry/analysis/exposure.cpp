@@ -1,0 +1,139 @@
+// The exposure map: an observer probe at every place in the zone, a target probe at every
+// cell, each pair ruled as a pair would be (exposure.h), on every core.
+#include "analysis/exposure.h"
+
+#include "kernel/base.h"
+#include "kernel/polygon.h"
+#include "los/pair.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+namespace sl::analysis {
+
+std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing) {
+    std::vector<Vec2> out;
+    if (zone.polygon.size() < 3 || !(spacing > 0)) return out;
+    Polygon area{zone.polygon, {}};
+    orientForInteriorLeft(area);
+    const auto [lo, hi] = boundsOf(zone.polygon);
+    const FeatureOverlap overlaps(scenario);
+    for (double y = lo.y + spacing / 2; y <= hi.y; y += spacing)
+        for (double x = lo.x + spacing / 2; x <= hi.x; x += spacing) {
+            const Model m = probeModel(probe, {x, y});
+            const Ring outline = baseOutline(m);
+            // Wholly within: the base's area all inside the zone (to a hair).
+            if (overlapArea(area, outline) < std::abs(signedArea(outline)) - kOverlapArea) continue;
+            if (overlaps(m)) continue;
+            out.push_back({x, y});
+        }
+    return out;
+}
+
+double ExposureMap::share(const ExposureCell& c) const {
+    return positions.empty() ? 0 : static_cast<double>(c.seen) / static_cast<double>(positions.size());
+}
+
+double ExposureMap::fullyShare(const ExposureCell& c) const {
+    return positions.empty() ? 0 : static_cast<double>(c.fully) / static_cast<double>(positions.size());
+}
+
+ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observer, const Probe& target,
+                        const ExposureOptions& options, const Run& run) {
+    ExposureMap map;
+    map.grid = tableGrid(scenario.board, options.spacing);
+    map.observer = observer;
+    map.target = target;
+    map.stopAt = options.stopAt;
+    map.withFully = options.withFully;
+    const int stopAt = options.stopAt;
+    const Zone& z = scenario.zones.at(static_cast<size_t>(zone));
+    map.zone = z.id;
+    map.positions = zonePositions(scenario, z, observer, options.zoneSpacing);
+    const int cells = map.grid.cells();
+    map.cells.assign(static_cast<size_t>(cells), ExposureCell{});
+    const FeatureOverlap overlaps(scenario);
+    for (int k = 0; k < cells; ++k)
+        map.cells[static_cast<size_t>(k)].overlap =
+            overlaps(probeModel(target, map.grid.centre(k % map.grid.cols, k / map.grid.cols)));
+    const auto seen = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
+    const auto fully = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
+    const auto undecided = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
+    const int total = static_cast<int>(map.positions.size());
+    std::atomic<int> next{0}, done{0};
+    auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
+    auto work = [&] {
+        // Each thread its own table with both probes on it (each a unit of its own), and its
+        // scene and rulings; the probes are moved, what is kept of the terrain stays.
+        Scenario s = scenario;
+        Model o = probeModel(observer, {});
+        o.id = o.name = o.unit = "(zone)";
+        o.side = z.side.empty() ? "(zone)" : z.side;
+        s.models.push_back(o);
+        s.models.push_back(probeModel(target, {}));
+        const int oi = static_cast<int>(s.models.size()) - 2, ti = oi + 1;
+        Scene scene(s);
+        scene.setCancel(run.cancel);
+        Rulings rulings(scene);
+        rulings.setVerdictsOnly(true);
+        for (int p = next++; p < total && !cancelled(); p = next++) {
+            s.models[oi].position = map.positions[static_cast<size_t>(p)];
+            scene.modelMoved(oi);
+            rulings.modelMoved(oi);
+            for (int k = 0; k < cells && !cancelled(); ++k) {
+                if (map.cells[static_cast<size_t>(k)].overlap) continue;
+                if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) continue;
+                s.models[ti].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
+                scene.modelMoved(ti);
+                rulings.modelMoved(ti);
+                if (!options.withFully) {
+                    if (rulings.visible(oi, ti)) ++seen[k];  // (the same decision as the full ruling's)
+                    continue;
+                }
+                const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
+                if (r.visible) ++seen[k];
+                if (r.fully_visible) ++fully[k];
+                if (r.undecided) ++undecided[k];
+            }
+            if (cancelled()) break;
+            const int d = ++done;
+            if (run.progress) run.progress(d, total);
+        }
+    };
+    const unsigned cores = run.threads ? run.threads : std::max(1u, std::thread::hardware_concurrency());
+    {
+        std::vector<std::jthread> helpers;
+        for (unsigned t = 1; t < std::min<unsigned>(cores, static_cast<unsigned>(std::max(total, 1))); ++t)
+            helpers.emplace_back(work);
+        work();
+    }
+    for (int k = 0; k < cells; ++k) {
+        ExposureCell& c = map.cells[static_cast<size_t>(k)];
+        c.seen = seen[k];
+        c.fully = fully[k];
+        c.undecided = undecided[k];
+    }
+    map.complete = done == total;
+    return map;
+}
+
+std::string exposureCsv(const ExposureMap& map) {
+    std::ostringstream out;
+    out << "x,y,overlap,positions,seen,fully,share,fully_share,undecided\n";
+    for (int row = 0; row < map.grid.rows; ++row)
+        for (int col = 0; col < map.grid.cols; ++col) {
+            const ExposureCell& c = map.at(col, row);
+            const Vec2 at = map.grid.centre(col, row);
+            out << at.x << ',' << at.y << ',' << c.overlap << ',' << map.positions.size() << ',' << c.seen << ','
+                << c.fully << ',' << map.share(c) << ',' << map.fullyShare(c) << ',' << c.undecided << '\n';
+        }
+    return out.str();
+}
+
+}  // namespace sl::analysis

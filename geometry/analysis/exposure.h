@@ -1,0 +1,59 @@
+// Exposure of the table to a deployment zone: for every cell, from how many of the places a
+// model could stand in the zone a target there is seen (and fully seen), each decided by the
+// same ruling a pair gets (rules/rulings.h), under the scenario's ruleset.
+#pragma once
+
+#include "analysis/vision_map.h"
+
+#include <string>
+#include <vector>
+
+namespace sl::analysis {
+
+// The places a model of the probe's base could stand wholly within the zone (a polygon
+// zone), on a grid of `spacing` inches over the zone's bounding box (the first place half a
+// spacing in from its corner), where its base overlaps no feature; row by row.
+std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing);
+
+struct ExposureCell {
+    bool overlap = false;  // the target's base would overlap a feature: no place to stand
+    int seen = 0;          // zone positions from which the target here is visible
+    int fully = 0;         // of those, from which it is fully visible
+    int undecided = 0;     // positions whose answer rests on no proof either way (counted as not seen)
+};
+
+struct ExposureMap {
+    Grid grid;
+    Probe observer;               // the model standing at each zone position
+    Probe target;                 // the model standing at each cell
+    std::string zone;             // the zone's id
+    std::vector<Vec2> positions;  // where the observer stands, in the zone
+    std::vector<ExposureCell> cells;
+    int stopAt = 0;               // 0, or: a cell seen from this many positions was not looked at further
+    bool withFully = false;       // fully and undecided counted (else only seen: much faster)
+    bool complete = true;         // false when cancelled: the counts are partial
+    const ExposureCell& at(int col, int row) const { return cells[static_cast<size_t>(row) * grid.cols + col]; }
+    // The share of the zone's positions that see the cell (0 without positions).
+    double share(const ExposureCell& c) const;
+    double fullyShare(const ExposureCell& c) const;
+};
+
+// The exposure of every cell of `spacing` inches to the zone (an index into the scenario's
+// zones, a polygon), the observer probe standing at each of its positions `zoneSpacing`
+// apart. With stopAt > 0, a cell already seen from stopAt positions is not ruled against the
+// others (its counts then stop there: enough to tell "seen from at least stopAt places").
+// withFully: fully visible counted as well (and the answers left undecided), which takes a
+// full ruling per pair instead of the decision alone. Progress counts zone positions done.
+struct ExposureOptions {
+    double spacing = 0.5;      // the cells, inches
+    double zoneSpacing = 1.0;  // the observer's places in the zone, inches
+    int stopAt = 0;
+    bool withFully = false;
+};
+ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observer, const Probe& target,
+                        const ExposureOptions& options, const Run& run = {});
+
+// Every cell as CSV: x,y (its centre, inches),overlap,positions,seen,fully,share,fully_share,undecided.
+std::string exposureCsv(const ExposureMap& map);
+
+}  // namespace sl::analysis
