@@ -259,6 +259,57 @@ private slots:
         }
     }
 
+    void analyzeExposure() {
+        QTemporaryDir tmp;
+        const QString file = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json");
+        const QString png = tmp.filePath(QStringLiteral("exposure.png")), csv = tmp.filePath(QStringLiteral("exposure.csv"));
+        // The west zone (x 0 to 6, y 2 to 14) at places 2" apart: 18 of them (a 32 mm base
+        // wholly within it); the wall's shadow is hidden from all of them.
+        Run r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--spacing"),
+                     QStringLiteral("1"), QStringLiteral("--zone-spacing"), QStringLiteral("2"), QStringLiteral("-o"), png,
+                     QStringLiteral("--csv"), csv});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("exposure map: west, a 32 mm round, 1.75\" model at each of 18 places 2\" apart")),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("hidden from every place")), qPrintable(r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("of 18 places in the zone)")), qPrintable(r.err));
+        QVERIFY(QImage(png).width() > 1000);
+        QFile cells(csv);
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(cells.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 1 + 24 * 16);
+        QCOMPARE(lines.front(), QStringLiteral("x,y,overlap,positions,seen,fully,share,fully_share,undecided"));
+        QVERIFY(lines.contains(QStringLiteral("10.5,8.5,1,18,0,0,0,0,0")));   // on the wall
+        QVERIFY(lines.contains(QStringLiteral("16.5,8.5,0,18,0,0,0,0,0")));   // in its shadow from every place
+        QVERIFY(lines.contains(QStringLiteral("2.5,8.5,0,18,18,0,1,0,0")));   // beside the zone: all (fully: not counted)
+        // JSON with fully visible: the map a character a cell (A: every place, 0: none).
+        r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--spacing"),
+                 QStringLiteral("2"), QStringLiteral("--zone-spacing"), QStringLiteral("2"), QStringLiteral("--fully"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("places")).toInt(), 18);
+        const QJsonObject figures = o.value(QStringLiteral("figures")).toObject();
+        QVERIFY(figures.value(QStringLiteral("hidden_from_every_place")).toInt() >= 4);
+        QVERIFY(figures.value(QStringLiteral("mean_share_fully_visible")).toDouble() > 0.2);
+        QVERIFY(figures.value(QStringLiteral("mean_share_fully_visible")).toDouble() <= figures.value(QStringLiteral("mean_share_seen")).toDouble());
+        const QJsonArray rows = o.value(QStringLiteral("map")).toArray();
+        QCOMPARE(rows.size(), 8);
+        QCOMPARE(rows[4].toString().at(1), QLatin1Char('A'));
+        QCOMPARE(rows[4].toString().at(5), QLatin1Char('X'));
+        QCOMPARE(rows[4].toString().at(8), QLatin1Char('0'));
+        // Bad input: named, exit 2.
+        const QList<QPair<QStringList, QString>> bad = {
+            {{QStringLiteral("--zone"), QStringLiteral("east")}, QStringLiteral("no deployment zone (a polygon zone) has the id \"east\" (zones: west)")},
+            {{QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--observer"), QStringLiteral("eye-1")}, QStringLiteral("needs one observer")},
+            {{QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--zone-spacing"), QStringLiteral("0")}, QStringLiteral("--zone-spacing: expected a number")},
+            {{QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--base"), QStringLiteral("300")}, QStringLiteral("no place in it where a 300 mm round")},
+        };
+        for (const auto& [options, message] : bad) {
+            r = cli(QStringList{QStringLiteral("analyze"), file} + options);
+            QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));
+        }
+    }
+
     void rulingUnitAgainstUnit() {
         QTemporaryDir tmp;
         const QString file = scenario("wh40k-11e/02-hidden.sightline.json");

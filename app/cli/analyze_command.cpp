@@ -1,6 +1,8 @@
 // sightline-cli analyze: layout analysis maps. The vision map: where on the table a model
 // of a given base and height would be seen by a model or a unit, cell by cell, under the
-// file's ruleset; its figures as text or JSON, the cells as CSV, the map drawn over the board.
+// file's ruleset; the exposure map: from how many places in a deployment zone each cell is
+// seen. Their figures as text or JSON, the cells as CSV, the map drawn over the board.
+#include "analysis/exposure.h"
 #include "analysis/vision_map.h"
 #include "analysis_layer.h"
 #include "board_renderer.h"
@@ -15,7 +17,11 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 
@@ -76,16 +82,199 @@ bool optionNumber(const QCommandLineParser& args, const char* name, double lo, d
     return true;
 }
 
+// The probe placed on each cell and the cells' spacing, from --base, --height, --keywords
+// and --spacing (said on stderr when wrong).
+bool probeOptions(const QCommandLineParser& args, analysis::Probe& probe, double& spacing) {
+    if (!optionNumber(args, "spacing", 0.1, 12, spacing) || !optionNumber(args, "height", 0.1, 30, probe.height)) return false;
+    if (args.isSet(QStringLiteral("base"))) {
+        QString problem;
+        const std::optional<Base> base = parseBase(args.value(QStringLiteral("base")), &problem);
+        if (!base) {
+            err() << "--base: " << problem << '\n';
+            return false;
+        }
+        probe.base = *base;
+    }
+    if (args.isSet(QStringLiteral("keywords"))) {
+        probe.keywords.clear();
+        for (const QString& k : args.value(QStringLiteral("keywords")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            probe.keywords.push_back(k.trimmed().toUpper().toStdString());
+    }
+    return true;
+}
+
+// The outputs are checked before the work, which may take minutes: the CSV opened, the
+// image's type known.
+bool checkOutputs(const QCommandLineParser& args, std::optional<QFile>& csv) {
+    if (args.isSet(QStringLiteral("csv"))) {
+        csv.emplace(args.value(QStringLiteral("csv")));
+        if (!csv->open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+            err() << args.value(QStringLiteral("csv")) << ": cannot write: " << csv->errorString() << '\n';
+            return false;
+        }
+    }
+    if (args.isSet(QStringLiteral("output"))) {
+        const QString suffix = QFileInfo(args.value(QStringLiteral("output"))).suffix().toLower();
+        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
+            err() << QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)\n").arg(args.value(QStringLiteral("output")), suffix);
+            return false;
+        }
+    }
+    return true;
+}
+
+// Progress on stderr, every tenth of the work.
+std::function<void(int, int)> tenths(const QString& what, const QString& of) {
+    auto state = std::make_shared<std::pair<std::mutex, int>>();
+    return [state, what, of](int done, int total) {
+        const std::lock_guard<std::mutex> lock(state->first);
+        const int tenth = done * 10 / std::max(total, 1);
+        if (tenth <= state->second || tenth >= 10) return;
+        state->second = tenth;
+        err() << QStringLiteral("%1: %2% (%3 of %4 %5)\n").arg(what).arg(tenth * 10).arg(done).arg(total).arg(of);
+        err().flush();
+    };
+}
+
+bool writeCsv(QFile& csv, const std::string& text) {
+    const QByteArray bytes = QByteArray::fromStdString(text);
+    if (csv.write(bytes) != bytes.size() || !csv.flush()) {
+        err() << csv.fileName() << ": cannot write: " << csv.errorString() << '\n';
+        return false;
+    }
+    return true;
+}
+
+// One character a cell in the exposure JSON's rows: X on a feature, 0 seen from no place,
+// 1 to 9 the share of places in tenths (rounded up: 1 is above 0 and up to a tenth), A all.
+char exposureLetter(const analysis::ExposureMap& map, const analysis::ExposureCell& c) {
+    if (c.overlap) return 'X';
+    if (c.seen == 0) return '0';
+    if (c.seen >= static_cast<int>(map.positions.size())) return 'A';
+    return static_cast<char>('0' + std::clamp(static_cast<int>(std::ceil(map.share(c) * 10 - 1e-9)), 1, 9));
+}
+
+int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
+    const QString zoneId = args.value(QStringLiteral("zone"));
+    int zone = -1;
+    QStringList zones;
+    for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z) {
+        if (scenario.zones[z].polygon.size() < 3) continue;  // (objectives: points)
+        zones << QString::fromStdString(scenario.zones[z].id);
+        if (scenario.zones[z].id == zoneId.toStdString()) zone = z;
+    }
+    if (zone < 0) {
+        err() << QStringLiteral("--zone: no deployment zone (a polygon zone) has the id \"%1\" (%2)\n")
+                     .arg(zoneId, zones.isEmpty() ? QStringLiteral("the file has none") : QStringLiteral("zones: ") + zones.join(QStringLiteral(", ")));
+        return kBadInput;
+    }
+    analysis::Probe probe;
+    analysis::ExposureOptions options;
+    if (!probeOptions(args, probe, options.spacing) || !optionNumber(args, "zone-spacing", 0.25, 12, options.zoneSpacing))
+        return kBadInput;
+    options.withFully = args.isSet(QStringLiteral("fully"));
+    const std::optional<int> width = pngWidth(args);
+    if (!width) return kBadInput;
+    std::optional<QFile> csv;
+    if (!checkOutputs(args, csv)) return kBadInput;
+    const bool json = args.isSet(QStringLiteral("json"));
+    analysis::Run run;
+    run.progress = tenths(QStringLiteral("exposure map"), QStringLiteral("places in the zone"));
+    QElapsedTimer clock;
+    clock.start();
+    // The observer at each place: the same model as the one on each cell.
+    const analysis::ExposureMap map = analysis::exposureMap(scenario, zone, probe, probe, options, run);
+    const double seconds = clock.nsecsElapsed() / 1e9;
+    if (map.positions.empty()) {
+        err() << QStringLiteral("--zone %1: no place in it where a %2 model stands wholly within it, off the features\n")
+                     .arg(zoneId, render::probeText(probe));
+        return kBadInput;
+    }
+    int cells = 0, none = 0, overlap = 0, all = 0;
+    double sum = 0, fullySum = 0;
+    for (const analysis::ExposureCell& c : map.cells) {
+        if (c.overlap) {
+            ++overlap;
+            continue;
+        }
+        ++cells;
+        none += c.seen == 0;
+        all += c.seen == static_cast<int>(map.positions.size());
+        sum += map.share(c);
+        fullySum += map.fullyShare(c);
+    }
+    const double cellArea = options.spacing * options.spacing;
+    if (csv && !writeCsv(*csv, analysis::exposureCsv(map))) return kBadInput;
+    if (args.isSet(QStringLiteral("output"))) {
+        render::Overlay overlay;
+        overlay.map = render::exposureLayer(map, scenario, options.withFully);
+        QString error;
+        if (!render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
+            err() << error << '\n';
+            return kBadInput;
+        }
+    }
+    if (json) {
+        QJsonObject o;
+        o[QStringLiteral("zone")] = zoneId;
+        o[QStringLiteral("ruleset")] = QString::fromStdString(scenario.ruleset.name);
+        o[QStringLiteral("probe")] = QJsonObject{{QStringLiteral("base"), render::probeText(probe).section(QLatin1Char(','), 0, 0)},
+                                                 {QStringLiteral("height"), probe.height}};
+        o[QStringLiteral("spacing")] = options.spacing;
+        o[QStringLiteral("zone_spacing")] = options.zoneSpacing;
+        o[QStringLiteral("places")] = static_cast<int>(map.positions.size());
+        o[QStringLiteral("cols")] = map.grid.cols;
+        o[QStringLiteral("rows")] = map.grid.rows;
+        QJsonObject figures{{QStringLiteral("cells"), cells},
+                            {QStringLiteral("on_a_feature"), overlap},
+                            {QStringLiteral("hidden_from_every_place"), none},
+                            {QStringLiteral("hidden_area_sq_in"), none * cellArea},
+                            {QStringLiteral("seen_from_every_place"), all},
+                            {QStringLiteral("mean_share_seen"), cells ? sum / cells : 0.0}};
+        if (options.withFully) figures[QStringLiteral("mean_share_fully_visible")] = cells ? fullySum / cells : 0.0;
+        o[QStringLiteral("figures")] = figures;
+        QJsonArray rows;
+        for (int row = 0; row < map.grid.rows; ++row) {
+            QString line;
+            for (int col = 0; col < map.grid.cols; ++col) line += QLatin1Char(exposureLetter(map, map.at(col, row)));
+            rows.append(line);
+        }
+        o[QStringLiteral("map")] = rows;
+        o[QStringLiteral("map_key")] = QStringLiteral("share of the places that see the cell: 0 none, 1-9 up to that many tenths, "
+                                                      "A all, X on a feature");
+        o[QStringLiteral("seconds")] = seconds;
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        out() << QStringLiteral("exposure map: %1, a %2 model at each of %3 places %4\" apart, against one on each %5\" cell (%6 x %7), %8\n")
+                     .arg(zoneId, render::probeText(probe)).arg(map.positions.size()).arg(options.zoneSpacing).arg(options.spacing)
+                     .arg(map.grid.cols).arg(map.grid.rows).arg(QString::fromStdString(scenario.ruleset.name));
+        auto line = [&](const QString& what, const QString& value) { out() << QStringLiteral("  %1 %2\n").arg(what, -38).arg(value); };
+        line(QStringLiteral("hidden from every place"), QStringLiteral("%1 cells, %2 sq in").arg(none).arg(none * cellArea, 0, 'f', 1));
+        line(QStringLiteral("seen from every place"), QStringLiteral("%1 cells, %2 sq in").arg(all).arg(all * cellArea, 0, 'f', 1));
+        line(QStringLiteral("mean share of places that see a cell"), QStringLiteral("%1%").arg(cells ? 100 * sum / cells : 0.0, 0, 'f', 1));
+        if (options.withFully)
+            line(QStringLiteral("mean share that see it fully"), QStringLiteral("%1%").arg(cells ? 100 * fullySum / cells : 0.0, 0, 'f', 1));
+        line(QStringLiteral("on a feature"), QStringLiteral("%1 cells").arg(overlap));
+        out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
+    }
+    if (args.isSet(QStringLiteral("output"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
+    if (args.isSet(QStringLiteral("csv"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("csv")) << '\n';
+    return kOk;
+}
+
 }  // namespace
 
 int analyze(const QString& path, const QCommandLineParser& args) {
-    const bool byModel = args.isSet(QStringLiteral("observer")), byUnit = args.isSet(QStringLiteral("unit"));
-    if (byModel == byUnit) {
-        err() << "analyze needs one observer: --observer ID (a model) or --unit UNIT (any of its models)\n";
+    const bool byModel = args.isSet(QStringLiteral("observer")), byUnit = args.isSet(QStringLiteral("unit")),
+               byZone = args.isSet(QStringLiteral("zone"));
+    if (byModel + byUnit + byZone != 1) {
+        err() << "analyze needs one observer: --observer ID (a model), --unit UNIT (any of its models) "
+                 "or --zone ZONE (every place in a deployment zone)\n";
         return kBadInput;
     }
     const std::optional<Scenario> scenario = load(path);
     if (!scenario) return kBadInput;
+    if (byZone) return analyzeExposure(*scenario, args);
     const Scene scene(*scenario);
     std::vector<int> observers;
     if (byModel) {
@@ -107,52 +296,14 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     }
     analysis::Probe probe;
     double spacing = 0.5;
-    if (!optionNumber(args, "spacing", 0.1, 12, spacing) || !optionNumber(args, "height", 0.1, 30, probe.height)) return kBadInput;
-    if (args.isSet(QStringLiteral("base"))) {
-        QString problem;
-        const std::optional<Base> base = parseBase(args.value(QStringLiteral("base")), &problem);
-        if (!base) {
-            err() << "--base: " << problem << '\n';
-            return kBadInput;
-        }
-        probe.base = *base;
-    }
-    if (args.isSet(QStringLiteral("keywords"))) {
-        probe.keywords.clear();
-        for (const QString& k : args.value(QStringLiteral("keywords")).split(QLatin1Char(','), Qt::SkipEmptyParts))
-            probe.keywords.push_back(k.trimmed().toUpper().toStdString());
-    }
+    if (!probeOptions(args, probe, spacing)) return kBadInput;
     const std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;
-    // The outputs are checked before the work, which may take minutes.
     std::optional<QFile> csv;
-    if (args.isSet(QStringLiteral("csv"))) {
-        csv.emplace(args.value(QStringLiteral("csv")));
-        if (!csv->open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-            err() << args.value(QStringLiteral("csv")) << ": cannot write: " << csv->errorString() << '\n';
-            return kBadInput;
-        }
-    }
-    if (args.isSet(QStringLiteral("output"))) {
-        const QString suffix = QFileInfo(args.value(QStringLiteral("output"))).suffix().toLower();
-        if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
-            err() << QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)\n").arg(args.value(QStringLiteral("output")), suffix);
-            return kBadInput;
-        }
-    }
+    if (!checkOutputs(args, csv)) return kBadInput;
     const bool json = args.isSet(QStringLiteral("json"));
-    // Progress on stderr, every tenth of the grid.
-    std::mutex said;
-    int lastTenth = 0;
     analysis::Run run;
-    run.progress = [&](int done, int total) {
-        const std::lock_guard<std::mutex> lock(said);
-        const int tenth = done * 10 / total;
-        if (tenth <= lastTenth || tenth >= 10) return;
-        lastTenth = tenth;
-        err() << QStringLiteral("vision map: %1% (%2 of %3 cells)\n").arg(tenth * 10).arg(done).arg(total);
-        err().flush();
-    };
+    run.progress = tenths(QStringLiteral("vision map"), QStringLiteral("cells"));
     QElapsedTimer clock;
     clock.start();
     const analysis::VisionMap map = analysis::visionMap(*scenario, observers, probe, spacing, run);
@@ -161,13 +312,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     const double cellArea = spacing * spacing;
     const QString who = byModel ? args.value(QStringLiteral("observer")) : args.value(QStringLiteral("unit"));
 
-    if (csv) {
-        const QByteArray bytes = QByteArray::fromStdString(analysis::visionCsv(map, *scenario));
-        if (csv->write(bytes) != bytes.size() || !csv->flush()) {
-            err() << csv->fileName() << ": cannot write: " << csv->errorString() << '\n';
-            return kBadInput;
-        }
-    }
+    if (csv && !writeCsv(*csv, analysis::visionCsv(map, *scenario))) return kBadInput;
     if (args.isSet(QStringLiteral("output"))) {
         render::Overlay overlay;
         overlay.map = render::visionLayer(map, *scenario);

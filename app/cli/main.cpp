@@ -55,6 +55,11 @@ const char* kDescription =
     "                that base and height standing there is seen (fully, in cover) or\n"
     "                hidden, by the model or by any model of the unit, under the file's\n"
     "                ruleset (each cell the pair ruling for a model at its centre)\n"
+    "  analyze FILE --zone ZONE [--zone-spacing 1] [--fully] [the options above]\n"
+    "                the exposure map: for every cell, from how many of the places a\n"
+    "                model of that base and height could stand in the deployment zone\n"
+    "                (wholly within it, --zone-spacing apart) a model there is seen;\n"
+    "                --fully counts fully visible too and colours the map by it\n"
     "\n"
     "Methods: exact (the default: every sight line between the bases), sampled\n"
     "(centre, edge and boundary points of both bases), center (centre to centre).\n"
@@ -167,6 +172,10 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("rings"), QStringLiteral("render: range rings around the observer, from its base's edge"),
                       QStringLiteral("6,12,...")});
     parser.addOption({QStringLiteral("unit"), QStringLiteral("analyze: the observing unit (any of its models)"), QStringLiteral("UNIT")});
+    parser.addOption({QStringLiteral("zone"), QStringLiteral("analyze: the exposure to this deployment zone"), QStringLiteral("ZONE")});
+    parser.addOption({QStringLiteral("zone-spacing"), QStringLiteral("analyze --zone: the places in the zone, inches apart (default 1)"),
+                      QStringLiteral("IN")});
+    parser.addOption({QStringLiteral("fully"), QStringLiteral("analyze --zone: count fully visible too, and draw it")});
     parser.addOption({QStringLiteral("base"), QStringLiteral("analyze: the base placed on each cell, in mm (default 32)"), QStringLiteral("BASE")});
     parser.addOption({QStringLiteral("height"), QStringLiteral("analyze: its height in inches (default 1.75)"), QStringLiteral("H")});
     parser.addOption({QStringLiteral("keywords"), QStringLiteral("analyze: its keywords (default INFANTRY)"), QStringLiteral("K,...")});

@@ -61,4 +61,57 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     return layer;
 }
 
+namespace {
+
+// The steps of the exposure scale: from none (hidden from the whole zone) to all.
+struct Step {
+    double upTo;  // shares up to this one (and above the last step's)
+    QColor colour;
+    const char* text;
+};
+const Step kSteps[] = {
+    {0.2, QColor(255, 237, 160), "seen from up to a fifth of the places"},
+    {0.4, QColor(254, 204, 92), "a fifth to two fifths"},
+    {0.6, QColor(253, 141, 60), "two fifths to three fifths"},
+    {0.8, QColor(240, 59, 32), "three fifths to four fifths"},
+    {1.0, QColor(189, 0, 38), "more than four fifths (red: all of them)"},
+};
+
+}  // namespace
+
+QColor exposureColour(double share, bool anySeen) {
+    if (!anySeen) return kMapHidden;
+    for (const Step& s : kSteps)
+        if (share <= s.upTo + 1e-12) return s.colour;
+    return kSteps[4].colour;
+}
+
+MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenario, bool byFully) {
+    MapLayer layer;
+    layer.spacing = map.grid.spacing;
+    layer.cols = map.grid.cols;
+    layer.rows = map.grid.rows;
+    bool overlap = false;
+    for (const analysis::ExposureCell& c : map.cells) {
+        overlap = overlap || c.overlap;
+        const int n = byFully ? c.fully : c.seen;
+        layer.cells.push_back(c.overlap ? QColor(0, 0, 0, 0) : exposureColour(byFully ? map.fullyShare(c) : map.share(c), n > 0));
+    }
+    QString zone = QString::fromStdString(map.zone);
+    for (const Zone& z : scenario.zones)
+        if (z.id == map.zone && !z.side.empty()) zone = QStringLiteral("%1 (%2)").arg(zone, QString::fromStdString(z.side));
+    layer.title = QStringLiteral("Exposure to %1: %2 at %3 places %4\" apart; %5 on each %6\" cell")
+                      .arg(zone, probeText(map.observer))
+                      .arg(map.positions.size())
+                      .arg(map.zoneSpacing)
+                      .arg(probeText(map.target))
+                      .arg(map.grid.spacing);
+    layer.legend.push_back({kMapHidden, byFully ? QStringLiteral("fully visible from no place in the zone")
+                                                : QStringLiteral("hidden from every place in the zone")});
+    for (const Step& s : kSteps) layer.legend.push_back({s.colour, QString::fromLatin1(s.text)});
+    if (byFully) layer.legend.back().second += QStringLiteral(" (fully visible)");
+    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: would overlap a feature")});
+    return layer;
+}
+
 }  // namespace sl::render

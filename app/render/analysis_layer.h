@@ -2,6 +2,7 @@
 // (the same for the window, the CLI's images and the reports).
 #pragma once
 
+#include "analysis/exposure.h"
 #include "analysis/vision_map.h"
 #include "board_renderer.h"
 
@@ -22,6 +23,13 @@ QColor visionColour(const analysis::Cell& cell);
 
 // The map as a layer, titled with who looks and at what.
 MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario);
+
+// The exposure scale: blue seen from no place in the zone, then from a few places to all of
+// them, yellow to red, in six steps (the legend says which shares).
+QColor exposureColour(double share, bool anySeen);
+// The exposure map as a layer (by the share of places that see each cell, or that see it
+// fully), titled with the zone and the models.
+MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenario, bool byFully = false);
 
 // "32 mm round, 1.75\"" and the like.
 QString probeText(const analysis::Probe& probe);

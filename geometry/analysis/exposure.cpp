@@ -55,6 +55,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const int stopAt = options.stopAt;
     const Zone& z = scenario.zones.at(static_cast<size_t>(zone));
     map.zone = z.id;
+    map.zoneSpacing = options.zoneSpacing;
     map.positions = zonePositions(scenario, z, observer, options.zoneSpacing);
     const int cells = map.grid.cells();
     map.cells.assign(static_cast<size_t>(cells), ExposureCell{});

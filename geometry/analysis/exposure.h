@@ -28,6 +28,7 @@ struct ExposureMap {
     Probe target;                 // the model standing at each cell
     std::string zone;             // the zone's id
     std::vector<Vec2> positions;  // where the observer stands, in the zone
+    double zoneSpacing = 1;       // how far apart (inches)
     std::vector<ExposureCell> cells;
     int stopAt = 0;               // 0, or: a cell seen from this many positions was not looked at further
     bool withFully = false;       // fully and undecided counted (else only seen: much faster)
