@@ -613,6 +613,50 @@ private slots:
 
     // The Analysis dock: the vision map off the GUI thread, drawn under the pieces, a cell
     // explained on hover, worked out again after an edit, cancelled, exported.
+    void analysisExposureMap() {
+        QTemporaryDir dir;
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(!panel->setZone(QStringLiteral("east")));  // no such zone
+        QVERIFY(panel->setZone(QStringLiteral("west"), 2));
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());  // no observer needed: the zone's places look
+        QVERIFY(panel->computing());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->exposure().has_value());
+        QVERIFY(!panel->map().has_value());
+        QCOMPARE(panel->exposure()->positions.size(), size_t(18));
+        QVERIFY(view->overlay().map.has_value());
+        QCOMPARE(view->overlay().map->cols, 24);
+        QVERIFY2(panel->summary().contains(QStringLiteral("hidden from every place")), qPrintable(panel->summary()));
+        QCOMPARE(panel->exposure()->at(16, 8).seen, 0);   // the wall's shadow
+        QCOMPARE(panel->exposure()->at(2, 8).seen, 18);   // beside the zone
+        // Hovering: the places that see the cell drawn green, some of the others red.
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt({16.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("hidden from every one of the 18 places in west")),
+                 qPrintable(panel->explanation()));
+        QVERIFY(!view->overlay().mapLines.empty());
+        for (const auto& line : view->overlay().mapLines) QVERIFY(!line.second);
+        panel->explainAt({2.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("seen from 18 of the 18 places")), qPrintable(panel->explanation()));
+        QCOMPARE(view->overlay().mapLines.size(), size_t(18));
+        const QString csv = dir.filePath(QStringLiteral("exposure.csv"));
+        QString error;
+        QVERIFY(panel->exportCsv(csv, &error));
+        QFile cells(csv);
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        QVERIFY(cells.readLine().startsWith("x,y,overlap,positions,seen"));
+        // The zone taken away: the map goes once the edits pause (no observer to look instead).
+        w.document()->edit(QStringLiteral("Delete zone"), [](Scenario& s) { s.zones.clear(); });
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->exposure().has_value() && !view->overlay().map.has_value(), 10000);
+    }
+
     void analysisVisionMap() {
         QTemporaryDir dir;
         gui::MainWindow w;

@@ -16,6 +16,7 @@
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -29,9 +30,10 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     who_ = new QComboBox(this);
-    who_->addItems({tr("The observer"), tr("The observer's unit")});
-    who_->setToolTip(tr("Whose sight the map shows: the model picked as observer on the board, or any model of its unit"));
+    who_->setToolTip(tr("Whose sight the map shows: the model picked as observer on the board, any model of its unit, "
+                        "or every place a model could stand in a deployment zone (its exposure)"));
     form->addRow(tr("Seen by"), who_);
+    listZones();
     base_ = new QComboBox(this);
     for (const edits::BaseChoice& b : edits::basePalette()) base_->addItem(b.label);
     base_->setCurrentIndex(2);  // 32 mm
@@ -52,6 +54,18 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     spacing_->setCurrentIndex(1);
     spacing_->setToolTip(tr("The cells' size: each cell is ruled for a model standing at its centre"));
     form->addRow(tr("Cells"), spacing_);
+    places_ = new QComboBox(this);
+    for (double s : {1.0, 2.0, 4.0}) places_->addItem(QStringLiteral("%1\"").arg(s), s);
+    places_->setCurrentIndex(1);
+    places_->setToolTip(tr("How far apart the places in the zone are: a model of the base above stands at each, "
+                           "wholly within the zone (1\" is finest, and slowest)"));
+    form->addRow(tr("Places in the zone"), places_);
+    form->setRowVisible(places_, false);
+    connect(who_, &QComboBox::currentIndexChanged, this, [this, form] {
+        const bool zone = !zoneChosen().isEmpty();
+        form->setRowVisible(places_, zone);
+        compute_->setText(zone ? tr("Exposure Map") : tr("Vision Map"));
+    });
     layout->addLayout(form);
 
     auto* buttons = new QHBoxLayout;
@@ -103,6 +117,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
         board_->setMapLayer(layer);
     });
     connect(&watcher_, &QFutureWatcher<analysis::VisionMap>::finished, this, &AnalysisPanel::mapReady);
+    connect(&exposureWatcher_, &QFutureWatcher<analysis::ExposureMap>::finished, this, &AnalysisPanel::exposureReady);
     connect(&explainWatcher_, &QFutureWatcher<Explained>::finished, this, &AnalysisPanel::explanationReady);
     poll_.setInterval(100);
     connect(&poll_, &QTimer::timeout, this, &AnalysisPanel::showProgress);
@@ -120,6 +135,37 @@ AnalysisPanel::~AnalysisPanel() {
 }
 
 void AnalysisPanel::setUnit(bool wholeUnit) { who_->setCurrentIndex(wholeUnit ? 1 : 0); }
+
+bool AnalysisPanel::setZone(const QString& zoneId, double placesApart) {
+    const int i = who_->findData(zoneId);
+    if (i < 2) return false;
+    who_->setCurrentIndex(i);
+    const int p = places_->findData(placesApart);
+    if (p >= 0) places_->setCurrentIndex(p);
+    return true;
+}
+
+void AnalysisPanel::listZones() {
+    const QString chosen = who_->currentIndex() >= 2 ? who_->currentData().toString() : QString();
+    const int before = who_->currentIndex();
+    {
+        const QSignalBlocker quiet(who_);
+        who_->clear();
+        who_->addItem(tr("The observer"));
+        who_->addItem(tr("The observer's unit"));
+        for (const Zone& z : document_->scenario().zones) {
+            if (z.polygon.size() < 3) continue;  // (objectives: points)
+            const QString id = QString::fromStdString(z.id);
+            who_->addItem(z.side.empty() ? tr("Zone %1").arg(id) : tr("Zone %1 (%2)").arg(id, QString::fromStdString(z.side)), id);
+        }
+        // The same choice again; a zone gone (deleted, renamed): the observer.
+        const int again = chosen.isEmpty() ? std::clamp(before, 0, 1) : who_->findData(chosen);
+        who_->setCurrentIndex(std::max(again, 0));
+    }
+    if (before >= 0 && who_->currentIndex() != before) emit who_->currentIndexChanged(who_->currentIndex());
+}
+
+QString AnalysisPanel::zoneChosen() const { return who_->currentIndex() >= 2 ? who_->currentData().toString() : QString(); }
 
 void AnalysisPanel::setProbe(int paletteRow, double height, const QString& keywords) {
     base_->setCurrentIndex(paletteRow);
@@ -145,6 +191,47 @@ analysis::Probe AnalysisPanel::probe() const {
 
 bool AnalysisPanel::compute() {
     const Scenario& s = document_->scenario();
+    if (const QString zoneId = zoneChosen(); !zoneId.isEmpty()) {
+        int zone = -1;
+        for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
+            if (s.zones[z].id == zoneId.toStdString()) zone = z;
+        if (zone < 0) {
+            summary_->setText(tr("The zone %1 is no longer on the table.").arg(zoneId));
+            return false;
+        }
+        const analysis::Probe model = probe();
+        analysis::ExposureOptions options;
+        options.spacing = spacing_->currentData().toDouble();
+        options.zoneSpacing = places_->currentData().toDouble();
+        const size_t places = analysis::zonePositions(s, s.zones[zone], model, options.zoneSpacing).size();
+        if (places == 0) {
+            summary_->setText(tr("No place in the zone %1 where a model of this base stands wholly within it, off the features.").arg(zoneId));
+            return false;
+        }
+        observerIds_.clear();
+        if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
+        cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
+        done_ = std::make_shared<std::atomic<int>>(0);
+        total_ = static_cast<int>(places);
+        auto scenario = std::make_shared<const Scenario>(s);
+        exposureWatcher_.setFuture(QtConcurrent::run([scenario, zone, model, options, cancel = cancelFlag_, done = done_] {
+            analysis::Run run;
+            run.cancel = cancel.get();
+            run.progress = [done](int d, int) { done->store(d); };
+            return analysis::exposureMap(*scenario, zone, model, model, options, run);
+        }));
+        working_ = true;
+        progress_->setRange(0, total_);
+        progress_->setValue(0);
+        progress_->setVisible(true);
+        cancel_->setEnabled(true);
+        poll_.start();
+        summary_->setText(tr("Working out the exposure to %1: a model at each of %2 places against each of %3 cells...")
+                              .arg(zoneId)
+                              .arg(places)
+                              .arg(analysis::tableGrid(s.board, options.spacing).cells()));
+        return true;
+    }
     const int observer = board_->observer();
     if (observer < 0 || observer >= static_cast<int>(s.models.size())) {
         summary_->setText(tr("No observer: click a model on the board to make it the observer, then Vision Map."));
@@ -197,6 +284,7 @@ void AnalysisPanel::cancel() {
 void AnalysisPanel::clear() {
     cancel();
     map_.reset();
+    exposure_.reset();
     board_->setMapLayer(std::nullopt);
     explainShown_.reset();
     explanation_.clear();
@@ -210,7 +298,8 @@ void AnalysisPanel::clear() {
 void AnalysisPanel::tableChanged() {
     // The map stands for the table as it was: worked out again once the edits pause (a
     // drag is many edits).
-    if (!map_ && !computing()) return;
+    listZones();
+    if (!map_ && !exposure_ && !computing()) return;
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
 }
@@ -235,32 +324,73 @@ void AnalysisPanel::mapReady() {
             return;
         }
     map_ = std::move(result);
+    exposure_.reset();
     mapObserverIds_ = observerIds_;
-    render::MapLayer layer = render::visionLayer(*map_, s);
+    const analysis::Tally t = analysis::tally(*map_);
+    const double area = map_->grid.spacing * map_->grid.spacing;
+    auto row = [&](const QString& what, int n) {
+        return QStringLiteral("<tr><td>%1</td><td align='right'>%2 sq in</td></tr>").arg(what).arg(n * area, 0, 'f', 1);
+    };
+    showMap(render::visionLayer(*map_, s),
+            QStringLiteral("<table>") + row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) +
+                row(tr("hidden"), t.hidden) + row(tr("seen, in cover"), t.cover) +
+                (s.ruleset.name == "wh40k-11e" ? row(tr("within a dense area"), t.hidden1309) : QString()) +
+                (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("on a feature"), t.overlap) +
+                QStringLiteral("</table>"));
+    emit finished();
+}
+
+void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures) {
     layer.opacity = opacity_->value() / 100.0;
     layer.legendOnBoard = false;  // the panel shows it, so the board is seen whole
     board_->setMapLayer(layer);
     board_->setMapLines({});
     explainShown_.reset();
     explain_->clear();
-    const analysis::Tally t = analysis::tally(*map_);
-    const double area = map_->grid.spacing * map_->grid.spacing;
-    auto row = [&](const QString& what, int n) {
-        return QStringLiteral("<tr><td>%1</td><td align='right'>%2 sq in</td></tr>").arg(what).arg(n * area, 0, 'f', 1);
-    };
     QString legend = QStringLiteral("<table>");
     for (const auto& [colour, text] : layer.legend)
         legend += QStringLiteral("<tr><td style='background-color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td>%2</td></tr>")
                       .arg(colour.alpha() ? colour.name() : QStringLiteral("transparent"), text.toHtmlEscaped());
     legend += QStringLiteral("</table>");
-    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + QStringLiteral("<table>") +
-                   row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) + row(tr("hidden"), t.hidden) +
-                   row(tr("seen, in cover"), t.cover) + (s.ruleset.name == "wh40k-11e" ? row(tr("within a dense area"), t.hidden1309) : QString()) +
-                   (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("on a feature"), t.overlap) +
-                   QStringLiteral("</table>") + tr("Hover a cell to see why.");
+    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + figures + tr("Hover a cell to see why.");
     summary_->setText(summaryText_);
     clear_->setEnabled(true);
     csv_->setEnabled(true);
+}
+
+void AnalysisPanel::exposureReady() {
+    working_ = false;
+    poll_.stop();
+    progress_->setVisible(false);
+    cancel_->setEnabled(false);
+    analysis::ExposureMap result = exposureWatcher_.result();
+    if (!result.complete) {
+        summary_->setText(map_ || exposure_ ? tr("Cancelled: the map shown is the last one finished.") : tr("Cancelled."));
+        emit finished();
+        return;
+    }
+    const Scenario& s = document_->scenario();
+    exposure_ = std::move(result);
+    map_.reset();
+    int cells = 0, none = 0, all = 0;
+    double sum = 0;
+    for (const analysis::ExposureCell& c : exposure_->cells) {
+        if (c.overlap) continue;
+        ++cells;
+        none += c.seen == 0;
+        all += c.seen == static_cast<int>(exposure_->positions.size());
+        sum += exposure_->share(c);
+    }
+    const double area = exposure_->grid.spacing * exposure_->grid.spacing;
+    auto row = [&](const QString& what, const QString& value) {
+        return QStringLiteral("<tr><td>%1</td><td align='right'>%2</td></tr>").arg(what, value);
+    };
+    showMap(render::exposureLayer(*exposure_, s),
+            QStringLiteral("<table>") +
+                row(tr("hidden from every place"), tr("%1 sq in").arg(none * area, 0, 'f', 1)) +
+                row(tr("seen from every place"), tr("%1 sq in").arg(all * area, 0, 'f', 1)) +
+                row(tr("places that see a cell, on average"), QStringLiteral("%1%").arg(cells ? 100 * sum / cells : 0.0, 0, 'f', 1)) +
+                QStringLiteral("</table>"));
     emit finished();
 }
 
@@ -268,8 +398,8 @@ QString AnalysisPanel::summary() const { return summary_->text(); }
 QString AnalysisPanel::explanation() const { return explanation_; }
 
 void AnalysisPanel::explainAt(Vec2 at) {
-    if (!map_) return;
-    const analysis::Grid& g = map_->grid;
+    if (!map_ && !exposure_) return;
+    const analysis::Grid& g = map_ ? map_->grid : exposure_->grid;
     const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
     if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return;
     const std::pair<int, int> cell{col, row};
@@ -279,11 +409,52 @@ void AnalysisPanel::explainAt(Vec2 at) {
 }
 
 void AnalysisPanel::startExplaining() {
-    if (!explainPending_ || !map_) return;
+    if (!explainPending_ || (!map_ && !exposure_)) return;
     const auto [col, row] = *explainPending_;
     explainShown_ = explainPending_;
     explainPending_.reset();
     explaining_ = true;
+    if (exposure_) {
+        // The places that see the cell, each ruled again (off the GUI thread): green lines
+        // from them; from a few of the others, red ones.
+        const analysis::ExposureCell cell = exposure_->at(col, row);
+        const Vec2 at = exposure_->grid.centre(col, row);
+        auto scenario = std::make_shared<const Scenario>(document_->scenario());
+        explainWatcher_.setFuture(QtConcurrent::run([scenario, map = *exposure_, cell, at] {
+            Explained e;
+            const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
+            if (cell.overlap) {
+                e.text = QObject::tr("At %1 a model of this base would overlap a feature: no place to stand.").arg(where);
+                return e;
+            }
+            Scenario s = *scenario;
+            Model o = analysis::probeModel(map.observer, {});
+            o.id = o.name = o.unit = "(zone)";
+            s.models.push_back(o);
+            s.models.push_back(analysis::probeModel(map.target, at));
+            const int oi = static_cast<int>(s.models.size()) - 2, ti = oi + 1;
+            Scene scene(s);
+            Rulings rulings(scene);
+            std::vector<Vec2> unseen;
+            for (const Vec2& p : map.positions) {
+                s.models[oi].position = p;
+                scene.modelMoved(oi);
+                rulings.modelMoved(oi);
+                if (rulings.visible(oi, ti)) e.lines.push_back({{p, at}, true});
+                else unseen.push_back(p);
+            }
+            const size_t every = std::max<size_t>(1, unseen.size() / 8);
+            for (size_t k = 0; k < unseen.size(); k += every) e.lines.push_back({{unseen[k], at}, false});
+            const int n = static_cast<int>(map.positions.size());
+            e.text = cell.seen == 0 ? QObject::tr("At %1: hidden from every one of the %2 places in %3.").arg(where).arg(n).arg(QString::fromStdString(map.zone))
+                                    : QObject::tr("At %1: seen from %2 of the %3 places in %4 (%5%), the green lines.")
+                                          .arg(where).arg(cell.seen).arg(n).arg(QString::fromStdString(map.zone))
+                                          .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
+            if (map.withFully) e.text += QObject::tr(" Fully visible from %1.").arg(cell.fully);
+            return e;
+        }));
+        return;
+    }
     const analysis::Cell cell = map_->at(col, row);
     const Vec2 at = map_->grid.centre(col, row);
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
@@ -347,7 +518,7 @@ void AnalysisPanel::startExplaining() {
 void AnalysisPanel::explanationReady() {
     explaining_ = false;
     const Explained e = explainWatcher_.result();
-    if (map_) {
+    if (map_ || exposure_) {
         explanation_ = e.text;
         explain_->setText(e.text);
         board_->setMapLines(e.lines);
@@ -357,7 +528,7 @@ void AnalysisPanel::explanationReady() {
 }
 
 bool AnalysisPanel::exportCsv(const QString& path, QString* error) const {
-    if (!map_) {
+    if (!map_ && !exposure_) {
         if (error) *error = tr("No vision map to export: work one out first.");
         return false;
     }
@@ -366,7 +537,8 @@ bool AnalysisPanel::exportCsv(const QString& path, QString* error) const {
         if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
         return false;
     }
-    const QByteArray bytes = QByteArray::fromStdString(analysis::visionCsv(*map_, document_->scenario()));
+    const QByteArray bytes =
+        QByteArray::fromStdString(map_ ? analysis::visionCsv(*map_, document_->scenario()) : analysis::exposureCsv(*exposure_));
     if (file.write(bytes) != bytes.size()) {
         if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
         return false;

@@ -1,9 +1,12 @@
-// The Analysis dock: the vision map of the observer (or its unit) for a model of a chosen
+// The Analysis dock: the vision map of the observer (or its unit), or the exposure map of a
+// deployment zone (from how many places in it each cell is seen), for a model of a chosen
 // base, height and keywords, worked out off the GUI thread with progress and Cancel, drawn
 // under the pieces and models, worked out again a moment after the table changes; hovering
-// a cell says why (its ruling, with the line that sees it or the lines that do not).
+// a cell says why (its ruling, with the line that sees it or the lines that do not; for a
+// zone, the places that see it).
 #pragma once
 
+#include "analysis/exposure.h"
 #include "analysis/vision_map.h"
 #include "board_view.h"
 #include "scenario_document.h"
@@ -40,10 +43,14 @@ public:
     void clear();  // the map off the board
     bool computing() const { return working_; }
     const std::optional<analysis::VisionMap>& map() const { return map_; }
+    const std::optional<analysis::ExposureMap>& exposure() const { return exposure_; }
     QString summary() const;
     QString explanation() const;
     // The settings, as the controls hold them (tests set them the same way).
     void setUnit(bool wholeUnit);
+    // The exposure to a deployment zone (by id) instead, its places this far apart; false
+    // when the table has no such polygon zone.
+    bool setZone(const QString& zoneId, double placesApart = 2);
     void setProbe(int paletteRow, double height, const QString& keywords);
     void setSpacing(double inches);
     // What hovering the board at this point (inches) shows for the map's cell there.
@@ -58,6 +65,10 @@ signals:
 private:
     void tableChanged();
     void mapReady();
+    void exposureReady();
+    void listZones();  // the "Seen by" choices: the observer, its unit, each deployment zone
+    QString zoneChosen() const;  // its id, or empty
+    void showMap(render::MapLayer layer, const QString& figures);
     void explanationReady();
     void showProgress();
     analysis::Probe probe() const;
@@ -69,6 +80,7 @@ private:
     QDoubleSpinBox* height_;
     QLineEdit* keywords_;
     QComboBox* spacing_;
+    QComboBox* places_;  // how far apart the places in a zone are
     QPushButton* compute_;
     QPushButton* cancel_;
     QPushButton* clear_;
@@ -79,6 +91,8 @@ private:
     QLabel* explain_;
 
     QFutureWatcher<analysis::VisionMap> watcher_;
+    QFutureWatcher<analysis::ExposureMap> exposureWatcher_;
+    std::optional<analysis::ExposureMap> exposure_;
     bool working_ = false;  // until the watcher's answer is taken (see BoardView::working_)
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
     std::shared_ptr<std::atomic<int>> done_;
