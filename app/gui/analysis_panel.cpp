@@ -30,6 +30,9 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     who_ = new QComboBox(this);
+    // (Zone names are long: the dock keeps its width, the list shows them whole.)
+    who_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    who_->setMinimumContentsLength(12);
     who_->setToolTip(tr("Whose sight the map shows: the model picked as observer on the board, any model of its unit, "
                         "or every place a model could stand in a deployment zone (its exposure)"));
     form->addRow(tr("Seen by"), who_);
@@ -89,7 +92,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     opacity_->setValue(65);
     opacityRow->addWidget(opacity_);
     layout->addLayout(opacityRow);
-    summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map."), this);
+    summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."), this);
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary_);
@@ -234,7 +237,8 @@ bool AnalysisPanel::compute() {
     }
     const int observer = board_->observer();
     if (observer < 0 || observer >= static_cast<int>(s.models.size())) {
-        summary_->setText(tr("No observer: click a model on the board to make it the observer, then Vision Map."));
+        summary_->setText(tr("No observer: click a model on the board to make it the observer, then Vision Map; "
+                             "or choose a deployment zone in Seen by for its exposure."));
         return false;
     }
     std::vector<int> observers;
@@ -292,7 +296,7 @@ void AnalysisPanel::clear() {
     clear_->setEnabled(false);
     csv_->setEnabled(false);
     summaryText_.clear();
-    if (!computing()) summary_->setText(tr("Pick an observer on the board, then Vision Map."));
+    if (!computing()) summary_->setText(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
 }
 
 void AnalysisPanel::tableChanged() {
