@@ -704,6 +704,7 @@ void BoardView::finishZone(const Ring& polygon) {
 void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
     const bool add = e->modifiers() & Qt::ControlModifier;
     ++dragKey_;
+    dragUndoIndex_ = document_->undoStack()->index();
     dragged_ = false;
     dragStart_ = board;
     if (auto [piece, vertex] = vertexAt(e->position()); piece >= 0 && !add) {
@@ -785,9 +786,10 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
         if (by.x == 0 && by.y == 0) return;
         const edits::Selection sel = selection_;
         const int count = static_cast<int>(sel.size());
-        const QString what = count == 1 ? q(anchorModel_ >= 0  ? s.models[anchorModel_].id
-                                            : anchorZone_ >= 0 ? s.zones[anchorZone_].id
-                                                               : s.terrain[anchorPiece_].id)
+        // (Named as the board labels it: "Move Boy 3".)
+        const QString what = count == 1 ? q(s.labelOf(anchorModel_ >= 0  ? s.models[anchorModel_].id
+                                                      : anchorZone_ >= 0 ? s.zones[anchorZone_].id
+                                                                         : s.terrain[anchorPiece_].id))
                                         : tr("%1 items").arg(count);
         document_->edit(tr("Move %1").arg(what), [sel, by](Scenario& sc) { edits::moveSelection(sc, sel, by); }, dragKey_);
         dragged_ = true;
@@ -1018,6 +1020,18 @@ bool BoardView::event(QEvent* e) {
 }
 
 void BoardView::escape() {
+    if (dragging()) {
+        // A move or a corner being dragged: put back where it was, the drag over.
+        drag_ = Drag::None;
+        clicked_ = -1;
+        bool undone = false;
+        while (document_->undoStack()->index() > dragUndoIndex_ && document_->undoStack()->canUndo()) {
+            document_->undoStack()->undo();
+            undone = true;
+        }
+        if (undone) emit message(tr("Drag cancelled: put back where it was."));
+        return;
+    }
     if (!drawing_.empty() || drag_ == Drag::Rect) {
         drawing_.clear();
         drag_ = Drag::None;

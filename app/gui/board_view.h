@@ -72,6 +72,8 @@ public:
     // a long one is shown as being worked out, and decided in full once the model is put
     // down or held still. Whether the ruling shown has such pairs.
     bool unitRulingProvisional() const;
+    // A model, piece or zone, or a corner, is being dragged (the mouse is held).
+    bool dragging() const { return drag_ == Drag::Move || drag_ == Drag::Vertex; }
 
     Tool tool() const { return tool_; }
     void setTool(Tool tool);
@@ -136,8 +138,8 @@ public slots:
     void rotateSelected(double degrees);
     void selectUnit();
     void selectAll();
-    // Esc: cancels a drawing, else leaves a placing tool, else leaves a unit mode or
-    // observer against all enemies, else unpins the target.
+    // Esc: cancels a drag (what was dragged goes back) or a drawing, else leaves a placing
+    // tool, else leaves a unit mode or observer against all enemies, else unpins the target.
     void escape();
     // Closes the polygon being drawn (Enter or a double-click).
     void finishPolygon();
@@ -256,6 +258,7 @@ private:
     QPointF dragNow_;
     QPointF lastPan_;          // widget pixels
     int dragKey_ = 100;        // merge key of the current drag's edits
+    int dragUndoIndex_ = 0;    // the undo stack before the current drag (Esc goes back to it)
     bool dragged_ = false;     // the current drag has changed the document
     std::vector<Vec2> drawing_;  // the polygon being drawn
 

@@ -180,7 +180,19 @@ MainWindow::MainWindow()
     connect(&autosave_, &QTimer::timeout, this, &MainWindow::autosaveNow);
     connect(&document_, &ScenarioDocument::changed, &autosave_, qOverload<>(&QTimer::start));
 
-    connect(board_, &BoardView::rulingChanged, this, &MainWindow::updateRuling);
+    // While something is dragged the panel follows a few times a second (a unit ruling's
+    // matrix and reasons take long to lay out); the board's lines follow every step.
+    rulingRefresh_.setSingleShot(true);
+    connect(&rulingRefresh_, &QTimer::timeout, this, &MainWindow::updateRuling);
+    connect(board_, &BoardView::rulingChanged, this, [this] {
+        constexpr qint64 kDragRefreshMs = 200;
+        if (!board_->dragging() || !rulingShown_.isValid() || rulingShown_.elapsed() >= kDragRefreshMs) {
+            rulingRefresh_.stop();
+            updateRuling();
+        } else if (!rulingRefresh_.isActive()) {
+            rulingRefresh_.start(static_cast<int>(kDragRefreshMs - rulingShown_.elapsed()));
+        }
+    });
     connect(board_, &BoardView::cursorMoved, this, [this](const QPointF& p) {
         cursor_->setText(tr("x %1\"  y %2\"").arg(p.x(), 0, 'f', 2).arg(p.y(), 0, 'f', 2));
     });
@@ -417,6 +429,21 @@ void MainWindow::buildMenus() {
         board_->setUnitMode(a == unitVsUnit ? BoardView::UnitMode::UnitVsUnit
                             : a == vsUnit   ? BoardView::UnitMode::ObserverVsUnit
                                             : BoardView::UnitMode::Off);
+        // A unit ruling's matrix needs room: the Ruling dock widens to show ten columns (a
+        // wider one is left as the user made it), raised over a dock sharing its place.
+        if (a == unitVsUnit || a == vsUnit) {
+            if (auto* ruling = findChild<QDockWidget*>(QStringLiteral("ruling")); ruling && !ruling->isFloating()) {
+                ruling->show();
+                ruling->raise();
+                constexpr int kMatrixWidth = 430;
+                if (ruling->width() < kMatrixWidth) resizeDocks({ruling}, {kMatrixWidth}, Qt::Horizontal);
+                // And most of the height, above the inspector (the reasons follow the matrix).
+                auto* inspector = findChild<QDockWidget*>(QStringLiteral("inspector"));
+                if (inspector && !inspector->isFloating() && inspector->isVisible() && ruling->height() < 2 * inspector->height())
+                    resizeDocks({ruling, inspector}, {3 * (ruling->height() + inspector->height()) / 4, (ruling->height() + inspector->height()) / 4},
+                                Qt::Vertical);
+            }
+        }
     });
     connect(board_, &BoardView::modeChanged, this, [this, pair, all, vsUnit, unitVsUnit] {
         QAction* on = board_->allEnemies()                                              ? all
@@ -736,7 +763,11 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::updateRuling() {
-    auto show = [this](const QString& html) { ruling_->setText(linked(html)); };
+    rulingShown_.start();
+    auto show = [this](const QString& html) {
+        const QString text = linked(html);
+        if (text != ruling_->text()) ruling_->setText(text);  // (the same text: no new layout)
+    };
     const Scenario& s = document_.scenario();
     const int o = board_->observer();
     if (o < 0) {

@@ -8,6 +8,7 @@
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QMainWindow>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <memory>
@@ -124,6 +125,8 @@ private:
 
     ScenarioDocument document_;
     BoardView* board_;
+    QTimer rulingRefresh_;       // the ruling panel's next update while dragging
+    QElapsedTimer rulingShown_;  // since it was last brought up to date
     QLabel* ruling_;
     QLabel* cursor_;
     QMenu* recentMenu_ = nullptr;

@@ -50,7 +50,7 @@ struct Cell {
 };
 
 // A pair whose quick proofs (a drag step) were cut short: being worked out.
-const Cell kWorking{QStringLiteral("\u2026"), QStringLiteral("#e4e4e4"), QStringLiteral("#444444")};
+const Cell kWorking{QStringLiteral("\u2026"), QStringLiteral("#9db7e0"), QStringLiteral("#10223f")};
 
 Cell cellOf(const PairResult& r) {
     if (r.provisional) return kWorking;
@@ -59,9 +59,10 @@ Cell cellOf(const PairResult& r) {
                            : Cell{kDash, QStringLiteral("#ffffff"), QStringLiteral("#b01e1e")};
     QString text = r.fully_visible ? QStringLiteral("F") : QStringLiteral("V");
     if (r.undecided) text += QLatin1Char('?');
-    if (r.cover.value_or(false)) text += QStringLiteral("\u2009C");
-    if (r.hidden.value_or(false)) text += QStringLiteral("\u2009H");
-    if (r.plunging_fire.value_or(false)) text += QStringLiteral("\u2009P");
+    // (Narrow no-break spaces: a cell's marks stay on one line, so rows keep their height.)
+    if (r.cover.value_or(false)) text += QStringLiteral("\u202fC");
+    if (r.hidden.value_or(false)) text += QStringLiteral("\u202fH");
+    if (r.plunging_fire.value_or(false)) text += QStringLiteral("\u202fP");
     return r.fully_visible ? Cell{text, QStringLiteral("#1f8f37"), QStringLiteral("#ffffff")}
                            : Cell{text, QStringLiteral("#cdeccf"), QStringLiteral("#0b4d19")};
 }
@@ -187,8 +188,19 @@ QString summaryHtml(const Scenario& s, const UnitRuling& u) {
     if (s.ruleset.name == "wh40k-11e") {
         // 13.08, for the attack: cover against every attacking model that sees the unit.
         bool cover = u.visible;
-        for (size_t i = 0; i < u.attackers.size(); ++i) cover = cover && (!u.unitVisible[i] || u.coverAgainst[i]);
-        row(QStringLiteral("Cover (13.08)"), QStringLiteral("<b>%1</b> (against every attacking model that sees it)").arg(yesNo(cover)));
+        int against = 0;
+        for (size_t i = 0; i < u.attackers.size(); ++i) {
+            cover = cover && (!u.unitVisible[i] || u.coverAgainst[i]);
+            against += u.unitVisible[i] && u.coverAgainst[i];
+        }
+        // (Said with the count: "no" alone reads as "against none" when some rows have it.)
+        row(QStringLiteral("Cover (13.08)"),
+            u.visible ? QStringLiteral("<b>%1</b> against the attack (it has it against %2 of the %3 attacking models that see it; "
+                                       "the attack needs all)")
+                            .arg(yesNo(cover))
+                            .arg(against)
+                            .arg(seeing)
+                      : QStringLiteral("<b>%1</b> (no attacking model sees it)").arg(yesNo(cover)));
     } else if (s.ruleset.name == "wh40k-10e") {
         QStringList with;
         for (size_t j = 0; j < u.targets.size(); ++j)
@@ -204,14 +216,6 @@ QString summaryHtml(const Scenario& s, const UnitRuling& u) {
         row(s.ruleset.name == "wh40k-11e" ? QStringLiteral("Plunging fire (22.05)") : QStringLiteral("Plunging fire"),
             QStringLiteral("<b>%1</b>").arg(yesNo(plunging)));
     }
-    int working = 0;
-    for (const auto& pairs : u.pairs)
-        for (const PairResult& r : pairs) working += r.provisional;
-    if (working > 0)
-        row(QStringLiteral("<i>Being worked out</i>"),
-            QStringLiteral("<i>%1 pair%2 (\u2026 below): the answers above may change once the model is put down</i>")
-                .arg(working)
-                .arg(working == 1 ? QString() : QStringLiteral("s")));
     return html + QStringLiteral("</table>");
 }
 
@@ -226,6 +230,15 @@ QString legendHtml(const Scenario& s, const UnitRuling& u, bool forSheet) {
     };
     const Cell none{QStringLiteral("#ffffff"), QStringLiteral("#ffffff"), QStringLiteral("#000000")};
     auto mark = [&](const QString& text) { return Cell{text, none.background, none.ink}; };
+    int working = 0;
+    for (const auto& pairs : u.pairs)
+        for (const PairResult& r : pairs) working += r.provisional;
+    if (working > 0)
+        row(kWorking, QStringLiteral("<b>being worked out</b> (%1 pair%2): the quick look taken while a model is dragged was "
+                                     "not enough; decided when it is put down or held still, and the answers above may "
+                                     "change then")
+                          .arg(working)
+                          .arg(working == 1 ? QString() : QStringLiteral("s")));
     row({QStringLiteral("F"), QStringLiteral("#1f8f37"), QStringLiteral("#ffffff")}, QStringLiteral("fully visible"));
     row({QStringLiteral("V"), QStringLiteral("#cdeccf"), QStringLiteral("#0b4d19")}, QStringLiteral("visible, not fully"));
     QString dash = QStringLiteral("not visible: no cover, hidden or plunging mark");
@@ -234,10 +247,6 @@ QString legendHtml(const Scenario& s, const UnitRuling& u, bool forSheet) {
     row({kDash, QStringLiteral("#ffffff"), QStringLiteral("#b01e1e")}, dash);
     row({QStringLiteral("?"), QStringLiteral("#f6d8a8"), QStringLiteral("#6b3d00")},
         QStringLiteral("undecided: no proof either way at a knife edge (after F or V: fully visible undecided)"));
-    bool working = false;
-    for (const auto& row : u.pairs)
-        for (const PairResult& r : row) working = working || r.provisional;
-    if (working) row(kWorking, QStringLiteral("being worked out: the quick look taken while a model is dragged was not enough; decided once it is put down"));
     if (e11) row(mark(QStringLiteral("C")), QStringLiteral("the model counts towards its unit's cover against that attacking model"));
     if (e10) row(mark(QStringLiteral("C")), QStringLiteral("the model has cover against that attacking model"));
     if (e11) row(mark(QStringLiteral("H")), QStringLiteral("hidden (13.09), seen from within the detection range"));
