@@ -240,9 +240,22 @@ void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, 
     const double swatch = 12 * px, gap = 6 * px, pad = 8 * px, line = std::max(fm.height(), swatch) + 3 * px;
     QFont bold = font;
     bold.setBold(true);
-    double width = QFontMetricsF(bold).horizontalAdvance(map.title);
+    const QFontMetricsF fb(bold);
+    // The title on as many lines as it takes to stay within the table's width (a small
+    // picture: a long title would run off it).
+    const QPointF left = inchToDevice.map(QPointF(0, 0)), right = inchToDevice.map(QPointF(scenario_.board.width, 0));
+    const double room = std::max(100 * px, std::abs(right.x() - left.x()) - 20 * px - 2 * pad);
+    QStringList titleLines;
+    for (const QString& word : map.title.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!titleLines.isEmpty() && fb.horizontalAdvance(titleLines.back() + QLatin1Char(' ') + word) <= room)
+            titleLines.back() += QLatin1Char(' ') + word;
+        else
+            titleLines << word;
+    }
+    double width = 0;
+    for (const QString& t : titleLines) width = std::max(width, fb.horizontalAdvance(t));
     for (const auto& [colour, text] : map.legend) width = std::max(width, swatch + gap + fm.horizontalAdvance(text));
-    const double height = (map.title.isEmpty() ? 0 : line) + line * static_cast<double>(map.legend.size());
+    const double height = line * static_cast<double>(titleLines.size() + map.legend.size());
     // Over the table's lower left corner.
     const QPointF corner = inchToDevice.map(QPointF(0, scenario_.board.height));
     const QRectF box(corner.x() + 10 * px, corner.y() - 10 * px - height - 2 * pad, width + 2 * pad, height + 2 * pad);
@@ -252,12 +265,12 @@ void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, 
     p.drawRoundedRect(box, 4 * px, 4 * px);
     double y = box.top() + pad;
     p.setPen(QColor(20, 20, 20));
-    if (!map.title.isEmpty()) {
-        p.setFont(bold);
-        p.drawText(QRectF(box.left() + pad, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, map.title);
-        p.setFont(font);
+    p.setFont(bold);
+    for (const QString& t : titleLines) {
+        p.drawText(QRectF(box.left() + pad, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, t);
         y += line;
     }
+    p.setFont(font);
     for (const auto& [colour, text] : map.legend) {
         p.setPen(QPen(QColor(0, 0, 0, 140), px));
         p.setBrush(colour.alpha() > 0 ? QBrush(colour) : QBrush(Qt::NoBrush));

@@ -1,5 +1,6 @@
 // Time per pair of the decision methods, and of a pair's full result, on the demo and on
 // generated tables. Run: build/tests/bench/bench_sightline (see the README).
+#include "analysis/exposure.h"
 #include "analysis/vision_map.h"
 #include "board_renderer.h"
 #include "board_view.h"
@@ -420,6 +421,44 @@ void visionMapBench(benchmark::State& state, const char* file, const char* obser
     state.counters["us_per_cell"] = us / std::max(1.0, static_cast<double>(cells) * static_cast<double>(state.iterations()));
 }
 
+// The exposure map of the attacker's zone of Purge vs Purge 01 (11th edition), a 32 mm
+// 1.75" model at each place and on each cell, on two threads: 2" cells, places 4" apart
+// (the README gives the CLI's figures for finer grids). Counted: places, cells, pair
+// decisions, microseconds per pair.
+void exposureBench(benchmark::State& state) {
+    io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+    if (!r.scenario) {
+        state.SkipWithError("cannot read the scenario");
+        return;
+    }
+    int zone = -1;
+    for (int z = 0; z < static_cast<int>(r.scenario->zones.size()); ++z)
+        if (r.scenario->zones[z].id == "deployment-attacker") zone = z;
+    analysis::ExposureOptions options;
+    options.spacing = 2;
+    options.zoneSpacing = 4;
+    analysis::Run run;
+    run.threads = 2;
+    double pairs = 0, us = 0;
+    int places = 0, cells = 0, none = 0;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const analysis::ExposureMap map = analysis::exposureMap(*r.scenario, zone, analysis::Probe{}, analysis::Probe{}, options, run);
+        us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+        places = static_cast<int>(map.positions.size());
+        cells = none = 0;
+        for (const analysis::ExposureCell& c : map.cells) {
+            cells += !c.overlap;
+            none += !c.overlap && c.seen == 0;
+        }
+        pairs += static_cast<double>(places) * cells;
+    }
+    state.counters["places"] = places;
+    state.counters["cells"] = cells;
+    state.counters["hidden_from_all"] = none;
+    state.counters["us_per_pair"] = us / std::max(1.0, pairs);
+}
+
 // The same for Observer Against All Enemies: an Intercessor dragged, decided against the
 // ten Boyz under the ruleset.
 void dragObserverVsAll(benchmark::State& state) {
@@ -561,6 +600,7 @@ BENCHMARK_CAPTURE(visionMapBench, demo, "demo.sightline.json", "b-int-1", Vec2{}
     ->Name("analysis/vision_map/demo/1in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_CAPTURE(visionMapBench, purge, "layouts/11e/bm-purge-vs-purge-01.sightline.json", "watcher", Vec2{14, 40})
     ->Name("analysis/vision_map/purge_vs_purge_01/1in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(exposureBench)->Name("analysis/exposure/purge_vs_purge_01/attacker/2in/4in_places")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(dragObserverVsAll)->Name("ruling/observer_vs_all/11e/official_layout")->Unit(benchmark::kMillisecond);
 BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
