@@ -3,6 +3,7 @@
 // shadow is known, cells where the probe would overlap a feature, and cancelling; the
 // exposure map's counts against pair rulings from every place in the zone.
 #include "analysis/exposure.h"
+#include "analysis/hiding.h"
 #include "analysis/vision_map.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
@@ -296,6 +297,96 @@ private slots:
             none += !all.cells[k].overlap && all.cells[k].seen == 0;
         }
         QVERIFY(none > 10);
+    }
+
+    void hidingSpotsAreTheCellsNoPlaceSees() {
+        // Behind a wall, seen from a zone on its other side: for three bases, the safe cells
+        // are those of the exposure map seen from no place (semi-safe: from at most the
+        // share), a larger base hides in no more room than a smaller one inside it, and the
+        // areas are the cells' count.
+        Scenario s = wallTable({24, 16}, {{10, 4}, {11, 4}, {11, 12}, {10, 12}}, 3);
+        Zone west;
+        west.id = "west";
+        west.kind = "deployment";
+        west.side = "blue";
+        west.polygon = {{0, 2}, {6, 2}, {6, 14}, {0, 14}};
+        s.zones.push_back(west);
+        Zone flag;
+        flag.id = "flag";
+        flag.kind = "objective";
+        flag.position = Vec2{17, 8};
+        s.zones.push_back(flag);
+        std::vector<Probe> probes(3);
+        probes[1].base = {BaseShape::Oval, 60, 35.5};
+        probes[2].base = {BaseShape::Rect, 100, 50};
+        HidingOptions options;
+        options.spacing = 1;
+        options.zoneSpacing = 2;
+        options.semiShare = 0.2;
+        const HidingSpots spots = hidingSpots(s, 0, probes, options);
+        QVERIFY(spots.complete);
+        QCOMPARE(spots.places, 18);
+        QCOMPARE(spots.semiMost, 3);
+        QCOMPARE(spots.bases.size(), size_t(3));
+        for (size_t b = 0; b < 3; ++b) {
+            ExposureOptions eo;
+            eo.spacing = 1;
+            eo.zoneSpacing = 2;
+            const ExposureMap map = exposureMap(s, 0, Probe{}, probes[b], eo);
+            int safe = 0, semi = 0;
+            for (size_t k = 0; k < map.cells.size(); ++k) {
+                const ExposureCell& c = map.cells[k];
+                QCOMPARE(bool(spots.bases[b].safe[k]), !c.overlap && c.seen == 0);
+                QCOMPARE(bool(spots.bases[b].semi[k]), !c.overlap && c.seen <= 3);
+                safe += spots.bases[b].safe[k];
+                semi += spots.bases[b].semi[k];
+            }
+            QCOMPARE(spots.bases[b].safeArea, double(safe));
+            QCOMPARE(spots.bases[b].semiArea, double(semi));
+            QVERIFY(semi >= safe);
+            if (b > 0) QVERIFY(spots.bases[b].safeArea <= spots.bases[b - 1].safeArea);
+            // Its outlines enclose exactly its safe cells.
+            double enclosed = 0;
+            for (const Ring& r : cellOutlines(spots.grid, spots.bases[b].safe)) enclosed += signedArea(r);
+            QCOMPARE(std::abs(enclosed), double(safe));
+        }
+        QVERIFY(spots.bases[0].safeArea > spots.bases[2].safeArea);  // infantry hides where the tank cannot
+        QVERIFY(spots.bases[2].safeArea > 0);
+        // The objective at (17, 8), in the wall's shadow: of its ground (the 32 cells whose
+        // centres are within 3" of it), the safe cells; most, not all (places near the zone's
+        // ends see past the wall's ends).
+        QCOMPARE(spots.bases[0].objectives.size(), size_t(1));
+        QCOMPARE(spots.bases[0].objectives[0].objective, std::string("flag"));
+        int near = 0, nearSafe = 0;
+        for (int k = 0; k < spots.grid.cells(); ++k) {
+            const Vec2 c = spots.grid.centre(k % 24, k / 24);
+            if (std::hypot(c.x - 17, c.y - 8) > 3) continue;
+            ++near;
+            nearSafe += spots.bases[0].safe[static_cast<size_t>(k)];
+        }
+        QCOMPARE(near, 32);
+        QCOMPARE(spots.bases[0].objectives[0].safeArea, double(nearSafe));
+        QVERIFY(nearSafe > 16 && nearSafe < 32);
+        const std::vector<int> largest = largestHidden(spots, false);
+        QCOMPARE(largest[static_cast<size_t>(8 * 24 + 16)], 2);  // straight behind: even the tank
+    }
+
+    void cellOutlinesEncloseTheirCells() {
+        // Random sets of cells, holes and touching corners included: the outlines' areas add
+        // up to the cells' (outer rings one way round, holes the other).
+        std::mt19937 rng(77);
+        for (int round = 0; round < 200; ++round) {
+            Grid g;
+            g.spacing = 0.5;
+            g.cols = 1 + static_cast<int>(rng() % 12);
+            g.rows = 1 + static_cast<int>(rng() % 12);
+            std::vector<char> in(static_cast<size_t>(g.cells()));
+            int count = 0;
+            for (char& c : in) count += (c = rng() % 3 != 0);
+            double area = 0;
+            for (const Ring& r : cellOutlines(g, in)) area += signedArea(r);
+            QCOMPARE(std::abs(area), count * 0.25);
+        }
     }
 
     void cancelledMapsSaySo() {

@@ -1,5 +1,7 @@
 // sightline-cli as a user runs it: exit codes, the JSON shape, verify's counts, and a
 // clear message with the file and JSON path for every bad file.
+#include "scenario_edits.h"
+
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -306,6 +308,53 @@ private slots:
         };
         for (const auto& [options, message] : bad) {
             r = cli(QStringList{QStringLiteral("analyze"), file} + options);
+            QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));
+        }
+    }
+
+    void analyzeHidingSpots() {
+        QTemporaryDir tmp;
+        const QString file = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json");
+        const QString png = tmp.filePath(QStringLiteral("hiding.png")), csv = tmp.filePath(QStringLiteral("hiding.csv"));
+        // Three bases (the default), smallest first: the wall's shadow hides less of a bigger one.
+        Run r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),
+                     QStringLiteral("-o"), png, QStringLiteral("--csv"), csv});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("hiding spots from west (18 places 2\" apart), 1\" cells")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("32 mm round, 1.75\"")) && r.out.contains(QStringLiteral("100x50 mm rect, 1.75\"")),
+                 qPrintable(r.out));
+        QVERIFY(QImage(png).width() > 1000);
+        QFile cells(csv);
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(cells.readLine()).trimmed(),
+                 QStringLiteral("x,y,safe_32_mm_round,semi_32_mm_round,safe_60x35.5_mm_oval,semi_60x35.5_mm_oval,safe_100x50_mm_rect,semi_100x50_mm_rect"));
+        // JSON, bases with heights of their own, given largest first (ordered smallest first).
+        r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),
+                 QStringLiteral("--bases"), QStringLiteral("100x50rect@3,25"), QStringLiteral("--semi"), QStringLiteral("20"),
+                 QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QCOMPARE(o.value(QStringLiteral("places")).toInt(), 18);
+        QCOMPARE(o.value(QStringLiteral("semi_safe_most_places")).toInt(), 3);
+        const QJsonArray bases = o.value(QStringLiteral("bases")).toArray();
+        QCOMPARE(bases.size(), 2);
+        QCOMPARE(bases[0].toObject().value(QStringLiteral("base")).toString(), QStringLiteral("25 mm round"));
+        QCOMPARE(bases[1].toObject().value(QStringLiteral("height")).toDouble(), 3.0);
+        QVERIFY(bases[0].toObject().value(QStringLiteral("safe_sq_in")).toDouble() > bases[1].toObject().value(QStringLiteral("safe_sq_in")).toDouble());
+        QVERIFY(bases[1].toObject().value(QStringLiteral("semi_safe_sq_in")).toDouble() >= bases[1].toObject().value(QStringLiteral("safe_sq_in")).toDouble());
+        // Every base of the palette.
+        r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),
+                 QStringLiteral("--bases"), QStringLiteral("all"), QStringLiteral("--spacing"), QStringLiteral("2"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("bases")).toArray().size(),
+                 static_cast<int>(sl::edits::basePalette().size()));
+        const QList<QPair<QStringList, QString>> bad = {
+            {{QStringLiteral("--bases"), QStringLiteral("32,huge")}, QStringLiteral("--bases: expected a base")},
+            {{QStringLiteral("--bases"), QStringLiteral("32@tall")}, QStringLiteral("--bases: a height from 0.1 to 30")},
+            {{QStringLiteral("--semi"), QStringLiteral("150")}, QStringLiteral("--semi: expected a number from 0 to 100")},
+        };
+        for (const auto& [options, message] : bad) {
+            r = cli(QStringList{QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding")} + options);
             QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));
         }
     }

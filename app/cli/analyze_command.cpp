@@ -3,11 +3,13 @@
 // file's ruleset; the exposure map: from how many places in a deployment zone each cell is
 // seen. Their figures as text or JSON, the cells as CSV, the map drawn over the board.
 #include "analysis/exposure.h"
+#include "analysis/hiding.h"
 #include "analysis/vision_map.h"
 #include "analysis_layer.h"
 #include "board_renderer.h"
 #include "commands.h"
 #include "common.h"
+#include "scenario_edits.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -154,6 +156,149 @@ char exposureLetter(const analysis::ExposureMap& map, const analysis::ExposureCe
     return static_cast<char>('0' + std::clamp(static_cast<int>(std::ceil(map.share(c) * 10 - 1e-9)), 1, 9));
 }
 
+// The bases of --bases: "all" (every base of the palette, smallest first), or a list such as
+// 32,60x35.5,100x50rect, each with its height after an @ (else --height).
+std::optional<std::vector<analysis::Probe>> hidingProbes(const QCommandLineParser& args, const analysis::Probe& model) {
+    std::vector<analysis::Probe> probes;
+    const QString text = args.isSet(QStringLiteral("bases")) ? args.value(QStringLiteral("bases")) : QStringLiteral("32,60x35.5,100x50rect");
+    if (text.trimmed().compare(QLatin1String("all"), Qt::CaseInsensitive) == 0) {
+        for (const edits::BaseChoice& b : edits::basePalette()) {
+            analysis::Probe p = model;
+            p.base = b.base;
+            probes.push_back(p);
+        }
+    } else {
+        for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            analysis::Probe p = model;
+            const QString base = item.section(QLatin1Char('@'), 0, 0), height = item.section(QLatin1Char('@'), 1);
+            QString problem;
+            const std::optional<Base> b = parseBase(base, &problem);
+            if (!b) {
+                err() << "--bases: " << problem << '\n';
+                return std::nullopt;
+            }
+            p.base = *b;
+            if (!height.isEmpty()) {
+                bool ok = false;
+                p.height = height.toDouble(&ok);
+                if (!ok || !(p.height >= 0.1) || !(p.height <= 30)) {
+                    err() << QStringLiteral("--bases: a height from 0.1 to 30 inches after @, found \"%1\"\n").arg(item);
+                    return std::nullopt;
+                }
+            }
+            probes.push_back(p);
+        }
+    }
+    if (probes.empty()) {
+        err() << "--bases: no base given\n";
+        return std::nullopt;
+    }
+    // Smallest first (by area), so that a cell's colour is the largest base that hides there.
+    std::stable_sort(probes.begin(), probes.end(), [](const analysis::Probe& a, const analysis::Probe& b) {
+        return a.base.length_mm * a.base.width_mm < b.base.length_mm * b.base.width_mm;
+    });
+    return probes;
+}
+
+int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& args) {
+    analysis::Probe model;
+    analysis::HidingOptions options;
+    options.spacing = 1;
+    double semiPercent = 10;
+    if (!probeOptions(args, model, options.spacing) || !optionNumber(args, "zone-spacing", 0.25, 12, options.zoneSpacing) ||
+        !optionNumber(args, "semi", 0, 100, semiPercent))
+        return kBadInput;
+    if (!args.isSet(QStringLiteral("zone-spacing"))) options.zoneSpacing = 2;
+    options.semiShare = semiPercent / 100;
+    const std::optional<std::vector<analysis::Probe>> probes = hidingProbes(args, model);
+    if (!probes) return kBadInput;
+    const std::optional<int> width = pngWidth(args);
+    if (!width) return kBadInput;
+    std::optional<QFile> csv;
+    if (!checkOutputs(args, csv)) return kBadInput;
+    const bool json = args.isSet(QStringLiteral("json"));
+    analysis::Run run;
+    run.progress = tenths(QStringLiteral("hiding spots"), QStringLiteral("places, over every base"));
+    QElapsedTimer clock;
+    clock.start();
+    const analysis::HidingSpots spots = analysis::hidingSpots(scenario, zone, *probes, options, run);
+    const double seconds = clock.nsecsElapsed() / 1e9;
+    if (spots.places == 0) {
+        err() << QStringLiteral("--zone %1: no place in it where a 32 mm model stands wholly within it, off the features\n")
+                     .arg(QString::fromStdString(spots.zone));
+        return kBadInput;
+    }
+    if (csv) {
+        std::string text = "x,y";
+        for (const analysis::HidingBase& b : spots.bases) {
+            const std::string name = render::probeText(b.probe).section(QLatin1Char(','), 0, 0).replace(QLatin1Char(' '), QLatin1Char('_')).toStdString();
+            text += ",safe_" + name + ",semi_" + name;
+        }
+        text += '\n';
+        for (int k = 0; k < spots.grid.cells(); ++k) {
+            const Vec2 at = spots.grid.centre(k % spots.grid.cols, k / spots.grid.cols);
+            text += QStringLiteral("%1,%2").arg(at.x).arg(at.y).toStdString();
+            for (const analysis::HidingBase& b : spots.bases)
+                text += std::string(",") + (b.safe[static_cast<size_t>(k)] ? "1" : "0") + "," + (b.semi[static_cast<size_t>(k)] ? "1" : "0");
+            text += '\n';
+        }
+        if (!writeCsv(*csv, text)) return kBadInput;
+    }
+    if (args.isSet(QStringLiteral("output"))) {
+        render::Overlay overlay;
+        overlay.map = render::hidingLayer(spots, scenario);
+        QString error;
+        if (!render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
+            err() << error << '\n';
+            return kBadInput;
+        }
+    }
+    if (json) {
+        QJsonObject o;
+        o[QStringLiteral("zone")] = QString::fromStdString(spots.zone);
+        o[QStringLiteral("ruleset")] = QString::fromStdString(scenario.ruleset.name);
+        o[QStringLiteral("places")] = spots.places;
+        o[QStringLiteral("spacing")] = options.spacing;
+        o[QStringLiteral("zone_spacing")] = options.zoneSpacing;
+        o[QStringLiteral("semi_safe_most_places")] = spots.semiMost;
+        QJsonArray bases;
+        for (const analysis::HidingBase& b : spots.bases) {
+            QJsonArray objectives;
+            for (const analysis::ObjectiveHiding& h : b.objectives)
+                objectives.append(QJsonObject{{QStringLiteral("objective"), QString::fromStdString(h.objective)},
+                                              {QStringLiteral("safe_sq_in"), h.safeArea},
+                                              {QStringLiteral("semi_safe_sq_in"), h.semiArea}});
+            bases.append(QJsonObject{{QStringLiteral("base"), render::probeText(b.probe).section(QLatin1Char(','), 0, 0)},
+                                     {QStringLiteral("height"), b.probe.height},
+                                     {QStringLiteral("safe_sq_in"), b.safeArea},
+                                     {QStringLiteral("semi_safe_sq_in"), b.semiArea},
+                                     {QStringLiteral("objectives"), objectives}});
+        }
+        o[QStringLiteral("bases")] = bases;
+        o[QStringLiteral("seconds")] = seconds;
+        out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    } else {
+        out() << QStringLiteral("hiding spots from %1 (%2 places %3\" apart), %4\" cells, %5; semi-safe: seen from at most %6 places\n")
+                     .arg(QString::fromStdString(spots.zone)).arg(spots.places).arg(options.zoneSpacing).arg(options.spacing)
+                     .arg(QString::fromStdString(scenario.ruleset.name)).arg(spots.semiMost);
+        out() << QStringLiteral("  %1 %2 %3\n").arg(QStringLiteral("base"), -28).arg(QStringLiteral("safe sq in"), 12).arg(QStringLiteral("semi-safe"), 12);
+        for (const analysis::HidingBase& b : spots.bases)
+            out() << QStringLiteral("  %1 %2 %3\n").arg(render::probeText(b.probe), -28).arg(b.safeArea, 12, 'f', 1).arg(b.semiArea, 12, 'f', 1);
+        if (!spots.bases.empty() && !spots.bases.front().objectives.empty()) {
+            out() << QStringLiteral("  safe within %1\" of each objective (sq in), by base:\n").arg(options.objectiveRange);
+            for (size_t i = 0; i < spots.bases.front().objectives.size(); ++i) {
+                QString line = QStringLiteral("    %1").arg(QString::fromStdString(spots.bases.front().objectives[i].objective), -14);
+                for (const analysis::HidingBase& b : spots.bases) line += QStringLiteral(" %1").arg(b.objectives[i].safeArea, 8, 'f', 1);
+                out() << line << '\n';
+            }
+        }
+        out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
+    }
+    if (args.isSet(QStringLiteral("output"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
+    if (args.isSet(QStringLiteral("csv"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("csv")) << '\n';
+    return kOk;
+}
+
 int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
     const QString zoneId = args.value(QStringLiteral("zone"));
     int zone = -1;
@@ -168,6 +313,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
                      .arg(zoneId, zones.isEmpty() ? QStringLiteral("the file has none") : QStringLiteral("zones: ") + zones.join(QStringLiteral(", ")));
         return kBadInput;
     }
+    if (args.isSet(QStringLiteral("hiding"))) return analyzeHiding(scenario, zone, args);
     analysis::Probe probe;
     analysis::ExposureOptions options;
     if (!probeOptions(args, probe, options.spacing) || !optionNumber(args, "zone-spacing", 0.25, 12, options.zoneSpacing))

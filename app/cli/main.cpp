@@ -60,6 +60,12 @@ const char* kDescription =
     "                model of that base and height could stand in the deployment zone\n"
     "                (wholly within it, --zone-spacing apart) a model there is seen;\n"
     "                --fully counts fully visible too and colours the map by it\n"
+    "  analyze FILE --zone ZONE --hiding [--bases 32,60x35.5,100x50rect|all]\n"
+    "      [--semi 10] [--spacing 1] [--zone-spacing 2] [-o MAP.png] [--csv] [--json]\n"
+    "                hiding spots: where a model of each base (a height after @, as\n"
+    "                100x50rect@3, else --height) is hidden from every place of the\n"
+    "                enemy's zone (safe) or seen from at most --semi percent of them,\n"
+    "                in square inches, and within 3\" of each objective\n"
     "\n"
     "Methods: exact (the default: every sight line between the bases), sampled\n"
     "(centre, edge and boundary points of both bases), center (centre to centre).\n"
@@ -176,6 +182,11 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("zone-spacing"), QStringLiteral("analyze --zone: the places in the zone, inches apart (default 1)"),
                       QStringLiteral("IN")});
     parser.addOption({QStringLiteral("fully"), QStringLiteral("analyze --zone: count fully visible too, and draw it")});
+    parser.addOption({QStringLiteral("hiding"), QStringLiteral("analyze --zone: the hiding spots of each base instead")});
+    parser.addOption({QStringLiteral("bases"), QStringLiteral("analyze --hiding: the bases (default 32,60x35.5,100x50rect; all: the palette)"),
+                      QStringLiteral("B,...")});
+    parser.addOption({QStringLiteral("semi"), QStringLiteral("analyze --hiding: semi-safe, seen from at most this percent of the places (default 10)"),
+                      QStringLiteral("PCT")});
     parser.addOption({QStringLiteral("base"), QStringLiteral("analyze: the base placed on each cell, in mm (default 32)"), QStringLiteral("BASE")});
     parser.addOption({QStringLiteral("height"), QStringLiteral("analyze: its height in inches (default 1.75)"), QStringLiteral("H")});
     parser.addOption({QStringLiteral("keywords"), QStringLiteral("analyze: its keywords (default INFANTRY)"), QStringLiteral("K,...")});

@@ -1,6 +1,8 @@
 // The vision map's colours, legend and title (analysis_layer.h).
 #include "analysis_layer.h"
 
+#include <cmath>
+
 namespace sl::render {
 
 QColor visionColour(const analysis::Cell& cell) {
@@ -111,6 +113,53 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
     for (const Step& s : kSteps) layer.legend.push_back({s.colour, QString::fromLatin1(s.text)});
     if (byFully) layer.legend.back().second += QStringLiteral(" (fully visible)");
     if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: would overlap a feature")});
+    return layer;
+}
+
+QColor hidingColour(size_t base, size_t bases, bool semi) {
+    // From a light blue (the smallest base) to a dark navy (the largest): apart from the
+    // table's greens and from the exposure scale's warm colours.
+    const double t = bases > 1 ? static_cast<double>(base) / static_cast<double>(bases - 1) : 1.0;
+    auto mix = [t](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * t)); };
+    QColor c(mix(158, 8), mix(202, 48), mix(225, 107));
+    if (semi) c = QColor(mix(225, 150), mix(236, 170), mix(245, 200));  // pale: seen from a few places
+    return c;
+}
+
+MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario) {
+    MapLayer layer;
+    layer.spacing = spots.grid.spacing;
+    layer.cols = spots.grid.cols;
+    layer.rows = spots.grid.rows;
+    const size_t n = spots.bases.size();
+    const std::vector<int> safe = analysis::largestHidden(spots, false), semi = analysis::largestHidden(spots, true);
+    for (size_t k = 0; k < safe.size(); ++k)
+        layer.cells.push_back(safe[k] >= 0   ? hidingColour(static_cast<size_t>(safe[k]), n, false)
+                              : semi[k] >= 0 ? hidingColour(static_cast<size_t>(semi[k]), n, true)
+                                             : QColor(0, 0, 0, 0));
+    for (size_t b = 0; b < n; ++b)
+        layer.outlines.push_back({b + 1 == n ? QColor(250, 250, 250) : hidingColour(b, n, false).darker(160),
+                                  analysis::cellOutlines(spots.grid, spots.bases[b].safe), false});
+    QString zone = QString::fromStdString(spots.zone);
+    for (const Zone& z : scenario.zones)
+        if (z.id == spots.zone && !z.side.empty()) zone = QStringLiteral("%1 (%2)").arg(zone, QString::fromStdString(z.side));
+    const int percent = static_cast<int>(std::lround(spots.options.semiShare * 100));
+    layer.title = QStringLiteral("Hiding from %1 (%2 places %3\" apart); %4\" cells; semi-safe: seen from at most %5 (%6%)")
+                      .arg(zone)
+                      .arg(spots.places)
+                      .arg(spots.options.zoneSpacing)
+                      .arg(spots.grid.spacing)
+                      .arg(spots.semiMost)
+                      .arg(percent);
+    for (size_t b = 0; b < n; ++b)
+        layer.legend.push_back({hidingColour(b, n, false), QStringLiteral("%1: safe %2 sq in, semi-safe %3 sq in")
+                                                               .arg(probeText(spots.bases[b].probe))
+                                                               .arg(spots.bases[b].safeArea, 0, 'f', 1)
+                                                               .arg(spots.bases[b].semiArea, 0, 'f', 1)});
+    layer.legend.push_back({hidingColour(n > 0 ? n - 1 : 0, n, true),
+                            QStringLiteral("pale: semi-safe only, seen from at most %1 of the places").arg(spots.semiMost)});
+    if (n > 1)
+        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("a cell's colour: the largest base that hides there; outlines: each base's safe ground")});
     return layer;
 }
 

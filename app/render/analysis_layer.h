@@ -3,6 +3,7 @@
 #pragma once
 
 #include "analysis/exposure.h"
+#include "analysis/hiding.h"
 #include "analysis/vision_map.h"
 #include "board_renderer.h"
 
@@ -30,6 +31,12 @@ QColor exposureColour(double share, bool anySeen);
 // The exposure map as a layer (by the share of places that see each cell, or that see it
 // fully), titled with the zone and the models.
 MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenario, bool byFully = false);
+
+// Hiding spots as a layer: each cell coloured by the largest base that hides there (light to
+// dark green, in the order given: smallest first), semi-safe cells paler, and each base's
+// safe region outlined; the legend gives each base's safe and semi-safe area.
+MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario);
+QColor hidingColour(size_t base, size_t bases, bool semi);
 
 // "32 mm round, 1.75\"" and the like.
 QString probeText(const analysis::Probe& probe);

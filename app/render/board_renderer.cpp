@@ -227,6 +227,20 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
             }
             col = end;
         }
+    p.setOpacity(1);
+    p.setBrush(Qt::NoBrush);
+    for (const MapLayer::Outline& o : map.outlines) {
+        QPen pen(o.colour, 2.2 * pixelScale_);
+        pen.setCosmetic(true);
+        pen.setJoinStyle(Qt::MiterJoin);
+        if (o.dashed) pen.setStyle(Qt::DashLine);
+        p.setPen(pen);
+        for (const Ring& r : o.rings) {
+            QPolygonF poly;
+            for (const Vec2& v : r) poly << QPointF(v.x, v.y);
+            p.drawPolygon(poly);
+        }
+    }
     p.restore();
 }
 

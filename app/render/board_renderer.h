@@ -50,6 +50,13 @@ struct MapLayer {
     double spacing = 0;
     int cols = 0, rows = 0;
     std::vector<QColor> cells;
+    // Regions drawn as outlines over the cells (hiding spots per base), in inches.
+    struct Outline {
+        QColor colour;
+        std::vector<Ring> rings;
+        bool dashed = false;
+    };
+    std::vector<Outline> outlines;
     double opacity = 0.65;
     bool legendOnBoard = true;  // false: shown beside the board instead (the window's panel)
     QString title;

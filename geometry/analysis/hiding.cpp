@@ -1,0 +1,120 @@
+// Hiding spots (hiding.h): an exposure map per base, counting stopped once a cell is seen
+// from more places than semi-safe allows.
+#include "analysis/hiding.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <utility>
+
+namespace sl::analysis {
+
+HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Probe>& probes, const HidingOptions& options,
+                        const Run& run) {
+    HidingSpots spots;
+    spots.grid = tableGrid(scenario.board, options.spacing);
+    spots.options = options;
+    const Zone& z = scenario.zones.at(static_cast<size_t>(zone));
+    spots.zone = z.id;
+    const Probe watcher;  // the enemy at each place
+    spots.places = static_cast<int>(zonePositions(scenario, z, watcher, options.zoneSpacing).size());
+    spots.semiMost = static_cast<int>(std::floor(options.semiShare * spots.places + 1e-9));
+    const double cellArea = options.spacing * options.spacing;
+    int before = 0;
+    for (const Probe& probe : probes) {
+        Run part = run;
+        if (run.progress) part.progress = [&, before](int done, int) { run.progress(before + done, spots.places * static_cast<int>(probes.size())); };
+        ExposureOptions eo;
+        eo.spacing = options.spacing;
+        eo.zoneSpacing = options.zoneSpacing;
+        eo.stopAt = spots.semiMost + 1;  // enough to tell semi-safe from not
+        const ExposureMap map = exposureMap(scenario, zone, watcher, probe, eo, part);
+        before += spots.places;
+        if (!map.complete) {
+            spots.complete = false;
+            return spots;
+        }
+        HidingBase b;
+        b.probe = probe;
+        b.safe.resize(map.cells.size());
+        b.semi.resize(map.cells.size());
+        for (size_t k = 0; k < map.cells.size(); ++k) {
+            const ExposureCell& c = map.cells[k];
+            b.safe[k] = !c.overlap && c.seen == 0;
+            b.semi[k] = !c.overlap && c.seen <= spots.semiMost;
+            b.safeArea += b.safe[k] * cellArea;
+            b.semiArea += b.semi[k] * cellArea;
+        }
+        for (const Zone& o : scenario.zones) {
+            if (!o.position || o.kind != "objective") continue;
+            ObjectiveHiding h;
+            h.objective = o.id;
+            for (size_t k = 0; k < map.cells.size(); ++k) {
+                const Vec2 c = spots.grid.centre(static_cast<int>(k) % spots.grid.cols, static_cast<int>(k) / spots.grid.cols);
+                if (std::hypot(c.x - o.position->x, c.y - o.position->y) > options.objectiveRange) continue;
+                h.safeArea += b.safe[k] * cellArea;
+                h.semiArea += b.semi[k] * cellArea;
+            }
+            b.objectives.push_back(std::move(h));
+        }
+        spots.bases.push_back(std::move(b));
+    }
+    return spots;
+}
+
+std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in) {
+    auto inside = [&](int col, int row) {
+        return col >= 0 && row >= 0 && col < grid.cols && row < grid.rows && in[static_cast<size_t>(row) * grid.cols + col];
+    };
+    // Each boundary edge, directed so that the cell inside is on the same side throughout,
+    // keyed by its start corner (corners as integer grid points).
+    using Corner = std::pair<int, int>;
+    std::multimap<Corner, Corner> edges;
+    for (int row = 0; row < grid.rows; ++row)
+        for (int col = 0; col < grid.cols; ++col) {
+            if (!inside(col, row)) continue;
+            if (!inside(col, row - 1)) edges.emplace(Corner{col, row}, Corner{col + 1, row});
+            if (!inside(col + 1, row)) edges.emplace(Corner{col + 1, row}, Corner{col + 1, row + 1});
+            if (!inside(col, row + 1)) edges.emplace(Corner{col + 1, row + 1}, Corner{col, row + 1});
+            if (!inside(col - 1, row)) edges.emplace(Corner{col, row + 1}, Corner{col, row});
+        }
+    std::vector<Ring> rings;
+    while (!edges.empty()) {
+        auto it = edges.begin();
+        const Corner start = it->first;
+        Corner at = it->second;
+        edges.erase(it);
+        std::vector<Corner> corners{start};
+        while (at != start) {
+            corners.push_back(at);
+            auto next = edges.find(at);
+            if (next == edges.end()) break;  // (cannot happen: every corner has as many edges in as out)
+            at = next->second;
+            edges.erase(next);
+        }
+        // Corners along a straight run are left out.
+        Ring ring;
+        const size_t n = corners.size();
+        for (size_t i = 0; i < n; ++i) {
+            const Corner& a = corners[(i + n - 1) % n];
+            const Corner& b = corners[i];
+            const Corner& c = corners[(i + 1) % n];
+            const bool straight = (a.first == b.first && b.first == c.first) || (a.second == b.second && b.second == c.second);
+            if (!straight) ring.push_back({b.first * grid.spacing, b.second * grid.spacing});
+        }
+        if (ring.size() >= 3) rings.push_back(std::move(ring));
+    }
+    return rings;
+}
+
+std::vector<int> largestHidden(const HidingSpots& spots, bool semi) {
+    std::vector<int> out(static_cast<size_t>(spots.grid.cells()), -1);
+    for (size_t b = 0; b < spots.bases.size(); ++b) {
+        const std::vector<char>& cells = semi ? spots.bases[b].semi : spots.bases[b].safe;
+        for (size_t k = 0; k < out.size() && k < cells.size(); ++k)
+            if (cells[k]) out[k] = static_cast<int>(b);
+    }
+    return out;
+}
+
+}  // namespace sl::analysis

@@ -1,0 +1,59 @@
+// Hiding spots: where a model of each of several bases can stand hidden from every place of
+// an enemy deployment zone ("safe"), or from all but a stated share of them ("semi-safe"),
+// each cell decided by pair rulings (exposure.h), with the areas, per objective too, and the
+// regions' outlines.
+#pragma once
+
+#include "analysis/exposure.h"
+
+#include <string>
+#include <vector>
+
+namespace sl::analysis {
+
+struct HidingOptions {
+    double spacing = 1.0;      // the cells, inches
+    double zoneSpacing = 2.0;  // the enemy's places in its zone, inches
+    double semiShare = 0.1;    // semi-safe: seen from at most this share of the places
+    double objectiveRange = 3; // an objective's ground: cells whose centre is this near it
+};
+
+struct ObjectiveHiding {
+    std::string objective;  // the zone's id
+    double safeArea = 0;    // square inches of safe cells within range of it
+    double semiArea = 0;
+};
+
+struct HidingBase {
+    Probe probe;
+    std::vector<char> safe;  // a cell each (row by row): hidden from every place
+    std::vector<char> semi;  // seen from at most semiShare of them (safe ones included)
+    double safeArea = 0, semiArea = 0;  // square inches
+    std::vector<ObjectiveHiding> objectives;
+};
+
+struct HidingSpots {
+    Grid grid;
+    std::string zone;  // the enemy's zone
+    int places = 0;
+    int semiMost = 0;  // semi-safe: seen from at most this many places
+    HidingOptions options;
+    std::vector<HidingBase> bases;  // in the order asked
+    bool complete = true;
+};
+
+// For each probe (a base, its height and keywords), the cells where it is hidden from the
+// zone's places (the observer at each: a 32 mm 1.75" infantry model). Progress counts
+// places over all the probes.
+HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Probe>& probes, const HidingOptions& options,
+                        const Run& run = {});
+
+// The outlines of a set of cells (a cell each, row by row): closed rings along the cells'
+// edges, one per boundary (holes included).
+std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in);
+
+// Per cell: the index of the last probe (in the order given) for which it is safe, else -1;
+// and the same for semi-safe. (Given from the smallest base up: the largest that hides.)
+std::vector<int> largestHidden(const HidingSpots& spots, bool semi);
+
+}  // namespace sl::analysis
