@@ -657,6 +657,47 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!panel->exposure().has_value() && !view->overlay().map.has_value(), 10000);
     }
 
+    void analysisHidingSpots() {
+        QTemporaryDir dir;
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("west"), 2));
+        panel->setHidingSpots(true);
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->hiding().has_value());
+        QVERIFY(!panel->exposure().has_value());
+        QCOMPARE(panel->hiding()->bases.size(), size_t(3));
+        QVERIFY(view->overlay().map.has_value());
+        QCOMPARE(view->overlay().map->outlines.size(), size_t(3));  // each base's safe ground
+        QVERIFY2(panel->summary().contains(QStringLiteral("100x50 mm rect")) && panel->summary().contains(QStringLiteral("semi-safe")),
+                 qPrintable(panel->summary()));
+        // Hovering says which bases hide there: straight behind the wall, all three.
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt({16.5, 8.5});
+        QVERIFY(!explained.isEmpty() || explained.wait(2000));
+        QCOMPARE(panel->explanation().count(QStringLiteral("safe (hidden from every place)")), 3);
+        panel->explainAt({2.5, 8.5});
+        QVERIFY2(panel->explanation().contains(QStringLiteral("seen from more than")), qPrintable(panel->explanation()));
+        const QString csv = dir.filePath(QStringLiteral("hiding.csv"));
+        QString error;
+        QVERIFY(panel->exportCsv(csv, &error));
+        QFile cells(csv);
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        QVERIFY(cells.readLine().startsWith("x,y,safe_32_mm_round,semi_32_mm_round"));
+        // Back to the exposure of the same zone: one map at a time.
+        panel->setHidingSpots(false);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->exposure().has_value());
+        QVERIFY(!panel->hiding().has_value());
+        QVERIFY(view->overlay().map->outlines.empty());
+    }
+
     void analysisVisionMap() {
         QTemporaryDir dir;
         gui::MainWindow w;

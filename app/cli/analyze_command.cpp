@@ -228,22 +228,7 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
                      .arg(QString::fromStdString(spots.zone));
         return kBadInput;
     }
-    if (csv) {
-        std::string text = "x,y";
-        for (const analysis::HidingBase& b : spots.bases) {
-            const std::string name = render::probeText(b.probe).section(QLatin1Char(','), 0, 0).replace(QLatin1Char(' '), QLatin1Char('_')).toStdString();
-            text += ",safe_" + name + ",semi_" + name;
-        }
-        text += '\n';
-        for (int k = 0; k < spots.grid.cells(); ++k) {
-            const Vec2 at = spots.grid.centre(k % spots.grid.cols, k / spots.grid.cols);
-            text += QStringLiteral("%1,%2").arg(at.x).arg(at.y).toStdString();
-            for (const analysis::HidingBase& b : spots.bases)
-                text += std::string(",") + (b.safe[static_cast<size_t>(k)] ? "1" : "0") + "," + (b.semi[static_cast<size_t>(k)] ? "1" : "0");
-            text += '\n';
-        }
-        if (!writeCsv(*csv, text)) return kBadInput;
-    }
+    if (csv && !writeCsv(*csv, analysis::hidingCsv(spots))) return kBadInput;
     if (args.isSet(QStringLiteral("output"))) {
         render::Overlay overlay;
         overlay.map = render::hidingLayer(spots, scenario);

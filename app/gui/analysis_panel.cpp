@@ -64,11 +64,21 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
                            "wholly within the zone (1\" is finest, and slowest)"));
     form->addRow(tr("Places in the zone"), places_);
     form->setRowVisible(places_, false);
-    connect(who_, &QComboBox::currentIndexChanged, this, [this, form] {
+    kind_ = new QComboBox(this);
+    kind_->addItems({tr("Exposure"), tr("Hiding spots")});
+    kind_->setToolTip(tr("Exposure: from how many places in the zone each cell is seen. Hiding spots: where a model on "
+                         "a 32 mm, a 60x35.5 mm oval or a 100x50 mm rect base is hidden from every place (safe) or "
+                         "seen from at most a tenth of them (semi-safe)"));
+    form->addRow(tr("Map"), kind_);
+    form->setRowVisible(kind_, false);
+    auto retitle = [this, form] {
         const bool zone = !zoneChosen().isEmpty();
         form->setRowVisible(places_, zone);
-        compute_->setText(zone ? tr("Exposure Map") : tr("Vision Map"));
-    });
+        form->setRowVisible(kind_, zone);
+        compute_->setText(!zone ? tr("Vision Map") : kind_->currentIndex() == 1 ? tr("Hiding Spots") : tr("Exposure Map"));
+    };
+    connect(who_, &QComboBox::currentIndexChanged, this, retitle);
+    connect(kind_, &QComboBox::currentIndexChanged, this, retitle);
     layout->addLayout(form);
 
     auto* buttons = new QHBoxLayout;
@@ -121,6 +131,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     });
     connect(&watcher_, &QFutureWatcher<analysis::VisionMap>::finished, this, &AnalysisPanel::mapReady);
     connect(&exposureWatcher_, &QFutureWatcher<analysis::ExposureMap>::finished, this, &AnalysisPanel::exposureReady);
+    connect(&hidingWatcher_, &QFutureWatcher<analysis::HidingSpots>::finished, this, &AnalysisPanel::hidingReady);
     connect(&explainWatcher_, &QFutureWatcher<Explained>::finished, this, &AnalysisPanel::explanationReady);
     poll_.setInterval(100);
     connect(&poll_, &QTimer::timeout, this, &AnalysisPanel::showProgress);
@@ -167,6 +178,8 @@ void AnalysisPanel::listZones() {
     }
     if (before >= 0 && who_->currentIndex() != before) emit who_->currentIndexChanged(who_->currentIndex());
 }
+
+void AnalysisPanel::setHidingSpots(bool on) { kind_->setCurrentIndex(on ? 1 : 0); }
 
 QString AnalysisPanel::zoneChosen() const { return who_->currentIndex() >= 2 ? who_->currentData().toString() : QString(); }
 
@@ -217,6 +230,34 @@ bool AnalysisPanel::compute() {
         done_ = std::make_shared<std::atomic<int>>(0);
         total_ = static_cast<int>(places);
         auto scenario = std::make_shared<const Scenario>(s);
+        if (kind_->currentIndex() == 1) {
+            std::vector<analysis::Probe> probes(3, model);
+            probes[0].base = {BaseShape::Circle, 32, 32};
+            probes[1].base = {BaseShape::Oval, 60, 35.5};
+            probes[2].base = {BaseShape::Rect, 100, 50};
+            analysis::HidingOptions hiding;
+            hiding.spacing = options.spacing;
+            hiding.zoneSpacing = options.zoneSpacing;
+            // (The enemy at each place is a 32 mm model: as many places as for the first base.)
+            total_ = static_cast<int>(analysis::zonePositions(s, s.zones[zone], analysis::Probe{}, options.zoneSpacing).size()) * 3;
+            hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, cancel = cancelFlag_, done = done_] {
+                analysis::Run run;
+                run.cancel = cancel.get();
+                run.progress = [done](int d, int) { done->store(d); };
+                return analysis::hidingSpots(*scenario, zone, probes, hiding, run);
+            }));
+            working_ = true;
+            progress_->setRange(0, total_);
+            progress_->setValue(0);
+            progress_->setVisible(true);
+            cancel_->setEnabled(true);
+            poll_.start();
+            summary_->setText(tr("Working out where three bases hide from %1: a model at each of its places against each "
+                                 "of %2 cells, for each base...")
+                                  .arg(zoneId)
+                                  .arg(analysis::tableGrid(s.board, options.spacing).cells()));
+            return true;
+        }
         exposureWatcher_.setFuture(QtConcurrent::run([scenario, zone, model, options, cancel = cancelFlag_, done = done_] {
             analysis::Run run;
             run.cancel = cancel.get();
@@ -289,6 +330,7 @@ void AnalysisPanel::clear() {
     cancel();
     map_.reset();
     exposure_.reset();
+    hiding_.reset();
     board_->setMapLayer(std::nullopt);
     explainShown_.reset();
     explanation_.clear();
@@ -303,7 +345,7 @@ void AnalysisPanel::tableChanged() {
     // The map stands for the table as it was: worked out again once the edits pause (a
     // drag is many edits).
     listZones();
-    if (!map_ && !exposure_ && !computing()) return;
+    if (!map_ && !exposure_ && !hiding_ && !computing()) return;
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
 }
@@ -329,6 +371,7 @@ void AnalysisPanel::mapReady() {
         }
     map_ = std::move(result);
     exposure_.reset();
+    hiding_.reset();
     mapObserverIds_ = observerIds_;
     const analysis::Tally t = analysis::tally(*map_);
     const double area = map_->grid.spacing * map_->grid.spacing;
@@ -376,6 +419,7 @@ void AnalysisPanel::exposureReady() {
     const Scenario& s = document_->scenario();
     exposure_ = std::move(result);
     map_.reset();
+    hiding_.reset();
     int cells = 0, none = 0, all = 0;
     double sum = 0;
     for (const analysis::ExposureCell& c : exposure_->cells) {
@@ -398,12 +442,66 @@ void AnalysisPanel::exposureReady() {
     emit finished();
 }
 
+void AnalysisPanel::hidingReady() {
+    working_ = false;
+    poll_.stop();
+    progress_->setVisible(false);
+    cancel_->setEnabled(false);
+    analysis::HidingSpots result = hidingWatcher_.result();
+    if (!result.complete) {
+        summary_->setText(map_ || exposure_ || hiding_ ? tr("Cancelled: the map shown is the last one finished.") : tr("Cancelled."));
+        emit finished();
+        return;
+    }
+    hiding_ = std::move(result);
+    map_.reset();
+    exposure_.reset();
+    QString figures = QStringLiteral("<table><tr><th align='left'>%1</th><th align='right'>%2</th><th align='right'>%3</th></tr>")
+                          .arg(tr("base"), tr("safe"), tr("semi-safe"));
+    for (const analysis::HidingBase& b : hiding_->bases)
+        figures += QStringLiteral("<tr><td>%1</td><td align='right'>%2 sq in</td><td align='right'>%3 sq in</td></tr>")
+                       .arg(render::probeText(b.probe).section(QLatin1Char(','), 0, 0))
+                       .arg(b.safeArea, 0, 'f', 1)
+                       .arg(b.semiArea, 0, 'f', 1);
+    figures += QStringLiteral("</table>");
+    if (!hiding_->bases.empty() && !hiding_->bases.front().objectives.empty()) {
+        figures += tr("<p>Safe within 3\" of each objective (sq in):</p><table>");
+        for (size_t i = 0; i < hiding_->bases.front().objectives.size(); ++i) {
+            figures += QStringLiteral("<tr><td>%1</td>").arg(QString::fromStdString(hiding_->bases.front().objectives[i].objective).toHtmlEscaped());
+            for (const analysis::HidingBase& b : hiding_->bases)
+                figures += QStringLiteral("<td align='right'>&nbsp;%1</td>").arg(b.objectives[i].safeArea, 0, 'f', 0);
+            figures += QStringLiteral("</tr>");
+        }
+        figures += QStringLiteral("</table>");
+    }
+    showMap(render::hidingLayer(*hiding_, document_->scenario()), figures);
+    emit finished();
+}
+
 QString AnalysisPanel::summary() const { return summary_->text(); }
 QString AnalysisPanel::explanation() const { return explanation_; }
 
 void AnalysisPanel::explainAt(Vec2 at) {
-    if (!map_ && !exposure_) return;
-    const analysis::Grid& g = map_ ? map_->grid : exposure_->grid;
+    if (!map_ && !exposure_ && !hiding_) return;
+    const analysis::Grid& g = map_ ? map_->grid : exposure_ ? exposure_->grid : hiding_->grid;
+    if (hiding_) {
+        // Said at once from the map itself: which bases hide here.
+        const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
+        if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return;
+        const size_t k = static_cast<size_t>(row) * g.cols + col;
+        const Vec2 c = g.centre(col, row);
+        QStringList lines{tr("At (%1\", %2\"), from the %3 places of %4:").arg(c.x).arg(c.y).arg(hiding_->places).arg(QString::fromStdString(hiding_->zone))};
+        for (const analysis::HidingBase& b : hiding_->bases)
+            lines << QStringLiteral("  %1: %2").arg(render::probeText(b.probe).section(QLatin1Char(','), 0, 0),
+                                                  b.safe[k]   ? tr("safe (hidden from every place)")
+                                                  : b.semi[k] ? tr("semi-safe (seen from at most %1)").arg(hiding_->semiMost)
+                                                              : tr("seen from more than %1 places, or no room to stand").arg(hiding_->semiMost));
+        explanation_ = lines.join(QLatin1Char('\n'));
+        explain_->setText(explanation_);
+        board_->setMapLines({});
+        emit explained();
+        return;
+    }
     const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
     if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return;
     const std::pair<int, int> cell{col, row};
@@ -532,7 +630,7 @@ void AnalysisPanel::explanationReady() {
 }
 
 bool AnalysisPanel::exportCsv(const QString& path, QString* error) const {
-    if (!map_ && !exposure_) {
+    if (!map_ && !exposure_ && !hiding_) {
         if (error) *error = tr("No vision map to export: work one out first.");
         return false;
     }
@@ -541,8 +639,15 @@ bool AnalysisPanel::exportCsv(const QString& path, QString* error) const {
         if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
         return false;
     }
-    const QByteArray bytes =
-        QByteArray::fromStdString(map_ ? analysis::visionCsv(*map_, document_->scenario()) : analysis::exposureCsv(*exposure_));
+    std::string text;
+    if (map_) {
+        text = analysis::visionCsv(*map_, document_->scenario());
+    } else if (exposure_) {
+        text = analysis::exposureCsv(*exposure_);
+    } else {
+        text = analysis::hidingCsv(*hiding_);
+    }
+    const QByteArray bytes = QByteArray::fromStdString(text);
     if (file.write(bytes) != bytes.size()) {
         if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
         return false;

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "analysis/exposure.h"
+#include "analysis/hiding.h"
 #include "analysis/vision_map.h"
 #include "board_view.h"
 #include "scenario_document.h"
@@ -44,6 +45,7 @@ public:
     bool computing() const { return working_; }
     const std::optional<analysis::VisionMap>& map() const { return map_; }
     const std::optional<analysis::ExposureMap>& exposure() const { return exposure_; }
+    const std::optional<analysis::HidingSpots>& hiding() const { return hiding_; }
     QString summary() const;
     QString explanation() const;
     // The settings, as the controls hold them (tests set them the same way).
@@ -51,6 +53,9 @@ public:
     // The exposure to a deployment zone (by id) instead, its places this far apart; false
     // when the table has no such polygon zone.
     bool setZone(const QString& zoneId, double placesApart = 2);
+    // For a zone: its exposure, or the hiding spots from it of the three reference bases
+    // (32 mm round, 60x35.5 mm oval, 100x50 mm rect) at the height chosen.
+    void setHidingSpots(bool on);
     void setProbe(int paletteRow, double height, const QString& keywords);
     void setSpacing(double inches);
     // What hovering the board at this point (inches) shows for the map's cell there.
@@ -66,6 +71,7 @@ private:
     void tableChanged();
     void mapReady();
     void exposureReady();
+    void hidingReady();
     void listZones();  // the "Seen by" choices: the observer, its unit, each deployment zone
     QString zoneChosen() const;  // its id, or empty
     void showMap(render::MapLayer layer, const QString& figures);
@@ -81,6 +87,7 @@ private:
     QLineEdit* keywords_;
     QComboBox* spacing_;
     QComboBox* places_;  // how far apart the places in a zone are
+    QComboBox* kind_;    // for a zone: exposure or hiding spots
     QPushButton* compute_;
     QPushButton* cancel_;
     QPushButton* clear_;
@@ -93,6 +100,8 @@ private:
     QFutureWatcher<analysis::VisionMap> watcher_;
     QFutureWatcher<analysis::ExposureMap> exposureWatcher_;
     std::optional<analysis::ExposureMap> exposure_;
+    QFutureWatcher<analysis::HidingSpots> hidingWatcher_;
+    std::optional<analysis::HidingSpots> hiding_;
     bool working_ = false;  // until the watcher's answer is taken (see BoardView::working_)
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
     std::shared_ptr<std::atomic<int>> done_;

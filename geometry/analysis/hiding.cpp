@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <sstream>
 #include <utility>
 
 namespace sl::analysis {
@@ -105,6 +106,27 @@ std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in) {
         if (ring.size() >= 3) rings.push_back(std::move(ring));
     }
     return rings;
+}
+
+std::string hidingCsv(const HidingSpots& spots) {
+    std::ostringstream out;
+    out << "x,y";
+    for (const HidingBase& b : spots.bases) {
+        std::ostringstream name;
+        const Base& base = b.probe.base;
+        if (base.shape == BaseShape::Circle) name << base.length_mm << "_mm_round";
+        else name << base.length_mm << 'x' << base.width_mm << (base.shape == BaseShape::Oval ? "_mm_oval" : "_mm_rect");
+        out << ",safe_" << name.str() << ",semi_" << name.str();
+    }
+    out << '\n';
+    for (int k = 0; k < spots.grid.cells(); ++k) {
+        const Vec2 at = spots.grid.centre(k % spots.grid.cols, k / spots.grid.cols);
+        out << at.x << ',' << at.y;
+        for (const HidingBase& b : spots.bases)
+            out << ',' << int(b.safe[static_cast<size_t>(k)] != 0) << ',' << int(b.semi[static_cast<size_t>(k)] != 0);
+        out << '\n';
+    }
+    return out.str();
 }
 
 std::vector<int> largestHidden(const HidingSpots& spots, bool semi) {

@@ -52,6 +52,10 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
 // edges, one per boundary (holes included).
 std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in);
 
+// Every cell as CSV: x,y and, per base, safe_<base>,semi_<base> (1 or 0), the base named as
+// 32_mm_round, 60x35.5_mm_oval, 100x50_mm_rect.
+std::string hidingCsv(const HidingSpots& spots);
+
 // Per cell: the index of the last probe (in the order given) for which it is safe, else -1;
 // and the same for semi-safe. (Given from the smallest base up: the largest that hides.)
 std::vector<int> largestHidden(const HidingSpots& spots, bool semi);
