@@ -2,6 +2,7 @@
 // clear message with the file and JSON path for every bad file.
 #include "scenario_edits.h"
 
+#include <QDir>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -357,6 +358,47 @@ private slots:
             r = cli(QStringList{QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding")} + options);
             QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));
         }
+    }
+
+    void analyzeLayoutReport() {
+        // Two official layouts and a table with one zone, in a folder: the two are reported
+        // (pictures and figures each, and a summary ranking them), the third is left out.
+        QTemporaryDir in, out;
+        for (const char* name : {"bm-purge-vs-purge-01", "bm-assets-vs-assets-01"})
+            QVERIFY(QFile::copy(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/%1.sightline.json").arg(QLatin1String(name)),
+                                in.filePath(QStringLiteral("%1.sightline.json").arg(QLatin1String(name)))));
+        QVERIFY(QFile::copy(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"),
+                            in.filePath(QStringLiteral("wall.sightline.json"))));
+        Run r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), out.path(), QStringLiteral("--spacing"),
+                     QStringLiteral("4"), QStringLiteral("--zone-spacing"), QStringLiteral("8"), QStringLiteral("--width"), QStringLiteral("800")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains(QStringLiteral("wall.sightline.json: left out: 1 deployment zones, not two")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("layout 1 of 3: bm-assets-vs-assets-01")), qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("2 layouts (1 left out)")) && r.out.contains(QStringLiteral("peak memory")), qPrintable(r.out));
+        QFile summary(QDir(out.path()).filePath(QStringLiteral("summary.csv")));
+        QVERIFY(summary.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(summary.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 3);
+        QVERIFY(lines[0].startsWith(QStringLiteral("rank,layout,side_a,side_b,zone_exposure_a")));
+        QVERIFY(lines[1].startsWith(QStringLiteral("1,")) && lines[2].startsWith(QStringLiteral("2,")));
+        // Ranked by the gap, the most even first.
+        const double gap1 = lines[1].section(QLatin1Char(','), -2, -2).toDouble(), gap2 = lines[2].section(QLatin1Char(','), -2, -2).toDouble();
+        QVERIFY(gap1 <= gap2);
+        const QString dir = QDir(out.path()).filePath(QStringLiteral("bm-purge-vs-purge-01"));
+        for (const char* png : {"exposure-to-deployment-attacker.png", "exposure-to-deployment-defender.png",
+                                "hiding-from-deployment-attacker.png", "hiding-from-deployment-defender.png"})
+            QVERIFY2(QImage(QDir(dir).filePath(QLatin1String(png))).width() == 800, png);
+        QFile figures(QDir(dir).filePath(QStringLiteral("figures.json")));
+        QVERIFY(figures.open(QIODevice::ReadOnly));
+        const QJsonObject f = QJsonDocument::fromJson(figures.readAll()).object();
+        const QJsonArray sides = f.value(QStringLiteral("sides")).toArray();
+        QCOMPARE(sides.size(), 2);
+        QCOMPARE(sides[0].toObject().value(QStringLiteral("hiding_from_enemy")).toArray().size(), 3);
+        QVERIFY(sides[0].toObject().value(QStringLiteral("places")).toInt() > 0);
+        // A folder without scenarios: said.
+        QTemporaryDir empty;
+        r = cli({QStringLiteral("analyze"), empty.path(), QStringLiteral("--report"), out.path()});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no scenario files")), qPrintable(r.err));
     }
 
     void rulingUnitAgainstUnit() {

@@ -8,11 +8,13 @@
 #include "analysis_layer.h"
 #include "board_renderer.h"
 #include "commands.h"
+#include "kernel/polygon.h"
 #include "common.h"
 #include "scenario_edits.h"
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,6 +28,8 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+
+#include <sys/resource.h>
 
 namespace sl::cli {
 
@@ -393,9 +397,201 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
     return kOk;
 }
 
+// The layout report: for each layout (a file, or every scenario file of a folder) with two
+// deployment zones, each zone's exposure map and the hiding spots from it, their pictures
+// and figures in a folder of their own, and one summary ranking the layouts by how evenly
+// the two sides can hide.
+struct LayoutFigures {
+    QString name;
+    QString file;
+    QStringList sides;            // the two zones' sides (or ids)
+    double zoneExposure[2] = {};  // mean share of the enemy's places that see a cell of this side's zone
+    double tableSeen[2] = {};     // mean share of this side's places that see a cell of the table
+    std::vector<double> safe[2];  // per base: square inches where this side's models hide from the enemy
+    double gap = 0;               // |safe infantry A - B| over their mean: 0 is even
+    double seconds = 0;
+};
+
+int analyzeReport(const QString& path, const QCommandLineParser& args) {
+    QStringList files;
+    if (QFileInfo(path).isDir()) {
+        for (const QFileInfo& f : QDir(path).entryInfoList({QStringLiteral("*.sightline.json")}, QDir::Files, QDir::Name))
+            files << f.filePath();
+        if (files.isEmpty()) {
+            err() << path << ": no scenario files (*.sightline.json) in this folder\n";
+            return kBadInput;
+        }
+    } else {
+        files << path;
+    }
+    const QString outDir = args.value(QStringLiteral("report"));
+    if (!QDir().mkpath(outDir)) {
+        err() << outDir << ": cannot make this folder\n";
+        return kBadInput;
+    }
+    analysis::Probe model;
+    analysis::HidingOptions options;
+    options.spacing = 2;
+    double semiPercent = 10;
+    if (!probeOptions(args, model, options.spacing) || !optionNumber(args, "zone-spacing", 0.25, 12, options.zoneSpacing) ||
+        !optionNumber(args, "semi", 0, 100, semiPercent))
+        return kBadInput;
+    if (!args.isSet(QStringLiteral("zone-spacing"))) options.zoneSpacing = 4;
+    options.semiShare = semiPercent / 100;
+    const std::optional<std::vector<analysis::Probe>> probes = hidingProbes(args, model);
+    if (!probes) return kBadInput;
+    std::optional<int> width = pngWidth(args);
+    if (!width) return kBadInput;
+    if (!args.isSet(QStringLiteral("width"))) width = 1200;
+    QElapsedTimer all;
+    all.start();
+    std::vector<LayoutFigures> layouts;
+    int skipped = 0;
+    for (int f = 0; f < files.size(); ++f) {
+        const std::optional<Scenario> scenario = load(files[f]);
+        if (!scenario) return kBadInput;
+        std::vector<int> zones;
+        for (int z = 0; z < static_cast<int>(scenario->zones.size()); ++z)
+            if (scenario->zones[z].polygon.size() >= 3 && scenario->zones[z].kind == "deployment") zones.push_back(z);
+        LayoutFigures L;
+        L.file = files[f];
+        L.name = QFileInfo(files[f]).fileName().remove(QStringLiteral(".sightline.json"));
+        if (zones.size() != 2) {
+            err() << QStringLiteral("%1: left out: %2 deployment zones, not two\n").arg(files[f]).arg(zones.size());
+            ++skipped;
+            continue;
+        }
+        err() << QStringLiteral("layout %1 of %2: %3\n").arg(f + 1).arg(files.size()).arg(L.name);
+        err().flush();
+        QElapsedTimer clock;
+        clock.start();
+        const QString dir = QDir(outDir).filePath(L.name);
+        QDir().mkpath(dir);
+        QJsonObject figures{{QStringLiteral("layout"), L.name}, {QStringLiteral("file"), files[f]},
+                            {QStringLiteral("ruleset"), QString::fromStdString(scenario->ruleset.name)},
+                            {QStringLiteral("spacing"), options.spacing}, {QStringLiteral("zone_spacing"), options.zoneSpacing}};
+        QJsonArray sides;
+        // Each zone's places against the table, once.
+        analysis::ExposureOptions eo;
+        eo.spacing = options.spacing;
+        eo.zoneSpacing = options.zoneSpacing;
+        const analysis::ExposureMap maps[2] = {analysis::exposureMap(*scenario, zones[0], model, model, eo),
+                                               analysis::exposureMap(*scenario, zones[1], model, model, eo)};
+        for (int i = 0; i < 2; ++i) {
+            const Zone& mine = scenario->zones[zones[i]];
+            const Zone& enemy = scenario->zones[zones[1 - i]];
+            L.sides << QString::fromStdString(mine.side.empty() ? mine.id : mine.side);
+            const analysis::ExposureMap& byEnemy = maps[1 - i];
+            const analysis::ExposureMap& byMine = maps[i];
+            Polygon area{mine.polygon, {}};
+            double sum = 0, tableSum = 0;
+            int n = 0, tableN = 0;
+            for (int k = 0; k < byEnemy.grid.cells(); ++k) {
+                const analysis::ExposureCell& c = byEnemy.cells[static_cast<size_t>(k)];
+                const analysis::ExposureCell& t = byMine.cells[static_cast<size_t>(k)];
+                if (!t.overlap) {
+                    tableSum += byMine.share(t);
+                    ++tableN;
+                }
+                if (c.overlap || locate(byEnemy.grid.centre(k % byEnemy.grid.cols, k / byEnemy.grid.cols), area) == Where::Outside) continue;
+                sum += byEnemy.share(c);
+                ++n;
+            }
+            L.zoneExposure[i] = n ? sum / n : 0;
+            L.tableSeen[i] = tableN ? tableSum / tableN : 0;
+            const analysis::HidingSpots spots = analysis::hidingSpots(*scenario, zones[1 - i], *probes, options);
+            for (const analysis::HidingBase& b : spots.bases) L.safe[i].push_back(b.safeArea);
+            // Pictures: what this side's zone sees, and where this side hides from the enemy.
+            render::Overlay overlay;
+            QString error;
+            overlay.map = render::exposureLayer(byMine, *scenario);
+            if (!render::renderToFile(*scenario, overlay, QDir(dir).filePath(QStringLiteral("exposure-to-%1.png").arg(QString::fromStdString(mine.id))), &error, *width) ||
+                !(overlay.map = render::hidingLayer(spots, *scenario),
+                  render::renderToFile(*scenario, overlay, QDir(dir).filePath(QStringLiteral("hiding-from-%1.png").arg(QString::fromStdString(enemy.id))), &error, *width))) {
+                err() << error << '\n';
+                return kBadInput;
+            }
+            QJsonArray bases;
+            for (const analysis::HidingBase& b : spots.bases) {
+                QJsonArray objectives;
+                for (const analysis::ObjectiveHiding& h : b.objectives)
+                    objectives.append(QJsonObject{{QStringLiteral("objective"), QString::fromStdString(h.objective)},
+                                                  {QStringLiteral("safe_sq_in"), h.safeArea},
+                                                  {QStringLiteral("semi_safe_sq_in"), h.semiArea}});
+                bases.append(QJsonObject{{QStringLiteral("base"), render::probeText(b.probe).section(QLatin1Char(','), 0, 0)},
+                                         {QStringLiteral("safe_sq_in"), b.safeArea},
+                                         {QStringLiteral("semi_safe_sq_in"), b.semiArea},
+                                         {QStringLiteral("objectives"), objectives}});
+            }
+            sides.append(QJsonObject{{QStringLiteral("side"), L.sides.back()},
+                                     {QStringLiteral("zone"), QString::fromStdString(mine.id)},
+                                     {QStringLiteral("places"), static_cast<int>(byMine.positions.size())},
+                                     {QStringLiteral("zone_exposure_to_enemy"), L.zoneExposure[i]},
+                                     {QStringLiteral("table_seen_from_zone"), L.tableSeen[i]},
+                                     {QStringLiteral("hiding_from_enemy"), bases}});
+        }
+        const double a = L.safe[0].empty() ? 0 : L.safe[0][0], b = L.safe[1].empty() ? 0 : L.safe[1][0];
+        L.gap = a + b > 0 ? std::abs(a - b) / ((a + b) / 2) : 0;
+        L.seconds = clock.nsecsElapsed() / 1e9;
+        figures[QStringLiteral("sides")] = sides;
+        figures[QStringLiteral("hiding_gap")] = L.gap;
+        figures[QStringLiteral("seconds")] = L.seconds;
+        QFile json(QDir(dir).filePath(QStringLiteral("figures.json")));
+        if (!json.open(QIODevice::WriteOnly | QIODevice::Truncate) || json.write(QJsonDocument(figures).toJson()) < 0) {
+            err() << json.fileName() << ": cannot write: " << json.errorString() << '\n';
+            return kBadInput;
+        }
+        layouts.push_back(std::move(L));
+    }
+    // The summary, the most even first.
+    std::stable_sort(layouts.begin(), layouts.end(), [](const LayoutFigures& x, const LayoutFigures& y) { return x.gap < y.gap; });
+    QString csv = QStringLiteral("rank,layout,side_a,side_b,zone_exposure_a,zone_exposure_b,table_seen_a,table_seen_b");
+    for (const analysis::Probe& p : *probes) {
+        const QString name = render::probeText(p).section(QLatin1Char(','), 0, 0).replace(QLatin1Char(' '), QLatin1Char('_'));
+        csv += QStringLiteral(",safe_a_%1,safe_b_%1").arg(name);
+    }
+    csv += QStringLiteral(",hiding_gap,seconds\n");
+    QJsonArray rows;
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n").arg(QStringLiteral("rank"), 4).arg(QStringLiteral("layout"), -36)
+                 .arg(QStringLiteral("exposed A/B"), 13).arg(QStringLiteral("hides A/B sq in"), 17).arg(QStringLiteral("gap"), 6)
+                 .arg(QStringLiteral("s"), 6);
+    for (size_t r = 0; r < layouts.size(); ++r) {
+        const LayoutFigures& L = layouts[r];
+        csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8").arg(r + 1).arg(L.name, L.sides.value(0), L.sides.value(1))
+                   .arg(L.zoneExposure[0]).arg(L.zoneExposure[1]).arg(L.tableSeen[0]).arg(L.tableSeen[1]);
+        for (size_t b = 0; b < probes->size(); ++b) csv += QStringLiteral(",%1,%2").arg(L.safe[0][b]).arg(L.safe[1][b]);
+        csv += QStringLiteral(",%1,%2\n").arg(L.gap).arg(L.seconds, 0, 'f', 2);
+        rows.append(QJsonObject{{QStringLiteral("rank"), static_cast<int>(r + 1)}, {QStringLiteral("layout"), L.name},
+                                {QStringLiteral("hiding_gap"), L.gap}, {QStringLiteral("zone_exposure"), QJsonArray{L.zoneExposure[0], L.zoneExposure[1]}},
+                                {QStringLiteral("infantry_safe_sq_in"), QJsonArray{L.safe[0][0], L.safe[1][0]}}});
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n").arg(r + 1, 4).arg(L.name, -36)
+                     .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 0).arg(100 * L.zoneExposure[1], 0, 'f', 0), 13)
+                     .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 0).arg(L.safe[1][0], 0, 'f', 0), 17)
+                     .arg(L.gap, 6, 'f', 2).arg(L.seconds, 6, 'f', 1);
+    }
+    QFile summaryCsv(QDir(outDir).filePath(QStringLiteral("summary.csv")));
+    QFile summaryJson(QDir(outDir).filePath(QStringLiteral("summary.json")));
+    if (!summaryCsv.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) || summaryCsv.write(csv.toUtf8()) < 0 ||
+        !summaryJson.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+        summaryJson.write(QJsonDocument(QJsonObject{{QStringLiteral("layouts"), rows}}).toJson()) < 0) {
+        err() << outDir << ": cannot write the summary\n";
+        return kBadInput;
+    }
+    struct rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    out() << QStringLiteral("%1 layouts (%2 left out) in %3 s on %4 threads, peak memory %5 MB; exposed: the mean share of the "
+                            "enemy's places that see a cell of the side's zone; hides: the infantry model's safe ground; gap: "
+                            "their difference over their mean (0: even)\nwrote %6\n")
+                 .arg(layouts.size()).arg(skipped).arg(all.nsecsElapsed() / 1e9, 0, 'f', 1)
+                 .arg(std::max(1u, std::thread::hardware_concurrency())).arg(usage.ru_maxrss / 1024.0, 0, 'f', 0)
+                 .arg(QDir(outDir).filePath(QStringLiteral("summary.csv")));
+    return kOk;
+}
+
 }  // namespace
 
 int analyze(const QString& path, const QCommandLineParser& args) {
+    if (args.isSet(QStringLiteral("report"))) return analyzeReport(path, args);
     const bool byModel = args.isSet(QStringLiteral("observer")), byUnit = args.isSet(QStringLiteral("unit")),
                byZone = args.isSet(QStringLiteral("zone"));
     if (byModel + byUnit + byZone != 1) {

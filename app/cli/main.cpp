@@ -66,6 +66,12 @@ const char* kDescription =
     "                100x50rect@3, else --height) is hidden from every place of the\n"
     "                enemy's zone (safe) or seen from at most --semi percent of them,\n"
     "                in square inches, and within 3\" of each objective\n"
+    "  analyze FILE|FOLDER --report OUTDIR [--spacing 2] [--zone-spacing 4]\n"
+    "      [--bases ...] [--semi 10]\n"
+    "                the layout report: for every layout with two deployment zones,\n"
+    "                each zone's exposure map and the hiding spots from it (pictures,\n"
+    "                figures.json), and summary.csv/json ranking the layouts by how\n"
+    "                evenly the two sides' infantry can hide\n"
     "\n"
     "Methods: exact (the default: every sight line between the bases), sampled\n"
     "(centre, edge and boundary points of both bases), center (centre to centre).\n"
@@ -183,6 +189,8 @@ int main(int argc, char** argv) {
                       QStringLiteral("IN")});
     parser.addOption({QStringLiteral("fully"), QStringLiteral("analyze --zone: count fully visible too, and draw it")});
     parser.addOption({QStringLiteral("hiding"), QStringLiteral("analyze --zone: the hiding spots of each base instead")});
+    parser.addOption({QStringLiteral("report"), QStringLiteral("analyze: the layout report of a file or a folder, into this folder"),
+                      QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("bases"), QStringLiteral("analyze --hiding: the bases (default 32,60x35.5,100x50rect; all: the palette)"),
                       QStringLiteral("B,...")});
     parser.addOption({QStringLiteral("semi"), QStringLiteral("analyze --hiding: semi-safe, seen from at most this percent of the places (default 10)"),
