@@ -204,18 +204,28 @@ std::optional<std::vector<analysis::Probe>> hidingProbes(const QCommandLineParse
     return probes;
 }
 
-int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& args) {
-    analysis::Probe model;
-    analysis::HidingOptions options;
-    options.spacing = 1;
+// The options of the hiding spots and the report: the model (--base, --height, --keywords),
+// --spacing and --zone-spacing (with these defaults), --semi and --bases.
+bool hidingOptions(const QCommandLineParser& args, double spacing, double zoneSpacing, analysis::Probe& model,
+                   analysis::HidingOptions& options, std::vector<analysis::Probe>& probes) {
+    options.spacing = spacing;
+    options.zoneSpacing = zoneSpacing;
     double semiPercent = 10;
     if (!probeOptions(args, model, options.spacing) || !optionNumber(args, "zone-spacing", 0.25, 12, options.zoneSpacing) ||
         !optionNumber(args, "semi", 0, 100, semiPercent))
-        return kBadInput;
-    if (!args.isSet(QStringLiteral("zone-spacing"))) options.zoneSpacing = 2;
+        return false;
     options.semiShare = semiPercent / 100;
-    const std::optional<std::vector<analysis::Probe>> probes = hidingProbes(args, model);
-    if (!probes) return kBadInput;
+    const std::optional<std::vector<analysis::Probe>> given = hidingProbes(args, model);
+    if (!given) return false;
+    probes = *given;
+    return true;
+}
+
+int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& args) {
+    analysis::Probe model;
+    analysis::HidingOptions options;
+    std::vector<analysis::Probe> probes;
+    if (!hidingOptions(args, 1, 2, model, options, probes)) return kBadInput;
     const std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;
     std::optional<QFile> csv;
@@ -225,7 +235,7 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
     run.progress = tenths(QStringLiteral("hiding spots"), QStringLiteral("places, over every base"));
     QElapsedTimer clock;
     clock.start();
-    const analysis::HidingSpots spots = analysis::hidingSpots(scenario, zone, *probes, options, run);
+    const analysis::HidingSpots spots = analysis::hidingSpots(scenario, zone, probes, options, run);
     const double seconds = clock.nsecsElapsed() / 1e9;
     if (spots.places == 0) {
         err() << QStringLiteral("--zone %1: no place in it where a 32 mm model stands wholly within it, off the features\n")
@@ -429,17 +439,11 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         err() << outDir << ": cannot make this folder\n";
         return kBadInput;
     }
-    analysis::Probe model;
+    analysis::Probe model;  // (also the exposure maps' model)
     analysis::HidingOptions options;
-    options.spacing = 2;
-    double semiPercent = 10;
-    if (!probeOptions(args, model, options.spacing) || !optionNumber(args, "zone-spacing", 0.25, 12, options.zoneSpacing) ||
-        !optionNumber(args, "semi", 0, 100, semiPercent))
-        return kBadInput;
-    if (!args.isSet(QStringLiteral("zone-spacing"))) options.zoneSpacing = 4;
-    options.semiShare = semiPercent / 100;
-    const std::optional<std::vector<analysis::Probe>> probes = hidingProbes(args, model);
-    if (!probes) return kBadInput;
+    std::vector<analysis::Probe> probeList;
+    if (!hidingOptions(args, 2, 4, model, options, probeList)) return kBadInput;
+    const std::vector<analysis::Probe>* probes = &probeList;
     std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;
     if (!args.isSet(QStringLiteral("width"))) width = 1200;

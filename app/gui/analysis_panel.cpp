@@ -225,11 +225,8 @@ bool AnalysisPanel::compute() {
             return false;
         }
         observerIds_.clear();
-        if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
-        cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
-        done_ = std::make_shared<std::atomic<int>>(0);
-        total_ = static_cast<int>(places);
         auto scenario = std::make_shared<const Scenario>(s);
+        const int cells = analysis::tableGrid(s.board, options.spacing).cells();
         if (kind_->currentIndex() == 1) {
             std::vector<analysis::Probe> probes(3, model);
             probes[0].base = {BaseShape::Circle, 32, 32};
@@ -238,42 +235,25 @@ bool AnalysisPanel::compute() {
             analysis::HidingOptions hiding;
             hiding.spacing = options.spacing;
             hiding.zoneSpacing = options.zoneSpacing;
-            // (The enemy at each place is a 32 mm model: as many places as for the first base.)
-            total_ = static_cast<int>(analysis::zonePositions(s, s.zones[zone], analysis::Probe{}, options.zoneSpacing).size()) * 3;
-            hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, cancel = cancelFlag_, done = done_] {
-                analysis::Run run;
-                run.cancel = cancel.get();
-                run.progress = [done](int d, int) { done->store(d); };
+            // (The enemy at each place is a 32 mm model: its places, once for each base.)
+            const int enemyPlaces = static_cast<int>(analysis::zonePositions(s, s.zones[zone], analysis::Probe{}, options.zoneSpacing).size());
+            const analysis::Run run = startWork(enemyPlaces * 3, tr("Working out where three bases hide from %1: a model at each "
+                                                                    "of its places against each of %2 cells, for each base...")
+                                                                     .arg(zoneId)
+                                                                     .arg(cells));
+            hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, run, keep = cancelFlag_] {
                 return analysis::hidingSpots(*scenario, zone, probes, hiding, run);
             }));
-            working_ = true;
-            progress_->setRange(0, total_);
-            progress_->setValue(0);
-            progress_->setVisible(true);
-            cancel_->setEnabled(true);
-            poll_.start();
-            summary_->setText(tr("Working out where three bases hide from %1: a model at each of its places against each "
-                                 "of %2 cells, for each base...")
-                                  .arg(zoneId)
-                                  .arg(analysis::tableGrid(s.board, options.spacing).cells()));
             return true;
         }
-        exposureWatcher_.setFuture(QtConcurrent::run([scenario, zone, model, options, cancel = cancelFlag_, done = done_] {
-            analysis::Run run;
-            run.cancel = cancel.get();
-            run.progress = [done](int d, int) { done->store(d); };
+        const analysis::Run run = startWork(static_cast<int>(places), tr("Working out the exposure to %1: a model at each of %2 "
+                                                                         "places against each of %3 cells...")
+                                                                          .arg(zoneId)
+                                                                          .arg(places)
+                                                                          .arg(cells));
+        exposureWatcher_.setFuture(QtConcurrent::run([scenario, zone, model, options, run, keep = cancelFlag_] {
             return analysis::exposureMap(*scenario, zone, model, model, options, run);
         }));
-        working_ = true;
-        progress_->setRange(0, total_);
-        progress_->setValue(0);
-        progress_->setVisible(true);
-        cancel_->setEnabled(true);
-        poll_.start();
-        summary_->setText(tr("Working out the exposure to %1: a model at each of %2 places against each of %3 cells...")
-                              .arg(zoneId)
-                              .arg(places)
-                              .arg(analysis::tableGrid(s.board, options.spacing).cells()));
         return true;
     }
     const int observer = board_->observer();
@@ -291,28 +271,33 @@ bool AnalysisPanel::compute() {
     }
     observerIds_.clear();
     for (int o : observers) observerIds_.push_back(s.models[o].id);
+    const double spacing = spacing_->currentData().toDouble();
+    const int cells = analysis::tableGrid(s.board, spacing).cells();
+    const analysis::Run run =
+        startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(QString::fromStdString(s.labelOf(s.models[observer].id))).arg(cells));
+    auto scenario = std::make_shared<const Scenario>(s);
+    watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, run, keep = cancelFlag_] {
+        return analysis::visionMap(*scenario, observers, probe, spacing, run);
+    }));
+    return true;
+}
+
+analysis::Run AnalysisPanel::startWork(int total, const QString& text) {
     if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
     cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
     done_ = std::make_shared<std::atomic<int>>(0);
-    const double spacing = spacing_->currentData().toDouble();
-    total_ = analysis::tableGrid(s.board, spacing).cells();
-    auto scenario = std::make_shared<const Scenario>(s);
-    watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, cancel = cancelFlag_, done = done_] {
-        analysis::Run run;
-        run.cancel = cancel.get();
-        run.progress = [done](int d, int) { done->store(d); };
-        return analysis::visionMap(*scenario, observers, probe, spacing, run);
-    }));
+    total_ = total;
     working_ = true;
     progress_->setRange(0, total_);
     progress_->setValue(0);
     progress_->setVisible(true);
     cancel_->setEnabled(true);
     poll_.start();
-    summary_->setText(tr("Working out the vision map of %1 (%2 cells)...")
-                          .arg(QString::fromStdString(s.labelOf(s.models[observer].id)))
-                          .arg(total_));
-    return true;
+    summary_->setText(text);
+    analysis::Run run;  // (what the worker reads: the flag and the counter live while it runs)
+    run.cancel = cancelFlag_.get();
+    run.progress = [done = done_](int d, int) { done->store(d); };
+    return run;
 }
 
 void AnalysisPanel::showProgress() {

@@ -77,6 +77,9 @@ private:
     void showMap(render::MapLayer layer, const QString& figures);
     void explanationReady();
     void showProgress();
+    // The work about to start: a newer one gives up the one running; progress and Cancel
+    // shown with this text; the Run the worker is given (its flag kept by cancelFlag_).
+    analysis::Run startWork(int total, const QString& text);
     analysis::Probe probe() const;
 
     ScenarioDocument* document_;
