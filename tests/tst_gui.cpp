@@ -916,11 +916,15 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
         QVERIFY(view->unitRulingProvisional());
         QTRY_VERIFY_WITH_TIMEOUT(w.rulingLabel()->text().contains(QStringLiteral("being worked out")), 2000);  // (the panel follows a drag a few times a second)
+        // While dragging, the reasons wait for the put-down (the panel stays quick to lay out).
+        QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("The reasons follow when the model is put down")));
         QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, Vec2{30.8847, 27.1999}));
         QVERIFY(view->unitRulingPending());  // the full proofs, at once
         QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
         QVERIFY(!view->unitRulingProvisional());
         QVERIFY(!w.rulingLabel()->text().contains(QStringLiteral("being worked out")));
+        QVERIFY(!w.rulingLabel()->text().contains(QStringLiteral("The reasons follow")));
+        QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("13.08")));  // the reasons are back
         const Scene scene(w.document()->scenario());
         const UnitRuling fresh = Rulings(scene).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
         const UnitRuling& shown = *view->unitRuling();

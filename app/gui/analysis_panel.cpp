@@ -76,6 +76,12 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
         form->setRowVisible(places_, zone);
         form->setRowVisible(kind_, zone);
         compute_->setText(!zone ? tr("Vision Map") : kind_->currentIndex() == 1 ? tr("Hiding Spots") : tr("Exposure Map"));
+        // Another map asked for: the one being worked out is not it.
+        if (computing()) cancel();
+        if (!map_ && !exposure_ && !hiding_ && !computing())
+            summary_->setText(zone ? tr("Press %1: a model at each place in the zone, against each cell (it takes a while).")
+                                         .arg(compute_->text())
+                                   : tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
     };
     connect(who_, &QComboBox::currentIndexChanged, this, retitle);
     connect(kind_, &QComboBox::currentIndexChanged, this, retitle);
@@ -450,7 +456,10 @@ void AnalysisPanel::hidingReady() {
                        .arg(b.semiArea, 0, 'f', 1);
     figures += QStringLiteral("</table>");
     if (!hiding_->bases.empty() && !hiding_->bases.front().objectives.empty()) {
-        figures += tr("<p>Safe within 3\" of each objective (sq in):</p><table>");
+        figures += tr("<p>Safe within 3\" of each objective (sq in):</p><table><tr><th></th>");
+        for (const analysis::HidingBase& b : hiding_->bases)
+            figures += QStringLiteral("<th align='right'>&nbsp;%1</th>").arg(render::probeText(b.probe).section(QLatin1Char(' '), 0, 0));
+        figures += QStringLiteral("</tr>");
         for (size_t i = 0; i < hiding_->bases.front().objectives.size(); ++i) {
             figures += QStringLiteral("<tr><td>%1</td>").arg(QString::fromStdString(hiding_->bases.front().objectives[i].objective).toHtmlEscaped());
             for (const analysis::HidingBase& b : hiding_->bases)
@@ -476,11 +485,27 @@ void AnalysisPanel::explainAt(Vec2 at) {
         const size_t k = static_cast<size_t>(row) * g.cols + col;
         const Vec2 c = g.centre(col, row);
         QStringList lines{tr("At (%1\", %2\"), from the %3 places of %4:").arg(c.x).arg(c.y).arg(hiding_->places).arg(QString::fromStdString(hiding_->zone))};
-        for (const analysis::HidingBase& b : hiding_->bases)
-            lines << QStringLiteral("  %1: %2").arg(render::probeText(b.probe).section(QLatin1Char(','), 0, 0),
-                                                  b.safe[k]   ? tr("safe (hidden from every place)")
-                                                  : b.semi[k] ? tr("semi-safe (seen from at most %1)").arg(hiding_->semiMost)
-                                                              : tr("seen from more than %1 places, or no room to stand").arg(hiding_->semiMost));
+        const Scenario& s = document_->scenario();
+        const analysis::FeatureOverlap overlaps(s);
+        bool largerOnly = false;
+        for (size_t i = 0; i < hiding_->bases.size(); ++i) {
+            const analysis::HidingBase& b = hiding_->bases[i];
+            QString verdict;
+            if (b.safe[k]) {
+                verdict = tr("safe (hidden from every place)");
+                largerOnly = largerOnly || (i > 0 && !hiding_->bases[0].safe[k]);
+            } else if (b.semi[k]) {
+                verdict = tr("semi-safe (seen from at most %1)").arg(hiding_->semiMost);
+            } else if (const std::vector<int> on = overlaps.features(analysis::probeModel(b.probe, c), true); !on.empty()) {
+                verdict = tr("no room to stand (it would overlap %1)").arg(QString::fromStdString(s.labelOf(s.terrain[on[0]].id)));
+            } else {
+                verdict = tr("seen from more than %1 places").arg(hiding_->semiMost);
+            }
+            lines << QStringLiteral("  %1: %2").arg(render::probeText(b.probe).section(QLatin1Char(','), 0, 0), verdict);
+        }
+        if (largerOnly)
+            lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "
+                        "a model within an area with a dense feature is hidden beyond the detection range, 13.09).");
         explanation_ = lines.join(QLatin1Char('\n'));
         explain_->setText(explanation_);
         board_->setMapLines({});

@@ -860,8 +860,10 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
 void BoardView::mouseReleaseEvent(QMouseEvent*) {
     const Drag was = drag_;
     drag_ = Drag::None;
-    // The model is put down: what the drag's quick proofs left open is decided in full.
+    // The model is put down: what the drag's quick proofs left open is decided in full, and
+    // the panel shows what it left out while dragging (the reasons).
     if ((was == Drag::Move || was == Drag::Vertex) && latestRequest_.quick) refineUnitRuling();
+    if (was == Drag::Move || was == Drag::Vertex) emit rulingChanged();
     if (was == Drag::Move && !dragged_ && clicked_ >= 0 && clicked_ != observer_ &&
         clicked_ < static_cast<int>(document_->scenario().models.size()))
         setObserver(clicked_);

@@ -801,7 +801,14 @@ void MainWindow::updateRuling() {
         show(tr("<p><small>%1, %2</small></p>")
                              .arg(QString::fromUtf8(methodName(board_->method()).data(), static_cast<int>(methodName(board_->method()).size())),
                                   QString::fromStdString(s.ruleset.name)) +
-                         render::rulingHtml(s, *u));
+                         (board_->dragging()
+                              // While dragging: the reasons (the longest part to lay out) wait for the put-down.
+                              ? [&] {
+                                    const render::RulingHtml parts = render::rulingParts(s, *u, 10, false);
+                                    return parts.summary + parts.matrix + parts.legend +
+                                           tr("<p><i>The reasons follow when the model is put down.</i></p>");
+                                }()
+                              : render::rulingHtml(s, *u)));
         return;
     }
     const auto& r = board_->ruling();

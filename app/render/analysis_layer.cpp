@@ -76,7 +76,7 @@ const Step kSteps[] = {
     {0.4, QColor(254, 204, 92), "a fifth to two fifths"},
     {0.6, QColor(253, 141, 60), "two fifths to three fifths"},
     {0.8, QColor(240, 59, 32), "three fifths to four fifths"},
-    {1.0, QColor(189, 0, 38), "more than four fifths (red: all of them)"},
+    {1.0, QColor(189, 0, 38), "more than four fifths, up to all of them"},
 };
 
 }  // namespace
@@ -122,9 +122,15 @@ QColor hidingColour(size_t base, size_t bases, bool semi) {
     const double t = bases > 1 ? static_cast<double>(base) / static_cast<double>(bases - 1) : 1.0;
     auto mix = [t](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * t)); };
     QColor c(mix(158, 8), mix(202, 48), mix(225, 107));
-    if (semi) c = QColor(mix(225, 150), mix(236, 170), mix(245, 200));  // pale: seen from a few places
+    if (semi) c = QColor(222, 214, 232);  // pale lavender: seen from a few places (apart from the light blue)
     return c;
 }
+
+namespace {
+// Each base's outline, told apart from the fills and from one another.
+const QColor kOutlines[] = {QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250), QColor(231, 41, 138)};
+const char* const kOutlineNames[] = {"yellow", "orange", "white", "magenta"};
+}  // namespace
 
 MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario) {
     MapLayer layer;
@@ -137,9 +143,9 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         layer.cells.push_back(safe[k] >= 0   ? hidingColour(static_cast<size_t>(safe[k]), n, false)
                               : semi[k] >= 0 ? hidingColour(static_cast<size_t>(semi[k]), n, true)
                                              : QColor(0, 0, 0, 0));
-    for (size_t b = 0; b < n; ++b)
-        layer.outlines.push_back({b + 1 == n ? QColor(250, 250, 250) : hidingColour(b, n, false).darker(160),
-                                  analysis::cellOutlines(spots.grid, spots.bases[b].safe), false});
+    // Outlines for up to four bases (more would hide the map: the fills tell the rest).
+    for (size_t b = 0; b < n && n <= 4; ++b)
+        layer.outlines.push_back({kOutlines[b], analysis::cellOutlines(spots.grid, spots.bases[b].safe), false});
     QString zone = QString::fromStdString(spots.zone);
     for (const Zone& z : scenario.zones)
         if (z.id == spots.zone && !z.side.empty()) zone = QStringLiteral("%1 (%2)").arg(zone, QString::fromStdString(z.side));
@@ -152,14 +158,17 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                       .arg(spots.semiMost)
                       .arg(percent);
     for (size_t b = 0; b < n; ++b)
-        layer.legend.push_back({hidingColour(b, n, false), QStringLiteral("%1: safe %2 sq in, semi-safe %3 sq in")
-                                                               .arg(probeText(spots.bases[b].probe))
-                                                               .arg(spots.bases[b].safeArea, 0, 'f', 1)
-                                                               .arg(spots.bases[b].semiArea, 0, 'f', 1)});
-    layer.legend.push_back({hidingColour(n > 0 ? n - 1 : 0, n, true),
-                            QStringLiteral("pale: semi-safe only, seen from at most %1 of the places").arg(spots.semiMost)});
+        layer.legend.push_back({hidingColour(b, n, false),
+                                QStringLiteral("%1%2: safe %3 sq in, semi-safe %4 sq in%5")
+                                    .arg(b == 0 ? QString() : QStringLiteral("up to "))
+                                    .arg(probeText(spots.bases[b].probe))
+                                    .arg(spots.bases[b].safeArea, 0, 'f', 1)
+                                    .arg(spots.bases[b].semiArea, 0, 'f', 1)
+                                    .arg(n <= 4 ? QStringLiteral(" (its safe ground outlined %1)").arg(QLatin1String(kOutlineNames[b])) : QString())});
+    layer.legend.push_back({hidingColour(0, n, true),
+                            QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
     if (n > 1)
-        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("a cell's colour: the largest base that hides there; outlines: each base's safe ground")});
+        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
     return layer;
 }
 

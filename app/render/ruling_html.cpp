@@ -302,7 +302,7 @@ QString matrixTable(const Scenario& s, const UnitRuling& u, size_t from, size_t 
         html += QStringLiteral("<tr><th style='background-color:%1; color:%2'>%3</th>").arg(plate.name(), inkOn(plate).name()).arg(i + 1);
         for (size_t j = from; j < to; ++j) {
             const Cell c = cellOf(u.pairs[i][j]);
-            html += QStringLiteral("<td align=center style='background-color:%1; color:%2'>%3</td>").arg(c.background, c.ink, c.text);
+            html += QStringLiteral("<td align=center nowrap style='background-color:%1; color:%2; white-space:nowrap'>%3</td>").arg(c.background, c.ink, c.text);
         }
         if (perModel) {
             const bool sees = u.unitVisible[i];

@@ -131,11 +131,12 @@ std::string hidingCsv(const HidingSpots& spots) {
 
 std::vector<int> largestHidden(const HidingSpots& spots, bool semi) {
     std::vector<int> out(static_cast<size_t>(spots.grid.cells()), -1);
-    for (size_t b = 0; b < spots.bases.size(); ++b) {
-        const std::vector<char>& cells = semi ? spots.bases[b].semi : spots.bases[b].safe;
-        for (size_t k = 0; k < out.size() && k < cells.size(); ++k)
-            if (cells[k]) out[k] = static_cast<int>(b);
-    }
+    for (size_t k = 0; k < out.size(); ++k)
+        for (size_t b = 0; b < spots.bases.size(); ++b) {
+            const std::vector<char>& cells = semi ? spots.bases[b].semi : spots.bases[b].safe;
+            if (k >= cells.size() || !cells[k]) break;
+            out[k] = static_cast<int>(b);
+        }
     return out;
 }
 

@@ -56,8 +56,10 @@ std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in);
 // 32_mm_round, 60x35.5_mm_oval, 100x50_mm_rect.
 std::string hidingCsv(const HidingSpots& spots);
 
-// Per cell: the index of the last probe (in the order given) for which it is safe, else -1;
-// and the same for semi-safe. (Given from the smallest base up: the largest that hides.)
+// Per cell: the largest k such that the cell is safe (semi: semi-safe) for every probe from
+// the first to the k-th, else -1. Given smallest base first, k is the largest base that hides
+// there with every smaller one hiding too. (A larger base alone may be safe where a smaller
+// one is not: under 11e it can reach within an area, 13.09; the outlines show each base's.)
 std::vector<int> largestHidden(const HidingSpots& spots, bool semi);
 
 }  // namespace sl::analysis
