@@ -265,7 +265,8 @@ private slots:
         QCOMPARE(numbers.size(), 20);  // 10 targets across, 10 attackers down
         QCOMPARE(numbers.first(), QStringLiteral("1"));
         // One cell per pair, in order; not visible: the dash alone, even where the pair has cover.
-        static const QRegularExpression td(QStringLiteral("<td align=center style='background-color:[^']*; color:[^']*'>([^<]*)</td>"));
+        static const QRegularExpression td(
+            QStringLiteral("<td align=center nowrap style='background-color:[^']*; color:[^;']*; white-space:nowrap'>([^<]*)</td>"));
         QStringList cells;
         for (auto it = td.globalMatch(parts.matrix); it.hasNext();) cells << it.next().captured(1);
         QCOMPARE(cells.size(), 100);
