@@ -4,6 +4,7 @@
 // exposure map's counts against pair rulings from every place in the zone.
 #include "analysis/exposure.h"
 #include "analysis/hiding.h"
+#include "analysis/lanes.h"
 #include "analysis/vision_map.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
@@ -387,6 +388,49 @@ private slots:
             for (const Ring& r : cellOutlines(g, in)) area += signedArea(r);
             QCOMPARE(std::abs(area), count * 0.25);
         }
+    }
+
+    void lanesAndGapsOnAHandBuiltTable() {
+        // Two zones facing each other across a 40 x 30 table (y 0-6 and 24-30), two 4" high
+        // walls across the middle (x 0-17 and 20-40, y 14-16): one lane through the 3" gap,
+        // straight across, 3" wide and 18" long; the gap fits bases narrower than 3" and lets
+        // a sight line through. A 1" high wall does not stop lines 1.75" high.
+        Scenario s;
+        s.board = {40, 30};
+        s.ruleset.name = "true-los";
+        auto wall = [&](const char* id, Ring footprint, double height) {
+            TerrainPiece t;
+            t.id = id;
+            t.kind = TerrainKind::Feature;
+            t.height = height;
+            t.footprint.outer = std::move(footprint);
+            s.terrain.push_back(t);
+        };
+        wall("west", {{0, 14}, {17, 14}, {17, 16}, {0, 16}}, 4);
+        wall("east", {{20, 14}, {40, 14}, {40, 16}, {20, 16}}, 4);
+        wall("low", {{17.5, 20}, {19.5, 20}, {19.5, 21}, {17.5, 21}}, 1);
+        for (const auto& [id, y0] : {std::pair{"south", 0.0}, std::pair{"north", 24.0}}) {
+            Zone z;
+            z.id = id;
+            z.kind = "deployment";
+            z.polygon = {{0, y0}, {40, y0}, {40, y0 + 6}, {0, y0 + 6}};
+            s.zones.push_back(z);
+        }
+        const LanesAndGaps found = lanesAndGaps(s, 0, 1, 1.75, {{"25 mm", 25 / 25.4}, {"100 mm", 100 / 25.4}});
+        QCOMPARE(found.blocking, (std::vector<int>{0, 1}));
+        QVERIFY(!found.lanes.empty());
+        const Lane& lane = found.lanes.front();
+        QVERIFY2(std::abs(lane.width - 3) <= 0.11, qPrintable(QString::number(lane.width)));
+        QVERIFY2(std::abs(std::cos(lane.angle)) < 0.02, qPrintable(QString::number(lane.angle)));  // straight across
+        QVERIFY2(std::abs(lane.length - 18) < 0.05, qPrintable(QString::number(lane.length)));
+        // Every lane found runs through the gap: its outline stays clear of both walls.
+        for (const Lane& l : found.lanes)
+            for (const Vec2& v : l.outline) QVERIFY(v.y <= 6 + 1e-9 || v.y >= 24 - 1e-9);
+        QCOMPARE(found.gaps.size(), size_t(1));
+        const Gap& g = found.gaps.front();
+        QCOMPARE(g.width, 3.0);
+        QCOMPARE(g.basesThrough, std::vector<std::string>{"25 mm"});
+        QVERIFY(g.sightPasses);
     }
 
     void cancelledMapsSaySo() {

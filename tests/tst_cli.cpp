@@ -401,6 +401,32 @@ private slots:
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no scenario files")), qPrintable(r.err));
     }
 
+    void analyzeLanesAndGaps() {
+        QTemporaryDir tmp;
+        const QString layout = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        const QString png = tmp.filePath(QStringLiteral("lanes.png"));
+        Run r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("-o"), png});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("firing lanes from deployment-defender to deployment-attacker")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("lane 1: ")) && r.out.contains(QStringLiteral("gaps under 6\"")), qPrintable(r.out));
+        QVERIFY(QImage(png).width() > 1000);
+        r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QJsonArray lanes = o.value(QStringLiteral("lanes")).toArray(), gaps = o.value(QStringLiteral("gaps")).toArray();
+        QVERIFY(!lanes.isEmpty() && !gaps.isEmpty());
+        for (int i = 1; i < lanes.size(); ++i)  // widest first
+            QVERIFY(lanes[i - 1].toObject().value(QStringLiteral("width")).toDouble() >= lanes[i].toObject().value(QStringLiteral("width")).toDouble());
+        const QJsonObject g = gaps[0].toObject();
+        QCOMPARE(g.value(QStringLiteral("between")).toArray().size(), 2);
+        QVERIFY(g.value(QStringLiteral("width")).toDouble() >= 0.01);
+        QVERIFY(g.contains(QStringLiteral("bases_through")) && g.contains(QStringLiteral("sight_line_passes")));
+        QCOMPARE(o.value(QStringLiteral("line_width")).toDouble(), 1 / 25.4);  // 11e: 1 mm
+        // A table with one zone: said.
+        r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), QStringLiteral("--lanes")});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("needs two deployment zones")), qPrintable(r.err));
+    }
+
     void rulingUnitAgainstUnit() {
         QTemporaryDir tmp;
         const QString file = scenario("wh40k-11e/02-hidden.sightline.json");

@@ -4,6 +4,7 @@
 // seen. Their figures as text or JSON, the cells as CSV, the map drawn over the board.
 #include "analysis/exposure.h"
 #include "analysis/hiding.h"
+#include "analysis/lanes.h"
 #include "analysis/vision_map.h"
 #include "analysis_layer.h"
 #include "board_renderer.h"
@@ -26,6 +27,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <numbers>
 #include <mutex>
 #include <thread>
 
@@ -592,19 +594,109 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     return kOk;
 }
 
+// Firing lanes between the two deployment zones (or --zone A,B) and the gaps between the
+// pieces that stop sight lines.
+int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
+    std::vector<int> zones;
+    QStringList names;
+    for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
+        if (scenario.zones[z].polygon.size() >= 3) names << QString::fromStdString(scenario.zones[z].id);
+    if (args.isSet(QStringLiteral("zone"))) {
+        for (const QString& id : args.value(QStringLiteral("zone")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
+                if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].id == id.trimmed().toStdString()) zones.push_back(z);
+    } else {
+        for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
+            if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") zones.push_back(z);
+    }
+    if (zones.size() != 2) {
+        err() << QStringLiteral("--lanes: needs two deployment zones (--zone A,B to name them; polygon zones: %1)\n")
+                     .arg(names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
+        return kBadInput;
+    }
+    analysis::Probe model;
+    double unusedSpacing = 0.5;
+    if (!probeOptions(args, model, unusedSpacing)) return kBadInput;
+    const std::optional<int> width = pngWidth(args);
+    if (!width) return kBadInput;
+    std::optional<QFile> none;
+    if (!checkOutputs(args, none)) return kBadInput;
+    std::vector<std::pair<std::string, double>> bases;
+    for (const edits::BaseChoice& b : edits::basePalette())
+        bases.push_back({b.label.toStdString(), std::min(b.base.length_mm, b.base.width_mm) / kMmPerInch});
+    QElapsedTimer clock;
+    clock.start();
+    const analysis::LanesAndGaps found = analysis::lanesAndGaps(scenario, zones[0], zones[1], model.height, bases);
+    const double seconds = clock.nsecsElapsed() / 1e9;
+    if (args.isSet(QStringLiteral("output"))) {
+        render::Overlay overlay;
+        overlay.map = render::lanesLayer(found, scenario);
+        QString error;
+        if (!render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
+            err() << error << '\n';
+            return kBadInput;
+        }
+    }
+    auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[piece].id)); };
+    if (args.isSet(QStringLiteral("json"))) {
+        QJsonArray lanes, gaps;
+        for (const analysis::Lane& l : found.lanes)
+            lanes.append(QJsonObject{{QStringLiteral("width"), l.width}, {QStringLiteral("length"), l.length},
+                                     {QStringLiteral("degrees"), l.angle * 180 / std::numbers::pi}});
+        for (const analysis::Gap& g : found.gaps) {
+            QJsonArray through;
+            for (const std::string& b : g.basesThrough) through.append(QString::fromStdString(b));
+            gaps.append(QJsonObject{{QStringLiteral("between"), QJsonArray{label(g.a), label(g.b)}},
+                                    {QStringLiteral("between_ids"), QJsonArray{QString::fromStdString(scenario.terrain[g.a].id),
+                                                                               QString::fromStdString(scenario.terrain[g.b].id)}},
+                                    {QStringLiteral("width"), g.width},
+                                    {QStringLiteral("at"), QJsonArray{(g.from.x + g.to.x) / 2, (g.from.y + g.to.y) / 2}},
+                                    {QStringLiteral("bases_through"), through},
+                                    {QStringLiteral("sight_line_passes"), g.sightPasses}});
+        }
+        out() << QJsonDocument(QJsonObject{{QStringLiteral("zones"), QJsonArray{QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB)}},
+                                           {QStringLiteral("eye_height"), model.height},
+                                           {QStringLiteral("line_width"), found.lineWidth},
+                                           {QStringLiteral("lanes"), lanes},
+                                           {QStringLiteral("gaps"), gaps},
+                                           {QStringLiteral("seconds"), seconds}})
+                     .toJson(QJsonDocument::Indented);
+    } else {
+        out() << QStringLiteral("firing lanes from %1 to %2 (lines at %3\" high; %4 pieces stop them), %5\n")
+                     .arg(QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB)).arg(model.height)
+                     .arg(found.blocking.size()).arg(QString::fromStdString(scenario.ruleset.name));
+        if (found.lanes.empty()) out() << "  no open lane between the zones\n";
+        for (size_t i = 0; i < found.lanes.size() && i < 10; ++i)
+            out() << QStringLiteral("  lane %1: %2\" wide, %3\" long, at %4 degrees\n").arg(i + 1).arg(found.lanes[i].width, 0, 'f', 1)
+                         .arg(found.lanes[i].length, 0, 'f', 1).arg(found.lanes[i].angle * 180 / std::numbers::pi, 0, 'f', 0);
+        out() << QStringLiteral("gaps under 6\" between them (narrowest first; a sight line is %1\" wide):\n").arg(found.lineWidth, 0, 'f', 3);
+        for (const analysis::Gap& g : found.gaps)
+            out() << QStringLiteral("  %1\" between %2 and %3: %4; %5\n").arg(g.width, 0, 'f', 2).arg(label(g.a), label(g.b))
+                         .arg(g.basesThrough.empty() ? QStringLiteral("no base fits")
+                                                     : QStringLiteral("%1 of %2 bases fit (up to %3 mm across)")
+                                                           .arg(g.basesThrough.size()).arg(bases.size())
+                                                           .arg(g.widestThrough * kMmPerInch, 0, 'f', 0))
+                         .arg(g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
+        out() << QStringLiteral("  %1 s\n").arg(seconds, 0, 'f', 2);
+    }
+    if (args.isSet(QStringLiteral("output"))) (args.isSet(QStringLiteral("json")) ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
+    return kOk;
+}
+
 }  // namespace
 
 int analyze(const QString& path, const QCommandLineParser& args) {
     if (args.isSet(QStringLiteral("report"))) return analyzeReport(path, args);
     const bool byModel = args.isSet(QStringLiteral("observer")), byUnit = args.isSet(QStringLiteral("unit")),
                byZone = args.isSet(QStringLiteral("zone"));
-    if (byModel + byUnit + byZone != 1) {
+    if (byModel + byUnit + byZone != 1 && !args.isSet(QStringLiteral("lanes"))) {
         err() << "analyze needs one observer: --observer ID (a model), --unit UNIT (any of its models) "
                  "or --zone ZONE (every place in a deployment zone)\n";
         return kBadInput;
     }
     const std::optional<Scenario> scenario = load(path);
     if (!scenario) return kBadInput;
+    if (args.isSet(QStringLiteral("lanes"))) return analyzeLanes(*scenario, args);
     if (byZone) return analyzeExposure(*scenario, args);
     const Scene scene(*scenario);
     std::vector<int> observers;

@@ -72,6 +72,11 @@ const char* kDescription =
     "                each zone's exposure map and the hiding spots from it (pictures,\n"
     "                figures.json), and summary.csv/json ranking the layouts by how\n"
     "                evenly the two sides' infantry can hide\n"
+    "  analyze FILE --lanes [--zone A,B] [--height 1.75] [-o MAP.png] [--json]\n"
+    "                firing lanes: the open straight corridors between the two\n"
+    "                deployment zones, widest first; and the gaps under 6\" between the\n"
+    "                pieces that stop sight lines, the bases that fit through each and\n"
+    "                whether a sight line passes\n"
     "\n"
     "Methods: exact (the default: every sight line between the bases), sampled\n"
     "(centre, edge and boundary points of both bases), center (centre to centre).\n"
@@ -189,6 +194,7 @@ int main(int argc, char** argv) {
                       QStringLiteral("IN")});
     parser.addOption({QStringLiteral("fully"), QStringLiteral("analyze --zone: count fully visible too, and draw it")});
     parser.addOption({QStringLiteral("hiding"), QStringLiteral("analyze --zone: the hiding spots of each base instead")});
+    parser.addOption({QStringLiteral("lanes"), QStringLiteral("analyze: firing lanes between the deployment zones, and gaps")});
     parser.addOption({QStringLiteral("report"), QStringLiteral("analyze: the layout report of a file or a folder, into this folder"),
                       QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("bases"), QStringLiteral("analyze --hiding: the bases (default 32,60x35.5,100x50rect; all: the palette)"),

@@ -172,4 +172,33 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     return layer;
 }
 
+MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes) {
+    (void)scenario;
+    MapLayer layer;
+    static const QColor kLanes[] = {QColor(255, 217, 47), QColor(0, 200, 255), QColor(255, 127, 0), QColor(231, 41, 138),
+                                    QColor(250, 250, 250)};
+    layer.title = QStringLiteral("Firing lanes from %1 to %2 (widest first) and gaps under 6\" between the pieces that stop sight")
+                      .arg(QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB));
+    for (size_t i = 0; i < found.lanes.size() && i < lanes && i < std::size(kLanes); ++i) {
+        const analysis::Lane& l = found.lanes[i];
+        layer.outlines.push_back({kLanes[i], {l.outline}, false});
+        layer.legend.push_back({kLanes[i], QStringLiteral("lane %1: %2\" wide, %3\" long").arg(i + 1).arg(l.width, 0, 'f', 1).arg(l.length, 0, 'f', 1)});
+    }
+    if (found.lanes.empty()) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("no open lane between the zones")});
+    MapLayer::Outline gaps{QColor(214, 39, 40), {}, true};
+    int passes = 0;
+    for (const analysis::Gap& g : found.gaps) {
+        gaps.rings.push_back({g.from, g.to});
+        passes += g.sightPasses;
+    }
+    if (!gaps.rings.empty()) {
+        layer.outlines.push_back(gaps);
+        layer.legend.push_back({QColor(214, 39, 40), QStringLiteral("%1 gaps (dashed, narrowest %2\"); a sight line passes %3 of them")
+                                                         .arg(found.gaps.size())
+                                                         .arg(found.gaps.front().width, 0, 'f', 2)
+                                                         .arg(passes)});
+    }
+    return layer;
+}
+
 }  // namespace sl::render

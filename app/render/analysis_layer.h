@@ -4,6 +4,7 @@
 
 #include "analysis/exposure.h"
 #include "analysis/hiding.h"
+#include "analysis/lanes.h"
 #include "analysis/vision_map.h"
 #include "board_renderer.h"
 
@@ -37,6 +38,10 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
 // safe region outlined; the legend gives each base's safe and semi-safe area.
 MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario);
 QColor hidingColour(size_t base, size_t bases, bool semi);
+
+// Lanes and gaps as a layer: the widest lanes (up to `lanes`) outlined, each in a colour of
+// its own, and the gaps as red lines between the pieces' nearest points.
+MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes = 5);
 
 // "32 mm round, 1.75\"" and the like.
 QString probeText(const analysis::Probe& probe);

@@ -350,6 +350,13 @@ Rulings::Rulings(const Scene& scene) : scene_(scene) {
     }
 }
 
+std::vector<int> Rulings::obscuringPieces() const {
+    std::vector<int> out;
+    for (const Area& a : areas_)
+        if (a.obscuring) out.push_back(a.piece);
+    return out;
+}
+
 std::vector<int> Rulings::walls11e(int observer, int target, Reasons* reasons) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];

@@ -105,6 +105,10 @@ public:
     // many pairs at once, as "observer against all enemies" does while a model is dragged).
     bool visible(int observer, int target) const;
 
+    // wh40k-11e: the terrain pieces that obscure (13.10: areas holding a light or dense
+    // feature, and such features standing in no area); empty under the other rulesets.
+    std::vector<int> obscuringPieces() const;
+
     // The models of a unit (by the models' `unit`), in file order; empty when none.
     std::vector<int> unitModels(const std::string& unit) const;
     // Every model of the attacking unit against every model of the target unit.
