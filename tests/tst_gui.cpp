@@ -698,6 +698,27 @@ private slots:
         QVERIFY(view->overlay().map->outlines.empty());
     }
 
+    void analysisLanesAndGaps() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-defender")));
+        panel->setLanes();
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(30000));
+        QVERIFY(panel->lanes().has_value());
+        QCOMPARE(panel->lanes()->zoneB, std::string("deployment-attacker"));
+        QVERIFY(!panel->lanes()->lanes.empty());
+        QVERIFY(view->overlay().map.has_value());
+        QVERIFY(!view->overlay().map->outlines.empty());
+        QVERIFY2(panel->summary().contains(QStringLiteral("lane 1")) && panel->summary().contains(QStringLiteral("Gaps under 6")),
+                 qPrintable(panel->summary()));
+        QString error;
+        QVERIFY(!panel->exportCsv(QDir::temp().filePath(QStringLiteral("lanes.csv")), &error));  // no cells to write
+    }
+
     void analysisVisionMap() {
         QTemporaryDir dir;
         gui::MainWindow w;

@@ -65,7 +65,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     form->addRow(tr("Places in the zone"), places_);
     form->setRowVisible(places_, false);
     kind_ = new QComboBox(this);
-    kind_->addItems({tr("Exposure"), tr("Hiding spots")});
+    kind_->addItems({tr("Exposure"), tr("Hiding spots"), tr("Lanes and gaps")});
     kind_->setToolTip(tr("Exposure: from how many places in the zone each cell is seen. Hiding spots: where a model on "
                          "a 32 mm, a 60x35.5 mm oval or a 100x50 mm rect base is hidden from every place (safe) or "
                          "seen from at most a tenth of them (semi-safe)"));
@@ -75,10 +75,13 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
         const bool zone = !zoneChosen().isEmpty();
         form->setRowVisible(places_, zone);
         form->setRowVisible(kind_, zone);
-        compute_->setText(!zone ? tr("Vision Map") : kind_->currentIndex() == 1 ? tr("Hiding Spots") : tr("Exposure Map"));
+        compute_->setText(!zone                        ? tr("Vision Map")
+                          : kind_->currentIndex() == 1 ? tr("Hiding Spots")
+                          : kind_->currentIndex() == 2 ? tr("Lanes and Gaps")
+                                                       : tr("Exposure Map"));
         // Another map asked for: the one being worked out is not it.
         if (computing()) cancel();
-        if (!map_ && !exposure_ && !hiding_ && !computing())
+        if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing())
             summary_->setText(zone ? tr("Press %1: a model at each place in the zone, against each cell (it takes a while).")
                                          .arg(compute_->text())
                                    : tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
@@ -138,6 +141,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     connect(&watcher_, &QFutureWatcher<analysis::VisionMap>::finished, this, &AnalysisPanel::mapReady);
     connect(&exposureWatcher_, &QFutureWatcher<analysis::ExposureMap>::finished, this, &AnalysisPanel::exposureReady);
     connect(&hidingWatcher_, &QFutureWatcher<analysis::HidingSpots>::finished, this, &AnalysisPanel::hidingReady);
+    connect(&lanesWatcher_, &QFutureWatcher<analysis::LanesAndGaps>::finished, this, &AnalysisPanel::lanesReady);
     connect(&explainWatcher_, &QFutureWatcher<Explained>::finished, this, &AnalysisPanel::explanationReady);
     poll_.setInterval(100);
     connect(&poll_, &QTimer::timeout, this, &AnalysisPanel::showProgress);
@@ -186,6 +190,7 @@ void AnalysisPanel::listZones() {
 }
 
 void AnalysisPanel::setHidingSpots(bool on) { kind_->setCurrentIndex(on ? 1 : 0); }
+void AnalysisPanel::setLanes() { kind_->setCurrentIndex(2); }
 
 QString AnalysisPanel::zoneChosen() const { return who_->currentIndex() >= 2 ? who_->currentData().toString() : QString(); }
 
@@ -222,6 +227,25 @@ bool AnalysisPanel::compute() {
             return false;
         }
         const analysis::Probe model = probe();
+        if (kind_->currentIndex() == 2) {
+            int other = -1;
+            for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
+                if (z != zone && s.zones[z].polygon.size() >= 3 && s.zones[z].kind == "deployment") other = z;
+            if (other < 0) {
+                summary_->setText(tr("Lanes run from %1 to another deployment zone: the table has none.").arg(zoneId));
+                return false;
+            }
+            observerIds_.clear();
+            std::vector<std::pair<std::string, double>> bases;
+            for (const edits::BaseChoice& b : edits::basePalette())
+                bases.push_back({b.label.toStdString(), std::min(b.base.length_mm, b.base.width_mm) / kMmPerInch});
+            startWork(1, tr("Finding the lanes from %1 to %2...").arg(zoneId, QString::fromStdString(s.zones[other].id)));
+            auto scenario = std::make_shared<const Scenario>(s);
+            lanesWatcher_.setFuture(QtConcurrent::run([scenario, zone, other, eye = model.height, bases] {
+                return analysis::lanesAndGaps(*scenario, zone, other, eye, bases);
+            }));
+            return true;
+        }
         analysis::ExposureOptions options;
         options.spacing = spacing_->currentData().toDouble();
         options.zoneSpacing = places_->currentData().toDouble();
@@ -322,6 +346,7 @@ void AnalysisPanel::clear() {
     map_.reset();
     exposure_.reset();
     hiding_.reset();
+    lanes_.reset();
     board_->setMapLayer(std::nullopt);
     explainShown_.reset();
     explanation_.clear();
@@ -336,7 +361,7 @@ void AnalysisPanel::tableChanged() {
     // The map stands for the table as it was: worked out again once the edits pause (a
     // drag is many edits).
     listZones();
-    if (!map_ && !exposure_ && !hiding_ && !computing()) return;
+    if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing()) return;
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
 }
@@ -363,6 +388,7 @@ void AnalysisPanel::mapReady() {
     map_ = std::move(result);
     exposure_.reset();
     hiding_.reset();
+    lanes_.reset();
     mapObserverIds_ = observerIds_;
     const analysis::Tally t = analysis::tally(*map_);
     const double area = map_->grid.spacing * map_->grid.spacing;
@@ -378,7 +404,7 @@ void AnalysisPanel::mapReady() {
     emit finished();
 }
 
-void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures) {
+void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool cells) {
     layer.opacity = opacity_->value() / 100.0;
     layer.legendOnBoard = false;  // the panel shows it, so the board is seen whole
     board_->setMapLayer(layer);
@@ -390,10 +416,11 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures) {
         legend += QStringLiteral("<tr><td style='background-color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td>%2</td></tr>")
                       .arg(colour.alpha() ? colour.name() : QStringLiteral("transparent"), text.toHtmlEscaped());
     legend += QStringLiteral("</table>");
-    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + figures + tr("Hover a cell to see why.");
+    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + figures +
+                   (cells ? tr("Hover a cell to see why.") : QString());
     summary_->setText(summaryText_);
     clear_->setEnabled(true);
-    csv_->setEnabled(true);
+    csv_->setEnabled(cells);  // (lanes and gaps have no cells)
 }
 
 void AnalysisPanel::exposureReady() {
@@ -411,6 +438,7 @@ void AnalysisPanel::exposureReady() {
     exposure_ = std::move(result);
     map_.reset();
     hiding_.reset();
+    lanes_.reset();
     int cells = 0, none = 0, all = 0;
     double sum = 0;
     for (const analysis::ExposureCell& c : exposure_->cells) {
@@ -447,6 +475,7 @@ void AnalysisPanel::hidingReady() {
     hiding_ = std::move(result);
     map_.reset();
     exposure_.reset();
+    lanes_.reset();
     QString figures = QStringLiteral("<table><tr><th align='left'>%1</th><th align='right'>%2</th><th align='right'>%3</th></tr>")
                           .arg(tr("base"), tr("safe"), tr("semi-safe"));
     for (const analysis::HidingBase& b : hiding_->bases)
@@ -472,11 +501,48 @@ void AnalysisPanel::hidingReady() {
     emit finished();
 }
 
+void AnalysisPanel::lanesReady() {
+    working_ = false;
+    poll_.stop();
+    progress_->setVisible(false);
+    cancel_->setEnabled(false);
+    analysis::LanesAndGaps result = lanesWatcher_.result();
+    if (cancelFlag_ && *cancelFlag_) {  // (given up for another map: quick, but no longer wanted)
+        emit finished();
+        return;
+    }
+    lanes_ = std::move(result);
+    map_.reset();
+    exposure_.reset();
+    hiding_.reset();
+    const Scenario& s = document_->scenario();
+    auto label = [&](int piece) { return QString::fromStdString(s.labelOf(s.terrain[piece].id)).toHtmlEscaped(); };
+    QString figures = QStringLiteral("<table>");
+    for (size_t i = 0; i < lanes_->lanes.size() && i < 10; ++i)
+        figures += tr("<tr><td>lane %1</td><td align='right'>%2\" wide</td><td align='right'>&nbsp;%3\" long</td></tr>")
+                       .arg(i + 1)
+                       .arg(lanes_->lanes[i].width, 0, 'f', 1)
+                       .arg(lanes_->lanes[i].length, 0, 'f', 1);
+    figures += QStringLiteral("</table><p>") + tr("Gaps under 6\" (narrowest first; a sight line is %1\" wide):").arg(lanes_->lineWidth, 0, 'f', 3) +
+               QStringLiteral("</p><table>");
+    for (size_t i = 0; i < lanes_->gaps.size() && i < 15; ++i) {
+        const analysis::Gap& g = lanes_->gaps[i];
+        figures += tr("<tr><td>%1\"</td><td>%2 &ndash; %3</td><td>%4</td></tr>")
+                       .arg(g.width, 0, 'f', 2)
+                       .arg(label(g.a), label(g.b))
+                       .arg(g.basesThrough.empty() ? tr("no base fits")
+                                                   : tr("bases up to %1 mm across fit").arg(g.widestThrough * kMmPerInch, 0, 'f', 0));
+    }
+    figures += QStringLiteral("</table>");
+    showMap(render::lanesLayer(*lanes_, s), figures, false);
+    emit finished();
+}
+
 QString AnalysisPanel::summary() const { return summary_->text(); }
 QString AnalysisPanel::explanation() const { return explanation_; }
 
 void AnalysisPanel::explainAt(Vec2 at) {
-    if (!map_ && !exposure_ && !hiding_) return;
+    if (!map_ && !exposure_ && !hiding_) return;  // (lanes: the panel lists them)
     const analysis::Grid& g = map_ ? map_->grid : exposure_ ? exposure_->grid : hiding_->grid;
     if (hiding_) {
         // Said at once from the map itself: which bases hide here.
@@ -640,8 +706,8 @@ void AnalysisPanel::explanationReady() {
 }
 
 bool AnalysisPanel::exportCsv(const QString& path, QString* error) const {
-    if (!map_ && !exposure_ && !hiding_) {
-        if (error) *error = tr("No vision map to export: work one out first.");
+    if (!map_ && !exposure_ && !hiding_) {  // (lanes have no cells)
+        if (error) *error = tr("No map with cells to export: work out a vision, exposure or hiding-spots map first.");
         return false;
     }
     QFile file(path);

@@ -8,6 +8,7 @@
 
 #include "analysis/exposure.h"
 #include "analysis/hiding.h"
+#include "analysis/lanes.h"
 #include "analysis/vision_map.h"
 #include "board_view.h"
 #include "scenario_document.h"
@@ -46,6 +47,7 @@ public:
     const std::optional<analysis::VisionMap>& map() const { return map_; }
     const std::optional<analysis::ExposureMap>& exposure() const { return exposure_; }
     const std::optional<analysis::HidingSpots>& hiding() const { return hiding_; }
+    const std::optional<analysis::LanesAndGaps>& lanes() const { return lanes_; }
     QString summary() const;
     QString explanation() const;
     // The settings, as the controls hold them (tests set them the same way).
@@ -56,6 +58,8 @@ public:
     // For a zone: its exposure, or the hiding spots from it of the three reference bases
     // (32 mm round, 60x35.5 mm oval, 100x50 mm rect) at the height chosen.
     void setHidingSpots(bool on);
+    // For a zone: the firing lanes from it to the other deployment zone, and the gaps.
+    void setLanes();
     void setProbe(int paletteRow, double height, const QString& keywords);
     void setSpacing(double inches);
     // What hovering the board at this point (inches) shows for the map's cell there.
@@ -72,9 +76,10 @@ private:
     void mapReady();
     void exposureReady();
     void hidingReady();
+    void lanesReady();
     void listZones();  // the "Seen by" choices: the observer, its unit, each deployment zone
     QString zoneChosen() const;  // its id, or empty
-    void showMap(render::MapLayer layer, const QString& figures);
+    void showMap(render::MapLayer layer, const QString& figures, bool cells = true);
     void explanationReady();
     void showProgress();
     // The work about to start: a newer one gives up the one running; progress and Cancel
@@ -105,6 +110,8 @@ private:
     std::optional<analysis::ExposureMap> exposure_;
     QFutureWatcher<analysis::HidingSpots> hidingWatcher_;
     std::optional<analysis::HidingSpots> hiding_;
+    QFutureWatcher<analysis::LanesAndGaps> lanesWatcher_;
+    std::optional<analysis::LanesAndGaps> lanes_;
     bool working_ = false;  // until the watcher's answer is taken (see BoardView::working_)
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
     std::shared_ptr<std::atomic<int>> done_;
