@@ -134,6 +134,23 @@ private slots:
         for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
             if (s.terrain[i].kind == TerrainKind::Area) area = i;
         QVERIFY(area >= 0);
+        // Moving an area carries the features standing in it (selected too or not: once).
+        {
+            Scenario moved = s;
+            int holder = -1;
+            std::vector<int> inside;
+            for (int a = 0; a < static_cast<int>(s.terrain.size()) && inside.empty(); ++a) {
+                if (s.terrain[a].kind != TerrainKind::Area) continue;
+                holder = a;
+                for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
+                    if (s.terrain[i].kind == TerrainKind::Feature && s.terrain[i].area == s.terrain[a].id) inside.push_back(i);
+            }
+            QVERIFY(!inside.empty());
+            edits::moveSelection(moved, {{}, {holder, inside.front()}, {}}, {2, -1});
+            for (int i : inside)
+                QCOMPARE(moved.terrain[i].footprint.outer[0], (s.terrain[i].footprint.outer[0] + Vec2{2, -1}));
+            QCOMPARE(moved.terrain[holder].footprint.outer[0], (s.terrain[holder].footprint.outer[0] + Vec2{2, -1}));
+        }
         s.queries.push_back({"b-int-1", "r-nob", {}, "", "", "", ""});
         // A unit query goes with the last model of its unit, and stays while one is left.
         const std::string unitOfA = s.models[a].unit;

@@ -282,7 +282,16 @@ void moveSelection(Scenario& s, const Selection& sel, Vec2 by) {
     if (!sel.models.empty()) by = {std::clamp(by.x, std::min(lo, 0.0), std::max(hi, 0.0)),
                                    std::clamp(by.y, std::min(loY, 0.0), std::max(hiY, 0.0))};
     for (int i : sel.models) s.models[i].position = s.models[i].position + by;
-    for (int i : sel.terrain) translate(s.terrain[i].footprint, by);
+    // An area carries the features standing in it (those naming it as their area), once
+    // each even when they are selected too.
+    std::vector<int> pieces = sel.terrain;
+    for (int i : sel.terrain)
+        if (s.terrain[i].kind == TerrainKind::Area)
+            for (int f = 0; f < static_cast<int>(s.terrain.size()); ++f)
+                if (s.terrain[f].kind == TerrainKind::Feature && s.terrain[f].area == s.terrain[i].id) pieces.push_back(f);
+    std::sort(pieces.begin(), pieces.end());
+    pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
+    for (int i : pieces) translate(s.terrain[i].footprint, by);
     for (int i : sel.zones) {
         Zone& z = s.zones[i];
         for (Vec2& v : z.polygon) v = v + by;

@@ -86,7 +86,8 @@ struct TableSize {
 };
 std::vector<TableSize> tableSizes();
 
-// Moves the selection by `by`; models keep their centres on the table.
+// Moves the selection by `by`; models keep their centres on the table; an area carries the
+// features standing in it.
 void moveSelection(Scenario& s, const Selection& sel, Vec2 by);
 // Turns selected ovals and rects, and terrain and zones about their centres, by `degrees`
 // (clockwise on the board, whose y axis points down).
