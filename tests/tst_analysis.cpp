@@ -368,6 +368,23 @@ private slots:
         QCOMPARE(near, 32);
         QCOMPARE(spots.bases[0].objectives[0].safeArea, double(nearSafe));
         QVERIFY(nearSafe > 16 && nearSafe < 32);
+        // An exposure map of the zone already made answers for its own model: the same cells.
+        {
+            ExposureOptions eo;
+            eo.spacing = 1;
+            eo.zoneSpacing = 2;
+            const ExposureMap known = exposureMap(s, 0, Probe{}, probes[0], eo);
+            ExposureOptions coarse = eo;
+            coarse.spacing = 2;
+            const ExposureMap other = exposureMap(s, 0, Probe{}, probes[0], coarse);  // (another grid: not used)
+            for (const ExposureMap* map : {&known, &other}) {
+                const HidingSpots again = hidingSpots(s, 0, probes, options, {}, map);
+                for (size_t b = 0; b < 3; ++b) {
+                    QCOMPARE(again.bases[b].safe, spots.bases[b].safe);
+                    QCOMPARE(again.bases[b].semi, spots.bases[b].semi);
+                }
+            }
+        }
         const std::vector<int> largest = largestHidden(spots, false);
         QCOMPARE(largest[static_cast<size_t>(8 * 24 + 16)], 2);  // straight behind: even the tank
     }

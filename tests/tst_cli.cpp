@@ -425,6 +425,11 @@ private slots:
         // A table with one zone: said.
         r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), QStringLiteral("--lanes")});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("needs two deployment zones")), qPrintable(r.err));
+        // No cells to write: said, and no file made.
+        const QString csv = tmp.filePath(QStringLiteral("lanes.csv"));
+        r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--csv"), csv});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--csv: lanes and gaps have no cells")), qPrintable(r.err));
+        QVERIFY(!QFile::exists(csv));
     }
 
     void rulingUnitAgainstUnit() {

@@ -144,6 +144,16 @@ std::function<void(int, int)> tenths(const QString& what, const QString& of) {
     };
 }
 
+// "wrote FILE" for each output asked for (on stderr when stdout holds the JSON).
+void sayWritten(const QCommandLineParser& args) {
+    const bool json = args.isSet(QStringLiteral("json"));
+    for (const char* option : {"output", "csv"})
+        if (args.isSet(QLatin1String(option))) (json ? err() : out()) << "wrote " << args.value(QLatin1String(option)) << '\n';
+}
+
+// A base as the outputs name it: "32 mm round", "60x35.5 mm oval".
+QString baseText(const analysis::Probe& p) { return render::probeText(p).section(QLatin1Char(','), 0, 0); }
+
 bool writeCsv(QFile& csv, const std::string& text) {
     const QByteArray bytes = QByteArray::fromStdString(text);
     if (csv.write(bytes) != bytes.size() || !csv.flush()) {
@@ -269,7 +279,7 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
                 objectives.append(QJsonObject{{QStringLiteral("objective"), QString::fromStdString(h.objective)},
                                               {QStringLiteral("safe_sq_in"), h.safeArea},
                                               {QStringLiteral("semi_safe_sq_in"), h.semiArea}});
-            bases.append(QJsonObject{{QStringLiteral("base"), render::probeText(b.probe).section(QLatin1Char(','), 0, 0)},
+            bases.append(QJsonObject{{QStringLiteral("base"), baseText(b.probe)},
                                      {QStringLiteral("height"), b.probe.height},
                                      {QStringLiteral("safe_sq_in"), b.safeArea},
                                      {QStringLiteral("semi_safe_sq_in"), b.semiArea},
@@ -295,8 +305,7 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
         }
         out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
     }
-    if (args.isSet(QStringLiteral("output"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
-    if (args.isSet(QStringLiteral("csv"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("csv")) << '\n';
+    sayWritten(args);
     return kOk;
 }
 
@@ -365,7 +374,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         QJsonObject o;
         o[QStringLiteral("zone")] = zoneId;
         o[QStringLiteral("ruleset")] = QString::fromStdString(scenario.ruleset.name);
-        o[QStringLiteral("probe")] = QJsonObject{{QStringLiteral("base"), render::probeText(probe).section(QLatin1Char(','), 0, 0)},
+        o[QStringLiteral("probe")] = QJsonObject{{QStringLiteral("base"), baseText(probe)},
                                                  {QStringLiteral("height"), probe.height}};
         o[QStringLiteral("spacing")] = options.spacing;
         o[QStringLiteral("zone_spacing")] = options.zoneSpacing;
@@ -404,8 +413,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         line(QStringLiteral("on a feature"), QStringLiteral("%1 cells").arg(overlap));
         out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
     }
-    if (args.isSet(QStringLiteral("output"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
-    if (args.isSet(QStringLiteral("csv"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("csv")) << '\n';
+    sayWritten(args);
     return kOk;
 }
 
@@ -505,7 +513,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             }
             L.zoneExposure[i] = n ? sum / n : 0;
             L.tableSeen[i] = tableN ? tableSum / tableN : 0;
-            const analysis::HidingSpots spots = analysis::hidingSpots(*scenario, zones[1 - i], *probes, options);
+            // (The enemy's exposure map answers for its own model, when it is one of the bases.)
+            const analysis::HidingSpots spots = analysis::hidingSpots(*scenario, zones[1 - i], *probes, options, {}, &byEnemy);
             for (const analysis::HidingBase& b : spots.bases) L.safe[i].push_back(b.safeArea);
             // Pictures: what this side's zone sees, and where this side hides from the enemy.
             render::Overlay overlay;
@@ -524,7 +533,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                     objectives.append(QJsonObject{{QStringLiteral("objective"), QString::fromStdString(h.objective)},
                                                   {QStringLiteral("safe_sq_in"), h.safeArea},
                                                   {QStringLiteral("semi_safe_sq_in"), h.semiArea}});
-                bases.append(QJsonObject{{QStringLiteral("base"), render::probeText(b.probe).section(QLatin1Char(','), 0, 0)},
+                bases.append(QJsonObject{{QStringLiteral("base"), baseText(b.probe)},
                                          {QStringLiteral("safe_sq_in"), b.safeArea},
                                          {QStringLiteral("semi_safe_sq_in"), b.semiArea},
                                          {QStringLiteral("objectives"), objectives}});
@@ -553,7 +562,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     std::stable_sort(layouts.begin(), layouts.end(), [](const LayoutFigures& x, const LayoutFigures& y) { return x.gap < y.gap; });
     QString csv = QStringLiteral("rank,layout,side_a,side_b,zone_exposure_a,zone_exposure_b,table_seen_a,table_seen_b");
     for (const analysis::Probe& p : *probes) {
-        const QString name = render::probeText(p).section(QLatin1Char(','), 0, 0).replace(QLatin1Char(' '), QLatin1Char('_'));
+        const QString name = baseText(p).replace(QLatin1Char(' '), QLatin1Char('_'));
         csv += QStringLiteral(",safe_a_%1,safe_b_%1").arg(name);
     }
     csv += QStringLiteral(",hiding_gap,seconds\n");
@@ -619,6 +628,10 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
     if (!probeOptions(args, model, unusedSpacing)) return kBadInput;
     const std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;
+    if (args.isSet(QStringLiteral("csv"))) {
+        err() << "--csv: lanes and gaps have no cells; --json gives them all\n";
+        return kBadInput;
+    }
     std::optional<QFile> none;
     if (!checkOutputs(args, none)) return kBadInput;
     std::vector<std::pair<std::string, double>> bases;
@@ -679,7 +692,7 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
                          .arg(g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
         out() << QStringLiteral("  %1 s\n").arg(seconds, 0, 'f', 2);
     }
-    if (args.isSet(QStringLiteral("output"))) (args.isSet(QStringLiteral("json")) ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
+    sayWritten(args);
     return kOk;
 }
 
@@ -753,7 +766,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         for (int i : observers) ids.append(QString::fromStdString(scenario->models[i].id));
         o[QStringLiteral("observers")] = ids;
         o[QStringLiteral("ruleset")] = QString::fromStdString(scenario->ruleset.name);
-        o[QStringLiteral("probe")] = QJsonObject{{QStringLiteral("base"), render::probeText(probe).section(QLatin1Char(','), 0, 0)},
+        o[QStringLiteral("probe")] = QJsonObject{{QStringLiteral("base"), baseText(probe)},
                                                  {QStringLiteral("height"), probe.height}};
         o[QStringLiteral("spacing")] = spacing;
         o[QStringLiteral("cols")] = map.grid.cols;
@@ -792,8 +805,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         if (t.undecided) line("undecided (knife edge)", t.undecided);
         out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
     }
-    if (args.isSet(QStringLiteral("output"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("output")) << '\n';
-    if (args.isSet(QStringLiteral("csv"))) (json ? err() : out()) << "wrote " << args.value(QStringLiteral("csv")) << '\n';
+    sayWritten(args);
     return kOk;
 }
 

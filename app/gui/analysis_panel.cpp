@@ -312,6 +312,18 @@ bool AnalysisPanel::compute() {
     return true;
 }
 
+void AnalysisPanel::endWork() {
+    working_ = false;
+    poll_.stop();
+    progress_->setVisible(false);
+    cancel_->setEnabled(false);
+}
+
+void AnalysisPanel::sayCancelled() {
+    summary_->setText(map_ || exposure_ || hiding_ || lanes_ ? tr("Cancelled: the map shown is the last one finished.")
+                                                             : tr("Cancelled."));
+}
+
 analysis::Run AnalysisPanel::startWork(int total, const QString& text) {
     if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
     cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
@@ -367,13 +379,10 @@ void AnalysisPanel::tableChanged() {
 }
 
 void AnalysisPanel::mapReady() {
-    working_ = false;
-    poll_.stop();
-    progress_->setVisible(false);
-    cancel_->setEnabled(false);
+    endWork();
     analysis::VisionMap result = watcher_.result();
     if (!result.complete) {
-        summary_->setText(map_ ? tr("Cancelled: the map shown is the last one finished.") : tr("Cancelled."));
+        sayCancelled();
         emit finished();
         return;
     }
@@ -424,13 +433,10 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
 }
 
 void AnalysisPanel::exposureReady() {
-    working_ = false;
-    poll_.stop();
-    progress_->setVisible(false);
-    cancel_->setEnabled(false);
+    endWork();
     analysis::ExposureMap result = exposureWatcher_.result();
     if (!result.complete) {
-        summary_->setText(map_ || exposure_ ? tr("Cancelled: the map shown is the last one finished.") : tr("Cancelled."));
+        sayCancelled();
         emit finished();
         return;
     }
@@ -462,13 +468,10 @@ void AnalysisPanel::exposureReady() {
 }
 
 void AnalysisPanel::hidingReady() {
-    working_ = false;
-    poll_.stop();
-    progress_->setVisible(false);
-    cancel_->setEnabled(false);
+    endWork();
     analysis::HidingSpots result = hidingWatcher_.result();
     if (!result.complete) {
-        summary_->setText(map_ || exposure_ || hiding_ ? tr("Cancelled: the map shown is the last one finished.") : tr("Cancelled."));
+        sayCancelled();
         emit finished();
         return;
     }
@@ -502,10 +505,7 @@ void AnalysisPanel::hidingReady() {
 }
 
 void AnalysisPanel::lanesReady() {
-    working_ = false;
-    poll_.stop();
-    progress_->setVisible(false);
-    cancel_->setEnabled(false);
+    endWork();
     analysis::LanesAndGaps result = lanesWatcher_.result();
     if (cancelFlag_ && *cancelFlag_) {  // (given up for another map: quick, but no longer wanted)
         emit finished();

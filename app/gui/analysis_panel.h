@@ -85,6 +85,8 @@ private:
     // The work about to start: a newer one gives up the one running; progress and Cancel
     // shown with this text; the Run the worker is given (its flag kept by cancelFlag_).
     analysis::Run startWork(int total, const QString& text);
+    void endWork();       // the work's answer arrived (taken, or dropped)
+    void sayCancelled();  // an answer cut short: said, the last map kept
     analysis::Probe probe() const;
 
     ScenarioDocument* document_;

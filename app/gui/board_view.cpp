@@ -122,7 +122,7 @@ void BoardView::recompute() {
     if (observer_ >= 0 && target >= 0 && target != observer_ && unitMode_ != UnitMode::Off && !allEnemies_) {
         // A unit ruling: decided off the GUI thread, so that a drag never waits for it.
         UnitRequest request{unitMode_, observer_, target, method_, s.models[observer_].unit, s.models[target].unit};
-        request.quick = drag_ == Drag::Move || drag_ == Drag::Vertex;  // a drag step
+        request.quick = dragging();  // a drag step
         // The last answer stays on the board while the next is worked out when it is about
         // the same models (a drag); otherwise it would be about something else.
         if (unitRuling_ && (!sameModels(shownRequest_, request) || modelIds() != shownIds_)) unitRuling_.reset();

@@ -13,7 +13,6 @@
 #include <cmath>
 #include <memory>
 #include <sstream>
-#include <thread>
 
 namespace sl::analysis {
 
@@ -107,13 +106,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             if (run.progress) run.progress(d, total);
         }
     };
-    const unsigned cores = run.threads ? run.threads : std::max(1u, std::thread::hardware_concurrency());
-    {
-        std::vector<std::jthread> helpers;
-        for (unsigned t = 1; t < std::min<unsigned>(cores, static_cast<unsigned>(std::max(total, 1))); ++t)
-            helpers.emplace_back(work);
-        work();
-    }
+    onThreads(run, total, work);
     for (int k = 0; k < cells; ++k) {
         ExposureCell& c = map.cells[static_cast<size_t>(k)];
         c.seen = seen[k];

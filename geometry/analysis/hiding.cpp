@@ -10,8 +10,17 @@
 
 namespace sl::analysis {
 
+namespace {
+
+bool sameProbe(const Probe& a, const Probe& b) {
+    return a.base.shape == b.base.shape && a.base.length_mm == b.base.length_mm && a.base.width_mm == b.base.width_mm &&
+           a.height == b.height && a.keywords == b.keywords;
+}
+
+}  // namespace
+
 HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Probe>& probes, const HidingOptions& options,
-                        const Run& run) {
+                        const Run& run, const ExposureMap* known) {
     HidingSpots spots;
     spots.grid = tableGrid(scenario.board, options.spacing);
     spots.options = options;
@@ -29,7 +38,11 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
         eo.spacing = options.spacing;
         eo.zoneSpacing = options.zoneSpacing;
         eo.stopAt = spots.semiMost + 1;  // enough to tell semi-safe from not
-        const ExposureMap map = exposureMap(scenario, zone, watcher, probe, eo, part);
+        // A map of the same zone, places and cells, counted far enough, answers as well.
+        const bool reuse = known && known->complete && known->zone == z.id && sameProbe(known->observer, watcher) &&
+                           sameProbe(known->target, probe) && known->grid.spacing == options.spacing &&
+                           known->zoneSpacing == options.zoneSpacing && (known->stopAt == 0 || known->stopAt > spots.semiMost);
+        const ExposureMap map = reuse ? *known : exposureMap(scenario, zone, watcher, probe, eo, part);
         before += spots.places;
         if (!map.complete) {
             spots.complete = false;

@@ -44,9 +44,10 @@ struct HidingSpots {
 
 // For each probe (a base, its height and keywords), the cells where it is hidden from the
 // zone's places (the observer at each: a 32 mm 1.75" infantry model). Progress counts
-// places over all the probes.
+// places over all the probes. `known`: an exposure map of this zone already made (the
+// layout report's), used for the probe it was made for instead of counting again.
 HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Probe>& probes, const HidingOptions& options,
-                        const Run& run = {});
+                        const Run& run = {}, const ExposureMap* known = nullptr);
 
 // The outlines of a set of cells (a cell each, row by row): closed rings along the cells'
 // edges, one per boundary (holes included).

@@ -61,6 +61,13 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
     return out;
 }
 
+void onThreads(const Run& run, int jobs, const std::function<void()>& work) {
+    const unsigned cores = run.threads ? run.threads : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::jthread> helpers;
+    for (unsigned t = 1; t < std::min<unsigned>(cores, static_cast<unsigned>(std::max(jobs, 1))); ++t) helpers.emplace_back(work);
+    work();
+}
+
 VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers, const Probe& probe, double spacing,
                     const Run& run) {
     VisionMap map;
@@ -113,12 +120,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             if (run.progress && (d % 64 == 0 || d == total)) run.progress(d, total);
         }
     };
-    const unsigned cores = run.threads ? run.threads : std::max(1u, std::thread::hardware_concurrency());
-    {
-        std::vector<std::jthread> helpers;
-        for (unsigned t = 1; t < std::min<unsigned>(cores, static_cast<unsigned>(total)); ++t) helpers.emplace_back(work);
-        work();
-    }
+    onThreads(run, total, work);
     map.complete = done == total;
     return map;
 }

@@ -87,6 +87,10 @@ struct Run {
     std::function<void(int done, int total)> progress;
 };
 
+// Runs `work` on as many threads as the run allows (one each, the calling thread too), at
+// most one per job, and returns when all are done: how the maps share out their work.
+void onThreads(const Run& run, int jobs, const std::function<void()>& work);
+
 // The map for these observers (model indices): each cell decided by the pair ruling
 // (exact, decisions only) of every observer against the probe standing there.
 VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers, const Probe& probe, double spacing,
