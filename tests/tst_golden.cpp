@@ -3,6 +3,7 @@
 // every file, for every pair and method, the result's fields agree with each other.
 #include "evaluation.h"
 #include "los/certify.h"
+#include "los/exact_los.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -247,6 +248,153 @@ private slots:
             QCOMPARE(refined.visible, fresh.visible);
         }
         QVERIFY(provisional > 0);  // (the knife edges: else this tests nothing of the marking)
+    }
+
+    void stepTimeLeavesPairsOpenNotWrong() {
+        // A drag step's quick proofs stop when its time runs out (Scene::setQuickDeadline):
+        // what they leave is provisional, never decided otherwise than the full proofs
+        // decide it, and not kept in the cache (the next step is given time of its own).
+        // Here the time has run out before the ruling starts.
+        const io::ReadResult file = io::readScenarioFile(
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(file.scenario);
+        Scenario s = *file.scenario;
+        const int boy = Scene(s).modelIndex("boy-3");
+        const Vec2 start = s.models[boy].position;
+        int provisional = 0, decided = 0;
+        for (const Vec2& at : {start, start + Vec2{-1, 0.5}, Vec2{31.4464, 26.9088}}) {
+            s.models[boy].position = at;
+            const Scene full(s);
+            const UnitRuling fresh = Rulings(full).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+            Scene late(s);
+            late.setEffort(Scene::Effort::Quick);
+            late.setQuickDeadline(Scene::Clock::now());
+            QVERIFY(late.outOfTime());
+            RulingCache cache;
+            Rulings rulings(late);
+            rulings.setCache(&cache);
+            const UnitRuling quick = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+            int here = 0;
+            for (size_t i = 0; i < fresh.pairs.size(); ++i)
+                for (size_t j = 0; j < fresh.pairs[i].size(); ++j) {
+                    const PairResult& q = quick.pairs[i][j];
+                    const PairResult& f = fresh.pairs[i][j];
+                    if (q.provisional) {
+                        ++here;
+                        if (q.visible) QVERIFY(f.visible);
+                        continue;
+                    }
+                    ++decided;
+                    QCOMPARE(q.visible, f.visible);
+                    QCOMPARE(q.fully_visible, f.fully_visible);
+                    QCOMPARE(q.cover, f.cover);
+                }
+            QCOMPARE(cache.size(), size_t(100 - here));
+            provisional += here;
+        }
+        QVERIFY(provisional > 0);
+        QVERIFY(decided > 0);  // (a proof found without a search still decides)
+        // Without a deadline the same scene's quick proofs are not cut by time.
+        Scene quick(s);
+        quick.setEffort(Scene::Effort::Quick);
+        QVERIFY(!quick.outOfTime());
+        Scene full(s);
+        full.setQuickDeadline(Scene::Clock::now());
+        QVERIFY(!full.outOfTime());  // (full proofs never look at it)
+    }
+
+    void provingFirstDecidesTheSame() {
+        // ExpectNotVisible (a pair not visible a moment ago) changes the order of the work
+        // only: every pair of the two units, at ordinary places and at knife edges, decided
+        // with the proof first and with the candidates first, gives the same answer.
+        const io::ReadResult file = io::readScenarioFile(
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(file.scenario);
+        Scenario s = *file.scenario;
+        // The 11th edition's obscuring areas as walls, as the rulings see them.
+        {
+            const Scene plain(s);
+            const std::vector<int> walls = Rulings(plain).obscuringPieces();
+            for (int w : walls) {
+                TerrainPiece wall = s.terrain[w];
+                wall.kind = TerrainKind::Feature;
+                wall.height = 1000;
+                s.terrain.push_back(wall);
+            }
+        }
+        const int boy = Scene(s).modelIndex("boy-3");
+        const Vec2 start = s.models[boy].position;
+        int blocked = 0, visible = 0;
+        for (const Vec2& at : {start, start + Vec2{-1, 0.5}, Vec2{32.5147, 26.407}, Vec2{31.4464, 26.9088}, Vec2{30.5559, 27.3703}}) {
+            s.models[boy].position = at;
+            const Scene scene(s);
+            for (int o = 0; o < static_cast<int>(s.models.size()); ++o)
+                for (int t = 0; t < static_cast<int>(s.models.size()); ++t) {
+                    if (s.models[o].unit != "intercessors" || s.models[t].unit != "boyz") continue;
+                    const PairResult usual = evaluatePair(scene, o, t, Method::Exact, Detail::Decisions);
+                    PairResult first;
+                    {
+                        const ExpectNotVisible order(true);
+                        first = evaluatePair(scene, o, t, Method::Exact, Detail::Decisions);
+                    }
+                    const QByteArray where = QStringLiteral("%1 -> %2 at %3, %4")
+                                                 .arg(QString::fromStdString(usual.observer), QString::fromStdString(usual.target))
+                                                 .arg(at.x).arg(at.y).toUtf8();
+                    QVERIFY2(first.visible == usual.visible, where.constData());
+                    QVERIFY2(first.undecided == usual.undecided, where.constData());
+                    QVERIFY2(first.fully_visible == usual.fully_visible, where.constData());
+                    QVERIFY2(first.blocking_set == usual.blocking_set, where.constData());
+                    blocked += !usual.visible;
+                    visible += usual.visible;
+                }
+        }
+        QVERIFY(blocked > 20);
+        QVERIFY(visible > 20);
+    }
+
+    void certifyingInStepsIsCertifyingAtOnce() {
+        // CertifySearch::run goes on where it stopped: in steps of 1, 7 and the rest, the
+        // search ends as one run at once does (outcome, cells, the pieces it used), and an
+        // answer given before the end is that one.
+        const io::ReadResult file = io::readScenarioFile(
+            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(file.scenario);
+        Scenario s = *file.scenario;
+        {
+            const Scene plain(s);
+            for (int w : Rulings(plain).obscuringPieces()) {
+                TerrainPiece wall = s.terrain[w];
+                wall.kind = TerrainKind::Feature;
+                wall.height = 1000;
+                s.terrain.push_back(wall);
+            }
+        }
+        const Scene scene(s);
+        int searched = 0, long_ = 0;
+        for (int o = 0; o < static_cast<int>(s.models.size()); ++o)
+            for (int t = 0; t < static_cast<int>(s.models.size()); ++t) {
+                if (s.models[o].unit != "intercessors" || s.models[t].unit != "boyz") continue;
+                const ModelMask ignored = scene.ignoredModels(o, t);
+                const Region& from = scene.modelRegion(o);
+                const Region& to = scene.modelRegion(t);
+                const double hFrom = s.models[o].top(), hTo = s.models[t].top();
+                const Certified whole = certifyPair(scene, from, hFrom, to, hTo, ignored);
+                CertifySearch steps(scene, from, hFrom, to, hTo, ignored);
+                Certified c;
+                for (int upTo : {1, 8, 100000}) {
+                    c = steps.run(upTo);
+                    QVERIFY(c.cells <= upTo);
+                    if (c.outcome != Certified::Outcome::Undecided) break;
+                }
+                QVERIFY(c.outcome == whole.outcome);
+                QCOMPARE(c.cells, whole.cells);
+                QVERIFY(c.cover == whole.cover);
+                QCOMPARE(c.witness.has_value(), whole.witness.has_value());
+                ++searched;
+                long_ += whole.cells > 8;
+            }
+        QCOMPARE(searched, 100);
+        QVERIFY(long_ > 0);  // (some searches went past the steps)
     }
 
     void cancelledRulingsLeaveNoTrace() {

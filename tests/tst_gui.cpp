@@ -959,6 +959,51 @@ private slots:
         QCOMPARE(shown.cover, fresh.cover);
     }
 
+    void allEnemiesWhileDraggingIsQuickThenFull() {
+        // Observer against all enemies follows a drag with quick proofs (a few milliseconds a
+        // step, on the GUI thread): an enemy they leave is drawn and listed as being worked
+        // out, never as not seen, and is decided in full when the model is held still or put
+        // down. (No time at all for the quick proofs here: what they leave is certain.)
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        view->setDragStepTimes(std::chrono::milliseconds(0), std::chrono::milliseconds(0));
+        const int observer = view->modelIndex(QStringLiteral("intercessor-3"));
+        view->setObserver(observer);
+        view->setAllEnemies(true);
+        auto fresh = [&] {
+            const Scene scene(w.document()->scenario());
+            return render::enemiesOverlay(scene, observer).enemies;
+        };
+        QVERIFY(view->overlay().enemiesOpen.empty());  // (not dragging: full proofs)
+        QCOMPARE(view->overlay().enemies, fresh());
+        const Vec2 from = w.document()->scenario().models[observer].position;
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
+        QTest::mouseMove(view, at(view, from + Vec2{2, -1}));  // (past the drag distance)
+        QVERIFY(view->dragging());
+        QVERIFY(w.document()->scenario().models[observer].position.x > from.x);  // it is being dragged
+        QVERIFY(!view->overlay().enemiesOpen.empty());
+        QTRY_VERIFY_WITH_TIMEOUT(w.rulingLabel()->text().contains(QStringLiteral("Being worked out")), 2000);
+        // Every enemy decided is decided as the full proofs decide it.
+        {
+            const auto full = fresh();
+            const auto& open = view->overlay().enemiesOpen;
+            for (size_t k = 0; k < full.size(); ++k)
+                if (std::find(open.begin(), open.end(), full[k].first) == open.end()) QCOMPARE(view->overlay().enemies[k], full[k]);
+        }
+        // Held still: decided in full.
+        QTRY_VERIFY_WITH_TIMEOUT(view->overlay().enemiesOpen.empty(), 5000);
+        QVERIFY(view->dragging());
+        QCOMPARE(view->overlay().enemies, fresh());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.rulingLabel()->text().contains(QStringLiteral("Being worked out")), 2000);
+        // Moved again, then put down: decided in full at once.
+        QTest::mouseMove(view, at(view, from + Vec2{2.9, -1.45}));
+        QVERIFY(!view->overlay().enemiesOpen.empty());
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, from + Vec2{2.9, -1.45}));
+        QVERIFY(view->overlay().enemiesOpen.empty());
+        QCOMPARE(view->overlay().enemies, fresh());
+    }
+
     // File > Export Ruling Sheet rules the units and writes the sheet off the GUI thread:
     // the window is still busy with it when the action returns, and says when it is done.
     void rulingSheetExport() {

@@ -137,7 +137,19 @@ void BoardView::recompute() {
     }
     unitRuling_.reset();
     ++unitGeneration_;  // an answer still being worked out is no longer wanted
-    if (observer_ >= 0 && allEnemies_) overlay_ = render::enemiesOverlay(*scene_, observer_);
+    if (observer_ >= 0 && allEnemies_) {
+        // A drag step: quick proofs, a few milliseconds in all (an enemy they leave is
+        // shown as being worked out, and decided once the model is put down or held still).
+        refine_.stop();
+        const bool quick = dragging() && !refining_;
+        scene_->setEffort(quick ? Scene::Effort::Quick : Scene::Effort::Full);
+        scene_->setQuickDeadline(quick ? std::optional(Scene::Clock::now() + enemiesStepTime_) : std::nullopt);
+        overlay_ = render::enemiesOverlay(*scene_, observer_);
+        scene_->setEffort(Scene::Effort::Full);
+        scene_->setQuickDeadline(std::nullopt);
+        constexpr int kHeldStillMs = 300;
+        if (!overlay_.enemiesOpen.empty()) refine_.start(kHeldStillMs);
+    }
     else if (observer_ >= 0 && target >= 0 && target != observer_)
         overlay_ = render::pairOverlay(*scene_, observer_, target, method_);
     else
@@ -207,10 +219,11 @@ void BoardView::startUnitRuling() {
     working_ = true;
     // The worker reads its own copy of the table: the document may change meanwhile.
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
-    unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, cancel = runningCancel_] {
+    unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, cancel = runningCancel_, time = unitStepTime_] {
         Scene scene(*scenario);
         scene.setCancel(cancel.get());
         scene.setEffort(request.quick ? Scene::Effort::Quick : Scene::Effort::Full);
+        if (request.quick) scene.setQuickDeadline(Scene::Clock::now() + time);
         Rulings rulings(scene);
         // The pairs a drag step leaves as they were come from the last steps.
         rulings.setCache(cache.get());
@@ -270,6 +283,15 @@ bool BoardView::unitRulingProvisional() const {
 }
 
 void BoardView::refineUnitRuling() {
+    if (allEnemies_) {  // observer against all: the enemies again, with full proofs
+        if (overlay_.enemiesOpen.empty()) return;
+        refining_ = true;
+        recompute();
+        refining_ = false;
+        update();
+        emit rulingChanged();
+        return;
+    }
     // The full proofs: the pairs already decided come from the cache.
     if (unitMode_ == UnitMode::Off || !latestRequest_.quick) return;
     UnitRequest full = latestRequest_;
@@ -862,7 +884,7 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
     drag_ = Drag::None;
     // The model is put down: what the drag's quick proofs left open is decided in full, and
     // the panel shows what it left out while dragging (the reasons).
-    if ((was == Drag::Move || was == Drag::Vertex) && latestRequest_.quick) refineUnitRuling();
+    if ((was == Drag::Move || was == Drag::Vertex) && (latestRequest_.quick || !overlay_.enemiesOpen.empty())) refineUnitRuling();
     if (was == Drag::Move || was == Drag::Vertex) emit rulingChanged();
     if (was == Drag::Move && !dragged_ && clicked_ >= 0 && clicked_ != observer_ &&
         clicked_ < static_cast<int>(document_->scenario().models.size()))

@@ -18,6 +18,8 @@
 #include <QFutureWatcher>
 #include <QPointF>
 #include <QTimer>
+
+#include <chrono>
 #include <QWidget>
 
 #include <atomic>
@@ -72,6 +74,16 @@ public:
     // a long one is shown as being worked out, and decided in full once the model is put
     // down or held still. Whether the ruling shown has such pairs.
     bool unitRulingProvisional() const;
+    // A drag step's time for its quick proofs: for a unit ruling (off the GUI thread) what
+    // is left of a frame (16 ms) once the scene is built and the answer drawn; for observer
+    // against all enemies (on the GUI thread, with the board drawn after it) less.
+    static constexpr std::chrono::milliseconds kUnitStepTime{12};
+    static constexpr std::chrono::milliseconds kEnemiesStepTime{3};
+    // Other times (a test gives none, to see what is left to the full proofs).
+    void setDragStepTimes(std::chrono::milliseconds units, std::chrono::milliseconds enemies) {
+        unitStepTime_ = units;
+        enemiesStepTime_ = enemies;
+    }
     // A model, piece or zone, or a corner, is being dragged (the mouse is held).
     bool dragging() const { return drag_ == Drag::Move || drag_ == Drag::Vertex; }
 
@@ -227,6 +239,8 @@ private:
                             // waits in the queue: the watcher no longer says it runs)
     QTimer patience_;                                   // when to look again (giveUpIfStale)
     QTimer refine_;  // a drag held still: its pairs being worked out are decided in full
+    std::chrono::milliseconds unitStepTime_ = kUnitStepTime, enemiesStepTime_ = kEnemiesStepTime;
+    bool refining_ = false;  // (observer against all: the recompute of a drag held still is full)
     void refineUnitRuling();
     QElapsedTimer upToDate_;     // since the lines shown were the table's (shown, or idle)
     std::deque<qint64> stepMs_;  // how long the last ones finished took

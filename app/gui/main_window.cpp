@@ -776,10 +776,12 @@ void MainWindow::updateRuling() {
     }
     const QString observer = link(s, s.models[o].id);
     if (board_->allEnemies()) {
-        QStringList seen, unseen;
+        QStringList seen, unseen, open;
+        const std::vector<int>& working = board_->overlay().enemiesOpen;
         for (const auto& [t, visible] : board_->overlay().enemies) {
             const Model& m = s.models[t];
-            (visible ? seen : unseen) << link(s, m.id);
+            const bool undecided = std::find(working.begin(), working.end(), t) != working.end();
+            (undecided ? open : visible ? seen : unseen) << link(s, m.id);
         }
         auto list = [](const QStringList& names) {
             return names.isEmpty() ? QObject::tr("<p><i>none</i></p>")
@@ -790,7 +792,11 @@ void MainWindow::updateRuling() {
                              .arg(seen.size())
                              .arg(seen.size() + unseen.size()) +
                          tr("<p><span style='color:#1fa33a'>&#9679;</span> <b>Seen</b> (solid green ring)</p>") + list(seen) +
-                         tr("<p><span style='color:#d62728'>&#9675;</span> <b>Not seen</b> (dashed red ring)</p>") + list(unseen));
+                         tr("<p><span style='color:#d62728'>&#9675;</span> <b>Not seen</b> (dashed red ring)</p>") + list(unseen) +
+                         (open.isEmpty() ? QString()
+                                         : tr("<p><span style='color:#9db7e0'>&#9675;</span> <b>Being worked out</b> (dotted blue ring; "
+                                              "decided when the model is put down or held still)</p>") +
+                                               list(open)));
         return;
     }
     if (board_->unitMode() != BoardView::UnitMode::Off && !board_->unitRuling() && board_->unitRulingPending()) {

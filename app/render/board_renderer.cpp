@@ -4,6 +4,7 @@
 
 #include "kernel/base.h"
 #include "kernel/polygon.h"
+#include "los/exact_los.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
 
@@ -562,8 +563,11 @@ void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit
         for (const auto& [t, visible] : overlay.enemies)
             if (t == idx) {
                 p.setBrush(Qt::NoBrush);
-                QPen ring(visible ? kVisibleGreen : kBlockedRed, 16 * unit, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
-                if (!visible) ring.setDashPattern({0.45, 0.3});  // in pen widths: short dashes around any base
+                const bool open = std::find(overlay.enemiesOpen.begin(), overlay.enemiesOpen.end(), t) != overlay.enemiesOpen.end();
+                QPen ring(open ? kWorkedOutBlue : visible ? kVisibleGreen : kBlockedRed, 16 * unit, Qt::SolidLine, Qt::FlatCap,
+                          Qt::RoundJoin);
+                if (open) ring.setDashPattern({0.1, 0.35});  // dots: not decided yet
+                else if (!visible) ring.setDashPattern({0.45, 0.3});  // in pen widths: short dashes around any base
                 p.setPen(ring);
                 p.drawPath(basePath(m));
                 p.setPen(QPen(QColor(255, 255, 255), 7 * unit, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin));
@@ -671,12 +675,22 @@ Overlay enemiesOverlay(const Scene& scene, int observer) {
     for (size_t i = 0; i < s.models.size(); ++i)
         if (s.models[i].side != s.models[observer].side) targets.push_back(static_cast<int>(i));
     if (s.ruleset.name == "true-los") {
+        const unsigned long before = proofsCutShort();
         const std::vector<MatrixCell> cells = visibilityMatrix(scene, {observer}, targets);
-        for (size_t j = 0; j < targets.size(); ++j) o.enemies.emplace_back(targets[j], cells[j].visible);
+        for (size_t j = 0; j < targets.size(); ++j) {
+            o.enemies.emplace_back(targets[j], cells[j].visible);
+            // (A cut-short proof: the matrix does not say whose, so every unseen one waits.)
+            if (proofsCutShort() != before && !cells[j].visible) o.enemiesOpen.push_back(targets[j]);
+        }
     } else {
         // The game's answer: obscuring areas, ruins and hidden models count.
         const Rulings rulings(scene);
-        for (int t : targets) o.enemies.emplace_back(t, rulings.visible(observer, t));
+        for (int t : targets) {
+            const unsigned long before = proofsCutShort();
+            const bool seen = rulings.visible(observer, t);
+            o.enemies.emplace_back(t, seen);
+            if (!seen && proofsCutShort() != before) o.enemiesOpen.push_back(t);  // (a line found is found)
+        }
     }
     return o;
 }

@@ -70,6 +70,9 @@ struct Overlay {
     std::optional<PairResult> result;     // the pair's ruling
     std::vector<BlockedLine> blocked;     // red lines when the pair is not visible
     std::vector<std::pair<int, bool>> enemies;  // observer against all: target, visible
+    // Enemies whose quick proofs (a model being dragged) ran out of time: not decided yet,
+    // drawn as being worked out (their entry in `enemies` says not visible).
+    std::vector<int> enemiesOpen;
     std::vector<Segment> debugLines;      // every sampled line tried (debug view)
     std::vector<int> selected;            // selected models
     std::vector<int> selectedTerrain;     // selected terrain pieces
@@ -104,6 +107,7 @@ QColor sideColour(const std::string& side);
 
 inline const QColor kVisibleGreen{0x1f, 0xa3, 0x3a};
 inline const QColor kBlockedRed{0xd6, 0x27, 0x28};
+inline const QColor kWorkedOutBlue{0x9d, 0xb7, 0xe0};  // not decided yet (a drag's quick proofs)
 
 class BoardRenderer {
 public:
@@ -144,6 +148,8 @@ Overlay pairOverlay(const Scene& scene, int observer, int target, Method method)
 
 // Every enemy of the observer, visible or not (exact decisions, under the scenario's
 // ruleset).
+// Every enemy of the observer: seen or not under the ruleset (exact). Under a quick scene
+// (Scene::Effort::Quick), an enemy its proofs leave undecided is in enemiesOpen.
 Overlay enemiesOverlay(const Scene& scene, int observer);
 
 // A point inside the ring where its label goes: the area centroid, or (for an L or a U whose

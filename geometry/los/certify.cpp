@@ -596,57 +596,87 @@ std::optional<std::vector<uint32_t>> certifyWhole(const Scene& scene, const Regi
     return used;
 }
 
-Certified certifyPair(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                      const ModelMask& ignored, const CertifyLimits& limits) {
+struct CertifySearch::State {
+    State(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo, const ModelMask& ignored,
+          const CertifyLimits& limits)
+        : scene(scene), from(from), to(to), limits(limits), search(scene, from, hFrom, to, hTo, ignored),
+          cells{{regionPart(from), regionPart(to)}} {}
+    const Scene& scene;
+    const Region& from;
+    const Region& to;
+    CertifyLimits limits;
+    Search search;
+    std::deque<std::pair<Ring, Ring>> cells;
     Certified result;
-    Search search(scene, from, hFrom, to, hTo, ignored);
-    std::deque<std::pair<Ring, Ring>> cells{{regionPart(from), regionPart(to)}};
-    bool undecided = false;
+    bool undecided = false;  // a cell too small to split was left undecided
+    bool finished = false;
     int small = 0;
-    while (!cells.empty()) {
-        if (result.cells >= limits.maxCells || scene.cancelled()) {
-            undecided = true;
-            break;
+};
+
+CertifySearch::CertifySearch(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                             const ModelMask& ignored, const CertifyLimits& limits)
+    : state_(std::make_unique<State>(scene, from, hFrom, to, hTo, ignored, limits)) {}
+
+CertifySearch::~CertifySearch() = default;
+
+Certified CertifySearch::run(int cellsAtMost) {
+    State& st = *state_;
+    Certified& result = st.result;
+    const int cap = std::min(cellsAtMost, st.limits.maxCells);
+    while (!st.finished && !st.cells.empty()) {
+        if (result.cells >= cap || st.scene.cancelled() || st.scene.outOfTime()) {
+            Certified stopped = result;  // (stopped short: undecided for now, the cells kept)
+            stopped.outcome = Certified::Outcome::Undecided;
+            stopped.cover.clear();
+            return stopped;
         }
-        auto [a0, b0] = std::move(cells.front());
-        cells.pop_front();
+        auto [a0, b0] = std::move(st.cells.front());
+        st.cells.pop_front();
         ++result.cells;
-        const auto a = tightenPart(a0, from), b = tightenPart(b0, to);
+        const auto a = tightenPart(a0, st.from), b = tightenPart(b0, st.to);
         if (!a || !b) continue;  // no point of a true region left
-        if (std::max(partSize(*a), partSize(*b)) < limits.smallCell && ++small > limits.maxSmallCells) {
-            undecided = true;
+        if (std::max(partSize(*a), partSize(*b)) < st.limits.smallCell && ++st.small > st.limits.maxSmallCells) {
+            st.undecided = st.finished = true;
             break;
         }
-        if (auto used = search.prove(*a, *b, proofBudget(*a, *b))) {
+        if (auto used = st.search.prove(*a, *b, proofBudget(*a, *b))) {
             result.cover.insert(result.cover.end(), used->begin(), used->end());
             continue;
         }
-        if (auto w = search.witness(*a, *b)) {
+        if (auto w = st.search.witness(*a, *b)) {
             result.outcome = Certified::Outcome::Visible;
             result.witness = w;
             result.cover.clear();
+            st.finished = true;
             return result;
         }
         const double da = partSize(*a), db = partSize(*b);
-        if (std::max(da, db) < limits.minCell) {
-            undecided = true;
+        if (std::max(da, db) < st.limits.minCell) {
+            st.undecided = true;
             continue;
         }
         if (da >= db) {
             auto [x, y] = splitPart(*a);
-            cells.emplace_back(std::move(x), *b);
-            cells.emplace_back(std::move(y), *b);
+            st.cells.emplace_back(std::move(x), *b);
+            st.cells.emplace_back(std::move(y), *b);
         } else {
             auto [x, y] = splitPart(*b);
-            cells.emplace_back(*a, std::move(x));
-            cells.emplace_back(*a, std::move(y));
+            st.cells.emplace_back(*a, std::move(x));
+            st.cells.emplace_back(*a, std::move(y));
         }
     }
+    st.finished = true;
+    if (result.outcome == Certified::Outcome::Visible) return result;
     std::sort(result.cover.begin(), result.cover.end());
     result.cover.erase(std::unique(result.cover.begin(), result.cover.end()), result.cover.end());
-    result.outcome = undecided ? Certified::Outcome::Undecided : Certified::Outcome::Blocked;
-    if (undecided) result.cover.clear();
+    result.outcome = st.undecided ? Certified::Outcome::Undecided : Certified::Outcome::Blocked;
+    if (st.undecided) result.cover.clear();
     return result;
+}
+
+Certified certifyPair(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                      const ModelMask& ignored, const CertifyLimits& limits) {
+    return CertifySearch(scene, from, hFrom, to, hTo, ignored, limits).run(limits.maxCells);
 }
 
 }  // namespace sl

@@ -17,6 +17,7 @@
 #include "los/scene.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -44,6 +45,24 @@ struct Certified {
 // `ignored` not counting, by proofs, or finds an open one.
 Certified certifyPair(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
                       const ModelMask& ignored, const CertifyLimits& limits = {});
+
+// The same search in steps: each run() goes on from where the last one stopped, until
+// `cellsAtMost` cells in all (at most limits.maxCells) have been looked at, and gives the
+// outcome so far (Undecided while cells are left). For a caller that tries a short search
+// first, other work next, and the rest of the search last, without repeating any of it.
+class CertifySearch {
+public:
+    CertifySearch(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                  const ModelMask& ignored, const CertifyLimits& limits = {});
+    ~CertifySearch();
+    CertifySearch(const CertifySearch&) = delete;
+    CertifySearch& operator=(const CertifySearch&) = delete;
+    Certified run(int cellsAtMost);
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 // Only the first cell, the whole pair: a proof, or nothing (a quick test before searching).
 std::optional<std::vector<uint32_t>> certifyWhole(const Scene& scene, const Region& from, double hFrom,

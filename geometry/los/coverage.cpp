@@ -259,6 +259,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         std::optional<Vec2> seenFrom = hint;
         for (const Vec2& q : first) {
             if (scene.cancelled()) return view;
+            if (scene.outOfTime()) break;  // (the parts below say undecided)
             const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief);
             if (!a.visible && !a.undecided) {
                 view.outcome = FullView::Outcome::No;
@@ -270,7 +271,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         }
     }
     for (int done = 0; !parts.empty(); ++done) {
-        if (done >= kMostParts || scene.cancelled()) {
+        if (done >= kMostParts || scene.cancelled() || scene.outOfTime()) {
             undecided = true;
             break;
         }

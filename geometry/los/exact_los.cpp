@@ -783,6 +783,26 @@ double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& igno
     return best;
 }
 
+namespace {
+
+thread_local bool expectNotVisible = false;
+// The cells of the subdivision tried before the candidates when the pair is expected not
+// visible: enough for nine pairs in ten behind terrain, few for one that turns out visible.
+constexpr int kFirstCells = 25;
+
+// The subdivision's budget for a proof that "not visible" requires: a sixtieth of it while
+// a model is dragged (Scene::Effort::Quick).
+CertifyLimits requiredLimits(const Scene& scene) {
+    CertifyLimits limits;
+    if (scene.effort() == Scene::Effort::Quick) limits.maxCells = 50;
+    return limits;
+}
+
+}  // namespace
+
+ExpectNotVisible::ExpectNotVisible(bool on) : before_(expectNotVisible) { expectNotVisible = on; }
+ExpectNotVisible::~ExpectNotVisible() { expectNotVisible = before_; }
+
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
                         const ModelMask& ignored, Witness witness, std::optional<Vec2> hint, Proof proof) {
     ExactAnswer answer;
@@ -801,8 +821,13 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     std::vector<std::pair<Vec2, Vec2>> tried;
     std::vector<uint32_t> recent;    // the last pieces that stopped a line, most recent first
     std::vector<uint32_t> stoppers;  // every piece that stopped a line
+    bool outOfTime = false;  // (a quick proof's time ran out among the candidates)
     auto run = [&](const std::vector<std::pair<Vec2, Vec2>>& lines, bool throughCorners) {
         for (const auto& [u, v] : lines) {
+            if (proof != Proof::Estimate && scene.outOfTime()) {
+                outOfTime = true;
+                return;
+            }
             for (bool inner : {false, true}) {
                 if (inner && hFrom == hTo) break;  // level lines: the inner ends are the choice
                 const Tested t = testLine(SceneBlockers(scene, ignored, recent), from, hFrom, to, hTo, u, v, inner,
@@ -854,6 +879,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // A knife edge (a tangent of both bases that others only touch) admits no proof: the
     // search below is for a printable line only, and failing it the pair is undecided.
     bool knife = false;
+    std::optional<CertifySearch> early;  // (expectNotVisible: the subdivision begun first)
     if (open.empty() && grazing.empty()) {
         if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
@@ -863,6 +889,23 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         if (auto proof = knife ? std::nullopt : certifyWhole(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = std::move(*proof);
             return answer;
+        }
+        if (proof == Proof::Required && expectNotVisible && !knife) {
+            // The first cells of the subdivision now (most pairs behind terrain need few);
+            // the candidates if they are not enough, and the rest of the subdivision last.
+            early.emplace(scene, from, hFrom, to, hTo, ignored, requiredLimits(scene));
+            const Certified c = early->run(kFirstCells);
+            answer.cells = c.cells;
+            if (c.outcome == Certified::Outcome::Blocked) {
+                answer.cover = c.cover;
+                return answer;
+            }
+            if (c.outcome == Certified::Outcome::Visible) {
+                answer.visible = true;
+                answer.first = answer.witness = ExactLine{c.witness->a, c.witness->b, 0};
+                if (witness == Witness::Clearest) answer.witness->clearance = clearanceOf(scene, {c.witness->a, c.witness->b, hFrom, hTo}, ignored);
+                return answer;
+            }
         }
     }
     if (open.empty() || witness == Witness::Clearest) {
@@ -959,15 +1002,19 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // or stop, undecided, at a knife edge.
     if (!grazing.empty()) answer.grazing = ExactLine{grazing.front().p, grazing.front().q, 0};
     if (proof == Proof::Estimate) return answer;
+    if (outOfTime) {
+        answer.undecided = true;
+        if (proof == Proof::Required) countProofCutShort();
+        return answer;
+    }
     if (knife || knifeAlongTangent(scene, from, hFrom, to, hTo, ignored)) {
         answer.undecided = true;
         return answer;
     }
-    CertifyLimits limits;
-    if (proof == Proof::Bounded || (proof == Proof::Required && scene.effort() == Scene::Effort::Quick))
-        limits.maxCells = 300;
+    CertifyLimits limits = requiredLimits(scene);
+    if (proof == Proof::Bounded) limits.maxCells = 300;
     if (proof == Proof::Brief) limits.maxCells = 40;
-    const Certified c = certifyPair(scene, from, hFrom, to, hTo, ignored, limits);
+    const Certified c = early ? early->run(limits.maxCells) : certifyPair(scene, from, hFrom, to, hTo, ignored, limits);
     answer.cells = c.cells;
     switch (c.outcome) {
     case Certified::Outcome::Blocked:

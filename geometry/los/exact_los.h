@@ -62,6 +62,22 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
 unsigned long proofsCutShort();
 void countProofCutShort();
 
+// While one lives, the decisions of Proof::Required made on this thread look for the proof
+// that no line is open before trying the many candidate lines (the usual order is the
+// reverse): for a pair that was not visible a moment ago (a model being dragged), where the
+// candidates would all be tried in vain. The answers are the same either way; only the
+// time spent differs (a visible pair costs more this way).
+class ExpectNotVisible {
+public:
+    explicit ExpectNotVisible(bool on);
+    ~ExpectNotVisible();
+    ExpectNotVisible(const ExpectNotVisible&) = delete;
+    ExpectNotVisible& operator=(const ExpectNotVisible&) = delete;
+
+private:
+    bool before_;
+};
+
 // Inches from the line (its parts below each blocker's top) to the nearest blocker, up to
 // kClearanceCap.
 double clearanceOf(const Scene& scene, const SightLine& line, const ModelMask& ignored);

@@ -9,9 +9,11 @@
 #include "kernel/types.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -106,7 +108,7 @@ public:
     const std::atomic<bool>* cancelFlag() const { return cancel_; }
     bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
 
-    // How long the proofs on this scene may search. Quick: a tenth of the cells for "not
+    // How long the proofs on this scene may search. Quick: a sixtieth of the cells for "not
     // visible", and fully visible gives up at its first undecided point; a pair that needs
     // more is given as undecided, and counted (proofsCutShort, exact_los.h) so that what
     // rests on it is not kept as final. For a model being dragged: the window decides such
@@ -114,6 +116,13 @@ public:
     enum class Effort { Full, Quick };
     void setEffort(Effort effort) { effort_ = effort; }
     Effort effort() const { return effort_; }
+    // Quick proofs also stop once this time has passed (a drag step's share of a frame):
+    // what they leave is undecided and counted as cut short, as when their cells run out.
+    // None by default; full proofs never look at it.
+    using Clock = std::chrono::steady_clock;
+    void setQuickDeadline(std::optional<Clock::time_point> until) { deadline_ = until; }
+    std::optional<Clock::time_point> quickDeadline() const { return deadline_; }
+    bool outOfTime() const { return effort_ == Effort::Quick && deadline_ && Clock::now() >= *deadline_; }
 
     // The blocker grown by the band's half-width, as the proofs for a line of width use it
     // (certify.cpp): made on first use and kept for the scene's life; thread-safe.
@@ -138,6 +147,7 @@ private:
     SeeThrough seeThrough_ = SeeThrough::BothUnits;
     const std::atomic<bool>* cancel_ = nullptr;
     Effort effort_ = Effort::Full;
+    std::optional<Clock::time_point> deadline_;
     std::vector<Blocker> blockers_;
     uint32_t firstModelBlocker_ = 0;  // the models' blockers follow the features', in order
     std::vector<Region> modelRegions_;

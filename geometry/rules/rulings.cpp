@@ -204,6 +204,7 @@ void RulingCache::useTable(const std::string& tableKey) {
     if (tableKey == table_) return;
     table_ = tableKey;
     pairs_.clear();
+    lastSeen_.clear();
 }
 
 std::optional<PairResult> RulingCache::find(const std::string& key) const {
@@ -217,6 +218,15 @@ void RulingCache::put(const std::string& key, const PairResult& result) {
     const std::lock_guard<std::mutex> lock(mutex_);
     if (pairs_.size() >= 20000) pairs_.clear();  // (a long session of drags: start afresh)
     pairs_.insert_or_assign(key, result);  // (a full ruling replaces a provisional one)
+    if (lastSeen_.size() >= 20000) lastSeen_.clear();
+    lastSeen_.insert_or_assign(std::pair{result.observer, result.target}, result.visible);
+}
+
+std::optional<bool> RulingCache::lastSeen(const std::string& observer, const std::string& target) const {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    auto it = lastSeen_.find({observer, target});
+    if (it == lastSeen_.end()) return std::nullopt;
+    return it->second;
 }
 
 size_t RulingCache::size() const {
@@ -324,8 +334,14 @@ PairResult Rulings::cachedEvaluate(int observer, int target, Method method, Deta
     // next drag step need not repeat the same quick search, a full ruling does the proofs.
     if (auto hit = pairCache_->find(key); hit && (!hit->provisional || scene_.effort() == Scene::Effort::Quick))
         return *hit;
+    const Model& o = scene_.scenario().models[observer];
+    const Model& t = scene_.scenario().models[target];
+    const std::optional<bool> seen = pairCache_->lastSeen(o.id, t.id);
+    const ExpectNotVisible order(seen && !*seen);
     PairResult r = evaluate(observer, target, method, detail);
-    if (!scene_.cancelled()) pairCache_->put(key, r);  // (one cancelled is worth nothing)
+    // (One cancelled is worth nothing; a provisional one finished after the step's time ran
+    // out may have been cut short by it, and the next step is given time of its own.)
+    if (!scene_.cancelled() && !(r.provisional && scene_.outOfTime())) pairCache_->put(key, r);
     return r;
 }
 
@@ -504,6 +520,7 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
         w.scene->setSeeThrough(seeThrough);
         w.scene->setCancel(scene_.cancelFlag());
         w.scene->setEffort(scene_.effort());
+        w.scene->setQuickDeadline(scene_.quickDeadline());
         it = cache_.emplace(std::move(key), std::move(w)).first;
     }
     Walled& w = it->second;

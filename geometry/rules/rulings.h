@@ -76,11 +76,16 @@ public:
     std::optional<PairResult> find(const std::string& key) const;
     void put(const std::string& key, const PairResult& result);
     size_t size() const;
+    // Whether the observer saw the target in the last ruling of the pair put here, wherever
+    // they stood: a guess at the next one (a model dragged moves little from step to step),
+    // which decides only the order of the work (ExpectNotVisible).
+    std::optional<bool> lastSeen(const std::string& observer, const std::string& target) const;
 
 private:
     mutable std::mutex mutex_;
     std::string table_;
     std::map<std::string, PairResult> pairs_;
+    std::map<std::pair<std::string, std::string>, bool> lastSeen_;
 };
 
 class Rulings {

@@ -262,7 +262,10 @@ void dragUnitVsUnit(benchmark::State& state) {
         s.models[moved].position = start + Vec2{-std::fmod(0.0137 * step, 3.0), std::fmod(0.0071 * step, 1.5)};
         ++step;
         Scene scene(s);
-        scene.setEffort(Scene::Effort::Quick);  // a drag step's proofs, as the window's
+        if (step > 1) {  // a drag step's proofs, as the window's (the mode is entered with a full ruling)
+            scene.setEffort(Scene::Effort::Quick);
+            scene.setQuickDeadline(Scene::Clock::now() + gui::BoardView::kUnitStepTime);
+        }
         Rulings rulings(scene);
         rulings.setCache(&cache);  // as the window keeps one across the steps of a drag
         const UnitRuling u = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
@@ -460,25 +463,30 @@ void exposureBench(benchmark::State& state) {
 }
 
 // The same for Observer Against All Enemies: an Intercessor dragged, decided against the
-// ten Boyz under the ruleset.
+// ten Boyz under the ruleset with a drag step's quick proofs (BoardView::kEnemiesStepTime).
 void dragObserverVsAll(benchmark::State& state) {
     Scenario s = officialUnits().scenario;
     const int observer = officialUnits().scene->modelIndex("intercessor-3");
     const Vec2 start = s.models[observer].position;
     std::vector<double> ms;
-    int step = 0, seen = 0;
+    int step = 0, seen = 0, open = 0;
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
         s.models[observer].position = start + Vec2{0.1 * (step % 30), -0.05 * (step % 30)};
         ++step;
-        const Scene scene(s);
+        Scene scene(s);
+        scene.setEffort(Scene::Effort::Quick);  // a drag step's proofs, as the window's
+        scene.setQuickDeadline(Scene::Clock::now() + gui::BoardView::kEnemiesStepTime);
         const render::Overlay overlay = render::enemiesOverlay(scene, observer);
+        open += static_cast<int>(overlay.enemiesOpen.size());
         seen = 0;
         for (const auto& [target, v] : overlay.enemies) seen += v;
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     stepCounters(state, ms);
     state.counters["enemies_seen"] = seen;
+    // Enemies (summed over the steps) left to the full proofs once the Intercessor is down.
+    state.counters["enemies_open"] = open;
 }
 
 // Tile-map field of view: ours and libtcod's FOV_SYMMETRIC_SHADOWCAST on the same 200x200
