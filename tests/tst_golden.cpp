@@ -261,7 +261,7 @@ private slots:
         Scenario s = *file.scenario;
         const int boy = Scene(s).modelIndex("boy-3");
         const Vec2 start = s.models[boy].position;
-        int provisional = 0, decided = 0;
+        int provisional = 0;
         for (const Vec2& at : {start, start + Vec2{-1, 0.5}, Vec2{31.4464, 26.9088}}) {
             s.models[boy].position = at;
             const Scene full(s);
@@ -284,7 +284,6 @@ private slots:
                         if (q.visible) QVERIFY(f.visible);
                         continue;
                     }
-                    ++decided;
                     QCOMPARE(q.visible, f.visible);
                     QCOMPARE(q.fully_visible, f.fully_visible);
                     QCOMPARE(q.cover, f.cover);
@@ -293,7 +292,6 @@ private slots:
             provisional += here;
         }
         QVERIFY(provisional > 0);
-        QVERIFY(decided > 0);  // (a proof found without a search still decides)
         // Without a deadline the same scene's quick proofs are not cut by time.
         Scene quick(s);
         quick.setEffort(Scene::Effort::Quick);

@@ -880,7 +880,9 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // search below is for a printable line only, and failing it the pair is undecided.
     bool knife = false;
     std::optional<CertifySearch> early;  // (expectNotVisible: the subdivision begun first)
-    if (open.empty() && grazing.empty()) {
+    // (Each stage below takes a while: none is begun once a quick proof's time is out.)
+    if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
+    if (open.empty() && grazing.empty() && !outOfTime) {
         if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
             return answer;
@@ -918,7 +920,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                 if (i + j > 0) lines.emplace_back(from.samples[i], to.samples[j]);
         run(lines, false);
     }
-    if (open.empty() || witness == Witness::Clearest) {
+    if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
+    if ((open.empty() || witness == Witness::Clearest) && !outOfTime) {
         std::vector<std::pair<Vec2, Vec2>> lines =
             criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, ignored);
         // The same line can come from several pairs of things: each is tried once.
