@@ -155,6 +155,37 @@ private slots:
         QVERIFY(!near(pic.at({10.5, 8.5}), render::kMapHidden) && !near(pic.at({10.5, 8.5}), render::kMapFullyVisible));
     }
 
+    void exportedMapLegendBesideTheBoard() {
+        // A map written to a picture has its legend on a band to the right of the board,
+        // not over it: the picture is as wide as asked, the board's lower left corner shows
+        // the map (it was under the legend), and the band holds the legend's white box.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        const analysis::VisionMap map = analysis::visionMap(s, {0}, analysis::Probe{}, 1.0);
+        render::Overlay overlay;
+        overlay.map = render::visionLayer(map, s);
+        overlay.map->opacity = 1;
+        overlay.labels = false;
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("map.png"));
+        QString error;
+        QVERIFY2(render::renderToFile(s, overlay, png, &error, 1200), qPrintable(error));
+        const QImage image(png);
+        QCOMPARE(image.width(), 1200);
+        render::BoardRenderer renderer(s);
+        const double band = renderer.legendSize(*overlay.map).width() + 18;
+        QVERIFY(band > 100);
+        QCOMPARE(image.height(), static_cast<int>(std::lround((1200 - band) * s.board.height / s.board.width)));
+        const QTransform t = render::BoardRenderer::fit(QSizeF(1200 - band, image.height()), s.board, 18);
+        // The cell at the lower left corner is the map's colour (fully visible there).
+        const QPointF corner = t.map(QPointF(0.5, s.board.height - 0.5));
+        const QColor c = image.pixelColor(corner.toPoint());
+        QVERIFY2(near(c, render::kMapFullyVisible), qPrintable(c.name()));
+        // The band: beyond the board's right edge, the legend's box near its top.
+        const QPointF right = t.map(QPointF(s.board.width, 0));
+        const QColor box = image.pixelColor(QPoint(static_cast<int>(right.x() + 18 + 4), static_cast<int>(right.y() + 4)));
+        QVERIFY2(box.lightness() > 200, qPrintable(box.name()));
+    }
+
     void blockedLinesAreRedUpToTheWall() {
         const Scenario s = load("regression/02-tall-wall.sightline.json");  // wall at x 29 to 31
         const Scene scene(s);

@@ -245,56 +245,92 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
     p.restore();
 }
 
-void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const {
-    if (map.legend.empty() && map.title.isEmpty()) return;
-    const double px = pixelScale_;
-    QFont font = p.font();
-    font.setPixelSize(static_cast<int>(std::lround(12 * px)));
-    p.setFont(font);
-    const QFontMetricsF fm(font);
-    const double swatch = 12 * px, gap = 6 * px, pad = 8 * px, line = std::max(fm.height(), swatch) + 3 * px;
-    QFont bold = font;
-    bold.setBold(true);
-    const QFontMetricsF fb(bold);
-    // The title on as many lines as it takes to stay within the table's width (a small
-    // picture: a long title would run off it).
-    const QPointF left = inchToDevice.map(QPointF(0, 0)), right = inchToDevice.map(QPointF(scenario_.board.width, 0));
-    const double room = std::max(100 * px, std::abs(right.x() - left.x()) - 20 * px - 2 * pad);
-    QStringList titleLines;
+namespace {
+
+// The map's legend laid out: the title on as many lines as it takes within `room` (device
+// units), then a swatch and a text per entry.
+struct LegendLayout {
+    QFont font, bold;
+    double swatch, gap, pad, line, width = 0, height = 0;
+    QStringList title;
+};
+
+LegendLayout layoutLegend(const QFont& base, const MapLayer& map, double px, double room) {
+    LegendLayout l;
+    l.font = base;
+    l.font.setPixelSize(static_cast<int>(std::lround(12 * px)));
+    l.bold = l.font;
+    l.bold.setBold(true);
+    const QFontMetricsF fm(l.font), fb(l.bold);
+    l.swatch = 12 * px;
+    l.gap = 6 * px;
+    l.pad = 8 * px;
+    l.line = std::max(fm.height(), l.swatch) + 3 * px;
+    double entries = 0;
+    for (const auto& [colour, text] : map.legend) entries = std::max(entries, l.swatch + l.gap + fm.horizontalAdvance(text));
+    room = std::max(room, entries);
     for (const QString& word : map.title.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (!titleLines.isEmpty() && fb.horizontalAdvance(titleLines.back() + QLatin1Char(' ') + word) <= room)
-            titleLines.back() += QLatin1Char(' ') + word;
+        if (!l.title.isEmpty() && fb.horizontalAdvance(l.title.back() + QLatin1Char(' ') + word) <= room)
+            l.title.back() += QLatin1Char(' ') + word;
         else
-            titleLines << word;
+            l.title << word;
     }
-    double width = 0;
-    for (const QString& t : titleLines) width = std::max(width, fb.horizontalAdvance(t));
-    for (const auto& [colour, text] : map.legend) width = std::max(width, swatch + gap + fm.horizontalAdvance(text));
-    const double height = line * static_cast<double>(titleLines.size() + map.legend.size());
-    // Over the table's lower left corner.
-    const QPointF corner = inchToDevice.map(QPointF(0, scenario_.board.height));
-    const QRectF box(corner.x() + 10 * px, corner.y() - 10 * px - height - 2 * pad, width + 2 * pad, height + 2 * pad);
+    l.width = entries;
+    for (const QString& t : l.title) l.width = std::max(l.width, fb.horizontalAdvance(t));
+    l.width += 2 * l.pad;
+    l.height = l.line * static_cast<double>(l.title.size() + map.legend.size()) + 2 * l.pad;
+    return l;
+}
+
+void paintLegendBox(QPainter& p, const LegendLayout& l, const MapLayer& map, QPointF topLeft, double px) {
+    const QRectF box(topLeft, QSizeF(l.width, l.height));
     p.save();
     p.setPen(QPen(QColor(0, 0, 0, 160), px));
     p.setBrush(QColor(255, 255, 255, 225));
     p.drawRoundedRect(box, 4 * px, 4 * px);
-    double y = box.top() + pad;
+    double y = box.top() + l.pad;
+    const double inner = l.width - 2 * l.pad;
     p.setPen(QColor(20, 20, 20));
-    p.setFont(bold);
-    for (const QString& t : titleLines) {
-        p.drawText(QRectF(box.left() + pad, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, t);
-        y += line;
+    p.setFont(l.bold);
+    for (const QString& t : l.title) {
+        p.drawText(QRectF(box.left() + l.pad, y, inner, l.line), Qt::AlignLeft | Qt::AlignVCenter, t);
+        y += l.line;
     }
-    p.setFont(font);
+    p.setFont(l.font);
     for (const auto& [colour, text] : map.legend) {
         p.setPen(QPen(QColor(0, 0, 0, 140), px));
         p.setBrush(colour.alpha() > 0 ? QBrush(colour) : QBrush(Qt::NoBrush));
-        p.drawRect(QRectF(box.left() + pad, y + (line - swatch) / 2, swatch, swatch));
+        p.drawRect(QRectF(box.left() + l.pad, y + (l.line - l.swatch) / 2, l.swatch, l.swatch));
         p.setPen(QColor(20, 20, 20));
-        p.drawText(QRectF(box.left() + pad + swatch + gap, y, width, line), Qt::AlignLeft | Qt::AlignVCenter, text);
-        y += line;
+        p.drawText(QRectF(box.left() + l.pad + l.swatch + l.gap, y, inner, l.line), Qt::AlignLeft | Qt::AlignVCenter, text);
+        y += l.line;
     }
     p.restore();
+}
+
+}  // namespace
+
+void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const {
+    if (map.legend.empty() && map.title.isEmpty()) return;
+    const double px = pixelScale_;
+    // Within the table's width (a small picture: a long title would run off it), over its
+    // lower left corner.
+    const QPointF left = inchToDevice.map(QPointF(0, 0)), right = inchToDevice.map(QPointF(scenario_.board.width, 0));
+    const LegendLayout l = layoutLegend(p.font(), map, px, std::max(100 * px, std::abs(right.x() - left.x()) - 20 * px - 16 * px));
+    const QPointF corner = inchToDevice.map(QPointF(0, scenario_.board.height));
+    paintLegendBox(p, l, map, QPointF(corner.x() + 10 * px, corner.y() - 10 * px - l.height), px);
+}
+
+QSizeF BoardRenderer::legendSize(const MapLayer& map) const {
+    if (map.legend.empty() && map.title.isEmpty()) return {};
+    const LegendLayout l = layoutLegend(QFont(), map, pixelScale_, kLegendTitleWidth * pixelScale_);
+    return {l.width, l.height};
+}
+
+void BoardRenderer::paintLegendAt(QPainter& p, const MapLayer& map, QPointF topLeft) const {
+    if (map.legend.empty() && map.title.isEmpty()) return;
+    const LegendLayout l = layoutLegend(QFont(), map, pixelScale_, kLegendTitleWidth * pixelScale_);
+    paintLegendBox(p, l, map, topLeft, pixelScale_);
 }
 
 void BoardRenderer::paintMeasuring(QPainter& p, const Overlay& overlay, double unit) const {
@@ -708,12 +744,33 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
     const QString suffix = QFileInfo(path).suffix().toLower();
     BoardRenderer renderer(scenario);
     const double aspect = scenario.board.height / scenario.board.width;
+    // A map's legend goes beside the board, on a band of its own to the right (over the
+    // board it would hide the corner it covers).
+    Overlay drawn = overlay;
+    const bool legend = drawn.map && drawn.map->legendOnBoard && !(drawn.map->legend.empty() && drawn.map->title.isEmpty());
+    if (drawn.map) drawn.map->legendOnBoard = false;
+    // Paints the board in `size` (device units) with the legend's band: the board fitted to
+    // what the band leaves, the legend at the band's top.
+    auto paint = [&](QPainter& painter, const QSizeF& size, double margin) {
+        double band = 0;
+        if (legend) band = renderer.legendSize(*drawn.map).width() + margin;
+        const QTransform t = BoardRenderer::fit(QSizeF(size.width() - band, size.height()), scenario.board, margin);
+        renderer.paint(painter, t, drawn);
+        if (legend) {
+            const QPointF topRight = t.map(QPointF(scenario.board.width, 0));
+            painter.resetTransform();
+            renderer.paintLegendAt(painter, *drawn.map, QPointF(topRight.x() + margin, topRight.y()));
+        }
+    };
+    // The band's width at the renderer's scale.
+    auto bandFor = [&](double margin) { return legend ? renderer.legendSize(*drawn.map).width() + margin : 0.0; };
     if (suffix == QLatin1String("png")) {
-        QImage image(pngWidth, static_cast<int>(std::lround(pngWidth * aspect)), QImage::Format_ARGB32_Premultiplied);
+        renderer.setPixelScale(std::max(1.0, pngWidth / 1200.0));  // drawn as a 1200-pixel window would be, sharper
+        const double band = std::min(bandFor(18), pngWidth / 2.0);  // (the width asked for is the picture's)
+        QImage image(pngWidth, static_cast<int>(std::lround((pngWidth - band) * aspect)), QImage::Format_ARGB32_Premultiplied);
         image.fill(QColor(0x24, 0x2a, 0x22));
         QPainter painter(&image);
-        renderer.setPixelScale(std::max(1.0, pngWidth / 1200.0));  // drawn as a 1200-pixel window would be, sharper
-        renderer.paint(painter, BoardRenderer::fit(image.size(), scenario.board, 18), overlay);
+        paint(painter, image.size(), 18);
         painter.end();
         if (!image.save(path)) {
             if (error) *error = QStringLiteral("%1: cannot write the image").arg(path);
@@ -724,7 +781,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
     if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
         svg.setFileName(path);
-        const QSize size(1200, static_cast<int>(std::lround(1200 * aspect)));
+        const QSize size(1200, static_cast<int>(std::lround((1200 - std::min(bandFor(12), 600.0)) * aspect)));
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(QString::fromStdString(scenario.name));
@@ -733,7 +790,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
             if (error) *error = QStringLiteral("%1: cannot write the SVG file").arg(path);
             return false;
         }
-        renderer.paint(painter, BoardRenderer::fit(size, scenario.board), overlay);
+        paint(painter, size, 12);
         painter.end();
         return true;
     }
@@ -749,7 +806,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
         }
         const QSizeF page(pdf.width(), pdf.height());
         renderer.setPixelScale(pdf.resolution() / 96.0);
-        renderer.paint(painter, BoardRenderer::fit(page, scenario.board, 40), overlay);
+        paint(painter, page, 40);
         painter.end();
         return true;
     }

@@ -122,6 +122,11 @@ public:
 
     // The transform that fits the board into `device` with a margin (in device units).
     static QTransform fit(const QSizeF& device, const Board& board, double margin = 12);
+    // A map's legend drawn on its own (beside the board, in a picture): its size in device
+    // units at this renderer's scale, and the box painted at a point of the device.
+    QSizeF legendSize(const MapLayer& map) const;
+    void paintLegendAt(QPainter& p, const MapLayer& map, QPointF topLeft) const;
+    static constexpr double kLegendTitleWidth = 240;  // a title wraps within this, in 96-dpi pixels
 
 private:
     void paintGrid(QPainter& p, double unit) const;

@@ -494,6 +494,7 @@ public:
         const ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
         for (const int depth : {0, 1, 2}) {
             if (depth > 0) ctx.budget = budget;  // (afresh for each depth)
+            if (depth > 0 && scene_.outOfTime()) return std::nullopt;  // (the search stops at its next cell)
             for (size_t line = 0; line < lines.size(); ++line) {
                 if (auto used = separated(ctx, a, hFrom_, b, hTo_, line, depth)) {
                     remember(lines[line]);
