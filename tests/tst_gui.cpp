@@ -683,6 +683,19 @@ private slots:
         QCOMPARE(panel->explanation().count(QStringLiteral("safe (hidden from every place)")), 3);
         panel->explainAt({2.5, 8.5});
         QVERIFY2(panel->explanation().contains(QStringLiteral("seen from more than")), qPrintable(panel->explanation()));
+        // A semi-safe cell says from how many places it is seen.
+        {
+            const analysis::HidingSpots& h = *panel->hiding();
+            const analysis::HidingBase& b = h.bases.front();
+            int semiOnly = -1;
+            for (size_t k = 0; k < b.semi.size() && semiOnly < 0; ++k)
+                if (b.semi[k] && !b.safe[k]) semiOnly = static_cast<int>(k);
+            QVERIFY(semiOnly >= 0);
+            QVERIFY(b.seen[static_cast<size_t>(semiOnly)] >= 1 && b.seen[static_cast<size_t>(semiOnly)] <= h.semiMost);
+            panel->explainAt(h.grid.centre(semiOnly % h.grid.cols, semiOnly / h.grid.cols));
+            const QString said = QStringLiteral("semi-safe (seen from %1 of them, at most %2 allowed)").arg(b.seen[static_cast<size_t>(semiOnly)]).arg(h.semiMost);
+            QVERIFY2(panel->explanation().contains(said), qPrintable(panel->explanation()));
+        }
         const QString csv = dir.filePath(QStringLiteral("hiding.csv"));
         QString error;
         QVERIFY(panel->exportCsv(csv, &error));

@@ -561,7 +561,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
                 verdict = tr("safe (hidden from every place)");
                 largerOnly = largerOnly || (i > 0 && !hiding_->bases[0].safe[k]);
             } else if (b.semi[k]) {
-                verdict = tr("semi-safe (seen from at most %1)").arg(hiding_->semiMost);
+                verdict = tr("semi-safe (seen from %1 of them, at most %2 allowed)").arg(b.seen[k]).arg(hiding_->semiMost);
             } else if (const std::vector<int> on = overlaps.features(analysis::probeModel(b.probe, c), true); !on.empty()) {
                 verdict = tr("no room to stand (it would overlap %1)").arg(QString::fromStdString(s.labelOf(s.terrain[on[0]].id)));
             } else {

@@ -52,8 +52,10 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
         b.probe = probe;
         b.safe.resize(map.cells.size());
         b.semi.resize(map.cells.size());
+        b.seen.resize(map.cells.size());
         for (size_t k = 0; k < map.cells.size(); ++k) {
             const ExposureCell& c = map.cells[k];
+            b.seen[k] = std::min(c.seen, spots.semiMost + 1);
             b.safe[k] = !c.overlap && c.seen == 0;
             b.semi[k] = !c.overlap && c.seen <= spots.semiMost;
             b.safeArea += b.safe[k] * cellArea;

@@ -28,6 +28,7 @@ struct HidingBase {
     Probe probe;
     std::vector<char> safe;  // a cell each (row by row): hidden from every place
     std::vector<char> semi;  // seen from at most semiShare of them (safe ones included)
+    std::vector<int> seen;   // from how many places, counted up to semiMost + 1 ("more")
     double safeArea = 0, semiArea = 0;  // square inches
     std::vector<ObjectiveHiding> objectives;
 };
