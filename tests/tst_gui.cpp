@@ -26,6 +26,7 @@
 #include <QFormLayout>
 #include <QAbstractButton>
 #include <QTemporaryDir>
+#include <QDockWidget>
 #include <QtTest>
 
 using namespace sl;
@@ -970,6 +971,27 @@ private slots:
                 QCOMPARE(shown.pairs[i][j].reasons, fresh.pairs[i][j].reasons);
             }
         QCOMPARE(shown.cover, fresh.cover);
+    }
+
+    void resetLayoutBringsTheDocksBack() {
+        // View > Reset Layout: a Ruling dock closed, another dock floating and the Analysis
+        // dock over the Ruling's place come back as a new window has them.
+        gui::MainWindow w;
+        w.show();
+        auto dock = [&](const char* name) { return w.findChild<QDockWidget*>(QLatin1String(name)); };
+        QVERIFY(dock("ruling") && dock("inspector") && dock("analysis"));
+        QVERIFY(!dock("ruling")->isHidden());
+        QVERIFY(dock("analysis")->isHidden());
+        dock("ruling")->hide();
+        dock("inspector")->setFloating(true);
+        dock("analysis")->show();
+        w.tabifyDockWidget(dock("analysis"), dock("ruling"));
+        trigger(w, "view-reset-layout");
+        QVERIFY(!dock("ruling")->isHidden());
+        QVERIFY(!dock("ruling")->isFloating());
+        QVERIFY(!dock("inspector")->isFloating());
+        QVERIFY(dock("analysis")->isHidden());
+        QCOMPARE(w.dockWidgetArea(dock("ruling")), Qt::RightDockWidgetArea);
     }
 
     void allEnemiesWhileDraggingIsQuickThenFull() {

@@ -200,6 +200,7 @@ MainWindow::MainWindow()
     connect(&document_, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
 
     QSettings settings;
+    defaultLayout_ = saveState();
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     if (const auto m = parseMethod(settings.value(QStringLiteral("sight/method"), QStringLiteral("exact")).toString().toStdString()))
@@ -358,6 +359,17 @@ void MainWindow::buildMenus() {
             a->setObjectName(QStringLiteral("view-dock-") + QLatin1String(name));
             view->addAction(a);
         }
+    // A layout made unusable (a dock closed, buried under another, floating off screen):
+    // the docks as a new window has them.
+    view->addAction(tr("Reset &Layout"), this, [this] {
+        for (QDockWidget* d : findChildren<QDockWidget*>()) d->setFloating(false);
+        restoreState(defaultLayout_);
+        resizeDocks({findChild<QDockWidget*>(QStringLiteral("palette")), findChild<QDockWidget*>(QStringLiteral("ruling"))}, {170, 250},
+                    Qt::Horizontal);
+        resizeDocks({findChild<QDockWidget*>(QStringLiteral("ruling")), findChild<QDockWidget*>(QStringLiteral("inspector"))}, {260, 400},
+                    Qt::Vertical);
+        statusBar()->showMessage(tr("The docks are back where a new window has them."), 4000);
+    })->setObjectName(QStringLiteral("view-reset-layout"));
     viewMenu_ = view;
 
     QMenu* sight = menuBar()->addMenu(tr("&Sight"));

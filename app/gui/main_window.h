@@ -7,6 +7,7 @@
 
 #include <QFutureWatcher>
 #include <QLabel>
+#include <QByteArray>
 #include <QMainWindow>
 #include <QElapsedTimer>
 #include <QTimer>
@@ -131,6 +132,7 @@ private:
     QLabel* cursor_;
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
+    QByteArray defaultLayout_;  // the docks as they are before a saved layout is restored (View > Reset Layout)
     Inspector* inspector_;
     Legend* legend_;
     AnalysisPanel* analysis_ = nullptr;
