@@ -35,8 +35,17 @@ std::vector<Tile> tilesInRadius(int cx, int cy, int radius, int width = 0, int h
 inline bool hidesContents(const TerrainType& t) { return t.dark || t.obscuring; }
 
 // ---- Sight versus fire -------------------------------------------------------------
-// The tiles of the line from `from` to `to`, both included (Bresenham's line, drawn from
-// `from`: straight lines step along one axis, others take the axis the slope favours).
+// Sight and fire between two tiles follow the field of view (fov.h): the target is seen
+// when the viewer's field of view over the tiles that stop it holds the target, so that
+// `sight` and `fov` never disagree. The line drawn is the one between the two tiles'
+// centres, which the field of view's rule is a rule about: a tile that stops it stands
+// across the line in a column it crosses (a row, for a line steeper than 45 degrees); a line
+// passing exactly between two such tiles is stopped, one grazing a single tile's corner
+// may pass.
+
+// The tiles the line between the two tiles' centres meets, from `from` to `to`, both
+// included: in each column between them (each row, for a line steeper than 45 degrees)
+// the tile it crosses, or the two tiles whose shared edge it passes exactly through.
 std::vector<Tile> tileLine(Tile from, Tile to);
 
 struct SightOptions {
@@ -44,7 +53,7 @@ struct SightOptions {
     bool seesThroughObscuring = false;  // fog, foliage and the like do not stop it
 };
 
-// Where a line stops: the first tile after `from` that stops it, with the reason.
+// Where a line stops: the tile that stops it, with the reason.
 struct LineStop {
     Tile at;
     std::string terrain;  // the terrain's name
@@ -52,10 +61,12 @@ struct LineStop {
 };
 
 // Sight: stopped by opaque, dark and obscuring tiles (it passes bars and glass). Fire:
-// stopped only by solid tiles (it passes fog, foliage and darkness). Every tile after
-// `from` counts, `to` included, except that sight reaches into a dark or obscuring tile
-// next to the viewer: one sees out of the fog one stands in, and into fog only from beside
-// it. Nothing: clear.
+// stopped only by solid tiles (it passes fog, foliage and darkness). A target tile that
+// would stop the line is reached but not seen into (the stop is the target itself), except
+// that sight reaches into a dark or obscuring tile next to the viewer: one sees out of the
+// fog one stands in, and into fog only from beside it. When the line is stopped before the
+// target, the stop is the first tile on it that the line crosses squarely (or, failing one,
+// the first it touches). Nothing: clear. Each call works out the viewer's field of view.
 std::optional<LineStop> sightStop(const TileMap& map, Tile from, Tile to, const SightOptions& options = {});
 std::optional<LineStop> fireStop(const TileMap& map, Tile from, Tile to);
 inline bool lineOfSight(const TileMap& map, Tile from, Tile to, const SightOptions& options = {}) {
