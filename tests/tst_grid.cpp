@@ -246,6 +246,7 @@ private slots:
             }
         }
         QVERIFY(pairs > 5000);
+        qInfo() << pairs << "pairs," << fovAsymmetric << "of them not the same both ways in fov";
         QCOMPARE(asymmetric, fovAsymmetric);
         QVERIFY(fovAsymmetric * 1000 < pairs);
     }
