@@ -611,6 +611,65 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("--to: 40,1 is off the map (32 columns, 11 rows)")));
     }
 
+    void tileMapPictures() {
+        // fov, sight and fog --png draw the map with the tile renderer: a tile 24 pixels (the
+        // picture is the map and a half-tile margin wide); fov: the viewer's tile blue, a tile
+        // it cannot see black; sight: a tile after the stop red; fog: a picture per report
+        // and side. A folder that cannot be made is said, with a non-zero exit.
+        QTemporaryDir dir;
+        const QString dungeon = scenario("maps/dungeon.map");
+        const QString fovPng = dir.filePath(QStringLiteral("fov.png"));
+        Run r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("17,6"), QStringLiteral("--png"), fovPng});
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.err.contains(QStringLiteral("wrote ")));
+        const QImage fov(fovPng);
+        QCOMPARE(fov.width(), 30 * 24 + 24);
+        // A tile's middle: past the margin (half a tile) and the title's band (as high as the
+        // caption's under the map).
+        auto at = [&](const QImage& image, int x, int y, int rows) {
+            const int titleBand = (image.height() - rows * 24 - 24) / 2;
+            return image.pixelColor(12 + x * 24 + 12, 12 + titleBand + y * 24 + 12);
+        };
+        auto centre = [&](const QImage& image, int x, int y) { return at(image, x, y, 15); };
+        QVERIFY2(centre(fov, 17, 6).blue() > centre(fov, 17, 6).red() + 50, qPrintable(centre(fov, 17, 6).name()));  // (the viewer's disc)
+        QVERIFY2(centre(fov, 2, 12).lightness() < 20, qPrintable(centre(fov, 2, 12).name()));  // behind walls: unexplored
+        QVERIFY2(centre(fov, 15, 7).lightness() > 120, qPrintable(centre(fov, 15, 7).name()));  // open ground in view
+        const QString sightPng = dir.filePath(QStringLiteral("sight.png"));
+        r = cli({QStringLiteral("sight"), scenario("maps/skirmish.map"), QStringLiteral("--from"), QStringLiteral("14,3"), QStringLiteral("--to"),
+                 QStringLiteral("22,8"), QStringLiteral("--png"), sightPng, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        QVERIFY(!o.value(QStringLiteral("sight")).toObject().value(QStringLiteral("clear")).toBool());
+        const QImage sight(sightPng);
+        QVERIFY(!sight.isNull());
+        // The line's last tile before B, past the stop: red.
+        const QJsonArray line = o.value(QStringLiteral("line")).toArray();
+        const QJsonArray late = line.at(line.size() - 2).toArray();
+        const int mapRows = 11;
+        const QColor red = at(sight, late.at(0).toInt(), late.at(1).toInt(), mapRows);
+        QVERIFY2(red.red() > red.green() + 40, qPrintable(red.name()));
+        const QString folder = dir.filePath(QStringLiteral("fog"));
+        r = cli({QStringLiteral("fog"), scenario("maps/skirmish.map"), QStringLiteral("--script"), scenario("maps/skirmish.fog"),
+                 QStringLiteral("--png"), folder});
+        QCOMPARE(r.code, 0);
+        const int reports = static_cast<int>(r.out.count(QStringLiteral("== turn")));
+        const QStringList pictures = QDir(folder).entryList({QStringLiteral("turn-*.png")});
+        QVERIFY(pictures.size() >= reports);  // a picture for each side of each turn's report
+        QVERIFY(pictures.contains(QStringLiteral("turn-1-red.png")) && pictures.contains(QStringLiteral("turn-1-blue.png")));
+        QVERIFY(r.err.contains(QStringLiteral("pictures to")));
+        // A folder under a file cannot be made.
+        QFile blocker(dir.filePath(QStringLiteral("file")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        r = cli({QStringLiteral("fog"), scenario("maps/skirmish.map"), QStringLiteral("--script"), scenario("maps/skirmish.fog"),
+                 QStringLiteral("--png"), dir.filePath(QStringLiteral("file/inside"))});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot make the folder")), qPrintable(r.err));
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("17,6"), QStringLiteral("--png"), dir.filePath(QStringLiteral("file/x.png"))});
+        QVERIFY(r.code != 0);
+        QVERIFY2(r.err.contains(QStringLiteral("cannot write the image")), qPrintable(r.err));
+    }
+
     void fogGamesOnTheShippedMaps() {
         for (const char* name : {"skirmish", "overworld"}) {
             const Run r = cli({QStringLiteral("fog"), scenario(QStringLiteral("maps/%1.map").arg(QLatin1String(name))), QStringLiteral("--script"),

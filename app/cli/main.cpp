@@ -29,15 +29,16 @@ const char* kDescription =
     "                every model of one unit against every model of another, under\n"
     "                the file's ruleset; --pdf writes the judge's ruling sheet\n"
     "  fov MAP --at X,Y [--radius R] [--shape euclid|chebyshev|manhattan]\n"
-    "      [--light-walls] [--json]\n"
+    "      [--light-walls] [--json] [--png FILE]\n"
     "                field of view on a tile map (symmetric shadowcasting); several\n"
     "                --at are a walk: what was seen on the way shows as explored\n"
-    "  sight MAP --from X,Y --to X,Y [--json]\n"
+    "  sight MAP --from X,Y --to X,Y [--json] [--png FILE]\n"
     "                one line between two tiles: sight (stopped by opaque, dark and\n"
     "                obscuring tiles) and fire (stopped only by solid ones)\n"
-    "  fog MAP --script FILE [--state STATE.json] [--side NAME]\n"
+    "  fog MAP --script FILE [--state STATE.json] [--side NAME] [--png DIR]\n"
     "                a fog-of-war game: each side's fog and memories per turn; with\n"
-    "                --state the game continues from that file and is saved to it\n"
+    "                --state the game continues from that file and is saved to it;\n"
+    "                --png writes each report as DIR/turn-N-SIDE.png\n"
     "  catalog WORDS  search the base catalog (units and their bases, from 40kdc-data)\n"
     "  import-40kdc SOURCE (--layout ID | --all) --out DIR | --catalog FILE\n"
     "                the official layouts as scenario files, or the base catalog, from\n"
@@ -142,12 +143,15 @@ QString commandNames(const QString& last) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Drawing text needs a GUI application; `render` and `ruling` get one on the offscreen
-    // platform (unless one is chosen), so that they work without a display. The rest stays light.
+    // Drawing text needs a GUI application; `render`, `ruling` and `analyze` get one on the
+    // offscreen platform (unless one is chosen), so that they work without a display. The
+    // rest stays light.
+    // So do the tile maps' commands with a picture asked for (--png).
     bool painting = false;
     for (int i = 1; i < argc && !painting; ++i) {
-        const Command* c = findCommand(QString::fromLocal8Bit(argv[i]));
-        painting = c && c->paints;
+        const QString arg = QString::fromLocal8Bit(argv[i]);
+        const Command* c = findCommand(arg);
+        painting = (c && c->paints) || arg == QLatin1String("--png") || arg.startsWith(QLatin1String("--png="));
     }
     if (painting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app = painting ? std::make_unique<QGuiApplication>(argc, argv)
@@ -173,6 +177,9 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("shape"), QStringLiteral("fov: euclid (default), chebyshev or manhattan"),
                       QStringLiteral("SHAPE"), QStringLiteral("euclid")});
     parser.addOption({QStringLiteral("light-walls"), QStringLiteral("fov: walls at the edge of the view are seen")});
+    parser.addOption({QStringLiteral("png"), QStringLiteral("fov, sight: also draw the map to this PNG; fog: a PNG per report into this folder"),
+                      QStringLiteral("FILE|DIR")});
+    parser.addOption({QStringLiteral("glyphs"), QStringLiteral("fov, sight, fog --png: each tile's character instead of its colour")});
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("import-40kdc: the base catalog to write"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("layout"), QStringLiteral("import-40kdc: a layout to import"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("all"), QStringLiteral("import-40kdc: every layout")});

@@ -8,6 +8,10 @@
 #include "grid/fov.h"
 #include "grid/tilemap.h"
 #include "grid/vision.h"
+#include "board_renderer.h"
+#include "tile_renderer.h"
+
+#include <QDir>
 
 #include <QFileInfo>
 #include <QJsonArray>
@@ -54,6 +58,17 @@ QJsonArray tilesJson(const std::vector<std::uint8_t>& flags, int width, int heig
     return tiles;
 }
 
+// --png FILE: the picture written, said, or the problem named (false).
+bool writePicture(const QCommandLineParser& args, sl::render::TilePicture picture, const QString& path) {
+    picture.glyphs = args.isSet(QStringLiteral("glyphs"));
+    QString error;
+    if (!sl::render::saveTiles(picture, path, &error)) {
+        err() << error << '\n';
+        return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 // Field of view on a tile map; several --at are a walk, the last where the viewer stands.
@@ -96,6 +111,17 @@ int fov(const QString& path, const QCommandLineParser& args) {
     for (size_t i = 0; i < seen.size(); ++i)
         states[i] = static_cast<std::uint8_t>(seen[i] ? sl::grid::FogState::Visible : explored[i] ? sl::grid::FogState::Explored
                                                                                                     : sl::grid::FogState::Unexplored);
+    if (const QString png = args.value(QStringLiteral("png")); !png.isEmpty()) {
+        sl::render::TilePicture picture;
+        picture.map = &*map;
+        picture.states = states;
+        picture.markers.push_back({{ox, oy}, QStringLiteral("@"), QColor(0x1f, 0x77, 0xb4)});
+        picture.title = QStringLiteral("Field of view from %1,%2%3").arg(ox).arg(oy).arg(options.radius ? QStringLiteral(", radius %1").arg(options.radius) : QString());
+        picture.caption = walk.size() > 1 ? QStringLiteral("lit: visible now; dimmed: explored on the way; black: unexplored")
+                                          : QStringLiteral("lit: visible; black: not seen");
+        if (!writePicture(args, picture, png)) return kBadInput;
+        err() << "wrote " << png << '\n';
+    }
     if (args.isSet(QStringLiteral("json"))) {
         QJsonObject o{{QStringLiteral("width"), map->width},
                       {QStringLiteral("height"), map->height},
@@ -136,6 +162,24 @@ int sight(const QString& path, const QCommandLineParser& args) {
     const auto sightStop = sl::grid::sightStop(*map, *from, *to);
     const auto fireStop = sl::grid::fireStop(*map, *from, *to);
     const std::vector<sl::grid::Tile> line = sl::grid::tileLine(*from, *to);
+    if (const QString png = args.value(QStringLiteral("png")); !png.isEmpty()) {
+        sl::render::TilePicture picture;
+        picture.map = &*map;
+        picture.line = line;
+        if (sightStop) picture.sightStop = sightStop->at;
+        if (fireStop) picture.fireStop = fireStop->at;
+        picture.markers.push_back({*from, QStringLiteral("A"), QColor(0x1f, 0x77, 0xb4)});
+        picture.markers.push_back({*to, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd)});
+        auto said = [](const std::optional<sl::grid::LineStop>& stop) {
+            return stop ? QStringLiteral("stopped at %1,%2 (%3, %4)").arg(stop->at.x).arg(stop->at.y).arg(QString::fromStdString(stop->terrain),
+                                                                                                     QString::fromStdString(stop->why))
+                        : QStringLiteral("clear");
+        };
+        picture.title = QStringLiteral("%1,%2 to %3,%4: sight %5; fire %6").arg(from->x).arg(from->y).arg(to->x).arg(to->y).arg(said(sightStop), said(fireStop));
+        picture.caption = QStringLiteral("green: sight passes; red: sight stopped; orange frame: fire stopped");
+        if (!writePicture(args, picture, png)) return kBadInput;
+        err() << "wrote " << png << '\n';
+    }
     auto stopJson = [](const std::optional<sl::grid::LineStop>& stop) {
         QJsonObject o{{QStringLiteral("clear"), !stop}};
         if (stop) {
@@ -214,9 +258,42 @@ int fog(const QString& path, const QCommandLineParser& args) {
     } else {
         game.emplace(*map);
     }
+    // --png DIR: each side's report drawn as it is printed.
+    const QString pictures = args.value(QStringLiteral("png"));
+    if (!pictures.isEmpty() && !QDir().mkpath(pictures)) {
+        err() << pictures << ": cannot make the folder\n";
+        return kBadInput;
+    }
+    bool drawn = true;
+    int written = 0;
+    sl::grid::ReportHook draw;
+    if (!pictures.isEmpty())
+        draw = [&](const sl::grid::FogGame& g, const std::string& side) {
+            if (!drawn) return;
+            const sl::grid::FogSide* s = g.side(side);
+            if (!s) return;
+            sl::render::TilePicture picture;
+            picture.map = &g.map();
+            picture.states = s->state;
+            // Its own units, the enemies it sees, and the ones it remembers (ghosts, with
+            // their age in turns).
+            for (const sl::grid::FogUnit& u : g.units())
+                if (u.side == side) picture.markers.push_back({u.at, QString::fromStdString(u.id.substr(0, 2)), sl::render::sideColour(u.side)});
+            for (const sl::grid::FogUnit* u : g.visibleEnemies(side))
+                picture.markers.push_back({u->at, QString::fromStdString(u->id.substr(0, 2)), sl::render::sideColour(u->side)});
+            for (const sl::grid::Snapshot& m : g.memories(side))
+                picture.markers.push_back({m.at, QString::fromStdString(m.unit.substr(0, 2)), sl::render::sideColour(m.owner), true, g.turn() - m.turnSeen});
+            picture.title = QStringLiteral("Turn %1: %2's view").arg(g.turn()).arg(QString::fromStdString(side));
+            picture.caption = QStringLiteral("lit: visible; dimmed: explored; black: unexplored; dashed: remembered, turns ago");
+            const QString path = QDir(pictures).filePath(QStringLiteral("turn-%1-%2.png").arg(g.turn()).arg(QString::fromStdString(side)));
+            drawn = writePicture(args, picture, path);
+            written += drawn;
+        };
     std::string problem;
     const bool played = sl::grid::playFogScript(*game, script->toStdString(), printLine, &problem,
-                                                args.value(QStringLiteral("side")).toStdString());
+                                                args.value(QStringLiteral("side")).toStdString(), draw);
+    if (!drawn) return kBadInput;
+    if (written > 0) err() << "wrote " << written << " pictures to " << pictures << '\n';
     if (!played) {
         out().flush();
         err() << scriptPath << ": " << QString::fromStdString(problem) << '\n';

@@ -57,7 +57,7 @@ void printSideReport(const FogGame& game, const std::string& name, const LinePri
 }
 
 bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& print, std::string* problem,
-                   const std::string& onlySide) {
+                   const std::string& onlySide, const ReportHook& onReport) {
     if (!onlySide.empty() && !game.side(onlySide)) {  // nor among the script's sides?
         std::istringstream scan(script);
         bool found = false;
@@ -79,7 +79,10 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
     auto heading = [&]() { print("== turn " + std::to_string(game.turn()) + (game.turn() == 0 ? " (set-up)" : "") + " =="); };
     auto report = [&]() {
         for (const FogSide& s : game.sides())
-            if (onlySide.empty() || s.name == onlySide) printSideReport(game, s.name, print);
+            if (onlySide.empty() || s.name == onlySide) {
+                printSideReport(game, s.name, print);
+                if (onReport) onReport(game, s.name);
+            }
     };
     heading();
     std::istringstream in(script);

@@ -34,8 +34,11 @@ using LinePrinter = std::function<void(const std::string&)>;
 // Plays `script` on `game`, printing through `print`; `onlySide` limits the reports to one
 // side. Returns false with "line N: problem" at the first bad line (what came before it
 // stays played and printed).
+// `onReport`, if given, is called with each side's name after each report of it is
+// printed (at every `turn` and `show`), for pictures of the same moment.
+using ReportHook = std::function<void(const FogGame&, const std::string& side)>;
 bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& print, std::string* problem,
-                   const std::string& onlySide = {});
+                   const std::string& onlySide = {}, const ReportHook& onReport = {});
 
 // One side's report: a heading with counts, the framed fog, enemies seen and remembered.
 void printSideReport(const FogGame& game, const std::string& side, const LinePrinter& print);

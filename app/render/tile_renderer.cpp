@@ -1,0 +1,140 @@
+// Painting a tile map with what is seen of it (tile_renderer.h).
+#include "tile_renderer.h"
+
+#include "grid/fog.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <map>
+
+namespace sl::render {
+
+QColor terrainColour(const grid::TerrainType& t) {
+    static const std::map<std::string, QColor> byName{
+        {"wall", {0x4a, 0x4a, 0x52}},     {"floor", {0xc9, 0xc1, 0xa9}},    {"plains", {0xa8, 0xc8, 0x6a}},
+        {"hills", {0x9a, 0xa8, 0x5a}},    {"beach", {0xe8, 0xd8, 0x9a}},    {"desert", {0xe0, 0xbf, 0x7a}},
+        {"forest", {0x3f, 0x7a, 0x3a}},   {"swamp", {0x6a, 0x7a, 0x4f}},    {"foothills", {0x9c, 0x8a, 0x60}},
+        {"mountain", {0x7a, 0x6a, 0x5a}}, {"water", {0x4a, 0x86, 0xc8}},    {"tower", {0x8a, 0x4a, 0x3a}},
+    };
+    if (const auto it = byName.find(t.name); it != byName.end()) return it->second;
+    if (t.opaque) return {0x4a, 0x4a, 0x52};
+    if (t.dark) return {0x2c, 0x2a, 0x40};
+    if (t.obscuring) return {0x8f, 0xa0, 0x94};
+    if (t.solid) return {0x8a, 0x7f, 0x70};
+    return {0xc9, 0xc1, 0xa9};
+}
+
+QImage paintTiles(const TilePicture& pic, int tile) {
+    const grid::TileMap& map = *pic.map;
+    const int margin = tile / 2;
+    QFont font;
+    font.setPixelSize(std::max(8, tile * 13 / 24));
+    QFont small = font;
+    small.setPixelSize(std::max(7, tile * 9 / 24));
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetricsF fm(font);
+    const int titleHeight = pic.title.isEmpty() ? 0 : static_cast<int>(fm.height() * 1.6);
+    const int captionHeight = pic.caption.isEmpty() ? 0 : static_cast<int>(fm.height() * 1.6);
+    QImage image(map.width * tile + 2 * margin, map.height * tile + 2 * margin + titleHeight + captionHeight,
+                 QImage::Format_ARGB32_Premultiplied);
+    image.fill(QColor(0x16, 0x18, 0x1c));
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QPointF origin(margin, margin + titleHeight);
+    auto cell = [&](grid::Tile t) { return QRectF(origin.x() + t.x * tile, origin.y() + t.y * tile, tile, tile); };
+    auto state = [&](grid::Tile t) {
+        if (pic.states.empty()) return grid::FogState::Visible;
+        return static_cast<grid::FogState>(pic.states[static_cast<size_t>(t.y) * map.width + t.x]);
+    };
+    if (!pic.title.isEmpty()) {
+        p.setPen(QColor(0xee, 0xee, 0xee));
+        p.setFont(bold);
+        p.drawText(QRectF(margin, 0, image.width() - 2 * margin, titleHeight), Qt::AlignLeft | Qt::AlignVCenter, pic.title);
+    }
+    // The terrain: lit where visible, dimmed where only remembered, black where unexplored.
+    for (int y = 0; y < map.height; ++y)
+        for (int x = 0; x < map.width; ++x) {
+            const grid::Tile t{x, y};
+            const grid::TerrainType& terrain = map.at(x, y);
+            const grid::FogState s = state(t);
+            QColor c = terrainColour(terrain);
+            if (s == grid::FogState::Unexplored) c = QColor(0x05, 0x05, 0x07);
+            else if (s == grid::FogState::Explored) c = QColor::fromHsv(c.hsvHue(), c.hsvSaturation() / 3, c.value() * 45 / 100);
+            if (pic.glyphs) {
+                p.fillRect(cell(t), s == grid::FogState::Unexplored ? c : QColor(0x16, 0x18, 0x1c));
+                if (s != grid::FogState::Unexplored) {
+                    p.setPen(c.lighter(s == grid::FogState::Visible ? 130 : 100));
+                    p.setFont(font);
+                    p.drawText(cell(t), Qt::AlignCenter, QString(QChar::fromLatin1(terrain.symbol)));
+                }
+            } else {
+                p.fillRect(cell(t), c);
+            }
+        }
+    // Faint tile edges where something is drawn, so that tiles can be counted.
+    p.setPen(QPen(QColor(0, 0, 0, 40), 1));
+    for (int x = 0; x <= map.width; ++x) p.drawLine(QPointF(origin.x() + x * tile, origin.y()), QPointF(origin.x() + x * tile, origin.y() + map.height * tile));
+    for (int y = 0; y <= map.height; ++y) p.drawLine(QPointF(origin.x(), origin.y() + y * tile), QPointF(origin.x() + map.width * tile, origin.y() + y * tile));
+    // The line: green up to where sight stops, red from there on; fire's stop framed.
+    bool stopped = false;
+    for (const grid::Tile& t : pic.line) {
+        stopped = stopped || (pic.sightStop && t == *pic.sightStop);
+        QColor c = stopped ? QColor(0xd6, 0x27, 0x28, 150) : QColor(0x1f, 0xc3, 0x4a, 150);
+        p.fillRect(cell(t).adjusted(tile * 0.2, tile * 0.2, -tile * 0.2, -tile * 0.2), c);
+    }
+    if (pic.line.size() > 1) {
+        p.setPen(QPen(QColor(255, 255, 255, 200), std::max(1.0, tile / 12.0)));
+        p.drawLine(cell(pic.line.front()).center(), cell(pic.line.back()).center());
+    }
+    if (pic.fireStop) {
+        p.setPen(QPen(QColor(0xff, 0x8c, 0x00), std::max(2.0, tile / 8.0)));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(cell(*pic.fireStop).adjusted(2, 2, -2, -2));
+    }
+    // Units and ghosts.
+    for (const TilePicture::Marker& m : pic.markers) {
+        const QRectF r = cell(m.at).adjusted(tile * 0.1, tile * 0.1, -tile * 0.1, -tile * 0.1);
+        if (m.ghost) {
+            QPen pen(m.colour, std::max(1.5, tile / 12.0), Qt::DashLine);
+            p.setPen(pen);
+            p.setBrush(QColor(m.colour.red(), m.colour.green(), m.colour.blue(), 50));
+            p.drawEllipse(r);
+            p.setPen(QColor(0xf0, 0xf0, 0xf0));
+            p.setFont(small);
+            p.drawText(r, Qt::AlignCenter, m.text + QStringLiteral("\n%1").arg(m.age));
+        } else {
+            p.setPen(QPen(QColor(255, 255, 255), std::max(1.0, tile / 16.0)));
+            p.setBrush(m.colour);
+            p.drawEllipse(r);
+            p.setPen(QColor(255, 255, 255));
+            p.setFont(bold);
+            p.drawText(r, Qt::AlignCenter, m.text);
+        }
+    }
+    if (!pic.caption.isEmpty()) {
+        p.setPen(QColor(0xcc, 0xcc, 0xcc));
+        p.setFont(font);
+        p.drawText(QRectF(margin, origin.y() + map.height * tile + margin / 2.0, image.width() - 2 * margin, captionHeight),
+                   Qt::AlignLeft | Qt::AlignVCenter, pic.caption);
+    }
+    p.end();
+    return image;
+}
+
+bool saveTiles(const TilePicture& picture, const QString& path, QString* error, int tile) {
+    if (!picture.map || picture.map->width <= 0 || picture.map->height <= 0) {
+        if (error) *error = QStringLiteral("%1: no map to draw").arg(path);
+        return false;
+    }
+    if (!paintTiles(picture, tile).save(path, "PNG")) {
+        if (error) *error = QStringLiteral("%1: cannot write the image").arg(path);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace sl::render

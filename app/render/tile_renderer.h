@@ -1,0 +1,53 @@
+// Painting a tile map: its terrain (a colour per terrain, or its glyph), what a viewer or a
+// side sees of it (visible lit, explored dimmed, unexplored black), units and remembered
+// enemies, and a line between two tiles. For the CLI's pictures (fov, sight, fog --png) and
+// the window.
+#pragma once
+
+#include "grid/tilemap.h"
+#include "grid/vision.h"
+
+#include <QColor>
+#include <QImage>
+#include <QString>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace sl::render {
+
+// What is drawn over the map.
+struct TilePicture {
+    const grid::TileMap* map = nullptr;
+    // A FogState per tile (unexplored, explored, visible), row by row; empty: all visible.
+    std::vector<std::uint8_t> states;
+    // A unit, a viewer or a remembered enemy on a tile: its letter in a disc of its side's
+    // colour; a memory (ghost) as a hollow dashed ring with its age in turns.
+    struct Marker {
+        grid::Tile at;
+        QString text;
+        QColor colour;
+        bool ghost = false;
+        int age = 0;  // turns since it was seen (ghosts)
+    };
+    std::vector<Marker> markers;
+    // A line between two tiles (sight versus fire): its tiles, where sight stops (that tile
+    // and those after it red, those before green) and where fire stops (an orange frame).
+    std::vector<grid::Tile> line;
+    std::optional<grid::Tile> sightStop, fireStop;
+    QString title;        // over the map
+    QString caption;      // under it: what the colours mean
+    bool glyphs = false;  // each tile's character instead of its terrain's colour
+};
+
+// The colour a terrain is drawn in: by its name for the usual ones (wall, floor, the
+// overworld's), else by what it does (opaque, solid, dark, obscuring).
+QColor terrainColour(const grid::TerrainType& terrain);
+
+// The picture, `tile` pixels a tile.
+QImage paintTiles(const TilePicture& picture, int tile = 24);
+// Written as PNG; false with the reason in `error`.
+bool saveTiles(const TilePicture& picture, const QString& path, QString* error, int tile = 24);
+
+}  // namespace sl::render
