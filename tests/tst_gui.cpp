@@ -14,6 +14,8 @@
 #include "guide_dialog.h"
 #include "legend.h"
 #include "table_size_dialog.h"
+#include "tile_map_window.h"
+#include "grid/fov.h"
 #include "scenario_io.h"
 
 #include <QComboBox>
@@ -27,6 +29,9 @@
 #include <QAbstractButton>
 #include <QTemporaryDir>
 #include <QDockWidget>
+#include <QCheckBox>
+#include <QPointer>
+#include <QPushButton>
 #include <QtTest>
 
 using namespace sl;
@@ -971,6 +976,64 @@ private slots:
                 QCOMPARE(shown.pairs[i][j].reasons, fresh.pairs[i][j].reasons);
             }
         QCOMPARE(shown.cover, fresh.cover);
+    }
+
+    void tileMapWindowWalk() {
+        // File > Open Tile Map: the map in a window of its own; a click puts the viewer on a
+        // tile, the arrow keys and the numpad walk it; what it sees is the field of view, what
+        // it saw stays explored; a wall refuses a step; the radius narrows the view; Reset
+        // forgets what was explored; a map that cannot be read is said.
+        gui::MainWindow w;
+        QPointer<gui::TileMapWindow> t = w.openTileMap(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/dungeon.map"), true);
+        QVERIFY(t);
+        QVERIFY(QTest::qWaitForWindowExposed(t));
+        gui::TileMapView* view = t->view();
+        QVERIFY(!view->viewer());
+        const std::vector<std::uint8_t> before = view->states();
+        QCOMPARE(std::count(before.begin(), before.end(), 2), long(30 * 15));  // nobody looks: all shown
+        QTest::mouseClick(view, Qt::LeftButton, {}, view->tileCentre({3, 2}).toPoint());
+        QVERIFY(view->viewer() && *view->viewer() == (grid::Tile{3, 2}));
+        const std::vector<std::uint8_t> clear = view->map().transparency();
+        auto fov = [&](grid::Tile at, int radius) {
+            grid::FovOptions o;
+            o.radius = radius;
+            const auto v = grid::fieldOfView(clear, 30, 15, at.x, at.y, o);
+            return static_cast<int>(std::count(v.begin(), v.end(), 1));
+        };
+        QCOMPARE(view->visibleCount(), fov({3, 2}, 0));
+        QCOMPARE(view->exploredCount(), view->visibleCount());
+        view->setFocus();
+        for (int i = 0; i < 8; ++i) QTest::keyClick(view, Qt::Key_Right);
+        QTest::keyClick(view, Qt::Key_3, Qt::KeypadModifier);  // a diagonal: down and right
+        QCOMPARE(*view->viewer(), (grid::Tile{12, 3}));
+        QCOMPARE(view->visibleCount(), fov({12, 3}, 0));
+        QVERIFY(view->exploredCount() > view->visibleCount());  // the way behind is remembered
+        const int explored = view->exploredCount();
+        QVERIFY2(t->statusText().contains(QStringLiteral("Viewer at 12,3")) && t->statusText().contains(QStringLiteral("%1 explored").arg(explored)),
+                 qPrintable(t->statusText()));
+        QTest::keyClick(view, Qt::Key_Right);  // (13,3) is a wall
+        QCOMPARE(*view->viewer(), (grid::Tile{12, 3}));
+        QVERIFY(t->statusBar()->currentMessage().contains(QStringLiteral("stops movement")));
+        t->radiusBox()->setValue(3);
+        QCOMPARE(view->visibleCount(), fov({12, 3}, 3));
+        QVERIFY(view->visibleCount() < fov({12, 3}, 0));
+        QCOMPARE(view->exploredCount(), explored);
+        t->findChild<QPushButton*>(QStringLiteral("tiles-reset"))->click();
+        QCOMPARE(view->exploredCount(), view->visibleCount());
+        QAction* glyphs = t->findChild<QAction*>(QStringLiteral("tiles-glyphs"));
+        QVERIFY(glyphs);
+        glyphs->trigger();
+        QVERIFY(view->glyphs());
+        t->close();
+        QTRY_VERIFY(!t);  // (deleted on close)
+        // A map that cannot be read.
+        QTemporaryDir dir;
+        QFile bad(dir.filePath(QStringLiteral("bad.map")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("legend:\nT tower bonus=-1\nmap:\nT\n");
+        bad.close();
+        QVERIFY(!w.openTileMap(bad.fileName(), true));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("line")), qPrintable(w.statusBar()->currentMessage()));
     }
 
     void resetLayoutBringsTheDocksBack() {

@@ -1,9 +1,11 @@
 // sightline: the desktop application.
 #include "board_view.h"
 #include "main_window.h"
+#include "tile_map_window.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QPointer>
 #include <QTimer>
 
 #include <cstdio>
@@ -19,7 +21,7 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription(QStringLiteral("Line of sight between based models on a tabletop."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("a scenario to open"), QStringLiteral("[FILE]"));
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("a scenario to open, or a tile map (.map)"), QStringLiteral("[FILE]"));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("the model to look from"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("the model to look at"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("screenshot"), QStringLiteral("save a picture of the window and quit"), QStringLiteral("PNG")});
@@ -31,7 +33,13 @@ int main(int argc, char** argv) {
     const bool screenshot = parser.isSet(QStringLiteral("screenshot"));
     // Work left unsaved by a run that did not end well is offered back first.
     const bool recovered = !screenshot && sl::gui::MainWindow::hasAutosave() && window.offerRecovery();
-    if (!recovered && !files.isEmpty() && !window.openFile(files.front(), screenshot)) {
+    // A tile map opens in a window of its own, beside an empty table.
+    const bool tileMap = !files.isEmpty() && (files.front().endsWith(QLatin1String(".map")) || files.front().endsWith(QLatin1String(".txt")));
+    QPointer<sl::gui::TileMapWindow> tiles;
+    if (tileMap) {
+        tiles = window.openTileMap(files.front(), screenshot);
+        if (!tiles && screenshot) return 2;
+    } else if (!recovered && !files.isEmpty() && !window.openFile(files.front(), screenshot)) {
         if (parser.isSet(QStringLiteral("screenshot"))) return 2;
     }
     // --observer and --target pick the pair to show; an unknown id is an error.
@@ -46,6 +54,10 @@ int main(int argc, char** argv) {
         else window.board()->setTarget(model);
     }
     window.show();
+    if (tiles) {  // (in front of the table it was opened beside)
+        tiles->raise();
+        tiles->activateWindow();
+    }
     if (parser.isSet(QStringLiteral("screenshot"))) {
         const QString out = parser.value(QStringLiteral("screenshot"));
         QTimer::singleShot(300, &window, [&window, out] {

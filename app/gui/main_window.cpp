@@ -2,6 +2,8 @@
 // autosave and recovery, and the settings kept between runs.
 #include "main_window.h"
 
+#include "tile_map_window.h"
+
 
 #include "analysis_panel.h"
 #include "board_renderer.h"
@@ -225,6 +227,10 @@ void MainWindow::buildMenus() {
             prompts_->openFileName(this, tr("Open scenario"), startFolder(), tr("Scenarios (*.sightline.json *.json)"));
         if (!path.isEmpty()) openFile(path);
     })->setObjectName(QStringLiteral("file-open"));
+    file->addAction(tr("Open &Tile Map..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
+        const QString path = prompts_->openFileName(this, tr("Open tile map"), startFolder(), tr("Tile maps (*.map *.txt)"));
+        if (!path.isEmpty()) openTileMap(path);
+    })->setObjectName(QStringLiteral("file-open-tile-map"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save)->setObjectName(QStringLiteral("file-save"));
@@ -656,6 +662,18 @@ bool MainWindow::offerRecovery(bool ask) {
     updateTitle();
     statusBar()->showMessage(tr("Recovered unsaved work; save it to keep it."), 8000);
     return true;
+}
+
+TileMapWindow* MainWindow::openTileMap(const QString& path, bool quiet) {
+    QString error;
+    TileMapWindow* w = TileMapWindow::open(path, &error);
+    if (!w) {
+        if (!quiet) prompts_->warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+        statusBar()->showMessage(error);
+        return nullptr;
+    }
+    w->show();
+    return w;
 }
 
 bool MainWindow::openFile(const QString& path, bool quiet) {

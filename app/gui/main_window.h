@@ -23,6 +23,8 @@ class QProgressDialog;
 
 namespace sl::gui {
 
+class TileMapWindow;
+
 class BoardView;
 class CatalogDialog;
 class GuideDialog;
@@ -38,6 +40,8 @@ public:
 
     // Opens a scenario file; on a problem, says so (a message box unless quiet) and keeps
     // the document as it was.
+    // A tile map in a window of its own (shown); nothing, and the problem said, if it cannot be read.
+    TileMapWindow* openTileMap(const QString& path, bool quiet = false);
     bool openFile(const QString& path, bool quiet = false);
     bool saveTo(const QString& path);
 

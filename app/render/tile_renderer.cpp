@@ -27,34 +27,21 @@ QColor terrainColour(const grid::TerrainType& t) {
     return {0xc9, 0xc1, 0xa9};
 }
 
-QImage paintTiles(const TilePicture& pic, int tile) {
+void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile) {
     const grid::TileMap& map = *pic.map;
-    const int margin = tile / 2;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
     QFont font;
-    font.setPixelSize(std::max(8, tile * 13 / 24));
+    font.setPixelSize(std::max(6, static_cast<int>(tile * 13 / 24)));
     QFont small = font;
-    small.setPixelSize(std::max(7, tile * 9 / 24));
+    small.setPixelSize(std::max(6, static_cast<int>(tile * 9 / 24)));
     QFont bold = font;
     bold.setBold(true);
-    const QFontMetricsF fm(font);
-    const int titleHeight = pic.title.isEmpty() ? 0 : static_cast<int>(fm.height() * 1.6);
-    const int captionHeight = pic.caption.isEmpty() ? 0 : static_cast<int>(fm.height() * 1.6);
-    QImage image(map.width * tile + 2 * margin, map.height * tile + 2 * margin + titleHeight + captionHeight,
-                 QImage::Format_ARGB32_Premultiplied);
-    image.fill(QColor(0x16, 0x18, 0x1c));
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    const QPointF origin(margin, margin + titleHeight);
     auto cell = [&](grid::Tile t) { return QRectF(origin.x() + t.x * tile, origin.y() + t.y * tile, tile, tile); };
     auto state = [&](grid::Tile t) {
         if (pic.states.empty()) return grid::FogState::Visible;
         return static_cast<grid::FogState>(pic.states[static_cast<size_t>(t.y) * map.width + t.x]);
     };
-    if (!pic.title.isEmpty()) {
-        p.setPen(QColor(0xee, 0xee, 0xee));
-        p.setFont(bold);
-        p.drawText(QRectF(margin, 0, image.width() - 2 * margin, titleHeight), Qt::AlignLeft | Qt::AlignVCenter, pic.title);
-    }
     // The terrain: lit where visible, dimmed where only remembered, black where unexplored.
     for (int y = 0; y < map.height; ++y)
         for (int x = 0; x < map.width; ++x) {
@@ -75,15 +62,17 @@ QImage paintTiles(const TilePicture& pic, int tile) {
                 p.fillRect(cell(t), c);
             }
         }
-    // Faint tile edges where something is drawn, so that tiles can be counted.
+    // Faint tile edges, so that tiles can be counted.
     p.setPen(QPen(QColor(0, 0, 0, 40), 1));
-    for (int x = 0; x <= map.width; ++x) p.drawLine(QPointF(origin.x() + x * tile, origin.y()), QPointF(origin.x() + x * tile, origin.y() + map.height * tile));
-    for (int y = 0; y <= map.height; ++y) p.drawLine(QPointF(origin.x(), origin.y() + y * tile), QPointF(origin.x() + map.width * tile, origin.y() + y * tile));
+    for (int x = 0; x <= map.width; ++x)
+        p.drawLine(QPointF(origin.x() + x * tile, origin.y()), QPointF(origin.x() + x * tile, origin.y() + map.height * tile));
+    for (int y = 0; y <= map.height; ++y)
+        p.drawLine(QPointF(origin.x(), origin.y() + y * tile), QPointF(origin.x() + map.width * tile, origin.y() + y * tile));
     // The line: green up to where sight stops, red from there on; fire's stop framed.
     bool stopped = false;
     for (const grid::Tile& t : pic.line) {
         stopped = stopped || (pic.sightStop && t == *pic.sightStop);
-        QColor c = stopped ? QColor(0xd6, 0x27, 0x28, 150) : QColor(0x1f, 0xc3, 0x4a, 150);
+        const QColor c = stopped ? QColor(0xd6, 0x27, 0x28, 150) : QColor(0x1f, 0xc3, 0x4a, 150);
         p.fillRect(cell(t).adjusted(tile * 0.2, tile * 0.2, -tile * 0.2, -tile * 0.2), c);
     }
     if (pic.line.size() > 1) {
@@ -99,8 +88,7 @@ QImage paintTiles(const TilePicture& pic, int tile) {
     for (const TilePicture::Marker& m : pic.markers) {
         const QRectF r = cell(m.at).adjusted(tile * 0.1, tile * 0.1, -tile * 0.1, -tile * 0.1);
         if (m.ghost) {
-            QPen pen(m.colour, std::max(1.5, tile / 12.0), Qt::DashLine);
-            p.setPen(pen);
+            p.setPen(QPen(m.colour, std::max(1.5, tile / 12.0), Qt::DashLine));
             p.setBrush(QColor(m.colour.red(), m.colour.green(), m.colour.blue(), 50));
             p.drawEllipse(r);
             p.setPen(QColor(0xf0, 0xf0, 0xf0));
@@ -115,6 +103,30 @@ QImage paintTiles(const TilePicture& pic, int tile) {
             p.drawText(r, Qt::AlignCenter, m.text);
         }
     }
+    p.restore();
+}
+
+QImage paintTiles(const TilePicture& pic, int tile) {
+    const grid::TileMap& map = *pic.map;
+    const int margin = tile / 2;
+    QFont font;
+    font.setPixelSize(std::max(8, tile * 13 / 24));
+    QFont bold = font;
+    bold.setBold(true);
+    const QFontMetricsF fm(font);
+    const int titleHeight = pic.title.isEmpty() ? 0 : static_cast<int>(fm.height() * 1.6);
+    const int captionHeight = pic.caption.isEmpty() ? 0 : static_cast<int>(fm.height() * 1.6);
+    QImage image(map.width * tile + 2 * margin, map.height * tile + 2 * margin + titleHeight + captionHeight,
+                 QImage::Format_ARGB32_Premultiplied);
+    image.fill(QColor(0x16, 0x18, 0x1c));
+    QPainter p(&image);
+    const QPointF origin(margin, margin + titleHeight);
+    if (!pic.title.isEmpty()) {
+        p.setPen(QColor(0xee, 0xee, 0xee));
+        p.setFont(bold);
+        p.drawText(QRectF(margin, 0, image.width() - 2 * margin, titleHeight), Qt::AlignLeft | Qt::AlignVCenter, pic.title);
+    }
+    paintTiles(p, pic, origin, tile);
     if (!pic.caption.isEmpty()) {
         p.setPen(QColor(0xcc, 0xcc, 0xcc));
         p.setFont(font);

@@ -9,6 +9,8 @@
 
 #include <QColor>
 #include <QImage>
+#include <QPainter>
+#include <QPointF>
 #include <QString>
 
 #include <cstdint>
@@ -45,7 +47,10 @@ struct TilePicture {
 // overworld's), else by what it does (opaque, solid, dark, obscuring).
 QColor terrainColour(const grid::TerrainType& terrain);
 
-// The picture, `tile` pixels a tile.
+// The map alone (no title or caption) on `p`, its top-left corner at `origin`, `tile`
+// device units a tile: for the window, which zooms and pans.
+void paintTiles(QPainter& p, const TilePicture& picture, QPointF origin, double tile);
+// The picture with its title and caption, `tile` pixels a tile.
 QImage paintTiles(const TilePicture& picture, int tile = 24);
 // Written as PNG; false with the reason in `error`.
 bool saveTiles(const TilePicture& picture, const QString& path, QString* error, int tile = 24);

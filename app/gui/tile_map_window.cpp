@@ -1,0 +1,307 @@
+// A tile map's window: the view (tiles, the viewer, its field of view) and its side panel.
+#include "tile_map_window.h"
+
+#include "grid/fog.h"
+#include "tile_renderer.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sl::gui {
+
+TileMapView::TileMapView(grid::TileMap map, QWidget* parent)
+    : QWidget(parent), map_(std::move(map)), transparent_(map_.transparency()),
+      explored_(map_.tiles.size(), 0) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setMinimumSize(240, 180);
+}
+
+bool TileMapView::placeViewer(grid::Tile at) {
+    if (!map_.inside(at.x, at.y)) {
+        emit refused(tr("%1,%2 is off the map").arg(at.x).arg(at.y));
+        return false;
+    }
+    const grid::TerrainType& terrain = map_.at(at.x, at.y);
+    if (terrain.solid) {
+        emit refused(tr("Cannot stand on %1,%2: %3 stops movement").arg(at.x).arg(at.y).arg(QString::fromStdString(terrain.name)));
+        return false;
+    }
+    viewer_ = at;
+    see();
+    return true;
+}
+
+bool TileMapView::step(int dx, int dy) {
+    if (!viewer_) {
+        emit refused(tr("Click a tile to put the viewer there first"));
+        return false;
+    }
+    return placeViewer({viewer_->x + dx, viewer_->y + dy});
+}
+
+void TileMapView::setOptions(const grid::FovOptions& options) {
+    options_ = options;
+    see();
+}
+
+void TileMapView::reset() {
+    std::fill(explored_.begin(), explored_.end(), 0);
+    see();
+}
+
+void TileMapView::setGlyphs(bool on) {
+    glyphs_ = on;
+    update();
+    emit changed();
+}
+
+void TileMapView::see() {
+    if (viewer_) {
+        visible_ = grid::fieldOfView(transparent_, map_.width, map_.height, viewer_->x, viewer_->y, options_);
+        for (size_t i = 0; i < visible_.size(); ++i) explored_[i] |= visible_[i];
+    } else {
+        visible_.clear();
+    }
+    update();
+    emit changed();
+}
+
+std::vector<std::uint8_t> TileMapView::states() const {
+    std::vector<std::uint8_t> out(map_.tiles.size(), static_cast<std::uint8_t>(grid::FogState::Unexplored));
+    if (!viewer_) {  // nobody looks yet: the whole map, as its maker drew it
+        std::fill(out.begin(), out.end(), static_cast<std::uint8_t>(grid::FogState::Visible));
+        return out;
+    }
+    for (size_t i = 0; i < out.size(); ++i)
+        out[i] = static_cast<std::uint8_t>(visible_[i] ? grid::FogState::Visible
+                                           : explored_[i] ? grid::FogState::Explored
+                                                          : grid::FogState::Unexplored);
+    return out;
+}
+
+int TileMapView::visibleCount() const { return static_cast<int>(std::count(visible_.begin(), visible_.end(), 1)); }
+
+int TileMapView::exploredCount() const { return static_cast<int>(std::count(explored_.begin(), explored_.end(), 1)); }
+
+void TileMapView::fitToWindow() {
+    if (map_.width <= 0 || map_.height <= 0) return;
+    tile_ = std::max(2.0, std::min((width() - 16.0) / map_.width, (height() - 16.0) / map_.height));
+    origin_ = QPointF((width() - tile_ * map_.width) / 2, (height() - tile_ * map_.height) / 2);
+    fitted_ = true;
+    update();
+}
+
+std::optional<grid::Tile> TileMapView::tileAt(QPointF p) const {
+    const int x = static_cast<int>(std::floor((p.x() - origin_.x()) / tile_));
+    const int y = static_cast<int>(std::floor((p.y() - origin_.y()) / tile_));
+    if (!map_.inside(x, y)) return std::nullopt;
+    return grid::Tile{x, y};
+}
+
+QPointF TileMapView::tileCentre(grid::Tile t) const { return origin_ + QPointF((t.x + 0.5) * tile_, (t.y + 0.5) * tile_); }
+
+void TileMapView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), QColor(0x16, 0x18, 0x1c));
+    render::TilePicture picture;
+    picture.map = &map_;
+    picture.states = states();
+    picture.glyphs = glyphs_;
+    if (viewer_) picture.markers.push_back({*viewer_, QStringLiteral("@"), QColor(0x1f, 0x77, 0xb4)});
+    render::paintTiles(p, picture, origin_, tile_);
+}
+
+void TileMapView::resizeEvent(QResizeEvent*) {
+    if (fitted_) fitToWindow();
+}
+
+void TileMapView::mousePressEvent(QMouseEvent* e) {
+    pressAt_ = e->position();
+    panFrom_ = e->position();
+}
+
+void TileMapView::mouseMoveEvent(QMouseEvent* e) {
+    if (panFrom_ && (e->buttons() & (Qt::LeftButton | Qt::MiddleButton)) &&
+        (e->position() - pressAt_).manhattanLength() >= QApplication::startDragDistance()) {
+        origin_ += e->position() - *panFrom_;
+        panFrom_ = e->position();
+        fitted_ = false;
+        update();
+        return;
+    }
+    emit hovered(tileAt(e->position()));
+}
+
+void TileMapView::mouseReleaseEvent(QMouseEvent* e) {
+    const bool click = (e->position() - pressAt_).manhattanLength() < QApplication::startDragDistance();
+    panFrom_.reset();
+    if (click && e->button() == Qt::LeftButton) {
+        if (const auto t = tileAt(e->position())) placeViewer(*t);
+    }
+}
+
+void TileMapView::wheelEvent(QWheelEvent* e) {
+    const double factor = std::pow(1.0015, e->angleDelta().y());
+    const double next = std::clamp(tile_ * factor, 2.0, 120.0);
+    const QPointF at = e->position();
+    origin_ = at - (at - origin_) * (next / tile_);
+    tile_ = next;
+    fitted_ = false;
+    update();
+}
+
+void TileMapView::keyPressEvent(QKeyEvent* e) {
+    // Arrows; the numpad's digits (with or without Num Lock: Home, PgUp, End and PgDn are the
+    // diagonals).
+    int dx = 0, dy = 0;
+    switch (e->key()) {
+    case Qt::Key_Left: case Qt::Key_4: dx = -1; break;
+    case Qt::Key_Right: case Qt::Key_6: dx = 1; break;
+    case Qt::Key_Up: case Qt::Key_8: dy = -1; break;
+    case Qt::Key_Down: case Qt::Key_2: dy = 1; break;
+    case Qt::Key_Home: case Qt::Key_7: dx = dy = -1; break;
+    case Qt::Key_PageUp: case Qt::Key_9: dx = 1; dy = -1; break;
+    case Qt::Key_End: case Qt::Key_1: dx = -1; dy = 1; break;
+    case Qt::Key_PageDown: case Qt::Key_3: dx = dy = 1; break;
+    default: QWidget::keyPressEvent(e); return;
+    }
+    step(dx, dy);
+}
+
+TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* parent)
+    : QMainWindow(parent), view_(new TileMapView(std::move(map), this)) {
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(tr("%1 - Sightline").arg(QFileInfo(path).fileName()));
+    setCentralWidget(view_);
+    // The side panel: how the viewer sees.
+    auto* panel = new QWidget(this);
+    auto* form = new QFormLayout(panel);
+    radius_ = new QSpinBox(panel);
+    radius_->setObjectName(QStringLiteral("tiles-radius"));
+    radius_->setRange(0, 999);
+    radius_->setSpecialValueText(tr("unlimited"));
+    radius_->setToolTip(tr("How far the viewer sees, in tiles (0: unlimited)"));
+    form->addRow(tr("Radius"), radius_);
+    shape_ = new QComboBox(panel);
+    shape_->setObjectName(QStringLiteral("tiles-shape"));
+    shape_->addItems({tr("Circle (Euclid)"), tr("Square (Chebyshev)"), tr("Diamond (Manhattan)")});
+    form->addRow(tr("Shape"), shape_);
+    lightWalls_ = new QCheckBox(tr("Walls at the edge of the view are seen"), panel);
+    lightWalls_->setObjectName(QStringLiteral("tiles-light-walls"));
+    lightWalls_->setChecked(true);
+    form->addRow(lightWalls_);
+    auto* resetButton = new QPushButton(tr("Reset"), panel);
+    resetButton->setObjectName(QStringLiteral("tiles-reset"));
+    resetButton->setToolTip(tr("Forget what was explored"));
+    form->addRow(resetButton);
+    auto* help = new QLabel(tr("Click a tile to put the viewer there; walk with the arrow keys or the numpad "
+                               "(7 9 1 3: diagonals). Lit: visible; dimmed: explored; black: unexplored. "
+                               "Wheel: zoom; drag: pan."),
+                            panel);
+    help->setWordWrap(true);
+    form->addRow(help);
+    auto* dock = new QDockWidget(tr("Field of View"), this);
+    dock->setObjectName(QStringLiteral("tiles-panel"));
+    dock->setWidget(panel);
+    addDockWidget(Qt::RightDockWidgetArea, dock);
+    connect(radius_, &QSpinBox::valueChanged, this, &TileMapWindow::applyOptions);
+    connect(shape_, &QComboBox::currentIndexChanged, this, &TileMapWindow::applyOptions);
+    connect(lightWalls_, &QCheckBox::toggled, this, &TileMapWindow::applyOptions);
+    connect(resetButton, &QPushButton::clicked, view_, &TileMapView::reset);
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction* glyphs = viewMenu->addAction(tr("&Glyphs"));
+    glyphs->setObjectName(QStringLiteral("tiles-glyphs"));
+    glyphs->setCheckable(true);
+    glyphs->setToolTip(tr("Each tile's character instead of its terrain's colour"));
+    connect(glyphs, &QAction::toggled, view_, &TileMapView::setGlyphs);
+    viewMenu->addAction(tr("&Fit to Window"), QKeySequence(Qt::Key_F), view_, &TileMapView::fitToWindow);
+    viewMenu->addAction(dock->toggleViewAction());
+
+    status_ = new QLabel(this);
+    statusBar()->addWidget(status_, 1);
+    connect(view_, &TileMapView::changed, this, &TileMapWindow::describe);
+    connect(view_, &TileMapView::hovered, this, [this](std::optional<grid::Tile> t) {
+        hover_ = t;
+        describe();
+    });
+    connect(view_, &TileMapView::refused, this, [this](const QString& why) { statusBar()->showMessage(why, 4000); });
+    applyOptions();
+    resize(1000, 700);
+}
+
+TileMapWindow* TileMapWindow::open(const QString& path, QString* error, QWidget* parent) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = tr("%1: cannot open: %2").arg(path, file.errorString());
+        return nullptr;
+    }
+    std::string problem;
+    auto map = grid::parseTileMap(file.readAll().toStdString(), &problem);
+    if (!map) {
+        if (error) *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(problem));
+        return nullptr;
+    }
+    return new TileMapWindow(std::move(*map), path, parent);
+}
+
+void TileMapWindow::applyOptions() {
+    grid::FovOptions o;
+    o.radius = radius_->value();
+    o.shape = shape_->currentIndex() == 1 ? grid::RadiusShape::Chebyshev
+              : shape_->currentIndex() == 2 ? grid::RadiusShape::Manhattan
+                                            : grid::RadiusShape::Euclid;
+    o.lightWalls = lightWalls_->isChecked();
+    view_->setOptions(o);
+}
+
+QString TileMapWindow::statusText() const { return status_->text(); }
+
+void TileMapWindow::describe() {
+    QStringList parts;
+    const grid::TileMap& map = view_->map();
+    if (const auto v = view_->viewer())
+        parts << tr("Viewer at %1,%2 on %3: %4 tiles visible, %5 explored of %6")
+                     .arg(v->x).arg(v->y)
+                     .arg(QString::fromStdString(map.at(v->x, v->y).name))
+                     .arg(view_->visibleCount())
+                     .arg(view_->exploredCount())
+                     .arg(map.width * map.height);
+    else
+        parts << tr("Click a tile to put the viewer there");
+    if (hover_) {
+        const grid::TerrainType& t = map.at(hover_->x, hover_->y);
+        QStringList does;
+        if (t.opaque) does << tr("stops sight");
+        if (t.solid) does << tr("stops movement and fire");
+        if (t.dark) does << tr("dark");
+        if (t.obscuring) does << tr("obscuring");
+        parts << tr("%1,%2: %3%4").arg(hover_->x).arg(hover_->y).arg(QString::fromStdString(t.name),
+                                                                   does.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(does.join(QStringLiteral(", "))));
+    }
+    status_->setText(parts.join(QStringLiteral("   |   ")));
+}
+
+}  // namespace sl::gui

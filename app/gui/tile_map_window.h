@@ -1,0 +1,110 @@
+// A tile map in a window of its own: drawn as tiles (a colour per terrain, or each tile's
+// glyph), zoomed and panned like the table; a viewer placed with a click and walked with the
+// arrow keys and the numpad (diagonals), seeing with the field of view: visible tiles lit,
+// explored ones dimmed, unexplored black. Radius, shape and light walls in a side panel;
+// Reset forgets what was explored.
+#pragma once
+
+#include "grid/fov.h"
+#include "grid/tilemap.h"
+#include "grid/vision.h"
+
+#include <QMainWindow>
+#include <QPointF>
+#include <QWidget>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QSpinBox;
+
+namespace sl::gui {
+
+// The map, the viewer, and what it has seen.
+class TileMapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit TileMapView(grid::TileMap map, QWidget* parent = nullptr);
+
+    const grid::TileMap& map() const { return map_; }
+    std::optional<grid::Tile> viewer() const { return viewer_; }
+    // Puts the viewer on the tile (false, and nothing changes, off the map or on a tile
+    // that stops movement: opaque or solid) and adds what it sees to what was explored.
+    bool placeViewer(grid::Tile at);
+    // One step (dx, dy each -1, 0 or 1); false when refused.
+    bool step(int dx, int dy);
+    void setOptions(const grid::FovOptions& options);
+    const grid::FovOptions& options() const { return options_; }
+    // Forgets what was explored (what the viewer sees now stays).
+    void reset();
+    void setGlyphs(bool on);
+    bool glyphs() const { return glyphs_; }
+    // Per tile: 0 unexplored, 1 explored, 2 visible (grid::FogState).
+    std::vector<std::uint8_t> states() const;
+    int visibleCount() const;
+    int exploredCount() const;  // explored, visible ones included
+    void fitToWindow();
+    // The tile under a point of the widget, if on the map.
+    std::optional<grid::Tile> tileAt(QPointF widgetPoint) const;
+    QPointF tileCentre(grid::Tile t) const;  // in widget coordinates
+
+signals:
+    void changed();                          // the viewer, the view or what is explored
+    void hovered(std::optional<grid::Tile>);
+    void refused(const QString& why);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void keyPressEvent(QKeyEvent*) override;
+
+private:
+    void see();
+
+    grid::TileMap map_;
+    std::vector<std::uint8_t> transparent_;
+    grid::FovOptions options_;
+    std::optional<grid::Tile> viewer_;
+    std::vector<std::uint8_t> visible_, explored_;
+    bool glyphs_ = false;
+    double tile_ = 24;  // pixels a tile
+    QPointF origin_;    // where the map's corner is drawn
+    bool fitted_ = true;
+    std::optional<QPointF> panFrom_;
+    QPointF pressAt_;
+};
+
+class TileMapWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    TileMapWindow(grid::TileMap map, const QString& path, QWidget* parent = nullptr);
+    // The map file read, or nothing with the problem ("FILE: line 4, column 7: ...").
+    static TileMapWindow* open(const QString& path, QString* error, QWidget* parent = nullptr);
+
+    TileMapView* view() const { return view_; }
+    QSpinBox* radiusBox() const { return radius_; }
+    QComboBox* shapeBox() const { return shape_; }
+    QCheckBox* lightWallsBox() const { return lightWalls_; }
+    QString statusText() const;
+
+private:
+    void applyOptions();
+    void describe();
+
+    TileMapView* view_;
+    QSpinBox* radius_;
+    QComboBox* shape_;
+    QCheckBox* lightWalls_;
+    QLabel* status_;
+    std::optional<grid::Tile> hover_;
+};
+
+}  // namespace sl::gui
