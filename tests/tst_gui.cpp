@@ -922,6 +922,8 @@ private slots:
         QCOMPARE(w.document()->scenario().models[boy].position.x, from.x);
         QCOMPARE(w.document()->scenario().models[boy].position.y, from.y);
         QCOMPARE(w.document()->undoStack()->index(), index);
+        QVERIFY(!w.document()->undoStack()->canRedo());  // the cancelled move cannot be brought back
+        QCOMPARE(w.document()->undoStack()->count(), index);
         QCOMPARE(view->unitMode(), gui::BoardView::UnitMode::UnitVsUnit);
         QTest::mouseMove(view, at(view, from + Vec2{-9, 3}));  // the drag is over: nothing moves
         QCOMPARE(w.document()->scenario().models[boy].position.x, from.x);
@@ -958,6 +960,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(w.rulingLabel()->text().contains(QStringLiteral("being worked out")), 2000);  // (the panel follows a drag a few times a second)
         // While dragging, the reasons wait for the put-down (the panel stays quick to lay out).
         QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("The reasons follow when the model is put down")));
+        // The unit's answers say they may change (a row with a pair being worked out has
+        // its fully, cover and plunging cells being worked out too).
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("being worked out: the answers below may change")), qPrintable(w.rulingLabel()->text()));
         QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, Vec2{30.8847, 27.1999}));
         QVERIFY(view->unitRulingPending());  // the full proofs, at once
         QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
@@ -1081,7 +1086,11 @@ private slots:
         QVERIFY(view->dragging());
         QVERIFY(w.document()->scenario().models[observer].position.x > from.x);  // it is being dragged
         QVERIFY(!view->overlay().enemiesOpen.empty());
-        QTRY_VERIFY_WITH_TIMEOUT(w.rulingLabel()->text().contains(QStringLiteral("Being worked out")), 2000);
+        // The panel follows at once (the rings and the list say the same), and counts every
+        // enemy, those being worked out too.
+        QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("Being worked out")));
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral(" of 10 (%1 being worked out)").arg(view->overlay().enemiesOpen.size())),
+                 qPrintable(w.rulingLabel()->text()));
         // Every enemy decided is decided as the full proofs decide it.
         {
             const auto full = fresh();

@@ -1049,8 +1049,14 @@ void BoardView::escape() {
         drag_ = Drag::None;
         clicked_ = -1;
         bool undone = false;
-        while (document_->undoStack()->index() > dragUndoIndex_ && document_->undoStack()->canUndo()) {
-            document_->undoStack()->undo();
+        // Undone for good: each step undone, then made obsolete, so that the stack drops it
+        // rather than keep it to redo (no Redo brings the cancelled move back).
+        QUndoStack* stack = document_->undoStack();
+        while (stack->index() > dragUndoIndex_ && stack->canUndo()) {
+            auto* step = const_cast<QUndoCommand*>(stack->command(stack->index() - 1));
+            step->undo();
+            step->setObsolete(true);
+            stack->undo();  // (an obsolete command is not undone again, only removed)
             undone = true;
         }
         if (undone) emit message(tr("Drag cancelled: put back where it was."));

@@ -188,7 +188,8 @@ MainWindow::MainWindow()
     connect(&rulingRefresh_, &QTimer::timeout, this, &MainWindow::updateRuling);
     connect(board_, &BoardView::rulingChanged, this, [this] {
         constexpr qint64 kDragRefreshMs = 200;
-        if (!board_->dragging() || !rulingShown_.isValid() || rulingShown_.elapsed() >= kDragRefreshMs) {
+        // (Observer against all enemies: a short list, laid out at once, as the rings are drawn.)
+        if (!board_->dragging() || board_->allEnemies() || !rulingShown_.isValid() || rulingShown_.elapsed() >= kDragRefreshMs) {
             rulingRefresh_.stop();
             updateRuling();
         } else if (!rulingRefresh_.isActive()) {
@@ -817,10 +818,11 @@ void MainWindow::updateRuling() {
             return names.isEmpty() ? QObject::tr("<p><i>none</i></p>")
                                    : QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(names.join(QStringLiteral("</li><li>")));
         };
-        show(tr("<p><b>%1</b> against all enemies</p><p>sees <b>%2</b> of %3</p>")
+        show(tr("<p><b>%1</b> against all enemies</p><p>sees <b>%2</b> of %3%4</p>")
                              .arg(observer)
                              .arg(seen.size())
-                             .arg(seen.size() + unseen.size()) +
+                             .arg(seen.size() + unseen.size() + open.size())
+                             .arg(open.isEmpty() ? QString() : tr(" (%1 being worked out)").arg(open.size())) +
                          tr("<p><span style='color:#1fa33a'>&#9679;</span> <b>Seen</b> (solid green ring)</p>") + list(seen) +
                          tr("<p><span style='color:#d62728'>&#9675;</span> <b>Not seen</b> (dashed red ring)</p>") + list(unseen) +
                          (open.isEmpty() ? QString()

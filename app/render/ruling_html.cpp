@@ -174,12 +174,21 @@ QString summaryHtml(const Scenario& s, const UnitRuling& u) {
         fully += u.unitFullyVisible[i] != 0;
     }
     const int n = static_cast<int>(u.attackers.size());
-    QString html = QStringLiteral("<p><b>%1</b> (%2 models) shooting at <b>%3</b> (%4 models)</p>"
-                                  "<table cellspacing=0 cellpadding=2>")
+    int working = 0;
+    for (const auto& pairs : u.pairs)
+        for (const PairResult& r : pairs) working += r.provisional;
+    QString html = QStringLiteral("<p><b>%1</b> (%2 models) shooting at <b>%3</b> (%4 models)</p>")
                        .arg(q(u.attackerUnit))
                        .arg(n)
                        .arg(q(u.targetUnit))
                        .arg(u.targets.size());
+    if (working > 0)
+        html += QStringLiteral("<p style='background-color:%1; color:%2'>&nbsp;%3 %4 pair%5 being worked out: the answers below may "
+                               "change when the model is put down.&nbsp;</p>")
+                    .arg(kWorking.background, kWorking.ink, kWorking.text)
+                    .arg(working)
+                    .arg(working == 1 ? QString() : QStringLiteral("s"));
+    html += QStringLiteral("<table cellspacing=0 cellpadding=2>");
     auto row = [&html](const QString& what, const QString& answer) {
         html += QStringLiteral("<tr><td>%1&nbsp;&nbsp;</td><td>%2</td></tr>").arg(what, answer);
     };
@@ -306,10 +315,16 @@ QString matrixTable(const Scenario& s, const UnitRuling& u, size_t from, size_t 
         }
         if (perModel) {
             const bool sees = u.unitVisible[i];
+            // A row with a pair being worked out is not final but for "seen" (a line found
+            // is found): its other answers wait for the full proofs.
+            bool open = false;
+            for (const PairResult& r : u.pairs[i]) open = open || r.provisional;
+            const QString waiting = QStringLiteral("<td align=center style='background-color:%1; color:%2'>%3</td>")
+                                        .arg(kWorking.background, kWorking.ink, kWorking.text);
             auto unitCell = [&](bool v) {
-                return QStringLiteral("<td align=center>%1</td>").arg(sees ? yesNo(v) : kDash);
+                return open ? waiting : QStringLiteral("<td align=center>%1</td>").arg(sees ? yesNo(v) : kDash);
             };
-            html += QStringLiteral("<td align=center>%1</td>").arg(yesNo(sees)) + unitCell(u.unitFullyVisible[i]);
+            html += (open && !sees ? waiting : QStringLiteral("<td align=center>%1</td>").arg(yesNo(sees))) + unitCell(u.unitFullyVisible[i]);
             if (e11) html += unitCell(u.coverAgainst[i]);
             if (isGame(s)) html += unitCell(plungingOf(u, i));
         }
