@@ -32,6 +32,8 @@
 #include <QCheckBox>
 #include <QPointer>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QtTest>
 
 using namespace sl;
@@ -931,6 +933,39 @@ private slots:
         QCOMPARE(view->observer(), view->modelIndex(QStringLiteral("intercessor-8")));  // (not a click on the Boy)
         view->escape();
         QCOMPARE(view->unitMode(), gui::BoardView::UnitMode::Off);
+    }
+
+    void rulingPanelKeepsItsPlaceOverADrag() {
+        // The reader scrolled down the ruling (to the reasons); a drag shortens the panel
+        // (the reasons wait for the put-down); once the model is down the panel is where the
+        // reader left it.
+        gui::MainWindow w;
+        w.resize(1200, 700);
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        const int boy = view->modelIndex(QStringLiteral("boy-3"));
+        view->setObserver(view->modelIndex(QStringLiteral("intercessor-8")));
+        view->setTarget(boy);
+        view->setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QTRY_VERIFY(w.rulingLabel()->text().contains(QStringLiteral("13.08")));
+        auto* area = qobject_cast<QScrollArea*>(w.findChild<QDockWidget*>(QStringLiteral("ruling"))->widget());
+        QVERIFY(area);
+        QScrollBar* bar = area->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 100);
+        const int place = bar->maximum() / 2;
+        bar->setValue(place);
+        const Vec2 from = w.document()->scenario().models[boy].position;
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
+        QTest::mouseMove(view, at(view, from + Vec2{-2, 1}));
+        QTRY_VERIFY_WITH_TIMEOUT(w.rulingLabel()->text().contains(QStringLiteral("The reasons follow")), 5000);
+        QTRY_VERIFY(bar->value() < place);  // (the panel shorter: scrolled up)
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, from + Vec2{-2, 1}));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QTRY_VERIFY(!w.rulingLabel()->text().contains(QStringLiteral("The reasons follow")));
+        QTRY_COMPARE(bar->value(), place);
     }
 
     void unitRulingWhileDraggingIsQuickThenFull() {

@@ -38,7 +38,9 @@
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QPointer>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -797,7 +799,21 @@ void MainWindow::updateRuling() {
     rulingShown_.start();
     auto show = [this](const QString& html) {
         const QString text = linked(html);
-        if (text != ruling_->text()) ruling_->setText(text);  // (the same text: no new layout)
+        if (text == ruling_->text()) return;  // (the same text: no new layout)
+        // While a model is dragged the panel is shorter (the reasons wait for the put-down) and
+        // scrolls up; where the reader was is kept and given back once it is put down.
+        QScrollArea* area = nullptr;
+        for (QWidget* w = ruling_->parentWidget(); w && !area; w = w->parentWidget()) area = qobject_cast<QScrollArea*>(w);
+        QPointer<QScrollBar> bar = area ? area->verticalScrollBar() : nullptr;
+        if (bar && board_->dragging() && !dragScroll_) dragScroll_ = bar->value();
+        ruling_->setText(text);
+        if (bar && !board_->dragging() && dragScroll_) {
+            const int value = *dragScroll_;
+            dragScroll_.reset();
+            QTimer::singleShot(0, this, [bar, value] {
+                if (bar) bar->setValue(value);
+            });
+        }
     };
     const Scenario& s = document_.scenario();
     const int o = board_->observer();

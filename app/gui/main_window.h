@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QByteArray>
 #include <QMainWindow>
+
+#include <optional>
 #include <QElapsedTimer>
 #include <QTimer>
 
@@ -137,6 +139,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     QMenu* viewMenu_ = nullptr;
     QByteArray defaultLayout_;  // the docks as they are before a saved layout is restored (View > Reset Layout)
+    std::optional<int> dragScroll_;  // the ruling panel's scroll when a drag began (given back after it)
     Inspector* inspector_;
     Legend* legend_;
     AnalysisPanel* analysis_ = nullptr;
