@@ -29,6 +29,26 @@ QStringList scenarioFiles() {
     return files;
 }
 
+// The official layout with two units (ten Intercessors, ten Boyz) under 11th edition.
+Scenario officialUnits() {
+    const io::ReadResult file = io::readScenarioFile(
+        QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+    return file.scenario ? *file.scenario : Scenario{};
+}
+
+// The same with its obscuring areas standing as walls, as the 11th edition's rulings see them.
+Scenario officialUnitsWalled() {
+    Scenario s = officialUnits();
+    const Scene plain(s);
+    for (int w : Rulings(plain).obscuringPieces()) {
+        TerrainPiece wall = s.terrain[static_cast<size_t>(w)];
+        wall.kind = TerrainKind::Feature;
+        wall.height = 1000;
+        s.terrain.push_back(wall);
+    }
+    return s;
+}
+
 }  // namespace
 
 class TestGolden : public QObject {
@@ -255,10 +275,8 @@ private slots:
         // what they leave is provisional, never decided otherwise than the full proofs
         // decide it, and not kept in the cache (the next step is given time of its own).
         // Here the time has run out before the ruling starts.
-        const io::ReadResult file = io::readScenarioFile(
-            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
-        QVERIFY(file.scenario);
-        Scenario s = *file.scenario;
+        Scenario s = officialUnits();
+        QVERIFY(!s.models.empty());
         const int boy = Scene(s).modelIndex("boy-3");
         const Vec2 start = s.models[boy].position;
         int provisional = 0;
@@ -305,21 +323,8 @@ private slots:
         // ExpectNotVisible (a pair not visible a moment ago) changes the order of the work
         // only: every pair of the two units, at ordinary places and at knife edges, decided
         // with the proof first and with the candidates first, gives the same answer.
-        const io::ReadResult file = io::readScenarioFile(
-            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
-        QVERIFY(file.scenario);
-        Scenario s = *file.scenario;
-        // The 11th edition's obscuring areas as walls, as the rulings see them.
-        {
-            const Scene plain(s);
-            const std::vector<int> walls = Rulings(plain).obscuringPieces();
-            for (int w : walls) {
-                TerrainPiece wall = s.terrain[w];
-                wall.kind = TerrainKind::Feature;
-                wall.height = 1000;
-                s.terrain.push_back(wall);
-            }
-        }
+        Scenario s = officialUnitsWalled();
+        QVERIFY(!s.models.empty());
         const int boy = Scene(s).modelIndex("boy-3");
         const Vec2 start = s.models[boy].position;
         int blocked = 0, visible = 0;
@@ -354,19 +359,8 @@ private slots:
         // CertifySearch::run goes on where it stopped: in steps of 1, 7 and the rest, the
         // search ends as one run at once does (outcome, cells, the pieces it used), and an
         // answer given before the end is that one.
-        const io::ReadResult file = io::readScenarioFile(
-            QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
-        QVERIFY(file.scenario);
-        Scenario s = *file.scenario;
-        {
-            const Scene plain(s);
-            for (int w : Rulings(plain).obscuringPieces()) {
-                TerrainPiece wall = s.terrain[w];
-                wall.kind = TerrainKind::Feature;
-                wall.height = 1000;
-                s.terrain.push_back(wall);
-            }
-        }
+        const Scenario s = officialUnitsWalled();
+        QVERIFY(!s.models.empty());
         const Scene scene(s);
         int searched = 0, long_ = 0;
         for (int o = 0; o < static_cast<int>(s.models.size()); ++o)
