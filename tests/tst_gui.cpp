@@ -966,6 +966,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
         QTRY_VERIFY(!w.rulingLabel()->text().contains(QStringLiteral("The reasons follow")));
         QTRY_COMPARE(bar->value(), place);
+        // A narrow panel scrolls across the matrix rather than cut its last columns off.
+        w.resizeDocks({w.findChild<QDockWidget*>(QStringLiteral("ruling"))}, {240}, Qt::Horizontal);
+        QTRY_VERIFY(area->horizontalScrollBar()->maximum() > 0);
+        QVERIFY(w.rulingLabel()->width() >= w.rulingLabel()->minimumWidth());
     }
 
     void unitRulingWhileDraggingIsQuickThenFull() {

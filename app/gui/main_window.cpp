@@ -41,6 +41,7 @@
 #include <QPointer>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTextDocument>
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -54,6 +55,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <cmath>
 
 namespace sl::gui {
 namespace {
@@ -807,6 +809,16 @@ void MainWindow::updateRuling() {
         QPointer<QScrollBar> bar = area ? area->verticalScrollBar() : nullptr;
         if (bar && board_->dragging() && !dragScroll_) dragScroll_ = bar->value();
         ruling_->setText(text);
+        // A matrix wider than the panel is scrolled across, not cut off: the label is as wide
+        // as its widest table when it is laid out at the panel's width.
+        if (area) {
+            QTextDocument doc;
+            doc.setDefaultFont(ruling_->font());
+            doc.setHtml(text);
+            const int inner = area->viewport()->width() - 2 * ruling_->margin();
+            doc.setTextWidth(std::max(100, inner));
+            ruling_->setMinimumWidth(std::max(220, static_cast<int>(std::ceil(doc.idealWidth())) + 2 * ruling_->margin() + 2));
+        }
         if (bar && !board_->dragging() && dragScroll_) {
             const int value = *dragScroll_;
             dragScroll_.reset();
