@@ -1058,6 +1058,14 @@ private slots:
         QTest::keyClick(view, Qt::Key_Right);  // (13,3) is a wall
         QCOMPARE(*view->viewer(), (grid::Tile{12, 3}));
         QVERIFY(t->statusBar()->currentMessage().contains(QStringLiteral("stops movement")));
+        // The line tool: right-click a tile; sight and fire stop where `sight` says.
+        QTest::mouseClick(view, Qt::RightButton, {}, view->tileCentre({20, 3}).toPoint());
+        QVERIFY(view->target() && *view->target() == (grid::Tile{20, 3}));
+        const auto stop = grid::sightStop(view->map(), {12, 3}, {20, 3});
+        QVERIFY(stop && view->sightStop() && view->sightStop()->at == stop->at);
+        QVERIFY2(t->statusText().contains(QStringLiteral("sight stopped at %1,%2").arg(stop->at.x).arg(stop->at.y)), qPrintable(t->statusText()));
+        QTest::keyClick(view, Qt::Key_Escape);
+        QVERIFY(!view->target());
         t->radiusBox()->setValue(3);
         QCOMPARE(view->visibleCount(), fov({12, 3}, 3));
         QVERIFY(view->visibleCount() < fov({12, 3}, 0));

@@ -59,6 +59,11 @@ bool TileMapView::step(int dx, int dy) {
     return placeViewer({viewer_->x + dx, viewer_->y + dy});
 }
 
+void TileMapView::setTarget(std::optional<grid::Tile> at) {
+    target_ = at && map_.inside(at->x, at->y) ? at : std::nullopt;
+    see();
+}
+
 void TileMapView::setOptions(const grid::FovOptions& options) {
     options_ = options;
     see();
@@ -81,6 +86,12 @@ void TileMapView::see() {
         for (size_t i = 0; i < visible_.size(); ++i) explored_[i] |= visible_[i];
     } else {
         visible_.clear();
+    }
+    sightStop_.reset();
+    fireStop_.reset();
+    if (viewer_ && target_ && !(*viewer_ == *target_)) {
+        sightStop_ = grid::sightStop(map_, *viewer_, *target_);
+        fireStop_ = grid::fireStop(map_, *viewer_, *target_);
     }
     update();
     emit changed();
@@ -128,6 +139,12 @@ void TileMapView::paintEvent(QPaintEvent*) {
     picture.states = states();
     picture.glyphs = glyphs_;
     if (viewer_) picture.markers.push_back({*viewer_, QStringLiteral("@"), QColor(0x1f, 0x77, 0xb4)});
+    if (viewer_ && target_ && !(*viewer_ == *target_)) {
+        picture.line = grid::tileLine(*viewer_, *target_);
+        if (sightStop_) picture.sightStop = sightStop_->at;
+        if (fireStop_) picture.fireStop = fireStop_->at;
+        picture.markers.push_back({*target_, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd)});
+    }
     render::paintTiles(p, picture, origin_, tile_);
 }
 
@@ -155,9 +172,10 @@ void TileMapView::mouseMoveEvent(QMouseEvent* e) {
 void TileMapView::mouseReleaseEvent(QMouseEvent* e) {
     const bool click = (e->position() - pressAt_).manhattanLength() < QApplication::startDragDistance();
     panFrom_.reset();
-    if (click && e->button() == Qt::LeftButton) {
-        if (const auto t = tileAt(e->position())) placeViewer(*t);
-    }
+    if (!click) return;
+    const auto t = tileAt(e->position());
+    if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier))) setTarget(t);
+    else if (e->button() == Qt::LeftButton && t) placeViewer(*t);
 }
 
 void TileMapView::wheelEvent(QWheelEvent* e) {
@@ -183,6 +201,7 @@ void TileMapView::keyPressEvent(QKeyEvent* e) {
     case Qt::Key_PageUp: case Qt::Key_9: dx = 1; dy = -1; break;
     case Qt::Key_End: case Qt::Key_1: dx = -1; dy = 1; break;
     case Qt::Key_PageDown: case Qt::Key_3: dx = dy = 1; break;
+    case Qt::Key_Escape: setTarget(std::nullopt); return;
     default: QWidget::keyPressEvent(e); return;
     }
     step(dx, dy);
@@ -216,6 +235,8 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     form->addRow(resetButton);
     auto* help = new QLabel(tr("Click a tile to put the viewer there; walk with the arrow keys or the numpad "
                                "(7 9 1 3: diagonals). Lit: visible; dimmed: explored; black: unexplored. "
+                               "Right-click (or Shift+click) a tile: the line to it, green where sight passes, "
+                               "red where it is stopped, fire's stop framed in orange; Esc clears it. "
                                "Wheel: zoom; drag: pan."),
                             panel);
     help->setWordWrap(true);
@@ -291,6 +312,14 @@ void TileMapWindow::describe() {
                      .arg(map.width * map.height);
     else
         parts << tr("Click a tile to put the viewer there");
+    if (const auto target = view_->target(); target && view_->viewer() && !(*target == *view_->viewer())) {
+        auto said = [](const std::optional<grid::LineStop>& stop) {
+            return stop ? tr("stopped at %1,%2 (%3, %4)").arg(stop->at.x).arg(stop->at.y).arg(QString::fromStdString(stop->terrain),
+                                                                                            QString::fromStdString(stop->why))
+                        : tr("clear");
+        };
+        parts << tr("To %1,%2: sight %3; fire %4").arg(target->x).arg(target->y).arg(said(view_->sightStop()), said(view_->fireStop()));
+    }
     if (hover_) {
         const grid::TerrainType& t = map.at(hover_->x, hover_->y);
         QStringList does;

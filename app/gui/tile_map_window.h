@@ -37,6 +37,12 @@ public:
     bool placeViewer(grid::Tile at);
     // One step (dx, dy each -1, 0 or 1); false when refused.
     bool step(int dx, int dy);
+    // The line tool: a target tile (right-click, or Shift+click) and the line from the
+    // viewer to it, with where sight and fire stop.
+    void setTarget(std::optional<grid::Tile> at);
+    std::optional<grid::Tile> target() const { return target_; }
+    std::optional<grid::LineStop> sightStop() const { return sightStop_; }
+    std::optional<grid::LineStop> fireStop() const { return fireStop_; }
     void setOptions(const grid::FovOptions& options);
     const grid::FovOptions& options() const { return options_; }
     // Forgets what was explored (what the viewer sees now stays).
@@ -72,7 +78,8 @@ private:
     grid::TileMap map_;
     std::vector<std::uint8_t> transparent_;
     grid::FovOptions options_;
-    std::optional<grid::Tile> viewer_;
+    std::optional<grid::Tile> viewer_, target_;
+    std::optional<grid::LineStop> sightStop_, fireStop_;
     std::vector<std::uint8_t> visible_, explored_;
     bool glyphs_ = false;
     double tile_ = 24;  // pixels a tile
