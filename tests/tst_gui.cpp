@@ -16,6 +16,7 @@
 #include "table_size_dialog.h"
 #include "tile_map_window.h"
 #include "grid/fov.h"
+#include "grid/fog_script.h"
 #include "scenario_io.h"
 
 #include <QComboBox>
@@ -1086,6 +1087,75 @@ private slots:
         bad.close();
         QVERIFY(!w.openTileMap(bad.fileName(), true));
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("line")), qPrintable(w.statusBar()->currentMessage()));
+    }
+
+    void tileMapWindowGame() {
+        // A fog-of-war script played in the tile map's window: stepped turn by turn, from
+        // each side or everyone's; each turn's picture holds what the CLI's report of that
+        // turn says (the side's units, the enemies it sees, its memories as ghosts with their
+        // age); the tiles it may target and the vision ranges on request; a bad script says
+        // its line.
+        gui::MainWindow w;
+        QPointer<gui::TileMapWindow> t = w.openTileMap(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.map"), true);
+        QVERIFY(t);
+        const QString script = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.fog");
+        QString error;
+        QVERIFY2(t->loadFogScript(script, &error), qPrintable(error));
+        // The same script played apart: each report's game, by turn.
+        QFile f(script);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        grid::FogGame game(t->view()->map());
+        std::map<int, grid::FogGame> reports;
+        std::string problem;
+        QVERIFY(grid::playFogScript(game, f.readAll().toStdString(), [](const std::string&) {}, &problem, {},
+                                    [&](const grid::FogGame& g, const std::string&) { reports.insert_or_assign(g.turn(), g); }));
+        QCOMPARE(t->gameTurns(), static_cast<int>(reports.size()));
+        int ghosts = 0;
+        for (const QString side : {QStringLiteral("red"), QStringLiteral("blue")}) {
+            t->showSide(side);
+            int index = 0;
+            for (const auto& [turn, g] : reports) {
+                t->turnSlider()->setValue(index++);
+                const render::TilePicture pic = t->view()->picture();
+                QCOMPARE(pic.states, g.side(side.toStdString())->state);
+                int seenGhosts = 0;
+                for (const render::TilePicture::Marker& m : pic.markers) seenGhosts += m.ghost;
+                const std::vector<grid::Snapshot> memories = g.memories(side.toStdString());
+                QCOMPARE(seenGhosts, static_cast<int>(memories.size()));
+                for (const grid::Snapshot& m : memories) {
+                    bool drawn = false;
+                    for (const render::TilePicture::Marker& k : pic.markers)
+                        drawn = drawn || (k.ghost && k.at == m.at && k.age == turn - m.turnSeen);
+                    QVERIFY(drawn);
+                }
+                ghosts += seenGhosts;
+                QVERIFY2(t->statusText().contains(QStringLiteral("Turn %1, %2's view").arg(turn).arg(side)), qPrintable(t->statusText()));
+            }
+        }
+        QVERIFY(ghosts > 0);  // (the script has enemies seen and lost)
+        // The action mask and the ranges.
+        t->findChild<QCheckBox*>(QStringLiteral("game-targets"))->setChecked(true);
+        t->findChild<QCheckBox*>(QStringLiteral("game-ranges"))->setChecked(true);
+        render::TilePicture pic = t->view()->picture();
+        QVERIFY(!pic.marked.empty());
+        QVERIFY(!pic.outlines.empty());
+        // Everyone: every tile, every unit, no ghosts.
+        t->showSide(QString());
+        pic = t->view()->picture();
+        QVERIFY(pic.states.empty());
+        for (const render::TilePicture::Marker& m : pic.markers) QVERIFY(!m.ghost);
+        // Closing the game gives the viewer back.
+        t->findChild<QPushButton*>(QStringLiteral("game-close"))->click();
+        QVERIFY(!t->view()->gameView().game);
+        // A script with a bad line.
+        QTemporaryDir dir;
+        QFile bad(dir.filePath(QStringLiteral("bad.fog")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("side red\nunit red A archer 99,99\n");
+        bad.close();
+        QVERIFY(!t->loadFogScript(bad.fileName(), &error));
+        QVERIFY2(error.contains(QStringLiteral("line 2")), qPrintable(error));
+        t->close();
     }
 
     void resetLayoutBringsTheDocksBack() {

@@ -2,6 +2,8 @@
 #include "tile_map_window.h"
 
 #include "grid/fog.h"
+#include "board_renderer.h"
+#include "grid/fog_script.h"
 #include "tile_renderer.h"
 
 #include <QAction>
@@ -11,19 +13,24 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
+#include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace sl::gui {
@@ -131,13 +138,55 @@ std::optional<grid::Tile> TileMapView::tileAt(QPointF p) const {
 
 QPointF TileMapView::tileCentre(grid::Tile t) const { return origin_ + QPointF((t.x + 0.5) * tile_, (t.y + 0.5) * tile_); }
 
-void TileMapView::paintEvent(QPaintEvent*) {
-    QPainter p(this);
-    p.fillRect(rect(), QColor(0x16, 0x18, 0x1c));
+void TileMapView::showGame(const GameView& view) {
+    game_ = view;
+    update();
+    emit changed();
+}
+
+render::TilePicture TileMapView::picture() const {
     render::TilePicture picture;
     picture.map = &map_;
-    picture.states = states();
     picture.glyphs = glyphs_;
+    if (const grid::FogGame* g = game_.game) {
+        const std::string& side = game_.side;
+        const grid::FogSide* s = side.empty() ? nullptr : g->side(side);
+        if (s) picture.states = s->state;  // (everyone: every tile)
+        auto letter = [](const std::string& id) { return QString::fromStdString(id.substr(0, 2)); };
+        for (const grid::FogStructure& st : g->structures())
+            if (!s || st.side == side || g->seesInto(side, st.at))
+                picture.markers.push_back({st.at, QString(QChar::fromLatin1(st.kind.empty() ? '?' : static_cast<char>(std::toupper(st.kind[0])))),
+                                           render::sideColour(st.side).darker(130)});
+        for (const grid::FogUnit& u : g->units())
+            if (!s || u.side == side) picture.markers.push_back({u.at, letter(u.id), render::sideColour(u.side)});
+        if (s) {
+            for (const grid::FogUnit* u : g->visibleEnemies(side)) picture.markers.push_back({u->at, letter(u->id), render::sideColour(u->side)});
+            for (const grid::Snapshot& m : g->memories(side))
+                picture.markers.push_back({m.at, letter(m.unit), render::sideColour(m.owner), true, g->turn() - m.turnSeen});
+            if (game_.targets) {
+                picture.marked.assign(map_.tiles.size(), 0);
+                for (int y = 0; y < map_.height; ++y)
+                    for (int x = 0; x < map_.width; ++x) picture.marked[static_cast<size_t>(y) * map_.width + x] = g->canTarget(side, {x, y});
+            }
+        }
+        if (game_.ranges) {
+            // Each unit's range (of the side shown, or every unit): a square of tiles, or a
+            // diamond for a unit that sees by its terrain (Manhattan distance).
+            for (const grid::FogUnit& u : g->units()) {
+                if (s && u.side != side) continue;
+                const double r = g->range(u), cx = u.at.x + 0.5, cy = u.at.y + 0.5;
+                render::TilePicture::Outline o;
+                o.colour = render::sideColour(u.side).lighter(150);
+                if (u.terrainVision)
+                    o.points = {{cx, cy - r - 0.5}, {cx + r + 0.5, cy}, {cx, cy + r + 0.5}, {cx - r - 0.5, cy}};
+                else
+                    o.points = {{cx - r - 0.5, cy - r - 0.5}, {cx + r + 0.5, cy - r - 0.5}, {cx + r + 0.5, cy + r + 0.5}, {cx - r - 0.5, cy + r + 0.5}};
+                picture.outlines.push_back(std::move(o));
+            }
+        }
+        return picture;
+    }
+    picture.states = states();
     if (viewer_) picture.markers.push_back({*viewer_, QStringLiteral("@"), QColor(0x1f, 0x77, 0xb4)});
     if (viewer_ && target_ && !(*viewer_ == *target_)) {
         picture.line = grid::tileLine(*viewer_, *target_);
@@ -145,7 +194,13 @@ void TileMapView::paintEvent(QPaintEvent*) {
         if (fireStop_) picture.fireStop = fireStop_->at;
         picture.markers.push_back({*target_, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd)});
     }
-    render::paintTiles(p, picture, origin_, tile_);
+    return picture;
+}
+
+void TileMapView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    p.fillRect(rect(), QColor(0x16, 0x18, 0x1c));
+    render::paintTiles(p, picture(), origin_, tile_);
 }
 
 void TileMapView::resizeEvent(QResizeEvent*) {
@@ -172,7 +227,7 @@ void TileMapView::mouseMoveEvent(QMouseEvent* e) {
 void TileMapView::mouseReleaseEvent(QMouseEvent* e) {
     const bool click = (e->position() - pressAt_).manhattanLength() < QApplication::startDragDistance();
     panFrom_.reset();
-    if (!click) return;
+    if (!click || game_.game) return;
     const auto t = tileAt(e->position());
     if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier))) setTarget(t);
     else if (e->button() == Qt::LeftButton && t) placeViewer(*t);
@@ -189,6 +244,10 @@ void TileMapView::wheelEvent(QWheelEvent* e) {
 }
 
 void TileMapView::keyPressEvent(QKeyEvent* e) {
+    if (game_.game) {  // (a game is stepped in its panel)
+        QWidget::keyPressEvent(e);
+        return;
+    }
     // Arrows; the numpad's digits (with or without Num Lock: Home, PgUp, End and PgDn are the
     // diagonals).
     int dx = 0, dy = 0;
@@ -211,6 +270,7 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     : QMainWindow(parent), view_(new TileMapView(std::move(map), this)) {
     setAttribute(Qt::WA_DeleteOnClose);
     setWindowTitle(tr("%1 - Sightline").arg(QFileInfo(path).fileName()));
+    setWindowFilePath(path);
     setCentralWidget(view_);
     // The side panel: how the viewer sees.
     auto* panel = new QWidget(this);
@@ -242,6 +302,7 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     help->setWordWrap(true);
     form->addRow(help);
     auto* dock = new QDockWidget(tr("Field of View"), this);
+    fovDock_ = dock;
     dock->setObjectName(QStringLiteral("tiles-panel"));
     dock->setWidget(panel);
     addDockWidget(Qt::RightDockWidgetArea, dock);
@@ -250,7 +311,64 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     connect(lightWalls_, &QCheckBox::toggled, this, &TileMapWindow::applyOptions);
     connect(resetButton, &QPushButton::clicked, view_, &TileMapView::reset);
 
+    // The game panel: a fog-of-war script played on this map, stepped turn by turn.
+    auto* gamePanel = new QWidget(this);
+    auto* gameForm = new QFormLayout(gamePanel);
+    turnLabel_ = new QLabel(gamePanel);
+    gameForm->addRow(turnLabel_);
+    turnSlider_ = new QSlider(Qt::Horizontal, gamePanel);
+    turnSlider_->setObjectName(QStringLiteral("game-turn"));
+    turnSlider_->setPageStep(1);
+    gameForm->addRow(tr("Turn"), turnSlider_);
+    auto* steps = new QWidget(gamePanel);
+    auto* stepsLayout = new QHBoxLayout(steps);
+    stepsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* back = new QPushButton(tr("\u25c0 Back"), steps);
+    auto* forward = new QPushButton(tr("Forward \u25b6"), steps);
+    back->setObjectName(QStringLiteral("game-back"));
+    forward->setObjectName(QStringLiteral("game-forward"));
+    stepsLayout->addWidget(back);
+    stepsLayout->addWidget(forward);
+    gameForm->addRow(steps);
+    sideBox_ = new QComboBox(gamePanel);
+    sideBox_->setObjectName(QStringLiteral("game-side"));
+    gameForm->addRow(tr("View of"), sideBox_);
+    targetsBox_ = new QCheckBox(tr("Tiles the side may target"), gamePanel);
+    targetsBox_->setObjectName(QStringLiteral("game-targets"));
+    gameForm->addRow(targetsBox_);
+    rangesBox_ = new QCheckBox(tr("Vision ranges"), gamePanel);
+    rangesBox_->setObjectName(QStringLiteral("game-ranges"));
+    gameForm->addRow(rangesBox_);
+    auto* closeGame = new QPushButton(tr("Close the game"), gamePanel);
+    closeGame->setObjectName(QStringLiteral("game-close"));
+    gameForm->addRow(closeGame);
+    gameDock_ = new QDockWidget(tr("Fog of War Game"), this);
+    gameDock_->setObjectName(QStringLiteral("game-panel"));
+    gameDock_->setWidget(gamePanel);
+    addDockWidget(Qt::RightDockWidgetArea, gameDock_);
+    gameDock_->hide();
+    connect(turnSlider_, &QSlider::valueChanged, this, &TileMapWindow::showTurn);
+    connect(back, &QPushButton::clicked, this, [this] { turnSlider_->setValue(turnSlider_->value() - 1); });
+    connect(forward, &QPushButton::clicked, this, [this] { turnSlider_->setValue(turnSlider_->value() + 1); });
+    connect(sideBox_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { showSide(i <= 0 ? QString() : sideBox_->itemText(i)); });
+    connect(targetsBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
+    connect(rangesBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
+    connect(closeGame, &QPushButton::clicked, this, [this] {
+        turns_.clear();
+        gameDock_->hide();
+        fovDock_->show();  // (the viewer is back)
+        view_->showGame({});
+    });
+
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Load Fog of War &Script..."), QKeySequence(Qt::CTRL | Qt::Key_G), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Fog of war script"), QFileInfo(windowFilePath()).absolutePath(),
+                                                          tr("Fog scripts (*.fog *.txt)"));
+        if (path.isEmpty()) return;
+        QString error;
+        if (!loadFogScript(path, &error)) QMessageBox::warning(this, tr("Cannot play %1").arg(QFileInfo(path).fileName()), error);
+    })->setObjectName(QStringLiteral("tiles-load-script"));
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* glyphs = viewMenu->addAction(tr("&Glyphs"));
@@ -298,11 +416,99 @@ void TileMapWindow::applyOptions() {
     view_->setOptions(o);
 }
 
+bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = tr("%1: cannot open: %2").arg(path, file.errorString());
+        return false;
+    }
+    grid::FogGame game(view_->map());
+    std::vector<std::pair<int, grid::FogGame>> turns;
+    // Each report (every side's, at the end of a turn or at `show`): the game as it stands,
+    // one moment a turn (the last report of it).
+    const grid::ReportHook keep = [&turns](const grid::FogGame& g, const std::string&) {
+        if (!turns.empty() && turns.back().first == g.turn()) turns.back().second = g;
+        else turns.emplace_back(g.turn(), g);
+    };
+    std::string problem;
+    if (!grid::playFogScript(game, file.readAll().toStdString(), [](const std::string&) {}, &problem, {}, keep)) {
+        if (error) *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(problem));
+        return false;
+    }
+    if (turns.empty() || turns.back().first != game.turn()) turns.emplace_back(game.turn(), game);  // (where the script ends)
+    turns_ = std::move(turns);
+    const QSignalBlocker blockSide(sideBox_), blockSlider(turnSlider_);
+    sideBox_->clear();
+    sideBox_->addItem(tr("Everyone"));
+    for (const grid::FogSide& s : turns_.back().second.sides()) sideBox_->addItem(QString::fromStdString(s.name));
+    if (sideBox_->count() > 1) sideBox_->setCurrentIndex(1);
+    side_ = sideBox_->currentIndex() > 0 ? sideBox_->currentText() : QString();
+    turnSlider_->setRange(0, static_cast<int>(turns_.size()) - 1);
+    turnSlider_->setValue(0);
+    turnIndex_ = 0;
+    gameDock_->show();
+    gameDock_->raise();
+    fovDock_->hide();  // (no viewer while a game is shown)
+    showMoment();
+    statusBar()->showMessage(tr("Played %1: %2 turns").arg(QFileInfo(path).fileName()).arg(turns_.back().first), 4000);
+    return true;
+}
+
+void TileMapWindow::showTurn(int index) {
+    if (turns_.empty()) return;
+    turnIndex_ = std::clamp(index, 0, static_cast<int>(turns_.size()) - 1);
+    if (turnSlider_->value() != turnIndex_) turnSlider_->setValue(turnIndex_);
+    showMoment();
+}
+
+void TileMapWindow::showSide(const QString& side) {
+    side_ = side;
+    const int at = side.isEmpty() ? 0 : sideBox_->findText(side);
+    if (at >= 0 && sideBox_->currentIndex() != at) sideBox_->setCurrentIndex(at);
+    showMoment();
+}
+
+void TileMapWindow::showMoment() {
+    if (turns_.empty()) return;
+    const auto& [turn, game] = turns_[static_cast<size_t>(turnIndex_)];
+    turnLabel_->setText(tr("Turn %1 (%2 of %3 reports)").arg(turn).arg(turnIndex_ + 1).arg(turns_.size()));
+    view_->showGame({&game, side_.toStdString(), targetsBox_->isChecked() && !side_.isEmpty(), rangesBox_->isChecked()});
+}
+
 QString TileMapWindow::statusText() const { return status_->text(); }
 
 void TileMapWindow::describe() {
     QStringList parts;
     const grid::TileMap& map = view_->map();
+    if (const grid::FogGame* g = view_->gameView().game) {
+        const std::string& side = view_->gameView().side;
+        if (const grid::FogSide* s = side.empty() ? nullptr : g->side(side)) {
+            int visible = 0, explored = 0;
+            for (std::uint8_t st : s->state) {
+                visible += st == static_cast<std::uint8_t>(grid::FogState::Visible);
+                explored += st != static_cast<std::uint8_t>(grid::FogState::Unexplored);
+            }
+            parts << tr("Turn %1, %2's view: %3 tiles visible, %4 explored; sees %5 enemies, remembers %6")
+                         .arg(g->turn()).arg(QString::fromStdString(side)).arg(visible).arg(explored)
+                         .arg(g->visibleEnemies(side).size()).arg(g->memories(side).size());
+        } else {
+            parts << tr("Turn %1, everyone's view: %2 units").arg(g->turn()).arg(g->units().size());
+        }
+        if (hover_) {
+            for (const grid::FogUnit& u : g->units())
+                if (u.at == *hover_ && (side.empty() || u.side == side || g->seesInto(side, u.at)))
+                    parts << tr("%1 (%2, %3), health %4, sees %5 tiles").arg(QString::fromStdString(u.id), QString::fromStdString(u.type),
+                                                                           QString::fromStdString(u.side)).arg(u.health).arg(g->range(u));
+            if (!side.empty())
+                for (const grid::Snapshot& m : g->memories(side))
+                    if (m.at == *hover_)
+                        parts << tr("%1 (%2, %3) remembered here, seen on turn %4, %5 turns ago")
+                                     .arg(QString::fromStdString(m.unit), QString::fromStdString(m.type), QString::fromStdString(m.owner))
+                                     .arg(m.turnSeen).arg(g->turn() - m.turnSeen);
+        }
+        status_->setText(parts.join(QStringLiteral("   |   ")));
+        return;
+    }
     if (const auto v = view_->viewer())
         parts << tr("Viewer at %1,%2 on %3: %4 tiles visible, %5 explored of %6")
                      .arg(v->x).arg(v->y)

@@ -5,9 +5,11 @@
 // Reset forgets what was explored.
 #pragma once
 
+#include "grid/fog.h"
 #include "grid/fov.h"
 #include "grid/tilemap.h"
 #include "grid/vision.h"
+#include "tile_renderer.h"
 
 #include <QMainWindow>
 #include <QPointF>
@@ -21,6 +23,8 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QSpinBox;
+class QSlider;
+class QDockWidget;
 
 namespace sl::gui {
 
@@ -54,6 +58,20 @@ public:
     int visibleCount() const;
     int exploredCount() const;  // explored, visible ones included
     void fitToWindow();
+    // A fog-of-war game's moment shown instead of the viewer: one side's view (its fog, its
+    // units, the enemies it sees, the ones it remembers as ghosts with their age), or
+    // everyone's (`side` empty: every tile, every unit); with the tiles the side may target
+    // and the units' vision ranges on request. Nothing: back to the viewer.
+    struct GameView {
+        const grid::FogGame* game = nullptr;
+        std::string side;  // empty: everyone
+        bool targets = false;
+        bool ranges = false;
+    };
+    void showGame(const GameView& view);
+    const GameView& gameView() const { return game_; }
+    // What the picture shows now (for the window's status and for tests).
+    render::TilePicture picture() const;
     // The tile under a point of the widget, if on the map.
     std::optional<grid::Tile> tileAt(QPointF widgetPoint) const;
     QPointF tileCentre(grid::Tile t) const;  // in widget coordinates
@@ -78,6 +96,7 @@ private:
     grid::TileMap map_;
     std::vector<std::uint8_t> transparent_;
     grid::FovOptions options_;
+    GameView game_;
     std::optional<grid::Tile> viewer_, target_;
     std::optional<grid::LineStop> sightStop_, fireStop_;
     std::vector<std::uint8_t> visible_, explored_;
@@ -97,6 +116,13 @@ public:
     static TileMapWindow* open(const QString& path, QString* error, QWidget* parent = nullptr);
 
     TileMapView* view() const { return view_; }
+    // Game > Load Fog Script: the script played on this map, each turn's report kept to be
+    // stepped through; false with the problem ("FILE: line N: ...").
+    bool loadFogScript(const QString& path, QString* error);
+    int gameTurns() const { return static_cast<int>(turns_.size()); }
+    void showTurn(int index);  // 0 .. gameTurns() - 1
+    void showSide(const QString& side);  // empty: everyone
+    QSlider* turnSlider() const { return turnSlider_; }
     QSpinBox* radiusBox() const { return radius_; }
     QComboBox* shapeBox() const { return shape_; }
     QCheckBox* lightWallsBox() const { return lightWalls_; }
@@ -110,8 +136,20 @@ private:
     QSpinBox* radius_;
     QComboBox* shape_;
     QCheckBox* lightWalls_;
+    void showMoment();
     QLabel* status_;
     std::optional<grid::Tile> hover_;
+    // The game, each turn as its last report left it.
+    std::vector<std::pair<int, grid::FogGame>> turns_;
+    int turnIndex_ = 0;
+    QString side_;
+    QDockWidget* gameDock_ = nullptr;
+    QDockWidget* fovDock_ = nullptr;
+    QSlider* turnSlider_ = nullptr;
+    QLabel* turnLabel_ = nullptr;
+    QComboBox* sideBox_ = nullptr;
+    QCheckBox* targetsBox_ = nullptr;
+    QCheckBox* rangesBox_ = nullptr;
 };
 
 }  // namespace sl::gui

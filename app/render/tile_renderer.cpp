@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QPolygonF>
 
 #include <algorithm>
 #include <map>
@@ -68,6 +69,25 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
         p.drawLine(QPointF(origin.x() + x * tile, origin.y()), QPointF(origin.x() + x * tile, origin.y() + map.height * tile));
     for (int y = 0; y <= map.height; ++y)
         p.drawLine(QPointF(origin.x(), origin.y() + y * tile), QPointF(origin.x() + map.width * tile, origin.y() + y * tile));
+    // Marked tiles (what a side may target): a light frame inside the tile.
+    if (!pic.marked.empty()) {
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(QColor(0xff, 0xe0, 0x40, 200), std::max(1.0, tile / 12.0)));
+        for (int y = 0; y < map.height; ++y)
+            for (int x = 0; x < map.width; ++x)
+                if (pic.marked[static_cast<size_t>(y) * map.width + x]) p.drawRect(cell({x, y}).adjusted(tile * 0.12, tile * 0.12, -tile * 0.12, -tile * 0.12));
+    }
+    // Outlines (vision ranges), within the map.
+    p.save();
+    p.setClipRect(QRectF(origin.x(), origin.y(), map.width * tile, map.height * tile), Qt::IntersectClip);
+    for (const TilePicture::Outline& o : pic.outlines) {
+        QPolygonF poly;
+        for (const QPointF& q : o.points) poly << origin + q * tile;
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(o.colour, std::max(1.5, tile / 10.0), Qt::DashLine));
+        p.drawPolygon(poly);
+    }
+    p.restore();
     // The line: green up to where sight stops, red from there on; fire's stop framed.
     bool stopped = false;
     for (const grid::Tile& t : pic.line) {

@@ -38,6 +38,15 @@ struct TilePicture {
     // and those after it red, those before green) and where fire stops (an orange frame).
     std::vector<grid::Tile> line;
     std::optional<grid::Tile> sightStop, fireStop;
+    // Tiles tinted (a side's targetable tiles: seed 001's action mask), one flag a tile.
+    std::vector<std::uint8_t> marked;
+    // Outlines in tile units (0,0 the map's top-left corner), dashed in their colour: a
+    // unit's vision range.
+    struct Outline {
+        std::vector<QPointF> points;
+        QColor colour;
+    };
+    std::vector<Outline> outlines;
     QString title;        // over the map
     QString caption;      // under it: what the colours mean
     bool glyphs = false;  // each tile's character instead of its terrain's colour
