@@ -1158,6 +1158,39 @@ private slots:
         t->close();
     }
 
+    void tileMapWindowUnitRecord() {
+        // A unit picked in a game: the tiles it has seen lit, those it stood on framed, and its
+        // range explained from the terrain it stands on (the overworld's walker sees by its
+        // terrain, with perception 15).
+        gui::MainWindow w;
+        QPointer<gui::TileMapWindow> t = w.openTileMap(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/overworld.map"), true);
+        QVERIFY(t);
+        QString error;
+        QVERIFY2(t->loadFogScript(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/overworld.fog"), &error), qPrintable(error));
+        t->turnSlider()->setValue(t->gameTurns() - 1);
+        t->showSide(QStringLiteral("explorers"));
+        QVERIFY(t->pickUnit(QStringLiteral("W")));
+        QVERIFY(!t->pickUnit(QStringLiteral("nobody")));
+        const grid::FogUnit* walker = t->view()->gameView().game->unit("W");
+        QVERIFY(walker);
+        const render::TilePicture pic = t->view()->picture();
+        QCOMPARE(pic.marked, walker->visited);
+        int lit = 0, seen = 0, visited = 0;
+        for (std::uint8_t s : pic.states) lit += s == static_cast<std::uint8_t>(grid::FogState::Visible);
+        for (size_t i = 0; i < walker->seen.size(); ++i) {
+            seen += walker->seen[i];
+            visited += walker->visited[i];
+        }
+        QCOMPARE(lit, seen);
+        QVERIFY(visited > 1);  // (it walked)
+        QVERIFY2(t->statusText().contains(QStringLiteral("W has seen %1 tiles (lit) and stood on %2").arg(seen).arg(visited)), qPrintable(t->statusText()));
+        QVERIFY2(t->statusText().contains(QStringLiteral("+1 for perception 15")), qPrintable(t->statusText()));
+        // A click on the unit again unpicks it.
+        QVERIFY(t->pickUnit(QString()));
+        QVERIFY(t->view()->gameView().unit.empty());
+        t->close();
+    }
+
     void resetLayoutBringsTheDocksBack() {
         // View > Reset Layout: a Ruling dock closed, another dock floating and the Analysis
         // dock over the Ruling's place come back as a new window has them.

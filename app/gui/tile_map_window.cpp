@@ -152,6 +152,15 @@ render::TilePicture TileMapView::picture() const {
         const std::string& side = game_.side;
         const grid::FogSide* s = side.empty() ? nullptr : g->side(side);
         if (s) picture.states = s->state;  // (everyone: every tile)
+        const grid::FogUnit* picked = game_.unit.empty() ? nullptr : g->unit(game_.unit);
+        if (picked && !picked->seen.empty()) {
+            // The unit's own record: the tiles it has seen lit, the rest black; the tiles it
+            // has stood on framed.
+            picture.states.assign(picked->seen.size(), static_cast<std::uint8_t>(grid::FogState::Unexplored));
+            for (size_t i = 0; i < picked->seen.size(); ++i)
+                if (picked->seen[i]) picture.states[i] = static_cast<std::uint8_t>(grid::FogState::Visible);
+            picture.marked = picked->visited;
+        }
         auto letter = [](const std::string& id) { return QString::fromStdString(id.substr(0, 2)); };
         for (const grid::FogStructure& st : g->structures())
             if (!s || st.side == side || g->seesInto(side, st.at))
@@ -163,7 +172,7 @@ render::TilePicture TileMapView::picture() const {
             for (const grid::FogUnit* u : g->visibleEnemies(side)) picture.markers.push_back({u->at, letter(u->id), render::sideColour(u->side)});
             for (const grid::Snapshot& m : g->memories(side))
                 picture.markers.push_back({m.at, letter(m.unit), render::sideColour(m.owner), true, g->turn() - m.turnSeen});
-            if (game_.targets) {
+            if (game_.targets && !picked) {
                 picture.marked.assign(map_.tiles.size(), 0);
                 for (int y = 0; y < map_.height; ++y)
                     for (int x = 0; x < map_.width; ++x) picture.marked[static_cast<size_t>(y) * map_.width + x] = g->canTarget(side, {x, y});
@@ -227,8 +236,12 @@ void TileMapView::mouseMoveEvent(QMouseEvent* e) {
 void TileMapView::mouseReleaseEvent(QMouseEvent* e) {
     const bool click = (e->position() - pressAt_).manhattanLength() < QApplication::startDragDistance();
     panFrom_.reset();
-    if (!click || game_.game) return;
+    if (!click) return;
     const auto t = tileAt(e->position());
+    if (game_.game) {
+        if (t && e->button() == Qt::LeftButton) emit tileClicked(*t);
+        return;
+    }
     if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier))) setTarget(t);
     else if (e->button() == Qt::LeftButton && t) placeViewer(*t);
 }
@@ -354,6 +367,15 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
             [this](int i) { showSide(i <= 0 ? QString() : sideBox_->itemText(i)); });
     connect(targetsBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
     connect(rangesBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
+    connect(view_, &TileMapView::tileClicked, this, [this](grid::Tile at) {
+        // A unit shown on the tile is picked (again: unpicked); elsewhere, none.
+        const grid::FogGame* g = view_->gameView().game;
+        if (!g) return;
+        QString id;
+        for (const grid::FogUnit& u : g->units())
+            if (u.at == at && (side_.isEmpty() || u.side == side_.toStdString())) id = QString::fromStdString(u.id);
+        pickUnit(id.toStdString() == unit_ ? QString() : id);
+    });
     connect(closeGame, &QPushButton::clicked, this, [this] {
         turns_.clear();
         gameDock_->hide();
@@ -437,6 +459,7 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
     }
     if (turns.empty() || turns.back().first != game.turn()) turns.emplace_back(game.turn(), game);  // (where the script ends)
     turns_ = std::move(turns);
+    unit_.clear();
     const QSignalBlocker blockSide(sideBox_), blockSlider(turnSlider_);
     sideBox_->clear();
     sideBox_->addItem(tr("Everyone"));
@@ -472,7 +495,30 @@ void TileMapWindow::showMoment() {
     if (turns_.empty()) return;
     const auto& [turn, game] = turns_[static_cast<size_t>(turnIndex_)];
     turnLabel_->setText(tr("Turn %1 (%2 of %3 reports)").arg(turn).arg(turnIndex_ + 1).arg(turns_.size()));
-    view_->showGame({&game, side_.toStdString(), targetsBox_->isChecked() && !side_.isEmpty(), rangesBox_->isChecked()});
+    if (!unit_.empty() && !game.unit(unit_)) unit_.clear();  // (gone by this turn)
+    view_->showGame({&game, side_.toStdString(), targetsBox_->isChecked() && !side_.isEmpty(), rangesBox_->isChecked(), unit_});
+}
+
+bool TileMapWindow::pickUnit(const QString& id) {
+    if (turns_.empty()) return false;
+    const grid::FogGame& game = turns_[static_cast<size_t>(turnIndex_)].second;
+    if (!id.isEmpty() && !game.unit(id.toStdString())) return false;
+    unit_ = id.toStdString();
+    showMoment();
+    return true;
+}
+
+QString TileMapWindow::rangeExplained(const grid::FogGame& game, const grid::FogUnit& u) {
+    const int range = game.range(u);
+    if (u.terrainVision) {
+        const grid::TerrainType& t = game.map().at(u.at.x, u.at.y);
+        QStringList why{tr("%1 %2").arg(QString::fromStdString(t.name)).arg(grid::terrainSightRadius(t))};
+        if (t.standingBonus) why << tr("%1%2 standing on it").arg(t.standingBonus > 0 ? QStringLiteral("+") : QString()).arg(t.standingBonus);
+        if (const int bonus = grid::perceptionBonus(u.perception)) why << tr("+%1 for perception %2").arg(bonus).arg(u.perception);
+        return tr("sees %1 tiles (Manhattan): %2").arg(range).arg(why.join(QStringLiteral(", ")));
+    }
+    if (u.vision >= 0) return tr("sees %1 tiles (its own vision)").arg(range);
+    return tr("sees %1 tiles (a %2's range)").arg(range).arg(QString::fromStdString(u.type));
 }
 
 QString TileMapWindow::statusText() const { return status_->text(); }
@@ -494,11 +540,20 @@ void TileMapWindow::describe() {
         } else {
             parts << tr("Turn %1, everyone's view: %2 units").arg(g->turn()).arg(g->units().size());
         }
+        if (const grid::FogUnit* picked = view_->gameView().unit.empty() ? nullptr : g->unit(view_->gameView().unit)) {
+            int seen = 0, visited = 0;
+            for (size_t i = 0; i < picked->seen.size(); ++i) {
+                seen += picked->seen[i];
+                visited += picked->visited[i];
+            }
+            parts << tr("%1 has seen %2 tiles (lit) and stood on %3 (framed); %4").arg(QString::fromStdString(picked->id)).arg(seen).arg(visited)
+                         .arg(rangeExplained(*g, *picked));
+        }
         if (hover_) {
             for (const grid::FogUnit& u : g->units())
                 if (u.at == *hover_ && (side.empty() || u.side == side || g->seesInto(side, u.at)))
-                    parts << tr("%1 (%2, %3), health %4, sees %5 tiles").arg(QString::fromStdString(u.id), QString::fromStdString(u.type),
-                                                                           QString::fromStdString(u.side)).arg(u.health).arg(g->range(u));
+                    parts << tr("%1 (%2, %3), health %4, %5").arg(QString::fromStdString(u.id), QString::fromStdString(u.type),
+                                                                 QString::fromStdString(u.side)).arg(u.health).arg(rangeExplained(*g, u));
             if (!side.empty())
                 for (const grid::Snapshot& m : g->memories(side))
                     if (m.at == *hover_)

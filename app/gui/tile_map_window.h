@@ -67,6 +67,7 @@ public:
         std::string side;  // empty: everyone
         bool targets = false;
         bool ranges = false;
+        std::string unit;  // a unit picked (a click on it): its seen and visited tiles shown
     };
     void showGame(const GameView& view);
     const GameView& gameView() const { return game_; }
@@ -78,6 +79,7 @@ public:
 
 signals:
     void changed();                          // the viewer, the view or what is explored
+    void tileClicked(grid::Tile at);         // in a game (the window picks the unit there)
     void hovered(std::optional<grid::Tile>);
     void refused(const QString& why);
 
@@ -150,6 +152,13 @@ private:
     QComboBox* sideBox_ = nullptr;
     QCheckBox* targetsBox_ = nullptr;
     QCheckBox* rangesBox_ = nullptr;
+    std::string unit_;  // the unit picked in the game, if any
+public:
+    // A unit of the game picked (its seen and visited tiles shown, its range explained);
+    // empty: none. False when no unit of that id is in the game at this turn.
+    bool pickUnit(const QString& id);
+    // How far a unit sees and why ("4 tiles: hills 2, +2 standing on it, +1 for perception 15").
+    static QString rangeExplained(const grid::FogGame& game, const grid::FogUnit& unit);
 };
 
 }  // namespace sl::gui
