@@ -377,10 +377,10 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         pickUnit(id.toStdString() == unit_ ? QString() : id);
     });
     connect(closeGame, &QPushButton::clicked, this, [this] {
+        view_->showGame({});  // (first: the view points into the turns)
         turns_.clear();
         gameDock_->hide();
         fovDock_->show();  // (the viewer is back)
-        view_->showGame({});
     });
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -458,6 +458,7 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
         return false;
     }
     if (turns.empty() || turns.back().first != game.turn()) turns.emplace_back(game.turn(), game);  // (where the script ends)
+    view_->showGame({});  // (the view points into the turns about to be replaced)
     turns_ = std::move(turns);
     unit_.clear();
     const QSignalBlocker blockSide(sideBox_), blockSlider(turnSlider_);
