@@ -32,6 +32,7 @@
 #include <QDockWidget>
 #include <QCheckBox>
 #include <QPointer>
+#include <QUndoStack>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1188,6 +1189,63 @@ private slots:
         // A click on the unit again unpicks it.
         QVERIFY(t->pickUnit(QString()));
         QVERIFY(t->view()->gameView().unit.empty());
+        t->close();
+    }
+
+    void tileMapWindowPlayOn() {
+        // Playing on at a game's last turn: a unit moved (right-click), a unit added, the turn
+        // ended; each undoable; refused at an earlier turn or where the script refuses it;
+        // saved as a script that plays the same game.
+        gui::MainWindow w;
+        QPointer<gui::TileMapWindow> t = w.openTileMap(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.map"), true);
+        QVERIFY(t);
+        QVERIFY(QTest::qWaitForWindowExposed(t));
+        QString error;
+        QVERIFY2(t->loadFogScript(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.fog"), &error), qPrintable(error));
+        const int turns = t->gameTurns();
+        // At the first turn: history, not played on.
+        QVERIFY(!t->endTurn(&error));
+        QVERIFY2(error.contains(QStringLiteral("last turn")), qPrintable(error));
+        t->turnSlider()->setValue(turns - 1);
+        const grid::FogGame* g = t->view()->gameView().game;
+        const grid::FogUnit* r1 = g->unit("R1");
+        QVERIFY(r1);
+        const grid::Tile from = r1->at;
+        // A free floor tile beside it.
+        std::optional<grid::Tile> to;
+        for (const grid::Tile d : {grid::Tile{1, 0}, grid::Tile{-1, 0}, grid::Tile{0, 1}, grid::Tile{0, -1}}) {
+            const grid::Tile c{from.x + d.x, from.y + d.y};
+            bool taken = false;
+            for (const grid::FogUnit& u : g->units()) taken = taken || u.at == c;
+            if (!to && g->map().inside(c.x, c.y) && !g->map().at(c.x, c.y).solid && !taken) to = c;
+        }
+        QVERIFY(to);
+        t->showSide(QStringLiteral("red"));
+        QVERIFY(t->pickUnit(QStringLiteral("R1")));
+        QTest::mouseClick(t->view(), Qt::RightButton, {}, t->view()->tileCentre(*to).toPoint());
+        QVERIFY(t->view()->gameView().game->unit("R1")->at == *to);
+        QCOMPARE(t->gameUndo()->count(), 1);
+        QVERIFY(t->script().trimmed().endsWith(QStringLiteral("move R1 %1,%2").arg(to->x).arg(to->y)));
+        t->gameUndo()->undo();
+        QVERIFY(t->view()->gameView().game->unit("R1")->at == from);
+        t->gameUndo()->redo();
+        QVERIFY(t->view()->gameView().game->unit("R1")->at == *to);
+        QVERIFY2(t->addUnit(QStringLiteral("red Z9 archer 2,2"), &error), qPrintable(error));
+        QVERIFY(t->view()->gameView().game->unit("Z9"));
+        QVERIFY(!t->addUnit(QStringLiteral("red Z8 archer 0,0"), &error));  // a wall
+        QVERIFY(!error.isEmpty() && !error.startsWith(QStringLiteral("line ")));
+        QVERIFY(t->endTurn(&error));
+        QCOMPARE(t->gameTurns(), turns + 1);
+        QCOMPARE(t->gameUndo()->count(), 3);
+        // Saved, and played again: the same game.
+        QTemporaryDir dir;
+        const QString saved = dir.filePath(QStringLiteral("played.fog"));
+        QVERIFY2(t->saveScript(saved, &error), qPrintable(error));
+        QVERIFY(t->loadFogScript(saved, &error));
+        QCOMPARE(t->gameTurns(), turns + 1);
+        t->turnSlider()->setValue(t->gameTurns() - 1);
+        QVERIFY(t->view()->gameView().game->unit("Z9"));
+        QVERIFY(t->view()->gameView().game->unit("R1")->at == *to);
         t->close();
     }
 

@@ -18,12 +18,16 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QSlider>
+#include <QInputDialog>
+#include <QUndoStack>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -240,6 +244,7 @@ void TileMapView::mouseReleaseEvent(QMouseEvent* e) {
     const auto t = tileAt(e->position());
     if (game_.game) {
         if (t && e->button() == Qt::LeftButton) emit tileClicked(*t);
+        if (t && e->button() == Qt::RightButton) emit tileRightClicked(*t);
         return;
     }
     if (e->button() == Qt::RightButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::ShiftModifier))) setTarget(t);
@@ -352,6 +357,21 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     rangesBox_ = new QCheckBox(tr("Vision ranges"), gamePanel);
     rangesBox_->setObjectName(QStringLiteral("game-ranges"));
     gameForm->addRow(rangesBox_);
+    auto* edits = new QWidget(gamePanel);
+    auto* editsLayout = new QHBoxLayout(edits);
+    editsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* endTurnButton = new QPushButton(tr("End Turn"), edits);
+    endTurnButton->setObjectName(QStringLiteral("game-end-turn"));
+    auto* addUnitButton = new QPushButton(tr("Add Unit..."), edits);
+    addUnitButton->setObjectName(QStringLiteral("game-add-unit"));
+    editsLayout->addWidget(endTurnButton);
+    editsLayout->addWidget(addUnitButton);
+    gameForm->addRow(edits);
+    auto* playHelp = new QLabel(tr("Play on at the last turn: click a unit, then right-click where it goes. "
+                                   "Edit > Undo takes a move back; File > Save Script As keeps the game."),
+                                gamePanel);
+    playHelp->setWordWrap(true);
+    gameForm->addRow(playHelp);
     auto* closeGame = new QPushButton(tr("Close the game"), gamePanel);
     closeGame->setObjectName(QStringLiteral("game-close"));
     gameForm->addRow(closeGame);
@@ -367,6 +387,28 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
             [this](int i) { showSide(i <= 0 ? QString() : sideBox_->itemText(i)); });
     connect(targetsBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
     connect(rangesBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
+    gameUndo_ = new QUndoStack(this);
+    auto refusedEdit = [this](const QString& why) { statusBar()->showMessage(why, 6000); };
+    connect(view_, &TileMapView::tileRightClicked, this, [this, refusedEdit](grid::Tile at) {
+        if (unit_.empty()) {
+            refusedEdit(tr("Click a unit first, then right-click where it goes"));
+            return;
+        }
+        QString why;
+        if (!moveUnit(QString::fromStdString(unit_), at, &why)) refusedEdit(tr("Not moved: %1").arg(why));
+    });
+    connect(endTurnButton, &QPushButton::clicked, this, [this, refusedEdit] {
+        QString why;
+        if (!endTurn(&why)) refusedEdit(tr("Turn not ended: %1").arg(why));
+    });
+    connect(addUnitButton, &QPushButton::clicked, this, [this, refusedEdit] {
+        bool ok = false;
+        const QString spec = QInputDialog::getText(this, tr("Add unit"), tr("Side, id, type and tile (and options, as in a script):"),
+                                                   QLineEdit::Normal, QStringLiteral("red A2 archer 5,6"), &ok);
+        if (!ok) return;
+        QString why;
+        if (!addUnit(spec, &why)) refusedEdit(tr("Not added: %1").arg(why));
+    });
     connect(view_, &TileMapView::tileClicked, this, [this](grid::Tile at) {
         // A unit shown on the tile is picked (again: unpicked); elsewhere, none.
         const grid::FogGame* g = view_->gameView().game;
@@ -379,6 +421,8 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     connect(closeGame, &QPushButton::clicked, this, [this] {
         view_->showGame({});  // (first: the view points into the turns)
         turns_.clear();
+        script_.clear();
+        gameUndo_->clear();
         gameDock_->hide();
         fovDock_->show();  // (the viewer is back)
     });
@@ -391,7 +435,26 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         QString error;
         if (!loadFogScript(path, &error)) QMessageBox::warning(this, tr("Cannot play %1").arg(QFileInfo(path).fileName()), error);
     })->setObjectName(QStringLiteral("tiles-load-script"));
+    file->addAction(tr("Save Script &As..."), this, [this] {
+        if (turns_.empty()) {
+            statusBar()->showMessage(tr("No game to save: load a fog of war script first"), 4000);
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save the game as a script"), QFileInfo(windowFilePath()).absolutePath(),
+                                                          tr("Fog scripts (*.fog)"));
+        if (path.isEmpty()) return;
+        QString error;
+        if (!saveScript(path, &error)) QMessageBox::warning(this, tr("Cannot save"), error);
+        else statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    })->setObjectName(QStringLiteral("tiles-save-script"));
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
+    QMenu* editMenu = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = gameUndo_->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = gameUndo_->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
     QAction* glyphs = viewMenu->addAction(tr("&Glyphs"));
     glyphs->setObjectName(QStringLiteral("tiles-glyphs"));
@@ -444,6 +507,21 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
         if (error) *error = tr("%1: cannot open: %2").arg(path, file.errorString());
         return false;
     }
+    QString problem;
+    newGame_ = true;  // (its first side's view, whatever was shown before)
+    if (!play(QString::fromUtf8(file.readAll()), &problem, false)) {
+        newGame_ = false;
+        if (error) *error = QStringLiteral("%1: %2").arg(path, problem);
+        return false;
+    }
+    gameUndo_->clear();
+    turnSlider_->setValue(0);
+    showTurn(0);
+    statusBar()->showMessage(tr("Played %1: %2 turns").arg(QFileInfo(path).fileName()).arg(turns_.back().first), 4000);
+    return true;
+}
+
+bool TileMapWindow::play(const QString& text, QString* problem, bool toEnd) {
     grid::FogGame game(view_->map());
     std::vector<std::pair<int, grid::FogGame>> turns;
     // Each report (every side's, at the end of a turn or at `show`): the game as it stands,
@@ -452,29 +530,108 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
         if (!turns.empty() && turns.back().first == g.turn()) turns.back().second = g;
         else turns.emplace_back(g.turn(), g);
     };
-    std::string problem;
-    if (!grid::playFogScript(game, file.readAll().toStdString(), [](const std::string&) {}, &problem, {}, keep)) {
-        if (error) *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(problem));
+    std::string why;
+    if (!grid::playFogScript(game, text.toStdString(), [](const std::string&) {}, &why, {}, keep)) {
+        if (problem) *problem = QString::fromStdString(why);
         return false;
     }
-    if (turns.empty() || turns.back().first != game.turn()) turns.emplace_back(game.turn(), game);  // (where the script ends)
+    // Where the script ends (the present, where edits go): its own moment.
+    if (turns.empty() || turns.back().first != game.turn()) turns.emplace_back(game.turn(), game);
+    else turns.back().second = game;
     view_->showGame({});  // (the view points into the turns about to be replaced)
+    const bool fresh = turns_.empty() || newGame_;
+    newGame_ = false;
     turns_ = std::move(turns);
-    unit_.clear();
+    script_ = text;
+    if (!unit_.empty() && !turns_.back().second.unit(unit_)) unit_.clear();
     const QSignalBlocker blockSide(sideBox_), blockSlider(turnSlider_);
+    const QString keptSide = side_;
     sideBox_->clear();
     sideBox_->addItem(tr("Everyone"));
     for (const grid::FogSide& s : turns_.back().second.sides()) sideBox_->addItem(QString::fromStdString(s.name));
-    if (sideBox_->count() > 1) sideBox_->setCurrentIndex(1);
+    const int at = keptSide.isEmpty() ? -1 : sideBox_->findText(keptSide);
+    // A new game: its first side's view; the same game again: the side shown before.
+    sideBox_->setCurrentIndex(fresh ? std::min(1, sideBox_->count() - 1) : std::max(0, at));
     side_ = sideBox_->currentIndex() > 0 ? sideBox_->currentText() : QString();
     turnSlider_->setRange(0, static_cast<int>(turns_.size()) - 1);
-    turnSlider_->setValue(0);
-    turnIndex_ = 0;
+    turnIndex_ = toEnd ? static_cast<int>(turns_.size()) - 1 : std::min(turnIndex_, static_cast<int>(turns_.size()) - 1);
+    turnSlider_->setValue(turnIndex_);
     gameDock_->show();
     gameDock_->raise();
     fovDock_->hide();  // (no viewer while a game is shown)
     showMoment();
-    statusBar()->showMessage(tr("Played %1: %2 turns").arg(QFileInfo(path).fileName()).arg(turns_.back().first), 4000);
+    return true;
+}
+
+namespace {
+
+// An edit of a game: its script before and after.
+class ScriptEdit : public QUndoCommand {
+public:
+    ScriptEdit(TileMapWindow* window, QString before, QString after, const QString& text)
+        : QUndoCommand(text), window_(window), before_(std::move(before)), after_(std::move(after)) {}
+    void undo() override { window_->play(before_, nullptr, true); }
+    void redo() override {
+        if (first_) {  // (already played by the edit itself)
+            first_ = false;
+            return;
+        }
+        window_->play(after_, nullptr, true);
+    }
+
+private:
+    TileMapWindow* window_;
+    QString before_, after_;
+    bool first_ = true;
+};
+
+}  // namespace
+
+bool TileMapWindow::edit(const QString& line, const QString& what, QString* error) {
+    if (turns_.empty()) {
+        if (error) *error = tr("No game: load a fog of war script first");
+        return false;
+    }
+    if (turnIndex_ != static_cast<int>(turns_.size()) - 1) {
+        if (error) *error = tr("Go to the last turn to play on (the turns before it are the game's history)");
+        return false;
+    }
+    const QString before = script_;
+    QString after = before;
+    if (!after.isEmpty() && !after.endsWith(QLatin1Char('\n'))) after += QLatin1Char('\n');
+    after += line + QLatin1Char('\n');
+    QString problem;
+    if (!play(after, &problem, true)) {
+        // (The line is the last one: say what is wrong with it, not its number.)
+        const int colon = problem.indexOf(QStringLiteral(": "));
+        if (error) *error = problem.startsWith(QStringLiteral("line ")) && colon > 0 ? problem.mid(colon + 2) : problem;
+        return false;
+    }
+    gameUndo_->push(new ScriptEdit(this, before, after, what));
+    return true;
+}
+
+bool TileMapWindow::moveUnit(const QString& id, grid::Tile to, QString* error) {
+    return edit(QStringLiteral("move %1 %2,%3").arg(id).arg(to.x).arg(to.y), tr("Move %1").arg(id), error);
+}
+
+bool TileMapWindow::addUnit(const QString& spec, QString* error) {
+    const QStringList words = spec.simplified().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.size() < 4) {
+        if (error) *error = tr("Give SIDE ID TYPE X,Y, as in \"red A2 archer 5,6\"");
+        return false;
+    }
+    return edit(QStringLiteral("unit ") + spec.simplified(), tr("Add %1").arg(words[1]), error);
+}
+
+bool TileMapWindow::endTurn(QString* error) { return edit(QStringLiteral("turn"), tr("End Turn"), error); }
+
+bool TileMapWindow::saveScript(const QString& path, QString* error) const {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(script_.toUtf8()) < 0 || !file.commit()) {
+        if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+        return false;
+    }
     return true;
 }
 

@@ -25,6 +25,7 @@ class QLabel;
 class QSpinBox;
 class QSlider;
 class QDockWidget;
+class QUndoStack;
 
 namespace sl::gui {
 
@@ -80,6 +81,7 @@ public:
 signals:
     void changed();                          // the viewer, the view or what is explored
     void tileClicked(grid::Tile at);         // in a game (the window picks the unit there)
+    void tileRightClicked(grid::Tile at);    // in a game (the window moves the unit picked there)
     void hovered(std::optional<grid::Tile>);
     void refused(const QString& why);
 
@@ -121,6 +123,19 @@ public:
     // Game > Load Fog Script: the script played on this map, each turn's report kept to be
     // stepped through; false with the problem ("FILE: line N: ...").
     bool loadFogScript(const QString& path, QString* error);
+    // Playing on at the game's last turn, each edit a line added to its script and undoable
+    // (Edit > Undo): a unit moved, a unit added ("SIDE ID TYPE X,Y [options]", as the
+    // script's `unit` line), the turn ended. False, and nothing changes, when the script
+    // refuses the line (the reason in `error`) or a turn before the last is shown.
+    bool moveUnit(const QString& id, grid::Tile to, QString* error);
+    bool addUnit(const QString& spec, QString* error);
+    bool endTurn(QString* error);
+    QString script() const { return script_; }
+    bool saveScript(const QString& path, QString* error) const;
+    QUndoStack* gameUndo() const { return gameUndo_; }
+    // Replays `text` as the game (the view keeps its side, unit and, if `toEnd`, shows the
+    // last turn); false with the problem, nothing changed.
+    bool play(const QString& text, QString* problem, bool toEnd);
     int gameTurns() const { return static_cast<int>(turns_.size()); }
     void showTurn(int index);  // 0 .. gameTurns() - 1
     void showSide(const QString& side);  // empty: everyone
@@ -153,6 +168,10 @@ private:
     QCheckBox* targetsBox_ = nullptr;
     QCheckBox* rangesBox_ = nullptr;
     std::string unit_;  // the unit picked in the game, if any
+    QString script_;    // the game's script, edits included
+    bool newGame_ = false;  // (the next play is a new game: its first side's view)
+    QUndoStack* gameUndo_ = nullptr;
+    bool edit(const QString& line, const QString& what, QString* error);
 public:
     // A unit of the game picked (its seen and visited tiles shown, its range explained);
     // empty: none. False when no unit of that id is in the game at this turn.
