@@ -237,8 +237,13 @@ private slots:
                 if (stop) {
                     QVERIFY(stop->why == "opaque" || stop->why == "dark" || stop->why == "obscuring");
                     const std::vector<Tile> line = tileLine(a, b);
-                    QVERIFY(std::find(line.begin(), line.end(), stop->at) != line.end());
+                    const auto at = std::find(line.begin(), line.end(), stop->at);
+                    QVERIFY(at != line.end());
                     QVERIFY(!(stop->at == b));
+                    // The drawing turns red at the stop's step (the first of two tiles the line
+                    // passes exactly between), never after the stop.
+                    const auto red = std::find(line.begin(), line.end(), stepStart(a, b, stop->at));
+                    QVERIFY(red != line.end() && red <= at && at - red <= 1);
                 }
                 ++pairs;
                 asymmetric += !sightStop(*map, b, a) != !stop;

@@ -184,6 +184,13 @@ private slots:
         const QPointF right = t.map(QPointF(s.board.width, 0));
         const QColor box = image.pixelColor(QPoint(static_cast<int>(right.x() + 18 + 4), static_cast<int>(right.y() + 4)));
         QVERIFY2(box.lightness() > 200, qPrintable(box.name()));
+        // A narrow picture keeps half its width for the board (the legend's band is cut).
+        QVERIFY2(render::renderToFile(s, overlay, png, &error, 300), qPrintable(error));
+        const QImage narrow(png);
+        QCOMPARE(narrow.width(), 300);
+        const QTransform nt = render::BoardRenderer::fit(QSizeF(150, narrow.height()), s.board, 18);
+        const QColor nc = narrow.pixelColor(nt.map(QPointF(0.5, s.board.height - 0.5)).toPoint());
+        QVERIFY2(near(nc, render::kMapFullyVisible), qPrintable(nc.name()));
     }
 
     void blockedLinesAreRedUpToTheWall() {

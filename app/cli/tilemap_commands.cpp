@@ -166,7 +166,7 @@ int sight(const QString& path, const QCommandLineParser& args) {
         sl::render::TilePicture picture;
         picture.map = &*map;
         picture.line = line;
-        if (sightStop) picture.sightStop = sightStop->at;
+        if (sightStop) picture.sightStop = sl::grid::stepStart(*from, *to, sightStop->at);
         if (fireStop) picture.fireStop = fireStop->at;
         picture.markers.push_back({*from, QStringLiteral("A"), QColor(0x1f, 0x77, 0xb4)});
         picture.markers.push_back({*to, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd)});
@@ -210,8 +210,9 @@ int sight(const QString& path, const QCommandLineParser& args) {
         rows.push_back(row);
     }
     bool stopped = false;
+    const std::optional<sl::grid::Tile> redFrom = sightStop ? std::optional(sl::grid::stepStart(*from, *to, sightStop->at)) : std::nullopt;
     for (const sl::grid::Tile& t : line) {
-        stopped = stopped || (sightStop && t == sightStop->at);
+        stopped = stopped || (redFrom && t == *redFrom);
         rows[t.y][t.x] = stopped ? 'x' : '*';
     }
     if (fireStop) rows[fireStop->at.y][fireStop->at.x] = '!';
@@ -292,13 +293,13 @@ int fog(const QString& path, const QCommandLineParser& args) {
     std::string problem;
     const bool played = sl::grid::playFogScript(*game, script->toStdString(), printLine, &problem,
                                                 args.value(QStringLiteral("side")).toStdString(), draw);
-    if (!drawn) return kBadInput;
     if (written > 0) err() << "wrote " << written << " pictures to " << pictures << '\n';
     if (!played) {
         out().flush();
         err() << scriptPath << ": " << QString::fromStdString(problem) << '\n';
         return kBadInput;
     }
+    if (!drawn) return kBadInput;  // (a picture could not be written: said)
     if (!statePath.isEmpty()) {
         QString error;
         if (!sl::io::saveFogStateFile(*game, statePath, &error)) {

@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
     // Work left unsaved by a run that did not end well is offered back first.
     const bool recovered = !screenshot && sl::gui::MainWindow::hasAutosave() && window.offerRecovery();
     // A tile map opens in a window of its own, beside an empty table.
-    const bool tileMap = !files.isEmpty() && (files.front().endsWith(QLatin1String(".map")) || files.front().endsWith(QLatin1String(".txt")));
+    const bool tileMap = !files.isEmpty() && files.front().endsWith(QLatin1String(".map"));
     QPointer<sl::gui::TileMapWindow> tiles;
     if (tileMap) {
         tiles = window.openTileMap(files.front(), screenshot);
@@ -60,8 +60,8 @@ int main(int argc, char** argv) {
     }
     if (parser.isSet(QStringLiteral("screenshot"))) {
         const QString out = parser.value(QStringLiteral("screenshot"));
-        QTimer::singleShot(300, &window, [&window, out] {
-            const bool ok = window.grab().save(out);
+        QTimer::singleShot(300, &window, [&window, tiles, out] {
+            const bool ok = tiles ? tiles->grab().save(out) : window.grab().save(out);  // (a tile map: its window)
             QApplication::exit(ok ? 0 : 2);
         });
     }

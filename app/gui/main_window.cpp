@@ -801,31 +801,39 @@ void MainWindow::updateRuling() {
     rulingShown_.start();
     auto show = [this](const QString& html) {
         const QString text = linked(html);
-        if (text == ruling_->text()) return;  // (the same text: no new layout)
         // While a model is dragged the panel is shorter (the reasons wait for the put-down) and
-        // scrolls up; where the reader was is kept and given back once it is put down.
+        // scrolls up; where the reader was is kept and given back once it is put down (the
+        // text then may be the same as the last step's: given back all the same).
         QScrollArea* area = nullptr;
         for (QWidget* w = ruling_->parentWidget(); w && !area; w = w->parentWidget()) area = qobject_cast<QScrollArea*>(w);
         QPointer<QScrollBar> bar = area ? area->verticalScrollBar() : nullptr;
+        auto giveBack = [&] {
+            if (!bar || board_->dragging() || !dragScroll_) return;
+            const int value = *dragScroll_;
+            dragScroll_.reset();
+            QTimer::singleShot(0, this, [bar, value] {
+                if (bar) bar->setValue(value);
+            });
+        };
+        if (text == ruling_->text()) {  // (the same text: no new layout)
+            giveBack();
+            return;
+        }
         if (bar && board_->dragging() && !dragScroll_) dragScroll_ = bar->value();
         ruling_->setText(text);
         // A matrix wider than the panel is scrolled across, not cut off: the label is as wide
         // as its widest table when it is laid out at the panel's width.
         if (area) {
             QTextDocument doc;
+            doc.setDocumentMargin(0);
             doc.setDefaultFont(ruling_->font());
             doc.setHtml(text);
-            const int inner = area->viewport()->width() - 2 * ruling_->margin();
-            doc.setTextWidth(std::max(100, inner));
-            ruling_->setMinimumWidth(std::max(220, static_cast<int>(std::ceil(doc.idealWidth())) + 2 * ruling_->margin() + 2));
+            const int inner = std::max(100, area->viewport()->width() - 2 * ruling_->margin());
+            doc.setTextWidth(inner);
+            const int ideal = static_cast<int>(std::ceil(doc.idealWidth()));
+            ruling_->setMinimumWidth(ideal > inner ? ideal + 2 * ruling_->margin() : 220);
         }
-        if (bar && !board_->dragging() && dragScroll_) {
-            const int value = *dragScroll_;
-            dragScroll_.reset();
-            QTimer::singleShot(0, this, [bar, value] {
-                if (bar) bar->setValue(value);
-            });
-        }
+        giveBack();
     };
     const Scenario& s = document_.scenario();
     const int o = board_->observer();

@@ -203,7 +203,7 @@ render::TilePicture TileMapView::picture() const {
     if (viewer_) picture.markers.push_back({*viewer_, QStringLiteral("@"), QColor(0x1f, 0x77, 0xb4)});
     if (viewer_ && target_ && !(*viewer_ == *target_)) {
         picture.line = grid::tileLine(*viewer_, *target_);
-        if (sightStop_) picture.sightStop = sightStop_->at;
+        if (sightStop_) picture.sightStop = grid::stepStart(*viewer_, *target_, sightStop_->at);
         if (fireStop_) picture.fireStop = fireStop_->at;
         picture.markers.push_back({*target_, QStringLiteral("B"), QColor(0x94, 0x67, 0xbd)});
     }

@@ -752,8 +752,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
     // Paints the board in `size` (device units) with the legend's band: the board fitted to
     // what the band leaves, the legend at the band's top.
     auto paint = [&](QPainter& painter, const QSizeF& size, double margin) {
-        double band = 0;
-        if (legend) band = renderer.legendSize(*drawn.map).width() + margin;
+        const double band = legend ? std::min(renderer.legendSize(*drawn.map).width() + margin, size.width() / 2) : 0.0;
         const QTransform t = BoardRenderer::fit(QSizeF(size.width() - band, size.height()), scenario.board, margin);
         renderer.paint(painter, t, drawn);
         if (legend) {

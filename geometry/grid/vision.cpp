@@ -109,6 +109,12 @@ std::vector<Tile> tileLine(Tile from, Tile to) {
     return out;
 }
 
+Tile stepStart(Tile from, Tile to, Tile at) {
+    for (const Crossing& c : crossings(from, to))
+        if (c.first == at || (c.second && *c.second == at)) return c.first;
+    return at;
+}
+
 std::optional<LineStop> sightStop(const TileMap& map, Tile from, Tile to, const SightOptions& options) {
     if (!map.inside(from.x, from.y) || !map.inside(to.x, to.y)) return LineStop{to, "off the map", "solid"};
     const bool beside = std::abs(to.x - from.x) <= 1 && std::abs(to.y - from.y) <= 1;

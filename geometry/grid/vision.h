@@ -47,6 +47,10 @@ inline bool hidesContents(const TerrainType& t) { return t.dark || t.obscuring; 
 // included: in each column between them (each row, for a line steeper than 45 degrees)
 // the tile it crosses, or the two tiles whose shared edge it passes exactly through.
 std::vector<Tile> tileLine(Tile from, Tile to);
+// The first tile of tileLine(from, to) in the same step as `at` (the other of two tiles the
+// line passes exactly between, when `at` is the second): where a drawing of a line stopped
+// at `at` turns from "passes" to "stopped".
+Tile stepStart(Tile from, Tile to, Tile at);
 
 struct SightOptions {
     bool seesInDark = false;          // darkvision: dark tiles do not stop it

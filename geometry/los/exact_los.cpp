@@ -902,12 +902,9 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                 answer.cover = c.cover;
                 return answer;
             }
-            if (c.outcome == Certified::Outcome::Visible) {
-                answer.visible = true;
-                answer.first = answer.witness = ExactLine{c.witness->a, c.witness->b, 0};
-                if (witness == Witness::Clearest) answer.witness->clearance = clearanceOf(scene, {c.witness->a, c.witness->b, hFrom, hTo}, ignored);
-                return answer;
-            }
+            // Visible: the candidates below find the line they would have found in the usual
+            // order (what follows from the first line found, fully visible's search, is then
+            // the same whatever the order).
         }
     }
     if (open.empty() || witness == Witness::Clearest) {
