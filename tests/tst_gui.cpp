@@ -1130,7 +1130,7 @@ private slots:
                     QVERIFY(drawn);
                 }
                 ghosts += seenGhosts;
-                QVERIFY2(t->statusText().contains(QStringLiteral("Turn %1, %2's view").arg(turn).arg(side)), qPrintable(t->statusText()));
+                QVERIFY2(t->statusText().contains(QStringLiteral("Turn %1, the view of %2").arg(turn).arg(side)), qPrintable(t->statusText()));
             }
         }
         QVERIFY(ghosts > 0);  // (the script has enemies seen and lost)

@@ -39,6 +39,15 @@
 
 namespace sl::gui {
 
+namespace {
+
+// "1 tile", "3 tiles".
+QString count(long n, const char* one, const char* many) {
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+}
+
+}  // namespace
+
 TileMapView::TileMapView(grid::TileMap map, QWidget* parent)
     : QWidget(parent), map_(std::move(map)), transparent_(map_.transparency()),
       explored_(map_.tiles.size(), 0) {
@@ -164,6 +173,7 @@ render::TilePicture TileMapView::picture() const {
             for (size_t i = 0; i < picked->seen.size(); ++i)
                 if (picked->seen[i]) picture.states[i] = static_cast<std::uint8_t>(grid::FogState::Visible);
             picture.marked = picked->visited;
+            picture.markColour = QColor(0xff, 0xff, 0xff, 220);  // (targets are yellow)
         }
         auto letter = [](const std::string& id) { return QString::fromStdString(id.substr(0, 2)); };
         for (const grid::FogStructure& st : g->structures())
@@ -195,6 +205,12 @@ render::TilePicture TileMapView::picture() const {
                 else
                     o.points = {{cx - r - 0.5, cy - r - 0.5}, {cx + r + 0.5, cy - r - 0.5}, {cx + r + 0.5, cy + r + 0.5}, {cx - r - 0.5, cy + r + 0.5}};
                 picture.outlines.push_back(std::move(o));
+            }
+            for (const grid::FogStructure& st : g->structures()) {
+                if (s && st.side != side) continue;
+                const double r = g->range(st), cx = st.at.x + 0.5, cy = st.at.y + 0.5;
+                picture.outlines.push_back({{{cx - r - 0.5, cy - r - 0.5}, {cx + r + 0.5, cy - r - 0.5}, {cx + r + 0.5, cy + r + 0.5}, {cx - r - 0.5, cy + r + 0.5}},
+                                            render::sideColour(st.side).lighter(120)});
             }
         }
         return picture;
@@ -297,7 +313,9 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     radius_->setObjectName(QStringLiteral("tiles-radius"));
     radius_->setRange(0, 999);
     radius_->setSpecialValueText(tr("unlimited"));
-    radius_->setToolTip(tr("How far the viewer sees, in tiles (0: unlimited)"));
+    radius_->setToolTip(tr("How far the viewer sees (0: unlimited). A tile is within radius R when it is closer than R "
+                           "(libtcod's rule, as the fov command): radius 1 is the viewer's own tile. The fog game's "
+                           "ranges include their last tile."));
     form->addRow(tr("Radius"), radius_);
     shape_ = new QComboBox(panel);
     shape_->setObjectName(QStringLiteral("tiles-shape"));
@@ -471,7 +489,7 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         hover_ = t;
         describe();
     });
-    connect(view_, &TileMapView::refused, this, [this](const QString& why) { statusBar()->showMessage(why, 4000); });
+    connect(view_, &TileMapView::refused, this, [this](const QString& why) { statusBar()->showMessage(why, 2500); });
     applyOptions();
     resize(1000, 700);
 }
@@ -651,6 +669,8 @@ void TileMapWindow::showSide(const QString& side) {
 
 void TileMapWindow::showMoment() {
     if (turns_.empty()) return;
+    if (auto* back = findChild<QPushButton*>(QStringLiteral("game-back"))) back->setEnabled(turnIndex_ > 0);
+    if (auto* forward = findChild<QPushButton*>(QStringLiteral("game-forward"))) forward->setEnabled(turnIndex_ + 1 < static_cast<int>(turns_.size()));
     const auto& [turn, game] = turns_[static_cast<size_t>(turnIndex_)];
     turnLabel_->setText(tr("Turn %1 (%2 of %3 reports)").arg(turn).arg(turnIndex_ + 1).arg(turns_.size()));
     if (!unit_.empty() && !game.unit(unit_)) unit_.clear();  // (gone by this turn)
@@ -673,15 +693,16 @@ QString TileMapWindow::rangeExplained(const grid::FogGame& game, const grid::Fog
         QStringList why{tr("%1 %2").arg(QString::fromStdString(t.name)).arg(grid::terrainSightRadius(t))};
         if (t.standingBonus) why << tr("%1%2 standing on it").arg(t.standingBonus > 0 ? QStringLiteral("+") : QString()).arg(t.standingBonus);
         if (const int bonus = grid::perceptionBonus(u.perception)) why << tr("+%1 for perception %2").arg(bonus).arg(u.perception);
-        return tr("sees %1 tiles (Manhattan): %2").arg(range).arg(why.join(QStringLiteral(", ")));
+        return tr("sees %1 far (Manhattan): %2").arg(count(range, "tile", "tiles")).arg(why.join(QStringLiteral(", ")));
     }
-    if (u.vision >= 0) return tr("sees %1 tiles (its own vision)").arg(range);
-    return tr("sees %1 tiles (a %2's range)").arg(range).arg(QString::fromStdString(u.type));
+    if (u.vision >= 0) return tr("sees %1 far (its own vision)").arg(count(range, "tile", "tiles"));
+    return tr("sees %1 far (the range of its type, %2)").arg(count(range, "tile", "tiles")).arg(QString::fromStdString(u.type));
 }
 
 QString TileMapWindow::statusText() const { return status_->text(); }
 
 void TileMapWindow::describe() {
+    statusBar()->clearMessage();  // (a refusal said before gives way to what is now)
     QStringList parts;
     const grid::TileMap& map = view_->map();
     if (const grid::FogGame* g = view_->gameView().game) {
@@ -692,9 +713,11 @@ void TileMapWindow::describe() {
                 visible += st == static_cast<std::uint8_t>(grid::FogState::Visible);
                 explored += st != static_cast<std::uint8_t>(grid::FogState::Unexplored);
             }
-            parts << tr("Turn %1, %2's view: %3 tiles visible, %4 explored; sees %5 enemies, remembers %6")
-                         .arg(g->turn()).arg(QString::fromStdString(side)).arg(visible).arg(explored)
-                         .arg(g->visibleEnemies(side).size()).arg(g->memories(side).size());
+            parts << tr("Turn %1, the view of %2: %3 visible, %4 explored; sees %5, remembers %6")
+                         .arg(g->turn()).arg(QString::fromStdString(side)).arg(count(visible, "tile", "tiles"))
+                         .arg(explored - visible)
+                         .arg(count(static_cast<long>(g->visibleEnemies(side).size()), "enemy", "enemies"))
+                         .arg(static_cast<long>(g->memories(side).size()));
         } else {
             parts << tr("Turn %1, everyone's view: %2 units").arg(g->turn()).arg(g->units().size());
         }
@@ -708,25 +731,34 @@ void TileMapWindow::describe() {
                          .arg(rangeExplained(*g, *picked));
         }
         if (hover_) {
+            const grid::TerrainType& terrain = map.at(hover_->x, hover_->y);
+            parts << QStringLiteral("%1,%2: %3").arg(hover_->x).arg(hover_->y).arg(QString::fromStdString(terrain.name));
             for (const grid::FogUnit& u : g->units())
-                if (u.at == *hover_ && (side.empty() || u.side == side || g->seesInto(side, u.at)))
+                if (u.at == *hover_ && u.id != view_->gameView().unit && (side.empty() || u.side == side || g->seesInto(side, u.at)))
                     parts << tr("%1 (%2, %3), health %4, %5").arg(QString::fromStdString(u.id), QString::fromStdString(u.type),
                                                                  QString::fromStdString(u.side)).arg(u.health).arg(rangeExplained(*g, u));
+            for (const grid::FogStructure& st : g->structures())
+                if (st.at == *hover_ && (side.empty() || st.side == side || g->seesInto(side, st.at)))
+                    parts << tr("%1 of %2, sees %3 tiles far").arg(QString::fromStdString(st.kind), QString::fromStdString(st.side)).arg(g->range(st));
             if (!side.empty())
                 for (const grid::Snapshot& m : g->memories(side))
-                    if (m.at == *hover_)
-                        parts << tr("%1 (%2, %3) remembered here, seen on turn %4, %5 turns ago")
+                    if (m.at == *hover_) {
+                        const int age = g->turn() - m.turnSeen;
+                        parts << tr("%1 (%2, %3, health %4) remembered here, seen %5")
                                      .arg(QString::fromStdString(m.unit), QString::fromStdString(m.type), QString::fromStdString(m.owner))
-                                     .arg(m.turnSeen).arg(g->turn() - m.turnSeen);
+                                     .arg(m.health)
+                                     .arg(age == 0 ? tr("this turn (turn %1)").arg(m.turnSeen)
+                                                   : tr("on turn %1, %2 ago").arg(m.turnSeen).arg(count(age, "turn", "turns")));
+                    }
         }
         status_->setText(parts.join(QStringLiteral("   |   ")));
         return;
     }
     if (const auto v = view_->viewer())
-        parts << tr("Viewer at %1,%2 on %3: %4 tiles visible, %5 explored of %6")
+        parts << tr("Viewer at %1,%2 on %3: %4 visible, %5 explored of %6")
                      .arg(v->x).arg(v->y)
                      .arg(QString::fromStdString(map.at(v->x, v->y).name))
-                     .arg(view_->visibleCount())
+                     .arg(count(view_->visibleCount(), "tile", "tiles"))
                      .arg(view_->exploredCount())
                      .arg(map.width * map.height);
     else

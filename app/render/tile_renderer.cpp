@@ -53,7 +53,9 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
             if (s == grid::FogState::Unexplored) c = QColor(0x05, 0x05, 0x07);
             else if (s == grid::FogState::Explored) c = QColor::fromHsv(c.hsvHue(), c.hsvSaturation() / 3, c.value() * 45 / 100);
             if (pic.glyphs) {
-                p.fillRect(cell(t), s == grid::FogState::Unexplored ? c : QColor(0x16, 0x18, 0x1c));
+                p.fillRect(cell(t), s == grid::FogState::Unexplored ? c
+                                    : s == grid::FogState::Visible ? QColor(0x2e, 0x32, 0x3a)
+                                                                   : QColor(0x16, 0x18, 0x1c));
                 if (s != grid::FogState::Unexplored) {
                     p.setPen(c.lighter(s == grid::FogState::Visible ? 130 : 100));
                     p.setFont(font);
@@ -72,7 +74,7 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
     // Marked tiles (what a side may target): a light frame inside the tile.
     if (!pic.marked.empty()) {
         p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(QColor(0xff, 0xe0, 0x40, 200), std::max(1.0, tile / 12.0)));
+        p.setPen(QPen(pic.markColour, std::max(1.5, tile / 10.0)));
         for (int y = 0; y < map.height; ++y)
             for (int x = 0; x < map.width; ++x)
                 if (pic.marked[static_cast<size_t>(y) * map.width + x]) p.drawRect(cell({x, y}).adjusted(tile * 0.12, tile * 0.12, -tile * 0.12, -tile * 0.12));

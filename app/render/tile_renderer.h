@@ -40,6 +40,7 @@ struct TilePicture {
     std::optional<grid::Tile> sightStop, fireStop;
     // Tiles tinted (a side's targetable tiles: seed 001's action mask), one flag a tile.
     std::vector<std::uint8_t> marked;
+    QColor markColour{0xff, 0xe0, 0x40, 200};
     // Outlines in tile units (0,0 the map's top-left corner), dashed in their colour: a
     // unit's vision range.
     struct Outline {
