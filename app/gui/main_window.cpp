@@ -233,8 +233,12 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty()) openFile(path);
     })->setObjectName(QStringLiteral("file-open"));
     file->addAction(tr("Open &Tile Map..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
-        const QString path = prompts_->openFileName(this, tr("Open tile map"), startFolder(), tr("Tile maps (*.map *.txt)"));
-        if (!path.isEmpty()) openTileMap(path);
+        // (Where the last tile map was, else the shipped maps.)
+        QString folder = QSettings().value(QStringLiteral("tiles/folder")).toString();
+        if (folder.isEmpty() || !QFileInfo(folder).isDir()) folder = startFolder();
+        const QString path = prompts_->openFileName(this, tr("Open tile map"), folder, tr("Tile maps (*.map *.txt)"));
+        if (path.isEmpty()) return;
+        if (openTileMap(path)) QSettings().setValue(QStringLiteral("tiles/folder"), QFileInfo(path).absolutePath());
     })->setObjectName(QStringLiteral("file-open-tile-map"));
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();

@@ -446,6 +446,14 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     });
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("Open &Tile Map..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open tile map"), QFileInfo(windowFilePath()).absolutePath(),
+                                                          tr("Tile maps (*.map *.txt)"));
+        if (path.isEmpty()) return;
+        QString error;
+        if (TileMapWindow* other = open(path, &error)) other->show();
+        else QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+    })->setObjectName(QStringLiteral("tiles-open"));
     file->addAction(tr("Load Fog of War &Script..."), QKeySequence(Qt::CTRL | Qt::Key_G), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Fog of war script"), QFileInfo(windowFilePath()).absolutePath(),
                                                           tr("Fog scripts (*.fog *.txt)"));
