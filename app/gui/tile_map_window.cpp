@@ -760,6 +760,7 @@ void TileMapWindow::describe() {
                     }
         }
         status_->setText(parts.join(QStringLiteral("   |   ")));
+        status_->setToolTip(parts.join(QLatin1Char('\n')));  // (the whole of it, when the bar is too narrow)
         return;
     }
     if (const auto v = view_->viewer())
@@ -790,6 +791,7 @@ void TileMapWindow::describe() {
                                                                    does.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(does.join(QStringLiteral(", "))));
     }
     status_->setText(parts.join(QStringLiteral("   |   ")));
+    status_->setToolTip(parts.join(QLatin1Char('\n')));
 }
 
 }  // namespace sl::gui

@@ -121,7 +121,9 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
             p.setBrush(m.colour);
             p.drawEllipse(r);
             p.setPen(QColor(255, 255, 255));
-            p.setFont(bold);
+            QFont label = bold;  // (two letters: smaller, within the disc)
+            if (m.text.size() > 1) label.setPixelSize(std::max(6, static_cast<int>(tile * 9 / 24)));
+            p.setFont(label);
             p.drawText(r, Qt::AlignCenter, m.text);
         }
     }
