@@ -131,6 +131,43 @@ bool checkOutputs(const QCommandLineParser& args, std::optional<QFile>& csv) {
     return true;
 }
 
+// What a map command writes besides its text: the picture's width, the CSV (opened before
+// the work), JSON instead of text.
+struct MapOutputs {
+    int width = 0;
+    std::optional<QFile> csv;
+    bool json = false;
+};
+
+bool mapOutputs(const QCommandLineParser& args, MapOutputs& o) {
+    const std::optional<int> width = pngWidth(args);
+    if (!width || !checkOutputs(args, o.csv)) return false;
+    o.width = *width;
+    o.json = args.isSet(QStringLiteral("json"));
+    return true;
+}
+
+// A map in JSON: a string per row of cells, a letter each.
+template <typename Letter>
+QJsonArray letterRows(const analysis::Grid& grid, Letter letter) {
+    QJsonArray rows;
+    for (int row = 0; row < grid.rows; ++row) {
+        QString line;
+        for (int col = 0; col < grid.cols; ++col) line += QLatin1Char(letter(col, row));
+        rows.append(line);
+    }
+    return rows;
+}
+
+// The picture asked for with -o, if any; false when it cannot be written (said).
+bool writePicture(const QCommandLineParser& args, const Scenario& scenario, const render::Overlay& overlay, int width) {
+    if (!args.isSet(QStringLiteral("output"))) return true;
+    QString error;
+    if (render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, width)) return true;
+    err() << error << '\n';
+    return false;
+}
+
 // Progress on stderr, every tenth of the work.
 std::function<void(int, int)> tenths(const QString& what, const QString& of) {
     auto state = std::make_shared<std::pair<std::mutex, int>>();
@@ -238,11 +275,8 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
     analysis::HidingOptions options;
     std::vector<analysis::Probe> probes;
     if (!hidingOptions(args, 1, 2, model, options, probes)) return kBadInput;
-    const std::optional<int> width = pngWidth(args);
-    if (!width) return kBadInput;
-    std::optional<QFile> csv;
-    if (!checkOutputs(args, csv)) return kBadInput;
-    const bool json = args.isSet(QStringLiteral("json"));
+    MapOutputs outputs;
+    if (!mapOutputs(args, outputs)) return kBadInput;
     analysis::Run run;
     run.progress = tenths(QStringLiteral("hiding spots"), QStringLiteral("places, over every base"));
     QElapsedTimer clock;
@@ -254,17 +288,13 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
                      .arg(QString::fromStdString(spots.zone));
         return kBadInput;
     }
-    if (csv && !writeCsv(*csv, analysis::hidingCsv(spots))) return kBadInput;
-    if (args.isSet(QStringLiteral("output"))) {
+    if (outputs.csv && !writeCsv(*outputs.csv, analysis::hidingCsv(spots))) return kBadInput;
+    {
         render::Overlay overlay;
         overlay.map = render::hidingLayer(spots, scenario);
-        QString error;
-        if (!render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
-            err() << error << '\n';
-            return kBadInput;
-        }
+        if (!writePicture(args, scenario, overlay, outputs.width)) return kBadInput;
     }
-    if (json) {
+    if (outputs.json) {
         QJsonObject o;
         o[QStringLiteral("zone")] = QString::fromStdString(spots.zone);
         o[QStringLiteral("ruleset")] = QString::fromStdString(scenario.ruleset.name);
@@ -329,11 +359,8 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
     if (!probeOptions(args, probe, options.spacing) || !optionNumber(args, "zone-spacing", 0.25, 12, options.zoneSpacing))
         return kBadInput;
     options.withFully = args.isSet(QStringLiteral("fully"));
-    const std::optional<int> width = pngWidth(args);
-    if (!width) return kBadInput;
-    std::optional<QFile> csv;
-    if (!checkOutputs(args, csv)) return kBadInput;
-    const bool json = args.isSet(QStringLiteral("json"));
+    MapOutputs outputs;
+    if (!mapOutputs(args, outputs)) return kBadInput;
     analysis::Run run;
     run.progress = tenths(QStringLiteral("exposure map"), QStringLiteral("places in the zone"));
     QElapsedTimer clock;
@@ -360,17 +387,13 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         fullySum += map.fullyShare(c);
     }
     const double cellArea = options.spacing * options.spacing;
-    if (csv && !writeCsv(*csv, analysis::exposureCsv(map))) return kBadInput;
-    if (args.isSet(QStringLiteral("output"))) {
+    if (outputs.csv && !writeCsv(*outputs.csv, analysis::exposureCsv(map))) return kBadInput;
+    {
         render::Overlay overlay;
         overlay.map = render::exposureLayer(map, scenario, options.withFully);
-        QString error;
-        if (!render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
-            err() << error << '\n';
-            return kBadInput;
-        }
+        if (!writePicture(args, scenario, overlay, outputs.width)) return kBadInput;
     }
-    if (json) {
+    if (outputs.json) {
         QJsonObject o;
         o[QStringLiteral("zone")] = zoneId;
         o[QStringLiteral("ruleset")] = QString::fromStdString(scenario.ruleset.name);
@@ -389,13 +412,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
                             {QStringLiteral("mean_share_seen"), cells ? sum / cells : 0.0}};
         if (options.withFully) figures[QStringLiteral("mean_share_fully_visible")] = cells ? fullySum / cells : 0.0;
         o[QStringLiteral("figures")] = figures;
-        QJsonArray rows;
-        for (int row = 0; row < map.grid.rows; ++row) {
-            QString line;
-            for (int col = 0; col < map.grid.cols; ++col) line += QLatin1Char(exposureLetter(map, map.at(col, row)));
-            rows.append(line);
-        }
-        o[QStringLiteral("map")] = rows;
+        o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return exposureLetter(map, map.at(col, row)); });
         o[QStringLiteral("map_key")] = QStringLiteral("share of the places that see the cell: 0 none, 1-9 up to that many tenths, "
                                                       "A all, X on a feature");
         o[QStringLiteral("seconds")] = seconds;
@@ -641,14 +658,10 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
     clock.start();
     const analysis::LanesAndGaps found = analysis::lanesAndGaps(scenario, zones[0], zones[1], model.height, bases);
     const double seconds = clock.nsecsElapsed() / 1e9;
-    if (args.isSet(QStringLiteral("output"))) {
+    {
         render::Overlay overlay;
         overlay.map = render::lanesLayer(found, scenario);
-        QString error;
-        if (!render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
-            err() << error << '\n';
-            return kBadInput;
-        }
+        if (!writePicture(args, scenario, overlay, *width)) return kBadInput;
     }
     auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[piece].id)); };
     if (args.isSet(QStringLiteral("json"))) {
@@ -733,11 +746,8 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     analysis::Probe probe;
     double spacing = 0.5;
     if (!probeOptions(args, probe, spacing)) return kBadInput;
-    const std::optional<int> width = pngWidth(args);
-    if (!width) return kBadInput;
-    std::optional<QFile> csv;
-    if (!checkOutputs(args, csv)) return kBadInput;
-    const bool json = args.isSet(QStringLiteral("json"));
+    MapOutputs outputs;
+    if (!mapOutputs(args, outputs)) return kBadInput;
     analysis::Run run;
     run.progress = tenths(QStringLiteral("vision map"), QStringLiteral("cells"));
     QElapsedTimer clock;
@@ -748,18 +758,14 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     const double cellArea = spacing * spacing;
     const QString who = byModel ? args.value(QStringLiteral("observer")) : args.value(QStringLiteral("unit"));
 
-    if (csv && !writeCsv(*csv, analysis::visionCsv(map, *scenario))) return kBadInput;
-    if (args.isSet(QStringLiteral("output"))) {
+    if (outputs.csv && !writeCsv(*outputs.csv, analysis::visionCsv(map, *scenario))) return kBadInput;
+    {
         render::Overlay overlay;
         overlay.map = render::visionLayer(map, *scenario);
         for (int o : observers) overlay.selected.push_back(o);
-        QString error;
-        if (!render::renderToFile(*scenario, overlay, args.value(QStringLiteral("output")), &error, *width)) {
-            err() << error << '\n';
-            return kBadInput;
-        }
+        if (!writePicture(args, *scenario, overlay, outputs.width)) return kBadInput;
     }
-    if (json) {
+    if (outputs.json) {
         QJsonObject o;
         o[QStringLiteral("observer")] = who;
         QJsonArray ids;
@@ -778,13 +784,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
                                                  {QStringLiteral("in_cover"), t.cover},
                                                  {QStringLiteral("hidden_13_09"), t.hidden1309},
                                                  {QStringLiteral("undecided"), t.undecided}};
-        QJsonArray rows;
-        for (int row = 0; row < map.grid.rows; ++row) {
-            QString line;
-            for (int col = 0; col < map.grid.cols; ++col) line += QLatin1Char(cellLetter(map.at(col, row)));
-            rows.append(line);
-        }
-        o[QStringLiteral("map")] = rows;
+        o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return cellLetter(map.at(col, row)); });
         o[QStringLiteral("map_key")] = QStringLiteral("F fully visible, V visible, C visible in cover, H hidden, "
                                                       "D hidden within a dense area (13.09), U undecided, X on a feature");
         o[QStringLiteral("seconds")] = seconds;
