@@ -113,6 +113,16 @@ bool near(const QColor& a, const QColor& b) {
     return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) + std::abs(a.blue() - b.blue()) < 40;
 }
 
+// The one-wall table's vision map from Eye 1 (1" cells), drawn opaque, without labels.
+render::Overlay wallVisionMap(const Scenario& s) {
+    const analysis::VisionMap map = analysis::visionMap(s, {0}, analysis::Probe{}, 1.0);
+    render::Overlay overlay;
+    overlay.map = render::visionLayer(map, s);
+    overlay.map->opacity = 1;
+    overlay.labels = false;
+    return overlay;
+}
+
 }  // namespace
 
 class TestRender : public QObject {
@@ -138,11 +148,7 @@ private slots:
         // blue in the wall's shadow, the wall itself drawn over its clear cells; the legend
         // names what the map shows.
         const Scenario s = loadData("analysis-wall.sightline.json");
-        const analysis::VisionMap map = analysis::visionMap(s, {0}, analysis::Probe{}, 1.0);
-        render::Overlay overlay;
-        overlay.map = render::visionLayer(map, s);
-        overlay.map->opacity = 1;
-        overlay.labels = false;
+        const render::Overlay overlay = wallVisionMap(s);
         QCOMPARE(overlay.map->cells.size(), size_t(24 * 16));
         QVERIFY(overlay.map->title.startsWith(QStringLiteral("Seen by Eye 1: 32 mm round, 1.75\"")));
         QStringList legend;
@@ -160,11 +166,7 @@ private slots:
         // not over it: the picture is as wide as asked, the board's lower left corner shows
         // the map (it was under the legend), and the band holds the legend's white box.
         const Scenario s = loadData("analysis-wall.sightline.json");
-        const analysis::VisionMap map = analysis::visionMap(s, {0}, analysis::Probe{}, 1.0);
-        render::Overlay overlay;
-        overlay.map = render::visionLayer(map, s);
-        overlay.map->opacity = 1;
-        overlay.labels = false;
+        const render::Overlay overlay = wallVisionMap(s);
         QTemporaryDir dir;
         const QString png = dir.filePath(QStringLiteral("map.png"));
         QString error;
