@@ -271,19 +271,8 @@ int fog(const QString& path, const QCommandLineParser& args) {
     if (!pictures.isEmpty())
         draw = [&](const sl::grid::FogGame& g, const std::string& side) {
             if (!drawn) return;
-            const sl::grid::FogSide* s = g.side(side);
-            if (!s) return;
-            sl::render::TilePicture picture;
-            picture.map = &g.map();
-            picture.states = s->state;
-            // Its own units, the enemies it sees, and the ones it remembers (ghosts, with
-            // their age in turns).
-            for (const sl::grid::FogUnit& u : g.units())
-                if (u.side == side) picture.markers.push_back({u.at, QString::fromStdString(u.id.substr(0, 2)), sl::render::sideColour(u.side)});
-            for (const sl::grid::FogUnit* u : g.visibleEnemies(side))
-                picture.markers.push_back({u->at, QString::fromStdString(u->id.substr(0, 2)), sl::render::sideColour(u->side)});
-            for (const sl::grid::Snapshot& m : g.memories(side))
-                picture.markers.push_back({m.at, QString::fromStdString(m.unit.substr(0, 2)), sl::render::sideColour(m.owner), true, g.turn() - m.turnSeen});
+            if (!g.side(side)) return;
+            sl::render::TilePicture picture = sl::render::fogPicture(g, side);  // (as the window draws it)
             picture.title = QStringLiteral("Turn %1: %2's view").arg(g.turn()).arg(QString::fromStdString(side));
             picture.caption = QStringLiteral("lit: visible; dimmed: explored; black: unexplored; dashed: remembered, turns ago");
             const QString path = QDir(pictures).filePath(QStringLiteral("turn-%1-%2.png").arg(g.turn()).arg(QString::fromStdString(side)));

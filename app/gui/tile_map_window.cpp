@@ -163,8 +163,9 @@ render::TilePicture TileMapView::picture() const {
     picture.glyphs = glyphs_;
     if (const grid::FogGame* g = game_.game) {
         const std::string& side = game_.side;
+        picture = render::fogPicture(*g, side);
+        picture.glyphs = glyphs_;
         const grid::FogSide* s = side.empty() ? nullptr : g->side(side);
-        if (s) picture.states = s->state;  // (everyone: every tile)
         const grid::FogUnit* picked = game_.unit.empty() ? nullptr : g->unit(game_.unit);
         if (picked && !picked->seen.empty()) {
             // The unit's own record: the tiles it has seen lit, the rest black; the tiles it
@@ -175,22 +176,10 @@ render::TilePicture TileMapView::picture() const {
             picture.marked = picked->visited;
             picture.markColour = QColor(0xff, 0xff, 0xff, 220);  // (targets are yellow)
         }
-        auto letter = [](const std::string& id) { return QString::fromStdString(id.substr(0, 2)); };
-        for (const grid::FogStructure& st : g->structures())
-            if (!s || st.side == side || g->seesInto(side, st.at))
-                picture.markers.push_back({st.at, QString(QChar::fromLatin1(st.kind.empty() ? '?' : static_cast<char>(std::toupper(st.kind[0])))),
-                                           render::sideColour(st.side).darker(130)});
-        for (const grid::FogUnit& u : g->units())
-            if (!s || u.side == side) picture.markers.push_back({u.at, letter(u.id), render::sideColour(u.side)});
-        if (s) {
-            for (const grid::FogUnit* u : g->visibleEnemies(side)) picture.markers.push_back({u->at, letter(u->id), render::sideColour(u->side)});
-            for (const grid::Snapshot& m : g->memories(side))
-                picture.markers.push_back({m.at, letter(m.unit), render::sideColour(m.owner), true, g->turn() - m.turnSeen});
-            if (game_.targets && !picked) {
-                picture.marked.assign(map_.tiles.size(), 0);
-                for (int y = 0; y < map_.height; ++y)
-                    for (int x = 0; x < map_.width; ++x) picture.marked[static_cast<size_t>(y) * map_.width + x] = g->canTarget(side, {x, y});
-            }
+        if (s && game_.targets && !picked) {  // (the action mask: the tiles the side may target)
+            picture.marked.assign(map_.tiles.size(), 0);
+            for (int y = 0; y < map_.height; ++y)
+                for (int x = 0; x < map_.width; ++x) picture.marked[static_cast<size_t>(y) * map_.width + x] = g->canTarget(side, {x, y});
         }
         if (game_.ranges) {
             // Each unit's range (of the side shown, or every unit): a square of tiles, or a

@@ -1,6 +1,7 @@
 // Painting a tile map with what is seen of it (tile_renderer.h).
 #include "tile_renderer.h"
 
+#include "board_renderer.h"
 #include "grid/fog.h"
 
 #include <QFont>
@@ -9,6 +10,7 @@
 #include <QPolygonF>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace sl::render {
@@ -128,6 +130,26 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
         }
     }
     p.restore();
+}
+
+TilePicture fogPicture(const grid::FogGame& g, const std::string& side) {
+    TilePicture picture;
+    picture.map = &g.map();
+    const grid::FogSide* s = side.empty() ? nullptr : g.side(side);
+    if (s) picture.states = s->state;  // (everyone: every tile)
+    auto letter = [](const std::string& id) { return QString::fromStdString(id.substr(0, 2)); };
+    for (const grid::FogStructure& st : g.structures())
+        if (!s || st.side == side || g.seesInto(side, st.at))
+            picture.markers.push_back({st.at, QString(QChar::fromLatin1(st.kind.empty() ? '?' : static_cast<char>(std::toupper(st.kind[0])))),
+                                       sideColour(st.side).darker(130)});
+    for (const grid::FogUnit& u : g.units())
+        if (!s || u.side == side) picture.markers.push_back({u.at, letter(u.id), sideColour(u.side)});
+    if (s) {
+        for (const grid::FogUnit* u : g.visibleEnemies(side)) picture.markers.push_back({u->at, letter(u->id), sideColour(u->side)});
+        for (const grid::Snapshot& m : g.memories(side))
+            picture.markers.push_back({m.at, letter(m.unit), sideColour(m.owner), true, g.turn() - m.turnSeen});
+    }
+    return picture;
 }
 
 QImage paintTiles(const TilePicture& pic, int tile) {

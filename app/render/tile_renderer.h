@@ -4,6 +4,7 @@
 // the window.
 #pragma once
 
+#include "grid/fog.h"
 #include "grid/tilemap.h"
 #include "grid/vision.h"
 
@@ -52,6 +53,12 @@ struct TilePicture {
     QString caption;      // under it: what the colours mean
     bool glyphs = false;  // each tile's character instead of its terrain's colour
 };
+
+// A fog-of-war game as one side sees it: its fog, its structures and units, the enemies
+// and enemy structures it sees, the enemies it remembers (ghosts, with their age in turns);
+// `side` empty: everyone's view (every tile, every unit and structure, no ghosts). The
+// picture holds a pointer to the game's map.
+TilePicture fogPicture(const grid::FogGame& game, const std::string& side);
 
 // The colour a terrain is drawn in: by its name for the usual ones (wall, floor, the
 // overworld's), else by what it does (opaque, solid, dark, obscuring).
