@@ -207,6 +207,40 @@ private slots:
         QCOMPARE(reused, size_t(3 * 90));
     }
 
+    // A long drag fills the cache: past its size each new ruling drops the oldest one, so the
+    // newest are all kept and the table's pairs' last verdicts stay known (it was emptied at
+    // once, which stalled a drag step for tens of milliseconds).
+    void fullCacheDropsItsOldestOnly() {
+        RulingCache cache;
+        cache.useTable("table");
+        const size_t most = RulingCache::kMostPairs;
+        for (size_t k = 0; k < most + 50; ++k) {
+            PairResult r;
+            r.observer = "o" + std::to_string(k % 7);
+            r.target = "t";
+            r.visible = k % 2 == 0;
+            cache.put("key " + std::to_string(k), r);
+        }
+        QCOMPARE(cache.size(), most);
+        QVERIFY(!cache.find("key 0"));
+        QVERIFY(!cache.find("key 49"));
+        QVERIFY(cache.find("key 50"));
+        QVERIFY(cache.find("key " + std::to_string(most + 49)));
+        // The last verdict of each pair of models, from its latest ruling.
+        const size_t last = most + 49;
+        QCOMPARE(cache.lastSeen("o" + std::to_string(last % 7), "t"), std::optional<bool>(last % 2 == 0));
+        // Put again, a key keeps its place (no second entry for it in the line).
+        cache.put("key 50", PairResult{});
+        cache.put("key new", PairResult{});
+        QCOMPARE(cache.size(), most);
+        QVERIFY(!cache.find("key 50"));
+        QVERIFY(cache.find("key 51"));
+        // Another table starts afresh.
+        cache.useTable("another");
+        QCOMPARE(cache.size(), size_t(0));
+        QVERIFY(!cache.lastSeen("o0", "t"));
+    }
+
     void quickProofsKeepTheirDecisions() {
         // While a model is dragged the window's proofs are quick (Scene::Effort::Quick): a
         // pair that needs a long one is marked provisional (in the cache too, for the next

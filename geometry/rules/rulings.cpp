@@ -200,11 +200,15 @@ bool Rulings::whollyWithin(int model, int piece) const {
 }
 
 void RulingCache::useTable(const std::string& tableKey) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (tableKey == table_) return;
-    table_ = tableKey;
-    pairs_.clear();
-    lastSeen_.clear();
+    std::map<std::string, PairResult> dropped;  // (freed once the lock is given back)
+    {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        if (tableKey == table_) return;
+        table_ = tableKey;
+        dropped.swap(pairs_);
+        order_.clear();
+        lastSeen_.clear();
+    }
 }
 
 std::optional<PairResult> RulingCache::find(const std::string& key) const {
@@ -216,9 +220,14 @@ std::optional<PairResult> RulingCache::find(const std::string& key) const {
 
 void RulingCache::put(const std::string& key, const PairResult& result) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    if (pairs_.size() >= 20000) pairs_.clear();  // (a long session of drags: start afresh)
-    pairs_.insert_or_assign(key, result);  // (a full ruling replaces a provisional one)
-    if (lastSeen_.size() >= 20000) lastSeen_.clear();
+    // (A full ruling replaces a provisional one; a new key goes to the back of the line.)
+    if (pairs_.insert_or_assign(key, result).second) order_.push_back(key);
+    while (pairs_.size() > kMostPairs && !order_.empty()) {
+        pairs_.erase(order_.front());
+        order_.pop_front();
+    }
+    // (One entry per pair of models that met: as many as the table has pairs.)
+    if (lastSeen_.size() >= 4 * kMostPairs) lastSeen_.clear();
     lastSeen_.insert_or_assign(std::pair{result.observer, result.target}, result.visible);
 }
 
