@@ -1112,7 +1112,7 @@ private slots:
                                     [&](const grid::FogGame& g, const std::string&) { reports.insert_or_assign(g.turn(), g); }));
         QCOMPARE(t->gameTurns(), static_cast<int>(reports.size()));
         int ghosts = 0;
-        for (const QString side : {QStringLiteral("red"), QStringLiteral("blue")}) {
+        for (const QString& side : {QStringLiteral("red"), QStringLiteral("blue")}) {
             t->showSide(side);
             int index = 0;
             for (const auto& [turn, g] : reports) {

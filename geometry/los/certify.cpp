@@ -180,6 +180,7 @@ struct ProofContext {
     size_t base;             // the lines given at the start (tried for every window)
     mutable int budget;      // separator tests left for this proof
     double halfWidth;        // of a band (its pieces are grown)
+    const Scene* clock = nullptr;  // a quick proof's time: once out, no separator is tried
     size_t add(const Line& L) const {
         for (size_t i = 0; i < lines.size(); ++i)
             if (lines[i].u == L.u && lines[i].w == L.w) return i;
@@ -243,7 +244,7 @@ std::optional<std::vector<uint32_t>> separatedByAny(const ProofContext& ctx, con
 // in turn by another separator on one side of L (to `depth` levels).
 std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ring& a, double hFrom, const Ring& b,
                                                double hTo, size_t line, int depth) {
-    if (ctx.budget <= 0) return std::nullopt;
+    if (ctx.budget <= 0 || (ctx.clock && ctx.clock->outOfTime())) return std::nullopt;
     --ctx.budget;
     const std::vector<Piece>& pieces = ctx.pieces;
     const Line L = ctx.lines[line];  // (a copy: proving a window may add lines)
@@ -491,7 +492,8 @@ public:
         // First every line on its own (one test each), then with windows patched one level
         // deep, then two, within the budget (deepening by levels, so that the budget is not
         // spent on a deep search behind the first lines while a later one needs one patch).
-        const ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
+        ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
+        ctx.clock = &scene_;
         for (const int depth : {0, 1, 2}) {
             if (depth > 0) ctx.budget = budget;  // (afresh for each depth)
             if (depth > 0 && scene_.outOfTime()) return std::nullopt;  // (the search stops at its next cell)
