@@ -207,34 +207,38 @@ private slots:
         QCOMPARE(reused, size_t(3 * 90));
     }
 
-    // A long drag fills the cache: past its size each new ruling drops the oldest one, so the
-    // newest are all kept and the table's pairs' last verdicts stay known (it was emptied at
-    // once, which stalled a drag step for tens of milliseconds).
-    void fullCacheDropsItsOldestOnly() {
+    // A long drag fills the cache: past its size each new ruling drops the one used least
+    // recently, so the newest are kept, and so are the pairs a drag does not touch (looked up
+    // at every step); the table's pairs' last verdicts stay known. (It was emptied at once,
+    // which stalled a drag step for tens of milliseconds.)
+    void fullCacheDropsTheLeastUsedOnly() {
         RulingCache cache;
         cache.useTable("table");
         const size_t most = RulingCache::kMostPairs;
+        auto key = [](size_t k) { return "key " + std::to_string(k); };
         for (size_t k = 0; k < most + 50; ++k) {
             PairResult r;
             r.observer = "o" + std::to_string(k % 7);
             r.target = "t";
             r.visible = k % 2 == 0;
-            cache.put("key " + std::to_string(k), r);
+            cache.put(key(k), r);
+            if (k >= 3) QVERIFY(cache.find(key(3)));  // (a pair the drag does not touch, used at every step)
         }
         QCOMPARE(cache.size(), most);
-        QVERIFY(!cache.find("key 0"));
-        QVERIFY(!cache.find("key 49"));
-        QVERIFY(cache.find("key 50"));
-        QVERIFY(cache.find("key " + std::to_string(most + 49)));
+        QVERIFY(cache.find(key(3)));
+        QVERIFY(!cache.find(key(0)));
+        QVERIFY(!cache.find(key(50)));
+        QVERIFY(cache.find(key(51)));
+        QVERIFY(cache.find(key(most + 49)));
         // The last verdict of each pair of models, from its latest ruling.
         const size_t last = most + 49;
         QCOMPARE(cache.lastSeen("o" + std::to_string(last % 7), "t"), std::optional<bool>(last % 2 == 0));
-        // Put again, a key keeps its place (no second entry for it in the line).
-        cache.put("key 50", PairResult{});
+        // Put again, a ruling counts as used: the next least used goes.
+        cache.put(key(52), PairResult{});
         cache.put("key new", PairResult{});
         QCOMPARE(cache.size(), most);
-        QVERIFY(!cache.find("key 50"));
-        QVERIFY(cache.find("key 51"));
+        QVERIFY(cache.find(key(52)));
+        QVERIFY(!cache.find(key(53)));
         // Another table starts afresh.
         cache.useTable("another");
         QCOMPARE(cache.size(), size_t(0));

@@ -200,13 +200,13 @@ bool Rulings::whollyWithin(int model, int piece) const {
 }
 
 void RulingCache::useTable(const std::string& tableKey) {
-    std::map<std::string, PairResult> dropped;  // (freed once the lock is given back)
+    std::map<std::string, Entry> dropped;  // (freed once the lock is given back)
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         if (tableKey == table_) return;
         table_ = tableKey;
         dropped.swap(pairs_);
-        order_.clear();
+        uses_.clear();
         lastSeen_.clear();
     }
 }
@@ -215,16 +215,23 @@ std::optional<PairResult> RulingCache::find(const std::string& key) const {
     const std::lock_guard<std::mutex> lock(mutex_);
     auto it = pairs_.find(key);
     if (it == pairs_.end()) return std::nullopt;
-    return it->second;
+    uses_.splice(uses_.end(), uses_, it->second.use);
+    return it->second.result;
 }
 
 void RulingCache::put(const std::string& key, const PairResult& result) {
     const std::lock_guard<std::mutex> lock(mutex_);
-    // (A full ruling replaces a provisional one; a new key goes to the back of the line.)
-    if (pairs_.insert_or_assign(key, result).second) order_.push_back(key);
-    while (pairs_.size() > kMostPairs && !order_.empty()) {
-        pairs_.erase(order_.front());
-        order_.pop_front();
+    // (A full ruling replaces a provisional one.)
+    if (auto it = pairs_.find(key); it != pairs_.end()) {
+        it->second.result = result;
+        uses_.splice(uses_.end(), uses_, it->second.use);
+    } else {
+        uses_.push_back(key);
+        pairs_.emplace(key, Entry{result, std::prev(uses_.end())});
+    }
+    while (pairs_.size() > kMostPairs) {
+        pairs_.erase(uses_.front());
+        uses_.pop_front();
     }
     // (One entry per pair of models that met: as many as the table has pairs.)
     if (lastSeen_.size() >= 4 * kMostPairs) lastSeen_.clear();

@@ -10,7 +10,7 @@
 #include "los/pair.h"
 #include "los/scene.h"
 
-#include <deque>
+#include <list>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -81,15 +81,20 @@ public:
     // they stood: a guess at the next one (a model dragged moves little from step to step),
     // which decides only the order of the work (ExpectNotVisible).
     std::optional<bool> lastSeen(const std::string& observer, const std::string& target) const;
-    // At most this many rulings are kept: past it, each one put drops the oldest (one at a
-    // time, so that no drag step pays for emptying the whole cache at once).
+    // At most this many rulings are kept: past it, each one put drops the one used least
+    // recently (one at a time, so that no drag step pays for emptying the whole cache, and
+    // the pairs a drag does not touch, looked up at every step, stay).
     static constexpr size_t kMostPairs = 20000;
 
 private:
+    struct Entry {
+        PairResult result;
+        std::list<std::string>::iterator use;  // its place in uses_
+    };
     mutable std::mutex mutex_;
     std::string table_;
-    std::map<std::string, PairResult> pairs_;
-    std::deque<std::string> order_;  // pairs_'s keys, oldest first
+    std::map<std::string, Entry> pairs_;
+    mutable std::list<std::string> uses_;  // pairs_'s keys, the least recently used first
     std::map<std::pair<std::string, std::string>, bool> lastSeen_;
 };
 
