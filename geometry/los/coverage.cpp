@@ -57,19 +57,43 @@ double nearestFrom(Vec2 p, const Blocker& bl) {
 // `margin` away), or the fan on the outer side of one of the blocker's hull edges: then
 // no line of the fan (nor a band of half-width `margin` around one) enters its interior.
 bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, double margin) {
-    auto outside = [&](Vec2 a, Vec2 b, const Ring& pts) {
-        // Every point of `pts` right of a->b (the outer side of a positively oriented ring).
-        for (const Vec2& v : pts) {
-            if (margin == 0) {
+    // Every point of `pts` right of a->b (the outer side of a positively oriented ring), at
+    // least `margin` away. With a margin: in floating point first, where a point lies
+    // farther from the limit than any rounding could move it (the bounds decide the rest,
+    // as they decide every point without it); and the box around the points first when
+    // one is given (the farthest point on the inner side is one of its corners).
+    auto outside = [&](Vec2 a, Vec2 b, const Ring& pts, const Ring* box) {
+        if (margin == 0) {
+            for (const Vec2& v : pts)
                 if (exact::orient(a, b, v) > 0) return false;
-                continue;
-            }
-            const Bound c = (Bound(b.x) - Bound(a.x)) * (Bound(v.y) - Bound(a.y)) - (Bound(b.y) - Bound(a.y)) * (Bound(v.x) - Bound(a.x));
-            const Bound len = sqrtOf((Bound(b.x) - Bound(a.x)) * (Bound(b.x) - Bound(a.x)) + (Bound(b.y) - Bound(a.y)) * (Bound(b.y) - Bound(a.y)));
-            if (!(c.hi() <= -(margin * len.hi()))) return false;
+            return true;
+        }
+        const Bound ex = Bound(b.x) - Bound(a.x), ey = Bound(b.y) - Bound(a.y);
+        const double limit = -(margin * sqrtOf(ex * ex + ey * ey).hi());
+        const double fx = b.x - a.x, fy = b.y - a.y;
+        // 0: surely beyond the limit (outside), 1: surely not, 2: too close to call in floats.
+        auto judge = [&](Vec2 v) {
+            const double c = fx * (v.y - a.y) - fy * (v.x - a.x);
+            const double slack = 1e-9 * (std::abs(fx) * std::abs(v.y - a.y) + std::abs(fy) * std::abs(v.x - a.x) +
+                                         std::abs(limit) + 1e-300);
+            return c < limit - slack ? 0 : c > limit + slack ? 1 : 2;
+        };
+        auto bounded = [&](Vec2 v) {
+            const Bound c = ex * (Bound(v.y) - Bound(a.y)) - ey * (Bound(v.x) - Bound(a.x));
+            return c.hi() <= limit;
+        };
+        if (box) {
+            bool all = true;
+            for (const Vec2& v : *box) all = all && judge(v) == 0;
+            if (all) return true;
+        }
+        for (const Vec2& v : pts) {
+            const int j = judge(v);
+            if (j == 1 || (j == 2 && !bounded(v))) return false;
         }
         return true;
     };
+    const Ring box{{bl.minX, bl.minY}, {bl.maxX, bl.minY}, {bl.maxX, bl.maxY}, {bl.minX, bl.maxY}};
     for (size_t i = 0; i < fan.size(); ++i) {
         const Vec2 a = fan[i], b = fan[(i + 1) % fan.size()];
         if (bl.curved) {
@@ -84,11 +108,11 @@ bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, double m
             if ((centre + reach).hi() <= -(margin * len.hi())) return true;
             continue;
         }
-        if (outside(a, b, bl.polygon.outer)) return true;
+        if (outside(a, b, bl.polygon.outer, &box)) return true;
     }
     if (!bl.curved)
         for (size_t i = 0; i < blockerHull.size(); ++i)
-            if (outside(blockerHull[i], blockerHull[(i + 1) % blockerHull.size()], fan)) return true;
+            if (outside(blockerHull[i], blockerHull[(i + 1) % blockerHull.size()], fan, nullptr)) return true;
     // Or the fan lies within one of its holes (a courtyard): every corner of the fan in the
     // hole, no corner of the hole inside the fan, no edges crossing (exact; a band needs
     // room to the hole's edges, which this does not measure: zero width only).
