@@ -649,7 +649,14 @@ void AnalysisPanel::startExplaining() {
         Explained e;
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
-            e.text = QObject::tr("At %1 a model of this base would overlap a feature: no place to stand.").arg(where);
+            const Model placed = analysis::probeModel(probe, at);
+            const std::vector<int> on = analysis::FeatureOverlap(*scenario).features(placed, true);
+            const int model = on.empty() ? analysis::ModelOverlap(*scenario)(placed) : -1;
+            const std::string what = !on.empty() ? scenario->labelOf(scenario->terrain[on[0]].id)
+                                     : model >= 0 ? scenario->labelOf(scenario->models[model].id)
+                                                  : std::string("a feature or a model");
+            e.text = QObject::tr("At %1 a model of this base would overlap %2: no place to stand.")
+                         .arg(where, QString::fromStdString(what));
             return e;
         }
         Scenario s = *scenario;

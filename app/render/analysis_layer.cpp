@@ -59,7 +59,7 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     layer.legend.push_back({kMapHidden, QStringLiteral("hidden")});
     if (dense) layer.legend.push_back({kMapHidden1309, QStringLiteral("hidden (13.09, within a dense area)")});
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (a knife edge)")});
-    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: would overlap a feature")});
+    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: would overlap a feature or a model")});
     return layer;
 }
 

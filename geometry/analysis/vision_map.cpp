@@ -61,6 +61,29 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
     return out;
 }
 
+ModelOverlap::ModelOverlap(const Scenario& scenario) {
+    for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
+        const Model& m = scenario.models[i];
+        Other o{i, m.elevation, m.top(), Polygon{baseOutline(m), {}}, {}, {}};
+        orientForInteriorLeft(o.outline);
+        const Bounds box = boundsOf(o.outline.outer);
+        o.lo = box.lo;
+        o.hi = box.hi;
+        models_.push_back(std::move(o));
+    }
+}
+
+int ModelOverlap::operator()(const Model& model) const {
+    const Ring outline = baseOutline(model);
+    const auto [lo, hi] = boundsOf(outline);
+    for (const Other& o : models_) {
+        if (model.elevation >= o.top || o.bottom >= model.top()) continue;
+        if (hi.x < o.lo.x || o.hi.x < lo.x || hi.y < o.lo.y || o.hi.y < lo.y) continue;
+        if (overlapArea(o.outline, outline) > kOverlapArea) return o.index;
+    }
+    return -1;
+}
+
 void onThreads(const Run& run, int jobs, const std::function<void()>& work) {
     const unsigned cores = run.threads ? run.threads : std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::jthread> helpers;
@@ -77,6 +100,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     const int total = map.grid.cells();
     map.cells.assign(static_cast<size_t>(total), Cell{});
     const FeatureOverlap overlaps(scenario);
+    const ModelOverlap onModels(scenario);
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
     auto work = [&] {
@@ -92,7 +116,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         for (int k = next++; k < total && !cancelled(); k = next++) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             s.models[probeIndex].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
-            if (overlaps(s.models[probeIndex])) {
+            if (overlaps(s.models[probeIndex]) || onModels(s.models[probeIndex]) >= 0) {
                 cell.verdict = Verdict::Overlap;
             } else {
                 scene.modelMoved(probeIndex);

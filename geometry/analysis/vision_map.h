@@ -31,7 +31,7 @@ struct Grid {
 Grid tableGrid(const Board& board, double spacing);
 
 enum class Verdict : std::uint8_t {
-    Overlap,       // the probe's base would overlap a feature: no place to stand
+    Overlap,       // the probe's base would overlap a feature or a model: no place to stand
     Hidden,        // no observer sees it
     Visible,       // some observer sees it, none fully
     FullyVisible,  // some observer sees every point of it
@@ -77,6 +77,25 @@ private:
         Vec2 lo, hi;
     };
     std::vector<Feature> features_;
+};
+
+// Whether a model's base overlaps another model's (touching does not count, nor a model
+// standing above the other, on a floor: their heights do not meet), and which: a real model
+// could not stand there either. The maps place their probe only where no model stands.
+class ModelOverlap {
+public:
+    explicit ModelOverlap(const Scenario& scenario);
+    // The index (in the scenario's models) of the first model it overlaps, or -1.
+    int operator()(const Model& model) const;
+
+private:
+    struct Other {
+        int index;
+        double bottom, top;
+        Polygon outline;
+        Vec2 lo, hi;
+    };
+    std::vector<Other> models_;
 };
 
 // What the map is computed with: threads (0: every core), a flag that stops it early, and
