@@ -18,6 +18,7 @@
 #include "grid/fov.h"
 #include "grid/fog_script.h"
 #include "scenario_io.h"
+#include "fog_state_io.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -1247,6 +1248,80 @@ private slots:
         t->turnSlider()->setValue(t->gameTurns() - 1);
         QVERIFY(t->view()->gameView().game->unit("Z9"));
         QVERIFY(t->view()->gameView().game->unit("R1")->at == *to);
+        t->close();
+    }
+
+    void tileMapWindowFogState() {
+        // File > Save Fog State As writes the game as the shown turn left it; File > Open Fog
+        // State starts the timeline there, plays on from it, and a script loaded afterwards
+        // continues it, as the CLI's `fog --state` does; a broken file is refused, naming it.
+        gui::MainWindow w;
+        const QString mapPath = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.map");
+        QPointer<gui::TileMapWindow> t = w.openTileMap(mapPath, true);
+        QVERIFY(t);
+        QVERIFY(QTest::qWaitForWindowExposed(t));
+        QString error;
+        QVERIFY(!t->saveFogState(QStringLiteral("unused.json"), &error));  // no game yet
+        QVERIFY2(error.contains(QStringLiteral("No game")), qPrintable(error));
+        QVERIFY2(t->loadFogScript(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.fog"), &error), qPrintable(error));
+        QVERIFY(t->gameTurns() >= 3);
+        t->turnSlider()->setValue(1);
+        const grid::FogGame shown = *t->view()->gameView().game;
+        QTemporaryDir dir;
+        const QString statePath = dir.filePath(QStringLiteral("turn.json"));
+        QVERIFY2(t->saveFogState(statePath, &error), qPrintable(error));
+        auto sameFog = [](const grid::FogGame& a, const grid::FogGame& b) {
+            if (a.turn() != b.turn() || a.units().size() != b.units().size() || a.sides().size() != b.sides().size()) return false;
+            for (const grid::FogSide& side : a.sides())
+                for (int y = 0; y < a.map().height; ++y)
+                    for (int x = 0; x < a.map().width; ++x)
+                        if (a.state(side.name, {x, y}) != b.state(side.name, {x, y})) return false;
+            for (const grid::FogUnit& u : a.units())
+                if (!b.unit(u.id) || !(b.unit(u.id)->at == u.at)) return false;
+            return true;
+        };
+        QFile file(statePath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QString problem;
+        const std::optional<grid::FogGame> saved = io::readFogState(file.readAll(), t->view()->map(), &problem);
+        QVERIFY2(saved, qPrintable(problem));
+        QVERIFY(sameFog(*saved, shown));
+
+        // Opened: one turn, the saved one, and the same fog for every side.
+        QVERIFY2(t->openFogState(statePath, &error), qPrintable(error));
+        QCOMPARE(t->gameTurns(), 1);
+        QCOMPARE(t->startState(), statePath);
+        QVERIFY(sameFog(*t->view()->gameView().game, *saved));
+        // Played on from it.
+        QVERIFY2(t->endTurn(&error), qPrintable(error));
+        QCOMPARE(t->gameTurns(), 2);
+        QCOMPARE(t->view()->gameView().game->turn(), saved->turn() + 1);
+        t->gameUndo()->undo();
+        QCOMPARE(t->gameTurns(), 1);
+        // A script continues the state, turn for turn as the CLI plays it.
+        const QString more = QStringLiteral("move R1 14,1\nturn\nmove B1 20,1\nturn\n");
+        const QString scriptPath = dir.filePath(QStringLiteral("more.fog"));
+        QFile script(scriptPath);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(more.toUtf8());
+        script.close();
+        QVERIFY2(t->loadFogScript(scriptPath, &error), qPrintable(error));
+        grid::FogGame cli = *saved;
+        std::string why;
+        QVERIFY2(grid::playFogScript(cli, more.toStdString(), [](const std::string&) {}, &why), why.c_str());
+        QCOMPARE(t->gameTurns(), 3);
+        t->turnSlider()->setValue(t->gameTurns() - 1);
+        QVERIFY(sameFog(*t->view()->gameView().game, cli));
+        // A broken state: refused with its name and the place, the game kept.
+        const QString broken = dir.filePath(QStringLiteral("broken.json"));
+        QFile bad(broken);
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"format\": \"sightline-fog\", \"version\": 1, \"turn\": \"three\"}");
+        bad.close();
+        QVERIFY(!t->openFogState(broken, &error));
+        QVERIFY2(error.startsWith(broken + QStringLiteral(": ")), qPrintable(error));
+        QCOMPARE(t->gameTurns(), 3);
+        QCOMPARE(t->startState(), statePath);
         t->close();
     }
 

@@ -4,6 +4,7 @@
 #include "grid/fog.h"
 #include "board_renderer.h"
 #include "grid/fog_script.h"
+#include "fog_state_io.h"
 #include "tile_renderer.h"
 
 #include <QAction>
@@ -429,6 +430,8 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         view_->showGame({});  // (first: the view points into the turns)
         turns_.clear();
         script_.clear();
+        start_.reset();
+        startPath_.clear();
         gameUndo_->clear();
         gameDock_->hide();
         fovDock_->show();  // (the viewer is back)
@@ -450,6 +453,25 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         QString error;
         if (!loadFogScript(path, &error)) QMessageBox::warning(this, tr("Cannot play %1").arg(QFileInfo(path).fileName()), error);
     })->setObjectName(QStringLiteral("tiles-load-script"));
+    file->addAction(tr("&Open Fog State..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Fog of war state"), QFileInfo(windowFilePath()).absolutePath(),
+                                                          tr("Fog states (*.json)"));
+        if (path.isEmpty()) return;
+        QString error;
+        if (!openFogState(path, &error)) QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+    })->setObjectName(QStringLiteral("tiles-open-state"));
+    file->addAction(tr("Save Fog &State As..."), this, [this] {
+        if (turns_.empty()) {
+            statusBar()->showMessage(tr("No game to save: load a fog of war script or open a fog state first"), 4000);
+            return;
+        }
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save the game at this turn"), QFileInfo(windowFilePath()).absolutePath(),
+                                                          tr("Fog states (*.json)"));
+        if (path.isEmpty()) return;
+        QString error;
+        if (!saveFogState(path, &error)) QMessageBox::warning(this, tr("Cannot save"), tr("%1: %2").arg(path, error));
+        else statusBar()->showMessage(tr("Saved turn %1 to %2").arg(turns_[static_cast<size_t>(turnIndex_)].first).arg(path), 4000);
+    })->setObjectName(QStringLiteral("tiles-save-state"));
     file->addAction(tr("Save Script &As..."), this, [this] {
         if (turns_.empty()) {
             statusBar()->showMessage(tr("No game to save: load a fog of war script first"), 4000);
@@ -460,6 +482,9 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         if (path.isEmpty()) return;
         QString error;
         if (!saveScript(path, &error)) QMessageBox::warning(this, tr("Cannot save"), error);
+        else if (start_)
+            statusBar()->showMessage(tr("Saved %1: it continues the game of %2 (as `fog --state` plays it)").arg(path, startPath_),
+                                     8000);
         else statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     })->setObjectName(QStringLiteral("tiles-save-script"));
     file->addAction(tr("&Close"), QKeySequence::Close, this, &QWidget::close);
@@ -532,12 +557,58 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
     gameUndo_->clear();
     turnSlider_->setValue(0);
     showTurn(0);
-    statusBar()->showMessage(tr("Played %1: %2 turns").arg(QFileInfo(path).fileName()).arg(turns_.back().first), 4000);
+    if (start_)
+        statusBar()->showMessage(tr("Played %1 from %2: turns %3 to %4")
+                                     .arg(QFileInfo(path).fileName(), QFileInfo(startPath_).fileName())
+                                     .arg(turns_.front().first)
+                                     .arg(turns_.back().first),
+                                 6000);
+    else
+        statusBar()->showMessage(tr("Played %1: %2 turns").arg(QFileInfo(path).fileName()).arg(turns_.back().first), 4000);
     return true;
 }
 
+bool TileMapWindow::openFogState(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = tr("%1: cannot open: %2").arg(path, file.errorString());
+        return false;
+    }
+    QString problem;
+    std::optional<grid::FogGame> state = io::readFogState(file.readAll(), view_->map(), &problem);
+    if (!state) {
+        if (error) *error = QStringLiteral("%1: %2").arg(path, problem);
+        return false;
+    }
+    std::optional<grid::FogGame> before = std::move(start_);
+    start_ = std::move(state);
+    newGame_ = true;
+    if (!play(QString(), &problem, false)) {  // (cannot fail: nothing to play)
+        start_ = std::move(before);
+        newGame_ = false;
+        if (error) *error = QStringLiteral("%1: %2").arg(path, problem);
+        return false;
+    }
+    startPath_ = path;
+    gameUndo_->clear();
+    showTurn(0);
+    statusBar()->showMessage(tr("Continuing from %1 at turn %2: play on, or load a script to continue it")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(turns_.front().first),
+                             6000);
+    return true;
+}
+
+bool TileMapWindow::saveFogState(const QString& path, QString* error) const {
+    if (turns_.empty()) {
+        if (error) *error = tr("No game to save: load a fog of war script or open a fog state first");
+        return false;
+    }
+    return io::saveFogStateFile(turns_[static_cast<size_t>(turnIndex_)].second, path, error);
+}
+
 bool TileMapWindow::play(const QString& text, QString* problem, bool toEnd) {
-    grid::FogGame game(view_->map());
+    grid::FogGame game = start_ ? *start_ : grid::FogGame(view_->map());
     std::vector<std::pair<int, grid::FogGame>> turns;
     // Each report (every side's, at the end of a turn or at `show`): the game as it stands,
     // one moment a turn (the last report of it).

@@ -132,6 +132,16 @@ public:
     bool endTurn(QString* error);
     QString script() const { return script_; }
     bool saveScript(const QString& path, QString* error) const;
+    // File > Open Fog State: a saved game (`fog --state`'s file) as the start of the game
+    // shown: its turn the first of the timeline, played on from there; a script loaded
+    // afterwards continues from it, as `fog --script S --state F` does, until the game is
+    // closed. False with the problem ("FILE: JSON path: what is wrong"), nothing changed.
+    bool openFogState(const QString& path, QString* error);
+    // File > Save Fog State As: the game as the shown turn left it, a file the CLI's `fog
+    // --state` (and Open Fog State) continues from.
+    bool saveFogState(const QString& path, QString* error) const;
+    // The state file the game continues from, if any.
+    QString startState() const { return startPath_; }
     QUndoStack* gameUndo() const { return gameUndo_; }
     // Replays `text` as the game (the view keeps its side, unit and, if `toEnd`, shows the
     // last turn); false with the problem, nothing changed.
@@ -169,6 +179,8 @@ private:
     QCheckBox* rangesBox_ = nullptr;
     std::string unit_;  // the unit picked in the game, if any
     QString script_;    // the game's script, edits included
+    std::optional<grid::FogGame> start_;  // the state the script continues from (none: a new game)
+    QString startPath_;                   // its file
     bool newGame_ = false;  // (the next play is a new game: its first side's view)
     QUndoStack* gameUndo_ = nullptr;
     bool edit(const QString& line, const QString& what, QString* error);
