@@ -1346,6 +1346,58 @@ private slots:
         QCOMPARE(w.dockWidgetArea(dock("ruling")), Qt::RightDockWidgetArea);
     }
 
+    void pointOfViewDrawsWhatTheSideSees() {
+        // View > Point of View: with a side chosen, an enemy is drawn only when some model of
+        // that side sees it under the ruleset (the same answer as the pair rulings); a move
+        // reveals what is seen where the model is put down, not along the way; everyone's
+        // view draws every model again.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        const Scenario& s = w.document()->scenario();
+        const std::string side = s.models[static_cast<size_t>(view->modelIndex(QStringLiteral("intercessor-1")))].side;
+        auto expected = [&] {
+            const Scene scene(s);
+            const Rulings rulings(scene);
+            std::vector<int> unseen;
+            for (int t = 0; t < static_cast<int>(s.models.size()); ++t) {
+                if (s.models[t].side == side) continue;
+                bool seen = false;
+                for (int o = 0; o < static_cast<int>(s.models.size()) && !seen; ++o)
+                    seen = s.models[o].side == side && rulings.evaluate(o, t, Method::Exact, Detail::Decisions).visible;
+                if (!seen) unseen.push_back(t);
+            }
+            return unseen;
+        };
+        QVERIFY(view->overlay().unseen.empty());
+        view->setPointOfView(QString::fromStdString(side));
+        QCOMPARE(view->overlay().unseen.size(), size_t(10));  // (nothing shown before the answer)
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 30000);
+        const std::vector<int> first = expected();
+        QCOMPARE(view->unseenModels(), first);
+        QCOMPARE(view->overlay().unseen, first);
+        QVERIFY2(!first.empty() && first.size() < 10, "some enemies seen, some not");
+        // A hidden model is not there to click.
+        const int hidden = first.front();
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, s.models[static_cast<size_t>(hidden)].position));
+        QVERIFY(view->selection().models.empty() || view->selection().models.front() != hidden);
+        // An Intercessor dragged out in the open and put down: what it sees from there.
+        const int mover = view->modelIndex(QStringLiteral("intercessor-1"));
+        const Vec2 from = s.models[static_cast<size_t>(mover)].position;
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
+        QTest::mouseMove(view, at(view, from + Vec2{1, 0}));
+        QTest::mouseMove(view, at(view, from + Vec2{3, -2}));
+        QVERIFY(view->dragging());
+        QCOMPARE(view->overlay().unseen, first);  // (nothing revealed along the way)
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, from + Vec2{3, -2}));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 30000);
+        QCOMPARE(view->overlay().unseen, expected());
+        // Everyone: every model drawn.
+        view->setPointOfView(QString());
+        QVERIFY(view->overlay().unseen.empty());
+        QVERIFY(view->unseenModels().empty());
+    }
+
     void allEnemiesWhileDraggingIsQuickThenFull() {
         // Observer against all enemies follows a drag with quick proofs (a few milliseconds a
         // step, on the GUI thread): an enemy they leave is drawn and listed as being worked

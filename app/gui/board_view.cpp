@@ -61,6 +61,7 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
     placement_.base = {BaseShape::Circle, 32, 32};
     connect(document_, &ScenarioDocument::changed, this, &BoardView::documentChanged);
     connect(&unitWatcher_, &QFutureWatcher<UnitRuling>::finished, this, &BoardView::unitRulingReady);
+    connect(&povWatcher_, &QFutureWatcher<std::set<std::string>>::finished, this, &BoardView::pointOfViewReady);
     patience_.setSingleShot(true);
     connect(&patience_, &QTimer::timeout, this, &BoardView::giveUpIfStale);
     refine_.setSingleShot(true);
@@ -70,6 +71,67 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
 
 BoardView::~BoardView() {
     if (runningCancel_) runningCancel_->store(true);
+    if (povCancel_) povCancel_->store(true);
+    povWatcher_.waitForFinished();
+}
+
+void BoardView::setPointOfView(const QString& side) {
+    if (side == pointOfView_) return;
+    pointOfView_ = side;
+    povSeen_.clear();
+    povKnown_ = false;
+    if (povWatcher_.isRunning()) {
+        povAgain_ = true;  // (its answer is another side's)
+        if (povCancel_) povCancel_->store(true);
+    } else {
+        requestPointOfView();
+    }
+    decorate();
+    emit pointOfViewChanged();
+}
+
+void BoardView::requestPointOfView() {
+    if (povWatcher_.isRunning()) {
+        povAgain_ = true;
+        if (povCancel_) povCancel_->store(true);
+        return;
+    }
+    povAgain_ = false;
+    if (pointOfView_.isEmpty()) return;
+    auto scenario = std::make_shared<const Scenario>(document_->scenario());
+    povCancel_ = std::make_shared<std::atomic<bool>>(false);
+    povWatcher_.setFuture(QtConcurrent::run([scenario, side = pointOfView_.toStdString(), cancel = povCancel_] {
+        Scene scene(*scenario);
+        scene.setCancel(cancel.get());
+        const Rulings rulings(scene);
+        const std::vector<char> seen = rulings.seenBySide(side, cancel.get());
+        std::set<std::string> ids;
+        for (size_t i = 0; i < seen.size(); ++i)
+            if (seen[i]) ids.insert(scenario->models[i].id);
+        return ids;
+    }));
+}
+
+void BoardView::pointOfViewReady() {
+    if (povAgain_) {  // (cut short or out of date: the table as it is now)
+        requestPointOfView();
+        return;
+    }
+    if (pointOfView_.isEmpty()) return;
+    povSeen_ = povWatcher_.result();
+    povKnown_ = true;
+    decorate();
+    emit pointOfViewChanged();
+}
+
+std::vector<int> BoardView::unseenModels() const {
+    std::vector<int> out;
+    if (pointOfView_.isEmpty()) return out;
+    const std::string side = pointOfView_.toStdString();
+    const auto& models = document_->scenario().models;
+    for (int i = 0; i < static_cast<int>(models.size()); ++i)
+        if (models[i].side != side && !povSeen_.count(models[i].id)) out.push_back(i);
+    return out;
 }
 
 void BoardView::documentChanged() {
@@ -111,7 +173,18 @@ void BoardView::documentChanged() {
         emit selectionChanged();  // the selected items' fields may have changed
     }
     if (fitted_) fitToWindow();
+    // A point of view whose side has no model left (another table, or the last one
+    // deleted) is everyone's again: nothing of the table would be drawn.
+    if (!pointOfView_.isEmpty()) {
+        bool any = false;
+        for (const Model& m : document_->scenario().models) any = any || m.side == pointOfView_.toStdString();
+        if (!any) {
+            setPointOfView(QString());
+            emit message(tr("Point of view: everyone (no model of that side is on the table)"));
+        }
+    }
     recompute();
+    if (!dragging()) requestPointOfView();  // (a drag: once the model is put down)
 }
 
 void BoardView::recompute() {
@@ -326,6 +399,22 @@ void BoardView::decorate() {
     overlay_.labels = labels_;
     overlay_.overlapping.clear();
     for (const edits::Overlap& o : overlaps_) overlay_.overlapping.push_back(o.model);
+    // A side's point of view: what it does not see is not drawn, nor the lines to it.
+    overlay_.unseen = unseenModels();
+    if (!overlay_.unseen.empty()) {
+        auto unseen = [&](int m) { return std::find(overlay_.unseen.begin(), overlay_.unseen.end(), m) != overlay_.unseen.end(); };
+        std::erase_if(overlay_.enemies, [&](const std::pair<int, bool>& e) { return unseen(e.first); });
+        std::erase_if(overlay_.enemiesOpen, unseen);
+        std::erase_if(overlay_.overlapping, unseen);
+        std::erase_if(overlay_.selected, unseen);
+        std::erase_if(overlay_.ringModels, unseen);
+        if ((overlay_.target >= 0 && unseen(overlay_.target)) || (overlay_.observer >= 0 && unseen(overlay_.observer))) {
+            overlay_.result.reset();
+            overlay_.blocked.clear();
+            overlay_.pairLines.clear();
+            overlay_.debugLines.clear();
+        }
+    }
     update();
 }
 
@@ -416,8 +505,10 @@ int BoardView::modelIndex(const QString& id) const { return scene_->modelIndex(i
 
 int BoardView::modelAt(const QPointF& board) const {
     const auto& models = document_->scenario().models;
+    const std::vector<int> unseen = unseenModels();  // (not drawn: not there to click)
     for (int i = static_cast<int>(models.size()) - 1; i >= 0; --i)
-        if (baseContains(models[i], {board.x(), board.y()}, 0.05)) return i;
+        if (baseContains(models[i], {board.x(), board.y()}, 0.05) && std::find(unseen.begin(), unseen.end(), i) == unseen.end())
+            return i;
     return -1;
 }
 
@@ -886,6 +977,7 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
     // the panel shows what it left out while dragging (the reasons).
     if ((was == Drag::Move || was == Drag::Vertex) && (latestRequest_.quick || !overlay_.enemiesOpen.empty())) refineUnitRuling();
     if (was == Drag::Move || was == Drag::Vertex) emit rulingChanged();
+    if ((was == Drag::Move || was == Drag::Vertex) && !pointOfView_.isEmpty()) requestPointOfView();
     if (was == Drag::Move && !dragged_ && clicked_ >= 0 && clicked_ != observer_ &&
         clicked_ < static_cast<int>(document_->scenario().models.size()))
         setObserver(clicked_);

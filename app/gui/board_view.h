@@ -26,6 +26,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,19 @@ public:
         unitStepTime_ = units;
         enemiesStepTime_ = enemies;
     }
+    // Fog of war on the table: the board as a side sees it, its own models and the enemies
+    // some model of it sees under the ruleset (exact decisions); empty: everyone, every
+    // model drawn. Worked out off the GUI thread when the table changes, but not while a
+    // model is dragged: a move reveals what is seen where the model is put down, not what
+    // it passed on the way. Until the first answer, no enemy is drawn.
+    void setPointOfView(const QString& side);
+    QString pointOfView() const { return pointOfView_; }
+    // The models the side sees (ids), as last worked out; whether a newer answer is coming.
+    const std::set<std::string>& pointOfViewSeen() const { return povSeen_; }
+    bool pointOfViewPending() const { return povWatcher_.isRunning() || povAgain_; }
+    // The models not drawn (indices): the enemies the side does not see.
+    std::vector<int> unseenModels() const;
+
     // A model, piece or zone, or a corner, is being dragged (the mouse is held).
     bool dragging() const { return drag_ == Drag::Move || drag_ == Drag::Vertex; }
 
@@ -165,6 +179,8 @@ signals:
     void modeChanged();
     // Something the user should read in the status bar (a refused polygon, say).
     void message(const QString& text);
+    // The point of view was switched, or a new answer of what its side sees arrived.
+    void pointOfViewChanged();
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -227,6 +243,15 @@ private:
     UnitMode unitMode_ = UnitMode::Off;
     std::optional<UnitRuling> unitRuling_;
     QFutureWatcher<UnitRuling> unitWatcher_;
+    // The point of view (fog of war on the table).
+    void requestPointOfView();
+    void pointOfViewReady();
+    QString pointOfView_;
+    std::set<std::string> povSeen_;
+    bool povKnown_ = false;  // (an answer for this side has arrived)
+    bool povAgain_ = false;  // (the table changed while one was worked out)
+    std::shared_ptr<std::atomic<bool>> povCancel_;
+    QFutureWatcher<std::set<std::string>> povWatcher_;
     std::shared_ptr<RulingCache> unitCache_ = std::make_shared<RulingCache>();
     std::optional<UnitRequest> pendingRequest_;  // asked for while another was being worked out
     UnitRequest runningRequest_, shownRequest_, latestRequest_;

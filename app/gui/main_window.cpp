@@ -366,6 +366,46 @@ void MainWindow::buildMenus() {
         board_->setLabels(on);
         QSettings().setValue(QStringLiteral("view/labels"), on);
     });
+    // Fog of war on the table: the board as one side sees it. The sides are the table's,
+    // listed afresh each time the menu opens.
+    QMenu* pov = view->addMenu(tr("&Point of View"));
+    pov->setObjectName(QStringLiteral("view-point-of-view"));
+    connect(pov, &QMenu::aboutToShow, this, [this, pov] {
+        pov->clear();
+        auto* group = new QActionGroup(pov);
+        std::vector<std::string> sides;
+        for (const Model& m : document_.scenario().models)
+            if (std::find(sides.begin(), sides.end(), m.side) == sides.end()) sides.push_back(m.side);
+        QStringList names{QString()};
+        for (const std::string& side : sides) names << QString::fromStdString(side);
+        for (const QString& side : names) {
+            QAction* a = pov->addAction(side.isEmpty() ? tr("&Everyone") : tr("What %1 Sees").arg(side));
+            a->setCheckable(true);
+            a->setChecked(board_->pointOfView() == side);
+            a->setActionGroup(group);
+            a->setData(side);
+            a->setObjectName(QStringLiteral("view-pov-") + (side.isEmpty() ? QStringLiteral("everyone") : side));
+            connect(a, &QAction::triggered, this, [this, side] { board_->setPointOfView(side); });
+        }
+    });
+    connect(board_, &BoardView::pointOfViewChanged, this, [this] {
+        const QString side = board_->pointOfView();
+        if (side.isEmpty()) {
+            statusBar()->showMessage(tr("Point of view: everyone (every model drawn)"), 4000);
+            return;
+        }
+        int enemies = 0;
+        for (const Model& m : document_.scenario().models) enemies += m.side != side.toStdString();
+        const int hidden = static_cast<int>(board_->unseenModels().size());
+        statusBar()->showMessage(board_->pointOfViewPending() && board_->pointOfViewSeen().empty()
+                                     ? tr("What %1 sees: being worked out...").arg(side)
+                                     : tr("What %1 sees: %2 of %3 enemy models (the others are not drawn; View > Point of "
+                                          "View > Everyone shows them)")
+                                           .arg(side)
+                                           .arg(enemies - hidden)
+                                           .arg(enemies),
+                                 8000);
+    });
     // Every dock and toolbar comes back from here.
     view->addSeparator();
     for (const char* name : {"palette", "ruling", "inspector", "legend", "analysis"})

@@ -379,7 +379,9 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     }
     if (!overlay.labels) return;
     std::vector<QRectF> bases;
-    for (const Model& m : scenario_.models) bases.push_back(inchToDevice.mapRect(basePath(m).boundingRect()));
+    for (size_t i = 0; i < scenario_.models.size(); ++i)
+        bases.push_back(contains(overlay.unseen, static_cast<int>(i)) ? QRectF()
+                                                                      : inchToDevice.mapRect(basePath(scenario_.models[i]).boundingRect()));
     labels.setBases(bases);
     if (overlay.tagsOnly) {
         paintTags(p, inchToDevice, overlay, bases);
@@ -397,6 +399,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     for (size_t i = 0; i < scenario_.models.size(); ++i)
         if (!contains(order, static_cast<int>(i))) order.push_back(static_cast<int>(i));
     for (size_t k = 0; k < order.size(); ++k) {
+        if (contains(overlay.unseen, order[k])) continue;
         const Model& m = scenario_.models[order[k]];
         const QString text = labelText(scenario_, m);
         const QSizeF size = labels.sizeOf(text);
@@ -448,7 +451,7 @@ void BoardRenderer::paintTags(QPainter& p, const QTransform& inchToDevice, const
     const double perInch = std::sqrt(std::abs(inchToDevice.determinant()));
     // Models first: on the base when the plate fits in it, else beside it.
     for (const Tag& tag : overlay.modelTags) {
-        if (tag.index < 0 || tag.index >= static_cast<int>(scenario_.models.size())) continue;
+        if (tag.index < 0 || tag.index >= static_cast<int>(scenario_.models.size()) || contains(overlay.unseen, tag.index)) continue;
         const Model& m = scenario_.models[tag.index];
         QSizeF size = tags.sizeOf(tag.text);
         if (tag.round) size.setWidth(std::max(size.width(), size.height()));
@@ -592,6 +595,7 @@ void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit
     for (size_t i = 0; i < scenario_.models.size(); ++i) {
         const Model& m = scenario_.models[i];
         const int idx = static_cast<int>(i);
+        if (contains(overlay.unseen, idx)) continue;
         const QColor fill = sideColour(m.side);
         // Observer against all enemies: a ring around each enemy, past a white gap so it
         // shows on any side's colour: solid green when seen, dashed red when not. The model

@@ -87,6 +87,8 @@ struct Overlay {
     std::vector<std::string> highlighted;
     // Models standing where a real one could not: overlapping a feature or another model.
     std::vector<int> overlapping;
+    // Fog of war on the table (a side's point of view): models not drawn, nor labelled.
+    std::vector<int> unseen;
     // Labels on models and pieces (ids on plates, never overlapping one another).
     bool labels = true;
     // In place of those labels, only these (each placed, over others when it must), their

@@ -462,6 +462,42 @@ bool Rulings::visible(int observer, int target) const {
                          Method::Exact)
         .has_value();
 }
+std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic<bool>* cancel) const {
+    const Scenario& s = scene_.scenario();
+    const int count = static_cast<int>(s.models.size());
+    std::vector<char> seen(static_cast<size_t>(count), 0);
+    std::vector<int> own, others;
+    for (int m = 0; m < count; ++m) (s.models[m].side == side ? own : others).push_back(m);
+    for (int m : own) seen[static_cast<size_t>(m)] = 1;
+    if (own.empty() || others.empty()) return seen;
+    // (What is within what, decided before the threads start: they only read it.)
+    for (int m = 0; m < count; ++m)
+        for (int p = 0; p < static_cast<int>(s.terrain.size()); ++p) {
+            within(m, p);
+            whollyWithin(m, p);
+        }
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t k = next++; k < others.size(); k = next++) {
+            const int target = others[k];
+            for (int o : own) {
+                if (cancel && cancel->load(std::memory_order_relaxed)) return;
+                if (visible(o, target)) {
+                    seen[static_cast<size_t>(target)] = 1;
+                    break;
+                }
+            }
+        }
+    };
+    const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), others.size());
+    {
+        std::vector<std::jthread> helpers;
+        for (size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
+        work();
+    }
+    return seen;
+}
+
 Rulings::~Rulings() = default;
 
 void Rulings::modelMoved(int model) {

@@ -120,6 +120,12 @@ public:
     // many pairs at once, as "observer against all enemies" does while a model is dragged).
     bool visible(int observer, int target) const;
 
+    // Fog of war on the table: for each model of the scenario, whether the side sees it: its
+    // own models, and every other model that some model of the side sees under the ruleset
+    // (exact decisions, on every core). With `cancel` set meanwhile, the answer is cut
+    // short and worth nothing.
+    std::vector<char> seenBySide(const std::string& side, const std::atomic<bool>* cancel = nullptr) const;
+
     // wh40k-11e: the terrain pieces that obscure (13.10: areas holding a light or dense
     // feature, and such features standing in no area); empty under the other rulesets.
     std::vector<int> obscuringPieces() const;
