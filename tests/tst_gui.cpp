@@ -1312,6 +1312,27 @@ private slots:
         QCOMPARE(t->gameTurns(), 3);
         t->turnSlider()->setValue(t->gameTurns() - 1);
         QVERIFY(sameFog(*t->view()->gameView().game, cli));
+        // One step of Edit > Undo, and the moves played in the window before it are kept.
+        t->gameUndo()->undo();
+        QCOMPARE(t->gameTurns(), 1);
+        t->gameUndo()->redo();
+        QCOMPARE(t->gameTurns(), 3);
+        QVERIFY2(t->endTurn(&error), qPrintable(error));
+        QVERIFY2(t->loadFogScript(scriptPath, &error), qPrintable(error));
+        QCOMPARE(t->gameTurns(), 6);  // (played on: turn 6 ended by hand, then two more)
+        // Saved as a script: it says which state it plays on from.
+        const QString savedScript = dir.filePath(QStringLiteral("on.fog"));
+        QVERIFY2(t->saveScript(savedScript, &error), qPrintable(error));
+        QFile on(savedScript);
+        QVERIFY(on.open(QIODevice::ReadOnly));
+        QVERIFY(on.readLine().startsWith("// Plays on from the game saved in turn.json"));
+        // A script that sets a game up is refused after a state, and says why.
+        QVERIFY(!t->loadFogScript(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.fog"), &error));
+        QVERIFY2(error.contains(QStringLiteral("game closed first")), qPrintable(error));
+        QCOMPARE(t->gameTurns(), 6);
+        t->gameUndo()->undo();
+        t->gameUndo()->undo();
+        QCOMPARE(t->gameTurns(), 3);  // (the second script and the turn ended by hand undone)
         // A broken state: refused with its name and the place, the game kept.
         const QString broken = dir.filePath(QStringLiteral("broken.json"));
         QFile bad(broken);

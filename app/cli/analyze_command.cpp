@@ -68,7 +68,7 @@ std::optional<Base> parseBase(const QString& text, QString* problem) {
 
 
 // One letter a cell in the JSON's rows: F fully visible, V visible, C visible in cover,
-// H hidden, D hidden within a dense area (13.09), U undecided, X on a feature.
+// H hidden, D hidden within a dense area (13.09), U undecided, X on a feature or a model.
 char cellLetter(const analysis::Cell& c) {
     using analysis::Verdict;
     if (c.verdict == Verdict::Overlap) return 'X';
@@ -786,7 +786,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
                                                  {QStringLiteral("undecided"), t.undecided}};
         o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return cellLetter(map.at(col, row)); });
         o[QStringLiteral("map_key")] = QStringLiteral("F fully visible, V visible, C visible in cover, H hidden, "
-                                                      "D hidden within a dense area (13.09), U undecided, X on a feature");
+                                                      "D hidden within a dense area (13.09), U undecided, X on a feature or a model");
         o[QStringLiteral("seconds")] = seconds;
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
@@ -799,7 +799,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         line("fully visible", t.fully);
         line("visible, not fully", t.visible);
         line("hidden", t.hidden);
-        line("on a feature", t.overlap);
+        line("on a feature or model", t.overlap);
         line("seen, in cover", t.cover);
         if (scenario->ruleset.name == "wh40k-11e") line("within a dense area", t.hidden1309);
         if (t.undecided) line("undecided (knife edge)", t.undecided);

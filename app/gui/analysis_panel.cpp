@@ -408,7 +408,7 @@ void AnalysisPanel::mapReady() {
             QStringLiteral("<table>") + row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) +
                 row(tr("hidden"), t.hidden) + row(tr("seen, in cover"), t.cover) +
                 (s.ruleset.name == "wh40k-11e" ? row(tr("within a dense area"), t.hidden1309) : QString()) +
-                (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("on a feature"), t.overlap) +
+                (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("on a feature or model"), t.overlap) +
                 QStringLiteral("</table>"));
     emit finished();
 }

@@ -450,6 +450,15 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         const QString path = QFileDialog::getOpenFileName(this, tr("Fog of war script"), QFileInfo(windowFilePath()).absolutePath(),
                                                           tr("Fog scripts (*.fog *.txt)"));
         if (path.isEmpty()) return;
+        // A game played on in the window, replaced by a new one: asked first.
+        if (!start_ && gameUndo_->count() > 0 &&
+            QMessageBox::question(this, tr("Replace the game?"),
+                                  tr("The game shown has %n edit(s) made in the window. Playing %1 starts a new game "
+                                     "and they are lost (File > Save Script As keeps them).",
+                                     nullptr, gameUndo_->count())
+                                      .arg(QFileInfo(path).fileName()),
+                                  QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Discard)
+            return;
         QString error;
         if (!loadFogScript(path, &error)) QMessageBox::warning(this, tr("Cannot play %1").arg(QFileInfo(path).fileName()), error);
     })->setObjectName(QStringLiteral("tiles-load-script"));
@@ -460,13 +469,15 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         QString error;
         if (!openFogState(path, &error)) QMessageBox::warning(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
     })->setObjectName(QStringLiteral("tiles-open-state"));
-    file->addAction(tr("Save Fog &State As..."), this, [this] {
+    file->addAction(tr("Save Fog Stat&e As..."), this, [this] {
         if (turns_.empty()) {
             statusBar()->showMessage(tr("No game to save: load a fog of war script or open a fog state first"), 4000);
             return;
         }
-        const QString path = QFileDialog::getSaveFileName(this, tr("Save the game at this turn"), QFileInfo(windowFilePath()).absolutePath(),
-                                                          tr("Fog states (*.json)"));
+        const QFileInfo map(windowFilePath());
+        const QString suggested = map.absolutePath() + QLatin1Char('/') + map.completeBaseName() +
+                                  QStringLiteral("-turn-%1.json").arg(turns_[static_cast<size_t>(turnIndex_)].first);
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save the game at this turn"), suggested, tr("Fog states (*.json)"));
         if (path.isEmpty()) return;
         QString error;
         if (!saveFogState(path, &error)) QMessageBox::warning(this, tr("Cannot save"), tr("%1: %2").arg(path, error));
@@ -474,7 +485,7 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     })->setObjectName(QStringLiteral("tiles-save-state"));
     file->addAction(tr("Save Script &As..."), this, [this] {
         if (turns_.empty()) {
-            statusBar()->showMessage(tr("No game to save: load a fog of war script first"), 4000);
+            statusBar()->showMessage(tr("No game to save: load a fog of war script or open a fog state first"), 4000);
             return;
         }
         const QString path = QFileDialog::getSaveFileName(this, tr("Save the game as a script"), QFileInfo(windowFilePath()).absolutePath(),
@@ -483,7 +494,8 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         QString error;
         if (!saveScript(path, &error)) QMessageBox::warning(this, tr("Cannot save"), error);
         else if (start_)
-            statusBar()->showMessage(tr("Saved %1: it continues the game of %2 (as `fog --state` plays it)").arg(path, startPath_),
+            statusBar()->showMessage(tr("Saved %1: it plays on from the game saved in %2 (its first line says how)")
+                                         .arg(path, QFileInfo(startPath_).fileName()),
                                      8000);
         else statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     })->setObjectName(QStringLiteral("tiles-save-script"));
@@ -541,6 +553,30 @@ void TileMapWindow::applyOptions() {
     view_->setOptions(o);
 }
 
+namespace {
+
+// An edit of a game: its script before and after.
+class ScriptEdit : public QUndoCommand {
+public:
+    ScriptEdit(TileMapWindow* window, QString before, QString after, const QString& text)
+        : QUndoCommand(text), window_(window), before_(std::move(before)), after_(std::move(after)) {}
+    void undo() override { window_->play(before_, nullptr, true); }
+    void redo() override {
+        if (first_) {  // (already played by the edit itself)
+            first_ = false;
+            return;
+        }
+        window_->play(after_, nullptr, true);
+    }
+
+private:
+    TileMapWindow* window_;
+    QString before_, after_;
+    bool first_ = true;
+};
+
+}  // namespace
+
 bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -548,8 +584,32 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
         return false;
     }
     QString problem;
+    const QString text = QString::fromUtf8(file.readAll());
+    if (start_) {
+        // A game opened from a state: the script plays on from where the game stands now
+        // (the moves made in the window kept), one step of Edit > Undo.
+        QString joined = script_;
+        if (!joined.isEmpty() && !joined.endsWith(QLatin1Char('\n'))) joined += QLatin1Char('\n');
+        joined += text;
+        const QString before = script_;
+        if (!play(joined, &problem, true)) {
+            play(before, nullptr, true);  // (as it was)
+            if (error)
+                *error = tr("%1: %2 (it was played on from the game opened from %3: a script that sets up a game of its own "
+                            "needs the game closed first)")
+                             .arg(path, problem, QFileInfo(startPath_).fileName());
+            return false;
+        }
+        gameUndo_->push(new ScriptEdit(this, before, joined, tr("Play %1").arg(QFileInfo(path).fileName())));
+        statusBar()->showMessage(tr("Played %1 on from turn %2: now turn %3")
+                                     .arg(QFileInfo(path).fileName())
+                                     .arg(turns_.front().first)
+                                     .arg(turns_.back().first),
+                                 6000);
+        return true;
+    }
     newGame_ = true;  // (its first side's view, whatever was shown before)
-    if (!play(QString::fromUtf8(file.readAll()), &problem, false)) {
+    if (!play(text, &problem, false)) {
         newGame_ = false;
         if (error) *error = QStringLiteral("%1: %2").arg(path, problem);
         return false;
@@ -557,14 +617,7 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
     gameUndo_->clear();
     turnSlider_->setValue(0);
     showTurn(0);
-    if (start_)
-        statusBar()->showMessage(tr("Played %1 from %2: turns %3 to %4")
-                                     .arg(QFileInfo(path).fileName(), QFileInfo(startPath_).fileName())
-                                     .arg(turns_.front().first)
-                                     .arg(turns_.back().first),
-                                 6000);
-    else
-        statusBar()->showMessage(tr("Played %1: %2 turns").arg(QFileInfo(path).fileName()).arg(turns_.back().first), 4000);
+    statusBar()->showMessage(tr("Played %1: %2 turns").arg(QFileInfo(path).fileName()).arg(turns_.back().first), 4000);
     return true;
 }
 
@@ -649,29 +702,6 @@ bool TileMapWindow::play(const QString& text, QString* problem, bool toEnd) {
     return true;
 }
 
-namespace {
-
-// An edit of a game: its script before and after.
-class ScriptEdit : public QUndoCommand {
-public:
-    ScriptEdit(TileMapWindow* window, QString before, QString after, const QString& text)
-        : QUndoCommand(text), window_(window), before_(std::move(before)), after_(std::move(after)) {}
-    void undo() override { window_->play(before_, nullptr, true); }
-    void redo() override {
-        if (first_) {  // (already played by the edit itself)
-            first_ = false;
-            return;
-        }
-        window_->play(after_, nullptr, true);
-    }
-
-private:
-    TileMapWindow* window_;
-    QString before_, after_;
-    bool first_ = true;
-};
-
-}  // namespace
 
 bool TileMapWindow::edit(const QString& line, const QString& what, QString* error) {
     if (turns_.empty()) {
@@ -714,7 +744,15 @@ bool TileMapWindow::endTurn(QString* error) { return edit(QStringLiteral("turn")
 
 bool TileMapWindow::saveScript(const QString& path, QString* error) const {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(script_.toUtf8()) < 0 || !file.commit()) {
+    QString text = script_;
+    if (start_)
+        text = tr("// Plays on from the game saved in %1 (turn %2): sightline-cli fog MAP --script %3 --state "
+                  "A_COPY_OF_%1 (the state file is written over)\n")
+                   .arg(QFileInfo(startPath_).fileName())
+                   .arg(start_->turn())
+                   .arg(QFileInfo(path).fileName()) +
+               text;
+    if (!file.open(QIODevice::WriteOnly) || file.write(text.toUtf8()) < 0 || !file.commit()) {
         if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
         return false;
     }
