@@ -7,6 +7,7 @@
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
+#include "rules/table_fog.h"
 #include "scenario_io.h"
 
 #include <QDirIterator>
@@ -425,6 +426,87 @@ private slots:
             }
         QCOMPARE(searched, 100);
         QVERIFY(long_ > 0);  // (some searches went past the steps)
+    }
+
+    // Fog of war on the table: a side sees its models and the enemies they see; it remembers
+    // an enemy where it last saw it until that place is seen again or the memory is older
+    // than memoryTurns; each turn ended is kept with what each side saw and remembered.
+    void tableFogRemembersAndForgets() {
+        Scenario s;
+        s.board = {60, 44};
+        TerrainPiece wall;
+        wall.id = wall.name = "wall";
+        wall.kind = TerrainKind::Feature;
+        wall.height = 5;
+        wall.footprint.outer = {{0, 18}, {60, 18}, {60, 20}, {0, 20}};
+        s.terrain.push_back(wall);
+        auto model = [](const char* id, const char* side, Vec2 at) {
+            Model m;
+            m.id = m.name = id;
+            m.side = m.unit = side;
+            m.base = {BaseShape::Circle, 32, 32};
+            m.height = 1.75;
+            m.position = at;
+            return m;
+        };
+        s.models = {model("scout", "blue", {10, 10}), model("raider", "red", {30, 10}), model("lurker", "red", {30, 30})};
+        QCOMPARE(tableSides(s), (std::vector<std::string>{"blue", "red"}));
+        // Turn 1: the scout and the raider see each other; the lurker is behind the wall.
+        const auto now = seenNow(s);
+        QCOMPARE(now.at("blue"), (std::set<std::string>{"scout", "raider"}));
+        QCOMPARE(now.at("red"), (std::set<std::string>{"raider", "lurker", "scout"}));
+        QVERIFY(endTableTurn(s));
+        QVERIFY(s.fog);
+        QCOMPARE(s.fog->turn, 2);
+        QCOMPARE(s.fog->history.size(), size_t(1));
+        QCOMPARE(s.fog->history[0].seen.at("blue"), std::vector<std::string>{"raider"});
+        QVERIFY(s.fog->history[0].remembered.at("blue").empty());
+        // Turn 2: the scout goes south of the wall, the lurker north of it.
+        s.models[0].position = {5, 40};
+        s.models[2].position = {55, 5};
+        QVERIFY(endTableTurn(s));
+        // Blue sees no enemy now; it remembers the raider where it saw it (turn 1), whose
+        // place it does not see from behind the wall.
+        const std::vector<TableSighting> ghosts = tableGhosts(s, "blue", seenNow(s).at("blue"));
+        QCOMPARE(ghosts.size(), size_t(1));
+        QCOMPARE(ghosts[0].model.id, std::string("raider"));
+        QCOMPARE(ghosts[0].model.position, (Vec2{30, 10}));
+        QCOMPARE(ghosts[0].turnSeen, 1);
+        QCOMPARE(s.fog->history[1].remembered.at("blue").size(), size_t(1));
+        // Red sees no enemy either; the raider sees where the scout stood, so red knows it
+        // is not there: no memory of it.
+        QVERIFY(s.fog->history[1].seen.at("red").empty());
+        QVERIFY(!s.fog->sightings.at("red").count("scout"));
+        // Turn 3: the raider moves on, unseen: the memory stays where it was.
+        s.models[1].position = {45, 8};
+        QVERIFY(endTableTurn(s));
+        QCOMPARE(tableGhosts(s, "blue", seenNow(s).at("blue")).size(), size_t(1));
+        QCOMPARE(tableGhosts(s, "blue", seenNow(s).at("blue"))[0].model.position, (Vec2{30, 10}));
+        // Turn 4: the scout comes back and sees the place again: the memory is gone, though
+        // the raider itself (now behind the wall) is not seen.
+        s.models[1].position = {45, 35};
+        s.models[0].position = {10, 10};
+        s.models[2].position = {55, 30};
+        QVERIFY(endTableTurn(s));
+        QVERIFY(!seenNow(s).at("blue").count("raider"));
+        QVERIFY(tableGhosts(s, "blue", seenNow(s).at("blue")).empty());
+        // Memories expire: with one turn of memory, a sighting of turn 5 is gone at turn 7.
+        s.fog->memoryTurns = 1;
+        s.models[1].position = {30, 10};  // seen again (turn 5)
+        QVERIFY(endTableTurn(s));
+        QCOMPARE(s.fog->sightings.at("blue").at("raider").turnSeen, 5);
+        s.models[0].position = {5, 40};   // behind the wall
+        QVERIFY(endTableTurn(s));         // turn 6: remembered (6 - 5 <= 1)
+        QVERIFY(s.fog->sightings.at("blue").count("raider"));
+        QVERIFY(endTableTurn(s));         // turn 7: too old (7 - 5 > 1)
+        QVERIFY(!s.fog->sightings.at("blue").count("raider"));
+        QCOMPARE(s.fog->history.size(), size_t(7));
+        QCOMPARE(s.fog->history.back().turn, 7);
+        QCOMPARE(s.fog->history[2].models[1].position, (Vec2{45, 8}));  // as the turn ended
+        // A cancelled turn changes nothing.
+        const std::atomic<bool> stop{true};
+        QVERIFY(!endTableTurn(s, &stop));
+        QCOMPARE(s.fog->turn, 8);
     }
 
     void cancelledRulingsLeaveNoTrace() {

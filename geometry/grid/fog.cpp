@@ -2,6 +2,8 @@
 // up to date after every change, and the text renderings of a side's fog and a unit's view.
 #include "grid/fog.h"
 
+#include "kernel/memory.h"
+
 #include "grid/fov.h"
 
 #include <algorithm>
@@ -189,13 +191,9 @@ void FogGame::update() {
                 seenNow.insert(u.id);
                 s.sightings[u.id] = {u.id, u.type, u.side, u.health, u.at, turn_};
             }
-        for (auto it = s.sightings.begin(); it != s.sightings.end();) {
-            const Snapshot& m = it->second;
-            const bool gone = !seenNow.count(it->first) &&
-                              ((map_.inside(m.at.x, m.at.y) && into[index(m.at)]) ||  // its tile seen again
-                               (settings_.memoryTurns >= 0 && turn_ - m.turnSeen > settings_.memoryTurns));
-            it = gone ? s.sightings.erase(it) : std::next(it);
-        }
+        // (Its tile seen again, or too old: kernel/memory.h, the table's rules too.)
+        memory::forgetStale(s.sightings, seenNow, turn_, settings_.memoryTurns,
+                            [&](const Snapshot& m) { return map_.inside(m.at.x, m.at.y) && into[index(m.at)]; });
     }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cctype>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -138,6 +139,30 @@ struct Ruleset {
     bool written_as_object = false;
 };
 
+// Fog of war on the table (rules/table_fog.h). An enemy model as a side last saw it.
+struct TableSighting {
+    Model model;  // as it stood then: its id, side, base, place, rotation and height
+    int turnSeen = 0;
+};
+
+// A turn of the game as it ended: the models as they stood, and for each side the enemy
+// models it saw and those it remembered (seen before, not now).
+struct TableTurn {
+    int turn = 0;
+    std::vector<Model> models;
+    std::map<std::string, std::vector<std::string>> seen;          // by side: model ids
+    std::map<std::string, std::vector<TableSighting>> remembered;  // by side
+};
+
+// The game's fog of war: the turn being played, how long a memory lasts, what each side
+// remembers now, and every turn ended so far (to replay it from either side).
+struct TableFog {
+    int turn = 1;
+    int memoryTurns = 3;  // a memory is kept while turn - turn seen <= this; -1: forever
+    std::map<std::string, std::map<std::string, TableSighting>> sightings;  // by side, by model id
+    std::vector<TableTurn> history;
+};
+
 struct Scenario {
     std::string name;
     std::string description;
@@ -147,6 +172,7 @@ struct Scenario {
     std::vector<Model> models;
     std::vector<Zone> zones;
     std::vector<Query> queries;
+    std::optional<TableFog> fog;  // a game with fog of war, once a turn has been ended
     std::string board_extras;
     std::string extras;
 

@@ -1,0 +1,33 @@
+// Fog of war on the table: each side sees its own models and the enemy models some model
+// of it sees under the scenario's ruleset (Rulings::seenBySide); it remembers the enemies
+// it saw as ghosts where it last saw them, by the same rules as the tile maps' fog of war
+// (kernel/memory.h: forgotten once that place is seen again, or after memoryTurns turns);
+// and each turn ended is kept, so that the game can be replayed from either side. No Qt.
+#pragma once
+
+#include "kernel/types.h"
+
+#include <atomic>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace sl {
+
+// The sides of the table (the models' sides, in the order they first appear).
+std::vector<std::string> tableSides(const Scenario& scenario);
+
+// What each side sees now: by side, the ids of the models it sees (its own included).
+std::map<std::string, std::set<std::string>> seenNow(const Scenario& scenario, const std::atomic<bool>* cancel = nullptr);
+
+// Ends the turn being played (scenario.fog made when there is none): what each side sees now
+// is recorded as its sightings, memories it no longer keeps are forgotten, the turn as it
+// ended goes into the history, and the next turn begins. False, nothing changed, when
+// `cancel` was set meanwhile.
+bool endTableTurn(Scenario& scenario, const std::atomic<bool>* cancel = nullptr);
+
+// The side's ghosts now: the enemies it remembers and does not see (`seen`: what it sees, by
+// id), as it last saw them.
+std::vector<TableSighting> tableGhosts(const Scenario& scenario, const std::string& side, const std::set<std::string>& seen);
+
+}  // namespace sl
