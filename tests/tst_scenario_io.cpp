@@ -1,6 +1,7 @@
 // Reading and writing scenario files: every defect a person can make is reported with
 // the file, the JSON path and the problem; a round trip loses nothing.
 #include "scenario_io.h"
+#include "rules/table_fog.h"
 
 #include <QBuffer>
 #include <QJsonArray>
@@ -221,6 +222,55 @@ private slots:
         QCOMPARE(io::writeScenario(*second.scenario), written);
         QCOMPARE(second.scenario->models[1].base.width_mm, 35.5);
         QCOMPARE(second.scenario->queries[0].expect.size(), size_t(1));
+    }
+
+    // The game's fog of war (turn, memory, what each side remembers, every turn ended) is
+    // kept in the file's "fog_of_war" section, read back as written; mistakes in it are
+    // named by their place.
+    void fogOfWarRoundTrip() {
+        const io::ReadResult r = readDoc(validDoc());
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        QVERIFY(!s.fog);
+        QVERIFY(!QJsonDocument::fromJson(io::writeScenario(s)).object().contains(QStringLiteral("fog_of_war")));
+        QVERIFY(endTableTurn(s));
+        s.models[1].position = {40, 30};
+        QVERIFY(endTableTurn(s));
+        s.fog->memoryTurns = 2;
+        // (Something to remember, whatever the table decided.)
+        s.fog->sightings["blue"]["B1"] = {s.models[1], 1};
+        s.fog->history[1].remembered["blue"].push_back({s.models[1], 1});
+        const QByteArray written = io::writeScenario(s);
+        const io::ReadResult back = readBytes(written);
+        QVERIFY2(back.scenario, qPrintable(back.problems.value(0).toString()));
+        QVERIFY(back.scenario->fog);
+        const TableFog& f = *back.scenario->fog;
+        QCOMPARE(f.turn, 3);
+        QCOMPARE(f.memoryTurns, 2);
+        QCOMPARE(f.history.size(), size_t(2));
+        QCOMPARE(f.history[1].models[1].position, (Vec2{40, 30}));
+        QCOMPARE(f.history[0].seen, s.fog->history[0].seen);
+        QCOMPARE(f.sightings.at("blue").at("B1").model.base.width_mm, 35.5);
+        QCOMPARE(f.sightings.at("blue").at("B1").turnSeen, 1);
+        QCOMPARE(f.history[1].remembered.at("blue").size(), s.fog->history[1].remembered.at("blue").size());
+        QCOMPARE(io::writeScenario(*back.scenario), written);
+        // Mistakes, each named by its place.
+        QJsonObject doc = QJsonDocument::fromJson(written).object();
+        auto problem = [&](QStringList path, const QJsonValue& value) {
+            QJsonObject d = doc;
+            setIn(d, path, value);
+            const io::ReadResult bad = readDoc(d);
+            return bad.scenario ? QString() : bad.problems.value(0).path + QStringLiteral(": ") + bad.problems.value(0).message;
+        };
+        QVERIFY2(problem({"fog_of_war", "turn"}, QJsonValue("three")).startsWith(QStringLiteral("fog_of_war.turn: expected a number")),
+                 qPrintable(problem({"fog_of_war", "turn"}, QJsonValue("three"))));
+        QVERIFY(problem({"fog_of_war", "turn"}, QJsonValue(0)).startsWith(QStringLiteral("fog_of_war.turn: expected a whole number from 1")));
+        QVERIFY(problem({"fog_of_war", "memory_turns"}, QJsonValue(1.5)).startsWith(QStringLiteral("fog_of_war.memory_turns")));
+        QVERIFY(problem({"fog_of_war", "history"}, QJsonValue(3)).startsWith(QStringLiteral("fog_of_war.history: expected an array")));
+        QVERIFY2(problem({"fog_of_war", "history", "0", "models", "0", "height"}, QJsonValue(-1))
+                     .startsWith(QStringLiteral("fog_of_war.history[0].models[0].height")),
+                 qPrintable(problem({"fog_of_war", "history", "0", "models", "0", "height"}, QJsonValue(-1))));
+        QVERIFY(problem({"fog_of_war", "sightings", "blue"}, QJsonValue(1)).startsWith(QStringLiteral("fog_of_war.sightings.blue")));
     }
 
     void saveGoesThroughASaveFile() {

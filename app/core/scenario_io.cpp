@@ -200,6 +200,11 @@ private:
     void readModel(const QJsonValue& v, const QString& at, std::vector<Model>* out);
     void readZone(const QJsonValue& v, const QString& at, std::vector<Zone>* out);
     void readQuery(const QJsonValue& v, const QString& at, std::vector<Query>* out);
+    void readFog(const QJsonValue& v, Scenario* out);
+    // A whole number at least `least`, or nothing (with the problem said).
+    std::optional<int> integer(const QJsonObject& o, const char* key, const QString& at, int least, bool required);
+    // {"side": [sighting, ...], ...}: each sighting {"model": a model, "turn_seen": N}.
+    void readSightings(const QJsonValue& v, const QString& at, std::map<std::string, std::vector<TableSighting>>* out);
     void checkReferences(const Scenario& s);
 
     QString file_;
@@ -272,8 +277,9 @@ std::optional<Scenario> Reader::read(const QByteArray& bytes) {
     for (int i = 0; i < zones.size(); ++i) readZone(zones[i], index(QStringLiteral("zones"), i), &s.zones);
     const QJsonArray queries = array(root, "queries");
     for (int i = 0; i < queries.size(); ++i) readQuery(queries[i], index(QStringLiteral("queries"), i), &s.queries);
+    if (root.contains(QLatin1String("fog_of_war"))) readFog(root.value(QLatin1String("fog_of_war")), &s);
     s.extras = extrasOf(root, {"format", "version", "name", "description", "board", "ruleset", "terrain",
-                               "models", "zones", "queries"});
+                               "models", "zones", "queries", "fog_of_war"});
     if (!problems.isEmpty()) return std::nullopt;
     checkReferences(s);
     if (!problems.isEmpty()) return std::nullopt;
@@ -423,6 +429,94 @@ void Reader::readModel(const QJsonValue& v, const QString& at, std::vector<Model
     m.extras = extrasOf(o, {"id", "name", "side", "unit", "base", "position", "rotation_deg", "height", "elevation",
                             "keywords", "shot_recently"});
     out->push_back(std::move(m));
+}
+
+std::optional<int> Reader::integer(const QJsonObject& o, const char* key, const QString& at, int least, bool required) {
+    const QString path = join(at, key);
+    if (!o.contains(QLatin1String(key))) {
+        if (required) fail(path, QStringLiteral("missing (a whole number is required)"));
+        return std::nullopt;
+    }
+    double d = 0;
+    if (!number(o.value(QLatin1String(key)), path, &d)) return std::nullopt;
+    if (d != std::floor(d) || d < least || d > 1e6) {
+        fail(path, QStringLiteral("expected a whole number from %1 to 1000000, found %2").arg(least).arg(d));
+        return std::nullopt;
+    }
+    return static_cast<int>(d);
+}
+
+void Reader::readSightings(const QJsonValue& v, const QString& at, std::map<std::string, std::vector<TableSighting>>* out) {
+    bool ok = false;
+    const QJsonObject sides = object(v, at, &ok);
+    if (!ok) return;
+    for (auto it = sides.begin(); it != sides.end(); ++it) {
+        const QString sideAt = at + QLatin1Char('.') + it.key();
+        if (!it.value().isArray()) {
+            fail(sideAt, QStringLiteral("expected an array of sightings, found %1").arg(typeName(it.value())));
+            continue;
+        }
+        std::vector<TableSighting>& list = (*out)[it.key().toStdString()];
+        const QJsonArray a = it.value().toArray();
+        for (int i = 0; i < a.size(); ++i) {
+            const QString here = index(sideAt, i);
+            const QJsonObject o = object(a[i], here, &ok);
+            if (!ok) continue;
+            std::vector<Model> model;
+            if (!o.contains(QLatin1String("model"))) fail(join(here, "model"), QStringLiteral("missing (the model as it was seen)"));
+            else readModel(o.value(QLatin1String("model")), join(here, "model"), &model);
+            const std::optional<int> turn = integer(o, "turn_seen", here, 1, true);
+            if (model.size() == 1 && turn) list.push_back({model[0], *turn});
+        }
+    }
+}
+
+void Reader::readFog(const QJsonValue& v, Scenario* out) {
+    const QString at = QStringLiteral("fog_of_war");
+    bool ok = false;
+    const QJsonObject o = object(v, at, &ok);
+    if (!ok) return;
+    TableFog fog;
+    if (const auto turn = integer(o, "turn", at, 1, true)) fog.turn = *turn;
+    if (const auto memory = integer(o, "memory_turns", at, -1, false)) fog.memoryTurns = *memory;
+    if (o.contains(QLatin1String("sightings"))) {
+        std::map<std::string, std::vector<TableSighting>> lists;
+        readSightings(o.value(QLatin1String("sightings")), join(at, "sightings"), &lists);
+        for (auto& [side, list] : lists)
+            for (TableSighting& g : list) fog.sightings[side][g.model.id] = std::move(g);
+    }
+    if (o.contains(QLatin1String("history"))) {
+        const QJsonValue h = o.value(QLatin1String("history"));
+        if (!h.isArray()) fail(join(at, "history"), QStringLiteral("expected an array of turns, found %1").arg(typeName(h)));
+        const QJsonArray turns = h.toArray();
+        for (int i = 0; i < turns.size(); ++i) {
+            const QString here = index(join(at, "history"), i);
+            const QJsonObject t = object(turns[i], here, &ok);
+            if (!ok) continue;
+            TableTurn turn;
+            if (const auto n = integer(t, "turn", here, 1, true)) turn.turn = *n;
+            const QJsonValue models = t.value(QLatin1String("models"));
+            if (!models.isArray()) fail(join(here, "models"), QStringLiteral("expected an array of models, found %1").arg(typeName(models)));
+            const QJsonArray list = models.toArray();
+            for (int k = 0; k < list.size(); ++k) readModel(list[k], index(join(here, "models"), k), &turn.models);
+            if (t.contains(QLatin1String("seen"))) {
+                const QJsonObject seen = object(t.value(QLatin1String("seen")), join(here, "seen"), &ok);
+                for (auto it = seen.begin(); ok && it != seen.end(); ++it) {
+                    std::vector<std::string>& ids = turn.seen[it.key().toStdString()];
+                    const QJsonArray a = it.value().toArray();
+                    if (!it.value().isArray()) fail(join(here, "seen") + QLatin1Char('.') + it.key(), QStringLiteral("expected an array of model ids"));
+                    for (const QJsonValue& id : a) {
+                        if (!id.isString()) fail(join(here, "seen") + QLatin1Char('.') + it.key(), QStringLiteral("expected model ids (strings)"));
+                        else ids.push_back(id.toString().toStdString());
+                    }
+                }
+            }
+            if (t.contains(QLatin1String("remembered")))
+                readSightings(t.value(QLatin1String("remembered")), join(here, "remembered"), &turn.remembered);
+            fog.history.push_back(std::move(turn));
+        }
+    }
+    out->fog = std::move(fog);
 }
 
 void Reader::readZone(const QJsonValue& v, const QString& at, std::vector<Zone>* out) {
@@ -580,6 +674,68 @@ QJsonArray stringsJson(const std::vector<std::string>& v) {
 
 QString str(const std::string& s) { return QString::fromStdString(s); }
 
+// A model as the file writes it (in "models", and as remembered in "fog_of_war").
+QJsonObject modelJson(const Model& m) {
+    QJsonObject o = parseExtras(m.extras);
+    o[QStringLiteral("id")] = str(m.id);
+    if (!m.name.empty()) o[QStringLiteral("name")] = str(m.name);
+    if (!m.side.empty()) o[QStringLiteral("side")] = str(m.side);
+    if (m.unit != m.id) o[QStringLiteral("unit")] = str(m.unit);
+    QJsonObject base = parseExtras(m.base_extras);
+    if (m.base.shape == BaseShape::Circle) {
+        base[QStringLiteral("shape")] = QStringLiteral("circle");
+        base[QStringLiteral("diameter_mm")] = m.base.length_mm;
+    } else {
+        base[QStringLiteral("shape")] = m.base.shape == BaseShape::Oval ? QStringLiteral("oval") : QStringLiteral("rect");
+        base[QStringLiteral("length_mm")] = m.base.length_mm;
+        base[QStringLiteral("width_mm")] = m.base.width_mm;
+    }
+    o[QStringLiteral("base")] = base;
+    o[QStringLiteral("position")] = pointJson(m.position);
+    if (m.rotation_deg != 0) o[QStringLiteral("rotation_deg")] = m.rotation_deg;
+    o[QStringLiteral("height")] = m.height;
+    if (m.elevation != 0) o[QStringLiteral("elevation")] = m.elevation;
+    if (!m.keywords.empty()) o[QStringLiteral("keywords")] = stringsJson(m.keywords);
+    if (m.shot_recently) o[QStringLiteral("shot_recently")] = true;
+    return o;
+}
+
+QJsonArray sightingsJson(const std::vector<TableSighting>& list) {
+    QJsonArray out;
+    for (const TableSighting& g : list) out.append(QJsonObject{{QStringLiteral("model"), modelJson(g.model)}, {QStringLiteral("turn_seen"), g.turnSeen}});
+    return out;
+}
+
+QJsonObject fogJson(const TableFog& fog) {
+    QJsonObject o;
+    o[QStringLiteral("turn")] = fog.turn;
+    o[QStringLiteral("memory_turns")] = fog.memoryTurns;
+    QJsonObject sightings;
+    for (const auto& [side, byId] : fog.sightings) {
+        std::vector<TableSighting> list;
+        for (const auto& [id, g] : byId) list.push_back(g);
+        sightings[QString::fromStdString(side)] = sightingsJson(list);
+    }
+    o[QStringLiteral("sightings")] = sightings;
+    QJsonArray history;
+    for (const TableTurn& t : fog.history) {
+        QJsonObject turn;
+        turn[QStringLiteral("turn")] = t.turn;
+        QJsonArray models;
+        for (const Model& m : t.models) models.append(modelJson(m));
+        turn[QStringLiteral("models")] = models;
+        QJsonObject seen, remembered;
+        for (const auto& [side, ids] : t.seen) seen[QString::fromStdString(side)] = stringsJson(ids);
+        for (const auto& [side, list] : t.remembered) remembered[QString::fromStdString(side)] = sightingsJson(list);
+        turn[QStringLiteral("seen")] = seen;
+        turn[QStringLiteral("remembered")] = remembered;
+        history.append(turn);
+    }
+    o[QStringLiteral("history")] = history;
+    return o;
+}
+
+
 }  // namespace
 
 QString Problem::toString() const {
@@ -652,30 +808,7 @@ QByteArray writeScenario(const Scenario& s) {
     }
     root[QStringLiteral("terrain")] = terrain;
     QJsonArray models;
-    for (const Model& m : s.models) {
-        QJsonObject o = parseExtras(m.extras);
-        o[QStringLiteral("id")] = str(m.id);
-        if (!m.name.empty()) o[QStringLiteral("name")] = str(m.name);
-        if (!m.side.empty()) o[QStringLiteral("side")] = str(m.side);
-        if (m.unit != m.id) o[QStringLiteral("unit")] = str(m.unit);
-        QJsonObject base = parseExtras(m.base_extras);
-        if (m.base.shape == BaseShape::Circle) {
-            base[QStringLiteral("shape")] = QStringLiteral("circle");
-            base[QStringLiteral("diameter_mm")] = m.base.length_mm;
-        } else {
-            base[QStringLiteral("shape")] = m.base.shape == BaseShape::Oval ? QStringLiteral("oval") : QStringLiteral("rect");
-            base[QStringLiteral("length_mm")] = m.base.length_mm;
-            base[QStringLiteral("width_mm")] = m.base.width_mm;
-        }
-        o[QStringLiteral("base")] = base;
-        o[QStringLiteral("position")] = pointJson(m.position);
-        if (m.rotation_deg != 0) o[QStringLiteral("rotation_deg")] = m.rotation_deg;
-        o[QStringLiteral("height")] = m.height;
-        if (m.elevation != 0) o[QStringLiteral("elevation")] = m.elevation;
-        if (!m.keywords.empty()) o[QStringLiteral("keywords")] = stringsJson(m.keywords);
-        if (m.shot_recently) o[QStringLiteral("shot_recently")] = true;
-        models.append(o);
-    }
+    for (const Model& m : s.models) models.append(modelJson(m));
     root[QStringLiteral("models")] = models;
     if (!s.zones.empty()) {
         QJsonArray zones;
@@ -728,6 +861,7 @@ QByteArray writeScenario(const Scenario& s) {
         }
         root[QStringLiteral("queries")] = queries;
     }
+    if (s.fog) root[QStringLiteral("fog_of_war")] = fogJson(*s.fog);
     // Points on one line each ([x, y]), so that a footprint of many points stays readable
     // and small.
     static const QRegularExpression point(QStringLiteral("\\[\\s*(-?[0-9.eE+-]+),\\s*(-?[0-9.eE+-]+)\\s*\\]"));
