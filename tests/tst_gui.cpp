@@ -19,6 +19,8 @@
 #include "grid/fog_script.h"
 #include "scenario_io.h"
 #include "fog_state_io.h"
+#include "fog_history_dialog.h"
+#include "rules/table_fog.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -1417,6 +1419,77 @@ private slots:
         view->setPointOfView(QString());
         QVERIFY(view->overlay().unseen.empty());
         QVERIFY(view->unseenModels().empty());
+    }
+
+    void fogOfWarTurnsOnTheTable() {
+        // Fog of War > End Turn records what each side sees (one undo step); in a side's point
+        // of view an enemy seen before and now out of sight is a ghost where it was; the Turn
+        // History replays each turn from either side; the game is saved with the file.
+        Scenario s;
+        s.board = {60, 44};
+        TerrainPiece wall;
+        wall.id = wall.name = "wall";
+        wall.kind = TerrainKind::Feature;
+        wall.height = 5;
+        wall.footprint.outer = {{0, 18}, {60, 18}, {60, 20}, {0, 20}};
+        s.terrain.push_back(wall);
+        auto model = [](const char* id, const char* side, Vec2 at) {
+            Model m;
+            m.id = m.name = id;
+            m.side = m.unit = side;
+            m.base = {BaseShape::Circle, 32, 32};
+            m.height = 1.75;
+            m.position = at;
+            return m;
+        };
+        s.models = {model("scout", "blue", {10, 10}), model("raider", "red", {30, 10}), model("lurker", "red", {30, 30})};
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("fog.sightline.json"));
+        QString error;
+        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
+        gui::MainWindow w;
+        QVERIFY(w.openFile(file, true));
+        gui::BoardView* view = w.board();
+        view->setPointOfView(QStringLiteral("blue"));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
+        QCOMPARE(view->overlay().unseen, std::vector<int>{2});  // the lurker, behind the wall
+        // Turn 1 ends: blue saw the raider.
+        QVERIFY(w.endFogTurn());
+        QTRY_VERIFY_WITH_TIMEOUT(w.document()->scenario().fog.has_value(), 20000);
+        QCOMPARE(w.document()->scenario().fog->turn, 2);
+        QCOMPARE(w.document()->scenario().fog->history[0].seen.at("blue"), std::vector<std::string>{"raider"});
+        // The scout goes behind the wall: the raider is a ghost where it was seen.
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& t) { t.models[0].position = {5, 40}; });
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
+        QCOMPARE(view->overlay().unseen, std::vector<int>{1});  // (the lurker is seen now, south of the wall)
+        QCOMPARE(view->overlay().ghosts.size(), size_t(1));
+        QCOMPARE(view->overlay().ghosts[0].model.id, std::string("raider"));
+        QCOMPARE(view->overlay().ghosts[0].model.position, (Vec2{30, 10}));
+        QVERIFY(view->overlay().ghosts[0].label.contains(QStringLiteral("seen turn 1")));
+        QVERIFY(w.endFogTurn());
+        QTRY_COMPARE_WITH_TIMEOUT(w.document()->scenario().fog->turn, 3, 20000);
+        // The history, from blue: turn 1 the raider seen, turn 2 remembered (the lurker seen).
+        gui::FogHistoryDialog* history = w.showFogHistory();
+        history->sideBox()->setCurrentIndex(history->sideBox()->findData(QStringLiteral("blue")));
+        history->turnSlider()->setValue(0);
+        QCOMPARE(history->turnShown(), 1);
+        QCOMPARE(history->drawnModels(), (std::vector<std::string>{"scout", "raider"}));
+        QVERIFY(history->ghostModels().empty());
+        history->turnSlider()->setValue(1);
+        QCOMPARE(history->turnShown(), 2);
+        QCOMPARE(history->drawnModels(), (std::vector<std::string>{"scout", "lurker"}));
+        QCOMPARE(history->ghostModels(), std::vector<std::string>{"raider"});
+        QVERIFY2(history->caption().contains(QStringLiteral("1 of 2 enemy models seen, 1 remembered")), qPrintable(history->caption()));
+        history->sideBox()->setCurrentIndex(0);  // everyone
+        QCOMPARE(history->drawnModels().size(), size_t(3));
+        history->close();
+        // Saved with the file, read back; and End Turn is undone as one step.
+        QVERIFY(w.saveTo(file));
+        const io::ReadResult back = io::readScenarioFile(file);
+        QVERIFY(back.scenario && back.scenario->fog);
+        QCOMPARE(back.scenario->fog->history.size(), size_t(2));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().fog->turn, 2);
     }
 
     void allEnemiesWhileDraggingIsQuickThenFull() {

@@ -2,6 +2,8 @@
 // keyboard tools that pick, move, place and draw on the table.
 #include "board_view.h"
 
+#include "rules/table_fog.h"
+
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "ruling_sheet.h"
@@ -399,8 +401,15 @@ void BoardView::decorate() {
     overlay_.labels = labels_;
     overlay_.overlapping.clear();
     for (const edits::Overlap& o : overlaps_) overlay_.overlapping.push_back(o.model);
-    // A side's point of view: what it does not see is not drawn, nor the lines to it.
+    // A side's point of view: what it does not see is not drawn, nor the lines to it; the
+    // enemies it remembers (a game with fog of war: Fog of War > End Turn) are ghosts.
     overlay_.unseen = unseenModels();
+    overlay_.ghosts.clear();
+    if (!pointOfView_.isEmpty() && povKnown_)
+        for (const TableSighting& g : tableGhosts(document_->scenario(), pointOfView_.toStdString(), povSeen_))
+            overlay_.ghosts.push_back({g.model, tr("%1, seen turn %2")
+                                                    .arg(QString::fromStdString(g.model.name.empty() ? g.model.id : g.model.name))
+                                                    .arg(g.turnSeen)});
     if (!overlay_.unseen.empty()) {
         auto unseen = [&](int m) { return std::find(overlay_.unseen.begin(), overlay_.unseen.end(), m) != overlay_.unseen.end(); };
         std::erase_if(overlay_.enemies, [&](const std::pair<int, bool>& e) { return unseen(e.first); });

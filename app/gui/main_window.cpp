@@ -15,12 +15,15 @@
 #include "layout_dialog.h"
 #include "legend.h"
 #include "table_size_dialog.h"
+#include "fog_history_dialog.h"
+#include "rules/table_fog.h"
 #include "kdc_data.h"
 #include "ruling_html.h"
 #include "ruling_sheet.h"
 #include "scenario_edits.h"
 
 #include <QPushButton>
+#include <QInputDialog>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -205,6 +208,26 @@ MainWindow::MainWindow()
     });
     connect(document_.undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
     connect(&document_, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
+    connect(&document_, &ScenarioDocument::changed, this, [this] { ++tableChanges_; });
+    connect(&turnWatcher_, &QFutureWatcher<std::optional<TableFog>>::finished, this, [this] {
+        std::optional<TableFog> fog = turnWatcher_.result();
+        if (!fog) return;
+        if (tableChanges_ != turnAskedAt_) {  // (what was seen is no longer the table's)
+            statusBar()->showMessage(tr("The table changed while the turn was ending: ending it again..."));
+            endFogTurn();
+            return;
+        }
+        const TableTurn& ended = fog->history.back();
+        QStringList seen;
+        for (const auto& [side, ids] : ended.seen)
+            seen << tr("%1 sees %2 enemy model(s) and remembers %3")
+                        .arg(QString::fromStdString(side))
+                        .arg(ids.size())
+                        .arg(ended.remembered.count(side) ? ended.remembered.at(side).size() : 0);
+        document_.edit(tr("End Turn %1").arg(ended.turn), [&](Scenario& s) { s.fog = std::move(*fog); });
+        statusBar()->showMessage(tr("Turn %1 ended: %2. Turn %3 begins.").arg(ended.turn).arg(seen.join(QStringLiteral("; "))).arg(ended.turn + 1),
+                                 10000);
+    });
 
     QSettings settings;
     defaultLayout_ = saveState();
@@ -529,6 +552,26 @@ void MainWindow::buildMenus() {
         analysis_->compute();
     })->setObjectName(QStringLiteral("sight-vision-map"));
 
+    // Fog of war on the table: a side's point of view, turns, ghosts and the game's history.
+    QMenu* fog = menuBar()->addMenu(tr("Fog of &War"));
+    if (QMenu* pov = findChild<QMenu*>(QStringLiteral("view-point-of-view"))) fog->addMenu(pov);
+    fog->addAction(tr("&End Turn"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T), this, [this] { endFogTurn(); })
+        ->setObjectName(QStringLiteral("fog-end-turn"));
+    fog->addAction(tr("Turn &History..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, [this] { showFogHistory(); })
+        ->setObjectName(QStringLiteral("fog-history"));
+    fog->addAction(tr("&Memory..."), this, [this] {
+        const int now = document_.scenario().fog ? document_.scenario().fog->memoryTurns : TableFog{}.memoryTurns;
+        bool ok = false;
+        const int turns = QInputDialog::getInt(this, tr("Memory"),
+                                               tr("How many turns a side remembers an enemy it no longer sees (-1: for ever):"),
+                                               now, -1, 1000, 1, &ok);
+        if (!ok || turns == now) return;
+        document_.edit(tr("Memory of %n Turn(s)", nullptr, turns), [turns](Scenario& s) {
+            if (!s.fog) s.fog = TableFog{};
+            s.fog->memoryTurns = turns;
+        });
+    })->setObjectName(QStringLiteral("fog-memory"));
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&User Guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide)
         ->setObjectName(QStringLiteral("help-guide"));
@@ -654,6 +697,34 @@ void MainWindow::syncPlacement() {
     p.unit = unit_->text().trimmed().toStdString();
     p.height = height_->value();
     board_->setPlacement(p);
+}
+
+bool MainWindow::endFogTurn() {
+    if (turnWatcher_.isRunning()) {
+        statusBar()->showMessage(tr("A turn is being ended already"), 3000);
+        return false;
+    }
+    if (tableSides(document_.scenario()).size() < 2) {
+        statusBar()->showMessage(tr("No turn to end: fog of war needs models of two sides on the table"), 5000);
+        return false;
+    }
+    turnAskedAt_ = tableChanges_;
+    auto scenario = std::make_shared<const Scenario>(document_.scenario());
+    statusBar()->showMessage(tr("Ending turn %1: working out what each side sees...")
+                                 .arg(scenario->fog ? scenario->fog->turn : TableFog{}.turn));
+    turnWatcher_.setFuture(QtConcurrent::run([scenario]() -> std::optional<TableFog> {
+        Scenario s = *scenario;
+        if (!endTableTurn(s)) return std::nullopt;
+        return s.fog;
+    }));
+    return true;
+}
+
+FogHistoryDialog* MainWindow::showFogHistory() {
+    auto* dialog = new FogHistoryDialog(document_.scenario(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->show();
+    return dialog;
 }
 
 QString MainWindow::autosavePath() {

@@ -35,6 +35,8 @@ class AnalysisPanel;
 class Inspector;
 class LayoutDialog;
 
+class FogHistoryDialog;
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
@@ -91,6 +93,14 @@ public:
     // without an observer and a target or while a sheet is still being written.
     bool exportRulingSheetTo(const QString& path);
     bool writingRulingSheet() const { return sheetJob_ != nullptr; }
+
+    // Fog of War > End Turn: what each side sees is worked out off the GUI thread and
+    // recorded as one undoable step (the turn ended, the sightings, the history); a change
+    // of the table meanwhile has it worked out again. False while one is being ended.
+    bool endFogTurn();
+    bool endingFogTurn() const { return turnWatcher_.isRunning(); }
+    // Fog of War > Turn History: the turns ended, replayed from either side.
+    FogHistoryDialog* showFogHistory();
 
     static QString autosavePath();
     void autosaveNow();
@@ -152,6 +162,9 @@ private:
     QActionGroup* tools_ = nullptr;
     QTimer autosave_;
     QFutureWatcher<QString>* sheetJob_ = nullptr;  // the ruling sheet being written
+    QFutureWatcher<std::optional<TableFog>> turnWatcher_;  // a turn being ended
+    quint64 tableChanges_ = 0;   // (counted: a turn ended on a table since changed is ended again)
+    quint64 turnAskedAt_ = 0;
     QProgressDialog* sheetProgress_ = nullptr;
     std::unique_ptr<Prompts> prompts_ = std::make_unique<Prompts>();
 };

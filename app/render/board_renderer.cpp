@@ -414,6 +414,13 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         places.push_back({box.left() - gap - size.width() / 2, box.center().y()});                    // left
         labels.place(text, places, k < forced, order[k]);
     }
+    // Ghosts: what was seen there, and when.
+    for (const Overlay::Ghost& g : overlay.ghosts) {
+        const QRectF box = inchToDevice.mapRect(basePath(g.model).boundingRect());
+        const QSizeF size = labels.sizeOf(g.label);
+        labels.place(g.label, {QPointF(box.center().x(), box.bottom() + 2 * px + size.height() / 2), box.center()}, false, -1,
+                     QColor(60, 60, 70, 190));
+    }
     // Objectives just above their marker; deployment zones in their middle.
     for (const Zone& z : scenario_.zones)
         if (z.position) {
@@ -592,6 +599,17 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
 }
 
 void BoardRenderer::paintModels(QPainter& p, const Overlay& overlay, double unit) const {
+    // Ghosts under the models: a pale, dashed outline in the side's colour.
+    for (const Overlay::Ghost& g : overlay.ghosts) {
+        QColor fill = sideColour(g.model.side);
+        QColor pale = fill;
+        pale.setAlpha(60);
+        p.setBrush(pale);
+        QPen pen(fill.lighter(130), 2 * unit, Qt::DashLine);
+        pen.setDashPattern({3, 2});
+        p.setPen(pen);
+        p.drawPath(basePath(g.model));
+    }
     for (size_t i = 0; i < scenario_.models.size(); ++i) {
         const Model& m = scenario_.models[i];
         const int idx = static_cast<int>(i);

@@ -87,8 +87,14 @@ struct Overlay {
     std::vector<std::string> highlighted;
     // Models standing where a real one could not: overlapping a feature or another model.
     std::vector<int> overlapping;
-    // Fog of war on the table (a side's point of view): models not drawn, nor labelled.
+    // Fog of war on the table (a side's point of view): models not drawn, nor labelled;
+    // and the enemies the side remembers, drawn as ghosts where it last saw them.
     std::vector<int> unseen;
+    struct Ghost {
+        Model model;    // as it was seen
+        QString label;  // what it was and when: "Raider, seen turn 2"
+    };
+    std::vector<Ghost> ghosts;
     // Labels on models and pieces (ids on plates, never overlapping one another).
     bool labels = true;
     // In place of those labels, only these (each placed, over others when it must), their

@@ -1,0 +1,161 @@
+// The game's turns replayed (fog_history_dialog.h), drawn by the board's renderer.
+#include "fog_history_dialog.h"
+
+#include "board_renderer.h"
+#include "rules/table_fog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QImage>
+#include <QLabel>
+#include <QPainter>
+#include <QPixmap>
+#include <QPushButton>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sl::gui {
+namespace {
+
+// The table as a turn ended, and what the side saw and remembered then (everyone: every
+// model, no ghost).
+struct Moment {
+    Scenario table;
+    render::Overlay overlay;
+};
+
+Moment momentOf(const Scenario& scenario, const TableTurn& turn, const std::string& side) {
+    Moment m;
+    m.table = scenario;
+    m.table.models = turn.models;
+    m.table.fog.reset();
+    if (side.empty()) return m;
+    const auto seen = turn.seen.find(side);
+    for (int i = 0; i < static_cast<int>(turn.models.size()); ++i) {
+        const Model& model = turn.models[static_cast<size_t>(i)];
+        if (model.side == side) continue;
+        if (seen == turn.seen.end() || std::find(seen->second.begin(), seen->second.end(), model.id) == seen->second.end())
+            m.overlay.unseen.push_back(i);
+    }
+    if (const auto remembered = turn.remembered.find(side); remembered != turn.remembered.end())
+        for (const TableSighting& g : remembered->second)
+            m.overlay.ghosts.push_back({g.model, QObject::tr("%1, seen turn %2")
+                                                     .arg(QString::fromStdString(g.model.name.empty() ? g.model.id : g.model.name))
+                                                     .arg(g.turnSeen)});
+    return m;
+}
+
+}  // namespace
+
+FogHistoryDialog::FogHistoryDialog(const Scenario& scenario, QWidget* parent) : QDialog(parent), scenario_(scenario) {
+    setWindowTitle(tr("Fog of War: Turn History"));
+    slider_ = new QSlider(Qt::Horizontal, this);
+    slider_->setObjectName(QStringLiteral("history-turn"));
+    const int turns = scenario_.fog ? static_cast<int>(scenario_.fog->history.size()) : 0;
+    slider_->setRange(0, std::max(0, turns - 1));
+    slider_->setPageStep(1);
+    side_ = new QComboBox(this);
+    side_->setObjectName(QStringLiteral("history-side"));
+    side_->addItem(tr("Everyone"), QString());
+    for (const std::string& s : tableSides(scenario_)) side_->addItem(tr("What %1 saw").arg(QString::fromStdString(s)), QString::fromStdString(s));
+    if (side_->count() > 1) side_->setCurrentIndex(1);
+    auto* back = new QPushButton(tr("&Back"), this);
+    auto* forward = new QPushButton(tr("&Forward"), this);
+    connect(back, &QPushButton::clicked, this, [this] { slider_->setValue(slider_->value() - 1); });
+    connect(forward, &QPushButton::clicked, this, [this] { slider_->setValue(slider_->value() + 1); });
+    caption_ = new QLabel(this);
+    caption_->setWordWrap(true);
+    picture_ = new QLabel(this);
+    picture_->setMinimumSize(480, 360);
+    picture_->setAlignment(Qt::AlignCenter);
+    picture_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(back);
+    controls->addWidget(slider_, 1);
+    controls->addWidget(forward);
+    controls->addWidget(side_);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(caption_);
+    layout->addWidget(picture_, 1);
+    layout->addWidget(buttons);
+    connect(slider_, &QSlider::valueChanged, this, &FogHistoryDialog::redraw);
+    connect(side_, &QComboBox::currentIndexChanged, this, &FogHistoryDialog::redraw);
+    resize(900, 700);
+    slider_->setValue(slider_->maximum());
+    redraw();
+}
+
+int FogHistoryDialog::turnShown() const {
+    if (!scenario_.fog || scenario_.fog->history.empty()) return 0;
+    return scenario_.fog->history[static_cast<size_t>(slider_->value())].turn;
+}
+
+std::vector<std::string> FogHistoryDialog::drawnModels() const {
+    std::vector<std::string> out;
+    if (!scenario_.fog || scenario_.fog->history.empty()) return out;
+    const TableTurn& turn = scenario_.fog->history[static_cast<size_t>(slider_->value())];
+    const Moment m = momentOf(scenario_, turn, side_->currentData().toString().toStdString());
+    for (int i = 0; i < static_cast<int>(turn.models.size()); ++i)
+        if (std::find(m.overlay.unseen.begin(), m.overlay.unseen.end(), i) == m.overlay.unseen.end())
+            out.push_back(turn.models[static_cast<size_t>(i)].id);
+    return out;
+}
+
+std::vector<std::string> FogHistoryDialog::ghostModels() const {
+    std::vector<std::string> out;
+    if (!scenario_.fog || scenario_.fog->history.empty()) return out;
+    const TableTurn& turn = scenario_.fog->history[static_cast<size_t>(slider_->value())];
+    for (const render::Overlay::Ghost& g : momentOf(scenario_, turn, side_->currentData().toString().toStdString()).overlay.ghosts)
+        out.push_back(g.model.id);
+    return out;
+}
+
+QString FogHistoryDialog::caption() const { return caption_->text(); }
+
+void FogHistoryDialog::resizeEvent(QResizeEvent* e) {
+    QDialog::resizeEvent(e);
+    redraw();
+}
+
+void FogHistoryDialog::redraw() {
+    if (!scenario_.fog || scenario_.fog->history.empty()) {
+        caption_->setText(tr("No turn has been ended yet: Fog of War > End Turn records what each side sees."));
+        picture_->clear();
+        return;
+    }
+    const TableTurn& turn = scenario_.fog->history[static_cast<size_t>(slider_->value())];
+    const std::string side = side_->currentData().toString().toStdString();
+    const Moment m = momentOf(scenario_, turn, side);
+    int enemies = 0;
+    for (const Model& model : turn.models) enemies += !side.empty() && model.side != side;
+    const int seen = enemies - static_cast<int>(m.overlay.unseen.size());
+    caption_->setText(side.empty()
+                          ? tr("The end of turn %1 (%2 of %3): every model.").arg(turn.turn).arg(slider_->value() + 1).arg(slider_->maximum() + 1)
+                          : tr("The end of turn %1 (%2 of %3), as %4 saw it: %5 of %6 enemy models seen, %7 remembered "
+                               "(dashed, where they were last seen).")
+                                .arg(turn.turn)
+                                .arg(slider_->value() + 1)
+                                .arg(slider_->maximum() + 1)
+                                .arg(QString::fromStdString(side))
+                                .arg(seen)
+                                .arg(enemies)
+                                .arg(m.overlay.ghosts.size()));
+    const QSize size = picture_->size().expandedTo(QSize(320, 240)) * devicePixelRatioF();
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(QColor(0x24, 0x2a, 0x22));
+    {
+        QPainter p(&image);
+        p.setRenderHint(QPainter::Antialiasing);
+        render::BoardRenderer(m.table).paint(p, render::BoardRenderer::fit(QSizeF(image.size()), m.table.board), m.overlay);
+    }
+    image.setDevicePixelRatio(devicePixelRatioF());
+    picture_->setPixmap(QPixmap::fromImage(image));
+}
+
+}  // namespace sl::gui
