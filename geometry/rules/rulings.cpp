@@ -478,9 +478,16 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
         }
     std::atomic<size_t> next{0};
     auto work = [&] {
+        std::vector<std::pair<double, int>> near;  // (the nearest first: most likely to see it)
         for (size_t k = next++; k < others.size(); k = next++) {
             const int target = others[k];
+            near.clear();
             for (int o : own) {
+                const Vec2 d = s.models[o].position - s.models[target].position;
+                near.emplace_back(d.x * d.x + d.y * d.y, o);
+            }
+            std::sort(near.begin(), near.end());
+            for (const auto& [distance, o] : near) {
                 if (cancel && cancel->load(std::memory_order_relaxed)) return;
                 if (visible(o, target)) {
                     seen[static_cast<size_t>(target)] = 1;

@@ -573,6 +573,58 @@ void fogMove(benchmark::State& state) {
     }
 }
 
+// Fog of war on the table: one side's view worked out again after a drag (what the window
+// does when a model is put down in a side's point of view), on the official layout of
+// scenarios/wh40k-11e/12-official-layout-units under 11th edition with 50 models a side:
+// the ten of each unit there and 40 more each, 32 mm bases placed on a 1.5" grid in each
+// half of the table where they stand clear of the features and of one another. Each step
+// moves one blue model (a new place each time) and decides, for every red model, whether
+// some blue model sees it (Rulings::seenBySide, on every core).
+void pointOfViewAfterDrag(benchmark::State& state) {
+    Scenario s = officialUnits().scenario;
+    const std::string blue = s.models[static_cast<size_t>(officialUnits().scene->modelIndex("intercessor-1"))].side;
+    const std::string red = s.models[static_cast<size_t>(officialUnits().scene->modelIndex("boy-1"))].side;
+    for (const std::string& side : {blue, red}) {
+        int added = 0;
+        for (double y = 1.5; y < s.board.height && added < 40; y += 1.5)
+            for (double x = side == blue ? 2.0 : s.board.width / 2 + 2; x < (side == blue ? s.board.width / 2 - 2 : s.board.width - 2) && added < 40;
+                 x += 1.5) {
+                Model m = analysis::probeModel(analysis::Probe{}, {x, y});
+                m.id = m.name = side + "-extra-" + std::to_string(added);
+                m.side = m.unit = side + "-extras";
+                if (analysis::FeatureOverlap(s)(m) || analysis::ModelOverlap(s)(m) >= 0) continue;
+                m.side = side;
+                s.models.push_back(m);
+                ++added;
+            }
+    }
+    int moved = -1;
+    for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+        if (s.models[i].id == blue + "-extra-0") moved = i;
+    const Vec2 start = s.models[static_cast<size_t>(moved)].position;
+    std::vector<double> ms;
+    int step = 0, seen = 0, models = 0;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        s.models[static_cast<size_t>(moved)].position = start + Vec2{std::fmod(0.37 * step, 1.0), std::fmod(0.23 * step, 1.0)};
+        ++step;
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        const std::vector<char> sees = rulings.seenBySide(blue);
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        seen = 0;
+        models = 0;
+        for (size_t i = 0; i < sees.size(); ++i)
+            if (s.models[i].side == red) {
+                ++models;
+                seen += sees[i];
+            }
+    }
+    stepCounters(state, ms);
+    state.counters["models_a_side"] = models;
+    state.counters["enemies_seen"] = seen;
+}
+
 template <const Table& (*T)()>
 void buildScene(benchmark::State& state) {
     const Table& t = T();
@@ -610,6 +662,7 @@ BENCHMARK_CAPTURE(visionMapBench, purge, "layouts/11e/bm-purge-vs-purge-01.sight
     ->Name("analysis/vision_map/purge_vs_purge_01/1in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(exposureBench)->Name("analysis/exposure/purge_vs_purge_01/attacker/2in/4in_places")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(dragObserverVsAll)->Name("ruling/observer_vs_all/11e/official_layout")->Unit(benchmark::kMillisecond);
+BENCHMARK(pointOfViewAfterDrag)->Name("fog/table/point_of_view/11e/official_layout/50_a_side")->Unit(benchmark::kMillisecond);
 BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/los")->Arg(1)->Unit(benchmark::kMicrosecond);
