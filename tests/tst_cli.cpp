@@ -612,6 +612,54 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("--to: 40,1 is off the map (32 columns, 11 rows)")));
     }
 
+    void tableFogOfWar() {
+        // render --side draws the table as a side sees it (now, or --turn N of the file's game);
+        // end-turn ends a turn in the file. Mistakes are said, with a non-zero exit.
+        QTemporaryDir dir;
+        const QString game = scenario("fog-of-war/official-layout-two-turns.sightline.json");
+        const QString png = dir.filePath(QStringLiteral("blue.png"));
+        Run r = cli({QStringLiteral("render"), game, QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--turn"),
+                     QStringLiteral("2"), QStringLiteral("-o"), png});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("blue sees 3 of 10 enemy models and remembers 5")), qPrintable(r.out));
+        QVERIFY(QImage(png).width() > 1000);
+        r = cli({QStringLiteral("render"), game, QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--turn"),
+                 QStringLiteral("1"), QStringLiteral("-o"), png});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("blue sees 6 of 10 enemy models")), qPrintable(r.out));
+        r = cli({QStringLiteral("render"), game, QStringLiteral("--side"), QStringLiteral("red"), QStringLiteral("-o"), png});  // now
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("red sees 2 of 10 enemy models")), qPrintable(r.out));
+        for (const auto& [args, said] : std::vector<std::pair<QStringList, QString>>{
+                 {{QStringLiteral("--side"), QStringLiteral("green")}, QStringLiteral("no model of side \"green\" on the table (sides: blue, red)")},
+                 {{QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--turn"), QStringLiteral("9")},
+                  QStringLiteral("expected a turn the file's game has ended, from 1 to 2, found \"9\"")},
+                 {{QStringLiteral("--turn"), QStringLiteral("1")}, QStringLiteral("--turn needs --side")},
+                 {{QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--observer"), QStringLiteral("boy-1")},
+                  QStringLiteral("leave out --observer")}}) {
+            r = cli(QStringList{QStringLiteral("render"), game, QStringLiteral("-o"), png} + args);
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(said), qPrintable(r.err));
+        }
+        r = cli({QStringLiteral("render"), scenario("demo.sightline.json"), QStringLiteral("--side"), QStringLiteral("blue"),
+                 QStringLiteral("--turn"), QStringLiteral("1"), QStringLiteral("-o"), png});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("no turn ended yet")), qPrintable(r.err));
+        // end-turn: turn 3 ended, the file saved with it.
+        const QString copy = dir.filePath(QStringLiteral("game.sightline.json"));
+        QVERIFY(QFile::copy(game, copy));
+        r = cli({QStringLiteral("end-turn"), copy});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("turn 3 ended; turn 4 begins")), qPrintable(r.out));
+        QFile saved(copy);
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QJsonObject fog = QJsonDocument::fromJson(saved.readAll()).object().value(QStringLiteral("fog_of_war")).toObject();
+        QCOMPARE(fog.value(QStringLiteral("history")).toArray().size(), 3);
+        QCOMPARE(fog.value(QStringLiteral("turn")).toInt(), 4);
+        r = cli({QStringLiteral("end-turn"), scenario("regression/no-such-file.sightline.json")});
+        QCOMPARE(r.code, 2);
+    }
+
     void tileMapPictures() {
         // fov, sight and fog --png draw the map with the tile renderer: a tile 24 pixels (the
         // picture is the map and a half-tile margin wide); fov: the viewer's tile blue, a tile

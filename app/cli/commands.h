@@ -19,6 +19,7 @@ int ruling(const QString& path, const QCommandLineParser& args, Method method);
 
 // render_command.cpp: the table and its sight lines drawn to an image.
 int render(const QString& path, const QCommandLineParser& args, Method method);
+int endTurn(const QString& path);
 
 // analyze_command.cpp: layout analysis maps (the vision map).
 int analyze(const QString& path, const QCommandLineParser& args);

@@ -48,7 +48,12 @@ const char* kDescription =
     "                draw the table; with --observer and --target the pair's sight\n"
     "                lines (green: the witness; red: blocked lines up to their first\n"
     "                blocker), with --observer alone every enemy ringed green or red;\n"
-    "                --measure ID and --rings 6,12 measure from the observer\n"
+    "                --measure ID and --rings 6,12 measure from the observer; --side NAME\n"
+    "                draws the table as that side sees it (fog of war: enemies it does\n"
+    "                not see left out, those it remembers as ghosts), --turn N as a turn\n"
+    "                of the file's game ended\n"
+    "  end-turn FILE  fog of war on the table: records what each side sees now, ends\n"
+    "                the turn and saves the game in the file (its fog_of_war section)\n"
     "  analyze FILE (--observer ID | --unit UNIT) [--base 32|60x35.5|100x50 rect]\n"
     "      [--height 1.75] [--keywords INFANTRY] [--spacing 0.5] [-o MAP.png|svg|pdf]\n"
     "      [--csv CELLS.csv] [--json] [--width PX]\n"
@@ -110,6 +115,8 @@ const std::vector<Command>& commands() {
          [](const QStringList& f, const QCommandLineParser& a, sl::Method m) { return ruling(f.front(), a, m); }},
         {"render", O::One, "scenario file", true,
          [](const QStringList& f, const QCommandLineParser& a, sl::Method m) { return render(f.front(), a, m); }},
+        {"end-turn", O::One, "scenario file", false,
+         [](const QStringList& f, const QCommandLineParser&, sl::Method) { return endTurn(f.front()); }},
         {"analyze", O::One, "scenario file", true,
          [](const QStringList& f, const QCommandLineParser& a, sl::Method) { return analyze(f.front(), a); }},
         {"fov", O::One, "map file", false,
@@ -172,7 +179,9 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("to"), QStringLiteral("sight: the tile looked at, X,Y"), QStringLiteral("X,Y")});
     parser.addOption({QStringLiteral("script"), QStringLiteral("fog: the game's script"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("state"), QStringLiteral("fog: the game's state file, read if it exists and saved"), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("side"), QStringLiteral("fog: report this side only"), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("side"), QStringLiteral("fog: report this side only; render: the table as this side sees it"),
+                      QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("turn"), QStringLiteral("render --side: as this turn of the file's game ended"), QStringLiteral("N")});
     parser.addOption({QStringLiteral("radius"), QStringLiteral("fov: how far one sees (0: unlimited)"), QStringLiteral("R")});
     parser.addOption({QStringLiteral("shape"), QStringLiteral("fov: euclid (default), chebyshev or manhattan"),
                       QStringLiteral("SHAPE"), QStringLiteral("euclid")});

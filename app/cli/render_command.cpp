@@ -1,7 +1,12 @@
 // sightline-cli render: the table drawn to PNG, SVG or PDF, with a pair's sight lines or an
 // observer against its enemies, and measuring: a distance base to base, range rings.
 #include "board_renderer.h"
+#include "fog_view.h"
+#include "rules/table_fog.h"
+#include "scenario_io.h"
 #include "commands.h"
+
+#include <algorithm>
 #include "common.h"
 
 namespace sl::cli {
@@ -27,6 +32,54 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
     }
     const std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;
+    if (args.isSet(QStringLiteral("turn")) && !args.isSet(QStringLiteral("side"))) {
+        err() << "--turn needs --side (the side whose view of that turn is drawn)\n";
+        return kBadInput;
+    }
+    if (args.isSet(QStringLiteral("side"))) {
+        // Fog of war on the table: the table as one side sees it, now or as a turn ended.
+        if (hasObserver) {
+            err() << "--side draws a side's view: leave out --observer and --target\n";
+            return kBadInput;
+        }
+        const std::string side = args.value(QStringLiteral("side")).toStdString();
+        const std::vector<std::string> sides = sl::tableSides(*scenario);
+        if (std::find(sides.begin(), sides.end(), side) == sides.end()) {
+            QStringList names;
+            for (const std::string& n : sides) names << QString::fromStdString(n);
+            err() << "--side: no model of side \"" << QString::fromStdString(side) << "\" on the table (sides: "
+                  << (names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", "))) << ")\n";
+            return kBadInput;
+        }
+        std::optional<sl::render::FogView> view;
+        if (args.isSet(QStringLiteral("turn"))) {
+            bool ok = false;
+            const int turn = args.value(QStringLiteral("turn")).toInt(&ok);
+            const int ended = scenario->fog ? static_cast<int>(scenario->fog->history.size()) : 0;
+            if (ok) view = sl::render::fogViewAtTurn(*scenario, side, turn);
+            if (!view) {
+                err() << "--turn: " << (ended == 0 ? QStringLiteral("the file's game has no turn ended yet (sightline-cli end-turn FILE ends one)")
+                                                   : QStringLiteral("expected a turn the file's game has ended, from %1 to %2, found \"%3\"")
+                                                         .arg(scenario->fog->history.front().turn)
+                                                         .arg(scenario->fog->history.back().turn)
+                                                         .arg(args.value(QStringLiteral("turn"))))
+                      << '\n';
+                return kBadInput;
+            }
+        } else {
+            view = sl::render::fogViewNow(*scenario, side);
+        }
+        out() << QString::fromStdString(side) << " sees " << view->seen << " of " << view->enemies << " enemy models"
+              << (view->overlay.ghosts.empty() ? QString() : QStringLiteral(" and remembers %1").arg(view->overlay.ghosts.size())) << '\n';
+        QString error;
+        const QString file = args.value(QStringLiteral("output"));
+        if (!sl::render::renderToFile(view->table, view->overlay, file, &error, *width)) {
+            err() << error << '\n';
+            return kBadInput;
+        }
+        out() << "wrote " << file << '\n';
+        return kOk;
+    }
     if (hasObserver) {
         const int o = modelOrFail(scene, args.value(QStringLiteral("observer")), "observer");
         if (o < 0) return kBadInput;
@@ -75,6 +128,34 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         return kBadInput;
     }
     out() << "wrote " << file << '\n';
+    return kOk;
+}
+
+int endTurn(const QString& path) {
+    std::optional<sl::Scenario> scenario = load(path);
+    if (!scenario) return kBadInput;
+    if (sl::tableSides(*scenario).size() < 2) {
+        err() << path << ": no turn to end: fog of war needs models of two sides\n";
+        return kBadInput;
+    }
+    if (!sl::endTableTurn(*scenario)) return kBadInput;
+    const sl::TableTurn& ended = scenario->fog->history.back();
+    for (const auto& [side, ids] : ended.seen) {
+        const auto remembered = ended.remembered.find(side);
+        out() << QString::fromStdString(side) << " sees " << ids.size() << " enemy model(s)"
+              << (ids.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString([&] {
+                     std::string joined;
+                     for (const std::string& id : ids) joined += (joined.empty() ? "" : ", ") + id;
+                     return joined;
+                 }())))
+              << " and remembers " << (remembered == ended.remembered.end() ? 0 : remembered->second.size()) << '\n';
+    }
+    QString error;
+    if (!sl::io::saveScenarioFile(*scenario, path, &error)) {
+        err() << error << '\n';
+        return kBadInput;
+    }
+    out() << "turn " << ended.turn << " ended; turn " << scenario->fog->turn << " begins (saved to " << path << ")\n";
     return kOk;
 }
 

@@ -2,6 +2,7 @@
 // keyboard tools that pick, move, place and draw on the table.
 #include "board_view.h"
 
+#include "fog_view.h"
 #include "rules/table_fog.h"
 
 #include "kernel/base.h"
@@ -407,9 +408,7 @@ void BoardView::decorate() {
     overlay_.ghosts.clear();
     if (!pointOfView_.isEmpty() && povKnown_)
         for (const TableSighting& g : tableGhosts(document_->scenario(), pointOfView_.toStdString(), povSeen_))
-            overlay_.ghosts.push_back({g.model, tr("%1, seen turn %2")
-                                                    .arg(QString::fromStdString(g.model.name.empty() ? g.model.id : g.model.name))
-                                                    .arg(g.turnSeen)});
+            overlay_.ghosts.push_back({g.model, render::ghostLabel(g)});
     if (!overlay_.unseen.empty()) {
         auto unseen = [&](int m) { return std::find(overlay_.unseen.begin(), overlay_.unseen.end(), m) != overlay_.unseen.end(); };
         std::erase_if(overlay_.enemies, [&](const std::pair<int, bool>& e) { return unseen(e.first); });

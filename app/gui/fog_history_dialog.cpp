@@ -2,6 +2,7 @@
 #include "fog_history_dialog.h"
 
 #include "board_renderer.h"
+#include "fog_view.h"
 #include "rules/table_fog.h"
 
 #include <QComboBox>
@@ -18,37 +19,6 @@
 #include <algorithm>
 
 namespace sl::gui {
-namespace {
-
-// The table as a turn ended, and what the side saw and remembered then (everyone: every
-// model, no ghost).
-struct Moment {
-    Scenario table;
-    render::Overlay overlay;
-};
-
-Moment momentOf(const Scenario& scenario, const TableTurn& turn, const std::string& side) {
-    Moment m;
-    m.table = scenario;
-    m.table.models = turn.models;
-    m.table.fog.reset();
-    if (side.empty()) return m;
-    const auto seen = turn.seen.find(side);
-    for (int i = 0; i < static_cast<int>(turn.models.size()); ++i) {
-        const Model& model = turn.models[static_cast<size_t>(i)];
-        if (model.side == side) continue;
-        if (seen == turn.seen.end() || std::find(seen->second.begin(), seen->second.end(), model.id) == seen->second.end())
-            m.overlay.unseen.push_back(i);
-    }
-    if (const auto remembered = turn.remembered.find(side); remembered != turn.remembered.end())
-        for (const TableSighting& g : remembered->second)
-            m.overlay.ghosts.push_back({g.model, QObject::tr("%1, seen turn %2")
-                                                     .arg(QString::fromStdString(g.model.name.empty() ? g.model.id : g.model.name))
-                                                     .arg(g.turnSeen)});
-    return m;
-}
-
-}  // namespace
 
 FogHistoryDialog::FogHistoryDialog(const Scenario& scenario, QWidget* parent) : QDialog(parent), scenario_(scenario) {
     setWindowTitle(tr("Fog of War: Turn History"));
@@ -98,21 +68,19 @@ int FogHistoryDialog::turnShown() const {
 
 std::vector<std::string> FogHistoryDialog::drawnModels() const {
     std::vector<std::string> out;
-    if (!scenario_.fog || scenario_.fog->history.empty()) return out;
-    const TableTurn& turn = scenario_.fog->history[static_cast<size_t>(slider_->value())];
-    const Moment m = momentOf(scenario_, turn, side_->currentData().toString().toStdString());
-    for (int i = 0; i < static_cast<int>(turn.models.size()); ++i)
-        if (std::find(m.overlay.unseen.begin(), m.overlay.unseen.end(), i) == m.overlay.unseen.end())
-            out.push_back(turn.models[static_cast<size_t>(i)].id);
+    const auto v = render::fogViewAtTurn(scenario_, side_->currentData().toString().toStdString(), turnShown());
+    if (!v) return out;
+    for (int i = 0; i < static_cast<int>(v->table.models.size()); ++i)
+        if (std::find(v->overlay.unseen.begin(), v->overlay.unseen.end(), i) == v->overlay.unseen.end())
+            out.push_back(v->table.models[static_cast<size_t>(i)].id);
     return out;
 }
 
 std::vector<std::string> FogHistoryDialog::ghostModels() const {
     std::vector<std::string> out;
-    if (!scenario_.fog || scenario_.fog->history.empty()) return out;
-    const TableTurn& turn = scenario_.fog->history[static_cast<size_t>(slider_->value())];
-    for (const render::Overlay::Ghost& g : momentOf(scenario_, turn, side_->currentData().toString().toStdString()).overlay.ghosts)
-        out.push_back(g.model.id);
+    const auto v = render::fogViewAtTurn(scenario_, side_->currentData().toString().toStdString(), turnShown());
+    if (!v) return out;
+    for (const render::Overlay::Ghost& g : v->overlay.ghosts) out.push_back(g.model.id);
     return out;
 }
 
@@ -131,10 +99,8 @@ void FogHistoryDialog::redraw() {
     }
     const TableTurn& turn = scenario_.fog->history[static_cast<size_t>(slider_->value())];
     const std::string side = side_->currentData().toString().toStdString();
-    const Moment m = momentOf(scenario_, turn, side);
-    int enemies = 0;
-    for (const Model& model : turn.models) enemies += !side.empty() && model.side != side;
-    const int seen = enemies - static_cast<int>(m.overlay.unseen.size());
+    const std::optional<render::FogView> m = render::fogViewAtTurn(scenario_, side, turn.turn);
+    if (!m) return;
     caption_->setText(side.empty()
                           ? tr("The end of turn %1 (%2 of %3): every model.").arg(turn.turn).arg(slider_->value() + 1).arg(slider_->maximum() + 1)
                           : tr("The end of turn %1 (%2 of %3), as %4 saw it: %5 of %6 enemy models seen, %7 remembered "
@@ -143,16 +109,16 @@ void FogHistoryDialog::redraw() {
                                 .arg(slider_->value() + 1)
                                 .arg(slider_->maximum() + 1)
                                 .arg(QString::fromStdString(side))
-                                .arg(seen)
-                                .arg(enemies)
-                                .arg(m.overlay.ghosts.size()));
+                                .arg(m->seen)
+                                .arg(m->enemies)
+                                .arg(m->overlay.ghosts.size()));
     const QSize size = picture_->size().expandedTo(QSize(320, 240)) * devicePixelRatioF();
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(QColor(0x24, 0x2a, 0x22));
     {
         QPainter p(&image);
         p.setRenderHint(QPainter::Antialiasing);
-        render::BoardRenderer(m.table).paint(p, render::BoardRenderer::fit(QSizeF(image.size()), m.table.board), m.overlay);
+        render::BoardRenderer(m->table).paint(p, render::BoardRenderer::fit(QSizeF(image.size()), m->table.board), m->overlay);
     }
     image.setDevicePixelRatio(devicePixelRatioF());
     picture_->setPixmap(QPixmap::fromImage(image));
