@@ -42,4 +42,23 @@ inline Model infantry(const std::string& id, Vec2 at, const std::string& unit = 
     return m;
 }
 
+// Fog of war on the table: a 60 x 44 table cut across by a 5" wall at y = 18..20, a blue
+// scout at (10, 10) and a red raider at (30, 10) north of it (they see each other), a red
+// lurker at (30, 30) south of it.
+inline Scenario fogTable() {
+    Scenario s;
+    s.board = {60, 44};
+    TerrainPiece w = wall("wall", 0, 18, 60, 20);
+    w.name = "wall";
+    s.terrain.push_back(w);
+    auto model = [](const char* id, const char* side, Vec2 at) {
+        Model m = infantry(id, at, side);
+        m.name = id;
+        m.side = side;
+        return m;
+    };
+    s.models = {model("scout", "blue", {10, 10}), model("raider", "red", {30, 10}), model("lurker", "red", {30, 30})};
+    return s;
+}
+
 }  // namespace sl::testing

@@ -9,6 +9,7 @@
 #include "rules/rulings.h"
 #include "rules/table_fog.h"
 #include "scenario_io.h"
+#include "fixtures.h"
 
 #include <QDirIterator>
 #include <QtTest>
@@ -432,24 +433,7 @@ private slots:
     // an enemy where it last saw it until that place is seen again or the memory is older
     // than memoryTurns; each turn ended is kept with what each side saw and remembered.
     void tableFogRemembersAndForgets() {
-        Scenario s;
-        s.board = {60, 44};
-        TerrainPiece wall;
-        wall.id = wall.name = "wall";
-        wall.kind = TerrainKind::Feature;
-        wall.height = 5;
-        wall.footprint.outer = {{0, 18}, {60, 18}, {60, 20}, {0, 20}};
-        s.terrain.push_back(wall);
-        auto model = [](const char* id, const char* side, Vec2 at) {
-            Model m;
-            m.id = m.name = id;
-            m.side = m.unit = side;
-            m.base = {BaseShape::Circle, 32, 32};
-            m.height = 1.75;
-            m.position = at;
-            return m;
-        };
-        s.models = {model("scout", "blue", {10, 10}), model("raider", "red", {30, 10}), model("lurker", "red", {30, 30})};
+        Scenario s = testing::fogTable();
         QCOMPARE(tableSides(s), (std::vector<std::string>{"blue", "red"}));
         // Turn 1: the scout and the raider see each other; the lurker is behind the wall.
         const auto now = seenNow(s);

@@ -18,6 +18,7 @@
 #include "grid/fov.h"
 #include "grid/fog_script.h"
 #include "scenario_io.h"
+#include "fixtures.h"
 #include "fog_state_io.h"
 #include "fog_history_dialog.h"
 #include "rules/table_fog.h"
@@ -1425,24 +1426,7 @@ private slots:
         // Fog of War > End Turn records what each side sees (one undo step); in a side's point
         // of view an enemy seen before and now out of sight is a ghost where it was; the Turn
         // History replays each turn from either side; the game is saved with the file.
-        Scenario s;
-        s.board = {60, 44};
-        TerrainPiece wall;
-        wall.id = wall.name = "wall";
-        wall.kind = TerrainKind::Feature;
-        wall.height = 5;
-        wall.footprint.outer = {{0, 18}, {60, 18}, {60, 20}, {0, 20}};
-        s.terrain.push_back(wall);
-        auto model = [](const char* id, const char* side, Vec2 at) {
-            Model m;
-            m.id = m.name = id;
-            m.side = m.unit = side;
-            m.base = {BaseShape::Circle, 32, 32};
-            m.height = 1.75;
-            m.position = at;
-            return m;
-        };
-        s.models = {model("scout", "blue", {10, 10}), model("raider", "red", {30, 10}), model("lurker", "red", {30, 30})};
+        Scenario s = testing::fogTable();
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("fog.sightline.json"));
         QString error;
