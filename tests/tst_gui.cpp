@@ -1401,10 +1401,37 @@ private slots:
         QCOMPARE(view->unseenModels(), first);
         QCOMPARE(view->overlay().unseen, first);
         QVERIFY2(!first.empty() && first.size() < 10, "some enemies seen, some not");
-        // A hidden model is not there to click.
+        // A hidden model is not there to pick: not by Select All either.
+        {
+            edits::Selection all;
+            for (int i = 0; i < static_cast<int>(s.models.size()); ++i) all.models.push_back(i);
+            view->setSelection(all);
+            QCOMPARE(view->selection().models.size(), s.models.size() - first.size());
+            for (int m : first) QVERIFY(std::find(view->selection().models.begin(), view->selection().models.end(), m) == view->selection().models.end());
+            view->setSelection({});
+        }
         const int hidden = first.front();
         QTest::mouseClick(view, Qt::LeftButton, {}, at(view, s.models[static_cast<size_t>(hidden)].position));
         QVERIFY(view->selection().models.empty() || view->selection().models.front() != hidden);
+        // The unit ruling in the panel leaves the hidden Boyz out, names and reasons.
+        {
+            int seenBoy = -1;
+            for (int t = 0; t < static_cast<int>(s.models.size()); ++t)
+                if (s.models[t].side != side && std::find(first.begin(), first.end(), t) == first.end()) seenBoy = t;
+            QVERIFY(seenBoy >= 0);
+            view->setObserver(view->modelIndex(QStringLiteral("intercessor-1")));
+            view->setTarget(seenBoy);
+            view->setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+            QTRY_VERIFY_WITH_TIMEOUT(view->unitRuling().has_value() && !view->unitRulingPending(), 30000);
+            QTRY_VERIFY_WITH_TIMEOUT(w.rulingLabel()->text().contains(QString::fromStdString(s.labelOf(s.models[seenBoy].id))), 5000);
+            for (int m : first)
+                QVERIFY2(!w.rulingLabel()->text().contains(QString::fromStdString(s.labelOf(s.models[static_cast<size_t>(m)].id)) + QLatin1Char('<')) &&
+                             !w.rulingLabel()->text().contains(QString::fromStdString(s.models[static_cast<size_t>(m)].id) + QLatin1Char('\'')),
+                         s.models[static_cast<size_t>(m)].id.c_str());
+            view->setUnitMode(gui::BoardView::UnitMode::Off);
+            view->setTarget(-1);
+            view->setObserver(-1);
+        }
         // An Intercessor dragged out in the open and put down: what it sees from there.
         const int mover = view->modelIndex(QStringLiteral("intercessor-1"));
         const Vec2 from = s.models[static_cast<size_t>(mover)].position;
@@ -1450,8 +1477,25 @@ private slots:
         QCOMPARE(view->overlay().ghosts[0].model.id, std::string("raider"));
         QCOMPARE(view->overlay().ghosts[0].model.position, (Vec2{30, 10}));
         QVERIFY(view->overlay().ghosts[0].label.contains(QStringLiteral("seen turn 1")));
+        // The scout looks again at the place: the ghost goes at once, before any End Turn.
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& t) { t.models[0].position = {10, 8}; });
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
+        QVERIFY(view->overlay().ghosts.empty());
+        w.document()->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
+        QCOMPARE(view->overlay().ghosts.size(), size_t(1));
         QVERIFY(w.endFogTurn());
         QTRY_COMPARE_WITH_TIMEOUT(w.document()->scenario().fog->turn, 3, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
+        QCOMPARE(view->overlay().ghosts.size(), size_t(1));
+        // A memory shortened below its age (seen turn 1, turn 2 ended): the ghost goes at once;
+        // lengthened again, it is back.
+        w.document()->edit(QStringLiteral("Memory"), [](Scenario& t) { t.fog->memoryTurns = 0; });
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
+        QCOMPARE(view->overlay().ghosts.size(), size_t(0));
+        w.document()->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
+        QCOMPARE(view->overlay().ghosts.size(), size_t(1));
         // The history, from blue: turn 1 the raider seen, turn 2 remembered (the lurker seen).
         gui::FogHistoryDialog* history = w.showFogHistory();
         history->sideBox()->setCurrentIndex(history->sideBox()->findData(QStringLiteral("blue")));

@@ -64,7 +64,7 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
     placement_.base = {BaseShape::Circle, 32, 32};
     connect(document_, &ScenarioDocument::changed, this, &BoardView::documentChanged);
     connect(&unitWatcher_, &QFutureWatcher<UnitRuling>::finished, this, &BoardView::unitRulingReady);
-    connect(&povWatcher_, &QFutureWatcher<std::set<std::string>>::finished, this, &BoardView::pointOfViewReady);
+    connect(&povWatcher_, &QFutureWatcher<PovAnswer>::finished, this, &BoardView::pointOfViewReady);
     patience_.setSingleShot(true);
     connect(&patience_, &QTimer::timeout, this, &BoardView::giveUpIfStale);
     refine_.setSingleShot(true);
@@ -82,6 +82,7 @@ void BoardView::setPointOfView(const QString& side) {
     if (side == pointOfView_) return;
     pointOfView_ = side;
     povSeen_.clear();
+    povPlacesSeen_.clear();
     povKnown_ = false;
     if (povWatcher_.isRunning()) {
         povAgain_ = true;  // (its answer is another side's)
@@ -89,6 +90,7 @@ void BoardView::setPointOfView(const QString& side) {
     } else {
         requestPointOfView();
     }
+    forgetUnseen();
     decorate();
     emit pointOfViewChanged();
 }
@@ -108,10 +110,14 @@ void BoardView::requestPointOfView() {
         scene.setCancel(cancel.get());
         const Rulings rulings(scene);
         const std::vector<char> seen = rulings.seenBySide(side, cancel.get());
-        std::set<std::string> ids;
+        PovAnswer answer;
         for (size_t i = 0; i < seen.size(); ++i)
-            if (seen[i]) ids.insert(scenario->models[i].id);
-        return ids;
+            if (seen[i]) answer.seen.insert(scenario->models[i].id);
+        // The places of its memories that the side sees now: those ghosts go at once.
+        if (scenario->fog)
+            if (const auto it = scenario->fog->sightings.find(side); it != scenario->fog->sightings.end())
+                answer.placesSeen = placesSeenAgain(*scenario, side, it->second, answer.seen, cancel.get());
+        return answer;
     }));
 }
 
@@ -121,10 +127,34 @@ void BoardView::pointOfViewReady() {
         return;
     }
     if (pointOfView_.isEmpty()) return;
-    povSeen_ = povWatcher_.result();
+    const PovAnswer answer = povWatcher_.result();
+    povSeen_ = answer.seen;
+    povPlacesSeen_ = answer.placesSeen;
     povKnown_ = true;
+    forgetUnseen();
     decorate();
     emit pointOfViewChanged();
+}
+
+void BoardView::forgetUnseen() {
+    const std::vector<int> unseen = unseenModels();
+    if (unseen.empty()) return;
+    auto hidden = [&](int m) { return std::find(unseen.begin(), unseen.end(), m) != unseen.end(); };
+    edits::Selection kept = selection_;
+    std::erase_if(kept.models, hidden);
+    if (!(kept == selection_)) {
+        selection_ = kept;
+        emit selectionChanged();
+    }
+    if (observer_ >= 0 && hidden(observer_)) {
+        observer_ = -1;
+        target_ = -1;
+        recompute();
+    } else if ((target_ >= 0 && hidden(target_)) || (hover_ >= 0 && hidden(hover_))) {
+        if (hidden(target_)) target_ = -1;
+        if (hidden(hover_)) hover_ = -1;
+        recompute();
+    }
 }
 
 std::vector<int> BoardView::unseenModels() const {
@@ -407,7 +437,7 @@ void BoardView::decorate() {
     overlay_.unseen = unseenModels();
     overlay_.ghosts.clear();
     if (!pointOfView_.isEmpty() && povKnown_)
-        for (const TableSighting& g : tableGhosts(document_->scenario(), pointOfView_.toStdString(), povSeen_))
+        for (const TableSighting& g : tableGhosts(document_->scenario(), pointOfView_.toStdString(), povSeen_, povPlacesSeen_))
             overlay_.ghosts.push_back({g.model, render::ghostLabel(g)});
     if (!overlay_.unseen.empty()) {
         auto unseen = [&](int m) { return std::find(overlay_.unseen.begin(), overlay_.unseen.end(), m) != overlay_.unseen.end(); };
@@ -502,6 +532,9 @@ void BoardView::setPreset(const std::vector<TerrainPiece>& pieces) {
 
 void BoardView::setSelection(const edits::Selection& s) {
     selection_ = s;
+    // (A side's point of view: what it does not see cannot be picked, by Select All either.)
+    const std::vector<int> unseen = unseenModels();
+    std::erase_if(selection_.models, [&](int m) { return std::find(unseen.begin(), unseen.end(), m) != unseen.end(); });
     decorate();
     emit selectionChanged();
 }

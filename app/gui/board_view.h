@@ -248,10 +248,16 @@ private:
     void pointOfViewReady();
     QString pointOfView_;
     std::set<std::string> povSeen_;
+    std::set<std::string> povPlacesSeen_;  // remembered enemies whose place the side sees now
     bool povKnown_ = false;  // (an answer for this side has arrived)
     bool povAgain_ = false;  // (the table changed while one was worked out)
     std::shared_ptr<std::atomic<bool>> povCancel_;
-    QFutureWatcher<std::set<std::string>> povWatcher_;
+    struct PovAnswer {
+        std::set<std::string> seen, placesSeen;
+    };
+    QFutureWatcher<PovAnswer> povWatcher_;
+    // Drops from the selection, and as observer and target, the models the side does not see.
+    void forgetUnseen();
     std::shared_ptr<RulingCache> unitCache_ = std::make_shared<RulingCache>();
     std::optional<UnitRequest> pendingRequest_;  // asked for while another was being worked out
     UnitRequest runningRequest_, shownRequest_, latestRequest_;

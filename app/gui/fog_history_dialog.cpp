@@ -32,10 +32,10 @@ FogHistoryDialog::FogHistoryDialog(const Scenario& scenario, QWidget* parent) : 
     side_->addItem(tr("Everyone"), QString());
     for (const std::string& s : tableSides(scenario_)) side_->addItem(tr("What %1 saw").arg(QString::fromStdString(s)), QString::fromStdString(s));
     if (side_->count() > 1) side_->setCurrentIndex(1);
-    auto* back = new QPushButton(tr("&Back"), this);
-    auto* forward = new QPushButton(tr("&Forward"), this);
-    connect(back, &QPushButton::clicked, this, [this] { slider_->setValue(slider_->value() - 1); });
-    connect(forward, &QPushButton::clicked, this, [this] { slider_->setValue(slider_->value() + 1); });
+    back_ = new QPushButton(tr("&Back"), this);
+    forward_ = new QPushButton(tr("&Forward"), this);
+    connect(back_, &QPushButton::clicked, this, [this] { slider_->setValue(slider_->value() - 1); });
+    connect(forward_, &QPushButton::clicked, this, [this] { slider_->setValue(slider_->value() + 1); });
     caption_ = new QLabel(this);
     caption_->setWordWrap(true);
     picture_ = new QLabel(this);
@@ -43,9 +43,9 @@ FogHistoryDialog::FogHistoryDialog(const Scenario& scenario, QWidget* parent) : 
     picture_->setAlignment(Qt::AlignCenter);
     picture_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Ignored);
     auto* controls = new QHBoxLayout;
-    controls->addWidget(back);
+    controls->addWidget(back_);
     controls->addWidget(slider_, 1);
-    controls->addWidget(forward);
+    controls->addWidget(forward_);
     controls->addWidget(side_);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -92,6 +92,8 @@ void FogHistoryDialog::resizeEvent(QResizeEvent* e) {
 }
 
 void FogHistoryDialog::redraw() {
+    back_->setEnabled(slider_->value() > slider_->minimum());
+    forward_->setEnabled(slider_->value() < slider_->maximum());
     if (!scenario_.fog || scenario_.fog->history.empty()) {
         caption_->setText(tr("No turn has been ended yet: Fog of War > End Turn records what each side sees."));
         picture_->clear();

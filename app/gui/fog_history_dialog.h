@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QSlider;
 
 namespace sl::gui {
@@ -34,6 +35,8 @@ private:
     QComboBox* side_;
     QLabel* caption_;
     QLabel* picture_;
+    QPushButton* back_;
+    QPushButton* forward_;
 };
 
 }  // namespace sl::gui

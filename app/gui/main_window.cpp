@@ -24,6 +24,7 @@
 
 #include <QPushButton>
 #include <QInputDialog>
+#include <QSpinBox>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -412,7 +413,14 @@ void MainWindow::buildMenus() {
         }
     });
     connect(board_, &BoardView::pointOfViewChanged, this, [this] {
+        // Said when the side is switched and when its first answer comes; not on every
+        // later update (a message such as End Turn's stays).
         const QString side = board_->pointOfView();
+        const bool waiting = board_->pointOfViewPending() && board_->pointOfViewSeen().empty();
+        const bool news = side != povSaid_ || (!waiting && povSaidWaiting_);
+        povSaid_ = side;
+        povSaidWaiting_ = waiting;
+        if (!news) return;
         if (side.isEmpty()) {
             statusBar()->showMessage(tr("Point of view: everyone (every model drawn)"), 4000);
             return;
@@ -420,8 +428,9 @@ void MainWindow::buildMenus() {
         int enemies = 0;
         for (const Model& m : document_.scenario().models) enemies += m.side != side.toStdString();
         const int hidden = static_cast<int>(board_->unseenModels().size());
-        statusBar()->showMessage(board_->pointOfViewPending() && board_->pointOfViewSeen().empty()
-                                     ? tr("What %1 sees: being worked out...").arg(side)
+        statusBar()->showMessage(waiting ? tr("What %1 sees: being worked out...").arg(side)
+                                 : hidden == 0
+                                     ? tr("What %1 sees: every enemy model (%2)").arg(side).arg(enemies)
                                      : tr("What %1 sees: %2 of %3 enemy models (the others are not drawn; View > Point of "
                                           "View > Everyone shows them)")
                                            .arg(side)
@@ -562,9 +571,14 @@ void MainWindow::buildMenus() {
     fog->addAction(tr("&Memory..."), this, [this] {
         const int now = document_.scenario().fog ? document_.scenario().fog->memoryTurns : TableFog{}.memoryTurns;
         bool ok = false;
-        const int turns = QInputDialog::getInt(this, tr("Memory"),
-                                               tr("How many turns a side remembers an enemy it no longer sees (-1: for ever):"),
-                                               now, -1, 1000, 1, &ok);
+        QInputDialog ask(this);
+        ask.setWindowTitle(tr("Memory"));
+        ask.setLabelText(tr("For how many turns a side remembers an enemy it no longer sees:"));
+        ask.setIntRange(-1, 1000);
+        ask.setIntValue(now);
+        if (auto* box = ask.findChild<QSpinBox*>()) box->setSpecialValueText(tr("for ever"));  // (at -1)
+        ok = ask.exec() == QDialog::Accepted;
+        const int turns = ask.intValue();
         if (!ok || turns == now) return;
         document_.edit(tr("Memory of %n Turn(s)", nullptr, turns), [turns](Scenario& s) {
             if (!s.fog) s.fog = TableFog{};
@@ -699,6 +713,55 @@ void MainWindow::syncPlacement() {
     board_->setPlacement(p);
 }
 
+namespace {
+
+// A unit ruling as a side's point of view shows it: without the models the side does not see
+// (their rows or columns) and the reasons that name them.
+UnitRuling withoutUnseen(const UnitRuling& u, const std::vector<int>& unseen, const Scenario& s) {
+    if (unseen.empty()) return u;
+    auto hidden = [&](int m) { return std::find(unseen.begin(), unseen.end(), m) != unseen.end(); };
+    UnitRuling out = u;
+    out.attackers.clear();
+    out.targets.clear();
+    out.pairs.clear();
+    out.unitVisible.clear();
+    out.unitFullyVisible.clear();
+    out.coverAgainst.clear();
+    out.plungingAgainst.clear();
+    out.coverOf.clear();
+    out.reasons.clear();
+    out.reasonIds.clear();
+    std::vector<size_t> kept;
+    for (size_t j = 0; j < u.targets.size(); ++j)
+        if (!hidden(u.targets[j])) {
+            kept.push_back(j);
+            out.targets.push_back(u.targets[j]);
+            if (j < u.coverOf.size()) out.coverOf.push_back(u.coverOf[j]);
+        }
+    for (size_t i = 0; i < u.attackers.size(); ++i) {
+        if (hidden(u.attackers[i])) continue;
+        out.attackers.push_back(u.attackers[i]);
+        std::vector<PairResult> row;
+        for (size_t j : kept) row.push_back(u.pairs[i][j]);
+        out.pairs.push_back(std::move(row));
+        out.unitVisible.push_back(u.unitVisible[i]);
+        out.unitFullyVisible.push_back(u.unitFullyVisible[i]);
+        out.coverAgainst.push_back(u.coverAgainst[i]);
+        out.plungingAgainst.push_back(u.plungingAgainst[i]);
+    }
+    for (size_t k = 0; k < u.reasons.size(); ++k) {
+        bool names = false;
+        for (const std::string& id : u.reasonIds[k])
+            for (int m : unseen) names = names || s.models[static_cast<size_t>(m)].id == id;
+        if (names) continue;
+        out.reasons.push_back(u.reasons[k]);
+        out.reasonIds.push_back(u.reasonIds[k]);
+    }
+    return out;
+}
+
+}  // namespace
+
 bool MainWindow::endFogTurn() {
     if (turnWatcher_.isRunning()) {
         statusBar()->showMessage(tr("A turn is being ended already"), 3000);
@@ -722,6 +785,7 @@ bool MainWindow::endFogTurn() {
 
 FogHistoryDialog* MainWindow::showFogHistory() {
     auto* dialog = new FogHistoryDialog(document_.scenario(), this);
+    if (const int at = dialog->sideBox()->findData(board_->pointOfView()); at >= 0) dialog->sideBox()->setCurrentIndex(at);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->show();
     return dialog;
@@ -888,6 +952,7 @@ QString MainWindow::exportStart(const QString& tail) const {
 }
 
 void MainWindow::startOnNewTable() {
+    board_->setPointOfView(QString());  // (another table: every model, until a side is chosen)
     board_->setTarget(-1);
     board_->setObserver(-1);
     board_->setSelection({});
@@ -986,7 +1051,8 @@ void MainWindow::updateRuling() {
         show(tr("<p><b>%1</b></p><p><i>Working out the unit ruling...</i></p>").arg(observer));
         return;
     }
-    if (const auto& u = board_->unitRuling()) {
+    if (const auto& shown = board_->unitRuling()) {
+        const std::optional<UnitRuling> u = withoutUnseen(*shown, board_->unseenModels(), s);
         show(tr("<p><small>%1, %2</small></p>")
                              .arg(QString::fromUtf8(methodName(board_->method()).data(), static_cast<int>(methodName(board_->method()).size())),
                                   QString::fromStdString(s.ruleset.name)) +

@@ -165,6 +165,8 @@ private:
     QFutureWatcher<std::optional<TableFog>> turnWatcher_;  // a turn being ended
     quint64 tableChanges_ = 0;   // (counted: a turn ended on a table since changed is ended again)
     quint64 turnAskedAt_ = 0;
+    QString povSaid_;             // the point of view last said in the status bar
+    bool povSaidWaiting_ = false;
     QProgressDialog* sheetProgress_ = nullptr;
     std::unique_ptr<Prompts> prompts_ = std::make_unique<Prompts>();
 };

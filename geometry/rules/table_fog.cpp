@@ -8,11 +8,7 @@
 #include <algorithm>
 
 namespace sl {
-namespace {
 
-// Of the side's memories, those whose place it sees again: a model as remembered, standing
-// where it was seen, would be seen by the side now (each placed on the table as it is,
-// with a unit of its own, none of the others there).
 std::set<std::string> placesSeenAgain(const Scenario& scenario, const std::string& side,
                                       const std::map<std::string, TableSighting>& sightings,
                                       const std::set<std::string>& seen, const std::atomic<bool>* cancel) {
@@ -35,8 +31,6 @@ std::set<std::string> placesSeenAgain(const Scenario& scenario, const std::strin
         if (now[index]) out.insert(id);
     return out;
 }
-
-}  // namespace
 
 std::vector<std::string> tableSides(const Scenario& scenario) {
     std::vector<std::string> sides;
@@ -90,13 +84,16 @@ bool endTableTurn(Scenario& scenario, const std::atomic<bool>* cancel) {
     return true;
 }
 
-std::vector<TableSighting> tableGhosts(const Scenario& scenario, const std::string& side, const std::set<std::string>& seen) {
+std::vector<TableSighting> tableGhosts(const Scenario& scenario, const std::string& side, const std::set<std::string>& seen,
+                                       const std::set<std::string>& placesSeen) {
     std::vector<TableSighting> out;
     if (!scenario.fog) return out;
     const auto it = scenario.fog->sightings.find(side);
     if (it == scenario.fog->sightings.end()) return out;
+    const int lastEnded = scenario.fog->turn - 1;
+    const int turns = scenario.fog->memoryTurns;
     for (const auto& [id, g] : it->second)
-        if (!seen.count(id)) out.push_back(g);
+        if (!seen.count(id) && !placesSeen.count(id) && !(turns >= 0 && lastEnded - g.turnSeen > turns)) out.push_back(g);
     return out;
 }
 

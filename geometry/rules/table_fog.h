@@ -8,6 +8,7 @@
 #include "kernel/types.h"
 
 #include <atomic>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -26,8 +27,18 @@ std::map<std::string, std::set<std::string>> seenNow(const Scenario& scenario, c
 // `cancel` was set meanwhile.
 bool endTableTurn(Scenario& scenario, const std::atomic<bool>* cancel = nullptr);
 
-// The side's ghosts now: the enemies it remembers and does not see (`seen`: what it sees, by
-// id), as it last saw them.
-std::vector<TableSighting> tableGhosts(const Scenario& scenario, const std::string& side, const std::set<std::string>& seen);
+// Of the side's memories (`sightings`, by id), those of enemies it does not see (`seen`,
+// by id) whose place it sees now: a model as remembered, standing where it was seen, would
+// be seen by the side (each placed on the table as it is, with a unit of its own).
+std::set<std::string> placesSeenAgain(const Scenario& scenario, const std::string& side,
+                                      const std::map<std::string, TableSighting>& sightings, const std::set<std::string>& seen,
+                                      const std::atomic<bool>* cancel = nullptr);
+
+// The side's ghosts now: the enemies it remembers (as it last saw them) and does not see
+// (`seen`, by id), less those whose place it sees again (`placesSeen`, by id: what
+// placesSeenAgain says) and those older, at the last turn ended, than the game's memory
+// now allows (it may have been shortened since).
+std::vector<TableSighting> tableGhosts(const Scenario& scenario, const std::string& side, const std::set<std::string>& seen,
+                                       const std::set<std::string>& placesSeen = {});
 
 }  // namespace sl
