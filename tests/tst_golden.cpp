@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
+#include <random>
 
 using namespace sl;
 
@@ -491,6 +492,42 @@ private slots:
         const std::atomic<bool> stop{true};
         QVERIFY(!endTableTurn(s, &stop));
         QCOMPARE(s.fog->turn, 8);
+    }
+
+    // A side's view worked out again after each change of the table, its pairs' answers kept
+    // between changes (SeenCache), is the view worked out afresh: models moved one or several
+    // at a time, near and far from the lines, a unit's flag changed, a model removed.
+    void seenBySideWithItsCacheIsSeenAfresh() {
+        const io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        std::mt19937 rng(16);
+        std::uniform_real_distribution<double> step(-3, 3);
+        SeenCache blueCache, redCache;
+        const std::string blue = s.models.front().side, red = s.models.back().side;
+        int reused = 0, decided = 0;
+        for (int k = 0; k < 40; ++k) {
+            const int moves = k % 5 == 4 ? 3 : 1;
+            for (int n = 0; n < moves; ++n) {
+                Model& m = s.models[rng() % s.models.size()];
+                m.position = {std::clamp(m.position.x + step(rng), 1.0, s.board.width - 1),
+                              std::clamp(m.position.y + step(rng), 1.0, s.board.height - 1)};
+            }
+            if (k == 20) s.models.back().shot_recently = true;
+            if (k == 30) s.models.erase(s.models.begin() + 3);
+            const Scene scene(s);
+            const Rulings rulings(scene);
+            const std::vector<char> cachedBlue = rulings.seenBySide(blue, nullptr, &blueCache);
+            const std::vector<char> cachedRed = rulings.seenBySide(red, nullptr, &redCache);
+            QCOMPARE(cachedBlue, rulings.seenBySide(blue));
+            QCOMPARE(cachedRed, rulings.seenBySide(red));
+            reused += static_cast<int>(blueCache.reused() + redCache.reused());
+            decided += static_cast<int>(blueCache.decided() + redCache.decided());
+        }
+        // Many answers came from the caches (a move touches the lines of the pairs near it; the
+        // units here stand in tight blocks, so a move of up to 3" touches many).
+        qInfo("%d pair answers reused, %d decided", reused, decided);
+        QVERIFY(reused > 1000);
     }
 
     void cancelledRulingsLeaveNoTrace() {

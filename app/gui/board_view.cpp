@@ -84,6 +84,7 @@ void BoardView::setPointOfView(const QString& side) {
     povSeen_.clear();
     povPlacesSeen_.clear();
     povKnown_ = false;
+    povCache_ = std::make_shared<SeenCache>();  // (another side's answers)
     if (povWatcher_.isRunning()) {
         povAgain_ = true;  // (its answer is another side's)
         if (povCancel_) povCancel_->store(true);
@@ -105,11 +106,12 @@ void BoardView::requestPointOfView() {
     if (pointOfView_.isEmpty()) return;
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
     povCancel_ = std::make_shared<std::atomic<bool>>(false);
-    povWatcher_.setFuture(QtConcurrent::run([scenario, side = pointOfView_.toStdString(), cancel = povCancel_] {
+    if (!povCache_) povCache_ = std::make_shared<SeenCache>();
+    povWatcher_.setFuture(QtConcurrent::run([scenario, side = pointOfView_.toStdString(), cancel = povCancel_, cache = povCache_] {
         Scene scene(*scenario);
         scene.setCancel(cancel.get());
         const Rulings rulings(scene);
-        const std::vector<char> seen = rulings.seenBySide(side, cancel.get());
+        const std::vector<char> seen = rulings.seenBySide(side, cancel.get(), cache.get());
         PovAnswer answer;
         for (size_t i = 0; i < seen.size(); ++i)
             if (seen[i]) answer.seen.insert(scenario->models[i].id);

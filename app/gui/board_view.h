@@ -252,6 +252,7 @@ private:
     bool povKnown_ = false;  // (an answer for this side has arrived)
     bool povAgain_ = false;  // (the table changed while one was worked out)
     std::shared_ptr<std::atomic<bool>> povCancel_;
+    std::shared_ptr<SeenCache> povCache_;  // the side's pair answers, kept between table changes
     struct PovAnswer {
         std::set<std::string> seen, placesSeen;
     };

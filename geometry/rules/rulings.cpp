@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cctype>
 #include <cstdio>
+#include <set>
 #include <thread>
 
 namespace sl {
@@ -462,7 +463,7 @@ bool Rulings::visible(int observer, int target) const {
                          Method::Exact)
         .has_value();
 }
-std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic<bool>* cancel) const {
+std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic<bool>* cancel, SeenCache* cache) const {
     const Scenario& s = scene_.scenario();
     const int count = static_cast<int>(s.models.size());
     std::vector<char> seen(static_cast<size_t>(count), 0);
@@ -470,6 +471,63 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
     for (int m = 0; m < count; ++m) (s.models[m].side == side ? own : others).push_back(m);
     for (int m : own) seen[static_cast<size_t>(m)] = 1;
     if (own.empty() || others.empty()) return seen;
+    // What the cache may answer: the models changed since it was filled (their boxes where
+    // they were and where they are, and their units).
+    std::map<std::string, SeenCache::Was> now;
+    for (const Model& m : s.models) {
+        SeenCache::Was w;
+        putModel(w.key, m);
+        const Bounds box = boundsOf(baseOutline(m));
+        w.lo = box.lo;
+        w.hi = box.hi;
+        w.unit = m.unit;
+        now[m.id] = std::move(w);
+    }
+    std::set<std::string> changed, changedUnits;
+    std::vector<SeenCache::Was> changedPlaces;
+    std::map<std::string, bool> unitShot;
+    for (const Model& m : s.models) unitShot[m.unit] = unitShot[m.unit] || m.shot_recently;
+    if (cache) {
+        const std::string table = tableKey(s);
+        if (table != cache->table_) {
+            cache->table_ = table;
+            cache->seen_.clear();
+            cache->models_.clear();
+        }
+        auto mark = [&](const std::string& id, const SeenCache::Was& w) {
+            changed.insert(id);
+            changedPlaces.push_back(w);
+        };
+        for (const auto& [id, w] : now)
+            if (const auto it = cache->models_.find(id); it == cache->models_.end() || it->second.key != w.key) mark(id, w);
+        for (const auto& [id, w] : cache->models_)
+            if (const auto it = now.find(id); it == now.end() || it->second.key != w.key) mark(id, w);
+        for (const auto& [unit, shot] : unitShot)
+            if (const auto it = cache->unitShot_.find(unit); it == cache->unitShot_.end() || it->second != shot) changedUnits.insert(unit);
+        for (const auto& [unit, shot] : cache->unitShot_)
+            if (!unitShot.count(unit)) changedUnits.insert(unit);
+    }
+    // A pair's answer from the cache, if it still holds.
+    const double margin = scene_.halfWidth() + 0.05;
+    auto cached = [&](int o, int t) -> std::optional<bool> {
+        if (!cache) return std::nullopt;
+        const Model &mo = s.models[o], &mt = s.models[t];
+        const auto it = cache->seen_.find({mo.id, mt.id});
+        if (it == cache->seen_.end() || changed.count(mo.id) || changed.count(mt.id) || changedUnits.count(mo.unit) ||
+            changedUnits.count(mt.unit))
+            return std::nullopt;
+        const SeenCache::Was &a = now.at(mo.id), &b = now.at(mt.id);
+        const Vec2 lo{std::min(a.lo.x, b.lo.x) - margin, std::min(a.lo.y, b.lo.y) - margin};
+        const Vec2 hi{std::max(a.hi.x, b.hi.x) + margin, std::max(a.hi.y, b.hi.y) + margin};
+        for (const SeenCache::Was& w : changedPlaces)
+            if (!(w.hi.x < lo.x || hi.x < w.lo.x || w.hi.y < lo.y || hi.y < w.lo.y)) return std::nullopt;
+        return it->second;
+    };
+    // The pairs decided this time (each thread its own list), kept for the next call.
+    std::vector<std::vector<std::pair<std::pair<std::string, std::string>, bool>>> decided(
+        std::max(1u, std::thread::hardware_concurrency()));
+    std::atomic<int> slot{0};
+    std::atomic<size_t> reusedHere{0}, decidedHere{0};
     // (What is within what, decided before the threads start: they only read it.)
     for (int m = 0; m < count; ++m)
         for (int p = 0; p < static_cast<int>(s.terrain.size()); ++p) {
@@ -478,6 +536,7 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
         }
     std::atomic<size_t> next{0};
     auto work = [&] {
+        auto& mine = decided[static_cast<size_t>(slot++) % decided.size()];
         std::vector<std::pair<double, int>> near;  // (the nearest first: most likely to see it)
         for (size_t k = next++; k < others.size(); k = next++) {
             const int target = others[k];
@@ -489,7 +548,11 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
             std::sort(near.begin(), near.end());
             for (const auto& [distance, o] : near) {
                 if (cancel && cancel->load(std::memory_order_relaxed)) return;
-                if (visible(o, target)) {
+                const std::optional<bool> known = cached(o, target);
+                const bool sees = known ? *known : visible(o, target);
+                (known ? reusedHere : decidedHere) += 1;
+                mine.push_back({{s.models[o].id, s.models[target].id}, sees});
+                if (sees) {
                     seen[static_cast<size_t>(target)] = 1;
                     break;
                 }
@@ -501,6 +564,16 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
         std::vector<std::jthread> helpers;
         for (size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
         work();
+    }
+    if (cache && !(cancel && cancel->load())) {
+        // Kept: the answers of this call, for the table as it is now.
+        cache->seen_.clear();
+        for (const auto& list : decided)
+            for (const auto& [pair, sees] : list) cache->seen_[pair] = sees;
+        cache->models_ = std::move(now);
+        cache->unitShot_ = std::move(unitShot);
+        cache->reused_ = reusedHere;
+        cache->decided_ = decidedHere;
     }
     return seen;
 }

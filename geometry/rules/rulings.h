@@ -98,6 +98,33 @@ private:
     std::map<std::pair<std::string, std::string>, bool> lastSeen_;
 };
 
+// What seenBySide decided, kept between calls on a table that changes a little (a model
+// put down somewhere else): a pair's answer is reused while neither of its models changed,
+// neither unit's "made a ranged attack" changed (13.09 reads it on the unit), and no changed
+// model, where it was or where it is, comes near the box around the pair's two bases (the
+// lines between them stay inside it; the other models are seen through or stand clear of
+// them). Another terrain or ruleset starts afresh. One seenBySide at a time uses it.
+class SeenCache {
+public:
+    size_t size() const { return seen_.size(); }
+    // How many pairs the last call took from here, and how many it decided.
+    size_t reused() const { return reused_; }
+    size_t decided() const { return decided_; }
+
+private:
+    friend class Rulings;
+    struct Was {
+        std::string key;  // the model, every field a ruling reads
+        Vec2 lo, hi;      // its base's box
+        std::string unit;
+    };
+    std::string table_;
+    std::map<std::string, Was> models_;                          // by id: the models the answers are for
+    std::map<std::pair<std::string, std::string>, bool> seen_;  // (observer, target): sees
+    std::map<std::string, bool> unitShot_;  // by unit: a model of it made a ranged attack (13.09)
+    size_t reused_ = 0, decided_ = 0;
+};
+
 class Rulings {
 public:
     explicit Rulings(const Scene& scene);
@@ -124,7 +151,8 @@ public:
     // own models, and every other model that some model of the side sees under the ruleset
     // (exact decisions, on every core). With `cancel` set meanwhile, the answer is cut
     // short and worth nothing.
-    std::vector<char> seenBySide(const std::string& side, const std::atomic<bool>* cancel = nullptr) const;
+    std::vector<char> seenBySide(const std::string& side, const std::atomic<bool>* cancel = nullptr,
+                                 SeenCache* cache = nullptr) const;
 
     // wh40k-11e: the terrain pieces that obscure (13.10: areas holding a light or dense
     // feature, and such features standing in no area); empty under the other rulesets.
