@@ -111,14 +111,8 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     opacity_->setValue(65);
     opacityRow->addWidget(opacity_);
     layout->addLayout(opacityRow);
-    summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."), this);
-    summary_->setWordWrap(true);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(summary_);
-    explain_ = new QLabel(this);
-    explain_->setWordWrap(true);
-    explain_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(explain_);
+    // (Above the summary and the hovered cell's explanation, which grow: the buttons stay in
+    // view however long those get.)
     csv_ = new QPushButton(tr("Cells as CSV..."), this);
     csv_->setToolTip(tr("Every cell's verdict, cover, 13.09 and who sees it, to a CSV file"));
     csv_->setObjectName(QStringLiteral("analysis-csv"));
@@ -127,6 +121,14 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     after->addWidget(csv_);
     after->addWidget(clear_);
     layout->addLayout(after);
+    summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."), this);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+    explain_ = new QLabel(this);
+    explain_->setWordWrap(true);
+    explain_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(explain_);
     layout->addStretch(1);
 
     connect(compute_, &QPushButton::clicked, this, [this] { compute(); });
