@@ -141,13 +141,11 @@ int endTurn(const QString& path) {
     if (!sl::endTableTurn(*scenario)) return kBadInput;
     const sl::TableTurn& ended = scenario->fog->history.back();
     for (const auto& [side, ids] : ended.seen) {
+        QStringList names;
+        for (const std::string& id : ids) names << QString::fromStdString(id);
         const auto remembered = ended.remembered.find(side);
         out() << QString::fromStdString(side) << " sees " << ids.size() << " enemy model(s)"
-              << (ids.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString([&] {
-                     std::string joined;
-                     for (const std::string& id : ids) joined += (joined.empty() ? "" : ", ") + id;
-                     return joined;
-                 }())))
+              << (names.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(names.join(QStringLiteral(", "))))
               << " and remembers " << (remembered == ended.remembered.end() ? 0 : remembered->second.size()) << '\n';
     }
     QString error;

@@ -528,32 +528,17 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     resize(1000, 700);
 }
 
-TileMapWindow* TileMapWindow::open(const QString& path, QString* error, QWidget* parent) {
+namespace {
+
+// A file's bytes, or nothing with "FILE: cannot open: why".
+std::optional<QByteArray> readFile(const QString& path, QString* error) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = tr("%1: cannot open: %2").arg(path, file.errorString());
-        return nullptr;
+        if (error) *error = QObject::tr("%1: cannot open: %2").arg(path, file.errorString());
+        return std::nullopt;
     }
-    std::string problem;
-    auto map = grid::parseTileMap(file.readAll().toStdString(), &problem);
-    if (!map) {
-        if (error) *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(problem));
-        return nullptr;
-    }
-    return new TileMapWindow(std::move(*map), path, parent);
+    return file.readAll();
 }
-
-void TileMapWindow::applyOptions() {
-    grid::FovOptions o;
-    o.radius = radius_->value();
-    o.shape = shape_->currentIndex() == 1 ? grid::RadiusShape::Chebyshev
-              : shape_->currentIndex() == 2 ? grid::RadiusShape::Manhattan
-                                            : grid::RadiusShape::Euclid;
-    o.lightWalls = lightWalls_->isChecked();
-    view_->setOptions(o);
-}
-
-namespace {
 
 // An edit of a game: its script before and after.
 class ScriptEdit : public QUndoCommand {
@@ -577,30 +562,44 @@ private:
 
 }  // namespace
 
-bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = tr("%1: cannot open: %2").arg(path, file.errorString());
-        return false;
+TileMapWindow* TileMapWindow::open(const QString& path, QString* error, QWidget* parent) {
+    const std::optional<QByteArray> bytes = readFile(path, error);
+    if (!bytes) return nullptr;
+    std::string problem;
+    auto map = grid::parseTileMap(bytes->toStdString(), &problem);
+    if (!map) {
+        if (error) *error = QStringLiteral("%1: %2").arg(path, QString::fromStdString(problem));
+        return nullptr;
     }
+    return new TileMapWindow(std::move(*map), path, parent);
+}
+
+void TileMapWindow::applyOptions() {
+    grid::FovOptions o;
+    o.radius = radius_->value();
+    o.shape = shape_->currentIndex() == 1 ? grid::RadiusShape::Chebyshev
+              : shape_->currentIndex() == 2 ? grid::RadiusShape::Manhattan
+                                            : grid::RadiusShape::Euclid;
+    o.lightWalls = lightWalls_->isChecked();
+    view_->setOptions(o);
+}
+
+
+bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
+    const std::optional<QByteArray> bytes = readFile(path, error);
+    if (!bytes) return false;
     QString problem;
-    const QString text = QString::fromUtf8(file.readAll());
+    const QString text = QString::fromUtf8(*bytes);
     if (start_) {
         // A game opened from a state: the script plays on from where the game stands now
         // (the moves made in the window kept), one step of Edit > Undo.
-        QString joined = script_;
-        if (!joined.isEmpty() && !joined.endsWith(QLatin1Char('\n'))) joined += QLatin1Char('\n');
-        joined += text;
-        const QString before = script_;
-        if (!play(joined, &problem, true)) {
-            play(before, nullptr, true);  // (as it was)
+        if (!playOn(text, tr("Play %1").arg(QFileInfo(path).fileName()), &problem)) {
             if (error)
                 *error = tr("%1: %2 (it was played on from the game opened from %3: a script that sets up a game of its own "
                             "needs the game closed first)")
                              .arg(path, problem, QFileInfo(startPath_).fileName());
             return false;
         }
-        gameUndo_->push(new ScriptEdit(this, before, joined, tr("Play %1").arg(QFileInfo(path).fileName())));
         statusBar()->showMessage(tr("Played %1 on from turn %2: now turn %3")
                                      .arg(QFileInfo(path).fileName())
                                      .arg(turns_.front().first)
@@ -622,13 +621,10 @@ bool TileMapWindow::loadFogScript(const QString& path, QString* error) {
 }
 
 bool TileMapWindow::openFogState(const QString& path, QString* error) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = tr("%1: cannot open: %2").arg(path, file.errorString());
-        return false;
-    }
+    const std::optional<QByteArray> bytes = readFile(path, error);
+    if (!bytes) return false;
     QString problem;
-    std::optional<grid::FogGame> state = io::readFogState(file.readAll(), view_->map(), &problem);
+    std::optional<grid::FogGame> state = io::readFogState(*bytes, view_->map(), &problem);
     if (!state) {
         if (error) *error = QStringLiteral("%1: %2").arg(path, problem);
         return false;
@@ -712,17 +708,22 @@ bool TileMapWindow::edit(const QString& line, const QString& what, QString* erro
         if (error) *error = tr("Go to the last turn to play on (the turns before it are the game's history)");
         return false;
     }
-    const QString before = script_;
-    QString after = before;
-    if (!after.isEmpty() && !after.endsWith(QLatin1Char('\n'))) after += QLatin1Char('\n');
-    after += line + QLatin1Char('\n');
     QString problem;
-    if (!play(after, &problem, true)) {
+    if (!playOn(line + QLatin1Char('\n'), what, &problem)) {
         // (The line is the last one: say what is wrong with it, not its number.)
         const int colon = problem.indexOf(QStringLiteral(": "));
         if (error) *error = problem.startsWith(QStringLiteral("line ")) && colon > 0 ? problem.mid(colon + 2) : problem;
         return false;
     }
+    return true;
+}
+
+bool TileMapWindow::playOn(const QString& more, const QString& what, QString* problem) {
+    const QString before = script_;
+    QString after = before;
+    if (!after.isEmpty() && !after.endsWith(QLatin1Char('\n'))) after += QLatin1Char('\n');
+    after += more;
+    if (!play(after, problem, true)) return false;  // (nothing changed)
     gameUndo_->push(new ScriptEdit(this, before, after, what));
     return true;
 }

@@ -184,6 +184,9 @@ private:
     bool newGame_ = false;  // (the next play is a new game: its first side's view)
     QUndoStack* gameUndo_ = nullptr;
     bool edit(const QString& line, const QString& what, QString* error);
+    // The script's text and `more` after it played as the game, one undoable step named
+    // `what`; false with the problem, nothing changed.
+    bool playOn(const QString& more, const QString& what, QString* problem);
 public:
     // A unit of the game picked (its seen and visited tiles shown, its range explained);
     // empty: none. False when no unit of that id is in the game at this turn.

@@ -472,27 +472,28 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
     for (int m : own) seen[static_cast<size_t>(m)] = 1;
     if (own.empty() || others.empty()) return seen;
     // What the cache may answer: the models changed since it was filled (their boxes where
-    // they were and where they are, and their units).
+    // they were and where they are), and the units whose ranged attack flag changed.
     std::map<std::string, SeenCache::Was> now;
-    for (const Model& m : s.models) {
-        SeenCache::Was w;
-        putModel(w.key, m);
-        const Bounds box = boundsOf(baseOutline(m));
-        w.lo = box.lo;
-        w.hi = box.hi;
-        w.unit = m.unit;
-        now[m.id] = std::move(w);
-    }
+    std::map<std::string, bool> unitShot;
     std::set<std::string> changed, changedUnits;
     std::vector<SeenCache::Was> changedPlaces;
-    std::map<std::string, bool> unitShot;
-    for (const Model& m : s.models) unitShot[m.unit] = unitShot[m.unit] || m.shot_recently;
     if (cache) {
+        for (const Model& m : s.models) {
+            SeenCache::Was w;
+            putModel(w.key, m);
+            const Bounds box = boundsOf(baseOutline(m));
+            w.lo = box.lo;
+            w.hi = box.hi;
+            w.unit = m.unit;
+            now[m.id] = std::move(w);
+            unitShot[m.unit] = unitShot[m.unit] || m.shot_recently;
+        }
         const std::string table = tableKey(s);
         if (table != cache->table_) {
             cache->table_ = table;
             cache->seen_.clear();
             cache->models_.clear();
+            cache->unitShot_.clear();
         }
         auto mark = [&](const std::string& id, const SeenCache::Was& w) {
             changed.insert(id);
@@ -523,10 +524,9 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
             if (!(w.hi.x < lo.x || hi.x < w.lo.x || w.hi.y < lo.y || hi.y < w.lo.y)) return std::nullopt;
         return it->second;
     };
-    // The pairs decided this time (each thread its own list), kept for the next call.
-    std::vector<std::vector<std::pair<std::pair<std::string, std::string>, bool>>> decided(
-        std::max(1u, std::thread::hardware_concurrency()));
-    std::atomic<int> slot{0};
+    // The pairs answered this time, kept for the next call (each thread adds its own at the end).
+    std::map<std::pair<std::string, std::string>, bool> answered;
+    std::mutex answeredMutex;
     std::atomic<size_t> reusedHere{0}, decidedHere{0};
     // (What is within what, decided before the threads start: they only read it.)
     for (int m = 0; m < count; ++m)
@@ -536,7 +536,7 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
         }
     std::atomic<size_t> next{0};
     auto work = [&] {
-        auto& mine = decided[static_cast<size_t>(slot++) % decided.size()];
+        std::vector<std::pair<std::pair<std::string, std::string>, bool>> mine;
         std::vector<std::pair<double, int>> near;  // (the nearest first: most likely to see it)
         for (size_t k = next++; k < others.size(); k = next++) {
             const int target = others[k];
@@ -547,7 +547,7 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
             }
             std::sort(near.begin(), near.end());
             for (const auto& [distance, o] : near) {
-                if (cancel && cancel->load(std::memory_order_relaxed)) return;
+                if (cancel && cancel->load(std::memory_order_relaxed)) return;  // (the answers are dropped)
                 const std::optional<bool> known = cached(o, target);
                 const bool sees = known ? *known : visible(o, target);
                 (known ? reusedHere : decidedHere) += 1;
@@ -558,6 +558,9 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
                 }
             }
         }
+        if (!cache) return;
+        const std::lock_guard<std::mutex> lock(answeredMutex);
+        answered.insert(mine.begin(), mine.end());
     };
     const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), others.size());
     {
@@ -567,9 +570,7 @@ std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic
     }
     if (cache && !(cancel && cancel->load())) {
         // Kept: the answers of this call, for the table as it is now.
-        cache->seen_.clear();
-        for (const auto& list : decided)
-            for (const auto& [pair, sees] : list) cache->seen_[pair] = sees;
+        cache->seen_ = std::move(answered);
         cache->models_ = std::move(now);
         cache->unitShot_ = std::move(unitShot);
         cache->reused_ = reusedHere;
