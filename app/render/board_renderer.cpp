@@ -418,8 +418,13 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     for (const Overlay::Ghost& g : overlay.ghosts) {
         const QRectF box = inchToDevice.mapRect(basePath(g.model).boundingRect());
         const QSizeF size = labels.sizeOf(g.label);
-        labels.place(g.label, {QPointF(box.center().x(), box.bottom() + 2 * px + size.height() / 2), box.center()}, false, -1,
-                     QColor(60, 60, 70, 190));
+        const double gap = 2 * px;
+        labels.place(g.label,
+                     {QPointF(box.center().x(), box.bottom() + gap + size.height() / 2),       // below
+                      QPointF(box.right() + gap + size.width() / 2, box.center().y()),         // right
+                      QPointF(box.center().x(), box.top() - gap - size.height() / 2),          // above
+                      QPointF(box.left() - gap - size.width() / 2, box.center().y())},         // left
+                     false, -1, QColor(60, 60, 70, 190));
     }
     // Objectives just above their marker; deployment zones in their middle.
     for (const Zone& z : scenario_.zones)
