@@ -85,7 +85,7 @@ void BoardView::setPointOfView(const QString& side) {
     povPlacesSeen_.clear();
     povKnown_ = false;
     povCache_ = std::make_shared<SeenCache>();  // (another side's answers)
-    if (povWatcher_.isRunning()) {
+    if (povBusy_) {
         povAgain_ = true;  // (its answer is another side's)
         if (povCancel_) povCancel_->store(true);
     } else {
@@ -97,7 +97,9 @@ void BoardView::setPointOfView(const QString& side) {
 }
 
 void BoardView::requestPointOfView() {
-    if (povWatcher_.isRunning()) {
+    // Busy until pointOfViewReady has taken the answer: a future that has finished may
+    // still have its finished signal queued.
+    if (povBusy_) {
         povAgain_ = true;
         if (povCancel_) povCancel_->store(true);
         return;
@@ -107,6 +109,7 @@ void BoardView::requestPointOfView() {
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
     povCancel_ = std::make_shared<std::atomic<bool>>(false);
     if (!povCache_) povCache_ = std::make_shared<SeenCache>();
+    povBusy_ = true;
     povWatcher_.setFuture(QtConcurrent::run([scenario, side = pointOfView_.toStdString(), cancel = povCancel_, cache = povCache_] {
         Scene scene(*scenario);
         scene.setCancel(cancel.get());
@@ -124,6 +127,7 @@ void BoardView::requestPointOfView() {
 }
 
 void BoardView::pointOfViewReady() {
+    povBusy_ = false;
     if (povAgain_) {  // (cut short or out of date: the table as it is now)
         requestPointOfView();
         return;

@@ -94,7 +94,7 @@ public:
     QString pointOfView() const { return pointOfView_; }
     // The models the side sees (ids), as last worked out; whether a newer answer is coming.
     const std::set<std::string>& pointOfViewSeen() const { return povSeen_; }
-    bool pointOfViewPending() const { return povWatcher_.isRunning() || povAgain_; }
+    bool pointOfViewPending() const { return povBusy_ || povAgain_; }
     // The models not drawn (indices): the enemies the side does not see.
     std::vector<int> unseenModels() const;
 
@@ -251,6 +251,7 @@ private:
     std::set<std::string> povPlacesSeen_;  // remembered enemies whose place the side sees now
     bool povKnown_ = false;  // (an answer for this side has arrived)
     bool povAgain_ = false;  // (the table changed while one was worked out)
+    bool povBusy_ = false;   // from its start until its answer is taken (not only while it runs)
     std::shared_ptr<std::atomic<bool>> povCancel_;
     std::shared_ptr<SeenCache> povCache_;  // the side's pair answers, kept between table changes
     struct PovAnswer {

@@ -211,6 +211,7 @@ MainWindow::MainWindow()
     connect(&document_, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
     connect(&document_, &ScenarioDocument::changed, this, [this] { ++tableChanges_; });
     connect(&turnWatcher_, &QFutureWatcher<std::optional<TableFog>>::finished, this, [this] {
+        turnBusy_ = false;
         std::optional<TableFog> fog = turnWatcher_.result();
         if (!fog) return;
         if (tableChanges_ != turnAskedAt_) {  // (what was seen is no longer the table's)
@@ -763,7 +764,7 @@ UnitRuling withoutUnseen(const UnitRuling& u, const std::vector<int>& unseen, co
 }  // namespace
 
 bool MainWindow::endFogTurn() {
-    if (turnWatcher_.isRunning()) {
+    if (turnBusy_) {
         statusBar()->showMessage(tr("A turn is being ended already"), 3000);
         return false;
     }
@@ -775,6 +776,7 @@ bool MainWindow::endFogTurn() {
     auto scenario = std::make_shared<const Scenario>(document_.scenario());
     statusBar()->showMessage(tr("Ending turn %1: working out what each side sees...")
                                  .arg(scenario->fog ? scenario->fog->turn : TableFog{}.turn));
+    turnBusy_ = true;
     turnWatcher_.setFuture(QtConcurrent::run([scenario]() -> std::optional<TableFog> {
         Scenario s = *scenario;
         if (!endTableTurn(s)) return std::nullopt;

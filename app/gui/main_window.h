@@ -98,7 +98,7 @@ public:
     // recorded as one undoable step (the turn ended, the sightings, the history); a change
     // of the table meanwhile has it worked out again. False while one is being ended.
     bool endFogTurn();
-    bool endingFogTurn() const { return turnWatcher_.isRunning(); }
+    bool endingFogTurn() const { return turnBusy_; }
     // Fog of War > Turn History: the turns ended, replayed from either side.
     FogHistoryDialog* showFogHistory();
 
@@ -163,6 +163,7 @@ private:
     QTimer autosave_;
     QFutureWatcher<QString>* sheetJob_ = nullptr;  // the ruling sheet being written
     QFutureWatcher<std::optional<TableFog>> turnWatcher_;  // a turn being ended
+    bool turnBusy_ = false;  // from its start until its answer is taken
     quint64 tableChanges_ = 0;   // (counted: a turn ended on a table since changed is ended again)
     quint64 turnAskedAt_ = 0;
     QString povSaid_;             // the point of view last said in the status bar
