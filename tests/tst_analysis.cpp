@@ -1,10 +1,12 @@
 // Layout analysis: the vision map's cells against the pair ruling of a model placed at their
-// centres (every official layout, both rulesets, several bases), a hand-built wall whose
-// shadow is known, cells where the probe would overlap a feature, and cancelling; the
+// centres (every official layout, both rulesets, several bases) and the maps' full-shadow
+// shortcut against ruling every cell, a hand-built wall whose shadow is known (and a full
+// shadow's edge), cells where the probe would overlap a feature, and cancelling; the
 // exposure map's counts against pair rulings from every place in the zone.
 #include "analysis/exposure.h"
 #include "analysis/hiding.h"
 #include "analysis/lanes.h"
+#include "analysis/shadows.h"
 #include "analysis/vision_map.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
@@ -126,6 +128,19 @@ private slots:
             const Probe& probe = probes[static_cast<size_t>(f) % probes.size()];
             const VisionMap map = visionMap(s, observers, probe, 6.0);
             QVERIFY(map.complete);
+            // The cells ruled from full shadows are ruled as the pairs are (a full shadow is a
+            // proof: where a pair's search found none at a knife edge, it may settle one).
+            {
+                Run pairs;
+                pairs.shadows = false;
+                const VisionMap every = visionMap(s, observers, probe, 6.0, pairs);
+                for (size_t k = 0; k < map.cells.size(); ++k) {
+                    const Cell &a = map.cells[k], &b = every.cells[k];
+                    QVERIFY2(a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover && a.seenBy == b.seenBy &&
+                                 (a.undecided == b.undecided || (b.undecided && a.verdict == Verdict::Hidden)),
+                             qPrintable(files[f] + QStringLiteral(" cell %1").arg(k)));
+                }
+            }
             QCOMPARE(map.grid.cols, static_cast<int>(std::ceil(s.board.width / 6)));
             QCOMPARE(map.grid.rows, static_cast<int>(std::ceil(s.board.height / 6)));
             const FeatureOverlap overlaps(s);
@@ -233,6 +248,46 @@ private slots:
         QVERIFY(t.hidden > 100);
     }
 
+    // A full shadow's edge, worked out by hand: the line through a wall's corner tangent to
+    // the observer's base with both on the same side. A probe whose base lies a hundredth of
+    // an inch inside it is in the shadow, one a hundredth across is not; the pair ruling says
+    // the same of both (hidden, and seen past the corner), as it does of a wall lower than
+    // the models' tops, which casts no full shadow.
+    void fullShadowsEndWhereThePairRulingSaysSo() {
+        Scenario s = wallTable({60, 44}, {{10, -5}, {11, -5}, {11, 5}, {10, 5}}, 5);
+        s.board = {60, 44};
+        for (TerrainPiece& t : s.terrain)
+            for (Vec2& v : t.footprint.outer) v = v + Vec2{0, 22};
+        s.models.push_back(observerAt("watcher", {0.5, 22}));
+        const double r = 16 / 25.4;
+        // The edge: n.x = r (about the observer's centre) through the corner (10, 5), n pointing up.
+        const double theta = std::atan2(5.0, 9.5), phi = theta + std::acos(r / std::hypot(9.5, 5.0));
+        const Vec2 n{std::cos(phi), std::sin(phi)};
+        QVERIFY(n.y > 0);
+        const PieceParts parts(s);
+        Probe probe;
+        for (double x : {16.0, 25.0, 40.0}) {
+            for (double off : {-0.01, 0.01}) {
+                // The probe's centre c (relative to the observer) with n.c = r - radius + off.
+                const double along = x - 0.5;
+                const Vec2 c{along, (r - r + off - n.x * along) / n.y};
+                const Vec2 at = c + Vec2{0.5, 22};
+                const FullShadows shadows(parts, s, s.models[0], probe.height);
+                const bool hidden = shadows.hides(at, r, {});
+                QCOMPARE(hidden, off < 0);
+                const Cell pair = referenceCell(s, {0}, probe, at);
+                QCOMPARE(pair.verdict == Verdict::Hidden, off < 0);
+                // A wall no higher than the probe's top casts none: lines pass over it.
+                Scenario low = s;
+                low.terrain[0].height = 1.75;
+                const FullShadows none(PieceParts(low), low, low.models[0], probe.height);
+                QVERIFY(!none.hides(at, r, {}));
+                // Unless the ruleset makes it a wall.
+                QCOMPARE(none.hides(at, r, {0}), off < 0);
+            }
+        }
+    }
+
     void aUnitSeesWhatAnyOfItsModelsSees() {
         // Two observers on either side of a wall: each sees what the other cannot, the map
         // of the two sees both sides.
@@ -280,6 +335,15 @@ private slots:
             const ExposureMap map = exposureMap(s, zone, probe, probe, options);
             QVERIFY(map.complete);
             QVERIFY(map.positions.size() >= 4);
+            {  // (the pairs in a full shadow left out: the same counts as ruling every pair)
+                Run pairs;
+                pairs.shadows = false;
+                const ExposureMap every = exposureMap(s, zone, probe, probe, options, pairs);
+                for (size_t k = 0; k < map.cells.size(); ++k)
+                    QVERIFY2(map.cells[k].seen == every.cells[k].seen && map.cells[k].fully == every.cells[k].fully &&
+                                 map.cells[k].undecided <= every.cells[k].undecided,
+                             qPrintable(files[f] + QStringLiteral(" cell %1").arg(k)));
+            }
             // Each place: the base wholly within the zone, off the features.
             const FeatureOverlap overlaps(s);
             for (const Vec2& p : map.positions) {

@@ -9,6 +9,7 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -265,6 +266,73 @@ private slots:
         QVERIFY(!ringProblem({{0, 0}, {4, 0}, {4, 2}, {2, 2}, {2, 4}, {0, 4}}).has_value());
         QVERIFY(holeProblem({{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{3, 3}, {5, 3}, {5, 5}}).has_value());
         QVERIFY(!holeProblem({{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{1, 1}, {3, 1}, {3, 3}}).has_value());
+    }
+
+    // Convex parts: convex, positively oriented, their areas adding up to the polygon's
+    // (so they neither overlap nor leave a gap), every corner one of the polygon's.
+    void convexPartsCoverThePolygon() {
+        auto check = [](const Ring& ring, int most) {
+            const std::vector<Ring> parts = convexParts(Polygon{ring, {}});
+            QVERIFY(!parts.empty());
+            QVERIFY2(static_cast<int>(parts.size()) <= most, qPrintable(QString::number(parts.size())));
+            double sum = 0;
+            for (const Ring& part : parts) {
+                QVERIFY(part.size() >= 3);
+                for (size_t i = 0; i < part.size(); ++i) {
+                    QVERIFY(exact::orient(part[i], part[(i + 1) % part.size()], part[(i + 2) % part.size()]) >= 0);
+                    QVERIFY(std::find(ring.begin(), ring.end(), part[i]) != ring.end());
+                }
+                sum += signedArea(part);
+            }
+            QVERIFY(std::abs(sum - std::abs(signedArea(ring))) < 1e-9);
+        };
+        const Ring ell{{0, 0}, {4, 0}, {4, 1}, {1, 1}, {1, 4}, {0, 4}};
+        check(ell, 2);
+        Ring reversed = ell;
+        std::reverse(reversed.begin(), reversed.end());
+        check(reversed, 2);
+        check({{0, 0}, {4, 0}, {4, 4}, {0, 4}}, 1);
+        check({{0, 0}, {2, 0}, {4, 0}, {4, 4}, {0, 4}, {0, 2}}, 1);  // (points on the sides)
+        // A comb: five teeth, each a part of its own at least.
+        Ring comb{{0, 0}, {10, 0}, {10, 1}};
+        for (int k = 4; k >= 0; --k) {
+            comb.push_back({2.0 * k + 1.5, 1});
+            comb.push_back({2.0 * k + 1.5, 3});
+            comb.push_back({2.0 * k + 0.5, 3});
+            comb.push_back({2.0 * k + 0.5, 1});
+        }
+        comb.push_back({0, 1});
+        check(comb, 11);
+        QCOMPARE(convexParts(Polygon{comb, {}}).size() >= 6, true);
+        // A polygon with a hole has none (whoever uses them then has nothing to go on).
+        QVERIFY(convexParts(Polygon{{{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{{1, 1}, {1, 3}, {3, 3}}}}).empty());
+    }
+
+    // A simpler ring inside: a traced outline's wiggles go, a square stays as it is.
+    void innerRingLiesInside() {
+        const Ring square{{0, 0}, {4, 0}, {4, 4}, {0, 4}};
+        QCOMPARE(innerRing(square, 0.01), square);
+        // A square whose sides wiggle by a thousandth of an inch every tenth.
+        Ring traced;
+        std::mt19937 rng(3);
+        std::uniform_real_distribution<double> wiggle(-0.001, 0.001);
+        for (int side = 0; side < 4; ++side)
+            for (int k = 0; k < 40; ++k) {
+                const double t = k * 0.1;
+                const Vec2 p = side == 0 ? Vec2{t, wiggle(rng)} : side == 1 ? Vec2{4 + wiggle(rng), t}
+                             : side == 2 ? Vec2{4 - t, 4 + wiggle(rng)} : Vec2{wiggle(rng), 4 - t};
+                traced.push_back(p);
+            }
+        QVERIFY(!ringProblem(traced).has_value());
+        const Ring inner = innerRing(traced, 0.01);
+        QVERIFY2(inner.size() < 20, qPrintable(QString::number(inner.size())));
+        QVERIFY(!ringProblem(inner).has_value());
+        for (const Vec2& v : inner) QVERIFY(locate(v, traced) != Where::Outside);
+        for (size_t i = 0; i < inner.size(); ++i)  // (its edges cross none of the outline's)
+            for (size_t j = 0; j < traced.size(); ++j)
+                QVERIFY(!segmentsCrossProperly(inner[i], inner[(i + 1) % inner.size()], traced[j], traced[(j + 1) % traced.size()]));
+        QVERIFY(signedArea(inner) > 15.5 && signedArea(inner) <= std::abs(signedArea(traced)));
+        QVERIFY(convexParts(Polygon{inner, {}}).size() < convexParts(Polygon{traced, {}}).size());
     }
 
     void baseDistances() {

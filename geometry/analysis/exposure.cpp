@@ -2,6 +2,7 @@
 // cell, each pair ruled as a pair would be (exposure.h), on every core.
 #include "analysis/exposure.h"
 
+#include "analysis/shadows.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/pair.h"
@@ -12,6 +13,7 @@
 #include <atomic>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 namespace sl::analysis {
@@ -65,6 +67,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const auto seen = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto fully = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto undecided = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
+    const PieceParts parts(scenario);
+    const double targetRadius = boundingRadius(target.base);
     const int total = static_cast<int>(map.positions.size());
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
@@ -86,12 +90,16 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             s.models[oi].position = map.positions[static_cast<size_t>(p)];
             scene.modelMoved(oi);
             rulings.modelMoved(oi);
+            std::optional<FullShadows> shadows;
+            if (run.shadows) shadows.emplace(parts, s, s.models[oi], target.height);
             for (int k = 0; k < cells && !cancelled(); ++k) {
                 if (map.cells[static_cast<size_t>(k)].overlap) continue;
                 if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) continue;
                 s.models[ti].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
                 scene.modelMoved(ti);
                 rulings.modelMoved(ti);
+                // In a full shadow: not seen from this place (the ruling's decision, proven).
+                if (shadows && shadows->hides(s.models[ti].position, targetRadius, rulings.wallsOf(oi, ti))) continue;
                 if (!options.withFully) {
                     if (rulings.visible(oi, ti)) ++seen[k];  // (the same decision as the full ruling's)
                     continue;

@@ -2,6 +2,7 @@
 // a pair would be (vision_map.h), on every core.
 #include "analysis/vision_map.h"
 
+#include "analysis/shadows.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/pair.h"
@@ -101,6 +102,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     map.cells.assign(static_cast<size_t>(total), Cell{});
     const FeatureOverlap overlaps(scenario);
     const ModelOverlap onModels(scenario);
+    const PieceParts parts(scenario);
+    const double probeRadius = boundingRadius(probe.base);
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
     auto work = [&] {
@@ -113,6 +116,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         scene.setCancel(run.cancel);
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
+        std::vector<FullShadows> shadows;
+        if (run.shadows)
+            for (int o : observers) shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
         for (int k = next++; k < total && !cancelled(); k = next++) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             s.models[probeIndex].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
@@ -122,7 +128,13 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 scene.modelMoved(probeIndex);
                 rulings.modelMoved(probeIndex);
                 bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
-                for (int o : observers) {
+                for (size_t i = 0; i < observers.size(); ++i) {
+                    const int o = observers[i];
+                    if (!shadows.empty() && shadows[i].hides(s.models[probeIndex].position, probeRadius, rulings.wallsOf(o, probeIndex))) {
+                        // Hidden from this one, with the proof its full shadow gives.
+                        cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                        continue;
+                    }
                     const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                     (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
                     cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);

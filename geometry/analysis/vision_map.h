@@ -104,6 +104,9 @@ struct Run {
     unsigned threads = 0;
     const std::atomic<bool>* cancel = nullptr;
     std::function<void(int done, int total)> progress;
+    // Cells in an observer's full shadow (shadows.h) ruled hidden from it without a proof;
+    // false: every cell ruled as a pair (what the shortcut is checked against).
+    bool shadows = true;
 };
 
 // Runs `work` on as many threads as the run allows (one each, the calling thread too), at

@@ -5,7 +5,9 @@
 #include "kernel/exact.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <map>
 
 namespace sl {
 bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p) {
@@ -156,6 +158,128 @@ Vec2 areaCentroid(const Ring& r) {
         return m;
     }
     return {cx / (3 * a), cy / (3 * a)};
+}
+
+std::vector<Ring> convexParts(const Polygon& polygon) {
+    if (!polygon.holes.empty()) return {};
+    Ring ring = openRing(polygon.outer);
+    if (signedArea(ring) < 0) std::reverse(ring.begin(), ring.end());
+    // The corners left to cut, as a cycle of indices into `ring`; a corner that does not
+    // turn (a repeated point, or one on the line of its neighbours) goes without a triangle.
+    std::vector<int> prev(ring.size()), next(ring.size());
+    const int n = static_cast<int>(ring.size());
+    for (int i = 0; i < n; ++i) {
+        prev[static_cast<size_t>(i)] = (i + n - 1) % n;
+        next[static_cast<size_t>(i)] = (i + 1) % n;
+    }
+    int left = n, at = 0;
+    auto turn = [&](int i) { return exact::orient(ring[prev[i]], ring[i], ring[next[i]]); };
+    auto drop = [&](int i) {
+        next[prev[i]] = next[i];
+        prev[next[i]] = prev[i];
+        --left;
+        return next[i];
+    };
+    std::vector<std::array<int, 3>> triangles;
+    int tried = 0;  // corners looked at since the last cut
+    while (left > 3 && tried <= left) {
+        if (ring[at] == ring[next[at]] || turn(at) == 0) {
+            at = drop(at);
+            tried = 0;
+            continue;
+        }
+        bool ear = turn(at) > 0;
+        const Vec2 a = ring[prev[at]], b = ring[at], c = ring[next[at]];
+        // No other corner in the closed triangle (a corner on its edge too: the cut would
+        // leave a ring that touches itself).
+        for (int j = next[next[at]]; ear && j != prev[at]; j = next[j]) {
+            const Vec2 v = ring[j];
+            ear = !(exact::orient(a, b, v) >= 0 && exact::orient(b, c, v) >= 0 && exact::orient(c, a, v) >= 0);
+        }
+        if (!ear) {
+            at = next[at];
+            ++tried;
+            continue;
+        }
+        triangles.push_back({prev[at], at, next[at]});
+        at = drop(at);
+        tried = 0;
+    }
+    if (left > 3) return {};  // (no ear: not a simple ring)
+    if (left == 3 && turn(at) > 0) triangles.push_back({prev[at], at, next[at]});
+    // Merged across shared edges while both corners at the ends of the edge stay convex.
+    std::vector<std::vector<int>> parts;
+    std::map<std::pair<int, int>, int> edgeOf;  // a directed edge (a, b) -> the part that has it
+    for (const auto& t : triangles) {
+        for (int k = 0; k < 3; ++k) edgeOf[{t[k], t[(k + 1) % 3]}] = static_cast<int>(parts.size());
+        parts.push_back({t[0], t[1], t[2]});
+    }
+    for (bool merged = true; merged;) {
+        merged = false;
+        for (int p = 0; p < static_cast<int>(parts.size()); ++p) {
+            std::vector<int>& part = parts[static_cast<size_t>(p)];
+            for (size_t k = 0; k < part.size() && !merged; ++k) {
+                const int i = part[k], j = part[(k + 1) % part.size()];
+                const auto other = edgeOf.find({j, i});
+                if (other == edgeOf.end() || other->second == p) continue;
+                const std::vector<int>& q = parts[static_cast<size_t>(other->second)];
+                // The merged ring: this part from j round to i, then the other from i round to j.
+                std::vector<int> ring2;
+                for (size_t m = 0; m < part.size(); ++m) ring2.push_back(part[(k + 1 + m) % part.size()]);
+                const size_t qi = static_cast<size_t>(std::find(q.begin(), q.end(), i) - q.begin());
+                for (size_t m = 1; m + 1 < q.size(); ++m) ring2.push_back(q[(qi + m) % q.size()]);
+                bool convex = true;
+                for (size_t m = 0; m < ring2.size() && convex; ++m)
+                    convex = exact::orient(ring[ring2[(m + ring2.size() - 1) % ring2.size()]], ring[ring2[m]],
+                                           ring[ring2[(m + 1) % ring2.size()]]) >= 0;
+                if (!convex) continue;
+                const int gone = other->second;
+                for (size_t m = 0; m < q.size(); ++m) edgeOf.erase({q[m], q[(m + 1) % q.size()]});
+                edgeOf.erase({i, j});
+                parts[static_cast<size_t>(gone)].clear();
+                part = std::move(ring2);
+                for (size_t m = 0; m < part.size(); ++m) edgeOf[{part[m], part[(m + 1) % part.size()]}] = p;
+                merged = true;
+            }
+        }
+    }
+    std::vector<Ring> out;
+    for (const std::vector<int>& part : parts) {
+        if (part.empty()) continue;
+        Ring r;
+        for (int i : part) r.push_back(ring[static_cast<size_t>(i)]);
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+Ring innerRing(const Ring& ring, double maxCut) {
+    Ring r = openRing(ring);
+    if (signedArea(r) < 0) std::reverse(r.begin(), r.end());
+    for (bool cut = true; cut && r.size() > 3;) {
+        cut = false;
+        for (size_t i = 0; i < r.size() && r.size() > 3;) {
+            const size_t n = r.size();
+            const Vec2 a = r[(i + n - 1) % n], b = r[i], c = r[(i + 1) % n];
+            const int turn = exact::orient(a, b, c);
+            bool drop = turn == 0 && b != a && b != c && exact::dotSign(a, b, b, c) > 0;  // (on the line: nothing lost)
+            if (turn > 0 && ((b - a).x * (c - a).y - (b - a).y * (c - a).x) / 2 < maxCut) {
+                drop = true;
+                for (size_t j = 0; j < n && drop; ++j) {
+                    if (j == i || j == (i + n - 1) % n || j == (i + 1) % n) continue;
+                    const Vec2 v = r[j];
+                    drop = !(exact::orient(a, b, v) >= 0 && exact::orient(b, c, v) >= 0 && exact::orient(c, a, v) >= 0);
+                }
+            }
+            if (drop) {
+                r.erase(r.begin() + static_cast<std::ptrdiff_t>(i));
+                cut = true;
+            } else {
+                ++i;
+            }
+        }
+    }
+    return r;
 }
 
 }  // namespace sl

@@ -49,6 +49,19 @@ std::optional<std::string> holeProblem(const Ring& outer, const Ring& hole);
 // Convex hull of the points, positively oriented (exact turns; collinear points dropped).
 Ring convexHullOf(std::vector<Vec2> points);
 
+// The polygon as convex parts whose union it is (their open interiors inside its open
+// interior): a triangulation by ears found with exact turns, its triangles merged across
+// their shared edges while the result stays convex (Hertel and Mehlhorn: at most four times
+// the fewest parts). Positively oriented. Empty for a polygon with holes or a ring the ears
+// cannot cut (not simple): whoever uses the parts then has none to use, never wrong ones.
+std::vector<Ring> convexParts(const Polygon& polygon);
+
+// A simpler ring inside this one (a simple ring, positively oriented): its convex corners
+// cut off, one at a time, while the triangle a cut takes is smaller than `maxCut` square
+// inches and holds no other corner. A traced outline's wiggles go (and the parts of
+// convexParts with them), the shape stays.
+Ring innerRing(const Ring& ring, double maxCut);
+
 // Orients the outer ring positively and the holes negatively, so that the interior of
 // the polygon is on the positive side of every edge.
 void orientForInteriorLeft(Polygon& polygon);

@@ -450,6 +450,20 @@ std::vector<int> Rulings::walls10e(int observer, int target, Reasons* reasons) c
     return walls;
 }
 
+std::vector<int> Rulings::wallsOf(int observer, int target) const {
+    const std::string& name = scene_.scenario().ruleset.name;
+    if (name == "wh40k-11e") return walls11e(observer, target, nullptr);
+    if (name == "wh40k-10e") return walls10e(observer, target, nullptr);
+    return {};
+}
+
+std::optional<bool> Rulings::hiddenOf(int target) const {
+    const std::string& name = scene_.scenario().ruleset.name;
+    if (name == "wh40k-11e") return hidingArea11e(target) >= 0;
+    if (name == "wh40k-10e") return false;
+    return std::nullopt;
+}
+
 bool Rulings::visible(int observer, int target) const {
     const Scenario& s = scene_.scenario();
     if (s.ruleset.name == "wh40k-10e")

@@ -154,6 +154,16 @@ public:
     std::vector<char> seenBySide(const std::string& side, const std::atomic<bool>* cancel = nullptr,
                                  SeenCache* cache = nullptr) const;
 
+    // The pieces the ruleset makes walls of unlimited height for this pair (wh40k-11e: the
+    // obscuring areas neither model is within; wh40k-10e: the ruins but those its exceptions
+    // leave out); none under true-los. Every line the pair's decision tests runs against
+    // the features and these.
+    std::vector<int> wallsOf(int observer, int target) const;
+    // What a ruling of any observer against this target says of 13.09 (PairResult::hidden):
+    // wh40k-11e, within an area with a dense feature and its unit made no ranged attack;
+    // false under wh40k-10e; nothing under true-los.
+    std::optional<bool> hiddenOf(int target) const;
+
     // wh40k-11e: the terrain pieces that obscure (13.10: areas holding a light or dense
     // feature, and such features standing in no area); empty under the other rulesets.
     std::vector<int> obscuringPieces() const;

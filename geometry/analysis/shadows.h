@@ -1,0 +1,62 @@
+// Full shadows: where every sight line from an observer to a base crosses the open interior
+// of one piece that stands higher than any such line (a feature taller than both models'
+// tops, or a piece the ruleset makes a wall), so that the pair is not visible whatever else
+// stands on the table. The maps rule such cells without a proof and the others as pairs.
+//
+// The test, for a convex part K of a piece, the observer's base inside a disc O and the
+// target's inside a disc T (both clear of K): a line from O to T misses K's interior exactly
+// when some line has K on one side and touches or crosses O and T on the other, that is
+// when some direction n has h_O(n) >= h_K(n) and h_T(n) >= h_K(n) (h the support function).
+// The directions where a disc reaches past K form one arc; the pair is in K's full shadow
+// when the two arcs do not meet. The discs are grown by kMargin so that rounding in the
+// arcs' ends cannot turn an open line into a shadow.
+#pragma once
+
+#include "kernel/types.h"
+
+#include <vector>
+
+namespace sl::analysis {
+
+// Every terrain piece's footprint as convex parts (kernel convexParts), once per table.
+class PieceParts {
+public:
+    explicit PieceParts(const Scenario& scenario);
+    struct Part {
+        int piece;
+        Ring ring;  // convex, positively oriented
+    };
+    const std::vector<Part>& parts() const { return parts_; }
+
+private:
+    std::vector<Part> parts_;
+};
+
+// The radius of a disc around the base's centre that holds the whole base.
+double boundingRadius(const Base& base);
+
+// The full shadows cast from one observer for targets whose tops stand at `targetTop`.
+class FullShadows {
+public:
+    static constexpr double kMargin = 1e-6;  // inches added to both discs
+
+    FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop);
+    // Whether a target within `radius` of `centre` is in the full shadow of a tall feature,
+    // or of one of `walls` (the pieces the ruleset makes walls for this pair).
+    bool hides(Vec2 centre, double radius, const std::vector<int>& walls) const;
+
+private:
+    struct Shade {
+        Ring ring;
+        int piece;
+        bool tall;          // a feature above every line: counts whatever the ruleset says
+        double lo, hi;      // the directions in which it reaches past the observer: (lo, hi)
+        double from, span;  // the directions of its points seen from the observer: [from, from + span]
+        double near;        // its distance from the observer's centre
+    };
+    Vec2 eye_;
+    double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
+    std::vector<Shade> shades_;
+};
+
+}  // namespace sl::analysis
