@@ -72,7 +72,8 @@ std::optional<TileMap> parseTileMap(const std::string& text, std::string* proble
             std::string symbol, name, word;
             in >> symbol >> name;
             if (symbol.size() != 1 || name.empty())
-                return fail(i + 1, 0, "a legend line is CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N] [bonus=N]");
+                return fail(i + 1, 0, "a legend line is CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N] [bonus=N] [lit] "
+                                      "[bright] [magic-dark] [magic-light] [silence] [light=N]");
             TerrainType t;
             t.symbol = symbol[0];
             t.name = name;
@@ -81,6 +82,15 @@ std::optional<TileMap> parseTileMap(const std::string& text, std::string* proble
                 else if (word == "solid") t.solid = true;
                 else if (word == "dark") t.dark = true;
                 else if (word == "obscuring") t.obscuring = true;
+                else if (word == "lit") t.lit = true;
+                else if (word == "bright") t.bright = true;
+                else if (word == "magic-dark") t.magicDark = true;
+                else if (word == "magic-light") t.magicLight = true;
+                else if (word == "silence") t.silence = true;
+                else if (word.rfind("light=", 0) == 0) {
+                    if (!parseWholeNumber(word.substr(6), t.light))
+                        return fail(i + 1, 0, "\"" + word + "\": the light's radius must be a whole number, 0 or more");
+                }
                 else if (word.rfind("radius=", 0) == 0) {
                     if (!parseWholeNumber(word.substr(7), t.sightRadius))
                         return fail(i + 1, 0, "\"" + word + "\": the radius must be a whole number, 0 or more");
@@ -88,7 +98,9 @@ std::optional<TileMap> parseTileMap(const std::string& text, std::string* proble
                     if (!parseWholeNumber(word.substr(6), t.standingBonus))
                         return fail(i + 1, 0, "\"" + word + "\": the bonus must be a whole number, 0 or more");
                 } else {
-                    return fail(i + 1, 0, "unknown property \"" + word + "\" (known: opaque, solid, dark, obscuring, radius=N, bonus=N)");
+                    return fail(i + 1, 0, "unknown property \"" + word +
+                                              "\" (known: opaque, solid, dark, obscuring, radius=N, bonus=N, lit, bright, "
+                                              "magic-dark, magic-light, silence, light=N)");
                 }
             }
             bool replaced = false;

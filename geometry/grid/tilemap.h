@@ -12,8 +12,9 @@
 //     #.T=#
 //     #####
 //
-// Legend lines are `CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N] [bonus=N]`; a legend
-// line starting with `//` is a comment. Characters the legend does not name come from the
+// Legend lines are `CHAR NAME [opaque] [solid] [dark] [obscuring] [radius=N] [bonus=N]`, and for
+// light and senses (perception.h) `[lit] [bright] [magic-dark] [magic-light] [silence]
+// [light=N]`; a legend line starting with `//` is a comment. Characters the legend does not name come from the
 // default legend. Coordinates are column x, row y from the top-left, 0-based.
 #pragma once
 
@@ -33,6 +34,16 @@ struct TerrainType {
     bool obscuring = false;  // blocks sight, not fire; hides what is in it (fog, foliage)
     int sightRadius = -1;    // standing on it (seed 000); -1: not given
     int standingBonus = 0;   // added to the radius of a viewer standing on it (a mountain's +2)
+    // Light (perception.h): lit or bright whatever the sources; magical darkness (no light
+    // and no sight there, whatever lights it) and magical light (lit, over magical darkness
+    // too); silence (blindsight neither works there nor passes); a light source of this
+    // radius on every such tile (a torch, a brazier).
+    bool lit = false;
+    bool bright = false;
+    bool magicDark = false;
+    bool magicLight = false;
+    bool silence = false;
+    int light = 0;
 
     bool blocksSight() const { return opaque || dark || obscuring; }
 };
