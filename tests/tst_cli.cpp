@@ -739,6 +739,60 @@ private slots:
         QVERIFY(red.out.contains(QStringLiteral("\nred: ")) && !red.out.contains(QStringLiteral("\nblue: ")));
     }
 
+    void perceiveLightAndSenses() {
+        const QString map = scenario("maps/crypt.map"), script = scenario("maps/crypt.fog");
+        // Every unit: the light, then what each perceives, by which senses.
+        const Run all = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), script});
+        QCOMPARE(all.code, 0);
+        QVERIFY2(all.err.isEmpty(), qPrintable(all.err));
+        QVERIFY(all.out.startsWith(QStringLiteral("light: ")));
+        QVERIFY(all.out.contains(QStringLiteral("perceive B (party) at 9,4: sight=0 blindsight=8 flying")));
+        QVERIFY(all.out.contains(QStringLiteral("  sees X shade (crypt) at 16,2 by blindsight")));
+        QVERIFY(all.out.contains(QStringLiteral("  sees K skeleton (crypt) at 30,7 by sight")));
+        // One viewer as JSON: its tiles in tiers (0 unseen, 1 outline, 2 seen), and each unit.
+        const Run json = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), script, QStringLiteral("--viewer"), QStringLiteral("W"),
+                              QStringLiteral("--json")});
+        QCOMPARE(json.code, 0);
+        const QJsonObject root = QJsonDocument::fromJson(json.out.toUtf8()).object();
+        QCOMPARE(root.value(QStringLiteral("light")).toArray().size(), 10);
+        const QJsonArray viewers = root.value(QStringLiteral("viewers")).toArray();
+        QCOMPARE(viewers.size(), 1);
+        const QJsonObject worm = viewers[0].toObject();
+        QCOMPARE(worm.value(QStringLiteral("id")).toString(), QStringLiteral("W"));
+        QCOMPARE(worm.value(QStringLiteral("tiles")).toArray().size(), 10);
+        int felt = 0, flying = -1;
+        for (const QJsonValue& v : worm.value(QStringLiteral("perceives")).toArray()) {
+            const QJsonObject p = v.toObject();
+            if (p.value(QStringLiteral("senses")).toArray().contains(QStringLiteral("tremorsense"))) {
+                ++felt;
+                QCOMPARE(p.value(QStringLiteral("tier")).toString(), QStringLiteral("outline"));
+            }
+            if (p.value(QStringLiteral("id")).toString() == QLatin1String("B")) flying = p.value(QStringLiteral("senses")).toArray().size();
+        }
+        QVERIFY(felt >= 2);
+        QCOMPARE(flying, 0);  // (the familiar flies: no tremorsense feels it)
+        // A side: the best of its units.
+        const Run side = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), script, QStringLiteral("--side"), QStringLiteral("party")});
+        QCOMPARE(side.code, 0);
+        QVERIFY(side.out.contains(QStringLiteral("side party (the best of its units):")));
+        QVERIFY(side.out.contains(QStringLiteral("  does not perceive T (crypt) at 25,3")));
+        // Mistakes: named, exit 2.
+        const Run noScript = cli({QStringLiteral("perceive"), map});
+        QCOMPARE(noScript.code, 2);
+        QVERIFY(noScript.err.contains(QStringLiteral("perceive needs --script FILE")));
+        const Run noViewer = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), script, QStringLiteral("--viewer"), QStringLiteral("Q")});
+        QCOMPARE(noViewer.code, 2);
+        QVERIFY(noViewer.err.contains(QStringLiteral("--viewer: no unit Q in the game")));
+        QTemporaryDir tmp;
+        QFile bad(tmp.filePath(QStringLiteral("bad.fog")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("side a\nunit a Z zombie 1,1 darkvision=far\n");
+        bad.close();
+        const Run badLine = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), bad.fileName()});
+        QCOMPARE(badLine.code, 2);
+        QVERIFY2(badLine.err.contains(QStringLiteral("bad.fog: line 2: \"darkvision=far\": darkvision must be a whole number")), qPrintable(badLine.err));
+    }
+
     void fogGameCarriedInAStateFile() {
         QTemporaryDir tmp;
         QFile script(scenario("maps/skirmish.fog"));

@@ -7,6 +7,8 @@
 #include "grid/fog.h"
 #include "grid/fog_script.h"
 
+#include <algorithm>
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -267,12 +269,74 @@ private slots:
         QCOMPARE(game.turn(), 6);
     }
 
+    void cryptScriptPlaysWithSenses() {
+        // The shipped game of light and senses: each turn's report from the units' senses,
+        // turn 3's checked line by line (the lantern, darkvision and blindsight together;
+        // the invisible shade seen by blindsight only; the hiding thief not at all; the
+        // skeleton by the moonlight at the gate).
+        FogGame game(shippedMap("crypt.map"));
+        std::vector<std::string> lines;
+        std::string problem;
+        QVERIFY2(playFogScript(game, shippedScript("crypt.fog"), [&](const std::string& l) { lines.push_back(l); }, &problem, "party"),
+                 problem.c_str());
+        const std::vector<std::string> want = {
+            "party: 178 visible, 56 explored, 106 unexplored",
+            "+----------------------------------+",
+            "|▒▒ #########  ##                  |",
+            "|▒·.........# ....         ·.      |",
+            "|▒··*.......#....X       ·SSS      |",
+            "|▒·.........c.A..D       SSSS      |",
+            "|▒........B.c......       ..       |",
+            "|▒·.........#..fGf        ..*      |",
+            "|▒▒###.######..fff    ▒▒▒##.####▒  |",
+            "|▒··.···......D......···...H.llK·· |",
+            "|▒·······...M.W.....  ···....lll·  |",
+            "|▒▒▒▒▒▒▒▒###########  ▒▒▒######▒▒  |",
+            "+----------------------------------+",
+            "  sees G ghoul (crypt) at 15,5, health 1",
+            "  sees X shade (crypt) at 16,2, health 1",
+            "  sees W worm (crypt) at 13,8, health 1",
+            "  sees K skeleton (crypt) at 30,7, health 1",
+            "  sees A spider (crypt) at 13,3, health 1"
+        };
+        const auto start = std::find(lines.begin(), lines.end(), want.front());
+        QVERIFY(start != lines.end());
+        QCOMPARE(std::vector<std::string>(start, lines.end()), want);
+        // Earlier turns: the monk's telepathy senses the spider through the wall (not seen);
+        // the dwarf's darkvision sees the worm in the dark corridor.
+        const auto has = [&](const std::string& text) { return std::find(lines.begin(), lines.end(), text) != lines.end(); };
+        QVERIFY(has("  senses A spider (crypt) at 13,3 by telepathy (outline, not seen)"));
+        QVERIFY(has("  sees W worm (crypt) at 13,8 by darkvision"));
+        QVERIFY(has("  sees X shade (crypt) at 16,2 by blindsight"));
+        QVERIFY(has("  does not perceive T thief (crypt) at 25,3"));
+        // Senses and lights survive a state file, and the game goes on from it the same.
+        const QByteArray saved = sl::io::writeFogState(game);
+        QString readProblem;
+        auto loaded = sl::io::readFogState(saved, game.map(), &readProblem);
+        QVERIFY2(loaded, qPrintable(readProblem));
+        QCOMPARE(sl::io::writeFogState(*loaded), saved);
+        QCOMPARE(loaded->lights().size(), size_t(1));
+        QVERIFY(loaded->unit("B")->body.flying && loaded->unit("B")->body.senses.blindsight == 8);
+        QCOMPARE(loaded->settings().mode, VisionMode::Senses);
+        auto quiet = [](const std::string&) {};
+        QVERIFY(playFogScript(*loaded, "move D 12,7\nturn\n", quiet, &problem));
+        QVERIFY(playFogScript(game, "move D 12,7\nturn\n", quiet, &problem));
+        QCOMPARE(sl::io::writeFogState(*loaded), sl::io::writeFogState(game));
+    }
+
     void scriptErrorsNameTheLine() {
         const std::vector<std::pair<std::string, std::string>> cases = {
             {"side red\nunit red A scout 99,1\n", "line 2: unit A: 99,1 is off the map"},
             {"side red\nunit red A scout 1,1 speed=3\n", "line 2: unknown property \"speed=3\""},
             {"side red\nturn\nmode los\n", "line 3: \"mode\" is a set-up line"},
-            {"mode sonar\n", "line 1: unknown mode \"sonar\" (available: radius, los)"},
+            {"mode sonar\n", "line 1: unknown mode \"sonar\" (available: radius, los, senses)"},
+            {"side red\nunit red A scout 1,1 darkvision=x\n", "line 2: \"darkvision=x\": darkvision must be a whole number"},
+            {"side red\nunit red A scout 1,1 sonar=3\n", "line 2: unknown property \"sonar=3\" (known: health=N"},
+            {"light 99,1 3\n", "line 1: light at 99,1: off the map"},
+            {"light 1,1\n", "line 1: expected \"light X,Y RADIUS [bright=N]\""},
+            {"light 1,1 3 glow=2\n", "line 1: \"glow=2\": expected bright=N"},
+            {"side red\nunit red A scout 1,1\nperceive A\n", "line 3: perceive: the game's senses are used under \"mode senses\" only"},
+            {"mode senses\nperceive Z\n", "line 2: no unit Z"},
             {"memory soon\n", "line 1: memory: expected a whole number of turns or \"forever\""},
             {"side red\nmove A 1,1\n", "line 2: no unit A"},
             {"side red\nunit red A scout 1,1\nmove A 1\n", "line 3: expected the tile to move to as X,Y"},

@@ -32,5 +32,7 @@ int import40kdc(const QString& source, const QCommandLineParser& args);
 int fov(const QString& path, const QCommandLineParser& args);
 int sight(const QString& path, const QCommandLineParser& args);
 int fog(const QString& path, const QCommandLineParser& args);
+// Light and senses (mode senses): what each unit or side perceives, by which senses.
+int perceive(const QString& path, const QCommandLineParser& args);
 
 }  // namespace sl::cli

@@ -39,6 +39,10 @@ const char* kDescription =
     "                a fog-of-war game: each side's fog and memories per turn; with\n"
     "                --state the game continues from that file and is saved to it;\n"
     "                --png writes each report as DIR/turn-N-SIDE.png\n"
+    "  perceive MAP --script FILE [--viewer ID | --side NAME] [--json]\n"
+    "                light and senses: the light of every tile, and what each unit\n"
+    "                (or the side) perceives of the map in three tiers (seen, outline,\n"
+    "                unseen) and of every other unit, by which senses\n"
     "  catalog WORDS  search the base catalog (units and their bases, from 40kdc-data)\n"
     "  import-40kdc SOURCE (--layout ID | --all) --out DIR | --catalog FILE\n"
     "                the official layouts as scenario files, or the base catalog, from\n"
@@ -125,6 +129,8 @@ const std::vector<Command>& commands() {
          [](const QStringList& f, const QCommandLineParser& a, sl::Method) { return sight(f.front(), a); }},
         {"fog", O::One, "map file", false,
          [](const QStringList& f, const QCommandLineParser& a, sl::Method) { return fog(f.front(), a); }},
+        {"perceive", O::One, "map file", false,
+         [](const QStringList& f, const QCommandLineParser& a, sl::Method) { return perceive(f.front(), a); }},
         {"catalog", O::Any, "", false,
          [](const QStringList& f, const QCommandLineParser& a, sl::Method) { return catalog(f, a); }},
         {"import-40kdc", O::One, "SOURCE", false,
@@ -177,9 +183,10 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("at"), QStringLiteral("fov: the viewer's tile, X,Y (again: a walk)"), QStringLiteral("X,Y")});
     parser.addOption({QStringLiteral("from"), QStringLiteral("sight: the viewer's tile, X,Y"), QStringLiteral("X,Y")});
     parser.addOption({QStringLiteral("to"), QStringLiteral("sight: the tile looked at, X,Y"), QStringLiteral("X,Y")});
-    parser.addOption({QStringLiteral("script"), QStringLiteral("fog: the game's script"), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("script"), QStringLiteral("fog, perceive: the game's script"), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("viewer"), QStringLiteral("perceive: this unit only"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("state"), QStringLiteral("fog: the game's state file, read if it exists and saved"), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("side"), QStringLiteral("fog: report this side only; render: the table as this side sees it"),
+    parser.addOption({QStringLiteral("side"), QStringLiteral("fog: report this side only; perceive: this side's view; render: the table as this side sees it"),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("turn"), QStringLiteral("render --side: as this turn of the file's game ended"), QStringLiteral("N")});
     parser.addOption({QStringLiteral("radius"), QStringLiteral("fov: how far one sees (0: unlimited)"), QStringLiteral("R")});

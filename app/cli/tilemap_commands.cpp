@@ -6,6 +6,7 @@
 #include "grid/fog.h"
 #include "grid/fog_script.h"
 #include "grid/fov.h"
+#include "grid/perception.h"
 #include "grid/tilemap.h"
 #include "grid/vision.h"
 #include "board_renderer.h"
@@ -296,6 +297,128 @@ int fog(const QString& path, const QCommandLineParser& args) {
             return kBadInput;
         }
         out() << "saved the game at turn " << game->turn() << " to " << statePath << '\n';
+    }
+    return kOk;
+}
+
+// Light and senses: the script's game played (quietly) under `mode senses`, then, per unit
+// (or per side, or one of either), what it perceives of the map and of the other units.
+int perceive(const QString& path, const QCommandLineParser& args) {
+    using namespace sl::grid;
+    const auto map = loadTileMap(path);
+    if (!map) return kBadInput;
+    if (!args.isSet(QStringLiteral("script"))) {
+        err() << "perceive needs --script FILE (the units with their senses, the lights)\n";
+        return kBadInput;
+    }
+    const QString scriptPath = args.value(QStringLiteral("script"));
+    const auto script = readWholeFile(scriptPath);
+    if (!script) return kBadInput;
+    FogGame game(*map);
+    game.settings().mode = VisionMode::Senses;
+    std::string problem;
+    if (!playFogScript(game, script->toStdString(), [](const std::string&) {}, &problem)) {
+        err() << scriptPath << ": " << QString::fromStdString(problem) << '\n';
+        return kBadInput;
+    }
+    if (game.settings().mode != VisionMode::Senses) {
+        game.settings().mode = VisionMode::Senses;  // (a script written for another mode: its units' senses still count)
+        game.update();
+    }
+    const PerceptionWorld& world = *game.perception();
+    const QString viewer = args.value(QStringLiteral("viewer")), side = args.value(QStringLiteral("side"));
+    if (!viewer.isEmpty() && !game.unit(viewer.toStdString())) {
+        err() << "--viewer: no unit " << viewer << " in the game\n";
+        return kBadInput;
+    }
+    if (!side.isEmpty() && !game.side(side.toStdString())) {
+        err() << "--side: no side " << side << " in the game\n";
+        return kBadInput;
+    }
+    const std::vector<FogUnit>& units = game.units();
+    auto tierRows = [&](const std::vector<Tier>& tiers) {
+        QJsonArray rows;
+        for (int y = 0; y < map->height; ++y) {
+            QString row;
+            for (int x = 0; x < map->width; ++x) row += QChar(u'0' + static_cast<int>(tiers[static_cast<size_t>(y) * map->width + x]));
+            rows.append(row);
+        }
+        return rows;
+    };
+    auto perceivedJson = [&](const std::vector<Perceived>& all, int self) {
+        QJsonArray out;
+        for (size_t t = 0; t < units.size(); ++t) {
+            if (static_cast<int>(t) == self || (self < 0 && units[t].side == side.toStdString())) continue;
+            QJsonArray senses;
+            for (const std::string& n : senseNames(all[t].senses)) senses.append(QString::fromStdString(n));
+            out.append(QJsonObject{{QStringLiteral("id"), QString::fromStdString(units[t].id)},
+                                   {QStringLiteral("side"), QString::fromStdString(units[t].side)},
+                                   {QStringLiteral("position"), QJsonArray{units[t].at.x, units[t].at.y}},
+                                   {QStringLiteral("tier"), QString::fromStdString(tierName(all[t].tier))},
+                                   {QStringLiteral("senses"), senses}});
+        }
+        return out;
+    };
+    int counts[3] = {0, 0, 0};
+    for (LightLevel l : world.lightLevels()) ++counts[static_cast<int>(l)];
+    QJsonArray viewers, sides;
+    const bool json = args.isSet(QStringLiteral("json"));
+    if (!json) {
+        out() << "light: " << counts[2] << " bright (+), " << counts[1] << " lit (-), " << counts[0] << " dark\n";
+        printFramed(renderLight(world), map->width, printLine);
+    }
+    for (int k = 0; k < static_cast<int>(units.size()); ++k) {
+        const FogUnit& u = units[static_cast<size_t>(k)];
+        if (!side.isEmpty() || (!viewer.isEmpty() && u.id != viewer.toStdString())) continue;
+        if (!json) {
+            printPerception(game, u.id, printLine);
+            continue;
+        }
+        std::vector<Perceived> all;
+        for (int t = 0; t < static_cast<int>(units.size()); ++t) all.push_back(world.perceives(k, t));
+        QJsonArray words;
+        for (const std::string& w : creatureWords(world.creatures()[static_cast<size_t>(k)])) words.append(QString::fromStdString(w));
+        viewers.append(QJsonObject{{QStringLiteral("id"), QString::fromStdString(u.id)},
+                                   {QStringLiteral("side"), QString::fromStdString(u.side)},
+                                   {QStringLiteral("position"), QJsonArray{u.at.x, u.at.y}},
+                                   {QStringLiteral("senses"), words},
+                                   {QStringLiteral("tiles"), tierRows(world.tiles(k))},
+                                   {QStringLiteral("perceives"), perceivedJson(all, k)}});
+    }
+    for (const FogSide& s : game.sides()) {
+        if (side.isEmpty() || s.name != side.toStdString()) continue;  // (sides: with --side only)
+        std::vector<Perceived> all;
+        for (int t = 0; t < static_cast<int>(units.size()); ++t) all.push_back(world.sidePerceives(s.name, t));
+        const std::vector<Tier> tiers = world.sideTiles(s.name);
+        if (!json) {
+            out() << "side " << QString::fromStdString(s.name) << " (the best of its units):\n";
+            printFramed(renderTiers(game, tiers, all), map->width, printLine);
+            for (size_t t = 0; t < units.size(); ++t)
+                if (units[t].side != s.name) {
+                    std::string senses;
+                    for (const std::string& n : senseNames(all[t].senses)) senses += (senses.empty() ? "" : ", ") + n;
+                    const std::string who = units[t].id + " (" + units[t].side + ") at " + tileText(units[t].at);
+                    out() << "  " << QString::fromStdString(all[t].tier == Tier::Seen      ? "sees " + who + " by " + senses
+                                                            : all[t].tier == Tier::Outline ? "senses " + who + " by " + senses + " (outline, not seen)"
+                                                                                           : "does not perceive " + who)
+                          << '\n';
+                }
+            continue;
+        }
+        sides.append(QJsonObject{{QStringLiteral("name"), QString::fromStdString(s.name)},
+                                 {QStringLiteral("tiles"), tierRows(tiers)},
+                                 {QStringLiteral("perceives"), perceivedJson(all, -1)}});
+    }
+    if (json) {
+        QJsonArray light;
+        for (int y = 0; y < map->height; ++y) {
+            QString row;
+            for (int x = 0; x < map->width; ++x) row += QChar(u'0' + static_cast<int>(world.light({x, y})));
+            light.append(row);
+        }
+        QJsonObject root{{QStringLiteral("light"), light}, {QStringLiteral("viewers"), viewers}};
+        if (!side.isEmpty()) root.insert(QStringLiteral("sides"), sides);
+        out() << QJsonDocument(root).toJson(QJsonDocument::Indented);
     }
     return kOk;
 }

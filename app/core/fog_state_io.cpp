@@ -104,7 +104,9 @@ struct Reader {
 QByteArray writeFogState(const FogGame& game) {
     const TileMap& map = game.map();
     const FogSettings& s = game.settings();
-    QJsonObject settings{{QStringLiteral("mode"), s.mode == VisionMode::LineOfSight ? QStringLiteral("los") : QStringLiteral("radius")},
+    QJsonObject settings{{QStringLiteral("mode"), s.mode == VisionMode::LineOfSight ? QStringLiteral("los")
+                                                  : s.mode == VisionMode::Senses       ? QStringLiteral("senses")
+                                                                                       : QStringLiteral("radius")},
                          {QStringLiteral("memory"), s.memoryTurns < 0 ? QJsonValue(QStringLiteral("forever")) : QJsonValue(s.memoryTurns)},
                          {QStringLiteral("unit_vision"), s.unitVision},
                          {QStringLiteral("type_vision"), visionJson(s.typeVision)},
@@ -135,6 +137,9 @@ QByteArray writeFogState(const FogGame& game) {
         if (u.terrainVision) o.insert(QStringLiteral("vision"), QStringLiteral("terrain"));
         else if (u.vision >= 0) o.insert(QStringLiteral("vision"), u.vision);
         if (u.perception != 10) o.insert(QStringLiteral("perception"), u.perception);
+        QJsonArray senses;  // (its senses and traits, as scripts write them: only those given)
+        for (const std::string& w : creatureWords(u.body)) senses.append(QString::fromStdString(w));
+        if (!senses.isEmpty()) o.insert(QStringLiteral("senses"), senses);
         units.append(o);
     }
     QJsonArray structures;
@@ -145,14 +150,23 @@ QByteArray writeFogState(const FogGame& game) {
         if (st.vision >= 0) o.insert(QStringLiteral("vision"), st.vision);
         structures.append(o);
     }
-    const QJsonObject root{{QStringLiteral("format"), kFormat},
-                           {QStringLiteral("version"), kVersion},
-                           {QStringLiteral("map_size"), QJsonArray{map.width, map.height}},
-                           {QStringLiteral("turn"), game.turn()},
-                           {QStringLiteral("settings"), settings},
-                           {QStringLiteral("sides"), sides},
-                           {QStringLiteral("units"), units},
-                           {QStringLiteral("structures"), structures}};
+    QJsonObject root{{QStringLiteral("format"), kFormat},
+                     {QStringLiteral("version"), kVersion},
+                     {QStringLiteral("map_size"), QJsonArray{map.width, map.height}},
+                     {QStringLiteral("turn"), game.turn()},
+                     {QStringLiteral("settings"), settings},
+                     {QStringLiteral("sides"), sides},
+                     {QStringLiteral("units"), units},
+                     {QStringLiteral("structures"), structures}};
+    if (!game.lights().empty()) {
+        QJsonArray lights;
+        for (const LightSource& l : game.lights()) {
+            QJsonObject o{{QStringLiteral("position"), tileJson(l.at)}, {QStringLiteral("radius"), l.radius}};
+            if (l.bright >= 0) o.insert(QStringLiteral("bright"), l.bright);
+            lights.append(o);
+        }
+        root.insert(QStringLiteral("lights"), lights);
+    }
     return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
@@ -199,8 +213,9 @@ std::optional<FogGame> readFogState(const QByteArray& json, const TileMap& map, 
     FogSettings& s = game.settings();
     const QString mode = so.value(QStringLiteral("mode")).toString(QStringLiteral("radius"));
     if (mode == QLatin1String("los")) s.mode = VisionMode::LineOfSight;
+    else if (mode == QLatin1String("senses")) s.mode = VisionMode::Senses;
     else if (mode != QLatin1String("radius")) {
-        r.fail(QStringLiteral("settings.mode"), QStringLiteral("expected \"radius\" or \"los\", found \"%1\"").arg(mode));
+        r.fail(QStringLiteral("settings.mode"), QStringLiteral("expected \"radius\", \"los\" or \"senses\", found \"%1\"").arg(mode));
         return failed();
     }
     const QJsonValue memory = so.value(QStringLiteral("memory"));
@@ -258,6 +273,15 @@ std::optional<FogGame> readFogState(const QByteArray& json, const TileMap& map, 
         if (o.contains(QStringLiteral("perception")) &&
             !r.whole(o.value(QStringLiteral("perception")), path + QStringLiteral(".perception"), u.perception))
             return failed();
+        const QJsonArray senses = o.value(QStringLiteral("senses")).toArray();
+        for (int k = 0; k < senses.size(); ++k) {
+            bool known = false;
+            const std::string why = setCreatureWord(u.body, senses[k].toString().toStdString(), known);
+            if (!why.empty()) {
+                r.fail(path + QStringLiteral(".senses[%1]").arg(k), QString::fromStdString(why));
+                return failed();
+            }
+        }
         std::vector<std::uint8_t> seen, visited;
         if (!r.rows(o, QStringLiteral("seen"), path, 1, seen) || !r.rows(o, QStringLiteral("visited"), path, 1, visited))
             return failed();
@@ -278,6 +302,21 @@ std::optional<FogGame> readFogState(const QByteArray& json, const TileMap& map, 
         if (o.contains(QStringLiteral("vision")) && !r.whole(o.value(QStringLiteral("vision")), path + QStringLiteral(".vision"), st.vision))
             return failed();
         if (const std::string why = game.addStructure(st); !why.empty()) {
+            r.fail(path, QString::fromStdString(why));
+            return failed();
+        }
+    }
+    const QJsonArray lights = root.value(QStringLiteral("lights")).toArray();
+    for (int i = 0; i < lights.size(); ++i) {
+        const QString path = QStringLiteral("lights[%1]").arg(i);
+        const QJsonObject o = lights[i].toObject();
+        LightSource l;
+        if (!r.tile(o.value(QStringLiteral("position")), path + QStringLiteral(".position"), l.at) ||
+            !r.whole(o.value(QStringLiteral("radius")), path + QStringLiteral(".radius"), l.radius))
+            return failed();
+        if (o.contains(QStringLiteral("bright")) && !r.whole(o.value(QStringLiteral("bright")), path + QStringLiteral(".bright"), l.bright))
+            return failed();
+        if (const std::string why = game.addLight(l); !why.empty()) {
             r.fail(path, QString::fromStdString(why));
             return failed();
         }

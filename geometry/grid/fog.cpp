@@ -53,7 +53,10 @@ std::string FogGame::placeable(Tile at, const std::string& who) const {
 std::string FogGame::addSide(const std::string& name) {
     if (name.empty()) return "a side needs a name";
     if (side(name)) return "side " + name + " is already in the game";
-    sides_.push_back({name, std::vector<std::uint8_t>(map_.tiles.size(), 0), {}, {}});
+    FogSide side;
+    side.name = name;
+    side.state.assign(map_.tiles.size(), 0);
+    sides_.push_back(std::move(side));
     update();
     return {};
 }
@@ -80,6 +83,14 @@ std::string FogGame::addStructure(FogStructure s) {
         return "unknown structure \"" + s.kind + "\" (known: " + known + "; or give it vision=N)";
     }
     structures_.push_back(std::move(s));
+    update();
+    return {};
+}
+
+std::string FogGame::addLight(LightSource light) {
+    if (!map_.inside(light.at.x, light.at.y)) return "light at " + tileText(light.at) + ": off the map";
+    if (light.radius < 0 || light.bright < -1) return "light at " + tileText(light.at) + ": the radius must be 0 or more";
+    lights_.push_back(light);
     update();
     return {};
 }
@@ -132,10 +143,9 @@ int FogGame::range(const FogStructure& s) const {
 }
 
 template <typename Seen>
-void FogGame::forEachSeen(Tile at, int range, bool manhattan, Seen seen) {
+void FogGame::forEachSeen(Tile at, int range, bool manhattan, bool sight, Seen seen) {
     const int x0 = std::max(0, at.x - range), x1 = std::min(map_.width - 1, at.x + range);
     const int y0 = std::max(0, at.y - range), y1 = std::min(map_.height - 1, at.y + range);
-    const bool sight = settings_.mode == VisionMode::LineOfSight;
     if (sight) {
         // The field of view's bound is strict (distance < radius); a range r takes in r.
         const FovOptions options{range + 1, manhattan ? RadiusShape::Manhattan : RadiusShape::Chebyshev, true};
@@ -151,7 +161,15 @@ void FogGame::forEachSeen(Tile at, int range, bool manhattan, Seen seen) {
 void FogGame::update() {
     const size_t n = map_.tiles.size();
     std::vector<std::vector<std::uint8_t>> visible(sides_.size(), std::vector<std::uint8_t>(n, 0));
-    for (FogSide& s : sides_) s.seesInto.assign(n, 0);
+    for (FogSide& s : sides_) {
+        s.seesInto.assign(n, 0);
+        s.seenNow.clear();
+        s.sensedNow.clear();
+    }
+    if (settings_.mode == VisionMode::Senses) {
+        updateSenses(visible);
+        return;
+    }
     const bool hiding = settings_.mode == VisionMode::LineOfSight;
     auto sideIndex = [&](const std::string& name) { return static_cast<size_t>(side(name) - sides_.data()); };
     // What a source sees is visible to its side; what stands there too, unless the tile
@@ -163,7 +181,7 @@ void FogGame::update() {
     };
     for (FogUnit& u : units_) {
         const size_t s = sideIndex(u.side);
-        forEachSeen(u.at, range(u), u.terrainVision, [&](size_t i, int x, int y) {
+        forEachSeen(u.at, range(u), u.terrainVision, hiding, [&](size_t i, int x, int y) {
             u.seen[i] = 1;
             see(s, u.at, i, x, y);
         });
@@ -173,28 +191,84 @@ void FogGame::update() {
     }
     for (const FogStructure& st : structures_) {
         const size_t s = sideIndex(st.side);
-        forEachSeen(st.at, range(st), false, [&](size_t i, int x, int y) { see(s, st.at, i, x, y); });
+        forEachSeen(st.at, range(st), false, hiding, [&](size_t i, int x, int y) { see(s, st.at, i, x, y); });
     }
 
+    for (FogSide& s : sides_)
+        for (const FogUnit& u : units_)
+            if (u.side != s.name && s.seesInto[index(u.at)]) s.seenNow.insert(u.id);
+    remember(visible);
+}
+
+void FogGame::remember(const std::vector<std::vector<std::uint8_t>>& visible) {
+    const size_t n = map_.tiles.size();
     for (size_t k = 0; k < sides_.size(); ++k) {
         FogSide& s = sides_[k];
         const std::vector<std::uint8_t>& v = visible[k];
         const std::vector<std::uint8_t>& into = s.seesInto;
         for (size_t i = 0; i < n; ++i) {
-            if (v[i]) s.state[i] = static_cast<std::uint8_t>(FogState::Visible);
-            else if (s.state[i] == static_cast<std::uint8_t>(FogState::Visible))
+            if (v[i] == 1) s.state[i] = static_cast<std::uint8_t>(FogState::Visible);
+            else if (s.state[i] == static_cast<std::uint8_t>(FogState::Visible) || v[i] == 2)
                 s.state[i] = static_cast<std::uint8_t>(FogState::Explored);
         }
-        std::set<std::string> seenNow;
         for (const FogUnit& u : units_)
-            if (u.side != s.name && into[index(u.at)]) {
-                seenNow.insert(u.id);
-                s.sightings[u.id] = {u.id, u.type, u.side, u.health, u.at, turn_};
-            }
+            if (s.seenNow.count(u.id)) s.sightings[u.id] = {u.id, u.type, u.side, u.health, u.at, turn_};
         // (Its tile seen again, or too old: kernel/memory.h, the table's rules too.)
-        memory::forgetStale(s.sightings, seenNow, turn_, settings_.memoryTurns,
+        memory::forgetStale(s.sightings, s.seenNow, turn_, settings_.memoryTurns,
                             [&](const Snapshot& m) { return map_.inside(m.at.x, m.at.y) && into[index(m.at)]; });
     }
+}
+
+void FogGame::updateSenses(std::vector<std::vector<std::uint8_t>>& visible) {
+    const size_t n = map_.tiles.size();
+    if (!perception_) perception_ = std::make_shared<PerceptionWorld>(map_);
+    else if (perception_.use_count() > 1) perception_ = std::make_shared<PerceptionWorld>(*perception_);  // (a copy's own)
+    PerceptionWorld& world = *perception_;
+    world.sources() = lights_;
+    std::vector<Creature>& creatures = world.creatures();
+    creatures.clear();
+    for (const FogUnit& u : units_) {
+        Creature c = u.body;
+        if (c.senses.sight < 0) c.senses.sight = range(u);
+        c.id = u.id;
+        c.side = u.side;
+        c.at = u.at;
+        creatures.push_back(std::move(c));
+    }
+    world.update();
+    auto sideIndex = [&](const std::string& name) { return static_cast<size_t>(side(name) - sides_.data()); };
+    // Seen tiles are visible (1), outlined ones and solid ones felt are known (2: explored).
+    for (size_t k = 0; k < units_.size(); ++k) {
+        FogUnit& u = units_[k];
+        std::vector<std::uint8_t>& v = visible[sideIndex(u.side)];
+        const std::vector<Tier> tiers = world.tiles(static_cast<int>(k));
+        const std::vector<std::uint8_t> felt = world.felt(static_cast<int>(k));
+        for (size_t i = 0; i < n; ++i) {
+            if (tiers[i] == Tier::Seen) {
+                v[i] = 1;
+                u.seen[i] = 1;
+            } else if ((tiers[i] == Tier::Outline || felt[i]) && v[i] == 0) {
+                v[i] = 2;
+            }
+        }
+        u.visited[index(u.at)] = 1;
+    }
+    // Structures see as with line of sight (they have no senses of their own).
+    for (const FogStructure& st : structures_) {
+        const size_t s = sideIndex(st.side);
+        forEachSeen(st.at, range(st), false, true, [&](size_t i, int, int) { visible[s][i] = 1; });
+    }
+    for (size_t k = 0; k < sides_.size(); ++k) {
+        FogSide& s = sides_[k];
+        for (size_t i = 0; i < n; ++i) s.seesInto[i] = visible[k][i] == 1;
+        for (size_t t = 0; t < units_.size(); ++t) {
+            if (units_[t].side == s.name) continue;
+            const Perceived p = world.sidePerceives(s.name, static_cast<int>(t));
+            if (p.tier == Tier::Seen) s.seenNow.insert(units_[t].id);
+            else if (p.tier == Tier::Outline) s.sensedNow[units_[t].id] = p.senses;
+        }
+    }
+    remember(visible);
 }
 
 FogState FogGame::state(const std::string& name, Tile at) const {
@@ -210,8 +284,10 @@ bool FogGame::seesInto(const std::string& name, Tile at) const {
 
 std::vector<const FogUnit*> FogGame::visibleEnemies(const std::string& name) const {
     std::vector<const FogUnit*> out;
+    const FogSide* s = side(name);
+    if (!s) return out;
     for (const FogUnit& u : units_)
-        if (u.side != name && seesInto(name, u.at)) out.push_back(&u);
+        if (u.side != name && s->seenNow.count(u.id)) out.push_back(&u);
     return out;
 }
 
@@ -219,10 +295,8 @@ std::vector<Snapshot> FogGame::memories(const std::string& name) const {
     std::vector<Snapshot> out;
     const FogSide* s = side(name);
     if (!s) return out;
-    for (const auto& [id, m] : s->sightings) {
-        const FogUnit* u = unit(id);
-        if (!u || !seesInto(name, u->at)) out.push_back(m);
-    }
+    for (const auto& [id, m] : s->sightings)
+        if (!s->seenNow.count(id)) out.push_back(m);
     return out;
 }
 
@@ -263,8 +337,10 @@ std::vector<std::string> renderFog(const FogGame& game, const std::string& name)
     std::vector<std::string> rows = renderStates(game.map(), s->state);
     for (const Snapshot& m : game.memories(name))
         if (game.map().inside(m.at.x, m.at.y)) markTile(rows[m.at.y], m.at.x, '?');
-    for (const FogUnit& u : game.units())
-        if (u.side == name || game.seesInto(name, u.at)) markTile(rows[u.at.y], u.at.x, u.id[0]);
+    for (const FogUnit& u : game.units()) {
+        if (u.side == name || s->seenNow.count(u.id)) markTile(rows[u.at.y], u.at.x, u.id[0]);
+        else if (s->sensedNow.count(u.id)) markTile(rows[u.at.y], u.at.x, '%');
+    }
     return rows;
 }
 

@@ -9,11 +9,14 @@
 #pragma once
 
 #include "grid/fov.h"
+#include "grid/perception.h"
 #include "grid/tilemap.h"
 #include "grid/vision.h"
 
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,6 +26,7 @@ enum class FogState : std::uint8_t { Unexplored = 0, Explored = 1, Visible = 2 }
 enum class VisionMode {
     Radius,       // every tile within range (no terrain blocks)
     LineOfSight,  // within range and in the source's field of view (symmetric shadowcasting)
+    Senses,       // each unit's senses and the light (perception.h); structures as LineOfSight
 };
 
 struct FogSettings {
@@ -44,6 +48,14 @@ struct FogUnit {
     int perception = 10;         // with terrainVision: +1 per 5 above 10
     std::vector<std::uint8_t> seen;     // tiles this unit has seen
     std::vector<std::uint8_t> visited;  // tiles this unit has stood on
+    // Under VisionMode::Senses: its senses (sight defaults to its range), the light it
+    // carries and what it is (flying, mindless, invisible, hiding, asleep); its id, side and
+    // tile are the unit's.
+    Creature body = [] {
+        Creature c;
+        c.senses.sight = -1;  // (-1: its range)
+        return c;
+    }();
 };
 
 struct FogStructure {
@@ -70,6 +82,10 @@ struct FogSide {
     // Tiles whose contents the side sees now: the visible ones, less (with line of sight)
     // dark or obscuring tiles that none of its sources stands in or beside. Recomputed.
     std::vector<std::uint8_t> seesInto;
+    // Enemy units it sees now, and (VisionMode::Senses) those it only senses (tier outline),
+    // with the senses that detect them. Recomputed.
+    std::set<std::string> seenNow;
+    std::map<std::string, std::uint16_t> sensedNow;
 };
 
 class FogGame {
@@ -87,6 +103,12 @@ public:
     std::string addSide(const std::string& name);
     std::string addUnit(FogUnit unit);
     std::string addStructure(FogStructure structure);
+    // A light source (VisionMode::Senses): lights the tiles it reaches, for every side.
+    std::string addLight(LightSource light);
+    const std::vector<LightSource>& lights() const { return lights_; }
+    // The light and every unit's senses as of the last update (VisionMode::Senses; nothing
+    // otherwise), units in the order of units().
+    const PerceptionWorld* perception() const { return perception_.get(); }
     std::string moveUnit(const std::string& id, Tile to);
     std::string setHealth(const std::string& id, int health);
     // A unit dies or leaves: the sides that see it go forget it; the others remember it.
@@ -120,8 +142,12 @@ public:
 
 private:
     // Calls seen(index, x, y) for each tile a source at `at` sees; touches only its square.
+    // (With sight: in the field of view; otherwise every tile within range.)
     template <typename Seen>
-    void forEachSeen(Tile at, int range, bool manhattan, Seen seen);
+    void forEachSeen(Tile at, int range, bool manhattan, bool sight, Seen seen);
+    // Each side's tiles (1 visible, 2 known without being seen) into its fog and memories.
+    void remember(const std::vector<std::vector<std::uint8_t>>& visible);
+    void updateSenses(std::vector<std::vector<std::uint8_t>>& visible);
     size_t index(Tile t) const { return static_cast<size_t>(t.y) * map_.width + t.x; }
     std::string placeable(Tile at, const std::string& who) const;
     FogUnit* findUnit(const std::string& id);
@@ -134,12 +160,14 @@ private:
     std::vector<FogSide> sides_;
     std::vector<FogUnit> units_;
     std::vector<FogStructure> structures_;
+    std::vector<LightSource> lights_;
+    std::shared_ptr<PerceptionWorld> perception_;  // (shared: a game is copied for replays)
 };
 
 // Text renderings, one character a tile. A side's fog: visible tiles show their terrain's
 // symbol, explored ones a middle dot (open ground) or a shade (terrain that blocks sight),
-// unexplored ones a blank; units the side sees show the first character of their id and
-// remembered enemies a '?'. An observer's tiles: visited '*', seen the terrain's symbol,
+// unexplored ones a blank; units the side sees show the first character of their id,
+// remembered enemies a '?' and enemies only sensed (VisionMode::Senses) a '%'. An observer's tiles: visited '*', seen the terrain's symbol,
 // never seen a blank, the unit itself the first character of its id.
 std::vector<std::string> renderFog(const FogGame& game, const std::string& side);
 std::vector<std::string> renderObserver(const FogGame& game, const FogUnit& unit);

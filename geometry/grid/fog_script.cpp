@@ -39,6 +39,58 @@ void printFramed(const std::vector<std::string>& rows, int width, const LinePrin
     print(border);
 }
 
+std::vector<std::string> renderLight(const PerceptionWorld& world) {
+    std::vector<std::string> rows;
+    const TileMap& map = world.map();
+    for (int y = 0; y < map.height; ++y) {
+        std::string row;
+        for (int x = 0; x < map.width; ++x) {
+            const LightLevel l = world.light({x, y});
+            row += map.at(x, y).opaque ? map.at(x, y).symbol : l == LightLevel::Bright ? '+' : l == LightLevel::Lit ? '-' : ' ';
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+std::vector<std::string> renderTiers(const FogGame& game, const std::vector<Tier>& tiers, const std::vector<Perceived>& creatures) {
+    std::vector<std::uint8_t> states(tiers.size());
+    for (size_t i = 0; i < tiers.size(); ++i)
+        states[i] = static_cast<std::uint8_t>(tiers[i] == Tier::Seen ? FogState::Visible : tiers[i] == Tier::Outline ? FogState::Explored
+                                                                                                                : FogState::Unexplored);
+    std::vector<std::string> rows = renderStates(game.map(), states);
+    for (size_t k = 0; k < creatures.size() && k < game.units().size(); ++k) {
+        const FogUnit& u = game.units()[k];
+        if (creatures[k].tier == Tier::Seen) markTile(rows[static_cast<size_t>(u.at.y)], u.at.x, u.id[0]);
+        else if (creatures[k].tier == Tier::Outline) markTile(rows[static_cast<size_t>(u.at.y)], u.at.x, '%');
+    }
+    return rows;
+}
+
+std::string perceivedText(const FogUnit& u, const Perceived& p) {
+    std::string senses;
+    for (const std::string& n : senseNames(p.senses)) senses += (senses.empty() ? "" : ", ") + n;
+    const std::string who = u.id + " " + u.type + " (" + u.side + ") at " + tileText(u.at);
+    if (p.tier == Tier::Seen) return "sees " + who + " by " + senses;
+    if (p.tier == Tier::Outline) return "senses " + who + " by " + senses + " (outline, not seen)";
+    return "does not perceive " + who;
+}
+
+void printPerception(const FogGame& game, const std::string& id, const LinePrinter& print) {
+    const PerceptionWorld* world = game.perception();
+    const FogUnit* u = game.unit(id);
+    if (!world || !u) return;
+    const int k = static_cast<int>(u - game.units().data());
+    std::string words;
+    for (const std::string& w : creatureWords(world->creatures()[static_cast<size_t>(k)])) words += " " + w;
+    print("perceive " + u->id + " (" + u->side + ") at " + tileText(u->at) + ":" + words);
+    std::vector<Perceived> all;
+    for (int t = 0; t < static_cast<int>(game.units().size()); ++t) all.push_back(world->perceives(k, t));
+    printFramed(renderTiers(game, world->tiles(k), all), game.map().width, print);
+    for (int t = 0; t < static_cast<int>(game.units().size()); ++t)
+        if (t != k) print("  " + perceivedText(game.units()[static_cast<size_t>(t)], all[static_cast<size_t>(t)]));
+}
+
 void printSideReport(const FogGame& game, const std::string& name, const LinePrinter& print) {
     const FogSide* side = game.side(name);
     if (!side) return;
@@ -48,6 +100,13 @@ void printSideReport(const FogGame& game, const std::string& name, const LinePri
           std::to_string(counts[0]) + " unexplored");
     printFramed(renderFog(game, name), game.map().width, print);
     for (const FogUnit* u : game.visibleEnemies(name)) print("  sees " + unitText(*u));
+    for (const auto& [id, senses] : side->sensedNow)
+        if (const FogUnit* u = game.unit(id))  // (no health: it is not seen)
+            print("  senses " + u->id + " " + u->type + " (" + u->side + ") at " + tileText(u->at) + " by " + [&] {
+                std::string names;
+                for (const std::string& n : senseNames(senses)) names += (names.empty() ? "" : ", ") + n;
+                return names;
+            }() + " (outline, not seen)");
     for (const Snapshot& m : game.memories(name)) {
         const int ago = game.turn() - m.turnSeen;
         print("  remembers " + m.unit + " " + m.type + " (" + m.owner + ") at " + tileText(m.at) + ", health " +
@@ -101,10 +160,11 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
             FogSettings& s = game.settings();
             int n = 0;
             if (verb == "mode") {
-                if (!(why = arity(2, 2, "mode radius|los")).empty()) return fail(why);
+                if (!(why = arity(2, 2, "mode radius|los|senses")).empty()) return fail(why);
                 if (w[1] == "radius") s.mode = VisionMode::Radius;
                 else if (w[1] == "los") s.mode = VisionMode::LineOfSight;
-                else return fail("unknown mode \"" + w[1] + "\" (available: radius, los)");
+                else if (w[1] == "senses") s.mode = VisionMode::Senses;
+                else return fail("unknown mode \"" + w[1] + "\" (available: radius, los, senses)");
             } else if (verb == "memory") {
                 if (!(why = arity(2, 2, "memory TURNS|forever")).empty()) return fail(why);
                 if (w[1] == "forever") s.memoryTurns = -1;
@@ -121,7 +181,8 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
             if (!(why = arity(2, 2, "side NAME")).empty()) return fail(why);
             if (!(why = game.addSide(w[1])).empty()) return fail(why);
         } else if (verb == "unit") {
-            if (!(why = arity(5, 8, "unit SIDE ID TYPE X,Y [health=N] [vision=N|terrain] [perception=N]")).empty()) return fail(why);
+            if (!(why = arity(5, 40, "unit SIDE ID TYPE X,Y [health=N] [vision=N|terrain] [perception=N] [senses...]")).empty())
+                return fail(why);
             FogUnit u;
             u.side = w[1];
             u.id = w[2];
@@ -141,7 +202,12 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
                 if (key == "health" || key == "vision" || key == "perception")
                     return fail("\"" + opt + "\": " + key + " must be a whole number, 0 or more" +
                                 (key == "vision" ? " (or \"terrain\")" : ""));
-                return fail("unknown property \"" + opt + "\" (known: health=N, vision=N|terrain, perception=N)");
+                bool known = false;
+                const std::string problem = setCreatureWord(u.body, opt, known);
+                if (known && problem.empty()) continue;
+                if (known) return fail(problem);
+                return fail("unknown property \"" + opt + "\" (known: health=N, vision=N|terrain, perception=N, and the senses: " +
+                            creatureWordList() + ")");
             }
             if (!(why = game.addUnit(u)).empty()) return fail(why);
         } else if (verb == "structure") {
@@ -153,6 +219,19 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
             if (w.size() == 5 && (w[4].rfind("vision=", 0) != 0 || !parseWholeNumber(w[4].substr(7), s.vision)))
                 return fail("\"" + w[4] + "\": expected vision=N, a whole number, 0 or more");
             if (!(why = game.addStructure(s)).empty()) return fail(why);
+        } else if (verb == "light") {
+            if (!(why = arity(3, 4, "light X,Y RADIUS [bright=N]")).empty()) return fail(why);
+            LightSource light;
+            if (!parseTile(w[1], light.at)) return fail("expected the light's tile as X,Y, found \"" + w[1] + "\"");
+            if (!parseWholeNumber(w[2], light.radius)) return fail("light: the radius must be a whole number, 0 or more, found \"" + w[2] + "\"");
+            if (w.size() == 4 && (w[3].rfind("bright=", 0) != 0 || !parseWholeNumber(w[3].substr(7), light.bright)))
+                return fail("\"" + w[3] + "\": expected bright=N, a whole number, 0 or more");
+            if (!(why = game.addLight(light)).empty()) return fail(why);
+        } else if (verb == "perceive") {
+            if (!(why = arity(2, 2, "perceive ID")).empty()) return fail(why);
+            if (!game.unit(w[1])) return fail("no unit " + w[1]);
+            if (game.settings().mode != VisionMode::Senses) return fail("perceive: the game's senses are used under \"mode senses\" only");
+            printPerception(game, w[1], print);
         } else if (verb == "turn") {
             if (!(why = arity(1, 1, "turn")).empty()) return fail(why);
             report();
@@ -201,8 +280,8 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
             printFramed(renderObserver(game, *u), game.map().width, print);
         } else {
             return fail("unknown line \"" + verb +
-                        "\" (known: mode, memory, unit-vision, structure-vision, side, unit, structure, turn, move, "
-                        "health, remove, target, show, observer)");
+                        "\" (known: mode, memory, unit-vision, structure-vision, side, unit, structure, light, turn, move, "
+                        "health, remove, target, show, observer, perceive)");
         }
     }
     report();

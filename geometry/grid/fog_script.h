@@ -17,6 +17,12 @@
 //     target red 7,4               can red target that tile now?
 //     show                         every side's report now
 //     observer A                   the tiles A has seen and stood on
+//     light 5,3 4 [bright=2]       a light source (mode senses)
+//     perceive A                   what A perceives, by which senses (mode senses)
+//
+// Under `mode senses` a unit line takes its senses and traits too (perception.h):
+// sight=N light=N shadow=N darkvision=N blindsight=N tremorsense=N telepathy=N awareness=N
+// scent=N spot=N hide=N flying mindless undead invisible see-invisible asleep.
 //
 // Coordinates are column x, row y from the top-left, 0-based. Set-up lines (mode, memory,
 // unit-vision, structure-vision) come before the first `turn`.
@@ -42,6 +48,15 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
 
 // One side's report: a heading with counts, the framed fog, enemies seen and remembered.
 void printSideReport(const FogGame& game, const std::string& side, const LinePrinter& print);
+// Under VisionMode::Senses, what one unit perceives: its senses, the map in its three tiers
+// (seen: the terrain's symbol; outline: a middle dot or a shade; unseen: blank; creatures it
+// sees by the first letter of their id, those it only senses '%'), and for every other unit
+// the senses that detect it.
+void printPerception(const FogGame& game, const std::string& unit, const LinePrinter& print);
+// The light, a character a tile: blank dark, '-' lit, '+' bright (opaque tiles their symbol).
+std::vector<std::string> renderLight(const PerceptionWorld& world);
+// The tiers of the map and of the units (in the order of game.units()) as above.
+std::vector<std::string> renderTiers(const FogGame& game, const std::vector<Tier>& tiers, const std::vector<Perceived>& units);
 // Rows framed by a border, so that blank (unexplored) tiles keep their place.
 void printFramed(const std::vector<std::string>& rows, int width, const LinePrinter& print);
 

@@ -35,6 +35,90 @@ std::string tierName(Tier tier) {
     return "unseen";
 }
 
+namespace {
+
+struct RangeWord {
+    const char* name;
+    int Senses::*field;
+};
+const RangeWord kRanges[] = {
+    {"sight", &Senses::sight},           {"light", &Senses::light},         {"shadow", &Senses::shadow},
+    {"darkvision", &Senses::darkvision}, {"blindsight", &Senses::blindsight}, {"tremorsense", &Senses::tremorsense},
+    {"telepathy", &Senses::telepathy},   {"awareness", &Senses::perception}, {"scent", &Senses::scent},
+    {"spot", &Senses::spot},
+};
+struct FlagWord {
+    const char* name;
+    bool Creature::*field;
+};
+const FlagWord kFlags[] = {
+    {"flying", &Creature::flying},       {"mindless", &Creature::mindless}, {"undead", &Creature::undead},
+    {"invisible", &Creature::invisible}, {"asleep", &Creature::asleep},
+};
+
+bool wholeNumber(const std::string& text, int& value) {
+    if (text.empty() || text.size() > 9) return false;
+    for (char c : text)
+        if (c < '0' || c > '9') return false;
+    value = std::stoi(text);
+    return true;
+}
+
+}  // namespace
+
+std::string setCreatureWord(Creature& c, const std::string& word, bool& known) {
+    known = true;
+    const size_t eq = word.find('=');
+    const std::string key = word.substr(0, eq);
+    if (eq == std::string::npos) {
+        for (const FlagWord& f : kFlags)
+            if (key == f.name) {
+                c.*f.field = true;
+                return {};
+            }
+        if (key == "see-invisible") {
+            c.senses.seeInvisible = true;
+            return {};
+        }
+    } else {
+        const std::string value = word.substr(eq + 1);
+        for (const RangeWord& r : kRanges)
+            if (key == r.name) {
+                if (!wholeNumber(value, c.senses.*r.field)) return "\"" + word + "\": " + key + " must be a whole number, 0 or more";
+                return {};
+            }
+        if (key == "hide") {
+            if (!wholeNumber(value, c.hide)) return "\"" + word + "\": hide must be a whole number, 0 or more";
+            return {};
+        }
+    }
+    known = false;
+    return "unknown property \"" + word + "\"";
+}
+
+std::vector<std::string> creatureWords(const Creature& c) {
+    std::vector<std::string> out;
+    const Senses none{12, 0, 0, 0, 0, 0, 0, 0, 0, 0, false};
+    for (const RangeWord& r : kRanges) {
+        const int v = c.senses.*r.field;
+        const bool sight = r.field == &Senses::sight;  // (always said, unless left to a unit's range: -1)
+        if (v >= 0 && (sight || v != none.*r.field)) out.push_back(std::string(r.name) + "=" + std::to_string(v));
+    }
+    if (c.hide >= 0) out.push_back("hide=" + std::to_string(c.hide));
+    for (const FlagWord& f : kFlags)
+        if (c.*f.field) out.push_back(f.name);
+    if (c.senses.seeInvisible) out.push_back("see-invisible");
+    return out;
+}
+
+std::string creatureWordList() {
+    std::string out;
+    for (const RangeWord& r : kRanges) out += std::string(out.empty() ? "" : ", ") + r.name + "=N";
+    out += ", hide=N";
+    for (const FlagWord& f : kFlags) out += std::string(", ") + f.name;
+    return out + ", see-invisible";
+}
+
 PerceptionWorld::PerceptionWorld(TileMap map) : map_(std::move(map)) {
     const size_t n = map_.tiles.size();
     seeThrough_.resize(n);

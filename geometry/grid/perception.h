@@ -101,6 +101,18 @@ struct Creature {
     int hide = -1;  // hiding with this value; -1: not hiding
 };
 
+// A creature's senses and traits as words, as scripts and state files write them:
+// sight=N light=N shadow=N darkvision=N blindsight=N tremorsense=N telepathy=N awareness=N
+// (the perception sense) scent=N spot=N hide=N, and flying mindless undead invisible
+// see-invisible asleep. Setting one: "" when set, else the problem; `known` false when the
+// word is none of them.
+std::string setCreatureWord(Creature& creature, const std::string& word, bool& known);
+// The words of a creature: its sight (unless below 0: a unit's range), and what differs
+// from no other sense and no trait.
+std::vector<std::string> creatureWords(const Creature& creature);
+// The list for messages: "sight=N, light=N, ..., asleep".
+std::string creatureWordList();
+
 struct Perceived {
     std::uint16_t senses = 0;
     Tier tier = Tier::Unseen;
