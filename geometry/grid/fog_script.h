@@ -3,7 +3,7 @@
 // enemies it sees, the ones it remembers). No Qt.
 //
 //     // comment
-//     mode los                     radius (the default) or los
+//     mode los                     radius (the default), los or senses
 //     memory 3                     turns a memory is kept; forever: never expires
 //     unit-vision archer 4         a unit type's range (others: 3)
 //     structure-vision tower 6     a structure kind's range (headquarters 4, building 3, tower 5)

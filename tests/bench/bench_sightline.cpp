@@ -6,6 +6,7 @@
 #include "board_view.h"
 #include "grid/fog.h"
 #include "grid/fov.h"
+#include "grid/perception.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -573,6 +574,101 @@ void fogMove(benchmark::State& state) {
     }
 }
 
+// Light and senses: a 100x100 map with 20% walls and some mist and silence, 20 light
+// sources (radius 3 to 6), 40 creatures of two sides with mixed senses (sight 8 to 12, some
+// carrying light, darkvision, blindsight, tremorsense, telepathy, scent; some flying,
+// invisible, undead). A step: one creature moves, then the light levels, every creature's
+// lines, both sides' tiers of every tile and every pair's senses are worked out again.
+// Every 16th step the answers are checked against a world made afresh (`differ` counts the
+// pairs and tiles that disagree: 0).
+void perceptionMove(benchmark::State& state) {
+    const int W = 100, H = 100;
+    std::mt19937 rng(17);
+    sl::grid::TileMap map;
+    map.width = W;
+    map.height = H;
+    map.legend = sl::grid::defaultLegend();  // 0: wall, 1: floor
+    sl::grid::TerrainType mist{'m', "mist"};
+    mist.obscuring = true;
+    sl::grid::TerrainType hush{'S', "silence"};
+    hush.silence = true;
+    map.legend.push_back(mist);
+    map.legend.push_back(hush);
+    const int mistIndex = static_cast<int>(map.legend.size()) - 2, hushIndex = mistIndex + 1;
+    for (int i = 0; i < W * H; ++i) {
+        const unsigned r = rng() % 100;
+        map.tiles.push_back(r < 20 ? 0 : r < 23 ? mistIndex : r < 25 ? hushIndex : 1);
+    }
+    std::vector<sl::grid::Creature> creatures;
+    auto floorTile = [&]() {
+        for (;;) {
+            const sl::grid::Tile t{static_cast<int>(rng() % W), static_cast<int>(rng() % H)};
+            bool taken = false;
+            for (const auto& c : creatures) taken = taken || c.at == t;
+            if (map.tiles[t.y * W + t.x] != 0 && !taken) return t;
+        }
+    };
+    sl::grid::PerceptionWorld world(map);
+    for (int i = 0; i < 20; ++i) world.sources().push_back({floorTile(), 3 + i % 4, -1});
+    for (int i = 0; i < 40; ++i) {
+        sl::grid::Creature c;
+        c.id = "c" + std::to_string(i);
+        c.side = i % 2 ? "blue" : "red";
+        c.at = floorTile();
+        c.senses.sight = 8 + i % 5;
+        c.senses.light = i % 3 == 0 ? 2 + i % 2 : 0;
+        c.senses.shadow = c.senses.light ? 6 : 0;
+        c.senses.darkvision = i % 4 == 1 ? 6 : 0;
+        c.senses.blindsight = i % 7 == 2 ? 4 : 0;
+        c.senses.tremorsense = i % 5 == 3 ? 6 : 0;
+        c.senses.telepathy = i % 6 == 4 ? 8 : 0;
+        c.senses.scent = i % 8 == 5 ? 5 : 0;
+        c.flying = i % 9 == 0;
+        c.invisible = i % 11 == 0;
+        c.undead = i % 10 == 7;
+        creatures.push_back(c);
+        world.creatures().push_back(c);
+    }
+    std::vector<sl::grid::Tile> moves;
+    for (int i = 0; i < 64; ++i) moves.push_back(floorTile());
+    auto answers = [](const sl::grid::PerceptionWorld& w) {
+        std::vector<int> out;
+        for (const char* side : {"red", "blue"})
+            for (sl::grid::Tier t : w.sideTiles(side)) out.push_back(static_cast<int>(t));
+        const int n = static_cast<int>(w.creatures().size());
+        for (int a = 0; a < n; ++a)
+            for (int b = 0; b < n; ++b) {
+                const sl::grid::Perceived p = w.perceives(a, b);
+                out.push_back(p.senses * 4 + static_cast<int>(p.tier));
+            }
+        return out;
+    };
+    size_t k = 0;
+    double differ = 0;
+    std::vector<double> ms;
+    for (auto _ : state) {
+        const auto t0 = std::chrono::steady_clock::now();
+        world.creatures()[k % 40].at = moves[k % moves.size()];
+        world.update();
+        const std::vector<int> got = answers(world);
+        benchmark::DoNotOptimize(got.data());
+        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        if (k % 16 == 0) {
+            state.PauseTiming();
+            sl::grid::PerceptionWorld fresh(map);
+            fresh.sources() = world.sources();
+            fresh.creatures() = world.creatures();
+            fresh.update();
+            const std::vector<int> want = answers(fresh);
+            for (size_t i = 0; i < want.size(); ++i) differ += want[i] != got[i];
+            state.ResumeTiming();
+        }
+        ++k;
+    }
+    stepCounters(state, ms);
+    state.counters["differ"] = differ;
+}
+
 // Fog of war on the table: one side's view worked out again after a drag (what the window
 // does when a model is put down in a side's point of view), on the official layout of
 // scenarios/wh40k-11e/12-official-layout-units under 11th edition with 50 models a side:
@@ -679,6 +775,7 @@ BENCHMARK(pointOfViewAfterDrag)->Name("fog/table/point_of_view/11e/official_layo
 BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(benchmark::kMillisecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/los")->Arg(1)->Unit(benchmark::kMicrosecond);
+BENCHMARK(perceptionMove)->Name("perception/100x100/20_lights/40_creatures/move")->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<demo>)->Name("build_scene/demo")->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<generated40>)->Name("build_scene/table40")->Unit(benchmark::kMillisecond);
 
