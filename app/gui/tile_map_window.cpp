@@ -841,7 +841,7 @@ void TileMapWindow::describe() {
             const grid::TerrainType& terrain = map.at(hover_->x, hover_->y);
             parts << QStringLiteral("%1,%2: %3").arg(hover_->x).arg(hover_->y).arg(QString::fromStdString(terrain.name));
             for (const grid::FogUnit& u : g->units())
-                if (u.at == *hover_ && u.id != view_->gameView().unit && (side.empty() || u.side == side || g->seesInto(side, u.at)))
+                if (u.at == *hover_ && u.id != view_->gameView().unit && (side.empty() || u.side == side || g->seesUnit(side, u.id)))
                     parts << tr("%1 (%2, %3), health %4, %5").arg(QString::fromStdString(u.id), QString::fromStdString(u.type),
                                                                  QString::fromStdString(u.side)).arg(u.health).arg(rangeExplained(*g, u));
             for (const grid::FogStructure& st : g->structures())

@@ -282,6 +282,12 @@ bool FogGame::seesInto(const std::string& name, Tile at) const {
     return s && map_.inside(at.x, at.y) && !s->seesInto.empty() && s->seesInto[index(at)];
 }
 
+bool FogGame::seesUnit(const std::string& name, const std::string& id) const {
+    const FogSide* s = side(name);
+    const FogUnit* u = unit(id);
+    return s && u && (u->side == name || s->seenNow.count(id));
+}
+
 std::vector<const FogUnit*> FogGame::visibleEnemies(const std::string& name) const {
     std::vector<const FogUnit*> out;
     const FogSide* s = side(name);

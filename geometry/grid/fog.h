@@ -131,6 +131,8 @@ public:
     bool seesInto(const std::string& side, Tile at) const;
     // The action mask: a side may target (attack, cast on, heal) only a tile it sees into.
     bool canTarget(const std::string& side, Tile at) const { return seesInto(side, at); }
+    // Whether the side sees the unit now (its own, or an enemy it sees).
+    bool seesUnit(const std::string& side, const std::string& unit) const;
     // Enemy units the side sees now.
     std::vector<const FogUnit*> visibleEnemies(const std::string& side) const;
     // Enemy units the side remembers and does not see now, by unit id.
