@@ -1164,6 +1164,53 @@ private slots:
         t->close();
     }
 
+    void tileMapWindowLightAndSenses() {
+        // The crypt's game (mode senses): a side's view has the light and its tiles seen in
+        // outline hatched, the enemies it only senses as silhouettes with their senses; a unit
+        // picked shows what it perceives now, a badge of senses on each unit it detects, and
+        // the Senses choice keeps one sense.
+        gui::MainWindow w;
+        QPointer<gui::TileMapWindow> t = w.openTileMap(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/crypt.map"), true);
+        QVERIFY(t);
+        QString error;
+        QVERIFY2(t->loadFogScript(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/crypt.fog"), &error), qPrintable(error));
+        t->turnSlider()->setValue(1);  // turn 1: the monk senses the spider through the wall
+        t->showSide(QStringLiteral("party"));
+        render::TilePicture pic = t->view()->picture();
+        QCOMPARE(pic.light.size(), pic.states.size());
+        QVERIFY(std::count(pic.light.begin(), pic.light.end(), std::uint8_t(0)) > 0);
+        QVERIFY(std::count(pic.light.begin(), pic.light.end(), std::uint8_t(2)) > 0);
+        bool spider = false;
+        for (const render::TilePicture::Marker& m : pic.markers)
+            if (m.text == QLatin1String("A")) spider = m.outline && m.badge == QLatin1String("P");
+        QVERIFY(spider);
+        // The familiar at turn 2: blindsight finds the invisible shade; the fighter sees nothing of it.
+        t->turnSlider()->setValue(2);
+        QVERIFY(t->sensesBox()->isEnabled());
+        QVERIFY(t->pickUnit(QStringLiteral("B")));
+        pic = t->view()->picture();
+        auto badge = [&](const QString& who) -> QString {
+            for (const render::TilePicture::Marker& m : pic.markers)
+                if (m.text == who) return m.badge.isEmpty() && !m.outline ? QStringLiteral("(drawn)") : m.badge;
+            return QStringLiteral("(not drawn)");
+        };
+        QCOMPARE(badge(QStringLiteral("X")), QStringLiteral("B"));
+        QCOMPARE(badge(QStringLiteral("B")), QStringLiteral("(drawn)"));  // itself
+        QVERIFY(t->statusText().contains(QStringLiteral("B (sight=0 blindsight=8 flying) sees")));
+        // Only telepathy: the familiar has none, so nothing but itself is drawn.
+        t->sensesBox()->setCurrentIndex(t->sensesBox()->findData(static_cast<int>(grid::kTelepathy)));
+        pic = t->view()->picture();
+        QCOMPARE(badge(QStringLiteral("X")), QStringLiteral("(not drawn)"));
+        QCOMPARE(pic.markers.size(), size_t(1));
+        // A game without senses: the choice is off, the unit's record shown as before.
+        t->close();
+        QPointer<gui::TileMapWindow> plain = w.openTileMap(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.map"), true);
+        QVERIFY2(plain->loadFogScript(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/maps/skirmish.fog"), &error), qPrintable(error));
+        QVERIFY(!plain->sensesBox()->isEnabled());
+        QVERIFY(plain->view()->picture().light.empty());
+        plain->close();
+    }
+
     void tileMapWindowUnitRecord() {
         // A unit picked in a game: the tiles it has seen lit, those it stood on framed, and its
         // range explained from the terrain it stands on (the overworld's walker sees by its

@@ -1,6 +1,8 @@
 // A tile map's window: the view (tiles, the viewer, its field of view) and its side panel.
 #include "tile_map_window.h"
 
+#include "grid/perception.h"
+
 #include "grid/fog.h"
 #include "board_renderer.h"
 #include "grid/fog_script.h"
@@ -168,6 +170,13 @@ render::TilePicture TileMapView::picture() const {
         picture.glyphs = glyphs_;
         const grid::FogSide* s = side.empty() ? nullptr : g->side(side);
         const grid::FogUnit* picked = game_.unit.empty() ? nullptr : g->unit(game_.unit);
+        if (picked) {
+            if (auto senses = render::perceptionPicture(*g, picked->id, game_.senses)) {  // (light and senses)
+                picture = std::move(*senses);
+                picture.glyphs = glyphs_;
+                return picture;
+            }
+        }
         if (picked && !picked->seen.empty()) {
             // The unit's own record: the tiles it has seen lit, the rest black; the tiles it
             // has stood on framed.
@@ -365,6 +374,25 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
     rangesBox_ = new QCheckBox(tr("Vision ranges"), gamePanel);
     rangesBox_->setObjectName(QStringLiteral("game-ranges"));
     gameForm->addRow(rangesBox_);
+    // Light and senses (a game under `mode senses`): which senses of the unit picked show.
+    sensesBox_ = new QComboBox(gamePanel);
+    sensesBox_->setObjectName(QStringLiteral("game-senses"));
+    const std::pair<QString, std::uint16_t> senseChoices[] = {
+        {tr("All senses"), 0xffff},
+        {tr("Sight (S, s in shadow)"), grid::kSight | grid::kShadow},
+        {tr("Darkvision (D)"), grid::kDarkvision},
+        {tr("Blindsight (B)"), grid::kBlind},
+        {tr("Tremorsense (T)"), grid::kTremor},
+        {tr("Telepathy (P)"), grid::kTelepathy},
+        {tr("Awareness (A)"), grid::kPerception},
+        {tr("Scent (N)"), grid::kScent},
+    };
+    for (const auto& [name, mask] : senseChoices) sensesBox_->addItem(name, static_cast<int>(mask));
+    sensesBox_->setToolTip(tr("Under mode senses, a unit picked shows what it perceives now: the units it detects by "
+                              "these senses (seen: a disc; only sensed: a silhouette), the senses on a badge, its "
+                              "tiles seen, in outline (hatched) and unseen, and the light (dark tiles shaded, bright "
+                              "ones warm)."));
+    gameForm->addRow(tr("&Senses"), sensesBox_);
     auto* edits = new QWidget(gamePanel);
     auto* editsLayout = new QHBoxLayout(edits);
     editsLayout->setContentsMargins(0, 0, 0, 0);
@@ -395,6 +423,7 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
             [this](int i) { showSide(i <= 0 ? QString() : sideBox_->itemText(i)); });
     connect(targetsBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
     connect(rangesBox_, &QCheckBox::toggled, this, &TileMapWindow::showMoment);
+    connect(sensesBox_, &QComboBox::currentIndexChanged, this, &TileMapWindow::showMoment);
     gameUndo_ = new QUndoStack(this);
     auto refusedEdit = [this](const QString& why) { statusBar()->showMessage(why, 6000); };
     connect(view_, &TileMapView::tileRightClicked, this, [this, refusedEdit](grid::Tile at) {
@@ -781,7 +810,9 @@ void TileMapWindow::showMoment() {
     const auto& [turn, game] = turns_[static_cast<size_t>(turnIndex_)];
     turnLabel_->setText(tr("Turn %1 (%2 of %3 reports)").arg(turn).arg(turnIndex_ + 1).arg(turns_.size()));
     if (!unit_.empty() && !game.unit(unit_)) unit_.clear();  // (gone by this turn)
-    view_->showGame({&game, side_.toStdString(), targetsBox_->isChecked() && !side_.isEmpty(), rangesBox_->isChecked(), unit_});
+    sensesBox_->setEnabled(game.settings().mode == grid::VisionMode::Senses);
+    view_->showGame({&game, side_.toStdString(), targetsBox_->isChecked() && !side_.isEmpty(), rangesBox_->isChecked(), unit_,
+                     static_cast<std::uint16_t>(sensesBox_->currentData().toInt())});
 }
 
 bool TileMapWindow::pickUnit(const QString& id) {
@@ -828,7 +859,28 @@ void TileMapWindow::describe() {
         } else {
             parts << tr("Turn %1, everyone's view: %2 units").arg(g->turn()).arg(g->units().size());
         }
-        if (const grid::FogUnit* picked = view_->gameView().unit.empty() ? nullptr : g->unit(view_->gameView().unit)) {
+        const grid::FogUnit* picked = view_->gameView().unit.empty() ? nullptr : g->unit(view_->gameView().unit);
+        if (picked && g->perception() && g->settings().mode == grid::VisionMode::Senses) {
+            // Light and senses: what it perceives now, by which senses.
+            const grid::PerceptionWorld& world = *g->perception();
+            const int k = static_cast<int>(picked - g->units().data());
+            int seen = 0, sensed = 0;
+            for (int t = 0; t < static_cast<int>(g->units().size()); ++t) {
+                if (t == k) continue;
+                const grid::Perceived p = world.perceives(k, t);
+                seen += p.tier == grid::Tier::Seen;
+                sensed += p.tier == grid::Tier::Outline;
+            }
+            QStringList words;
+            for (const std::string& w : grid::creatureWords(world.creatures()[static_cast<size_t>(k)])) words << QString::fromStdString(w);
+            parts << tr("%1 (%2) sees %3 and senses %4 (silhouettes); badges: S sight, s shadow, D darkvision, B blindsight, "
+                        "T tremorsense, P telepathy, A awareness, N scent")
+                         .arg(QString::fromStdString(picked->id), words.join(QLatin1Char(' ')))
+                         .arg(count(seen, "unit", "units"))
+                         .arg(sensed);
+            picked = nullptr;  // (its record of seen tiles is not what is shown)
+        }
+        if (picked) {
             int seen = 0, visited = 0;
             for (size_t i = 0; i < picked->seen.size(); ++i) {
                 seen += picked->seen[i];
@@ -839,7 +891,12 @@ void TileMapWindow::describe() {
         }
         if (hover_) {
             const grid::TerrainType& terrain = map.at(hover_->x, hover_->y);
-            parts << QStringLiteral("%1,%2: %3").arg(hover_->x).arg(hover_->y).arg(QString::fromStdString(terrain.name));
+            QString light;  // (light and senses: the tile's light)
+            if (const grid::PerceptionWorld* w = g->perception(); w && g->settings().mode == grid::VisionMode::Senses) {
+                const grid::LightLevel l = w->light(*hover_);
+                light = l == grid::LightLevel::Bright ? tr(", bright") : l == grid::LightLevel::Lit ? tr(", lit") : tr(", dark");
+            }
+            parts << QStringLiteral("%1,%2: %3%4").arg(hover_->x).arg(hover_->y).arg(QString::fromStdString(terrain.name), light);
             for (const grid::FogUnit& u : g->units())
                 if (u.at == *hover_ && u.id != view_->gameView().unit && (side.empty() || u.side == side || g->seesUnit(side, u.id)))
                     parts << tr("%1 (%2, %3), health %4, %5").arg(QString::fromStdString(u.id), QString::fromStdString(u.type),

@@ -69,6 +69,9 @@ public:
         bool targets = false;
         bool ranges = false;
         std::string unit;  // a unit picked (a click on it): its seen and visited tiles shown
+        // Under light and senses: what the picked unit perceives now instead (its tiers, the
+        // light, the units it perceives by these senses, a grid::Sense mask, with badges).
+        std::uint16_t senses = 0xffff;
     };
     void showGame(const GameView& view);
     const GameView& gameView() const { return game_; }
@@ -177,6 +180,10 @@ private:
     QComboBox* sideBox_ = nullptr;
     QCheckBox* targetsBox_ = nullptr;
     QCheckBox* rangesBox_ = nullptr;
+    QComboBox* sensesBox_ = nullptr;  // (light and senses: all senses, or one)
+public:
+    QComboBox* sensesBox() const { return sensesBox_; }
+private:
     std::string unit_;  // the unit picked in the game, if any
     QString script_;    // the game's script, edits included
     std::optional<grid::FogGame> start_;  // the state the script continues from (none: a new game)

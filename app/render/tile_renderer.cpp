@@ -3,6 +3,7 @@
 
 #include "board_renderer.h"
 #include "grid/fog.h"
+#include "grid/perception.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -67,6 +68,24 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
                 p.fillRect(cell(t), c);
             }
         }
+    // Light: dark tiles shaded, bright ones warmed (where something is seen of them); tiles
+    // seen in outline only hatched.
+    if (!pic.light.empty()) {
+        for (int y = 0; y < map.height; ++y)
+            for (int x = 0; x < map.width; ++x) {
+                const grid::Tile t{x, y};
+                if (state(t) == grid::FogState::Unexplored) continue;
+                const auto level = static_cast<grid::LightLevel>(pic.light[static_cast<size_t>(y) * map.width + x]);
+                if (level == grid::LightLevel::Dark) p.fillRect(cell(t), QColor(0, 0, 0x20, 90));
+                else if (level == grid::LightLevel::Bright) p.fillRect(cell(t), QColor(0xff, 0xd8, 0x70, 60));
+            }
+    }
+    if (!pic.outlined.empty()) {
+        const QBrush hatch(QColor(0xd0, 0xd0, 0xe0, 150), Qt::BDiagPattern);
+        for (int y = 0; y < map.height; ++y)
+            for (int x = 0; x < map.width; ++x)
+                if (pic.outlined[static_cast<size_t>(y) * map.width + x]) p.fillRect(cell({x, y}), hatch);
+    }
     // Faint tile edges, so that tiles can be counted.
     p.setPen(QPen(QColor(0, 0, 0, 40), 1));
     for (int x = 0; x <= map.width; ++x)
@@ -111,7 +130,13 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
     // Units and ghosts.
     for (const TilePicture::Marker& m : pic.markers) {
         const QRectF r = cell(m.at).adjusted(tile * 0.1, tile * 0.1, -tile * 0.1, -tile * 0.1);
-        if (m.ghost) {
+        if (m.outline) {  // a silhouette: its shape, not who it is
+            p.setPen(QPen(m.colour, std::max(1.5, tile / 12.0)));
+            p.setBrush(QBrush(QColor(0x20, 0x20, 0x26, 220)));
+            p.drawEllipse(r);
+            p.setBrush(QBrush(m.colour, Qt::BDiagPattern));
+            p.drawEllipse(r);
+        } else if (m.ghost) {
             p.setPen(QPen(m.colour, std::max(1.5, tile / 12.0), Qt::DashLine));
             p.setBrush(QColor(m.colour.red(), m.colour.green(), m.colour.blue(), 50));
             p.drawEllipse(r);
@@ -128,8 +153,68 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
             p.setFont(label);
             p.drawText(r, Qt::AlignCenter, m.text);
         }
+        if (!m.badge.isEmpty()) {  // the senses, on the top right corner
+            QFont f = small;
+            f.setBold(true);
+            const QFontMetricsF fm(f);
+            const QRectF box(cell(m.at).right() - fm.horizontalAdvance(m.badge) - 4, cell(m.at).top() - fm.height() * 0.45,
+                             fm.horizontalAdvance(m.badge) + 4, fm.height());
+            p.setPen(QPen(QColor(0x10, 0x10, 0x10), 1));
+            p.setBrush(QColor(0xff, 0xf2, 0xa8));
+            p.drawRoundedRect(box, 2, 2);
+            p.setFont(f);
+            p.setPen(QColor(0x10, 0x10, 0x10));
+            p.drawText(box, Qt::AlignCenter, m.badge);
+        }
     }
     p.restore();
+}
+
+QString senseLetters(std::uint16_t senses) {
+    static const std::pair<grid::Sense, char> letters[] = {
+        {grid::kSight, 'S'},      {grid::kShadow, 's'},     {grid::kDarkvision, 'D'}, {grid::kBlind, 'B'},
+        {grid::kTremor, 'T'},     {grid::kTelepathy, 'P'},  {grid::kPerception, 'A'}, {grid::kScent, 'N'},
+    };
+    QString out;
+    for (const auto& [sense, letter] : letters)
+        if (senses & sense) out += QLatin1Char(letter);
+    return out;
+}
+
+std::optional<TilePicture> perceptionPicture(const grid::FogGame& g, const std::string& id, std::uint16_t senses) {
+    const grid::PerceptionWorld* world = g.perception();
+    const grid::FogUnit* unit = g.unit(id);
+    if (!world || !unit || g.settings().mode != grid::VisionMode::Senses) return std::nullopt;
+    const int k = static_cast<int>(unit - g.units().data());
+    TilePicture picture;
+    picture.map = &g.map();
+    const std::vector<grid::Tier> tiers = world->tiles(k);
+    picture.states.resize(tiers.size());
+    picture.outlined.assign(tiers.size(), 0);
+    for (size_t i = 0; i < tiers.size(); ++i) {
+        picture.states[i] = static_cast<std::uint8_t>(tiers[i] == grid::Tier::Seen      ? grid::FogState::Visible
+                                                      : tiers[i] == grid::Tier::Outline ? grid::FogState::Explored
+                                                                                        : grid::FogState::Unexplored);
+        picture.outlined[i] = tiers[i] == grid::Tier::Outline;
+    }
+    for (grid::LightLevel l : world->lightLevels()) picture.light.push_back(static_cast<std::uint8_t>(l));
+    auto letter = [](const std::string& s) { return QString::fromStdString(s.substr(0, 2)); };
+    for (int t = 0; t < static_cast<int>(g.units().size()); ++t) {
+        const grid::FogUnit& u = g.units()[static_cast<size_t>(t)];
+        if (t == k) {
+            picture.markers.push_back({u.at, letter(u.id), sideColour(u.side)});
+            continue;
+        }
+        const grid::Perceived p = world->perceives(k, t);
+        const std::uint16_t by = p.senses & senses;
+        if (!by) continue;
+        const bool seen = by & (grid::kSight | grid::kDarkvision | grid::kBlind | grid::kPerception);
+        TilePicture::Marker m{u.at, letter(u.id), sideColour(u.side)};
+        m.outline = !seen;
+        m.badge = senseLetters(by);
+        picture.markers.push_back(m);
+    }
+    return picture;
 }
 
 TilePicture fogPicture(const grid::FogGame& g, const std::string& side) {
@@ -144,8 +229,23 @@ TilePicture fogPicture(const grid::FogGame& g, const std::string& side) {
                                        sideColour(st.side).darker(130)});
     for (const grid::FogUnit& u : g.units())
         if (!s || u.side == side) picture.markers.push_back({u.at, letter(u.id), sideColour(u.side)});
+    if (const grid::PerceptionWorld* world = g.perception(); world && g.settings().mode == grid::VisionMode::Senses) {
+        for (grid::LightLevel l : world->lightLevels()) picture.light.push_back(static_cast<std::uint8_t>(l));
+        if (s) {  // (what the side outlines now, hatched)
+            const std::vector<grid::Tier> tiers = world->sideTiles(side);
+            picture.outlined.resize(tiers.size());
+            for (size_t i = 0; i < tiers.size(); ++i) picture.outlined[i] = tiers[i] == grid::Tier::Outline;
+        }
+    }
     if (s) {
         for (const grid::FogUnit* u : g.visibleEnemies(side)) picture.markers.push_back({u->at, letter(u->id), sideColour(u->side)});
+        for (const auto& [id, by] : s->sensedNow)
+            if (const grid::FogUnit* u = g.unit(id)) {
+                TilePicture::Marker m{u->at, letter(u->id), sideColour(u->side)};
+                m.outline = true;
+                m.badge = senseLetters(by);
+                picture.markers.push_back(m);
+            }
         for (const grid::Snapshot& m : g.memories(side))
             picture.markers.push_back({m.at, letter(m.unit), sideColour(m.owner), true, g.turn() - m.turnSeen});
     }

@@ -33,12 +33,18 @@ struct TilePicture {
         QColor colour;
         bool ghost = false;
         int age = 0;  // turns since it was seen (ghosts)
+        bool outline = false;  // detected, not seen (light and senses): a dark silhouette, no letter
+        QString badge;         // a small label on its corner: the senses that detect it
     };
     std::vector<Marker> markers;
     // A line between two tiles (sight versus fire): its tiles, where sight stops (that tile
     // and those after it red, those before green) and where fire stops (an orange frame).
     std::vector<grid::Tile> line;
     std::optional<grid::Tile> sightStop, fireStop;
+    // The light of every tile (grid::LightLevel: dark tiles shaded, bright ones warmed);
+    // empty: none drawn. Tiles seen in outline only (hatched), one flag a tile.
+    std::vector<std::uint8_t> light;
+    std::vector<std::uint8_t> outlined;
     // Tiles tinted (a side's targetable tiles: seed 001's action mask), one flag a tile.
     std::vector<std::uint8_t> marked;
     QColor markColour{0xff, 0xe0, 0x40, 200};
@@ -59,6 +65,14 @@ struct TilePicture {
 // `side` empty: everyone's view (every tile, every unit and structure, no ghosts). The
 // picture holds a pointer to the game's map.
 TilePicture fogPicture(const grid::FogGame& game, const std::string& side);
+// Under light and senses (grid::VisionMode::Senses) what one unit perceives now: its tiers of
+// the map (outline hatched), the light, and the units it perceives by any of `senses` (a
+// grid::Sense mask): seen ones as discs, sensed ones as silhouettes, each with a badge of
+// the senses' letters (senseLetters). Nothing when the game has no senses.
+std::optional<TilePicture> perceptionPicture(const grid::FogGame& game, const std::string& unit, std::uint16_t senses = 0xffff);
+// The senses as short letters for badges: S sight, s shadow, D darkvision, B blindsight,
+// T tremorsense, P telepathy (psychic), A awareness, N scent (nose).
+QString senseLetters(std::uint16_t senses);
 
 // The colour a terrain is drawn in: by its name for the usual ones (wall, floor, the
 // overworld's), else by what it does (opaque, solid, dark, obscuring).
