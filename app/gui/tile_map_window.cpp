@@ -873,8 +873,7 @@ void TileMapWindow::describe() {
             }
             QStringList words;
             for (const std::string& w : grid::creatureWords(world.creatures()[static_cast<size_t>(k)])) words << QString::fromStdString(w);
-            parts << tr("%1 (%2) sees %3 and senses %4 (silhouettes); badges: S sight, s shadow, D darkvision, B blindsight, "
-                        "T tremorsense, P telepathy, A awareness, N scent")
+            parts << tr("%1 (%2) sees %3 and senses %4 (silhouettes); the badges name the senses (as in the Senses list)")
                          .arg(QString::fromStdString(picked->id), words.join(QLatin1Char(' ')))
                          .arg(count(seen, "unit", "units"))
                          .arg(sensed);
