@@ -776,6 +776,16 @@ private slots:
         QCOMPARE(side.code, 0);
         QVERIFY(side.out.contains(QStringLiteral("side party (the best of its units):")));
         QVERIFY(side.out.contains(QStringLiteral("  does not perceive T (crypt) at 25,3")));
+        // A picture of one view.
+        QTemporaryDir pictures;
+        const QString png = pictures.filePath(QStringLiteral("b.png"));
+        const Run drawn = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), script, QStringLiteral("--viewer"), QStringLiteral("B"),
+                               QStringLiteral("--png"), png});
+        QCOMPARE(drawn.code, 0);
+        QVERIFY(QImage(png).width() > 400);
+        const Run twoViews = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), script, QStringLiteral("--png"), png});
+        QCOMPARE(twoViews.code, 2);
+        QVERIFY(twoViews.err.contains(QStringLiteral("perceive --png draws one view")));
         // Mistakes: named, exit 2.
         const Run noScript = cli({QStringLiteral("perceive"), map});
         QCOMPARE(noScript.code, 2);

@@ -39,7 +39,7 @@ const char* kDescription =
     "                a fog-of-war game: each side's fog and memories per turn; with\n"
     "                --state the game continues from that file and is saved to it;\n"
     "                --png writes each report as DIR/turn-N-SIDE.png\n"
-    "  perceive MAP --script FILE [--viewer ID | --side NAME] [--json]\n"
+    "  perceive MAP --script FILE [--viewer ID | --side NAME] [--json] [--png FILE]\n"
     "                light and senses: the light of every tile, and what each unit\n"
     "                (or the side) perceives of the map in three tiers (seen, outline,\n"
     "                unseen) and of every other unit, by which senses\n"
@@ -193,7 +193,7 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("shape"), QStringLiteral("fov: euclid (default), chebyshev or manhattan"),
                       QStringLiteral("SHAPE"), QStringLiteral("euclid")});
     parser.addOption({QStringLiteral("light-walls"), QStringLiteral("fov: walls at the edge of the view are seen")});
-    parser.addOption({QStringLiteral("png"), QStringLiteral("fov, sight: also draw the map to this PNG; fog: a PNG per report into this folder"),
+    parser.addOption({QStringLiteral("png"), QStringLiteral("fov, sight, perceive: also draw the map to this PNG; fog: a PNG per report into this folder"),
                       QStringLiteral("FILE|DIR")});
     parser.addOption({QStringLiteral("glyphs"), QStringLiteral("fov, sight, fog --png: each tile's character instead of its colour")});
     parser.addOption({QStringLiteral("catalog"), QStringLiteral("import-40kdc: the base catalog to write"), QStringLiteral("FILE")});

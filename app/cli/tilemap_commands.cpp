@@ -335,6 +335,21 @@ int perceive(const QString& path, const QCommandLineParser& args) {
         err() << "--side: no side " << side << " in the game\n";
         return kBadInput;
     }
+    // --png FILE: the picture of the one view asked for, drawn as the window draws it.
+    if (const QString png = args.value(QStringLiteral("png")); !png.isEmpty()) {
+        if (viewer.isEmpty() == side.isEmpty()) {
+            err() << "perceive --png draws one view: give --viewer ID or --side NAME\n";
+            return kBadInput;
+        }
+        sl::render::TilePicture picture = viewer.isEmpty() ? sl::render::fogPicture(game, side.toStdString())
+                                                           : *sl::render::perceptionPicture(game, viewer.toStdString());
+        picture.title = viewer.isEmpty() ? QStringLiteral("What %1 perceives (the best of its units)").arg(side)
+                                         : QStringLiteral("What %1 perceives").arg(viewer);
+        picture.caption = QStringLiteral("hatched: outline; silhouette: sensed; S sight s shadow D dark B blind T tremor "
+                                         "P telepathy A aware N scent");
+        if (!writePicture(args, picture, png)) return kBadInput;
+        err() << "wrote " << png << '\n';
+    }
     const std::vector<FogUnit>& units = game.units();
     auto tierRows = [&](const std::vector<Tier>& tiers) {
         QJsonArray rows;
