@@ -559,6 +559,21 @@ private slots:
         QCOMPARE(w.document()->scenario().terrain.size(), before);
     }
 
+    void rulingPanelSaysWhatSensesPerceive() {
+        // Light and senses on the table: the pair's tier, senses and light in the panel.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/senses/01-light-and-darkvision.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        view->setObserver(view->modelIndex(QStringLiteral("dwarf")));
+        view->setTarget(view->modelIndex(QStringLiteral("g-near")));
+        QVERIFY(view->ruling()->tier.has_value());
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("Perceived")) && w.rulingLabel()->text().contains(QStringLiteral("by darkvision")),
+                 qPrintable(w.rulingLabel()->text()));
+        view->setObserver(view->modelIndex(QStringLiteral("human")));
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("<b>unseen</b>")), qPrintable(w.rulingLabel()->text()));
+        QVERIFY(w.rulingLabel()->text().contains(QStringLiteral("the light is dark")));
+    }
+
     void rulesetFromTheMenu() {
         // Switching the game is an undoable edit of the table; the ruling panel then gives
         // the game's fields and reasons.

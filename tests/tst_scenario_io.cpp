@@ -273,6 +273,50 @@ private slots:
         QVERIFY(problem({"fog_of_war", "sightings", "blue"}, QJsonValue(1)).startsWith(QStringLiteral("fog_of_war.sightings.blue")));
     }
 
+    void lightAndSensesRoundTrip() {
+        // A file without them writes none of them (old files unchanged).
+        const io::ReadResult r = readDoc(validDoc());
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        const QJsonObject plain = QJsonDocument::fromJson(io::writeScenario(s)).object();
+        QVERIFY(!plain.contains(QStringLiteral("lights")) && !plain.contains(QStringLiteral("ambient_light")));
+        QVERIFY(!plain.value(QStringLiteral("models")).toArray()[0].toObject().contains(QStringLiteral("senses")));
+        s.ambient_light = "dark";
+        s.lights.push_back({"torch", {10, 12}, 3, "", 2, 5});
+        s.lights.push_back({"lantern", {}, 2, s.models[0].id, 1, 2});
+        s.models[0].senses.darkvision = 6;
+        s.models[0].senses.flying = true;
+        s.models[1].senses.telepathy = 12;
+        s.models[1].senses.mindless = true;
+        s.models[1].senses.invisible = true;
+        const QByteArray written = io::writeScenario(s);
+        const io::ReadResult back = readBytes(written);
+        QVERIFY2(back.scenario, qPrintable(back.problems.value(0).toString()));
+        QCOMPARE(back.scenario->ambient_light, std::string("dark"));
+        QCOMPARE(back.scenario->lights.size(), size_t(2));
+        QCOMPARE(back.scenario->lights[0].position, (Vec2{10, 12}));
+        QCOMPARE(back.scenario->lights[0].dim, 5.0);
+        QCOMPARE(back.scenario->lights[1].carried_by, s.models[0].id);
+        QVERIFY(back.scenario->models[0].senses == s.models[0].senses);
+        QVERIFY(back.scenario->models[1].senses == s.models[1].senses);
+        QCOMPARE(io::writeScenario(*back.scenario), written);
+        // Mistakes, each named by its place.
+        QJsonObject doc = QJsonDocument::fromJson(written).object();
+        auto problem = [&](QStringList path, const QJsonValue& value) {
+            QJsonObject d = doc;
+            setIn(d, path, value);
+            const io::ReadResult bad = readDoc(d);
+            return bad.scenario ? QString() : bad.problems.value(0).path + QStringLiteral(": ") + bad.problems.value(0).message;
+        };
+        QCOMPARE(problem({"ambient_light"}, QJsonValue("dusk")), QStringLiteral("ambient_light: expected \"bright\", \"dim\" or \"dark\", found \"dusk\""));
+        QVERIFY(problem({"lights", "0", "dim"}, QJsonValue(1)).startsWith(QStringLiteral("lights[0].dim: must be at least the bright radius")));
+        QVERIFY(problem({"lights", "1", "carried_by"}, QJsonValue("nobody")).startsWith(QStringLiteral("lights[1].carried_by: no model has the id \"nobody\"")));
+        QVERIFY(problem({"lights", "0", "bright"}, QJsonValue(-2)).startsWith(QStringLiteral("lights[0].bright: must not be negative")));
+        QVERIFY(problem({"models", "0", "senses", "darkvision"}, QJsonValue(-1)).startsWith(QStringLiteral("models[0].senses.darkvision: must not be negative")));
+        QVERIFY(problem({"models", "0", "senses", "sonar"}, QJsonValue(3)).startsWith(QStringLiteral("models[0].senses.sonar: unknown sense")));
+        QVERIFY(problem({"models", "0", "senses", "flying"}, QJsonValue("yes")).startsWith(QStringLiteral("models[0].senses.flying: expected true or false")));
+    }
+
     void saveGoesThroughASaveFile() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("s.sightline.json"));

@@ -49,6 +49,14 @@ QString textLine(const sl::Scenario& s, const sl::PairResult& r) {
     if (r.plunging_fire.value_or(false)) holds << QStringLiteral("plunging fire");
     if (r.in_engagement_range.value_or(false)) holds << QStringLiteral("in engagement range");
     if (r.cover) line += QStringLiteral("; %1").arg(holds.isEmpty() ? QStringLiteral("no cover") : holds.join(QStringLiteral(", ")));
+    if (r.tier) {  // (light and senses)
+        QStringList senses;
+        for (const auto& n : r.senses) senses << QString::fromStdString(n);
+        line += QStringLiteral("; %1%2%3")
+                    .arg(QString::fromStdString(*r.tier))
+                    .arg(senses.isEmpty() ? QString() : QStringLiteral(" by ") + senses.join(QStringLiteral(", ")))
+                    .arg(r.light.empty() ? QString() : QStringLiteral(" (light %1)").arg(QString::fromStdString(r.light)));
+    }
     for (const auto& reason : r.reasons) line += QStringLiteral("\n    %1").arg(QString::fromStdString(reason));
     return line;
 }

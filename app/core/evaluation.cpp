@@ -93,6 +93,14 @@ QJsonObject resultToJson(const PairResult& r) {
             o[QLatin1String(key)] = **value;
             game = true;
         }
+    if (r.tier) {  // (light and senses)
+        o[QStringLiteral("tier")] = QString::fromStdString(*r.tier);
+        QJsonArray senses;
+        for (const auto& n : r.senses) senses.append(QString::fromStdString(n));
+        o[QStringLiteral("senses")] = senses;
+        o[QStringLiteral("light")] = r.light.empty() ? QJsonValue(QJsonValue::Null) : QJsonValue(QString::fromStdString(r.light));
+        game = true;
+    }
     if (game) {
         QJsonArray reasons;
         for (const auto& reason : r.reasons) reasons.append(QString::fromStdString(reason));
@@ -114,7 +122,7 @@ QStringList knownResultFields() {
     return {QStringLiteral("visible"),       QStringLiteral("fully_visible"), QStringLiteral("visible_fraction"),
             QStringLiteral("distance"),      QStringLiteral("blocked_by"),    QStringLiteral("blocking_set"),
             QStringLiteral("cover"),         QStringLiteral("hidden"),        QStringLiteral("plunging_fire"),
-            QStringLiteral("in_engagement_range"), QStringLiteral("reasons")};
+            QStringLiteral("in_engagement_range"), QStringLiteral("reasons"), QStringLiteral("tier"), QStringLiteral("senses")};
 }
 
 QStringList mismatches(const PairResult& r, const Query& q) {
@@ -143,6 +151,21 @@ QStringList mismatches(const PairResult& r, const Query& q) {
             if (e.type != Expectation::Type::Number && e.type != Expectation::Type::Range) wrongType("number");
             else if (got < e.min - kNumberTolerance || got > e.max + kNumberTolerance)
                 out << QStringLiteral("%1: expected %2, got %3").arg(key, describe(e), QString::number(got, 'g', 10));
+        } else if (key == QLatin1String("tier") || key == QLatin1String("senses")) {
+            // Light and senses: ["seen"], or the senses that detect the target, in any order.
+            if (!r.tier) out << QStringLiteral("%1: the scenario uses no light or senses (lights, ambient_light, senses)").arg(key);
+            else if (e.type != Expectation::Type::Ids) wrongType("list of texts");
+            else {
+                std::vector<std::string> got = key == QLatin1String("tier") ? std::vector<std::string>{*r.tier} : r.senses;
+                std::vector<std::string> want = e.ids;
+                std::sort(got.begin(), got.end());
+                std::sort(want.begin(), want.end());
+                if (got != want) {
+                    QStringList g;
+                    for (const auto& x : got) g << QString::fromStdString(x);
+                    out << QStringLiteral("%1: expected %2, got [%3]").arg(key, describe(e), g.join(QStringLiteral(", ")));
+                }
+            }
         } else if (key == QLatin1String("reasons")) {
             // Each expected text is part of some reason ("13.10" or a whole reason).
             if (e.type != Expectation::Type::Ids) wrongType("list of texts");

@@ -201,6 +201,17 @@ private:
     void readZone(const QJsonValue& v, const QString& at, std::vector<Zone>* out);
     void readQuery(const QJsonValue& v, const QString& at, std::vector<Query>* out);
     void readFog(const QJsonValue& v, Scenario* out);
+    void readSenses(const QJsonValue& v, const QString& at, ModelSenses* out);
+    void readLight(const QJsonValue& v, const QString& at, std::vector<TableLight>* out);
+    // A number 0 or more, when the key is there.
+    bool notNegative(const QJsonObject& o, const char* key, const QString& at, double* out) {
+        if (!optionalNumber(o, key, at, out)) return false;
+        if (*out < 0) {
+            fail(join(at, key), QStringLiteral("must not be negative, found %1").arg(*out));
+            return false;
+        }
+        return true;
+    }
     // A whole number at least `least`, or nothing (with the problem said).
     std::optional<int> integer(const QJsonObject& o, const char* key, const QString& at, int least, bool required);
     // {"side": [sighting, ...], ...}: each sighting {"model": a model, "turn_seen": N}.
@@ -278,8 +289,16 @@ std::optional<Scenario> Reader::read(const QByteArray& bytes) {
     const QJsonArray queries = array(root, "queries");
     for (int i = 0; i < queries.size(); ++i) readQuery(queries[i], index(QStringLiteral("queries"), i), &s.queries);
     if (root.contains(QLatin1String("fog_of_war"))) readFog(root.value(QLatin1String("fog_of_war")), &s);
+    if (root.contains(QLatin1String("ambient_light"))) {
+        string(root, "ambient_light", {}, &s.ambient_light, true);
+        if (s.ambient_light != "bright" && s.ambient_light != "dim" && s.ambient_light != "dark")
+            fail(QStringLiteral("ambient_light"), QStringLiteral("expected \"bright\", \"dim\" or \"dark\", found \"%1\"")
+                                                      .arg(QString::fromStdString(s.ambient_light)));
+    }
+    const QJsonArray lights = array(root, "lights");
+    for (int i = 0; i < lights.size(); ++i) readLight(lights[i], index(QStringLiteral("lights"), i), &s.lights);
     s.extras = extrasOf(root, {"format", "version", "name", "description", "board", "ruleset", "terrain",
-                               "models", "zones", "queries", "fog_of_war"});
+                               "models", "zones", "queries", "fog_of_war", "ambient_light", "lights"});
     if (!problems.isEmpty()) return std::nullopt;
     checkReferences(s);
     if (!problems.isEmpty()) return std::nullopt;
@@ -425,9 +444,10 @@ void Reader::readModel(const QJsonValue& v, const QString& at, std::vector<Model
         if (shot.isBool()) m.shot_recently = shot.toBool();
         else fail(join(at, "shot_recently"), QStringLiteral("expected true or false, found %1").arg(typeName(shot)));
     }
+    if (o.contains(QLatin1String("senses"))) readSenses(o.value(QLatin1String("senses")), join(at, "senses"), &m.senses);
     if (m.unit.empty()) m.unit = m.id;
     m.extras = extrasOf(o, {"id", "name", "side", "unit", "base", "position", "rotation_deg", "height", "elevation",
-                            "keywords", "shot_recently"});
+                            "keywords", "shot_recently", "senses"});
     out->push_back(std::move(m));
 }
 
@@ -605,6 +625,46 @@ void Reader::readQuery(const QJsonValue& v, const QString& at, std::vector<Query
     out->push_back(std::move(q));
 }
 
+void Reader::readSenses(const QJsonValue& v, const QString& at, ModelSenses* out) {
+    bool ok = false;
+    const QJsonObject o = object(v, at, &ok);
+    if (!ok) return;
+    notNegative(o, "darkvision", at, &out->darkvision);
+    notNegative(o, "blindsight", at, &out->blindsight);
+    notNegative(o, "tremorsense", at, &out->tremorsense);
+    notNegative(o, "telepathy", at, &out->telepathy);
+    for (const auto& [key, flag] : {std::pair{"flying", &out->flying}, {"mindless", &out->mindless}, {"invisible", &out->invisible}}) {
+        if (!o.contains(QLatin1String(key))) continue;
+        const QJsonValue b = o.value(QLatin1String(key));
+        if (b.isBool()) *flag = b.toBool();
+        else fail(join(at, key), QStringLiteral("expected true or false, found %1").arg(typeName(b)));
+    }
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!QStringList{QStringLiteral("darkvision"), QStringLiteral("blindsight"), QStringLiteral("tremorsense"), QStringLiteral("telepathy"),
+                         QStringLiteral("flying"), QStringLiteral("mindless"), QStringLiteral("invisible")}
+                 .contains(it.key()))
+            fail(at + u'.' + it.key(), QStringLiteral("unknown sense (known: darkvision, blindsight, tremorsense, telepathy, "
+                                                      "flying, mindless, invisible)"));
+}
+
+void Reader::readLight(const QJsonValue& v, const QString& at, std::vector<TableLight>* out) {
+    bool ok = false;
+    const QJsonObject o = object(v, at, &ok);
+    if (!ok) return;
+    TableLight l;
+    string(o, "id", at, &l.id, true);
+    string(o, "carried_by", at, &l.carried_by, false);
+    if (o.contains(QLatin1String("position"))) point(o.value(QLatin1String("position")), join(at, "position"), &l.position);
+    else if (l.carried_by.empty()) fail(join(at, "position"), QStringLiteral("missing (a light is placed at a point [x, y], or carried_by a model)"));
+    notNegative(o, "height", at, &l.height);
+    notNegative(o, "bright", at, &l.bright);
+    if (!o.contains(QLatin1String("dim"))) l.dim = l.bright;
+    else notNegative(o, "dim", at, &l.dim);
+    if (l.dim < l.bright) fail(join(at, "dim"), QStringLiteral("must be at least the bright radius (%1)").arg(l.bright));
+    if (l.dim <= 0) fail(join(at, "dim"), QStringLiteral("a light needs a bright or dim radius greater than 0"));
+    out->push_back(std::move(l));
+}
+
 void Reader::checkReferences(const Scenario& s) {
     std::map<std::string, QString> seen;  // id -> where first defined
     auto define = [&](const std::string& id, const QString& path) {
@@ -633,6 +693,13 @@ void Reader::checkReferences(const Scenario& s) {
     }
     std::vector<std::string> modelIds;
     for (const Model& m : s.models) modelIds.push_back(m.id);
+    for (size_t i = 0; i < s.lights.size(); ++i) {
+        const QString at = index(QStringLiteral("lights"), static_cast<int>(i));
+        define(s.lights[i].id, at + QStringLiteral(".id"));
+        if (!s.lights[i].carried_by.empty() &&
+            std::find(modelIds.begin(), modelIds.end(), s.lights[i].carried_by) == modelIds.end())
+            fail(at + QStringLiteral(".carried_by"), QStringLiteral("no model has the id \"%1\"").arg(QString::fromStdString(s.lights[i].carried_by)));
+    }
     std::vector<std::string> units;
     for (const Model& m : s.models)
         if (std::find(units.begin(), units.end(), m.unit) == units.end()) units.push_back(m.unit);
@@ -697,6 +764,15 @@ QJsonObject modelJson(const Model& m) {
     if (m.elevation != 0) o[QStringLiteral("elevation")] = m.elevation;
     if (!m.keywords.empty()) o[QStringLiteral("keywords")] = stringsJson(m.keywords);
     if (m.shot_recently) o[QStringLiteral("shot_recently")] = true;
+    if (m.senses.any()) {  // (only when it has some: files without senses stay as they were)
+        QJsonObject senses;
+        for (const auto& [key, range] : {std::pair{"darkvision", m.senses.darkvision}, {"blindsight", m.senses.blindsight},
+                                          {"tremorsense", m.senses.tremorsense}, {"telepathy", m.senses.telepathy}})
+            if (range > 0) senses[QLatin1String(key)] = range;
+        for (const auto& [key, flag] : {std::pair{"flying", m.senses.flying}, {"mindless", m.senses.mindless}, {"invisible", m.senses.invisible}})
+            if (flag) senses[QLatin1String(key)] = true;
+        o[QStringLiteral("senses")] = senses;
+    }
     return o;
 }
 
@@ -862,6 +938,23 @@ QByteArray writeScenario(const Scenario& s) {
         root[QStringLiteral("queries")] = queries;
     }
     if (s.fog) root[QStringLiteral("fog_of_war")] = fogJson(*s.fog);
+    if (s.ambient_light != "bright") root[QStringLiteral("ambient_light")] = str(s.ambient_light);
+    if (!s.lights.empty()) {
+        QJsonArray lights;
+        for (const TableLight& l : s.lights) {
+            QJsonObject o{{QStringLiteral("id"), str(l.id)}};
+            if (l.carried_by.empty()) {
+                o[QStringLiteral("position")] = pointJson(l.position);
+                o[QStringLiteral("height")] = l.height;
+            } else {
+                o[QStringLiteral("carried_by")] = str(l.carried_by);
+            }
+            o[QStringLiteral("bright")] = l.bright;
+            o[QStringLiteral("dim")] = l.dim;
+            lights.append(o);
+        }
+        root[QStringLiteral("lights")] = lights;
+    }
     // Points on one line each ([x, y]), so that a footprint of many points stays readable
     // and small.
     static const QRegularExpression point(QStringLiteral("\\[\\s*(-?[0-9.eE+-]+),\\s*(-?[0-9.eE+-]+)\\s*\\]"));

@@ -1108,6 +1108,17 @@ void MainWindow::updateRuling() {
         for (size_t k = 0; k < r->reasons.size(); ++k)
             reasons << reasonHtml(s, r->reasons[k], k < r->reason_ids.size() ? r->reason_ids[k] : std::vector<std::string>{});
         if (!reasons.isEmpty()) text += QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(reasons.join(QStringLiteral("</li><li>")));
+    } else if (r->tier) {
+        // Light and senses (true-los): the tier, the senses, the light, and why.
+        QStringList senses;
+        for (const std::string& n : r->senses) senses << QString::fromStdString(n);
+        text += tr("<table cellspacing=4><tr><td>Perceived</td><td><b>%1</b>%2</td></tr>%3</table>")
+                    .arg(QString::fromStdString(*r->tier), senses.isEmpty() ? QString() : tr(" by %1").arg(senses.join(QStringLiteral(", "))),
+                         r->light.empty() ? QString() : tr("<tr><td>Light there</td><td><b>%1</b></td></tr>").arg(QString::fromStdString(r->light)));
+        QStringList reasons;
+        for (size_t k = 0; k < r->reasons.size(); ++k)
+            reasons << reasonHtml(s, r->reasons[k], k < r->reason_ids.size() ? r->reason_ids[k] : std::vector<std::string>{});
+        if (!reasons.isEmpty()) text += QStringLiteral("<ul style='margin-left:-20px'><li>%1</li></ul>").arg(reasons.join(QStringLiteral("</li><li>")));
     }
     show(text);
 }

@@ -48,6 +48,20 @@ struct Base {
     double width_mm = 32;   // equal to length_mm for a circle
 };
 
+// Senses on the table (true-los, light and senses): ranges in inches, base to base (0: none),
+// and what the model is for them.
+struct ModelSenses {
+    double darkvision = 0;   // sees without light within it
+    double blindsight = 0;   // along the sight lines, no light needed, the invisible too
+    double tremorsense = 0;  // no line needed: models on the ground, not flying
+    double telepathy = 0;    // no line needed: models with a mind, not mindless
+    bool flying = false;
+    bool mindless = false;
+    bool invisible = false;  // not seen by sight or darkvision
+    bool any() const { return darkvision > 0 || blindsight > 0 || tremorsense > 0 || telepathy > 0 || flying || mindless || invisible; }
+    friend bool operator==(const ModelSenses&, const ModelSenses&) = default;
+};
+
 struct Model {
     std::string id;
     std::string name;
@@ -60,6 +74,7 @@ struct Model {
     double elevation = 0;
     std::vector<std::string> keywords;
     bool shot_recently = false;  // its unit made a ranged attack this turn or the last (40k hidden)
+    ModelSenses senses;
     std::string extras;       // unknown keys of the file, as compact JSON, kept for saving
     std::string base_extras;  // unknown keys of its "base" object
 
@@ -163,6 +178,18 @@ struct TableFog {
     std::vector<TableTurn> history;
 };
 
+// A light on the table (true-los, light and senses): placed at a point `height` inches up,
+// or carried by a model (at its position and top); bright within `bright` inches, dim
+// within `dim`. Features stop its light as they stop sight lines.
+struct TableLight {
+    std::string id;
+    Vec2 position;
+    double height = 2;
+    std::string carried_by;  // a model's id, or empty
+    double bright = 0;
+    double dim = 0;          // at least `bright`
+};
+
 struct Scenario {
     std::string name;
     std::string description;
@@ -173,6 +200,11 @@ struct Scenario {
     std::vector<Zone> zones;
     std::vector<Query> queries;
     std::optional<TableFog> fog;  // a game with fog of war, once a turn has been ended
+    // Light and senses (true-los): the light everywhere the lights do not reach ("bright",
+    // the default: daylight; "dim"; "dark"), and the lights. Areas tagged "darkness" are dark
+    // whatever lights them.
+    std::string ambient_light = "bright";
+    std::vector<TableLight> lights;
     std::string board_extras;
     std::string extras;
 

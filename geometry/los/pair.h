@@ -41,6 +41,12 @@ struct PairResult {
     std::optional<bool> hidden;
     std::optional<bool> plunging_fire;
     std::optional<bool> in_engagement_range;
+    // Light and senses (true-los, when the scenario uses them: rules/table_senses.h): the tier
+    // ("seen", "outline", "unseen"), the senses that detect the target, and the light where
+    // the witness meets it ("bright", "dim", "dark"; empty when not visible).
+    std::optional<std::string> tier;
+    std::vector<std::string> senses;
+    std::string light;
     // Each reason names pieces and models by their labels (name, else id: what the board
     // and the sheet show); reason_ids[k] holds the ids reasons[k] cites, in order.
     std::vector<std::string> reasons;

@@ -2,6 +2,8 @@
 // walls for a pair, cover, hidden, plunging fire, engagement range, and unit rulings.
 #include "rules/rulings.h"
 
+#include "rules/table_senses.h"
+
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/exact_los.h"
@@ -685,6 +687,7 @@ PairResult Rulings::evaluate(int observer, int target, Method method, Detail det
     PairResult r = name == "wh40k-11e"   ? evaluate11e(observer, target, method, detail)
                    : name == "wh40k-10e" ? evaluate10e(observer, target, method, detail)
                                          : evaluatePair(scene_, observer, target, method, detail);
+    if (name != "wh40k-11e" && name != "wh40k-10e" && usesSenses(scene_.scenario())) applySenses(scene_, observer, target, r);
     r.provisional = proofsCutShort() != cut;
     return r;
 }
