@@ -70,6 +70,13 @@ void setIn(QJsonObject& obj, QStringList path, const QJsonValue& value) {
     }
 }
 
+// The first problem reading `doc` with the value at `path` set ("path: message"), or nothing.
+QString firstProblem(QJsonObject doc, const QStringList& path, const QJsonValue& value) {
+    setIn(doc, path, value);
+    const io::ReadResult bad = readDoc(doc);
+    return bad.scenario ? QString() : bad.problems.value(0).path + QStringLiteral(": ") + bad.problems.value(0).message;
+}
+
 QJsonArray ring(std::initializer_list<std::pair<double, double>> pts) {
     QJsonArray a;
     for (auto [x, y] : pts) a.append(QJsonArray{x, y});
@@ -256,12 +263,7 @@ private slots:
         QCOMPARE(io::writeScenario(*back.scenario), written);
         // Mistakes, each named by its place.
         QJsonObject doc = QJsonDocument::fromJson(written).object();
-        auto problem = [&](QStringList path, const QJsonValue& value) {
-            QJsonObject d = doc;
-            setIn(d, path, value);
-            const io::ReadResult bad = readDoc(d);
-            return bad.scenario ? QString() : bad.problems.value(0).path + QStringLiteral(": ") + bad.problems.value(0).message;
-        };
+        auto problem = [&](const QStringList& path, const QJsonValue& value) { return firstProblem(doc, path, value); };
         QVERIFY2(problem({"fog_of_war", "turn"}, QJsonValue("three")).startsWith(QStringLiteral("fog_of_war.turn: expected a number")),
                  qPrintable(problem({"fog_of_war", "turn"}, QJsonValue("three"))));
         QVERIFY(problem({"fog_of_war", "turn"}, QJsonValue(0)).startsWith(QStringLiteral("fog_of_war.turn: expected a whole number from 1")));
@@ -302,12 +304,7 @@ private slots:
         QCOMPARE(io::writeScenario(*back.scenario), written);
         // Mistakes, each named by its place.
         QJsonObject doc = QJsonDocument::fromJson(written).object();
-        auto problem = [&](QStringList path, const QJsonValue& value) {
-            QJsonObject d = doc;
-            setIn(d, path, value);
-            const io::ReadResult bad = readDoc(d);
-            return bad.scenario ? QString() : bad.problems.value(0).path + QStringLiteral(": ") + bad.problems.value(0).message;
-        };
+        auto problem = [&](const QStringList& path, const QJsonValue& value) { return firstProblem(doc, path, value); };
         QCOMPARE(problem({"ambient_light"}, QJsonValue("dusk")), QStringLiteral("ambient_light: expected \"bright\", \"dim\" or \"dark\", found \"dusk\""));
         QVERIFY(problem({"lights", "0", "dim"}, QJsonValue(1)).startsWith(QStringLiteral("lights[0].dim: must be at least the bright radius")));
         QVERIFY(problem({"lights", "1", "carried_by"}, QJsonValue("nobody")).startsWith(QStringLiteral("lights[1].carried_by: no model has the id \"nobody\"")));
