@@ -214,6 +214,29 @@ private slots:
     // recently, so the newest are kept, and so are the pairs a drag does not touch (looked up
     // at every step); the table's pairs' last verdicts stay known. (It was emptied at once,
     // which stalled a drag step for tens of milliseconds.)
+    // A kept ruling follows the light: a light moved (or its carrier) and a model's senses
+    // changed are part of what a cached ruling rests on.
+    void cachedRulingsFollowTheLight() {
+        const io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/senses/01-light-and-darkvision.sightline.json"));
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        RulingCache cache;
+        auto tier = [&](const char* observer, const char* target) {
+            const Scene scene(s);
+            Rulings rulings(scene);
+            rulings.setCache(&cache);
+            return *rulings.evaluate(scene.modelIndex(observer), scene.modelIndex(target), Method::Exact).tier;
+        };
+        QCOMPARE(tier("human", "g-torch"), std::string("seen"));
+        for (TableLight& l : s.lights)
+            if (l.id == "torch") l.position = {28, 18};  // (out of reach)
+        QCOMPARE(tier("human", "g-torch"), std::string("unseen"));
+        QCOMPARE(tier("human", "g-near"), std::string("unseen"));
+        for (Model& m : s.models)
+            if (m.id == "human") m.senses.darkvision = 6;
+        QCOMPARE(tier("human", "g-near"), std::string("seen"));
+    }
+
     void fullCacheDropsTheLeastUsedOnly() {
         RulingCache cache;
         cache.useTable("table");

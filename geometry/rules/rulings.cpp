@@ -282,6 +282,8 @@ void putModel(std::string& key, const Model& m) {
     put(key, m.keywords.size());
     for (const std::string& k : m.keywords) put(key, k);
     put(key, m.shot_recently);
+    for (double v : {m.senses.darkvision, m.senses.blindsight, m.senses.tremorsense, m.senses.telepathy}) put(key, v);
+    for (bool b : {m.senses.flying, m.senses.mindless, m.senses.invisible}) put(key, b);
 }
 
 // The terrain and the ruleset, all a pair's ruling reads of the table but the models.
@@ -299,6 +301,19 @@ std::string tableKey(const Scenario& s) {
         put(key, t.footprint.outer);
         put(key, t.footprint.holes.size());
         for (const Ring& h : t.footprint.holes) put(key, h);
+    }
+    // Light (true-los): a light carried by a model where that model stands now, so that a
+    // pair's light follows its carrier wherever it goes.
+    put(key, s.ambient_light);
+    put(key, s.lights.size());
+    for (const TableLight& l : s.lights) {
+        Vec2 at = l.position;
+        double h = l.height;
+        if (const Model* m = l.carried_by.empty() ? nullptr : s.findModel(l.carried_by)) {
+            at = m->position;
+            h = m->top();
+        }
+        for (double v : {at.x, at.y, h, l.bright, l.dim}) put(key, v);
     }
     return key;
 }
