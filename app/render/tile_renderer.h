@@ -28,6 +28,9 @@ struct TilePicture {
     // A unit, a viewer or a remembered enemy on a tile: its letter in a disc of its side's
     // colour; a memory (ghost) as a hollow dashed ring with its age in turns.
     struct Marker {
+        Marker() = default;
+        Marker(grid::Tile at_, QString text_, QColor colour_, bool ghost_ = false, int age_ = 0)
+            : at(at_), text(std::move(text_)), colour(colour_), ghost(ghost_), age(age_) {}
         grid::Tile at;
         QString text;
         QColor colour;
