@@ -786,6 +786,15 @@ private slots:
         const Run twoViews = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), script, QStringLiteral("--png"), png});
         QCOMPARE(twoViews.code, 2);
         QVERIFY(twoViews.err.contains(QStringLiteral("perceive --png draws one view")));
+        // A script with nothing in it: the light of the map alone.
+        QTemporaryDir empty;
+        QFile nothing(empty.filePath(QStringLiteral("nothing.fog")));
+        QVERIFY(nothing.open(QIODevice::WriteOnly));
+        nothing.write("// nothing yet\n");
+        nothing.close();
+        const Run bare = cli({QStringLiteral("perceive"), map, QStringLiteral("--script"), nothing.fileName()});
+        QCOMPARE(bare.code, 0);
+        QVERIFY(bare.out.startsWith(QStringLiteral("light: ")));
         // Mistakes: named, exit 2.
         const Run noScript = cli({QStringLiteral("perceive"), map});
         QCOMPARE(noScript.code, 2);

@@ -170,6 +170,27 @@ private slots:
         QCOMPARE(edits::problemsOf(s).value(0).path, QStringLiteral("models[0].height"));
     }
 
+    // A light carried by a model that is deleted stays where it was carried; a light's id is
+    // taken for new models; the file stays sound.
+    void aCarriedLightOutlivesItsCarrier() {
+        Scenario s;
+        s.board = {30, 20};
+        Model m;
+        m.id = m.unit = "human";
+        m.position = {5, 6};
+        m.height = 1.5;
+        s.models.push_back(m);
+        s.lights.push_back({"lantern", {}, 2, "human", 1, 2});
+        QVERIFY(edits::problemsOf(s).isEmpty());
+        QCOMPARE(edits::uniqueId(s, "lantern"), std::string("lantern-2"));
+        edits::deleteSelection(s, {{0}, {}, {}});
+        QCOMPARE(s.lights.size(), size_t(1));
+        QVERIFY(s.lights[0].carried_by.empty());
+        QCOMPARE(s.lights[0].position, (Vec2{5, 6}));
+        QCOMPARE(s.lights[0].height, 1.5);
+        QVERIFY2(edits::problemsOf(s).isEmpty(), qPrintable(edits::problemsOf(s).value(0).toString()));
+    }
+
     // Ids of placed, duplicated and catalog models read as a numbered series.
     void newIdsReadWell() {
         Scenario s;

@@ -324,6 +324,27 @@ private slots:
         QCOMPARE(sl::io::writeFogState(*loaded), sl::io::writeFogState(game));
     }
 
+    void sensesWithStructuresAndHidingTerrain() {
+        // Under mode senses a structure sees as under line of sight: the units on what it sees
+        // into are seen; and what stands in fog is seen into only from beside it.
+        std::string problem;
+        const auto map = parseTileMap("legend:\nm mist obscuring\nmap:\n..........\n....m.....\n..........\n", &problem);
+        QVERIFY2(map, problem.c_str());
+        FogGame game(*map);
+        auto quiet = [](const std::string&) {};
+        QVERIFY2(playFogScript(game,
+                               "mode senses\nside a\nside b\nstructure a tower 0,0 vision=9\nunit a S scout 0,2 sight=0\n"
+                               "unit b E enemy 7,0\nunit b F foe 4,1\n",
+                               quiet, &problem),
+                 problem.c_str());
+        QCOMPARE(game.visibleEnemies("a").size(), size_t(1));  // E, by the tower; not F in the mist
+        QCOMPARE(game.visibleEnemies("a")[0]->id, std::string("E"));
+        QVERIFY(!game.canTarget("a", {4, 1}));
+        QVERIFY(game.canTarget("a", {7, 0}));
+        QVERIFY(playFogScript(game, "move S 3,1\n", quiet, &problem));  // beside the mist
+        QVERIFY(game.canTarget("a", {4, 1}));
+    }
+
     void scriptErrorsNameTheLine() {
         const std::vector<std::pair<std::string, std::string>> cases = {
             {"side red\nunit red A scout 99,1\n", "line 2: unit A: 99,1 is off the map"},

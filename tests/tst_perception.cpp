@@ -124,6 +124,49 @@ private slots:
         QCOMPARE(look(w, viewer, inside).tier, Tier::Seen);
     }
 
+    void magicalDarknessStopsSightAndMagicalLightLiftsIt() {
+        std::vector<std::string> rows = room();
+        rows[2][6] = 'D';   // a tile of magical darkness between the viewer and a lit target
+        rows[2][9] = 'l';
+        rows[6][9] = 'B';   // magical darkness and magical light: lit, and seen
+        PerceptionWorld w = world(rows);
+        Creature viewer = creature("v", {3, 2});
+        viewer.senses.darkvision = 10;
+        QCOMPARE(look(w, viewer, creature("t", {9, 2}, "blue")).senses, std::uint16_t(0));  // (sight and darkvision stop there)
+        viewer.at = {3, 6};
+        QCOMPARE(look(w, viewer, creature("t", {9, 6}, "blue")).senses, std::uint16_t(kSight | kDarkvision));
+        QCOMPARE(tileTier(w, 0, {9, 6}), Tier::Seen);
+    }
+
+    void whatStandsInACurtainIsSeenFromBesideIt() {
+        std::vector<std::string> rows = room();
+        rows[2][6] = 'o';  // a curtain: opaque, not solid
+        rows[2][7] = 'l';
+        rows[2][6] = 'o';
+        PerceptionWorld w = world(rows);
+        Creature viewer = creature("v", {3, 2});
+        viewer.senses.light = 6;
+        viewer.senses.darkvision = 6;
+        QCOMPARE(look(w, viewer, creature("t", {6, 2}, "blue")).senses, std::uint16_t(0));
+        viewer.at = {5, 2};
+        QCOMPARE(look(w, viewer, creature("t", {6, 2}, "blue")).senses, std::uint16_t(kSight | kDarkvision));
+    }
+
+    void rangesLargerThanTheMapReachAcrossIt() {
+        // (Not a square of a billion tiles a side: the map's width and height bound a range.)
+        std::vector<std::string> rows = room();
+        rows[4][18] = 'l';
+        PerceptionWorld w = world(rows);
+        Creature viewer = creature("v", {1, 4});
+        viewer.senses.sight = 999999999;
+        viewer.senses.light = 999999999;
+        viewer.senses.telepathy = 999999999;
+        QCOMPARE(look(w, viewer, creature("t", {18, 4}, "blue")).senses, std::uint16_t(kSight | kTelepathy));
+        w.sources().push_back({{10, 4}, 999999999, -1});
+        w.update();
+        QCOMPARE(w.light({19, 7}), LightLevel::Bright);
+    }
+
     void threeTiersOfSight() {
         // A dark room; the viewer's own light reaches 2, its shadow sight 5, its sight 10.
         std::vector<std::string> rows = room();

@@ -321,8 +321,8 @@ int perceive(const QString& path, const QCommandLineParser& args) {
         err() << scriptPath << ": " << QString::fromStdString(problem) << '\n';
         return kBadInput;
     }
-    if (game.settings().mode != VisionMode::Senses) {
-        game.settings().mode = VisionMode::Senses;  // (a script written for another mode: its units' senses still count)
+    if (game.settings().mode != VisionMode::Senses || !game.perception()) {
+        game.settings().mode = VisionMode::Senses;  // (a script written for another mode, or one with nothing in it)
         game.update();
     }
     const PerceptionWorld& world = *game.perception();

@@ -273,9 +273,17 @@ std::optional<FogGame> readFogState(const QByteArray& json, const TileMap& map, 
         if (o.contains(QStringLiteral("perception")) &&
             !r.whole(o.value(QStringLiteral("perception")), path + QStringLiteral(".perception"), u.perception))
             return failed();
+        if (o.contains(QStringLiteral("senses")) && !o.value(QStringLiteral("senses")).isArray()) {
+            r.fail(path + QStringLiteral(".senses"), QStringLiteral("expected a list of words such as \"darkvision=4\""));
+            return failed();
+        }
         const QJsonArray senses = o.value(QStringLiteral("senses")).toArray();
         for (int k = 0; k < senses.size(); ++k) {
             bool known = false;
+            if (!senses[k].isString()) {
+                r.fail(path + QStringLiteral(".senses[%1]").arg(k), QStringLiteral("expected a word such as \"darkvision=4\" or \"flying\""));
+                return failed();
+            }
             const std::string why = setCreatureWord(u.body, senses[k].toString().toStdString(), known);
             if (!why.empty()) {
                 r.fail(path + QStringLiteral(".senses[%1]").arg(k), QString::fromStdString(why));
@@ -305,6 +313,10 @@ std::optional<FogGame> readFogState(const QByteArray& json, const TileMap& map, 
             r.fail(path, QString::fromStdString(why));
             return failed();
         }
+    }
+    if (root.contains(QStringLiteral("lights")) && !root.value(QStringLiteral("lights")).isArray()) {
+        r.fail(QStringLiteral("lights"), QStringLiteral("expected a list of lights"));
+        return failed();
     }
     const QJsonArray lights = root.value(QStringLiteral("lights")).toArray();
     for (int i = 0; i < lights.size(); ++i) {

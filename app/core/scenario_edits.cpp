@@ -26,6 +26,8 @@ bool idTaken(const Scenario& s, const std::string& id) {
         if (t.id == id) return true;
     for (const Zone& z : s.zones)
         if (z.id == id) return true;
+    for (const TableLight& l : s.lights)
+        if (l.id == id) return true;
     return false;
 }
 
@@ -380,6 +382,14 @@ void deleteSelection(Scenario& s, const Selection& sel) {
     for (int i : sel.models) gone.insert(s.models[i].id);
     std::set<std::string> goneAreas;
     for (int i : sel.terrain) goneAreas.insert(s.terrain[i].id);
+    // A light carried by a model that goes is left where it was carried, on the table.
+    for (TableLight& l : s.lights)
+        if (gone.count(l.carried_by))
+            if (const Model* m = s.findModel(l.carried_by)) {
+                l.position = m->position;
+                l.height = m->top();
+                l.carried_by.clear();
+            }
     std::vector<Model> models;
     for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
         if (!contains(sel.models, i)) models.push_back(s.models[i]);

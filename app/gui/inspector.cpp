@@ -301,6 +301,8 @@ void Inspector::commitModel(const QString& name) {
                                          return &other != &m && other.unit == old;
                                      });
             if (unitFollows) m.unit = now;
+            for (TableLight& l : s.lights)
+                if (l.carried_by == old) l.carried_by = now;
             for (Query& qu : s.queries) {
                 if (qu.observer == old) qu.observer = now;
                 if (qu.target == old) qu.target = now;

@@ -74,7 +74,7 @@ void paintTiles(QPainter& p, const TilePicture& pic, QPointF origin, double tile
         for (int y = 0; y < map.height; ++y)
             for (int x = 0; x < map.width; ++x) {
                 const grid::Tile t{x, y};
-                if (state(t) == grid::FogState::Unexplored) continue;
+                if (state(t) != grid::FogState::Visible) continue;  // (the light now, where it is seen now)
                 const auto level = static_cast<grid::LightLevel>(pic.light[static_cast<size_t>(y) * map.width + x]);
                 if (level == grid::LightLevel::Dark) p.fillRect(cell(t), QColor(0, 0, 0x20, 90));
                 else if (level == grid::LightLevel::Bright) p.fillRect(cell(t), QColor(0xff, 0xd8, 0x70, 60));

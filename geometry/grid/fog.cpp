@@ -253,18 +253,39 @@ void FogGame::updateSenses(std::vector<std::vector<std::uint8_t>>& visible) {
         }
         u.visited[index(u.at)] = 1;
     }
-    // Structures see as with line of sight (they have no senses of their own).
+    // What a side sees into: its visible tiles, less those whose terrain hides what is in it
+    // (dark, obscuring, or opaque and passable) when none of its units or structures is in or
+    // beside them, as under line of sight.
+    auto besideOf = [&](const std::string& side, int x, int y) {
+        for (const FogUnit& u : units_)
+            if (u.side == side && std::abs(u.at.x - x) <= 1 && std::abs(u.at.y - y) <= 1) return true;
+        for (const FogStructure& st : structures_)
+            if (st.side == side && std::abs(st.at.x - x) <= 1 && std::abs(st.at.y - y) <= 1) return true;
+        return false;
+    };
+    // Structures see as with line of sight (they have no senses of their own): what stands
+    // where one sees into is seen.
+    std::vector<std::vector<std::uint8_t>> byStructures(sides_.size(), std::vector<std::uint8_t>(n, 0));
     for (const FogStructure& st : structures_) {
         const size_t s = sideIndex(st.side);
-        forEachSeen(st.at, range(st), false, true, [&](size_t i, int, int) { visible[s][i] = 1; });
+        forEachSeen(st.at, range(st), false, true, [&](size_t i, int, int) {
+            visible[s][i] = 1;
+            byStructures[s][i] = 1;
+        });
     }
     for (size_t k = 0; k < sides_.size(); ++k) {
         FogSide& s = sides_[k];
-        for (size_t i = 0; i < n; ++i) s.seesInto[i] = visible[k][i] == 1;
+        for (int y = 0; y < map_.height; ++y)
+            for (int x = 0; x < map_.width; ++x) {
+                const size_t i = index({x, y});
+                const TerrainType& t = map_.at(x, y);
+                s.seesInto[i] = visible[k][i] == 1 && (!(t.blocksSight()) || besideOf(s.name, x, y));
+            }
         for (size_t t = 0; t < units_.size(); ++t) {
             if (units_[t].side == s.name) continue;
             const Perceived p = world.sidePerceives(s.name, static_cast<int>(t));
-            if (p.tier == Tier::Seen) s.seenNow.insert(units_[t].id);
+            const size_t at = index(units_[t].at);
+            if (p.tier == Tier::Seen || (byStructures[k][at] && s.seesInto[at])) s.seenNow.insert(units_[t].id);
             else if (p.tier == Tier::Outline) s.sensedNow[units_[t].id] = p.senses;
         }
     }

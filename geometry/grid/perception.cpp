@@ -128,8 +128,9 @@ PerceptionWorld::PerceptionWorld(TileMap map) : map_(std::move(map)) {
     lightThrough_.resize(n);
     for (size_t i = 0; i < n; ++i) {
         const TerrainType& t = map_.legend[static_cast<size_t>(map_.tiles[i])];
-        seeThrough_[i] = !t.blocksSight();
-        darkThrough_[i] = !t.opaque && !t.obscuring;
+        const bool magicDark = t.magicDark && !t.magicLight;  // (magical darkness stops sight passing through it)
+        seeThrough_[i] = !t.blocksSight() && !magicDark;
+        darkThrough_[i] = !t.opaque && !t.obscuring && !magicDark;
         fireThrough_[i] = !t.solid;
         blindThrough_[i] = !t.solid && !t.silence;
         lightThrough_[i] = !t.opaque;
@@ -160,10 +161,11 @@ void PerceptionWorld::update() {
         for (int x = 0; x < w; ++x)
             if (const int r = map_.at(x, y).light; r > 0) all.push_back({{x, y}, r, -1});
     for (const Creature& c : creatures_)
-        if (c.senses.light > 0) all.push_back({c.at, c.senses.light, -1});
-    for (const LightSource& s : all) {
+        if (c.senses.light > 0) all.push_back({c.at, std::min(c.senses.light, w + h), -1});
+    for (LightSource& s : all) {
         if (!map_.inside(s.at.x, s.at.y) || s.radius <= 0) continue;
-        const int bright = s.bright >= 0 ? s.bright : s.radius / 2;
+        s.radius = std::min(s.radius, w + h);  // (no farther than across the map)
+        const int bright = std::min(s.bright >= 0 ? s.bright : s.radius / 2, s.radius);
         FovOptions o;
         o.radius = s.radius + 1;
         fieldOfView(lightThrough_, w, h, s.at.x, s.at.y, o, fov_);
@@ -184,10 +186,14 @@ void PerceptionWorld::update() {
         if (t.magicDark && !t.magicLight) light_[i] = LightLevel::Dark;
         if (t.magicLight) light_[i] = std::max(light_[i], LightLevel::Lit);
     }
-    // Each creature's lines, in the square its senses reach.
+    // Each creature's lines, in the square its senses reach (no farther than across the map:
+    // a larger range reaches no more, and its square would not fit in memory).
     lines_.assign(creatures_.size(), Lines{});
     for (size_t k = 0; k < creatures_.size(); ++k) {
-        const Creature& c = creatures_[k];
+        Creature& c = creatures_[k];
+        for (int* r : {&c.senses.sight, &c.senses.light, &c.senses.shadow, &c.senses.darkvision, &c.senses.blindsight,
+                       &c.senses.tremorsense, &c.senses.telepathy, &c.senses.perception, &c.senses.scent})
+            *r = std::min(*r, w + h);
         const Senses& s = c.senses;
         Lines& l = lines_[k];
         if (c.asleep || !map_.inside(c.at.x, c.at.y)) continue;
@@ -227,11 +233,12 @@ std::vector<Tier> PerceptionWorld::tiles(int who) const {
             const TerrainType& terrain = map_.at(x, y);
             const int d2 = squared(x - c.at.x, y - c.at.y);
             Tier tier = Tier::Unseen;
-            if (within(d2, s.sight) && l.has(l.sight, t) && !terrain.magicDark) {
+            const bool magicDark = terrain.magicDark && !terrain.magicLight;
+            if (within(d2, s.sight) && l.has(l.sight, t) && !magicDark) {
                 if (light_[i] != LightLevel::Dark || within(d2, s.light)) tier = Tier::Seen;
                 else if (within(d2, shadow)) tier = Tier::Outline;
             }
-            if (within(d2, s.darkvision) && l.has(l.dark, t) && !terrain.magicDark) tier = Tier::Seen;
+            if (within(d2, s.darkvision) && l.has(l.dark, t) && !magicDark) tier = Tier::Seen;
             if (within(d2, s.blindsight) && l.has(l.blind, t)) tier = Tier::Seen;
             if (within(d2, s.perception)) tier = Tier::Seen;
             out[i] = tier;
@@ -270,13 +277,15 @@ Perceived PerceptionWorld::perceives(int viewer, int target) const {
     // Sight and darkvision: not an invisible creature (without see-invisible), nor a hiding
     // one the viewer's spot does not beat.
     const bool showsItself = (!t.invisible || s.seeInvisible) && (t.hide < 0 || s.spot > t.hide);
-    if (showsItself && !there.magicDark) {
-        if (within(d2, s.sight) && l.has(l.sight, t.at) && (!hidesContents(there) || beside)) {
+    // What stands in terrain that stops sight (dark, obscuring, or opaque but passable) is
+    // seen only from beside it or within it.
+    if (showsItself && !(there.magicDark && !there.magicLight)) {
+        if (within(d2, s.sight) && l.has(l.sight, t.at) && (!there.blocksSight() || beside)) {
             if (lit || within(d2, s.light)) p.senses |= kSight;
             else if (within(d2, shadowRange(v))) p.senses |= kShadow;
             if (!lit && d2 > 4 * s.light * s.light) p.senses &= static_cast<std::uint16_t>(~(kSight | kShadow));  // far darkness
         }
-        if (within(d2, s.darkvision) && l.has(l.dark, t.at) && (!there.obscuring || beside)) p.senses |= kDarkvision;
+        if (within(d2, s.darkvision) && l.has(l.dark, t.at) && (!(there.obscuring || there.opaque) || beside)) p.senses |= kDarkvision;
     }
     if (within(d2, s.blindsight) && l.has(l.blind, t.at) && !there.silence) p.senses |= kBlind;
     if (within(d2, s.tremorsense) && !t.flying) p.senses |= kTremor;

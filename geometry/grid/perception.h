@@ -17,10 +17,12 @@
 //   view has it), to tiles within the sight range: a lit tile, or an unlit one within the
 //   creature's own light range, is seen; an unlit tile beyond it but within the shadow range
 //   (at least the light range) is seen in outline only (its shape, not what is on it); an
-//   unlit tile beyond that, and any tile of magical darkness, is not seen. Far darkness: a
-//   creature more than twice the light range away on an unlit tile is not seen by sight,
-//   however its tile is seen. What stands in dark or obscuring terrain is seen only from
-//   beside it or from within it.
+//   unlit tile beyond that, and any tile of magical darkness (which sight does not pass
+//   either, unless magical light is there too), is not seen. Far darkness: a creature more
+//   than twice the light range away on an unlit tile is not seen by sight, however its tile
+//   is seen. What stands in terrain that stops sight (dark, obscuring, or opaque but
+//   passable, such as a curtain) is seen only from beside it or from within it. Ranges
+//   beyond the map's width plus height count as that.
 // - darkvision (infravision): sight within its range needing no light (not into magical
 //   darkness); dark terrain does not stop it.
 // - blindsight: within range, along lines of fire (only solid tiles stop them), needing no

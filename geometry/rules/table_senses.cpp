@@ -44,11 +44,12 @@ TableLightLevel lightAt(const Scene& scene, Vec2 p, double height) {
     for (const TableLight& l : s.lights) {
         Vec2 at = l.position;
         double h = l.height;
-        if (!l.carried_by.empty())
-            if (const Model* m = s.findModel(l.carried_by)) {
-                at = m->position;
-                h = m->top();
-            }
+        if (!l.carried_by.empty()) {
+            const Model* m = s.findModel(l.carried_by);
+            if (!m) continue;  // (its carrier is not on the table)
+            at = m->position;
+            h = m->top();
+        }
         const double d = std::hypot(p.x - at.x, p.y - at.y);
         if (d > l.dim) continue;
         const TableLightLevel here = d <= l.bright ? TableLightLevel::Bright : TableLightLevel::Dim;
