@@ -345,6 +345,18 @@ private slots:
         QVERIFY(game.canTarget("a", {4, 1}));
     }
 
+    void sensesOutsideModeSensesAreSaid() {
+        FogGame game(openMap(10, 10));
+        std::vector<std::string> lines;
+        std::string problem;
+        QVERIFY(playFogScript(game, "mode los\nside a\nunit a A scout 1,1 darkvision=4\n", [&](const std::string& l) { lines.push_back(l); }, &problem));
+        QCOMPARE(lines.back(), std::string("note: the lights and senses given are used under \"mode senses\" only (this game's mode is los)"));
+        lines.clear();
+        FogGame plain(openMap(10, 10));
+        QVERIFY(playFogScript(plain, "side a\nunit a A scout 1,1\n", [&](const std::string& l) { lines.push_back(l); }, &problem));
+        QVERIFY(lines.back().rfind("note:", 0) != 0);
+    }
+
     void scriptErrorsNameTheLine() {
         const std::vector<std::pair<std::string, std::string>> cases = {
             {"side red\nunit red A scout 99,1\n", "line 2: unit A: 99,1 is off the map"},

@@ -285,6 +285,13 @@ bool playFogScript(FogGame& game, const std::string& script, const LinePrinter& 
         }
     }
     report();
+    // Senses and lights given to a game that does not use them: said, not silently ignored.
+    if (game.settings().mode != VisionMode::Senses) {
+        bool given = !game.lights().empty();
+        for (const FogUnit& u : game.units()) given = given || !creatureWords(u.body).empty();
+        if (given) print("note: the lights and senses given are used under \"mode senses\" only (this game's mode is " +
+                         std::string(game.settings().mode == VisionMode::LineOfSight ? "los" : "radius") + ")");
+    }
     return true;
 }
 
