@@ -143,6 +143,21 @@ private slots:
         QVERIFY(overlay.blocked.empty());
     }
 
+    void lightsAndNightOnTheBoard() {
+        // A night table: the board under a veil, lifted where a light reaches (warm), and an
+        // area of magical darkness darker still; a daylight table has no veil.
+        const Scenario night = load("senses/01-light-and-darkvision.sightline.json");
+        const Picture pic = draw(night, {});
+        const QColor lit = pic.at({20, 12}), dark = pic.at({25, 2}), pool = pic.at({8.5, 13});
+        QVERIFY2(lit.red() > dark.red() + 20 && lit.green() > dark.green(), qPrintable(lit.name() + " " + dark.name()));
+        QVERIFY2(pool.value() < dark.value(), qPrintable(pool.name() + " " + dark.name()));
+        Scenario day = night;
+        day.ambient_light = "bright";
+        day.lights.clear();
+        day.terrain.clear();
+        QVERIFY(draw(day, {}).at({25, 2}).value() > dark.value() + 20);
+    }
+
     void visionMapUnderThePieces() {
         // The vision map of the one-wall table: red where a model would be fully visible,
         // blue in the wall's shadow, the wall itself drawn over its clear cells; the legend

@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QPainterPath>
+#include <QRadialGradient>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
@@ -196,6 +197,7 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height), QColor(0x6b, 0x8e, 0x4e));
     paintGrid(p, unit);
     paintZones(p, overlay, unit);
+    paintLights(p, unit);
     if (overlay.map) paintMap(p, *overlay.map);
     paintTerrain(p, overlay, unit);
     paintSight(p, overlay, unit);
@@ -551,6 +553,48 @@ void BoardRenderer::paintZones(QPainter& p, const Overlay& overlay, double unit)
             p.drawEllipse(pt(*z.position), r, r);
             p.setBrush(QColor(255, 215, 0));
             p.drawEllipse(pt(*z.position), 0.2, 0.2);
+        }
+    }
+}
+
+void BoardRenderer::paintLights(QPainter& p, double unit) const {
+    // Night: the table under a veil, dim or dark, that the lights' pools lift.
+    if (scenario_.ambient_light == "dim" || scenario_.ambient_light == "dark")
+        p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height),
+                   QColor(8, 12, 40, scenario_.ambient_light == "dark" ? 120 : 60));
+    for (const TerrainPiece& t : scenario_.terrain)
+        if (t.kind == TerrainKind::Area && t.hasTag("darkness")) {
+            p.setPen(Qt::NoPen);
+            p.setBrush(QColor(10, 10, 25, 150));
+            p.drawPath(ringPath(t.footprint.outer));
+            p.setBrush(QBrush(QColor(120, 110, 170, 120), Qt::Dense6Pattern));
+            p.drawPath(ringPath(t.footprint.outer));
+        }
+    for (const TableLight& l : scenario_.lights) {
+        Vec2 at = l.position;
+        if (!l.carried_by.empty()) {
+            const Model* m = scenario_.findModel(l.carried_by);
+            if (!m) continue;
+            at = m->position;
+        }
+        const double dim = std::max(l.dim, 0.05);
+        QRadialGradient glow(pt(at), dim);
+        const double inner = std::clamp(l.bright / dim, 0.0, 1.0);
+        glow.setColorAt(0, QColor(255, 214, 110, 130));
+        glow.setColorAt(inner, QColor(255, 214, 110, 95));
+        glow.setColorAt(std::min(1.0, inner + 1e-3), QColor(255, 214, 110, 45));
+        glow.setColorAt(1, QColor(255, 214, 110, 10));
+        p.setPen(QPen(QColor(255, 214, 110, 120), unit, Qt::DotLine));
+        p.setBrush(glow);
+        p.drawEllipse(pt(at), dim, dim);
+        if (l.bright > 0 && l.bright < dim) {
+            p.setBrush(Qt::NoBrush);
+            p.drawEllipse(pt(at), l.bright, l.bright);
+        }
+        if (l.carried_by.empty()) {  // the lamp itself
+            p.setPen(QPen(QColor(90, 60, 10), unit));
+            p.setBrush(QColor(255, 200, 60));
+            p.drawEllipse(pt(at), 0.18, 0.18);
         }
     }
 }

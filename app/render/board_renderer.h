@@ -139,6 +139,9 @@ public:
 private:
     void paintGrid(QPainter& p, double unit) const;
     void paintZones(QPainter& p, const Overlay& overlay, double unit) const;
+    // Light and senses (true-los): each light's pool (dim and bright radii) and its lamp, a
+    // carried one at its carrier; areas of magical darkness shaded.
+    void paintLights(QPainter& p, double unit) const;
     void paintMap(QPainter& p, const MapLayer& map) const;
     void paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const;
     void paintTerrain(QPainter& p, const Overlay& overlay, double unit) const;
