@@ -559,6 +559,32 @@ private slots:
         QCOMPARE(w.document()->scenario().terrain.size(), before);
     }
 
+    void sensesAreEditedInTheInspector() {
+        // A model's senses as words in the inspector: set, one undo step, and a bad word refused.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/senses/01-light-and-darkvision.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        const int human = view->modelIndex(QStringLiteral("human"));
+        view->setSelection({{human}, {}, {}});
+        auto* senses = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("model.senses")));
+        QVERIFY(senses);
+        QCOMPARE(senses->text(), QString());
+        senses->setText(QStringLiteral("darkvision=6 flying"));
+        emit senses->editingFinished();
+        QCOMPARE(w.document()->scenario().models[human].senses.darkvision, 6.0);
+        QVERIFY(w.document()->scenario().models[human].senses.flying);
+        // The human now sees the goblin in the dark by darkvision.
+        view->setObserver(human);
+        view->setTarget(view->modelIndex(QStringLiteral("g-near")));
+        QVERIFY(view->ruling()->tier.has_value());
+        QCOMPARE(*view->ruling()->tier, std::string("seen"));
+        senses->setText(QStringLiteral("sonar=3"));
+        emit senses->editingFinished();
+        QCOMPARE(w.document()->scenario().models[human].senses.darkvision, 6.0);  // (refused: unchanged)
+        w.document()->undoStack()->undo();
+        QVERIFY(!w.document()->scenario().models[human].senses.any());
+    }
+
     void rulingPanelSaysWhatSensesPerceive() {
         // Light and senses on the table: the pair's tier, senses and light in the panel.
         gui::MainWindow w;

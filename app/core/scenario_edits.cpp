@@ -1,6 +1,9 @@
 // The table edits as plain functions on a scenario: new ids, models and terrain presets,
 // moves, turns, duplicates and deletions, and the check of the result.
 #include "scenario_edits.h"
+#include <optional>
+#include <QStringList>
+#include <QRegularExpression>
 
 #include "analysis/vision_map.h"
 #include "kernel/base.h"
@@ -129,6 +132,48 @@ std::vector<Preset> terrainPresets() {
         out.push_back({QStringLiteral("Woods (area)"), pieces});
     }
     return out;
+}
+
+QString sensesText(const ModelSenses& m) {
+    QStringList words;
+    for (const auto& [key, range] : {std::pair{"darkvision", m.darkvision}, {"blindsight", m.blindsight},
+                                      {"tremorsense", m.tremorsense}, {"telepathy", m.telepathy}})
+        if (range > 0) words << QStringLiteral("%1=%2").arg(QLatin1String(key)).arg(range);
+    for (const auto& [key, flag] : {std::pair{"flying", m.flying}, {"mindless", m.mindless}, {"invisible", m.invisible}})
+        if (flag) words << QLatin1String(key);
+    return words.join(QLatin1Char(' '));
+}
+
+std::optional<ModelSenses> parseSenses(const QString& text, QString* why) {
+    ModelSenses m;
+    for (const QString& word : text.split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts)) {
+        const QString key = word.section(QLatin1Char('='), 0, 0).toLower();
+        if (word.contains(QLatin1Char('='))) {
+            bool ok = false;
+            const double v = word.section(QLatin1Char('='), 1).toDouble(&ok);
+            double* range = key == QLatin1String("darkvision")    ? &m.darkvision
+                            : key == QLatin1String("blindsight")  ? &m.blindsight
+                            : key == QLatin1String("tremorsense") ? &m.tremorsense
+                            : key == QLatin1String("telepathy")   ? &m.telepathy
+                                                                  : nullptr;
+            if (range && ok && v >= 0 && std::isfinite(v)) {
+                *range = v;
+                continue;
+            }
+            if (range) {
+                if (why) *why = QStringLiteral("\"%1\": %2 must be a number of inches, 0 or more").arg(word, key);
+                return std::nullopt;
+            }
+        } else if (key == QLatin1String("flying") || key == QLatin1String("mindless") || key == QLatin1String("invisible")) {
+            (key == QLatin1String("flying") ? m.flying : key == QLatin1String("mindless") ? m.mindless : m.invisible) = true;
+            continue;
+        }
+        if (why)
+            *why = QStringLiteral("\"%1\" is not a sense (darkvision=N, blindsight=N, tremorsense=N, telepathy=N, flying, mindless, invisible)")
+                       .arg(word);
+        return std::nullopt;
+    }
+    return m;
 }
 
 std::string uniqueId(const Scenario& s, const std::string& stem) {

@@ -33,6 +33,11 @@ std::vector<Preset> terrainPresets();
 // An id not yet used by any model, terrain piece or zone: `stem`, else stem-2, stem-3...
 std::string uniqueId(const Scenario& s, const std::string& stem);
 
+// A model's senses as one line of words ("darkvision=6 flying"), as the inspector shows
+// them, and read back: the senses, or nothing with the problem in `why`.
+QString sensesText(const ModelSenses& senses);
+std::optional<ModelSenses> parseSenses(const QString& text, QString* why);
+
 // The first free id of the series stem-1, stem-2, ...: how new models are numbered
 // ("red-1", "red-2"; "boyz-6" after "boyz-1" to "boyz-5").
 std::string numberedId(const Scenario& s, const std::string& stem);

@@ -71,6 +71,10 @@ Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
     addLine(mf, QStringLiteral("model.elevation"), tr("Elevation (\")"));
     addLine(mf, QStringLiteral("model.rotation"), tr("Rotation (°)"));
     addLine(mf, QStringLiteral("model.keywords"), tr("Keywords"));
+    addLine(mf, QStringLiteral("model.senses"), tr("Senses"));
+    field(QStringLiteral("model.senses"))->setToolTip(tr("Light and senses (true-los): darkvision=6 blindsight=2 tremorsense=6 "
+                                                         "telepathy=12 (inches, base to base), flying, mindless, invisible"));
+    if (auto* e = qobject_cast<QLineEdit*>(field(QStringLiteral("model.senses")))) e->setPlaceholderText(tr("e.g. darkvision=6 flying"));
     pages_->addWidget(model);
 
     auto* terrain = new QWidget(pages_);
@@ -204,6 +208,7 @@ void Inspector::refresh() {
         line("model.rotation", number(m.rotation_deg));
         field(QStringLiteral("model.rotation"))->setEnabled(m.base.shape != BaseShape::Circle);
         line("model.keywords", joined(m.keywords));
+        line("model.senses", edits::sensesText(m.senses));
         pages_->setCurrentIndex(1);
     } else if (count == 1 && !selection_.terrain.empty()) {
         const TerrainPiece& t = s.terrain[selection_.terrain[0]];
@@ -315,6 +320,11 @@ void Inspector::commitModel(const QString& name) {
         else if (name == QLatin1String("model.side")) m.side = value.trimmed().toStdString();
         else if (name == QLatin1String("model.unit")) m.unit = value.trimmed().isEmpty() ? m.id : value.trimmed().toStdString();
         else if (name == QLatin1String("model.keywords")) m.keywords = split(value);
+        else if (name == QLatin1String("model.senses")) {
+            const std::optional<ModelSenses> senses = edits::parseSenses(value, why);
+            if (!senses) return false;
+            m.senses = *senses;
+        }
         else if (name == QLatin1String("model.base")) {
             const int b = static_cast<QComboBox*>(field(name))->currentIndex();
             const auto palette = edits::basePalette();
@@ -339,6 +349,7 @@ void Inspector::commitModel(const QString& name) {
             else m.rotation_deg = v;
         }
         return m.name != before.name || m.side != before.side || m.unit != before.unit || m.keywords != before.keywords ||
+               !(m.senses == before.senses) ||
                m.height != before.height || m.elevation != before.elevation || m.rotation_deg != before.rotation_deg ||
                m.position != before.position ||
                m.base.shape != before.base.shape || m.base.length_mm != before.base.length_mm ||
