@@ -335,6 +335,37 @@ private slots:
         QVERIFY(convexParts(Polygon{inner, {}}).size() < convexParts(Polygon{traced, {}}).size());
     }
 
+    // A wall drawn as a line: its outline has the line's length times the thickness as area
+    // (mitred corners), lies within half the thickness of the line, and bad lines are named.
+    void wallsDrawnAsLines() {
+        std::string why;
+        const auto straight = thickLine({{0, 0}, {4, 0}}, 0.5, &why);
+        QVERIFY2(straight, why.c_str());
+        QCOMPARE(straight->size(), size_t(4));
+        QVERIFY(std::abs(signedArea(*straight) - 2.0) < 1e-12);
+        QCOMPARE(locate({2, 0.24}, *straight), Where::Inside);
+        QCOMPARE(locate({2, 0.26}, *straight), Where::Outside);
+        const auto ell = thickLine({{0, 0}, {4, 0}, {4, 3}}, 0.5, &why);
+        QVERIFY2(ell, why.c_str());
+        QVERIFY(std::abs(signedArea(*ell) - 3.5) < 1e-9);
+        QCOMPARE(locate({4.2, 1.5}, *ell), Where::Inside);
+        QCOMPARE(locate({3.7, 1.5}, *ell), Where::Outside);
+        // A sharp corner is cut square on its outside, not a long spike.
+        const auto sharp = thickLine({{0, 0}, {10, 0}, {0, 1}}, 0.2, &why);
+        QVERIFY2(sharp, why.c_str());
+        for (const Vec2& v : *sharp) QVERIFY(v.x < 10.2);
+        QVERIFY(!thickLine({{0, 0}, {4, 0}}, 0, &why));
+        QCOMPARE(why, std::string("the thickness must be greater than 0"));
+        QVERIFY(!thickLine({{0, 0}, {4, 0}}, -1, &why));
+        QVERIFY(!thickLine({{0, 0}, {0, 0}, {4, 0}}, 0.5, &why));
+        QCOMPARE(why, std::string("points 0 and 1 are the same"));
+        QVERIFY(!thickLine({{0, 0}, {4, 0}, {1, 0}}, 0.5, &why));
+        QCOMPARE(why, std::string("it turns back on itself at point 1"));
+        QVERIFY(!thickLine({{0, 0}}, 0.5, &why));
+        QVERIFY(!thickLine({{0, 0}, {4, 0}, {4, 1}, {2, -1}}, 0.5, &why));  // (it crosses itself)
+        QVERIFY2(why.find("not a simple ring") != std::string::npos, why.c_str());
+    }
+
     void baseDistances() {
         Model a = infantry("a", {0, 0}), b = infantry("b", {10, 0});
         QCOMPARE(baseDistance(a, b), 10 - 32 / kMmPerInch);

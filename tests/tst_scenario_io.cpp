@@ -1,5 +1,6 @@
 // Reading and writing scenario files: every defect a person can make is reported with
 // the file, the JSON path and the problem; a round trip loses nothing.
+#include "kernel/polygon.h"
 #include "scenario_io.h"
 #include "rules/table_fog.h"
 
@@ -312,6 +313,33 @@ private slots:
         QVERIFY(problem({"models", "0", "senses", "darkvision"}, QJsonValue(-1)).startsWith(QStringLiteral("models[0].senses.darkvision: must not be negative")));
         QVERIFY(problem({"models", "0", "senses", "sonar"}, QJsonValue(3)).startsWith(QStringLiteral("models[0].senses.sonar: unknown sense")));
         QVERIFY(problem({"models", "0", "senses", "flying"}, QJsonValue("yes")).startsWith(QStringLiteral("models[0].senses.flying: expected true or false")));
+    }
+
+    void wallsDrawnAsLinesAreRead() {
+        QJsonObject doc = validDoc();
+        QJsonArray terrain = doc.value(QStringLiteral("terrain")).toArray();
+        terrain.append(QJsonObject{{QStringLiteral("id"), QStringLiteral("thin")},
+                                   {QStringLiteral("kind"), QStringLiteral("feature")},
+                                   {QStringLiteral("height"), 3},
+                                   {QStringLiteral("wall"), QJsonObject{{QStringLiteral("points"), QJsonArray{QJsonArray{10, 10}, QJsonArray{20, 10}, QJsonArray{20, 14}}},
+                                                                        {QStringLiteral("thickness"), 0.25}}}});
+        doc[QStringLiteral("terrain")] = terrain;
+        const io::ReadResult r = readDoc(doc);
+        QVERIFY2(r.scenario, qPrintable(r.problems.value(0).toString()));
+        const TerrainPiece& wall = r.scenario->terrain.back();
+        QCOMPARE(wall.footprint.outer.size(), size_t(6));
+        QVERIFY(std::abs(std::abs(signedArea(wall.footprint.outer)) - 14 * 0.25) < 1e-9);
+        // Saved as its outline (a footprint), which reads back the same.
+        const io::ReadResult back = readBytes(io::writeScenario(*r.scenario));
+        QVERIFY(back.scenario);
+        QCOMPARE(back.scenario->terrain.back().footprint.outer, wall.footprint.outer);
+        const int last = static_cast<int>(terrain.size()) - 1;
+        const QString n = QString::number(last);
+        QCOMPARE(firstProblem(doc, {"terrain", n, "wall", "thickness"}, QJsonValue(0)),
+                 QStringLiteral("terrain[%1].wall: the thickness must be greater than 0").arg(last));
+        QCOMPARE(firstProblem(doc, {"terrain", n, "footprint"}, QJsonArray{QJsonArray{0, 0}, QJsonArray{1, 0}, QJsonArray{1, 1}}),
+                 QStringLiteral("terrain[%1].wall: a piece has a footprint or a wall, not both").arg(last));
+        QVERIFY(firstProblem(doc, {"terrain", n, "wall", "points"}, QJsonValue(3)).startsWith(QStringLiteral("terrain[%1].wall.points: expected an array").arg(last)));
     }
 
     void saveGoesThroughASaveFile() {

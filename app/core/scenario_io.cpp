@@ -377,7 +377,32 @@ void Reader::readTerrain(const QJsonValue& v, const QString& at, std::vector<Ter
     else if (o.contains(QLatin1String("height")) && optionalNumber(o, "height", at, &t.height) && t.height < 0)
         fail(join(at, "height"), QStringLiteral("must not be negative"));
     const QString fp = join(at, "footprint");
-    if (!o.contains(QLatin1String("footprint"))) fail(fp, QStringLiteral("missing (an array of points is required)"));
+    if (o.contains(QLatin1String("wall"))) {
+        // A wall drawn as a line with a thickness: kept as its outline.
+        const QString wp = join(at, "wall");
+        bool isObject = false;
+        const QJsonObject w = object(o.value(QLatin1String("wall")), wp, &isObject);
+        if (o.contains(QLatin1String("footprint"))) {
+            fail(wp, QStringLiteral("a piece has a footprint or a wall, not both"));
+        } else if (isObject) {
+            std::vector<Vec2> points;
+            double thickness = 0;
+            const QJsonValue pv = w.value(QLatin1String("points"));
+            bool good = pv.isArray();
+            if (!good) fail(join(wp, "points"), QStringLiteral("expected an array of points [x, y], found %1").arg(typeName(pv)));
+            const QJsonArray pa = pv.toArray();
+            for (int i = 0; good && i < pa.size(); ++i) {
+                Vec2 q;
+                good = point(pa[i], index(join(wp, "points"), i), &q);
+                points.push_back(q);
+            }
+            if (good && requiredNumber(w, "thickness", wp, &thickness)) {
+                std::string why;
+                if (auto outline = thickLine(points, thickness, &why)) t.footprint.outer = std::move(*outline);
+                else fail(wp, QString::fromStdString(why));
+            }
+        }
+    } else if (!o.contains(QLatin1String("footprint"))) fail(fp, QStringLiteral("missing (an array of points, or a wall: points and a thickness)"));
     else if (ring(o.value(QLatin1String("footprint")), fp, &t.footprint.outer) && o.contains(QLatin1String("holes"))) {
         const QJsonValue hv = o.value(QLatin1String("holes"));
         if (!hv.isArray()) {
@@ -396,7 +421,7 @@ void Reader::readTerrain(const QJsonValue& v, const QString& at, std::vector<Ter
     string(o, "area", at, &t.area, false);
     strings(o, "tags", at, &t.tags);
     orientForInteriorLeft(t.footprint);
-    t.extras = extrasOf(o, {"id", "name", "kind", "category", "height", "footprint", "holes", "area", "tags"});
+    t.extras = extrasOf(o, {"id", "name", "kind", "category", "height", "footprint", "holes", "area", "tags", "wall"});
     out->push_back(std::move(t));
 }
 

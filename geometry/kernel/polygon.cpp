@@ -282,4 +282,54 @@ Ring innerRing(const Ring& ring, double maxCut) {
     return r;
 }
 
+std::optional<Ring> thickLine(const std::vector<Vec2>& pts, double thickness, std::string* problem) {
+    auto fail = [&](const std::string& why) -> std::optional<Ring> {
+        if (problem) *problem = why;
+        return std::nullopt;
+    };
+    if (!(thickness > 0) || !std::isfinite(thickness)) return fail("the thickness must be greater than 0");
+    if (pts.size() < 2) return fail("a wall needs at least 2 points, found " + std::to_string(pts.size()));
+    for (size_t i = 0; i + 1 < pts.size(); ++i)
+        if (pts[i] == pts[i + 1]) return fail("points " + std::to_string(i) + " and " + std::to_string(i + 1) + " are the same");
+    const double h = thickness / 2;
+    auto normal = [&](size_t i) {  // the left normal of segment i, unit
+        const Vec2 d = pts[i + 1] - pts[i];
+        const double len = std::hypot(d.x, d.y);
+        return Vec2{-d.y / len, d.x / len};
+    };
+    Ring left, right;
+    left.push_back(pts.front() + normal(0) * h);
+    right.push_back(pts.front() - normal(0) * h);
+    for (size_t i = 1; i + 1 < pts.size(); ++i) {
+        const Vec2 n0 = normal(i - 1), n1 = normal(i);
+        const double dot = n0.x * n1.x + n0.y * n1.y;
+        if (dot < -1 + 1e-9) return fail("it turns back on itself at point " + std::to_string(i));
+        // The mitre: along the bisector of the two normals, h / cos(half the turn) out.
+        const Vec2 b{n0.x + n1.x, n0.y + n1.y};
+        const double blen = std::hypot(b.x, b.y);
+        const Vec2 bis = b * (1 / blen);
+        const double cosHalf = bis.x * n0.x + bis.y * n0.y;
+        if (cosHalf > 0.25) {  // (a corner of at least about 29 degrees: mitred)
+            left.push_back(pts[i] + bis * (h / cosHalf));
+            right.push_back(pts[i] - bis * (h / cosHalf));
+        } else {  // sharper: the outer side cut square, the inner side mitred
+            const double cross = n0.x * n1.y - n0.y * n1.x;  // > 0: turning left
+            Ring& outer = cross > 0 ? right : left;
+            Ring& inner = cross > 0 ? left : right;
+            const double s = cross > 0 ? -1 : 1;
+            outer.push_back(pts[i] + n0 * (s * h));
+            outer.push_back(pts[i] + n1 * (s * h));
+            inner.push_back(pts[i] - bis * (s * h / cosHalf));
+        }
+    }
+    const size_t last = pts.size() - 2;
+    left.push_back(pts.back() + normal(last) * h);
+    right.push_back(pts.back() - normal(last) * h);
+    Ring ring = left;
+    ring.insert(ring.end(), right.rbegin(), right.rend());
+    if (signedArea(ring) < 0) std::reverse(ring.begin(), ring.end());
+    if (auto why = ringProblem(ring)) return fail("its outline is not a simple ring (" + *why + "): draw it as pieces that do not cross");
+    return ring;
+}
+
 }  // namespace sl

@@ -62,6 +62,13 @@ std::vector<Ring> convexParts(const Polygon& polygon);
 // convexParts with them), the shape stays.
 Ring innerRing(const Ring& ring, double maxCut);
 
+// The outline of a wall drawn as a polyline `thickness` wide (half on each side), with flat
+// ends and mitred corners (a corner sharper than about 29 degrees is cut square, so that it
+// does not reach far out), positively oriented; or nothing, with the problem in `problem`
+// ("the thickness must be greater than 0", "points 2 and 3 are the same", "it turns back
+// on itself at point 2", "its outline crosses itself ...").
+std::optional<Ring> thickLine(const std::vector<Vec2>& points, double thickness, std::string* problem);
+
 // Orients the outer ring positively and the holes negatively, so that the interior of
 // the polygon is on the positive side of every edge.
 void orientForInteriorLeft(Polygon& polygon);
