@@ -363,6 +363,32 @@ private slots:
         QCOMPARE(view->observer(), -1);
     }
 
+    void drawAWall() {
+        // The Wall tool: points clicked, Enter finishes; the piece is the line's outline, a
+        // quarter of an inch thick, one undo step; one point is not a wall.
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        const size_t before = w.document()->scenario().terrain.size();
+        w.findChild<QAction*>(QStringLiteral("tool-wall"))->trigger();
+        QCOMPARE(view->tool(), gui::BoardView::Tool::Wall);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {2, 40}));
+        view->finishPolygon();
+        QCOMPARE(w.document()->scenario().terrain.size(), before);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {8, 40}));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {8, 36}));
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(w.document()->scenario().terrain.size(), before + 1);
+        const TerrainPiece& t = w.document()->scenario().terrain.back();
+        QCOMPARE(t.kind, TerrainKind::Feature);
+        QCOMPARE(t.name, std::string("Wall"));
+        const double length = std::hypot(6.0, 0.0) + 4.0;  // (the snap may move the points a little)
+        QVERIFY2(std::abs(std::abs(signedArea(t.footprint.outer)) - length * gui::BoardView::kWallThickness) < 0.5,
+                 qPrintable(QString::number(signedArea(t.footprint.outer))));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().terrain.size(), before);
+    }
+
     void drawPolygonAndRectangle() {
         gui::MainWindow w;
         QVERIFY(showDemo(w));

@@ -668,9 +668,14 @@ void BoardView::paintEvent(QPaintEvent*) {
     if (!drawing_.empty()) {
         QPolygonF line = view_.map(polygonOf(drawing_));
         line << toWidget(dragNow_);
+        if (tool_ == Tool::Wall) {  // (a wall: the line as thick as it will be)
+            p.setPen(QPen(QColor(200, 200, 190, 200), std::max(2.0, kWallThickness * view_.m11()), Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+            p.drawPolyline(line);
+        }
         p.setPen(guide);
-        p.setBrush(QColor(200, 200, 190, 70));
-        p.drawPolygon(line);
+        p.setBrush(tool_ == Tool::Wall ? QBrush(Qt::NoBrush) : QBrush(QColor(200, 200, 190, 70)));
+        if (tool_ == Tool::Wall) p.drawPolyline(line);
+        else p.drawPolygon(line);
         p.setBrush(Qt::white);
         p.setPen(QPen(Qt::black, 1));
         for (const QPointF& v : line.mid(0, line.size() - 1)) p.drawEllipse(v, 3.5, 3.5);
@@ -769,6 +774,7 @@ void BoardView::mousePressEvent(QMouseEvent* e) {
         return;
     case Tool::Polygon:
     case Tool::ZonePolygon:
+    case Tool::Wall:
         drawing_.push_back(snap(board));
         update();
         return;
@@ -1070,7 +1076,7 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
 }
 
 void BoardView::mouseDoubleClickEvent(QMouseEvent* e) {
-    if ((tool_ == Tool::Polygon || tool_ == Tool::ZonePolygon) && e->button() == Qt::LeftButton) finishPolygon();
+    if ((tool_ == Tool::Polygon || tool_ == Tool::ZonePolygon || tool_ == Tool::Wall) && e->button() == Qt::LeftButton) finishPolygon();
     else mousePressEvent(e);
 }
 
@@ -1079,6 +1085,27 @@ void BoardView::finishPolygon() {
     while (drawing_.size() >= 2 && std::hypot(drawing_.back().x - drawing_[drawing_.size() - 2].x,
                                               drawing_.back().y - drawing_[drawing_.size() - 2].y) < 1e-9)
         drawing_.pop_back();
+    if (tool_ == Tool::Wall) {  // a line of points, kWallThickness thick
+        if (drawing_.size() < 2) {
+            emit message(tr("A wall needs at least two points; keep clicking, or Esc to cancel"));
+            return;
+        }
+        std::string why;
+        const std::optional<Ring> outline = thickLine(drawing_, kWallThickness, &why);
+        if (!outline) {
+            emit message(tr("Not a wall: %1; fix it or Esc to cancel").arg(QString::fromStdString(why)));
+            return;
+        }
+        TerrainPiece t;
+        t.id = edits::uniqueId(document_->scenario(), "wall");
+        t.name = tr("Wall").toStdString();
+        t.category = "dense";
+        t.height = 3;
+        t.footprint.outer = *outline;
+        drawing_.clear();
+        addTerrain({t}, tr("Draw %1"));
+        return;
+    }
     if (drawing_.size() < 3) {
         emit message(tr("A polygon needs at least three corners; keep clicking, or Esc to cancel"));
         return;
@@ -1108,7 +1135,8 @@ void BoardView::finishPolygon() {
 }
 
 void BoardView::keyPressEvent(QKeyEvent* e) {
-    if ((tool_ == Tool::Polygon || tool_ == Tool::ZonePolygon) && (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter)) {
+    if ((tool_ == Tool::Polygon || tool_ == Tool::ZonePolygon || tool_ == Tool::Wall) &&
+        (e->key() == Qt::Key_Return || e->key() == Qt::Key_Enter)) {
         finishPolygon();
         return;
     }

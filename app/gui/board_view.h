@@ -35,7 +35,9 @@ namespace sl::gui {
 class BoardView : public QWidget {
     Q_OBJECT
 public:
-    enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle, Measure, ZoneRectangle, ZonePolygon, Objective };
+    enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle, Measure, ZoneRectangle, ZonePolygon, Objective, Wall };
+    // The Wall tool draws a line of points, kWallThickness inches thick (a ruin's wall).
+    static constexpr double kWallThickness = 0.25;
 
     // What the place-model tool puts down.
     struct Placement {

@@ -326,6 +326,8 @@ void MainWindow::buildMenus() {
     addTool(tr("Place &Model"), BoardView::Tool::PlaceModel, QKeySequence(Qt::SHIFT | Qt::Key_M), "tool-place-model");
     addTool(tr("&Polygon Terrain"), BoardView::Tool::Polygon, QKeySequence(Qt::Key_P), "tool-polygon");
     addTool(tr("Rec&tangle Terrain"), BoardView::Tool::Rectangle, QKeySequence(Qt::Key_T), "tool-rectangle");
+    addTool(tr("&Wall"), BoardView::Tool::Wall, QKeySequence(Qt::Key_W), "tool-wall")
+        ->setToolTip(tr("Draw a wall: click its points, double-click or Enter to finish (%1\" thick, 3\" high)").arg(BoardView::kWallThickness));
     addTool(tr("Deployment &Zone"), BoardView::Tool::ZoneRectangle, QKeySequence(Qt::Key_Z), "tool-zone")
         ->setIconText(tr("Zone"));
     addTool(tr("Deployment Zone (Pol&ygon)"), BoardView::Tool::ZonePolygon, QKeySequence(Qt::SHIFT | Qt::Key_Z),
