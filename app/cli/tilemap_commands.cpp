@@ -410,8 +410,7 @@ int perceive(const QString& path, const QCommandLineParser& args) {
             printFramed(renderTiers(game, tiers, all), map->width, printLine);
             for (size_t t = 0; t < units.size(); ++t)
                 if (units[t].side != s.name) {
-                    std::string senses;
-                    for (const std::string& n : senseNames(all[t].senses)) senses += (senses.empty() ? "" : ", ") + n;
+                    const std::string senses = senseList(all[t].senses);
                     const std::string who = units[t].id + " (" + units[t].side + ") at " + tileText(units[t].at);
                     out() << "  " << QString::fromStdString(all[t].tier == Tier::Seen      ? "sees " + who + " by " + senses
                                                             : all[t].tier == Tier::Outline ? "senses " + who + " by " + senses + " (outline, not seen)"

@@ -189,14 +189,8 @@ std::optional<TilePicture> perceptionPicture(const grid::FogGame& g, const std::
     TilePicture picture;
     picture.map = &g.map();
     const std::vector<grid::Tier> tiers = world->tiles(k);
-    picture.states.resize(tiers.size());
-    picture.outlined.assign(tiers.size(), 0);
-    for (size_t i = 0; i < tiers.size(); ++i) {
-        picture.states[i] = static_cast<std::uint8_t>(tiers[i] == grid::Tier::Seen      ? grid::FogState::Visible
-                                                      : tiers[i] == grid::Tier::Outline ? grid::FogState::Explored
-                                                                                        : grid::FogState::Unexplored);
-        picture.outlined[i] = tiers[i] == grid::Tier::Outline;
-    }
+    picture.states = grid::tierStates(tiers);
+    picture.outlined = grid::outlineFlags(tiers);
     for (grid::LightLevel l : world->lightLevels()) picture.light.push_back(static_cast<std::uint8_t>(l));
     auto letter = [](const std::string& s) { return QString::fromStdString(s.substr(0, 2)); };
     for (int t = 0; t < static_cast<int>(g.units().size()); ++t) {
@@ -231,11 +225,7 @@ TilePicture fogPicture(const grid::FogGame& g, const std::string& side) {
         if (!s || u.side == side) picture.markers.push_back({u.at, letter(u.id), sideColour(u.side)});
     if (const grid::PerceptionWorld* world = g.perception(); world && g.settings().mode == grid::VisionMode::Senses) {
         for (grid::LightLevel l : world->lightLevels()) picture.light.push_back(static_cast<std::uint8_t>(l));
-        if (s) {  // (what the side outlines now, hatched)
-            const std::vector<grid::Tier> tiers = world->sideTiles(side);
-            picture.outlined.resize(tiers.size());
-            for (size_t i = 0; i < tiers.size(); ++i) picture.outlined[i] = tiers[i] == grid::Tier::Outline;
-        }
+        if (s) picture.outlined = grid::outlineFlags(world->sideTiles(side));  // (what the side outlines now, hatched)
     }
     if (s) {
         for (const grid::FogUnit* u : g.visibleEnemies(side)) picture.markers.push_back({u->at, letter(u->id), sideColour(u->side)});

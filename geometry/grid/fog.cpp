@@ -327,6 +327,21 @@ std::vector<Snapshot> FogGame::memories(const std::string& name) const {
     return out;
 }
 
+std::vector<std::uint8_t> tierStates(const std::vector<Tier>& tiers) {
+    std::vector<std::uint8_t> out(tiers.size());
+    for (size_t i = 0; i < tiers.size(); ++i)
+        out[i] = static_cast<std::uint8_t>(tiers[i] == Tier::Seen      ? FogState::Visible
+                                           : tiers[i] == Tier::Outline ? FogState::Explored
+                                                                       : FogState::Unexplored);
+    return out;
+}
+
+std::vector<std::uint8_t> outlineFlags(const std::vector<Tier>& tiers) {
+    std::vector<std::uint8_t> out(tiers.size());
+    for (size_t i = 0; i < tiers.size(); ++i) out[i] = tiers[i] == Tier::Outline;
+    return out;
+}
+
 std::vector<std::string> renderStates(const TileMap& map, const std::vector<std::uint8_t>& states) {
     std::vector<std::string> rows;
     for (int y = 0; y < map.height; ++y) {

@@ -166,6 +166,11 @@ private:
     std::shared_ptr<PerceptionWorld> perception_;  // (shared: a game is copied for replays)
 };
 
+// Per tile, a viewer's tiers as fog states: seen visible, outline explored (its shape known),
+// unseen unexplored; and the outline tiles flagged.
+std::vector<std::uint8_t> tierStates(const std::vector<Tier>& tiers);
+std::vector<std::uint8_t> outlineFlags(const std::vector<Tier>& tiers);
+
 // Text renderings, one character a tile. A side's fog: visible tiles show their terrain's
 // symbol, explored ones a middle dot (open ground) or a shade (terrain that blocks sight),
 // unexplored ones a blank; units the side sees show the first character of their id,

@@ -54,11 +54,7 @@ std::vector<std::string> renderLight(const PerceptionWorld& world) {
 }
 
 std::vector<std::string> renderTiers(const FogGame& game, const std::vector<Tier>& tiers, const std::vector<Perceived>& creatures) {
-    std::vector<std::uint8_t> states(tiers.size());
-    for (size_t i = 0; i < tiers.size(); ++i)
-        states[i] = static_cast<std::uint8_t>(tiers[i] == Tier::Seen ? FogState::Visible : tiers[i] == Tier::Outline ? FogState::Explored
-                                                                                                                : FogState::Unexplored);
-    std::vector<std::string> rows = renderStates(game.map(), states);
+    std::vector<std::string> rows = renderStates(game.map(), tierStates(tiers));
     for (size_t k = 0; k < creatures.size() && k < game.units().size(); ++k) {
         const FogUnit& u = game.units()[k];
         if (creatures[k].tier == Tier::Seen) markTile(rows[static_cast<size_t>(u.at.y)], u.at.x, u.id[0]);
@@ -68,8 +64,7 @@ std::vector<std::string> renderTiers(const FogGame& game, const std::vector<Tier
 }
 
 std::string perceivedText(const FogUnit& u, const Perceived& p) {
-    std::string senses;
-    for (const std::string& n : senseNames(p.senses)) senses += (senses.empty() ? "" : ", ") + n;
+    const std::string senses = senseList(p.senses);
     const std::string who = u.id + " " + u.type + " (" + u.side + ") at " + tileText(u.at);
     if (p.tier == Tier::Seen) return "sees " + who + " by " + senses;
     if (p.tier == Tier::Outline) return "senses " + who + " by " + senses + " (outline, not seen)";
@@ -102,11 +97,7 @@ void printSideReport(const FogGame& game, const std::string& name, const LinePri
     for (const FogUnit* u : game.visibleEnemies(name)) print("  sees " + unitText(*u));
     for (const auto& [id, senses] : side->sensedNow)
         if (const FogUnit* u = game.unit(id))  // (no health: it is not seen)
-            print("  senses " + u->id + " " + u->type + " (" + u->side + ") at " + tileText(u->at) + " by " + [&] {
-                std::string names;
-                for (const std::string& n : senseNames(senses)) names += (names.empty() ? "" : ", ") + n;
-                return names;
-            }() + " (outline, not seen)");
+            print("  senses " + u->id + " " + u->type + " (" + u->side + ") at " + tileText(u->at) + " by " + senseList(senses) + " (outline, not seen)");
     for (const Snapshot& m : game.memories(name)) {
         const int ago = game.turn() - m.turnSeen;
         print("  remembers " + m.unit + " " + m.type + " (" + m.owner + ") at " + tileText(m.at) + ", health " +

@@ -26,6 +26,12 @@ std::vector<std::string> senseNames(std::uint16_t senses) {
     return out;
 }
 
+std::string senseList(std::uint16_t senses) {
+    std::string out;
+    for (const std::string& n : senseNames(senses)) out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
 std::string tierName(Tier tier) {
     switch (tier) {
     case Tier::Seen: return "seen";
@@ -56,14 +62,6 @@ const FlagWord kFlags[] = {
     {"invisible", &Creature::invisible}, {"asleep", &Creature::asleep},
 };
 
-bool wholeNumber(const std::string& text, int& value) {
-    if (text.empty() || text.size() > 9) return false;
-    for (char c : text)
-        if (c < '0' || c > '9') return false;
-    value = std::stoi(text);
-    return true;
-}
-
 }  // namespace
 
 std::string setCreatureWord(Creature& c, const std::string& word, bool& known) {
@@ -84,11 +82,11 @@ std::string setCreatureWord(Creature& c, const std::string& word, bool& known) {
         const std::string value = word.substr(eq + 1);
         for (const RangeWord& r : kRanges)
             if (key == r.name) {
-                if (!wholeNumber(value, c.senses.*r.field)) return "\"" + word + "\": " + key + " must be a whole number, 0 or more";
+                if (!parseWholeNumber(value, c.senses.*r.field)) return "\"" + word + "\": " + key + " must be a whole number, 0 or more";
                 return {};
             }
         if (key == "hide") {
-            if (!wholeNumber(value, c.hide)) return "\"" + word + "\": hide must be a whole number, 0 or more";
+            if (!parseWholeNumber(value, c.hide)) return "\"" + word + "\": hide must be a whole number, 0 or more";
             return {};
         }
     }

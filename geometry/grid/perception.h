@@ -71,6 +71,8 @@ enum Sense : std::uint16_t {
 };
 // The names of the senses in the mask, in the order above ("sight", "tremorsense", ...).
 std::vector<std::string> senseNames(std::uint16_t senses);
+// The same as one text: "sight, telepathy".
+std::string senseList(std::uint16_t senses);
 
 enum class Tier : std::uint8_t { Unseen = 0, Outline = 1, Seen = 2 };
 std::string tierName(Tier tier);

@@ -13,6 +13,13 @@ namespace {
 
 bool isDarkness(const TerrainPiece& t) { return t.kind == TerrainKind::Area && t.hasTag("darkness"); }
 
+// Whether p lies in an area of magical darkness.
+bool inDarkness(const Scenario& s, Vec2 p) {
+    for (const TerrainPiece& t : s.terrain)
+        if (isDarkness(t) && locate(p, t.footprint) != Where::Outside) return true;
+    return false;
+}
+
 }  // namespace
 
 bool usesSenses(const Scenario& s) {
@@ -35,8 +42,7 @@ std::string lightName(TableLightLevel level) {
 
 TableLightLevel lightAt(const Scene& scene, Vec2 p, double height) {
     const Scenario& s = scene.scenario();
-    for (const TerrainPiece& t : s.terrain)
-        if (isDarkness(t) && locate(p, t.footprint) != Where::Outside) return TableLightLevel::Dark;
+    if (inDarkness(s, p)) return TableLightLevel::Dark;
     TableLightLevel level = s.ambient_light == "bright" ? TableLightLevel::Bright
                             : s.ambient_light == "dim"  ? TableLightLevel::Dim
                                                         : TableLightLevel::Dark;
@@ -70,9 +76,8 @@ void applySenses(const Scene& scene, int observer, int target, PairResult& r) {
     if (r.visible && r.witness) light = lightAt(scene, r.witness->b, t.top());
     if (r.visible) r.light = lightName(light);
     if (r.visible && !t.senses.invisible && light != TableLightLevel::Dark) senses.push_back("sight");
-    bool magical = false;  // (where the line meets it, in a darkness area: darkvision fails too)
-    if (r.visible && r.witness)
-        for (const TerrainPiece& p : s.terrain) magical = magical || (isDarkness(p) && locate(r.witness->b, p.footprint) != Where::Outside);
+    // (Where the line meets it, in a darkness area: darkvision fails too.)
+    const bool magical = r.visible && r.witness && inDarkness(s, r.witness->b);
     if (r.visible && !t.senses.invisible && !magical && o.senses.darkvision > 0 && d <= o.senses.darkvision) senses.push_back("darkvision");
     if (r.visible && o.senses.blindsight > 0 && d <= o.senses.blindsight) senses.push_back("blindsight");
     if (o.senses.tremorsense > 0 && d <= o.senses.tremorsense && !t.senses.flying) senses.push_back("tremorsense");
