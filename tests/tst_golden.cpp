@@ -383,6 +383,80 @@ private slots:
         QVERIFY(!full.outOfTime());  // (full proofs never look at it)
     }
 
+    void keptTableFollowsMovesAndRulesAsAFreshOne() {
+        // The window keeps its scene, rulings and wall scenes from one drag step to the next
+        // (KeptTable): moved models are followed in place, and every pair is ruled as on a
+        // table made afresh; any other change makes the table afresh. The wall scenes share
+        // each step's deadline: one that has passed leaves pairs provisional, and the next
+        // step, without one, decides them all.
+        Scenario s = officialUnitsWalled();
+        QVERIFY(!s.models.empty());
+        const int boy = Scene(s).modelIndex("boy-3");
+        const int marine = Scene(s).modelIndex("intercessor-2");
+        QVERIFY(boy >= 0 && marine >= 0);
+        const Vec2 boyStart = s.models[boy].position, marineStart = s.models[marine].position;
+        KeptTable table;
+        auto same = [](const UnitRuling& a, const UnitRuling& b) {
+            if (a.pairs.size() != b.pairs.size()) return false;
+            for (size_t i = 0; i < a.pairs.size(); ++i)
+                for (size_t j = 0; j < a.pairs[i].size(); ++j) {
+                    const PairResult &p = a.pairs[i][j], &q = b.pairs[i][j];
+                    if (p.visible != q.visible || p.fully_visible != q.fully_visible || p.cover != q.cover ||
+                        p.hidden != q.hidden || p.plunging_fire != q.plunging_fire || p.undecided != q.undecided ||
+                        p.provisional || q.provisional)
+                        return false;
+                }
+            return a.cover == b.cover && a.visible == b.visible;
+        };
+        const std::vector<std::pair<Vec2, Vec2>> places{
+            {boyStart, marineStart},
+            {boyStart + Vec2{-1, 0.5}, marineStart},
+            {Vec2{31.4464, 26.9088}, marineStart},
+            {Vec2{31.4464, 26.9088}, marineStart + Vec2{2, -1}},
+            {Vec2{32.5147, 26.407}, marineStart + Vec2{2, -1}}};
+        for (const auto& [b, m] : places) {
+            s.models[boy].position = b;
+            s.models[marine].position = m;
+            Rulings& kept = table.follow(s);
+            table.scene().setEffort(Scene::Effort::Full);
+            table.scene().setQuickDeadline(std::nullopt);
+            const UnitRuling followed = kept.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+            const Scene fresh(s);
+            QVERIFY(same(followed, Rulings(fresh).units("intercessors", "boyz", Method::Exact, Detail::Decisions)));
+        }
+        QCOMPARE(table.made(), 1);
+        QCOMPARE(table.followed(), 4);  // the boy at each step but one, the marine once
+        // A step whose time has already run out: provisional pairs, none decided otherwise.
+        s.models[boy].position = boyStart + Vec2{-0.5, 0.25};
+        Rulings& late = table.follow(s);
+        table.scene().setEffort(Scene::Effort::Quick);
+        table.scene().setQuickDeadline(Scene::Clock::now());
+        const UnitRuling cut = late.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        Scene freshLate(s);
+        freshLate.setEffort(Scene::Effort::Quick);
+        freshLate.setQuickDeadline(Scene::Clock::now());
+        const UnitRuling freshCut = Rulings(freshLate).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        int provisional = 0, freshProvisional = 0;
+        for (size_t i = 0; i < cut.pairs.size(); ++i)
+            for (size_t j = 0; j < cut.pairs[i].size(); ++j) {
+                provisional += cut.pairs[i][j].provisional;
+                freshProvisional += freshCut.pairs[i][j].provisional;
+                QCOMPARE(cut.pairs[i][j].visible, freshCut.pairs[i][j].visible);
+            }
+        QVERIFY(provisional > 0);
+        QCOMPARE(provisional, freshProvisional);  // (the wall scenes kept were cut short too)
+        // The next step has no deadline: the wall scenes see it too, and nothing is left open.
+        table.scene().setEffort(Scene::Effort::Full);
+        table.scene().setQuickDeadline(std::nullopt);
+        const UnitRuling whole = table.follow(s).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        QVERIFY(same(whole, Rulings(Scene(s)).units("intercessors", "boyz", Method::Exact, Detail::Decisions)));
+        // Another change than a place makes the table afresh.
+        s.models[marine].height += 1;
+        const UnitRuling taller = table.follow(s).units("intercessors", "boyz", Method::Exact, Detail::Decisions);
+        QCOMPARE(table.made(), 2);
+        QVERIFY(same(taller, Rulings(Scene(s)).units("intercessors", "boyz", Method::Exact, Detail::Decisions)));
+    }
+
     void provingFirstDecidesTheSame() {
         // ExpectNotVisible (a pair not visible a moment ago) changes the order of the work
         // only: every pair of the two units, at ordinary places and at knife edges, decided

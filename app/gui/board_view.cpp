@@ -331,19 +331,24 @@ void BoardView::startUnitRuling() {
     working_ = true;
     // The worker reads its own copy of the table: the document may change meanwhile.
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
-    unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, cancel = runningCancel_, time = unitStepTime_] {
-        Scene scene(*scenario);
+    unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, table = unitTable_,
+                                              cancel = runningCancel_, time = unitStepTime_] {
+        // The last step's scene, its dragged model moved (made afresh after other edits).
+        Rulings& rulings = table->follow(*scenario);
+        Scene& scene = table->scene();
         scene.setCancel(cancel.get());
         scene.setEffort(request.quick ? Scene::Effort::Quick : Scene::Effort::Full);
-        if (request.quick) scene.setQuickDeadline(Scene::Clock::now() + time);
-        Rulings rulings(scene);
+        scene.setQuickDeadline(request.quick ? std::optional(Scene::Clock::now() + time) : std::nullopt);
         // The pairs a drag step leaves as they were come from the last steps.
         rulings.setCache(cache.get());
         // The decisions only (no share seen per pair): recomputed on every drag step.
-        return request.mode == UnitMode::UnitVsUnit
-                   ? rulings.units(request.attackerUnit, request.targetUnit, request.method, Detail::Decisions)
-                   : rulings.matrix({request.observer}, rulings.unitModels(request.targetUnit), request.method,
-                                    Detail::Decisions);
+        UnitRuling u = request.mode == UnitMode::UnitVsUnit
+                           ? rulings.units(request.attackerUnit, request.targetUnit, request.method, Detail::Decisions)
+                           : rulings.matrix({request.observer}, rulings.unitModels(request.targetUnit),
+                                            request.method, Detail::Decisions);
+        scene.setCancel(nullptr);  // (the flag goes with this step; the table stays)
+        rulings.setCache(nullptr);
+        return u;
     }));
 }
 

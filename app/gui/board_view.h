@@ -263,6 +263,9 @@ private:
     // Drops from the selection, and as observer and target, the models the side does not see.
     void forgetUnseen();
     std::shared_ptr<RulingCache> unitCache_ = std::make_shared<RulingCache>();
+    // The table the unit rulings' steps use, kept from one to the next (its scene and wall
+    // scenes follow a dragged model); one worker at a time uses it.
+    std::shared_ptr<KeptTable> unitTable_ = std::make_shared<KeptTable>();
     std::optional<UnitRequest> pendingRequest_;  // asked for while another was being worked out
     UnitRequest runningRequest_, shownRequest_, latestRequest_;
     std::vector<std::string> runningIds_;       // the models' ids when the running one started

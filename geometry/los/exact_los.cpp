@@ -410,10 +410,11 @@ std::vector<uint32_t> nearby(const Scene& scene, const Region& from, const Regio
 // that pass near both regions. If any sight line among those pieces is open, one of these
 // is: an open line can be moved, staying open, until it touches two of them (an open line
 // turning about a corner can next meet the neighbouring corner of the same piece, hence
-// the edge lines).
+// the edge lines). With `timed`, a quick proof whose time runs out stops the work between
+// two things and gets no lines (the caller sees scene.outOfTime()).
 std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Region& from, const Region& to,
                                                  const std::vector<uint32_t>& pieces, double lowest,
-                                                 const ModelMask& ignored) {
+                                                 const ModelMask& ignored, bool timed) {
     // The hull of the polygons around the two regions (16 corners each at most): it holds
     // every sight line, so filtering by it keeps every thing a line can touch.
     std::vector<Vec2> both = from.around;
@@ -450,9 +451,11 @@ std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Regio
     auto throughPoint = [&](size_t i, size_t j) {
         return (from.isPoint() && (i == 0 || j == 0)) || (to.isPoint() && (i == 1 || j == 1));
     };
-    for (size_t i = 0; i < things.size(); ++i)
+    for (size_t i = 0; i < things.size(); ++i) {
+        if (timed && scene.outOfTime()) return {};
         for (size_t j = i + 1; j < things.size(); ++j)
             if (!pointed || throughPoint(i, j)) bitangents(things[i], things[j], lines);
+    }
     if (pointed) return lines;  // an edge line passes through a single point only by chance
     const double reachFrom = reach(from), reachTo = reach(to);
     for (uint32_t id : pieces) {
@@ -919,14 +922,19 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     }
     if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
     if ((open.empty() || witness == Witness::Clearest) && !outOfTime) {
+        const bool timed = proof != Proof::Estimate;
         std::vector<std::pair<Vec2, Vec2>> lines =
-            criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, ignored);
-        // The same line can come from several pairs of things: each is tried once.
-        auto key = [](const std::pair<Vec2, Vec2>& l) { return std::array{l.first.x, l.first.y, l.second.x, l.second.y}; };
-        std::sort(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
-        lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-        if (hw > 0) addBandShifts(lines, hw, from, to);
-        run(lines, hw == 0);
+            criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, ignored, timed);
+        if (timed && scene.outOfTime()) {
+            outOfTime = true;  // (the lines may be cut short: none is tried)
+        } else {
+            // The same line can come from several pairs of things: each is tried once.
+            auto key = [](const std::pair<Vec2, Vec2>& l) { return std::array{l.first.x, l.first.y, l.second.x, l.second.y}; };
+            std::sort(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+            lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+            if (hw > 0) addBandShifts(lines, hw, from, to);
+            run(lines, hw == 0);
+        }
     }
 
     if (open.empty() && !grazing.empty()) {

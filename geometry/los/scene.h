@@ -105,8 +105,15 @@ public:
     // up at their next step (certifyPair, fullyVisible, Rulings::matrix): their answers are
     // then worth nothing, and whoever set it drops them. None by default.
     void setCancel(const std::atomic<bool>* flag) { cancel_ = flag; }
-    const std::atomic<bool>* cancelFlag() const { return cancel_; }
-    bool cancelled() const { return cancel_ && cancel_->load(std::memory_order_relaxed); }
+    const std::atomic<bool>* cancelFlag() const { return owner_ ? owner_->cancelFlag() : cancel_; }
+    bool cancelled() const {
+        const std::atomic<bool>* flag = cancelFlag();
+        return flag && flag->load(std::memory_order_relaxed);
+    }
+    // A scene made from another for the same work (the rulings' wall scenes): its cancel
+    // flag, effort and deadline are that one's, whatever they become (a scene kept from one
+    // drag step to the next is given each step's own).
+    void shareSettingsOf(const Scene* owner) { owner_ = owner; }
 
     // How long the proofs on this scene may search. Quick: a sixtieth of the cells for "not
     // visible", and fully visible gives up at its first undecided point; a pair that needs
@@ -115,14 +122,17 @@ public:
     // pairs in full once it is put down. Decisions made either way are the same proofs.
     enum class Effort { Full, Quick };
     void setEffort(Effort effort) { effort_ = effort; }
-    Effort effort() const { return effort_; }
+    Effort effort() const { return owner_ ? owner_->effort() : effort_; }
     // Quick proofs also stop once this time has passed (a drag step's share of a frame):
     // what they leave is undecided and counted as cut short, as when their cells run out.
     // None by default; full proofs never look at it.
     using Clock = std::chrono::steady_clock;
     void setQuickDeadline(std::optional<Clock::time_point> until) { deadline_ = until; }
-    std::optional<Clock::time_point> quickDeadline() const { return deadline_; }
-    bool outOfTime() const { return effort_ == Effort::Quick && deadline_ && Clock::now() >= *deadline_; }
+    std::optional<Clock::time_point> quickDeadline() const { return owner_ ? owner_->quickDeadline() : deadline_; }
+    bool outOfTime() const {
+        if (owner_) return owner_->outOfTime();
+        return effort_ == Effort::Quick && deadline_ && Clock::now() >= *deadline_;
+    }
 
     // The blocker grown by the band's half-width, as the proofs for a line of width use it
     // (certify.cpp): made on first use and kept for the scene's life; thread-safe.
@@ -146,6 +156,7 @@ private:
     double halfWidth_ = 0;  // inches
     SeeThrough seeThrough_ = SeeThrough::BothUnits;
     const std::atomic<bool>* cancel_ = nullptr;
+    const Scene* owner_ = nullptr;  // whose cancel flag, effort and deadline are this one's
     Effort effort_ = Effort::Full;
     std::optional<Clock::time_point> deadline_;
     std::vector<Blocker> blockers_;

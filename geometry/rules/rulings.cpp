@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <set>
 #include <thread>
+#include <unordered_set>
 
 namespace sl {
 namespace {
@@ -682,9 +683,7 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
         }
         w.scene = std::make_unique<Scene>(*w.scenario);
         w.scene->setSeeThrough(seeThrough);
-        w.scene->setCancel(scene_.cancelFlag());
-        w.scene->setEffort(scene_.effort());
-        w.scene->setQuickDeadline(scene_.quickDeadline());
+        w.scene->shareSettingsOf(&scene_);
         it = cache_.emplace(std::move(key), std::move(w)).first;
     }
     Walled& w = it->second;
@@ -1026,8 +1025,13 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
         for (size_t k = 1; k < threads; ++k) helpers.emplace_back(work);
         work();
     }
+    // Each model's label once, and each reason's text once (a set beside the list).
+    std::vector<std::string> targetLabels;
+    for (int t : u.targets) targetLabels.push_back(s.labelOf(models[t].id));
+    std::unordered_set<std::string> said;
     for (size_t i = 0; i < u.attackers.size(); ++i) {
         const int a = u.attackers[i];
+        const std::string attackerLabel = s.labelOf(models[a].id);
         std::vector<PairResult> row;
         bool any = false, all = true, cover = true, plunging = false;
         for (size_t j = 0; j < u.targets.size(); ++j) {
@@ -1050,10 +1054,10 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
             // wh40k-10e: a target model has cover against the unit when some attacking model
             // lacks a full view of it because of terrain (or it is wholly within a ruin, ...).
             u.coverOf[j] = u.coverOf[j] || r.cover.value_or(false);
-            const std::string pair = s.labelOf(models[a].id) + " -> " + s.labelOf(models[u.targets[j]].id) + ": ";
+            const std::string pair = attackerLabel + " -> " + targetLabels[j] + ": ";
             for (size_t k = 0; k < r.reasons.size(); ++k) {
-                const std::string text = pair + r.reasons[k];
-                if (std::find(u.reasons.begin(), u.reasons.end(), text) != u.reasons.end()) continue;
+                std::string text = pair + r.reasons[k];
+                if (!said.insert(text).second) continue;
                 std::vector<std::string> ids{models[a].id, models[u.targets[j]].id};
                 if (k < r.reason_ids.size()) ids.insert(ids.end(), r.reason_ids[k].begin(), r.reason_ids[k].end());
                 u.reasons.push_back(text);
@@ -1085,6 +1089,38 @@ UnitRuling Rulings::matrix(const std::vector<int>& attackers, const std::vector<
         u.cover = counted && all;
     }
     return u;
+}
+
+KeptTable::KeptTable() = default;
+KeptTable::~KeptTable() = default;
+
+Rulings& KeptTable::follow(const Scenario& s) {
+    // Everything a ruling reads but the models' places: the terrain, ruleset and light, the
+    // seen-through setting's inputs (units), and each model as it is, placed at the origin.
+    std::string key = tableKey(s);
+    put(key, s.models.size());
+    for (Model m : s.models) {
+        m.position = {};
+        putModel(key, m);
+    }
+    if (scenario_ && key == key_) {
+        for (size_t i = 0; i < s.models.size(); ++i) {
+            if (scenario_->models[i].position == s.models[i].position) continue;
+            scenario_->models[i].position = s.models[i].position;
+            scene_->modelMoved(static_cast<int>(i));
+            rulings_->modelMoved(static_cast<int>(i));
+            ++followed_;
+        }
+        return *rulings_;
+    }
+    rulings_.reset();  // (it refers to the scene, which refers to the scenario)
+    scene_.reset();
+    scenario_ = std::make_unique<Scenario>(s);
+    scene_ = std::make_unique<Scene>(*scenario_);
+    rulings_ = std::make_unique<Rulings>(*scene_);
+    key_ = std::move(key);
+    ++made_;
+    return *rulings_;
 }
 
 }  // namespace sl

@@ -236,4 +236,31 @@ private:
     mutable std::map<std::tuple<std::vector<int>, int, std::vector<int>>, Walled> cache_;
 };
 
+// A table kept from one drag step to the next: its scene and rulings, and the wall scenes
+// the rulings keep, follow the models that moved (Scene::modelMoved, Rulings::modelMoved)
+// instead of being made afresh at every step. Anything else that changed (terrain,
+// ruleset, light, a model's base, height or keywords, models added or removed) makes them
+// afresh. The caller sets the scene's cancel flag, effort and deadline for each use (the
+// wall scenes share them). One user at a time.
+class KeptTable {
+public:
+    KeptTable();
+    ~KeptTable();
+    KeptTable(const KeptTable&) = delete;
+    KeptTable& operator=(const KeptTable&) = delete;
+    // The rulings of this table, its models where they stand in `s`.
+    Rulings& follow(const Scenario& s);
+    Scene& scene() { return *scene_; }
+    // How many times the scene was made afresh, and how many models followed in place.
+    int made() const { return made_; }
+    int followed() const { return followed_; }
+
+private:
+    std::string key_;  // all but the models' places
+    std::unique_ptr<Scenario> scenario_;
+    std::unique_ptr<Scene> scene_;
+    std::unique_ptr<Rulings> rulings_;
+    int made_ = 0, followed_ = 0;
+};
+
 }  // namespace sl

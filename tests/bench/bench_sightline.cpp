@@ -257,17 +257,18 @@ void dragUnitVsUnit(benchmark::State& state) {
     std::vector<double> ms;
     int step = 0, visible = 0, provisional = 0;
     RulingCache cache;
+    KeptTable table;  // as the window keeps its scene, rulings and wall scenes across the steps
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
         // A new place every step (a drag never comes back to the same point exactly).
         s.models[moved].position = start + Vec2{-std::fmod(0.0137 * step, 3.0), std::fmod(0.0071 * step, 1.5)};
         ++step;
-        Scene scene(s);
+        Rulings& rulings = table.follow(s);
+        Scene& scene = table.scene();
         if (step > 1) {  // a drag step's proofs, as the window's (the mode is entered with a full ruling)
             scene.setEffort(Scene::Effort::Quick);
             scene.setQuickDeadline(Scene::Clock::now() + gui::BoardView::kUnitStepTime);
         }
-        Rulings rulings(scene);
         rulings.setCache(&cache);  // as the window keeps one across the steps of a drag
         const UnitRuling u = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
         const render::Overlay overlay = render::unitOverlay(u);
