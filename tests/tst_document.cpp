@@ -5,6 +5,8 @@
 #include "scenario_edits.h"
 #include "kernel/polygon.h"
 #include "rules/rulings.h"
+#include "rules/table_fog.h"
+#include "fixtures.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -189,6 +191,34 @@ private slots:
         QCOMPARE(s.lights[0].position, (Vec2{5, 6}));
         QCOMPARE(s.lights[0].height, 1.5);
         QVERIFY2(edits::problemsOf(s).isEmpty(), qPrintable(edits::problemsOf(s).value(0).toString()));
+    }
+
+    // Fog of war (seed 001's rule, as on tile maps): a model taken off the table while a side
+    // sees it is forgotten by that side; a side that does not see it keeps its ghost.
+    void deletingAModelInSightForgetsIt() {
+        Scenario s = testing::fogTable();
+        QVERIFY(endTableTurn(s));  // turn 1: the scout and the raider see each other
+        s.models[0].position = {5, 40};  // the scout behind the wall
+        s.models[2].position = {55, 5};  // the lurker north of it
+        QVERIFY(endTableTurn(s));
+        QVERIFY(s.fog->sightings.at("blue").count("raider"));  // remembered, not seen
+        // The raider is killed out of blue's sight: blue's ghost of it stays.
+        Scenario unseen = s;
+        edits::deleteSelection(unseen, {{1}, {}, {}});
+        QVERIFY(unseen.fog->sightings.at("blue").count("raider"));
+        QCOMPARE(tableGhosts(unseen, "blue", seenNow(unseen).at("blue")).size(), size_t(1));
+        // The scout comes back in sight of it (turn 3), then it is killed: blue saw it go.
+        s.models[0].position = {10, 10};
+        QVERIFY(endTableTurn(s));
+        QVERIFY(s.fog->sightings.at("red").count("scout"));
+        QVERIFY(seenNow(s).at("blue").count("raider"));
+        edits::deleteSelection(s, {{1}, {}, {}});
+        QVERIFY(!s.fog->sightings.at("blue").count("raider"));
+        QVERIFY(tableGhosts(s, "blue", seenNow(s).at("blue")).empty());
+        // The scout taken off in sight of the lurker (north of the wall now): red forgets it.
+        QVERIFY(seenNow(s).at("red").count("scout"));
+        edits::deleteSelection(s, {{0}, {}, {}});
+        QVERIFY(!s.fog->sightings.at("red").count("scout"));
     }
 
     // Ids of placed, duplicated and catalog models read as a numbered series.

@@ -9,6 +9,7 @@
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/scene.h"
+#include "rules/table_fog.h"
 
 #include <QBuffer>
 
@@ -427,6 +428,8 @@ void deleteSelection(Scenario& s, const Selection& sel) {
     for (int i : sel.models) gone.insert(s.models[i].id);
     std::set<std::string> goneAreas;
     for (int i : sel.terrain) goneAreas.insert(s.terrain[i].id);
+    // Fog of war: a side that sees a model taken off forgets it; the others keep its ghost.
+    forgetRemovedInSight(s, gone);
     // A light carried by a model that goes is left where it was carried, on the table.
     for (TableLight& l : s.lights)
         if (gone.count(l.carried_by))

@@ -117,8 +117,7 @@ std::string FogGame::setHealth(const std::string& id, int health) {
 std::string FogGame::removeUnit(const std::string& id) {
     FogUnit* u = findUnit(id);
     if (!u) return "no unit " + id;
-    for (FogSide& s : sides_)
-        if (s.seesInto[index(u->at)]) s.sightings.erase(id);
+    for (FogSide& s : sides_) memory::removedFromPlay(s.sightings, id, s.seesInto[index(u->at)] != 0);
     units_.erase(units_.begin() + (u - units_.data()));
     update();
     return {};

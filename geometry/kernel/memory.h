@@ -2,7 +2,7 @@
 // design (seed 001), for either kind of table: tiles, or the tabletop's inches. A sighting
 // is recorded whenever the side sees the enemy; one the side does not see now is forgotten
 // once the place it was seen at is seen again (the enemy is no longer there), or once it is
-// older than a number of turns. The tile maps' fog of war (grid/fog) and the table's
+// older than a number of turns, or when it is removed from play before the side's eyes. The tile maps' fog of war (grid/fog) and the table's
 // (rules/table_fog) both keep their memories by these rules. No Qt.
 #pragma once
 
@@ -25,6 +25,14 @@ void forgetStale(std::map<std::string, Sighting>& sightings, const std::set<std:
         const bool gone = !seenNow.count(it->first) && (placeSeen(m) || (turns >= 0 && turn - m.turnSeen > turns));
         it = gone ? sightings.erase(it) : std::next(it);
     }
+}
+
+// An enemy taken out of the game (killed, removed) while the side sees it: the side saw it
+// go and forgets it. A side that does not see it keeps its memory (a ghost where it was
+// last seen, until the rules above drop it).
+template <typename Sighting>
+void removedFromPlay(std::map<std::string, Sighting>& sightings, const std::string& id, bool seenByTheSide) {
+    if (seenByTheSide) sightings.erase(id);
 }
 
 }  // namespace sl::memory

@@ -6,6 +6,7 @@
 #include "rules/rulings.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace sl {
 
@@ -30,6 +31,28 @@ std::set<std::string> placesSeenAgain(const Scenario& scenario, const std::strin
     for (const auto& [index, id] : ghosts)
         if (now[index]) out.insert(id);
     return out;
+}
+
+void forgetRemovedInSight(Scenario& scenario, const std::set<std::string>& gone) {
+    if (!scenario.fog || gone.empty()) return;
+    std::unique_ptr<Scene> scene;  // (made when a side remembers one of them)
+    std::unique_ptr<Rulings> rulings;
+    for (auto& [side, sightings] : scenario.fog->sightings) {
+        for (const std::string& id : gone) {
+            if (!sightings.count(id)) continue;
+            const Model* target = scenario.findModel(id);
+            if (!target || target->side == side) continue;
+            if (!scene) {
+                scene = std::make_unique<Scene>(scenario);
+                rulings = std::make_unique<Rulings>(*scene);
+            }
+            const int t = scene->modelIndex(id);
+            bool seen = false;
+            for (int m = 0; m < static_cast<int>(scenario.models.size()) && !seen; ++m)
+                if (scenario.models[m].side == side && !gone.count(scenario.models[m].id)) seen = rulings->visible(m, t);
+            memory::removedFromPlay(sightings, id, seen);
+        }
+    }
 }
 
 std::vector<std::string> tableSides(const Scenario& scenario) {

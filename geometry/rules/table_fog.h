@@ -34,6 +34,11 @@ std::set<std::string> placesSeenAgain(const Scenario& scenario, const std::strin
                                       const std::map<std::string, TableSighting>& sightings, const std::set<std::string>& seen,
                                       const std::atomic<bool>* cancel = nullptr);
 
+// Models about to be taken off the table (`gone`, by id) while a game is played with fog of
+// war: each side that sees one of them now (some model of it that stays sees it under the
+// ruleset) forgets it; a side that does not see it keeps its ghost. Nothing without a game.
+void forgetRemovedInSight(Scenario& scenario, const std::set<std::string>& gone);
+
 // The side's ghosts now: the enemies it remembers (as it last saw them) and does not see
 // (`seen`, by id), less those whose place it sees again (`placesSeen`, by id: what
 // placesSeenAgain says) and those older, at the last turn ended, than the game's memory
