@@ -77,6 +77,12 @@ public:
     void warning(QWidget*, const QString& title, const QString& text) override {
         asked << QStringLiteral("warning: %1: %2").arg(title, text);
     }
+    QList<double> numbers;  // answers to "a number"
+    double number(QWidget*, const QString& title, const QString&, double, double, double, int, bool* ok) override {
+        asked << QStringLiteral("number: ") + title;
+        *ok = !numbers.isEmpty();
+        return numbers.isEmpty() ? 0 : numbers.takeFirst();
+    }
     QStringList texts;  // answers to "type a line"
     QString text(QWidget*, const QString& title, const QString&, const QString&, bool* ok) override {
         asked << QStringLiteral("text: ") + title;
@@ -1561,6 +1567,57 @@ private slots:
         view->setPointOfView(QString());
         QVERIFY(view->overlay().unseen.empty());
         QVERIFY(view->unseenModels().empty());
+    }
+
+    void shadingWhatTheSideCannotSee() {
+        // Fog of War > Shade What the Side Cannot See: the Analysis dock's vision map of every
+        // model of the side shown in Point of View, for a point of the height asked on every
+        // inch: a cell is hidden exactly when no model of the side sees a point model there
+        // (checked against the pair rulings). Without a side chosen it says so.
+        Scenario s = testing::fogTable();
+        s.models.push_back(s.models[0]);  // a second blue model, north of the wall too
+        s.models.back().id = s.models.back().name = "sentry";
+        s.models.back().unit = "sentry";
+        s.models.back().position = {50, 5};
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("fog.sightline.json"));
+        QString error;
+        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
+        gui::MainWindow w;
+        QVERIFY(w.openFile(file, true));
+        ScriptedPrompts* prompts = scripted(w);
+        trigger(w, "fog-shade");
+        QVERIFY(prompts->askedFor(QStringLiteral("information: Shade What the Side Cannot See")));
+        QVERIFY(!prompts->askedFor(QStringLiteral("number:")));
+        QVERIFY(!w.analysis()->computing());
+        w.board()->setPointOfView(QStringLiteral("blue"));
+        prompts->numbers << 1.0;
+        trigger(w, "fog-shade");
+        QVERIFY(prompts->askedFor(QStringLiteral("number: Shade What the Side Cannot See")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.analysis()->map().has_value() && !w.analysis()->computing(), 120000);
+        const analysis::VisionMap& map = *w.analysis()->map();
+        QCOMPARE(map.observers, (std::vector<int>{0, 3}));  // the scout and the sentry
+        QCOMPARE(map.probe.base.length_mm, 1.0);
+        QCOMPARE(map.probe.height, 1.0);
+        QCOMPARE(map.grid.spacing, 1.0);
+        QVERIFY(w.analysis()->summary().contains(QStringLiteral("side blue (2 models)")));
+        int hidden = 0, seen = 0;
+        for (int row = 0; row < map.grid.rows; ++row)
+            for (int col = 0; col < map.grid.cols; ++col) {
+                const analysis::Cell& c = map.at(col, row);
+                if (c.verdict == analysis::Verdict::Overlap || c.undecided || (row * map.grid.cols + col) % 37) continue;
+                Scenario t = w.document()->scenario();
+                t.models.push_back(analysis::probeModel(map.probe, map.grid.centre(col, row)));
+                const Scene scene(t);
+                const Rulings rulings(scene);
+                const int probe = static_cast<int>(t.models.size()) - 1;
+                bool sees = false;
+                for (int o : map.observers) sees = sees || rulings.evaluate(o, probe, Method::Exact, Detail::Decisions).visible;
+                QCOMPARE(c.verdict != analysis::Verdict::Hidden, sees);
+                (sees ? seen : hidden) += 1;
+            }
+        QVERIFY2(hidden > 5 && seen > 5, qPrintable(QStringLiteral("hidden %1 seen %2 cells %3 %4").arg(hidden).arg(seen).arg(map.cells.size()).arg(w.analysis()->summary())));
+        QVERIFY(w.board()->mapLayer().has_value());
     }
 
     void fogOfWarTurnsOnTheTable() {

@@ -1,6 +1,8 @@
 // The Analysis dock (analysis_panel.h).
 #include "analysis_panel.h"
 
+#include "rules/table_fog.h"
+
 #include "analysis_layer.h"
 #include "los/pair.h"
 #include "los/scene.h"
@@ -34,11 +36,15 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     who_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     who_->setMinimumContentsLength(12);
     who_->setToolTip(tr("Whose sight the map shows: the model picked as observer on the board, any model of its unit, "
-                        "or every place a model could stand in a deployment zone (its exposure)"));
+                        "any model of a side (what the side cannot see is hidden), or every place a model could stand "
+                        "in a deployment zone (its exposure)"));
     form->addRow(tr("Seen by"), who_);
     listZones();
     base_ = new QComboBox(this);
     for (const edits::BaseChoice& b : edits::basePalette()) base_->addItem(b.label);
+    // A point: a 1 mm round base (the width of 11th edition's sight line), its height the
+    // point's height above the table.
+    base_->addItem(tr("A point (1 mm round)"));
     base_->setCurrentIndex(2);  // 32 mm
     base_->setToolTip(tr("The base of the model placed on every cell"));
     form->addRow(tr("Base"), base_);
@@ -162,6 +168,20 @@ AnalysisPanel::~AnalysisPanel() {
 
 void AnalysisPanel::setUnit(bool wholeUnit) { who_->setCurrentIndex(wholeUnit ? 1 : 0); }
 
+bool AnalysisPanel::setSide(const QString& side) {
+    const int i = who_->findData(side, kSideRole);
+    if (i < 0) return false;
+    who_->setCurrentIndex(i);
+    return true;
+}
+
+QString AnalysisPanel::sideChosen() const { return who_->currentData(kSideRole).toString(); }
+
+void AnalysisPanel::setPointProbe(double height) {
+    base_->setCurrentIndex(base_->count() - 1);
+    height_->setValue(height);
+}
+
 bool AnalysisPanel::setZone(const QString& zoneId, double placesApart) {
     const int i = who_->findData(zoneId);
     if (i < 2) return false;
@@ -172,20 +192,28 @@ bool AnalysisPanel::setZone(const QString& zoneId, double placesApart) {
 }
 
 void AnalysisPanel::listZones() {
-    const QString chosen = who_->currentIndex() >= 2 ? who_->currentData().toString() : QString();
+    const QString chosen = zoneChosen(), side = sideChosen();
     const int before = who_->currentIndex();
     {
         const QSignalBlocker quiet(who_);
         who_->clear();
         who_->addItem(tr("The observer"));
         who_->addItem(tr("The observer's unit"));
+        for (const std::string& name : tableSides(document_->scenario())) {
+            if (name.empty()) continue;
+            const QString n = QString::fromStdString(name);
+            who_->addItem(tr("Side %1 (all its models)").arg(n));
+            who_->setItemData(who_->count() - 1, n, kSideRole);
+        }
         for (const Zone& z : document_->scenario().zones) {
             if (z.polygon.size() < 3) continue;  // (objectives: points)
             const QString id = QString::fromStdString(z.id);
             who_->addItem(z.side.empty() ? tr("Zone %1").arg(id) : tr("Zone %1 (%2)").arg(id, QString::fromStdString(z.side)), id);
         }
-        // The same choice again; a zone gone (deleted, renamed): the observer.
-        const int again = chosen.isEmpty() ? std::clamp(before, 0, 1) : who_->findData(chosen);
+        // The same choice again; a zone or side gone (deleted, renamed): the observer.
+        const int again = !chosen.isEmpty() ? who_->findData(chosen)
+                          : !side.isEmpty() ? who_->findData(side, kSideRole)
+                                            : std::clamp(before, 0, 1);
         who_->setCurrentIndex(std::max(again, 0));
     }
     if (before >= 0 && who_->currentIndex() != before) emit who_->currentIndexChanged(who_->currentIndex());
@@ -195,6 +223,7 @@ void AnalysisPanel::setHidingSpots(bool on) { kind_->setCurrentIndex(on ? 1 : 0)
 void AnalysisPanel::setLanes() { kind_->setCurrentIndex(2); }
 
 QString AnalysisPanel::zoneChosen() const { return who_->currentIndex() >= 2 ? who_->currentData().toString() : QString(); }
+// (A side's item has no zone id: its name is under kSideRole.)
 
 void AnalysisPanel::setProbe(int paletteRow, double height, const QString& keywords) {
     base_->setCurrentIndex(paletteRow);
@@ -210,7 +239,8 @@ void AnalysisPanel::setSpacing(double inches) {
 analysis::Probe AnalysisPanel::probe() const {
     analysis::Probe p;
     const std::vector<edits::BaseChoice> palette = edits::basePalette();
-    p.base = palette[static_cast<size_t>(std::clamp(base_->currentIndex(), 0, static_cast<int>(palette.size()) - 1))].base;
+    if (base_->currentIndex() == static_cast<int>(palette.size())) p.base = {BaseShape::Circle, 1, 1};  // a point
+    else p.base = palette[static_cast<size_t>(std::clamp(base_->currentIndex(), 0, static_cast<int>(palette.size()) - 1))].base;
     p.height = height_->value();
     p.keywords.clear();
     for (const QString& k : keywords_->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
@@ -288,25 +318,37 @@ bool AnalysisPanel::compute() {
         }));
         return true;
     }
-    const int observer = board_->observer();
-    if (observer < 0 || observer >= static_cast<int>(s.models.size())) {
-        summary_->setText(tr("No observer: click a model on the board to make it the observer, then Vision Map; "
-                             "or choose a deployment zone in Seen by for its exposure."));
-        return false;
-    }
     std::vector<int> observers;
-    if (who_->currentIndex() == 1) {
+    QString whose;
+    if (const QString side = sideChosen(); !side.isEmpty()) {
+        // What a side sees: every model of it is an observer.
         for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
-            if (s.models[i].unit == s.models[observer].unit) observers.push_back(i);
+            if (QString::fromStdString(s.models[i].side) == side) observers.push_back(i);
+        if (observers.empty()) {
+            summary_->setText(tr("The side %1 has no model on the table.").arg(side));
+            return false;
+        }
+        whose = tr("side %1 (%n model(s))", nullptr, static_cast<int>(observers.size())).arg(side);
     } else {
-        observers.push_back(observer);
+        const int observer = board_->observer();
+        if (observer < 0 || observer >= static_cast<int>(s.models.size())) {
+            summary_->setText(tr("No observer: click a model on the board to make it the observer, then Vision Map; "
+                                 "or choose a side or a deployment zone in Seen by."));
+            return false;
+        }
+        if (who_->currentIndex() == 1) {
+            for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+                if (s.models[i].unit == s.models[observer].unit) observers.push_back(i);
+        } else {
+            observers.push_back(observer);
+        }
+        whose = QString::fromStdString(s.labelOf(s.models[observer].id));
     }
     observerIds_.clear();
     for (int o : observers) observerIds_.push_back(s.models[o].id);
     const double spacing = spacing_->currentData().toDouble();
     const int cells = analysis::tableGrid(s.board, spacing).cells();
-    const analysis::Run run =
-        startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(QString::fromStdString(s.labelOf(s.models[observer].id))).arg(cells));
+    const analysis::Run run = startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(whose).arg(cells));
     auto scenario = std::make_shared<const Scenario>(s);
     watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, run, keep = cancelFlag_] {
         return analysis::visionMap(*scenario, observers, probe, spacing, run);

@@ -52,6 +52,11 @@ public:
     QString explanation() const;
     // The settings, as the controls hold them (tests set them the same way).
     void setUnit(bool wholeUnit);
+    // Every model of a side as the observers (what the side sees, for fog of war); false
+    // when no model of the table has that side.
+    bool setSide(const QString& side);
+    // The model placed on every cell a point (a 1 mm round base) this high.
+    void setPointProbe(double height);
     // The exposure to a deployment zone (by id) instead, its places this far apart; false
     // when the table has no such polygon zone.
     bool setZone(const QString& zoneId, double placesApart = 2);
@@ -77,8 +82,10 @@ private:
     void exposureReady();
     void hidingReady();
     void lanesReady();
-    void listZones();  // the "Seen by" choices: the observer, its unit, each deployment zone
+    void listZones();  // the "Seen by" choices: the observer, its unit, each side, each deployment zone
     QString zoneChosen() const;  // its id, or empty
+    QString sideChosen() const;  // the side whose models observe, or empty
+    static constexpr int kSideRole = Qt::UserRole + 1;
     void showMap(render::MapLayer layer, const QString& figures, bool cells = true);
     void explanationReady();
     void showProgress();

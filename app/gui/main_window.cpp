@@ -571,6 +571,20 @@ void MainWindow::buildMenus() {
         ->setObjectName(QStringLiteral("fog-end-turn"));
     fog->addAction(tr("Turn &History..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, [this] { showFogHistory(); })
         ->setObjectName(QStringLiteral("fog-history"));
+    fog->addAction(tr("&Shade What the Side Cannot See..."), this, [this] {
+        if (board_->pointOfView().isEmpty()) {
+            prompts_->information(this, tr("Shade What the Side Cannot See"),
+                                  tr("Choose a side first (Fog of War > Point of View): the shading is what no model "
+                                     "of that side sees."));
+            return;
+        }
+        bool ok = false;
+        const double height = prompts_->number(this, tr("Shade What the Side Cannot See"),
+                                               tr("A point of the table counts as seen when a point this high above "
+                                                  "it is seen (inches):"),
+                                               lastShadeHeight_, 0.1, 30, 2, &ok);
+        if (ok) shadeUnseen(height);
+    })->setObjectName(QStringLiteral("fog-shade"));
     fog->addAction(tr("&Memory..."), this, [this] {
         const int now = document_.scenario().fog ? document_.scenario().fog->memoryTurns : TableFog{}.memoryTurns;
         bool ok = false;
@@ -764,6 +778,17 @@ UnitRuling withoutUnseen(const UnitRuling& u, const std::vector<int>& unseen, co
 }
 
 }  // namespace
+
+bool MainWindow::shadeUnseen(double height) {
+    const QString side = board_->pointOfView();
+    if (side.isEmpty() || !analysis_->setSide(side)) return false;
+    lastShadeHeight_ = height;
+    analysis_->setPointProbe(height);
+    analysis_->setSpacing(1.0);  // (a shading: one inch is fine enough, and quick)
+    analysisDock_->show();
+    analysisDock_->raise();
+    return analysis_->compute();
+}
 
 bool MainWindow::endFogTurn() {
     if (turnBusy_) {

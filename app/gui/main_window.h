@@ -98,6 +98,11 @@ public:
     // recorded as one undoable step (the turn ended, the sightings, the history); a change
     // of the table meanwhile has it worked out again. False while one is being ended.
     bool endFogTurn();
+    // Fog of War > Shade What the Side Cannot See: the vision map of every model of the side
+    // chosen in Point of View, for a point (a 1 mm base) this high on every inch of the
+    // table, in the Analysis dock; what no model of the side sees is drawn hidden. False
+    // when no side is chosen.
+    bool shadeUnseen(double height);
     bool endingFogTurn() const { return turnBusy_; }
     // Fog of War > Turn History: the turns ended, replayed from either side.
     FogHistoryDialog* showFogHistory();
@@ -170,6 +175,7 @@ private:
     bool povSaidWaiting_ = false;
     QProgressDialog* sheetProgress_ = nullptr;
     std::unique_ptr<Prompts> prompts_ = std::make_unique<Prompts>();
+    double lastShadeHeight_ = 1.75;  // the point's height last asked for (Shade What the Side Cannot See)
 };
 
 }  // namespace sl::gui

@@ -48,4 +48,9 @@ void Prompts::information(QWidget* parent, const QString& title, const QString& 
     QMessageBox::information(parent, title, text);
 }
 
+double Prompts::number(QWidget* parent, const QString& title, const QString& label, double value, double min, double max,
+                       int decimals, bool* ok) {
+    return QInputDialog::getDouble(parent, title, label, value, min, max, decimals, ok);
+}
+
 }  // namespace sl::gui

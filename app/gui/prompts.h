@@ -27,6 +27,9 @@ public:
     // A line of text, starting from `value`; empty and *ok false when cancelled.
     virtual QString text(QWidget* parent, const QString& title, const QString& label, const QString& value, bool* ok);
     virtual void information(QWidget* parent, const QString& title, const QString& text);
+    // A number between `min` and `max`, starting from `value`; *ok false when cancelled.
+    virtual double number(QWidget* parent, const QString& title, const QString& label, double value, double min,
+                          double max, int decimals, bool* ok);
 };
 
 // The extension of a filter's first pattern, without its dot: "sightline.json" for

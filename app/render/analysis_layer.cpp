@@ -47,9 +47,17 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     if (map.observers.size() == 1) {
         who = QString::fromStdString(scenario.labelOf(scenario.models[map.observers[0]].id));
     } else if (!map.observers.empty()) {
-        who = QStringLiteral("%1 (%2 models)")
-                  .arg(QString::fromStdString(scenario.models[map.observers[0]].unit))
-                  .arg(map.observers.size());
+        // Their unit, or their side (fog of war: what a side sees), or only how many.
+        const Model& first = scenario.models[map.observers[0]];
+        bool oneUnit = true, oneSide = true;
+        for (int o : map.observers) {
+            oneUnit = oneUnit && scenario.models[o].unit == first.unit;
+            oneSide = oneSide && scenario.models[o].side == first.side;
+        }
+        const QString group = oneUnit                          ? QString::fromStdString(first.unit)
+                              : oneSide && !first.side.empty() ? QStringLiteral("side %1").arg(QString::fromStdString(first.side))
+                                                               : QStringLiteral("any of");
+        who = QStringLiteral("%1 (%2 models)").arg(group).arg(map.observers.size());
     }
     layer.title = QStringLiteral("Seen by %1: %2 on each %3\" cell")
                       .arg(who, probeText(map.probe))
