@@ -4,6 +4,7 @@
 // palette, draw polygon and rectangle terrain, select with a rubber band, duplicate, rotate
 // and delete, edit fields in the inspector (bad values refused), recover autosaved work.
 #include "analysis_panel.h"
+#include "analysis_layer.h"
 #include "board_view.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
@@ -1600,7 +1601,11 @@ private slots:
         QCOMPARE(map.probe.base.length_mm, 1.0);
         QCOMPARE(map.probe.height, 1.0);
         QCOMPARE(map.grid.spacing, 1.0);
-        QVERIFY(w.analysis()->summary().contains(QStringLiteral("side blue (2 models)")));
+        QVERIFY(w.analysis()->veil());
+        QVERIFY(w.analysis()->summary().contains(QStringLiteral("What side blue cannot see")));
+        QVERIFY(w.board()->mapLayer() && w.board()->mapLayer()->cells.size() == map.cells.size());
+        for (size_t k = 0; k < map.cells.size(); ++k)  // dark where no model of blue sees, clear where one does
+            if (!map.cells[k].undecided) QCOMPARE(w.board()->mapLayer()->cells[k] == render::kMapUnseen, map.cells[k].verdict == analysis::Verdict::Hidden);
         int hidden = 0, seen = 0;
         for (int row = 0; row < map.grid.rows; ++row)
             for (int col = 0; col < map.grid.cols; ++col) {

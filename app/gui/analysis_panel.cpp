@@ -93,6 +93,9 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
                                    : tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
     };
     connect(who_, &QComboBox::currentIndexChanged, this, retitle);
+    // (A person choosing other observers or another model wants the verdicts' colours again.)
+    connect(who_, &QComboBox::activated, this, [this] { veil_ = false; });
+    connect(base_, &QComboBox::activated, this, [this] { veil_ = false; });
     connect(kind_, &QComboBox::currentIndexChanged, this, retitle);
     layout->addLayout(form);
 
@@ -349,6 +352,7 @@ bool AnalysisPanel::compute() {
     const double spacing = spacing_->currentData().toDouble();
     const int cells = analysis::tableGrid(s.board, spacing).cells();
     const analysis::Run run = startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(whose).arg(cells));
+    runningVeil_ = veil_;
     auto scenario = std::make_shared<const Scenario>(s);
     watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, run, keep = cancelFlag_] {
         return analysis::visionMap(*scenario, observers, probe, spacing, run);
@@ -448,6 +452,14 @@ void AnalysisPanel::mapReady() {
     auto row = [&](const QString& what, int n) {
         return QStringLiteral("<tr><td>%1</td><td align='right'>%2 sq in</td></tr>").arg(what).arg(n * area, 0, 'f', 1);
     };
+    if (runningVeil_) {
+        showMap(render::unseenLayer(*map_, s), QStringLiteral("<table>") + row(tr("not seen"), t.hidden) +
+                                                   row(tr("seen"), t.visible + t.fully) +
+                                                   (t.undecided ? row(tr("undecided"), t.undecided) : QString()) +
+                                                   row(tr("on a feature or model"), t.overlap) + QStringLiteral("</table>"));
+        emit finished();
+        return;
+    }
     showMap(render::visionLayer(*map_, s),
             QStringLiteral("<table>") + row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) +
                 row(tr("hidden"), t.hidden) + row(tr("seen, in cover"), t.cover) +

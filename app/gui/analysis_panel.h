@@ -57,6 +57,11 @@ public:
     bool setSide(const QString& side);
     // The model placed on every cell a point (a 1 mm round base) this high.
     void setPointProbe(double height);
+    // Fog of war: the next vision maps drawn as a veil over the ground their observers do
+    // not see (render::unseenLayer) instead of the verdicts' colours; another choice of
+    // Seen by or of the base turns it off.
+    void setVeil(bool on) { veil_ = on; }
+    bool veil() const { return veil_; }
     // The exposure to a deployment zone (by id) instead, its places this far apart; false
     // when the table has no such polygon zone.
     bool setZone(const QString& zoneId, double placesApart = 2);
@@ -128,6 +133,8 @@ private:
     QTimer poll_;      // progress, read from the worker's counter
     QTimer debounce_;  // after a table edit, before the map is worked out again
     std::optional<analysis::VisionMap> map_;
+    bool veil_ = false;         // vision maps drawn as fog of war's veil
+    bool runningVeil_ = false;  // the one being worked out is
     std::vector<std::string> observerIds_;     // the observers of the one worked out last
     std::vector<std::string> mapObserverIds_;  // and of the map shown (indices change with edits)
     QString summaryText_;

@@ -785,6 +785,7 @@ bool MainWindow::shadeUnseen(double height) {
     lastShadeHeight_ = height;
     analysis_->setPointProbe(height);
     analysis_->setSpacing(1.0);  // (a shading: one inch is fine enough, and quick)
+    analysis_->setVeil(true);
     analysisDock_->show();
     analysisDock_->raise();
     return analysis_->compute();

@@ -71,6 +71,26 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     return layer;
 }
 
+MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
+    MapLayer layer = visionLayer(map, scenario);  // (its grid and title)
+    layer.cells.clear();
+    bool undecided = false;
+    for (const analysis::Cell& c : map.cells) {
+        const bool open = c.undecided && c.verdict == analysis::Verdict::Hidden;
+        undecided = undecided || open;
+        layer.cells.push_back(c.verdict == analysis::Verdict::Hidden ? (open ? kMapUndecided : kMapUnseen) : QColor(0, 0, 0, 0));
+    }
+    const QString who = map.observers.empty() ? QString() : QString::fromStdString(scenario.models[map.observers[0]].side);
+    layer.title = QStringLiteral("What side %1 cannot see: a point %2\" high, on each %3\" cell")
+                      .arg(who)
+                      .arg(map.probe.height)
+                      .arg(map.grid.spacing);
+    layer.legend = {{kMapUnseen, QStringLiteral("no model of the side sees it")},
+                    {QColor(0, 0, 0, 0), QStringLiteral("clear: seen, or no place to stand")}};
+    if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (a knife edge)")});
+    return layer;
+}
+
 namespace {
 
 // The steps of the exposure scale: from none (hidden from the whole zone) to all.

@@ -25,6 +25,10 @@ QColor visionColour(const analysis::Cell& cell);
 
 // The map as a layer, titled with who looks and at what.
 MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario);
+// Fog of war: the same map as a veil over the ground no observer sees (dark), the ground
+// seen left clear, knife edges grey; for a side's models as the observers.
+MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario);
+inline const QColor kMapUnseen{25, 25, 35};
 
 // The exposure scale: blue seen from no place in the zone, then from a few places to all of
 // them, yellow to red, in six steps (the legend says which shares).
