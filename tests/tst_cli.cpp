@@ -630,11 +630,36 @@ private slots:
         r = cli({QStringLiteral("render"), game, QStringLiteral("--side"), QStringLiteral("red"), QStringLiteral("-o"), png});  // now
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("red sees 0 of 10 enemy models")), qPrintable(r.out));
+        // --shade: a veil over the ground the side does not see (a point 1.75" high).
+        const QString clear = dir.filePath(QStringLiteral("clear.png")), veiled = dir.filePath(QStringLiteral("veiled.png"));
+        r = cli({QStringLiteral("render"), game, QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("-o"), clear});
+        QCOMPARE(r.code, 0);
+        r = cli({QStringLiteral("render"), game, QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--shade"),
+                 QStringLiteral("1.75"), QStringLiteral("-o"), veiled});
+        QCOMPARE(r.code, 0);
+        const QRegularExpression said(QStringLiteral("blue does not see (\\d+) sq in of the table, sees (\\d+)"));
+        const QRegularExpressionMatch m = said.match(r.out);
+        QVERIFY2(m.hasMatch(), qPrintable(r.out));
+        QVERIFY(m.captured(1).toInt() > 100 && m.captured(2).toInt() > 100);  // (44 x 60 = 2,640 sq in)
+        QVERIFY(m.captured(1).toInt() + m.captured(2).toInt() <= 2640);
+        {
+            // The veil darkens the picture: its mean brightness is lower.
+            auto brightness = [](const QImage& image) {
+                double sum = 0;
+                for (int y = 0; y < image.height(); y += 4)
+                    for (int x = 0; x < image.width(); x += 4) sum += qGray(image.pixel(x, y));
+                return sum;
+            };
+            QVERIFY(brightness(QImage(veiled)) < 0.9 * brightness(QImage(clear)));
+        }
         for (const auto& [args, said] : std::vector<std::pair<QStringList, QString>>{
                  {{QStringLiteral("--side"), QStringLiteral("green")}, QStringLiteral("no model of side \"green\" on the table (sides: blue, red)")},
                  {{QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--turn"), QStringLiteral("9")},
                   QStringLiteral("expected a turn the file's game has ended, from 1 to 2, found \"9\"")},
                  {{QStringLiteral("--turn"), QStringLiteral("1")}, QStringLiteral("--turn needs --side")},
+                 {{QStringLiteral("--shade"), QStringLiteral("1")}, QStringLiteral("--shade needs --side")},
+                 {{QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--shade"), QStringLiteral("high")},
+                  QStringLiteral("--shade: expected a height in inches above 0, at most 30 (such as 1.75), found \"high\"")},
                  {{QStringLiteral("--side"), QStringLiteral("blue"), QStringLiteral("--observer"), QStringLiteral("boy-1")},
                   QStringLiteral("leave out --observer")}}) {
             r = cli(QStringList{QStringLiteral("render"), game, QStringLiteral("-o"), png} + args);

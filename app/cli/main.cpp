@@ -55,7 +55,8 @@ const char* kDescription =
     "                --measure ID and --rings 6,12 measure from the observer; --side NAME\n"
     "                draws the table as that side sees it (fog of war: enemies it does\n"
     "                not see left out, those it remembers as ghosts), --turn N as a turn\n"
-    "                of the file's game ended\n"
+    "                of the file's game ended, --shade H with a veil over the ground no\n"
+    "                model of the side sees (a point H inches high, on every inch)\n"
     "  end-turn FILE  fog of war on the table: records what each side sees now, ends\n"
     "                the turn and saves the game in the file (its fog_of_war section)\n"
     "  analyze FILE (--observer ID | --unit UNIT) [--base 32|60x35.5|100x50 rect]\n"
@@ -189,6 +190,9 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("side"), QStringLiteral("fog: report this side only; perceive: this side's view; render: the table as this side sees it"),
                       QStringLiteral("NAME")});
     parser.addOption({QStringLiteral("turn"), QStringLiteral("render --side: as this turn of the file's game ended"), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("shade"),
+                      QStringLiteral("render --side: a veil over the ground no model of the side sees, for a point H inches high"),
+                      QStringLiteral("H")});
     parser.addOption({QStringLiteral("radius"), QStringLiteral("fov: how far one sees (0: unlimited)"), QStringLiteral("R")});
     parser.addOption({QStringLiteral("shape"), QStringLiteral("fov: euclid (default), chebyshev or manhattan"),
                       QStringLiteral("SHAPE"), QStringLiteral("euclid")});

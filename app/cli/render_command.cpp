@@ -1,5 +1,6 @@
 // sightline-cli render: the table drawn to PNG, SVG or PDF, with a pair's sight lines or an
 // observer against its enemies, and measuring: a distance base to base, range rings.
+#include "analysis_layer.h"
 #include "board_renderer.h"
 #include "fog_view.h"
 #include "rules/table_fog.h"
@@ -36,6 +37,21 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         err() << "--turn needs --side (the side whose view of that turn is drawn)\n";
         return kBadInput;
     }
+    std::optional<double> shade;
+    if (args.isSet(QStringLiteral("shade"))) {
+        if (!args.isSet(QStringLiteral("side"))) {
+            err() << "--shade needs --side (the side whose unseen ground is veiled)\n";
+            return kBadInput;
+        }
+        bool ok = false;
+        const double h = args.value(QStringLiteral("shade")).toDouble(&ok);
+        if (!ok || !(h > 0) || h > 30) {
+            err() << "--shade: expected a height in inches above 0, at most 30 (such as 1.75), found \""
+                  << args.value(QStringLiteral("shade")) << "\"\n";
+            return kBadInput;
+        }
+        shade = h;
+    }
     if (args.isSet(QStringLiteral("side"))) {
         // Fog of war on the table: the table as one side sees it, now or as a turn ended.
         if (hasObserver) {
@@ -71,6 +87,21 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         }
         out() << QString::fromStdString(side) << " sees " << view->seen << " of " << view->enemies << " enemy models"
               << (view->overlay.ghosts.empty() ? QString() : QStringLiteral(" and remembers %1").arg(view->overlay.ghosts.size())) << '\n';
+        if (shade) {
+            // The vision map of every model of the side, a point that high on every inch.
+            std::vector<int> observers;
+            for (int i = 0; i < static_cast<int>(view->table.models.size()); ++i)
+                if (view->table.models[i].side == side) observers.push_back(i);
+            sl::analysis::Probe point;
+            point.base = {sl::BaseShape::Circle, 1, 1};
+            point.height = *shade;
+            const sl::analysis::VisionMap map = sl::analysis::visionMap(view->table, observers, point, 1.0);
+            const sl::analysis::Tally t = sl::analysis::tally(map);
+            view->overlay.map = sl::render::unseenLayer(map, view->table);
+            out() << QString::fromStdString(side) << " does not see " << t.hidden << " sq in of the table, sees "
+                  << t.visible + t.fully << (t.undecided ? QStringLiteral(" (%1 undecided)").arg(t.undecided) : QString())
+                  << " (a point " << *shade << "\" high, on each 1\" cell)\n";
+        }
         QString error;
         const QString file = args.value(QStringLiteral("output"));
         if (!sl::render::renderToFile(view->table, view->overlay, file, &error, *width)) {
