@@ -550,6 +550,14 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("off the map (30 columns, 15 rows)")));
         r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3;2")});
         QCOMPARE(r.code, 2);
+        // Standing in a wall: refused (libtcod would look from it), unless --on-wall.
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("0,0")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("--at 0,0: cannot stand on")) && r.err.contains(QStringLiteral("--on-wall")),
+                 qPrintable(r.err));
+        r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("0,0"), QStringLiteral("--on-wall")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("visible from 0,0")), qPrintable(r.out));
         r = cli({QStringLiteral("fov"), dungeon, QStringLiteral("--at"), QStringLiteral("3,2"), QStringLiteral("--shape"), QStringLiteral("hex")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("unknown shape \"hex\"")));

@@ -29,9 +29,10 @@ const char* kDescription =
     "                every model of one unit against every model of another, under\n"
     "                the file's ruleset; --pdf writes the judge's ruling sheet\n"
     "  fov MAP --at X,Y [--radius R] [--shape euclid|chebyshev|manhattan]\n"
-    "      [--light-walls] [--json] [--png FILE]\n"
+    "      [--light-walls] [--on-wall] [--json] [--png FILE]\n"
     "                field of view on a tile map (symmetric shadowcasting); several\n"
-    "                --at are a walk: what was seen on the way shows as explored\n"
+    "                --at are a walk: what was seen on the way shows as explored; a\n"
+    "                tile that stops movement is refused unless --on-wall\n"
     "  sight MAP --from X,Y --to X,Y [--json] [--png FILE]\n"
     "                one line between two tiles: sight (stopped by opaque, dark and\n"
     "                obscuring tiles) and fire (stopped only by solid ones)\n"
@@ -197,6 +198,7 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("shape"), QStringLiteral("fov: euclid (default), chebyshev or manhattan"),
                       QStringLiteral("SHAPE"), QStringLiteral("euclid")});
     parser.addOption({QStringLiteral("light-walls"), QStringLiteral("fov: walls at the edge of the view are seen")});
+    parser.addOption({QStringLiteral("on-wall"), QStringLiteral("fov: a viewer may stand on a tile that stops movement (a wall)")});
     parser.addOption({QStringLiteral("png"), QStringLiteral("fov, sight, perceive: also draw the map to this PNG; fog: a PNG per report into this folder"),
                       QStringLiteral("FILE|DIR")});
     parser.addOption({QStringLiteral("glyphs"), QStringLiteral("fov, sight, fog --png: each tile's character instead of its colour")});

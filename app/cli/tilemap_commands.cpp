@@ -84,6 +84,13 @@ int fov(const QString& path, const QCommandLineParser& args) {
     for (const QString& value : args.values(QStringLiteral("at"))) {
         const auto tile = tileArgument(QStringLiteral("at"), value, *map);
         if (!tile) return kBadInput;
+        // A viewer stands where a unit could: not in a wall (libtcod would look from it).
+        const sl::grid::TerrainType& terrain = map->at(tile->x, tile->y);
+        if (terrain.solid && !args.isSet(QStringLiteral("on-wall"))) {
+            err() << "--at " << value << ": cannot stand on " << QString::fromStdString(terrain.name) << " ('"
+                  << QChar::fromLatin1(terrain.symbol) << "'), it stops movement (--on-wall looks from it anyway)\n";
+            return kBadInput;
+        }
         walk.push_back(*tile);
     }
     const int ox = walk.back().x, oy = walk.back().y;
