@@ -5,6 +5,7 @@
 // and delete, edit fields in the inspector (bad values refused), recover autosaved work.
 #include "analysis_panel.h"
 #include "analysis_layer.h"
+#include "side_view_widget.h"
 #include "board_view.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
@@ -1568,6 +1569,51 @@ private slots:
         view->setPointOfView(QString());
         QVERIFY(view->overlay().unseen.empty());
         QVERIFY(view->unseenModels().empty());
+    }
+
+    void sideViewFollowsThePair() {
+        // Sight > Side View: the section along the pair's sight line, for the pair on the
+        // board: seen, along its witness, with the clearance over what it passes; not seen,
+        // along the least blocked line, with what it runs into. It follows the pair.
+        Scenario s;
+        s.board = {20, 20};
+        s.terrain.push_back(testing::wall("low wall", 4, 0, 5, 8, 1.5));
+        s.terrain.back().name = "Low wall";
+        s.terrain.push_back(testing::wall("high wall", 4, 8, 5, 20, 4));
+        s.models = {testing::infantry("a", {0, 6}), testing::infantry("b", {10, 6}), testing::infantry("c", {10, 17})};
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("walls.sightline.json"));
+        QString error;
+        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
+        gui::MainWindow w;
+        QVERIFY(w.openFile(file, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::SideViewWidget* side = w.sideView();
+        QVERIFY(side);
+        QVERIFY(!side->isVisible());
+        trigger(w, "sight-side-view");
+        QTRY_VERIFY(side->isVisible());
+        QVERIFY(!side->view());
+        QVERIFY(side->caption().contains(QStringLiteral("Pick an observer and a target")));
+        gui::BoardView* view = w.board();
+        view->setObserver(0);
+        view->setTarget(1);
+        QTRY_VERIFY(view->ruling().has_value() && side->view().has_value());
+        QVERIFY(view->ruling()->visible);
+        QVERIFY(side->view()->witness);
+        QCOMPARE(side->view()->pieces.size(), size_t(1));
+        QCOMPARE(side->view()->pieces[0].id, std::string("low wall"));
+        QVERIFY2(side->caption().contains(QStringLiteral("passes 0.25\" over Low wall (its top 1.50\")")), qPrintable(side->caption()));
+        // Another target, behind the high wall: not seen; the line drawn runs into it.
+        view->setTarget(2);
+        QTRY_VERIFY(side->view().has_value() && !side->view()->witness);
+        QVERIFY(!view->ruling()->visible);
+        QVERIFY(side->view()->closest >= 0);
+        QCOMPARE(side->view()->pieces[static_cast<size_t>(side->view()->closest)].id, std::string("high wall"));
+        QVERIFY2(side->caption().contains(QStringLiteral("into high wall (its top 4.00\")")), qPrintable(side->caption()));
+        const QImage drawn = side->grab().toImage();
+        QVERIFY(!drawn.isNull() && drawn.width() > 100);
     }
 
     void shadingWhatTheSideCannotSee() {

@@ -6,6 +6,7 @@
 
 
 #include "analysis_panel.h"
+#include "side_view_widget.h"
 #include "board_renderer.h"
 #include "board_view.h"
 #include "evaluation.h"
@@ -145,6 +146,16 @@ MainWindow::MainWindow()
     analysisDock_ = rightDock(tr("Analysis"), QStringLiteral("analysis"), analysis_, true);
     tabifyDockWidget(inspectorDock, analysisDock_);  // (it needs the room: a tab beside the inspector)
     analysisDock_->hide();  // Sight > Vision Map (or View > Analysis) shows it
+    // The pair's sight line seen from the side: wide and low, under the board.
+    sideView_ = new SideViewWidget(&document_, board_, this);
+    auto* sideDock = new QDockWidget(tr("Side View"), this);
+    sideDock->setObjectName(QStringLiteral("side-view"));
+    sideDock->setWidget(sideView_);
+    addDockWidget(Qt::BottomDockWidgetArea, sideDock);
+    sideDock->hide();  // Sight > Side View (or View > Side View) shows it
+    connect(sideDock, &QDockWidget::visibilityChanged, sideView_, [this](bool shown) {
+        if (shown) sideView_->refresh();
+    });
     connect(analysis_->findChild<QPushButton*>(QStringLiteral("analysis-csv")), &QPushButton::clicked, this, [this] {
         const QString path = prompts_->saveFileName(this, tr("Export vision map cells"), exportStart(QStringLiteral(".csv")),
                                                     tr("CSV file (*.csv)"));
@@ -443,7 +454,7 @@ void MainWindow::buildMenus() {
     });
     // Every dock and toolbar comes back from here.
     view->addSeparator();
-    for (const char* name : {"palette", "ruling", "inspector", "legend", "analysis"})
+    for (const char* name : {"palette", "ruling", "inspector", "legend", "analysis", "side-view"})
         if (auto* dock = findChild<QDockWidget*>(QLatin1String(name))) {
             QAction* a = dock->toggleViewAction();
             a->setObjectName(QStringLiteral("view-dock-") + QLatin1String(name));
@@ -563,6 +574,13 @@ void MainWindow::buildMenus() {
         analysisDock_->raise();
         analysis_->compute();
     })->setObjectName(QStringLiteral("sight-vision-map"));
+    // The pair's line seen from the side, with what it passes and by how much it clears it.
+    sight->addAction(tr("Si&de View"), this, [this] {
+        auto* dock = findChild<QDockWidget*>(QStringLiteral("side-view"));
+        dock->show();
+        dock->raise();
+        sideView_->refresh();
+    })->setObjectName(QStringLiteral("sight-side-view"));
 
     // Fog of war on the table: a side's point of view, turns, ghosts and the game's history.
     QMenu* fog = menuBar()->addMenu(tr("Fog of &War"));

@@ -32,6 +32,7 @@ class CatalogDialog;
 class GuideDialog;
 class Legend;
 class AnalysisPanel;
+class SideViewWidget;
 class Inspector;
 class LayoutDialog;
 
@@ -68,6 +69,7 @@ public:
     QComboBox* sideBox() { return side_; }
     Legend* legend() { return legend_; }
     AnalysisPanel* analysis() { return analysis_; }
+    SideViewWidget* sideView() { return sideView_; }
     // Help > User Guide (F1): the guide's window, made when first asked for.
     GuideDialog* showGuide();
 
@@ -158,6 +160,7 @@ private:
     Inspector* inspector_;
     Legend* legend_;
     AnalysisPanel* analysis_ = nullptr;
+    SideViewWidget* sideView_ = nullptr;
     class QDockWidget* analysisDock_ = nullptr;
     GuideDialog* guide_ = nullptr;
     QListWidget* palette_ = nullptr;

@@ -1,0 +1,133 @@
+// The side view of a pair (side_view.h).
+#include "rules/side_view.h"
+
+#include "kernel/polygon.h"
+#include "kernel/region.h"
+#include "rules/rulings.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace sl {
+
+namespace {
+
+// The stretches (as fractions of a-b) of the segment inside the polygon: the crossings with
+// its edges cut the segment into pieces, each inside or outside as its middle is.
+std::vector<std::pair<double, double>> stretchesInside(const Polygon& polygon, Vec2 a, Vec2 b) {
+    std::vector<double> cuts{0, 1};
+    const Vec2 d = b - a;
+    auto crossings = [&](const Ring& ring) {
+        for (size_t i = 0; i < ring.size(); ++i) {
+            const Vec2 c = ring[i], e = ring[(i + 1) % ring.size()] - c;
+            const double den = d.x * e.y - d.y * e.x;
+            if (den == 0) continue;  // parallel: its ends are crossings of the neighbouring edges
+            const Vec2 ac = c - a;
+            const double t = (ac.x * e.y - ac.y * e.x) / den, u = (ac.x * d.y - ac.y * d.x) / den;
+            if (t > 0 && t < 1 && u >= 0 && u <= 1) cuts.push_back(t);
+        }
+    };
+    crossings(polygon.outer);
+    for (const Ring& h : polygon.holes) crossings(h);
+    std::sort(cuts.begin(), cuts.end());
+    std::vector<std::pair<double, double>> out;
+    for (size_t k = 0; k + 1 < cuts.size(); ++k) {
+        const double lo = cuts[k], hi = cuts[k + 1];
+        if (!(hi > lo)) continue;
+        if (locate(a + d * ((lo + hi) / 2), polygon) != Where::Inside) continue;
+        if (!out.empty() && out.back().second == lo) out.back().second = hi;
+        else out.emplace_back(lo, hi);
+    }
+    return out;
+}
+
+// The least of the line's height above `top` over [from, to] (the line is straight: at an end).
+double clearanceOver(const SideView& v, double from, double to, double top) {
+    return std::min(v.heightAt(from), v.heightAt(to)) - top;
+}
+
+}  // namespace
+
+SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, int target, Vec2 a, Vec2 b) {
+    const Scenario& s = scene.scenario();
+    SideView v;
+    v.a = a;
+    v.b = b;
+    v.h0 = s.models[observer].top();
+    v.h1 = s.models[target].top();
+    v.length = std::hypot(b.x - a.x, b.y - a.y);
+    const ModelMask ignored = scene.ignoredModels(observer, target);
+    auto add = [&](SectionPiece piece, const Polygon& footprint) {
+        for (const auto& [lo, hi] : stretchesInside(footprint, a, b)) {
+            SectionPiece p = piece;
+            p.from = lo * v.length;
+            p.to = hi * v.length;
+            p.clearance = p.wall ? -std::numeric_limits<double>::infinity() : clearanceOver(v, p.from, p.to, p.top);
+            v.pieces.push_back(std::move(p));
+        }
+    };
+    // The features and the models that can stop the line (the two units' own are seen through).
+    for (uint32_t id : scene.blockersAlong(a, b)) {
+        const Blocker& bl = scene.blockers()[id];
+        if (bl.model >= 0 && ignored[bl.model]) continue;
+        SectionPiece p;
+        p.model = bl.model >= 0;
+        const std::vector<std::string> ids = scene.idsOf({id});
+        if (ids.empty()) continue;
+        p.id = ids.front();
+        p.label = s.labelOf(p.id);
+        p.bottom = p.model ? s.models[bl.model].elevation : 0;
+        p.top = bl.top;
+        add(p, bl.polygon);
+    }
+    // The pieces the ruleset makes walls of unlimited height for this pair.
+    for (int i : rulings.wallsOf(observer, target)) {
+        const TerrainPiece& t = s.terrain[static_cast<size_t>(i)];
+        SectionPiece p;
+        p.id = t.id;
+        p.label = s.labelOf(t.id);
+        p.wall = true;
+        p.top = std::numeric_limits<double>::infinity();
+        add(p, t.footprint);
+    }
+    std::sort(v.pieces.begin(), v.pieces.end(), [](const SectionPiece& x, const SectionPiece& y) {
+        return x.from != y.from ? x.from < y.from : x.id < y.id;
+    });
+    for (size_t k = 0; k < v.pieces.size(); ++k)
+        if (v.closest < 0 || v.pieces[k].clearance < v.pieces[static_cast<size_t>(v.closest)].clearance)
+            v.closest = static_cast<int>(k);
+    return v;
+}
+
+SideView sideView(const Scene& scene, const Rulings& rulings, int observer, int target, const PairResult& ruling) {
+    if (ruling.visible && ruling.witness) {
+        SideView v = sectionAlong(scene, rulings, observer, target, ruling.witness->a, ruling.witness->b);
+        v.witness = true;
+        return v;
+    }
+    // Not seen: the line between the bases' sample points that the pieces stop least (the
+    // fewest walls crossed, then the highest clearance).
+    const Region& from = scene.modelRegion(observer);
+    const Region& to = scene.modelRegion(target);
+    std::optional<SideView> best;
+    auto score = [](const SideView& v) {
+        int walls = 0;
+        double least = std::numeric_limits<double>::infinity();
+        for (const SectionPiece& p : v.pieces) {
+            if (p.wall) ++walls;
+            else least = std::min(least, p.clearance);
+        }
+        return std::make_pair(-walls, least);
+    };
+    for (const Vec2& p : from.samples)
+        for (const Vec2& q : to.samples) {
+            if (p == q) continue;
+            SideView v = sectionAlong(scene, rulings, observer, target, p, q);
+            if (!best || score(v) > score(*best)) best = std::move(v);
+        }
+    if (!best) best = sectionAlong(scene, rulings, observer, target, from.centre, to.centre);
+    return *best;
+}
+
+}  // namespace sl

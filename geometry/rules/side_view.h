@@ -1,0 +1,54 @@
+// The side view of a pair: the vertical section of the table along one sight line, from the
+// observer's top to the target's top, with every piece the line passes over or into (its
+// stretch along the line, its bottom and top) and how far above each the line runs. It is
+// for a drawing, so that a player sees why a line clears a wall by a hair or does not: the
+// stretches and clearances are worked out in floating point (to far better than the
+// hundredth of an inch shown); the verdict itself is the ruling's exact one. No Qt.
+#pragma once
+
+#include "kernel/types.h"
+#include "los/pair.h"
+#include "los/scene.h"
+
+#include <string>
+#include <vector>
+
+namespace sl {
+
+class Rulings;
+
+struct SectionPiece {
+    std::string id;
+    std::string label;  // as the board writes it (Scenario::labelOf)
+    bool model = false;
+    // The ruleset makes it a wall of unlimited height for this pair (11e: an obscuring area
+    // neither model is within; 10e: a ruin): the line is blocked wherever it crosses it.
+    bool wall = false;
+    double bottom = 0;  // inches above the table (a feature stands from the table today)
+    double top = 0;     // inches; a wall: unlimited
+    double from = 0;    // its stretch along the line, inches from the observer's end
+    double to = 0;
+    // The line's least height above the top over the stretch (negative: the line runs into
+    // the piece; a wall: -infinity).
+    double clearance = 0;
+};
+
+struct SideView {
+    Vec2 a, b;          // the line on the table, from the observer's end
+    double h0 = 0;      // its height at a: the observer's top
+    double h1 = 0;      // at b: the target's top
+    double length = 0;  // inches, on the table
+    bool witness = false;  // the ruling's witness (the pair sees); else the least blocked line tried
+    std::vector<SectionPiece> pieces;  // in order along the line
+    int closest = -1;   // the piece the line comes nearest to (or runs deepest into), or -1
+    double heightAt(double s) const { return length > 0 ? h0 + (h1 - h0) * s / length : h0; }
+};
+
+// The side view of the pair's ruling: along its witness when the target is seen, else along
+// the line (between the bases' sample points: centre and edges) that is least blocked.
+SideView sideView(const Scene& scene, const Rulings& rulings, int observer, int target, const PairResult& ruling);
+
+// The section of the table along one line (the same, for a line given).
+SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, int target, Vec2 a, Vec2 b);
+
+}  // namespace sl
