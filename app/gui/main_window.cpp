@@ -151,6 +151,9 @@ MainWindow::MainWindow()
     auto* sideDock = new QDockWidget(tr("Side View"), this);
     sideDock->setObjectName(QStringLiteral("side-view"));
     sideDock->setWidget(sideView_);
+    // (Under the board only: the docks on either side keep their whole height.)
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     addDockWidget(Qt::BottomDockWidgetArea, sideDock);
     sideDock->hide();  // Sight > Side View (or View > Side View) shows it
     connect(sideDock, &QDockWidget::visibilityChanged, sideView_, [this](bool shown) {
