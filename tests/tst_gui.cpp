@@ -1657,18 +1657,30 @@ private slots:
             for (int col = 0; col < map.grid.cols; ++col) {
                 const analysis::Cell& c = map.at(col, row);
                 if (c.verdict == analysis::Verdict::Overlap || c.undecided || (row * map.grid.cols + col) % 37) continue;
-                Scenario t = w.document()->scenario();
+                Scenario t = tableKnownTo(w.document()->scenario(), "blue");  // (the lurker, unseen, is not there)
                 t.models.push_back(analysis::probeModel(map.probe, map.grid.centre(col, row)));
                 const Scene scene(t);
                 const Rulings rulings(scene);
                 const int probe = static_cast<int>(t.models.size()) - 1;
                 bool sees = false;
-                for (int o : map.observers) sees = sees || rulings.evaluate(o, probe, Method::Exact, Detail::Decisions).visible;
+                for (int o : map.observers)  // (the map's observers are the window's table's models)
+                    sees = sees || rulings.evaluate(scene.modelIndex(w.document()->scenario().models[o].id), probe, Method::Exact,
+                                                    Detail::Decisions).visible;
                 QCOMPARE(c.verdict != analysis::Verdict::Hidden, sees);
                 (sees ? seen : hidden) += 1;
             }
-        QVERIFY2(hidden > 5 && seen > 5, qPrintable(QStringLiteral("hidden %1 seen %2 cells %3 %4").arg(hidden).arg(seen).arg(map.cells.size()).arg(w.analysis()->summary())));
-        QVERIFY(w.board()->mapLayer().has_value());
+        // The lurker, which blue does not see, leaves no mark: its place is veiled like the rest
+        // (a cell it stands on is not "no place to stand"), and hovering there does not name it.
+        QCOMPARE(map.at(30, 30).verdict, analysis::Verdict::Hidden);
+        QVERIFY(w.board()->mapLayer()->cells[static_cast<size_t>(30 * map.grid.cols + 30)] == render::kMapUnseen);
+        w.analysis()->explainAt({30.5, 30.5});
+        QTRY_VERIFY(!w.analysis()->explanation().isEmpty());
+        QVERIFY2(!w.analysis()->explanation().contains(QStringLiteral("lurker")), qPrintable(w.analysis()->explanation()));
+        QVERIFY2(hidden > 5 && seen > 5, qPrintable(QStringLiteral("hidden %1 seen %2 cells %3").arg(hidden).arg(seen).arg(map.cells.size())));
+        // Another point of view: the veil drawn for blue goes (it would show red where blue stands).
+        w.board()->setPointOfView(QStringLiteral("red"));
+        QTRY_VERIFY(!w.board()->mapLayer().has_value());
+        QVERIFY(!w.analysis()->veil());
     }
 
     void fogOfWarTurnsOnTheTable() {

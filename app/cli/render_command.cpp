@@ -88,16 +88,24 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         out() << QString::fromStdString(side) << " sees " << view->seen << " of " << view->enemies << " enemy models"
               << (view->overlay.ghosts.empty() ? QString() : QStringLiteral(" and remembers %1").arg(view->overlay.ghosts.size())) << '\n';
         if (shade) {
-            // The vision map of every model of the side, a point that high on every inch.
+            // The vision map of every model of the side, a point that high on every inch, on
+            // the table as the side knows it (the enemies it does not see are not there to
+            // stop lines or to leave a mark).
+            const sl::Scenario known = sl::tableKnownTo(view->table, side);
             std::vector<int> observers;
-            for (int i = 0; i < static_cast<int>(view->table.models.size()); ++i)
-                if (view->table.models[i].side == side) observers.push_back(i);
+            for (int i = 0; i < static_cast<int>(known.models.size()); ++i)
+                if (known.models[i].side == side) observers.push_back(i);
+            if (observers.empty()) {
+                err() << "--shade: side \"" << QString::fromStdString(side) << "\" had no model on the table then\n";
+                return kBadInput;
+            }
             sl::analysis::Probe point;
             point.base = {sl::BaseShape::Circle, 1, 1};
             point.height = *shade;
-            const sl::analysis::VisionMap map = sl::analysis::visionMap(view->table, observers, point, 1.0);
+            point.keywords.clear();  // (a point: no keywords for the ruleset to read)
+            const sl::analysis::VisionMap map = sl::analysis::visionMap(known, observers, point, 1.0);
             const sl::analysis::Tally t = sl::analysis::tally(map);
-            view->overlay.map = sl::render::unseenLayer(map, view->table);
+            view->overlay.map = sl::render::unseenLayer(map, known);
             out() << QString::fromStdString(side) << " does not see " << t.hidden << " sq in of the table, sees "
                   << t.visible + t.fully << (t.undecided ? QStringLiteral(" (%1 undecided)").arg(t.undecided) : QString())
                   << " (a point " << *shade << "\" high, on each 1\" cell)\n";

@@ -183,6 +183,7 @@ QString AnalysisPanel::sideChosen() const { return who_->currentData(kSideRole).
 void AnalysisPanel::setPointProbe(double height) {
     base_->setCurrentIndex(base_->count() - 1);
     height_->setValue(height);
+    keywords_->clear();  // (a point: no keywords for the ruleset to read)
 }
 
 bool AnalysisPanel::setZone(const QString& zoneId, double placesApart) {
@@ -217,6 +218,7 @@ void AnalysisPanel::listZones() {
         const int again = !chosen.isEmpty() ? who_->findData(chosen)
                           : !side.isEmpty() ? who_->findData(side, kSideRole)
                                             : std::clamp(before, 0, 1);
+        if (!side.isEmpty() && again < 0) veil_ = false;  // (the side is gone: the verdicts' colours again)
         who_->setCurrentIndex(std::max(again, 0));
     }
     if (before >= 0 && who_->currentIndex() != before) emit who_->currentIndexChanged(who_->currentIndex());
@@ -352,10 +354,25 @@ bool AnalysisPanel::compute() {
     const double spacing = spacing_->currentData().toDouble();
     const int cells = analysis::tableGrid(s.board, spacing).cells();
     const analysis::Run run = startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(whose).arg(cells));
-    runningVeil_ = veil_;
     auto scenario = std::make_shared<const Scenario>(s);
-    watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, run, keep = cancelFlag_] {
-        return analysis::visionMap(*scenario, observers, probe, spacing, run);
+    // Fog of war's veil: worked out on the table as the side knows it (the models it does not
+    // see are not there to stop a line, to take a cell, or to be named on hover).
+    runningVeil_ = veil_ && !sideChosen().isEmpty();
+    const std::string veilSide = runningVeil_ ? sideChosen().toStdString() : std::string();
+    runningHidden_ = std::make_shared<std::vector<std::string>>();
+    watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, run, keep = cancelFlag_, veilSide,
+                                          hidden = runningHidden_] {
+        if (veilSide.empty()) return analysis::visionMap(*scenario, observers, probe, spacing, run);
+        std::vector<int> kept;
+        const Scenario known = tableKnownTo(*scenario, veilSide, &kept, hidden.get());
+        std::vector<int> mine;
+        for (int i = 0; i < static_cast<int>(known.models.size()); ++i)
+            if (known.models[i].side == veilSide) mine.push_back(i);
+        analysis::VisionMap map = analysis::visionMap(known, mine, probe, spacing, run);
+        for (int& o : map.observers) o = kept[static_cast<size_t>(o)];  // (the table's own indices again)
+        for (analysis::Cell& c : map.cells)
+            if (c.seenBy >= 0) c.seenBy = kept[static_cast<size_t>(c.seenBy)];
+        return map;
     }));
     return true;
 }
@@ -447,6 +464,7 @@ void AnalysisPanel::mapReady() {
     hiding_.reset();
     lanes_.reset();
     mapObserverIds_ = observerIds_;
+    mapHidden_ = runningVeil_ && runningHidden_ ? *runningHidden_ : std::vector<std::string>{};
     const analysis::Tally t = analysis::tally(*map_);
     const double area = map_->grid.spacing * map_->grid.spacing;
     auto row = [&](const QString& what, int n) {
@@ -701,7 +719,18 @@ void AnalysisPanel::startExplaining() {
             return;
         }
     const analysis::Probe probe = map_->probe;
-    explainWatcher_.setFuture(QtConcurrent::run([scenario, observers, probe, cell, at] {
+    // (A veil's cell is explained on the table its side knows: the models it does not see
+    // taken off, the observers found again by id.)
+    std::vector<std::string> askedIds;
+    for (int o : cell.seenBy >= 0 ? std::vector<int>{cell.seenBy} : observers) askedIds.push_back(scenario->models[o].id);
+    if (!mapHidden_.empty()) {
+        Scenario known = *scenario;
+        std::erase_if(known.models, [&](const Model& m) {
+            return std::find(mapHidden_.begin(), mapHidden_.end(), m.id) != mapHidden_.end();
+        });
+        scenario = std::make_shared<const Scenario>(std::move(known));
+    }
+    explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, probe, cell, at] {
         Explained e;
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
@@ -723,7 +752,10 @@ void AnalysisPanel::startExplaining() {
         const Rulings rulings(scene);
         // The observer that sees it (its reasons and witness), else each observer's reasons
         // and centre line.
-        const std::vector<int> asked = cell.seenBy >= 0 ? std::vector<int>{cell.seenBy} : observers;
+        std::vector<int> asked;
+        for (const std::string& id : askedIds)
+            for (int m = 0; m < target; ++m)
+                if (s.models[m].id == id) asked.push_back(m);
         QStringList reasons;
         for (int o : asked) {
             const PairResult r = rulings.evaluate(o, target, Method::Exact, Detail::Decisions);
@@ -747,7 +779,7 @@ void AnalysisPanel::startExplaining() {
                                 : cell.verdict == analysis::Verdict::Visible    ? QObject::tr("visible, not fully")
                                                                                 : QObject::tr("hidden");
         QString who;
-        if (cell.seenBy >= 0) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(s.models[cell.seenBy].id)));
+        if (cell.seenBy >= 0 && !askedIds.empty()) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(askedIds.front())));
         e.text = QObject::tr("At %1: %2%3%4%5.").arg(where, verdict, who,
                                                       cell.cover ? QObject::tr(", in cover") : QString(),
                                                       cell.undecided ? QObject::tr(" (undecided at a knife edge)") : QString());

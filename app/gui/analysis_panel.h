@@ -135,6 +135,10 @@ private:
     std::optional<analysis::VisionMap> map_;
     bool veil_ = false;         // vision maps drawn as fog of war's veil
     bool runningVeil_ = false;  // the one being worked out is
+    // A veil's models taken off (the side does not see them): of the one being worked out
+    // (filled by its worker), and of the map shown (its cells are explained without them).
+    std::shared_ptr<std::vector<std::string>> runningHidden_;
+    std::vector<std::string> mapHidden_;
     std::vector<std::string> observerIds_;     // the observers of the one worked out last
     std::vector<std::string> mapObserverIds_;  // and of the map shown (indices change with edits)
     QString summaryText_;

@@ -435,6 +435,11 @@ void MainWindow::buildMenus() {
         const QString side = board_->pointOfView();
         const bool waiting = board_->pointOfViewPending() && board_->pointOfViewSeen().empty();
         const bool news = side != povSaid_ || (!waiting && povSaidWaiting_);
+        // A veil drawn for another side would show the new one where that side's models stand.
+        if (side != povSaid_ && analysis_->veil()) {
+            analysis_->clear();
+            analysis_->setVeil(false);
+        }
         povSaid_ = side;
         povSaidWaiting_ = waiting;
         if (!news) return;
@@ -593,7 +598,15 @@ void MainWindow::buildMenus() {
     fog->addAction(tr("Turn &History..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_H), this, [this] { showFogHistory(); })
         ->setObjectName(QStringLiteral("fog-history"));
     fog->addAction(tr("&Shade What the Side Cannot See..."), this, [this] {
-        if (board_->pointOfView().isEmpty()) {
+        const QString side = board_->pointOfView();
+        const bool onTable = std::any_of(document_.scenario().models.begin(), document_.scenario().models.end(),
+                                         [&](const Model& m) { return QString::fromStdString(m.side) == side; });
+        if (!side.isEmpty() && !onTable) {
+            prompts_->information(this, tr("Shade What the Side Cannot See"),
+                                  tr("The side %1 has no model on the table: nothing of it sees.").arg(side));
+            return;
+        }
+        if (side.isEmpty()) {
             prompts_->information(this, tr("Shade What the Side Cannot See"),
                                   tr("Choose a side first (Fog of War > Point of View): the shading is what no model "
                                      "of that side sees."));

@@ -55,6 +55,26 @@ void forgetRemovedInSight(Scenario& scenario, const std::set<std::string>& gone)
     }
 }
 
+Scenario tableKnownTo(const Scenario& scenario, const std::string& side, std::vector<int>* kept,
+                      std::vector<std::string>* hidden) {
+    const Scene scene(scenario);
+    const Rulings rulings(scene);
+    const std::vector<char> seen = rulings.seenBySide(side);
+    Scenario known = scenario;
+    known.models.clear();
+    if (kept) kept->clear();
+    if (hidden) hidden->clear();
+    for (size_t i = 0; i < scenario.models.size(); ++i) {
+        if (seen[i] || scenario.models[i].side == side) {
+            known.models.push_back(scenario.models[i]);
+            if (kept) kept->push_back(static_cast<int>(i));
+        } else if (hidden) {
+            hidden->push_back(scenario.models[i].id);
+        }
+    }
+    return known;
+}
+
 std::vector<std::string> tableSides(const Scenario& scenario) {
     std::vector<std::string> sides;
     for (const Model& m : scenario.models)

@@ -37,7 +37,16 @@ std::set<std::string> placesSeenAgain(const Scenario& scenario, const std::strin
 // Models about to be taken off the table (`gone`, by id) while a game is played with fog of
 // war: each side that sees one of them now (some model of it that stays sees it under the
 // ruleset) forgets it; a side that does not see it keeps its ghost. Nothing without a game.
+// Seen at the moment of removal: the table as it stands before it, the other models taken
+// off with it included (they may still hide it).
 void forgetRemovedInSight(Scenario& scenario, const std::set<std::string>& gone);
+
+// The table as a side knows it now: its own models and the other models it sees (as
+// seenNow decides), the rest taken off, so that nothing drawn or worked out for the side
+// gives them away. `kept`, when given, gets each remaining model's index in `scenario`;
+// `hidden` the ids taken off.
+Scenario tableKnownTo(const Scenario& scenario, const std::string& side, std::vector<int>* kept = nullptr,
+                      std::vector<std::string>* hidden = nullptr);
 
 // The side's ghosts now: the enemies it remembers (as it last saw them) and does not see
 // (`seen`, by id), less those whose place it sees again (`placesSeen`, by id: what

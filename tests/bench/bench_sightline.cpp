@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <unistd.h>
 #include <map>
 #include <cstdlib>
 #include <iostream>
@@ -36,6 +37,17 @@
 using namespace sl;
 
 namespace {
+
+// Correctness counters (answers that differ from a reference, moves refused): each must be
+// zero on every case, and the run fails when one is not (the smoke run under ctest too).
+std::vector<std::string>& failures() {
+    static std::vector<std::string> list;
+    return list;
+}
+void mustBeZero(benchmark::State& state, const std::string& what, const char* counter, double value) {
+    state.counters[counter] = value;
+    if (value != 0) failures().push_back(what + ": " + counter + " = " + std::to_string(value) + ", not 0");
+}
 
 struct Table {
     Scenario scenario;
@@ -383,6 +395,7 @@ void windowDrag(benchmark::State& state) {
     stepCounters(state, lags);
     state.counters["moves"] = moves;
     state.counters["moves_answered"] = shown;  // (every move: a ruling of it or a later one came)
+    mustBeZero(state, "window lag", "moves_unanswered", moves - shown);
     state.counters["given_up"] = givenUp;
     // Put down: drags whose last answer had pairs being worked out, and the slowest time
     // from the release to the full answer.
@@ -510,7 +523,13 @@ void fovAgainstLibtcod(benchmark::State& state) {
     }
     sl::grid::FovBuffer buffer;
     double ours = 0, theirs = 0;
+    // Every origin's set is libtcod's (checked once, untimed: the sets do not change).
     size_t differ = 0;
+    for (auto [x, y] : origins) {
+        sl::grid::fieldOfView(transparent, W, H, x, y, {radius, sl::grid::RadiusShape::Euclid, true}, buffer);
+        TCOD_map_compute_fov(map, x, y, radius, true, FOV_SYMMETRIC_SHADOWCAST);
+        for (int i = 0; i < W * H; ++i) differ += static_cast<bool>(buffer.visible[i]) != TCOD_map_is_in_fov(map, i % W, i / W);
+    }
     for (auto _ : state) {
         auto t0 = std::chrono::steady_clock::now();
         for (auto [x, y] : origins) sl::grid::fieldOfView(transparent, W, H, x, y, {radius, sl::grid::RadiusShape::Euclid, true}, buffer);
@@ -519,14 +538,12 @@ void fovAgainstLibtcod(benchmark::State& state) {
         auto t2 = std::chrono::steady_clock::now();
         ours += std::chrono::duration<double, std::micro>(t1 - t0).count();
         theirs += std::chrono::duration<double, std::micro>(t2 - t1).count();
-        // The last origin's sets must be the same.
-        for (int i = 0; i < W * H; ++i) differ += static_cast<bool>(buffer.visible[i]) != TCOD_map_is_in_fov(map, i % W, i / W);
     }
     const double calls = static_cast<double>(state.iterations()) * origins.size();
     state.counters["ours_us"] = ours / calls;
     state.counters["libtcod_us"] = theirs / calls;
     state.counters["ratio"] = ours / theirs;
-    state.counters["tiles_differ"] = static_cast<double>(differ);
+    mustBeZero(state, "fov, radius " + std::to_string(radius), "tiles_differ", static_cast<double>(differ));
     TCOD_map_delete(map);
 }
 
@@ -567,12 +584,26 @@ void fogMove(benchmark::State& state) {
     game.addStructure({"headquarters", "blue", floorTile(), -1});
     std::vector<sl::grid::Tile> moves;
     for (int i = 0; i < 64; ++i) moves.push_back(floorTile());
-    size_t k = 0;
+    size_t k = 0, next = 0;
+    double refused = 0;
     for (auto _ : state) {
-        const sl::grid::Tile to = moves[k % moves.size()];
-        benchmark::DoNotOptimize(game.moveUnit("u" + std::to_string(k % 40), to));
+        // (Untimed: the next of the places no unit stands on, so that every move is made.)
+        state.PauseTiming();
+        auto free = [&](sl::grid::Tile t) {
+            for (const auto& u : game.units())
+                if (u.at == t) return false;
+            return true;
+        };
+        while (!free(moves[next % moves.size()])) ++next;
+        const sl::grid::Tile to = moves[next++ % moves.size()];
+        const std::string unit = "u" + std::to_string(k % 40);
+        state.ResumeTiming();
+        const std::string problem = game.moveUnit(unit, to);
+        benchmark::DoNotOptimize(problem.data());
+        refused += !problem.empty();
         ++k;
     }
+    mustBeZero(state, "fog move", "refused_moves", refused);
 }
 
 // Light and senses: a 100x100 map with 20% walls and some mist and silence, 20 light
@@ -580,8 +611,8 @@ void fogMove(benchmark::State& state) {
 // carrying light, darkvision, blindsight, tremorsense, telepathy, scent; some flying,
 // invisible, undead). A step: one creature moves, then the light levels, every creature's
 // lines, both sides' tiers of every tile and every pair's senses are worked out again.
-// Every 16th step the answers are checked against a world made afresh (`differ` counts the
-// pairs and tiles that disagree: 0).
+// Every step's answers are checked, untimed, against a world made afresh (`differ` counts the
+// pairs and tiles that disagree: it must be 0).
 void perceptionMove(benchmark::State& state) {
     const int W = 100, H = 100;
     std::mt19937 rng(17);
@@ -654,7 +685,7 @@ void perceptionMove(benchmark::State& state) {
         const std::vector<int> got = answers(world);
         benchmark::DoNotOptimize(got.data());
         ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-        if (k % 16 == 0) {
+        {  // (untimed) the same answers as a world made afresh, at every move
             state.PauseTiming();
             sl::grid::PerceptionWorld fresh(map);
             fresh.sources() = world.sources();
@@ -667,7 +698,7 @@ void perceptionMove(benchmark::State& state) {
         ++k;
     }
     stepCounters(state, ms);
-    state.counters["differ"] = differ;
+    mustBeZero(state, "perception move", "differ", differ);
 }
 
 // Fog of war on the table: one side's view worked out again after a drag (what the window
@@ -780,4 +811,25 @@ BENCHMARK(perceptionMove)->Name("perception/100x100/20_lights/40_creatures/move"
 BENCHMARK(buildScene<demo>)->Name("build_scene/demo")->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<generated40>)->Name("build_scene/table40")->Unit(benchmark::kMillisecond);
 
-BENCHMARK_MAIN();
+// The benchmarks, then the correctness checks: a counter that is not 0, or a benchmark that
+// stopped with an error, fails the run (exit 1), with what failed.
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    struct Reporter : benchmark::ConsoleReporter {
+        // (Coloured on a terminal only, as the library's own reporter.)
+        Reporter() : ConsoleReporter(isatty(fileno(stdout)) ? OO_Defaults : OO_Tabular) {}
+        std::vector<std::string> errors;
+        void ReportRuns(const std::vector<Run>& runs) override {
+            for (const Run& r : runs)
+                if (r.error_occurred) errors.push_back(r.benchmark_name() + ": " + r.error_message);
+            ConsoleReporter::ReportRuns(runs);
+        }
+    } reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::Shutdown();
+    std::vector<std::string> failed = failures();
+    failed.insert(failed.end(), reporter.errors.begin(), reporter.errors.end());
+    for (const std::string& f : failed) std::cerr << "FAILED " << f << '\n';
+    return failed.empty() ? 0 : 1;
+}
