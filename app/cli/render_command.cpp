@@ -7,6 +7,8 @@
 #include "scenario_io.h"
 #include "commands.h"
 
+#include <QFileInfo>
+
 #include <algorithm>
 #include "common.h"
 
@@ -88,6 +90,12 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         out() << QString::fromStdString(side) << " sees " << view->seen << " of " << view->enemies << " enemy models"
               << (view->overlay.ghosts.empty() ? QString() : QStringLiteral(" and remembers %1").arg(view->overlay.ghosts.size())) << '\n';
         if (shade) {
+            // (A picture it cannot write is said before the veil's few seconds of work.)
+            const QString suffix = QFileInfo(args.value(QStringLiteral("output"))).suffix().toLower();
+            if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
+                err() << args.value(QStringLiteral("output")) << ": unknown image type \"" << suffix << "\" (use .png, .svg or .pdf)\n";
+                return kBadInput;
+            }
             // The vision map of every model of the side, a point that high on every inch, on
             // the table as the side knows it (the enemies it does not see are not there to
             // stop lines or to leave a mark).

@@ -206,7 +206,9 @@ void AnalysisPanel::listZones() {
         for (const std::string& name : tableSides(document_->scenario())) {
             if (name.empty()) continue;
             const QString n = QString::fromStdString(name);
-            who_->addItem(tr("Side %1 (all its models)").arg(n));
+            who_->addItem(tr("Side %1").arg(n));
+            who_->setItemData(who_->count() - 1, tr("Every model of side %1 (fog of war: what the side sees)").arg(n),
+                              Qt::ToolTipRole);
             who_->setItemData(who_->count() - 1, n, kSideRole);
         }
         for (const Zone& z : document_->scenario().zones) {
@@ -465,6 +467,7 @@ void AnalysisPanel::mapReady() {
     lanes_.reset();
     mapObserverIds_ = observerIds_;
     mapHidden_ = runningVeil_ && runningHidden_ ? *runningHidden_ : std::vector<std::string>{};
+    mapVeil_ = runningVeil_;
     const analysis::Tally t = analysis::tally(*map_);
     const double area = map_->grid.spacing * map_->grid.spacing;
     auto row = [&](const QString& what, int n) {
@@ -473,8 +476,9 @@ void AnalysisPanel::mapReady() {
     if (runningVeil_) {
         showMap(render::unseenLayer(*map_, s), QStringLiteral("<table>") + row(tr("not seen"), t.hidden) +
                                                    row(tr("seen"), t.visible + t.fully) +
-                                                   (t.undecided ? row(tr("undecided"), t.undecided) : QString()) +
-                                                   row(tr("on a feature or model"), t.overlap) + QStringLiteral("</table>"));
+                                                   row(tr("a feature or model stands there"), t.overlap) +
+                                                   (t.undecided ? row(tr("of these, undecided at a knife edge"), t.undecided) : QString()) +
+                                                   QStringLiteral("</table>"));
         emit finished();
         return;
     }
@@ -730,7 +734,7 @@ void AnalysisPanel::startExplaining() {
         });
         scenario = std::make_shared<const Scenario>(std::move(known));
     }
-    explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, probe, cell, at] {
+    explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, probe, cell, at, veil = mapVeil_] {
         Explained e;
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
@@ -770,18 +774,21 @@ void AnalysisPanel::startExplaining() {
                     reasons << QObject::tr("%1: every line blocked by %2")
                                    .arg(QString::fromStdString(s.labelOf(s.models[o].id)), names.join(QStringLiteral(", ")));
             }
+            if (veil) continue;  // (fog of war asks only whether it is seen: no cover, no 13.09)
             for (const std::string& reason : r.reasons) {
                 const QString text = QString::fromStdString(reason);
                 if (!reasons.contains(text)) reasons << text;
             }
         }
-        const QString verdict = cell.verdict == analysis::Verdict::FullyVisible ? QObject::tr("fully visible")
-                                : cell.verdict == analysis::Verdict::Visible    ? QObject::tr("visible, not fully")
-                                                                                : QObject::tr("hidden");
+        const QString verdict = veil ? (cell.verdict == analysis::Verdict::Hidden ? QObject::tr("not seen by the side")
+                                                                                 : QObject::tr("seen"))
+                                : cell.verdict == analysis::Verdict::FullyVisible ? QObject::tr("fully visible")
+                                : cell.verdict == analysis::Verdict::Visible      ? QObject::tr("visible, not fully")
+                                                                                  : QObject::tr("hidden");
         QString who;
         if (cell.seenBy >= 0 && !askedIds.empty()) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(askedIds.front())));
         e.text = QObject::tr("At %1: %2%3%4%5.").arg(where, verdict, who,
-                                                      cell.cover ? QObject::tr(", in cover") : QString(),
+                                                      cell.cover && !veil ? QObject::tr(", in cover") : QString(),
                                                       cell.undecided ? QObject::tr(" (undecided at a knife edge)") : QString());
         if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
         return e;

@@ -139,6 +139,7 @@ private:
     // (filled by its worker), and of the map shown (its cells are explained without them).
     std::shared_ptr<std::vector<std::string>> runningHidden_;
     std::vector<std::string> mapHidden_;
+    bool mapVeil_ = false;  // the map shown is a veil
     std::vector<std::string> observerIds_;     // the observers of the one worked out last
     std::vector<std::string> mapObserverIds_;  // and of the map shown (indices change with edits)
     QString summaryText_;

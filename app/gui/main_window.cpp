@@ -615,7 +615,7 @@ void MainWindow::buildMenus() {
         bool ok = false;
         const double height = prompts_->number(this, tr("Shade What the Side Cannot See"),
                                                tr("A point of the table counts as seen when a point this high above "
-                                                  "it is seen (inches):"),
+                                                  "it is seen (inches, 0.1 to 30):"),
                                                lastShadeHeight_, 0.1, 30, 2, &ok);
         if (ok) shadeUnseen(height);
     })->setObjectName(QStringLiteral("fog-shade"));

@@ -74,11 +74,17 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
 MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     MapLayer layer = visionLayer(map, scenario);  // (its grid and title)
     layer.cells.clear();
-    bool undecided = false;
+    bool undecided = false, overlap = false;
+    const QColor standing(kMapUnseen.red(), kMapUnseen.green(), kMapUnseen.blue(), 110);
     for (const analysis::Cell& c : map.cells) {
         const bool open = c.undecided && c.verdict == analysis::Verdict::Hidden;
         undecided = undecided || open;
-        layer.cells.push_back(c.verdict == analysis::Verdict::Hidden ? (open ? kMapUndecided : kMapUnseen) : QColor(0, 0, 0, 0));
+        overlap = overlap || c.verdict == analysis::Verdict::Overlap;
+        // (Where a point cannot stand, on a feature or a model the side knows, nothing is
+        // said of its sight: half veiled, so that it is not read as seen ground.)
+        layer.cells.push_back(c.verdict == analysis::Verdict::Hidden    ? (open ? kMapUndecided : kMapUnseen)
+                              : c.verdict == analysis::Verdict::Overlap ? standing
+                                                                        : QColor(0, 0, 0, 0));
     }
     const QString who = map.observers.empty() ? QString() : QString::fromStdString(scenario.models[map.observers[0]].side);
     layer.title = QStringLiteral("What side %1 cannot see: a point %2\" high, on each %3\" cell")
@@ -86,7 +92,8 @@ MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
                       .arg(map.probe.height)
                       .arg(map.grid.spacing);
     layer.legend = {{kMapUnseen, QStringLiteral("no model of the side sees it")},
-                    {QColor(0, 0, 0, 0), QStringLiteral("clear: seen, or no place to stand")}};
+                    {QColor(0, 0, 0, 0), QStringLiteral("clear: seen by a model of the side")}};
+    if (overlap) layer.legend.push_back({standing, QStringLiteral("half shaded: a feature or model stands there")});
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (a knife edge)")});
     return layer;
 }
