@@ -449,7 +449,7 @@ void BoardView::decorate() {
     overlay_.ghosts.clear();
     if (!pointOfView_.isEmpty() && povKnown_)
         for (const TableSighting& g : tableGhosts(document_->scenario(), pointOfView_.toStdString(), povSeen_, povPlacesSeen_))
-            overlay_.ghosts.push_back({g.model, render::ghostLabel(g)});
+            overlay_.ghosts.push_back({g.model, render::ghostLabel(g), QStringLiteral("T%1").arg(g.turnSeen)});
     if (!overlay_.unseen.empty()) {
         auto unseen = [&](int m) { return std::find(overlay_.unseen.begin(), overlay_.unseen.end(), m) != overlay_.unseen.end(); };
         std::erase_if(overlay_.enemies, [&](const std::pair<int, bool>& e) { return unseen(e.first); });

@@ -384,7 +384,11 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     for (size_t i = 0; i < scenario_.models.size(); ++i)
         bases.push_back(contains(overlay.unseen, static_cast<int>(i)) ? QRectF()
                                                                       : inchToDevice.mapRect(basePath(scenario_.models[i]).boundingRect()));
-    labels.setBases(bases);
+    // Ghosts' bases too (after the models'): no label covers one, so each ghost keeps its own
+    // label beside it, or none rather than a neighbour's.
+    std::vector<QRectF> withGhosts = bases;
+    for (const Overlay::Ghost& g : overlay.ghosts) withGhosts.push_back(inchToDevice.mapRect(basePath(g.model).boundingRect()));
+    labels.setBases(withGhosts);
     if (overlay.tagsOnly) {
         paintTags(p, inchToDevice, overlay, bases);
         return;
@@ -417,16 +421,21 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         labels.place(text, places, k < forced, order[k]);
     }
     // Ghosts: what was seen there, and when.
-    for (const Overlay::Ghost& g : overlay.ghosts) {
-        const QRectF box = inchToDevice.mapRect(basePath(g.model).boundingRect());
+    for (size_t k = 0; k < overlay.ghosts.size(); ++k) {
+        const Overlay::Ghost& g = overlay.ghosts[k];
+        const QRectF box = withGhosts[bases.size() + k];
         const QSizeF size = labels.sizeOf(g.label);
         const double gap = 2 * px;
-        labels.place(g.label,
-                     {QPointF(box.center().x(), box.bottom() + gap + size.height() / 2),       // below
-                      QPointF(box.right() + gap + size.width() / 2, box.center().y()),         // right
-                      QPointF(box.center().x(), box.top() - gap - size.height() / 2),          // above
-                      QPointF(box.left() - gap - size.width() / 2, box.center().y())},         // left
-                     false, -1, QColor(60, 60, 70, 190));
+        const bool placed =
+            labels.place(g.label,
+                         {QPointF(box.center().x(), box.bottom() + gap + size.height() / 2),       // below
+                          QPointF(box.right() + gap + size.width() / 2, box.center().y()),         // right
+                          QPointF(box.center().x(), box.top() - gap - size.height() / 2),          // above
+                          QPointF(box.left() - gap - size.width() / 2, box.center().y())},         // left
+                         false, static_cast<int>(bases.size() + k), QColor(60, 60, 70, 190));
+        // No room beside it (a cluster of ghosts): the turn it was seen, on its own base.
+        if (!placed && !g.tag.isEmpty())
+            labels.place(g.tag, {box.center()}, true, static_cast<int>(bases.size() + k), QColor(60, 60, 70, 190));
     }
     // Objectives just above their marker; deployment zones in their middle.
     for (const Zone& z : scenario_.zones)

@@ -93,6 +93,7 @@ struct Overlay {
     struct Ghost {
         Model model;    // as it was seen
         QString label;  // what it was and when: "Raider, seen turn 2"
+        QString tag;    // the same in short, on its base when the label finds no room: "T2"
     };
     std::vector<Ghost> ghosts;
     // Labels on models and pieces (ids on plates, never overlapping one another).

@@ -23,7 +23,7 @@ FogView viewOf(Scenario table, const std::string& side, const std::vector<std::s
         if (std::find(seen.begin(), seen.end(), m.id) != seen.end()) ++v.seen;
         else v.overlay.unseen.push_back(i);
     }
-    for (const TableSighting& g : remembered) v.overlay.ghosts.push_back({g.model, ghostLabel(g)});
+    for (const TableSighting& g : remembered) v.overlay.ghosts.push_back({g.model, ghostLabel(g), QStringLiteral("T%1").arg(g.turnSeen)});
     return v;
 }
 
