@@ -620,6 +620,33 @@ private slots:
         QVERIFY(r.err.contains(QStringLiteral("--to: 40,1 is off the map (32 columns, 11 rows)")));
     }
 
+    void sideViewOfAPair() {
+        // check --observer --target --side-view: the pair's line seen from the side, drawn,
+        // with what it passes said in words (on stderr: stdout stays the ruling).
+        QTemporaryDir dir;
+        const QString demo = scenario("demo.sightline.json"), png = dir.filePath(QStringLiteral("side.png"));
+        Run r = cli({QStringLiteral("check"), demo, QStringLiteral("--observer"), QStringLiteral("b-dread"), QStringLiteral("--target"),
+                     QStringLiteral("r-dread"), QStringLiteral("--side-view"), png});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains(QStringLiteral("Seen along the line drawn: it passes 0.44\" over Container (container-s) (its top 3.00\")")),
+                 qPrintable(r.err));
+        QVERIFY(QImage(png).width() >= 400);
+        const QString svg = dir.filePath(QStringLiteral("side.svg"));
+        r = cli({QStringLiteral("check"), demo, QStringLiteral("--observer"), QStringLiteral("b-int-1"), QStringLiteral("--target"),
+                 QStringLiteral("r-boy-1"), QStringLiteral("--side-view"), svg, QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        QVERIFY(!QJsonDocument::fromJson(r.out.toUtf8()).isNull());  // (the JSON unspoilt)
+        QVERIFY2(r.err.contains(QStringLiteral("Not seen; the least blocked line")), qPrintable(r.err));
+        QVERIFY(QFileInfo(svg).size() > 1000);
+        r = cli({QStringLiteral("check"), demo, QStringLiteral("--side-view"), png});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("--side-view needs --observer and --target")));
+        r = cli({QStringLiteral("check"), demo, QStringLiteral("--observer"), QStringLiteral("b-dread"), QStringLiteral("--target"),
+                 QStringLiteral("r-dread"), QStringLiteral("--side-view"), dir.filePath(QStringLiteral("side.jpg"))});
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(QStringLiteral("unknown image type \"jpg\"")));
+    }
+
     void tableFogOfWar() {
         // render --side draws the table as a side sees it (now, or --turn N of the file's game);
         // end-turn ends a turn in the file. Mistakes are said, with a non-zero exit.

@@ -1,6 +1,8 @@
 // sightline-cli check and verify: a scenario's pairs answered (text or JSON), and every
 // query's expectations checked across files.
 #include "commands.h"
+#include "rules/side_view.h"
+#include "side_view_picture.h"
 #include "common.h"
 #include "evaluation.h"
 #include "rules/rulings.h"
@@ -84,9 +86,28 @@ int check(const QString& path, const QCommandLineParser& args, sl::Method method
     } else {
         pairs = sl::plannedPairs(scene);
     }
+    if (args.isSet(QStringLiteral("side-view")) && !args.isSet(QStringLiteral("observer"))) {
+        err() << "--side-view needs --observer and --target (the pair whose sight line is drawn)\n";
+        return kBadInput;
+    }
     std::vector<sl::PairResult> results;
     const sl::Rulings rulings(scene);
     for (const sl::PlannedPair& p : pairs) results.push_back(rulings.evaluate(p.observer, p.target, method));
+    if (args.isSet(QStringLiteral("side-view"))) {
+        // The pair's sight line seen from the side, with what it passes (a drawing; the
+        // verdict is the ruling's).
+        const sl::PlannedPair& p = pairs.front();
+        const sl::SideView view = sl::sideView(scene, rulings, p.observer, p.target, results.front());
+        const QString observer = QString::fromStdString(scenario->labelOf(scenario->models[p.observer].id));
+        const QString target = QString::fromStdString(scenario->labelOf(scenario->models[p.target].id));
+        const QString file = args.value(QStringLiteral("side-view"));
+        QString error;
+        if (!sl::render::sideViewToFile(view, observer, target, file, &error)) {
+            err() << error << '\n';
+            return kBadInput;
+        }
+        err() << sl::render::sideViewCaption(view, observer, target) << "\nwrote " << file << '\n';
+    }
 
     const QString name = QString::fromStdString(scenario->name);
     const QString ruleset = QString::fromStdString(scenario->ruleset.name);

@@ -22,7 +22,8 @@ const char* kDescription =
     "\n"
     "Commands:\n"
     "  check FILE    answer the file's queries (with none, every pair of models on\n"
-    "                different sides); --observer ID --target ID asks one pair\n"
+    "                different sides); --observer ID --target ID asks one pair,\n"
+    "                --side-view FILE draws its sight line seen from the side\n"
     "  verify FILE.. check every query's \"expect\"; one line per mismatch, then\n"
     "                \"N passed, M failed\"\n"
     "  ruling FILE --attacker UNIT --target UNIT [--pdf SHEET.pdf]\n"
@@ -161,12 +162,13 @@ int main(int argc, char** argv) {
     // Drawing text needs a GUI application; `render`, `ruling` and `analyze` get one on the
     // offscreen platform (unless one is chosen), so that they work without a display. The
     // rest stays light.
-    // So do the tile maps' commands with a picture asked for (--png).
+    // So do the tile maps' commands with a picture asked for (--png), and check's --side-view.
     bool painting = false;
     for (int i = 1; i < argc && !painting; ++i) {
         const QString arg = QString::fromLocal8Bit(argv[i]);
         const Command* c = findCommand(arg);
-        painting = (c && c->paints) || arg == QLatin1String("--png") || arg.startsWith(QLatin1String("--png="));
+        painting = (c && c->paints) || arg == QLatin1String("--png") || arg.startsWith(QLatin1String("--png=")) ||
+                   arg == QLatin1String("--side-view") || arg.startsWith(QLatin1String("--side-view="));
     }
     if (painting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     std::unique_ptr<QCoreApplication> app = painting ? std::make_unique<QGuiApplication>(argc, argv)
@@ -181,6 +183,9 @@ int main(int argc, char** argv) {
     parser.addPositionalArgument(QStringLiteral("command"), commandNames(QStringLiteral(" or ")));
     parser.addPositionalArgument(QStringLiteral("files"), QStringLiteral("scenario files, or a tile map"), QStringLiteral("FILE..."));
     parser.addOption({QStringLiteral("observer"), QStringLiteral("check: the observing model's id"), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("side-view"),
+                      QStringLiteral("check --observer --target: the pair's side view (its sight line seen from the side) to a PNG, SVG or PDF"),
+                      QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("target"), QStringLiteral("check, render: the target model's id; ruling: the target unit"), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("at"), QStringLiteral("fov: the viewer's tile, X,Y (again: a walk)"), QStringLiteral("X,Y")});
     parser.addOption({QStringLiteral("from"), QStringLiteral("sight: the viewer's tile, X,Y"), QStringLiteral("X,Y")});

@@ -37,7 +37,4 @@ private:
     QString caption_;
 };
 
-// "0.05"" for a clearance in inches.
-QString inchesText(double inches);
-
 }  // namespace sl::gui

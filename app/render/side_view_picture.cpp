@@ -1,0 +1,184 @@
+// The side view of a pair drawn (side_view_picture.h).
+#include "side_view_picture.h"
+
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QImage>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+
+namespace sl::render {
+
+QString inchesText(double inches) { return QStringLiteral("%1\"").arg(inches, 0, 'f', 2); }
+
+QString sideViewCaption(const SideView& v, const QString& observer, const QString& target) {
+    const SectionPiece* near = v.closest >= 0 ? &v.pieces[static_cast<size_t>(v.closest)] : nullptr;
+    const QString line = QStringLiteral("%1 to %2, %3 long, from %4 high to %5 high")
+                             .arg(observer, target, inchesText(v.length), inchesText(v.h0), inchesText(v.h1));
+    if (v.witness)
+        return !near ? QStringLiteral("Seen along the line drawn: nothing stands in it (%1).").arg(line)
+                     : QStringLiteral("Seen along the line drawn: it passes %1 over %2 (its top %3) where it comes nearest (%4).")
+                           .arg(inchesText(near->clearance), QString::fromStdString(near->label), inchesText(near->top), line);
+    if (!near)
+        return QStringLiteral("Not seen; the line drawn (the least blocked between the bases' centres and edges) meets "
+                              "nothing here: what stops the others is in the ruling (%1).")
+            .arg(line);
+    if (near->wall)
+        return QStringLiteral("Not seen; even the least blocked line between the bases' centres and edges runs through %1, "
+                              "which the ruleset makes a wall of any height for this pair (%2).")
+            .arg(QString::fromStdString(near->label), line);
+    return QStringLiteral("Not seen; the least blocked line between the bases' centres and edges runs %1 into %2 (its top %3) "
+                          "(%4).")
+        .arg(inchesText(-near->clearance), QString::fromStdString(near->label), inchesText(near->top), line);
+}
+
+void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QString& observer, const QString& target,
+                   const QString& caption, const QColor& background, const QColor& ink, const QColor& grid) {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(frame, background);
+    const QFontMetricsF fm(p.font(), p.device());
+    const double lineHeight = fm.height();
+    const QRectF captionBox(frame.left() + 8, frame.bottom() - 3 * lineHeight - 6, frame.width() - 16, 3 * lineHeight + 4);
+    p.setPen(ink);
+    p.drawText(captionBox, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, caption);
+    const double left = frame.left() + std::max(48.0, fm.horizontalAdvance(QStringLiteral("00\"")) + 16);
+    const QRectF area(left, frame.top() + 10 + 2 * lineHeight, frame.right() - 24 - left,
+                      captionBox.top() - frame.top() - 10 - 2 * lineHeight - lineHeight - 8);
+    if (v.length <= 0 || area.width() < 40 || area.height() < 30) {
+        p.restore();
+        return;
+    }
+    double most = std::max(v.h0, v.h1);
+    for (const SectionPiece& piece : v.pieces)
+        if (std::isfinite(piece.top)) most = std::max(most, piece.top);
+    const double ceiling = most * 1.25 + 0.25;
+    auto X = [&](double s) { return area.left() + s / v.length * area.width(); };
+    auto Y = [&](double h) { return area.bottom() - std::min(h, ceiling) / ceiling * area.height(); };
+    // Height scale, every inch (or every few when tall).
+    const double step = ceiling > 12 ? 4 : ceiling > 6 ? 2 : ceiling > 2.5 ? 1 : 0.5;
+    for (double h = step; h < ceiling; h += step) {
+        p.setPen(QPen(grid, 1, Qt::DotLine));
+        p.drawLine(QPointF(area.left(), Y(h)), QPointF(area.right(), Y(h)));
+        p.setPen(ink);
+        p.drawText(QRectF(frame.left(), Y(h) - lineHeight / 2, area.left() - frame.left() - 6, lineHeight),
+                   Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("%1\"").arg(h));
+    }
+    // The table.
+    p.setPen(QPen(ink, 2));
+    p.drawLine(QPointF(area.left(), Y(0)), QPointF(area.right(), Y(0)));
+    p.drawText(QRectF(area.left(), Y(0) + 2, area.width(), lineHeight), Qt::AlignHCenter | Qt::AlignTop,
+               QStringLiteral("%1 along the line").arg(inchesText(v.length)));
+    // The pieces the line passes, each with its label and top; the nearest outlined.
+    for (size_t k = 0; k < v.pieces.size(); ++k) {
+        const SectionPiece& piece = v.pieces[k];
+        const QRectF box(QPointF(X(piece.from), Y(piece.wall ? ceiling : piece.top)), QPointF(X(piece.to), Y(piece.bottom)));
+        const QColor fill = piece.model ? QColor(120, 140, 190) : QColor(150, 150, 150);
+        p.setPen(Qt::NoPen);
+        p.setBrush(piece.wall ? QBrush(QColor(110, 110, 110), Qt::BDiagPattern) : QBrush(fill));
+        p.drawRect(box.adjusted(0, 0, std::max(0.0, 1.5 - box.width()), 0));
+        const bool nearest = static_cast<int>(k) == v.closest;
+        p.setPen(QPen(nearest ? QColor(230, 120, 0) : QColor(80, 80, 80), nearest ? 2 : 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(box);
+        const QString text = piece.wall ? QStringLiteral("%1: a wall of any height").arg(QString::fromStdString(piece.label))
+                                        : QStringLiteral("%1 %2").arg(QString::fromStdString(piece.label), inchesText(piece.top));
+        const double row = piece.wall ? area.top() - lineHeight * static_cast<double>(1 + k % 2)
+                                      : box.top() - 4 - lineHeight * static_cast<double>(k % 2);
+        const double width = fm.horizontalAdvance(text);
+        p.setPen(ink);
+        p.drawText(QPointF(std::clamp(box.center().x() - width / 2, frame.left() + 2, frame.right() - 2 - width), row), text);
+    }
+    // The two models at the ends, as high as they stand, and their names.
+    p.setPen(QPen(QColor(40, 80, 200), 5, Qt::SolidLine, Qt::FlatCap));
+    p.drawLine(QPointF(X(0), Y(0)), QPointF(X(0), Y(v.h0)));
+    p.setPen(QPen(QColor(200, 40, 40), 5, Qt::SolidLine, Qt::FlatCap));
+    p.drawLine(QPointF(X(v.length), Y(0)), QPointF(X(v.length), Y(v.h1)));
+    p.setPen(ink);
+    p.drawText(QPointF(area.left() + 4, frame.top() + 4 + fm.ascent()), observer);
+    p.drawText(QPointF(area.right() - fm.horizontalAdvance(target), frame.top() + 4 + fm.ascent()), target);
+    // The line: green when it is the witness, red when it is blocked.
+    p.setPen(QPen(v.witness ? QColor(0, 160, 60) : QColor(210, 30, 30), 2));
+    p.drawLine(QPointF(X(0), Y(v.h0)), QPointF(X(v.length), Y(v.h1)));
+    // The clearance at the nearest piece: between its top and the line, at the end where it is least.
+    if (v.closest >= 0) {
+        const SectionPiece& piece = v.pieces[static_cast<size_t>(v.closest)];
+        if (!piece.wall) {
+            const double s = v.heightAt(piece.from) <= v.heightAt(piece.to) ? piece.from : piece.to;
+            p.setPen(QPen(QColor(230, 120, 0), 1.5, Qt::DashLine));
+            p.drawLine(QPointF(X(s), Y(piece.top)), QPointF(X(s), Y(v.heightAt(s))));
+            const QString text = piece.clearance >= 0 ? QStringLiteral("clears by %1").arg(inchesText(piece.clearance))
+                                                      : QStringLiteral("%1 into it").arg(inchesText(-piece.clearance));
+            p.setPen(QColor(170, 80, 0));
+            p.drawText(QPointF(std::min(X(s) + 4, frame.right() - 4 - fm.horizontalAdvance(text)),
+                               (Y(piece.top) + Y(v.heightAt(s))) / 2 + fm.ascent() / 2),
+                       text);
+        }
+    }
+    p.restore();
+}
+
+bool sideViewToFile(const SideView& view, const QString& observer, const QString& target, const QString& path,
+                    QString* error, int width) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QString caption = sideViewCaption(view, observer, target);
+    const QSize size(std::max(400, width), std::max(200, width * 3 / 10));
+    if (suffix == QLatin1String("png")) {
+        QImage image(size, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter p(&image);
+        QFont font = p.font();
+        font.setPixelSize(std::max(12, size.width() / 80));
+        p.setFont(font);
+        paintSideView(p, QRectF(QPointF(0, 0), QSizeF(size)), view, observer, target, caption);
+        p.end();
+        if (!image.save(path)) {
+            if (error) *error = QStringLiteral("%1: cannot write the image").arg(path);
+            return false;
+        }
+        return true;
+    }
+    if (suffix == QLatin1String("svg")) {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(QStringLiteral("Side view: %1 to %2").arg(observer, target));
+        QPainter p;
+        if (!p.begin(&svg)) {
+            if (error) *error = QStringLiteral("%1: cannot write the SVG file").arg(path);
+            return false;
+        }
+        QFont font = p.font();
+        font.setPixelSize(std::max(12, size.width() / 80));
+        p.setFont(font);
+        paintSideView(p, QRectF(QPointF(0, 0), QSizeF(size)), view, observer, target, caption);
+        p.end();
+        return true;
+    }
+    if (suffix == QLatin1String("pdf")) {
+        QPdfWriter pdf(path);
+        pdf.setResolution(96);  // (the drawing's pens and fonts in screen pixels)
+        pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape, QMarginsF(10, 10, 10, 10)));
+        pdf.setTitle(QStringLiteral("Side view: %1 to %2").arg(observer, target));
+        QPainter p;
+        if (!p.begin(&pdf)) {
+            if (error) *error = QStringLiteral("%1: cannot write the PDF file").arg(path);
+            return false;
+        }
+        const double w = pdf.width(), h = std::min<double>(pdf.height(), w * 0.4);
+        QFont font = p.font();
+        font.setPointSizeF(10);
+        p.setFont(font);
+        paintSideView(p, QRectF(0, 0, w, h), view, observer, target, caption);
+        p.end();
+        return true;
+    }
+    if (error) *error = QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)").arg(path, suffix);
+    return false;
+}
+
+}  // namespace sl::render
