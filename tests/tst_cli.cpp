@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QThread>
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -618,6 +620,50 @@ private slots:
         r = cli({QStringLiteral("sight"), skirmish, QStringLiteral("--from"), QStringLiteral("14,6"), QStringLiteral("--to"), QStringLiteral("40,1")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("--to: 40,1 is off the map (32 columns, 11 rows)")));
+    }
+
+    void killedWhileSavingLeavesTheFileWhole() {
+        // end-turn works out what each side sees, then saves the game into the file. Killed at
+        // any moment (here at sixteen moments spread over its run), the file is whole: the
+        // game as it was, or the game with the turn ended, never a part of one.
+        QTemporaryDir dir;
+        const QString game = dir.filePath(QStringLiteral("game.sightline.json"));
+        QFile source(scenario("fog-of-war/official-layout-two-turns.sightline.json"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QByteArray before = source.readAll();
+        auto reset = [&] {
+            QFile f(game);
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            QCOMPARE(f.write(before), before.size());
+        };
+        reset();
+        QElapsedTimer clock;
+        clock.start();
+        QCOMPARE(cli({QStringLiteral("end-turn"), game}).code, 0);
+        const qint64 whole = clock.elapsed();
+        QFile after(game);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        const QByteArray ended = after.readAll();
+        after.close();
+        QVERIFY(ended != before);
+        int killed = 0;
+        for (int k = 0; k < 16; ++k) {
+            reset();
+            QProcess p;
+            p.start(QStringLiteral(SIGHTLINE_CLI), {QStringLiteral("end-turn"), game});
+            QVERIFY(p.waitForStarted());
+            QThread::msleep(static_cast<unsigned long>(whole * k / 15));
+            if (p.state() != QProcess::NotRunning) {
+                p.kill();
+                ++killed;
+            }
+            p.waitForFinished();
+            QFile now(game);
+            QVERIFY(now.open(QIODevice::ReadOnly));
+            const QByteArray bytes = now.readAll();
+            QVERIFY2(bytes == before || bytes == ended, qPrintable(QStringLiteral("after a kill at %1 ms: %2 bytes").arg(whole * k / 15).arg(bytes.size())));
+        }
+        QVERIFY(killed > 0);
     }
 
     void sideViewOfAPair() {

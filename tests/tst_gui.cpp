@@ -1894,6 +1894,23 @@ private slots:
         QCOMPARE(io::writeScenario(again.document()->scenario()), io::writeScenario(edited));
         QVERIFY(again.document()->isModified());
         QCOMPARE(again.document()->filePath(), kDemo);
+        // A second crash while the work recovered is not yet saved: it is offered again, whole.
+        {
+            gui::MainWindow crashing;
+            QVERIFY(crashing.offerRecovery(false));
+        }
+        QVERIFY(gui::MainWindow::hasAutosave());
+        QVERIFY(again.offerRecovery(false));
+        QCOMPARE(io::writeScenario(again.document()->scenario()), io::writeScenario(edited));
+        // A place that cannot be written (a read-only file system, whoever runs the tests):
+        // said, nothing lost: the table stays modified, its file and the autosave as they were.
+        ScriptedPrompts* prompts = scripted(again);
+        QVERIFY(!again.saveTo(QStringLiteral("/proc/sightline-cannot-write-here.sightline.json")));
+        QVERIFY(prompts->askedFor(QStringLiteral("warning: Cannot save: The table was not saved.")));
+        QVERIFY(prompts->askedFor(QStringLiteral("warning: Cannot save: The table was not saved.\n\n/proc/sightline-cannot-write-here")));
+        QVERIFY(again.document()->isModified());
+        QCOMPARE(again.document()->filePath(), kDemo);
+        QVERIFY(gui::MainWindow::hasAutosave());
         // Saving it ends the autosave.
         QTemporaryDir dir;
         QVERIFY(again.saveTo(dir.filePath(QStringLiteral("kept.sightline.json"))));
