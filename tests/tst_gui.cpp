@@ -380,6 +380,9 @@ private slots:
         const size_t before = w.document()->scenario().terrain.size();
         w.findChild<QAction*>(QStringLiteral("tool-wall"))->trigger();
         QCOMPARE(view->tool(), gui::BoardView::Tool::Wall);
+        // Its own hint in the status bar (each tool has one).
+        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Click the wall's points")),
+                 qPrintable(w.statusBar()->currentMessage()));
         QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {2, 40}));
         view->finishPolygon();
         QCOMPARE(w.document()->scenario().terrain.size(), before);

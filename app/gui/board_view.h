@@ -35,6 +35,7 @@ namespace sl::gui {
 class BoardView : public QWidget {
     Q_OBJECT
 public:
+    // (A new tool goes last, and the main window gets its hint: its static_assert names the last.)
     enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle, Measure, ZoneRectangle, ZonePolygon, Objective, Wall };
     // The Wall tool draws a line of points, kWallThickness inches thick (a ruin's wall).
     static constexpr double kWallThickness = 0.25;

@@ -370,8 +370,10 @@ void MainWindow::buildMenus() {
             "Drag out a deployment zone for the side chosen in the Models dock; Esc to stop.",
             "Click the zone's corners; double-click or Enter to close; Esc to cancel.",
             "Click to place an objective (3\" radius; change it in the inspector); Esc to stop.",
+            "Click the wall's points; double-click or Enter to finish (a quarter of an inch thick, 3\" high); Esc to cancel.",
         };
-        static_assert(std::size(hints) == static_cast<size_t>(BoardView::Tool::Objective) + 1);
+        // (Every tool has its hint: the last one in the enum is the last hint.)
+        static_assert(std::size(hints) == static_cast<size_t>(BoardView::Tool::Wall) + 1);
         statusBar()->showMessage(tr(hints[static_cast<int>(board_->tool())]));
     });
 

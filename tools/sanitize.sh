@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds Sightline with sanitizers under build-SANITIZERS/ and runs every test under them:
+#   tools/sanitize.sh            AddressSanitizer and UndefinedBehaviorSanitizer
+#   tools/sanitize.sh thread     ThreadSanitizer (the threads of layout analysis, unit
+#                                rulings and fog of war off the GUI thread)
+# A report fails the test that made it. Run tools/setup.sh once first (the packages).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kind=${1:-address}
+case "$kind" in
+  address) sanitizers="address;undefined"; dir=build-asan ;;
+  thread)  sanitizers="thread"; dir=build-tsan ;;
+  *) echo "usage: $0 [address|thread]" >&2; exit 2 ;;
+esac
+cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIGHTLINE_SANITIZE="$sanitizers"
+cmake --build "$dir" --parallel "$(nproc)"
+# Leaks are reported at exit (Qt keeps a few on purpose: those are suppressed by name).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tools/lsan.supp:print_suppressions=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" --timeout 1800
