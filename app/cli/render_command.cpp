@@ -7,8 +7,6 @@
 #include "scenario_io.h"
 #include "commands.h"
 
-#include <QFileInfo>
-
 #include <algorithm>
 #include "common.h"
 
@@ -91,9 +89,8 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
               << (view->overlay.ghosts.empty() ? QString() : QStringLiteral(" and remembers %1").arg(view->overlay.ghosts.size())) << '\n';
         if (shade) {
             // (A picture it cannot write is said before the veil's few seconds of work.)
-            const QString suffix = QFileInfo(args.value(QStringLiteral("output"))).suffix().toLower();
-            if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
-                err() << args.value(QStringLiteral("output")) << ": unknown image type \"" << suffix << "\" (use .png, .svg or .pdf)\n";
+            if (const auto problem = sl::render::pictureTypeProblem(args.value(QStringLiteral("output")))) {
+                err() << *problem << '\n';
                 return kBadInput;
             }
             // The vision map of every model of the side, a point that high on every inch, on

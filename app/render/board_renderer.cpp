@@ -820,7 +820,17 @@ Measurement baseToBase(const Model& a, const Model& b) {
     return {seg.a, seg.b, label.toStdString()};
 }
 
+std::optional<QString> pictureTypeProblem(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png") || suffix == QLatin1String("svg") || suffix == QLatin1String("pdf")) return std::nullopt;
+    return QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)").arg(path, suffix);
+}
+
 bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error, int pngWidth) {
+    if (const auto problem = pictureTypeProblem(path)) {
+        if (error) *error = *problem;
+        return false;
+    }
     const QString suffix = QFileInfo(path).suffix().toLower();
     BoardRenderer renderer(scenario);
     const double aspect = scenario.board.height / scenario.board.width;
@@ -889,8 +899,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
         painter.end();
         return true;
     }
-    if (error) *error = QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)").arg(path, suffix);
-    return false;
+    return false;  // (not reached: the type was checked first)
 }
 
 }  // namespace sl::render

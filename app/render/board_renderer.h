@@ -181,6 +181,10 @@ QString labelText(const Scenario& s, const TerrainPiece& t);
 // in 3D across a height difference), as drawn: 12.34" (flat 12.10", 2.50" up).
 Measurement baseToBase(const Model& a, const Model& b);
 
+// Why a picture cannot be written to this path's type (not .png, .svg or .pdf), or nothing:
+// the message every picture writer gives, said before any work is done.
+std::optional<QString> pictureTypeProblem(const QString& path);
+
 // Writes the board to a PNG (`pngWidth` pixels across), SVG or PDF file, chosen by the
 // extension; false with a message on failure.
 bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error,

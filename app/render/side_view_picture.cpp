@@ -1,6 +1,8 @@
 // The side view of a pair drawn (side_view_picture.h).
 #include "side_view_picture.h"
 
+#include "board_renderer.h"
+
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QImage>
@@ -123,6 +125,10 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
 
 bool sideViewToFile(const SideView& view, const QString& observer, const QString& target, const QString& path,
                     QString* error, int width) {
+    if (const auto problem = pictureTypeProblem(path)) {
+        if (error) *error = *problem;
+        return false;
+    }
     const QString suffix = QFileInfo(path).suffix().toLower();
     const QString caption = sideViewCaption(view, observer, target);
     const QSize size(std::max(400, width), std::max(200, width * 3 / 10));
@@ -177,8 +183,7 @@ bool sideViewToFile(const SideView& view, const QString& observer, const QString
         p.end();
         return true;
     }
-    if (error) *error = QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)").arg(path, suffix);
-    return false;
+    return false;  // (not reached: the type was checked first)
 }
 
 }  // namespace sl::render
