@@ -180,6 +180,31 @@ std::optional<Vec2> pointInPart(const Ring& cell, const Region& r) {
     return p;
 }
 
+std::optional<Vec2> rimPointNear(const Ring& cell, const Region& r) {
+    if (r.isPoint() || cell.empty()) return std::nullopt;
+    const Vec2 m = partCentre(cell);
+    Vec2 p = m;
+    if (r.curved) {
+        // Along the ray from the base's centre through the part's middle, onto the curve.
+        const double a = r.ellipse.lengthMm * 5 / 254, b = r.ellipse.widthMm * 5 / 254;
+        const double c = r.ellipse.cosRot, s = r.ellipse.sinRot;
+        const Vec2 d = m - r.centre;
+        const Vec2 l{(c * d.x + s * d.y) / a, (c * d.y - s * d.x) / b};
+        const double len = std::hypot(l.x, l.y);
+        if (len == 0) return std::nullopt;
+        const Vec2 u{l.x / len * a, l.y / len * b};
+        p = r.centre + Vec2{c * u.x - s * u.y, s * u.x + c * u.y};
+    } else {
+        // The part's corner farthest from the centre (on the outline when the part reaches it).
+        double most = -1;
+        for (const Vec2& v : cell)
+            if (const double d = std::hypot(v.x - r.centre.x, v.y - r.centre.y); d > most) most = d, p = v;
+    }
+    if (std::hypot(p.x - m.x, p.y - m.y) > partSize(cell)) return std::nullopt;  // the part is far from the edge
+    for (int i = 0; i < 8 && !insideRegion(r, p); ++i) p = p + (r.centre - p) * 1e-12;
+    if (!insideRegion(r, p)) return std::nullopt;
+    return p;
+}
 
 Region pointRegion(Vec2 p) {
     Region r;

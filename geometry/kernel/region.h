@@ -51,6 +51,10 @@ std::pair<Ring, Ring> splitPart(const Ring& part);
 std::optional<Ring> tightenPart(const Ring& part, const Region& r);
 // A point of the true region near the part's middle, if one is found.
 std::optional<Vec2> pointInPart(const Ring& part, const Region& r);
+// The point of the true region's edge across the part's middle from the centre (a curve's
+// point on the ray through it; a rectangle's: the part's farthest corner), when the part
+// reaches that near the edge: where a sliver hidden behind a corner usually lies.
+std::optional<Vec2> rimPointNear(const Ring& part, const Region& r);
 // The part's middle (mean of its corners) and its size (its box's diagonal).
 Vec2 partCentre(const Ring& part);
 double partSize(const Ring& part);

@@ -168,6 +168,15 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
     return true;
 }
 
+// The corner of a convex ring farthest in direction n.
+Vec2 supportPoint(const Ring& ring, Vec2 n) {
+    Vec2 best = ring.front();
+    double most = -HUGE_VAL;
+    for (const Vec2& v : ring)
+        if (const double h = v.x * n.x + v.y * n.y; h > most) most = h, best = v;
+    return best;
+}
+
 // Whether the disc of radius h around p lies in the region (its outline holds no more than
 // the true region: vertices on the curve), with a margin well above rounding.
 bool discInside(const Region& r, Vec2 p, double h) {
@@ -233,7 +242,12 @@ bool sideFansClear(const Scene& scene, const Region& from, Vec2 near, double hp,
                    const ModelMask& ignored) {
     const double hw = scene.halfWidth();
     if (hw <= 0 || from.isPoint()) return false;
-    for (double k : {0.98, 0.9, 0.7, 0.4, 0.0}) {
+    // First as far out towards `near` as a band's start allows (hw inside the outline,
+    // which lies within 0.01 mm of a curve), then nearer the centre.
+    const double reach = std::hypot(near.x - from.centre.x, near.y - from.centre.y);
+    const double farthest = reach > 0 ? 1 - (hw * (1 + 1e-6) + 5e-4) / reach : 0;
+    for (double k : {farthest, 0.98, 0.9, 0.7, 0.4, 0.0}) {
+        if (k > farthest && k > 0) continue;
         const Vec2 apex = from.centre + (near - from.centre) * k;
         if (!discInside(from, apex, hw)) continue;
         for (double side : {1.0, -1.0})
@@ -345,8 +359,36 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
                 if (cleared) break;
             }
         }
+        // The line found may leave little room on one side (it is extremal: its end on the
+        // observer's outline, where a blocker's corner stops it turning further). The
+        // points of the observer's base farthest across the line, on either side, give the
+        // fan the most room past a corner on that side.
+        if (!cleared && !from.isPoint()) {
+            const Vec2 d = *q - seenFrom;
+            for (double sign : {1.0, -1.0}) {
+                const Vec2 across{-d.y * sign, d.x * sign};
+                const Vec2 far = supportPoint(from.outline, across);
+                if (far == seenFrom) continue;
+                if (fanOpen(scene, far, hp, *ring, hq, ignored) ||
+                    sideFansClear(scene, from, far, hp, *ring, hq, ignored)) {
+                    seenFrom = far;
+                    cleared = true;
+                    break;
+                }
+            }
+        }
         if (!cleared) cleared = sideFansClear(scene, from, seenFrom, hp, *ring, hq, ignored);
         if (cleared) continue;
+        // Before splitting: the edge of the base across the part, where a sliver hidden
+        // behind a blocker's edge usually lies (thinner than the parts' middles can find).
+        if (const auto rim = rimPointNear(*ring, to)) {
+            const ExactAnswer e = decideExact(scene, from, hp, disc(*rim), hq, ignored, Witness::First, seenFrom, Proof::Brief);
+            if (!e.visible && !e.undecided) {
+                view.outcome = FullView::Outcome::No;
+                view.hidden = *rim;
+                return view;
+            }
+        }
         if (partSize(*ring) < kSmallest) {
             undecided = true;
             continue;
@@ -394,3 +436,4 @@ double visibleFraction(const Scene& scene, const Region& from, const Model& o, c
 }
 
 }  // namespace sl
+
