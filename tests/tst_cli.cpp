@@ -491,6 +491,26 @@ private slots:
         r = cli({QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts")});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("--target UNIT")));
+        // The pair in dispute: its side view ends the sheet; bad pairs are refused by name.
+        auto disputed = [&](const QString& pair, bool pdfToo = true) {
+            QStringList args{QStringLiteral("ruling"), file, QStringLiteral("--attacker"), QStringLiteral("scouts"),
+                             QStringLiteral("--target"), QStringLiteral("H"), QStringLiteral("--disputed"), pair};
+            if (pdfToo) args << QStringLiteral("--pdf") << pdf;
+            return cli(args);
+        };
+        r = disputed(QStringLiteral("Far:H"));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("with the side view of Far to H (the pair in dispute; not seen because 13.09")),
+                 qPrintable(r.out));
+        r = disputed(QStringLiteral("H:Far"));
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--disputed H:Far: \"H\" is not a model of the attacking unit \"scouts\"")),
+                 qPrintable(r.err));
+        r = disputed(QStringLiteral("Far"));
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("expected ATTACKER:TARGET")), qPrintable(r.err));
+        r = disputed(QStringLiteral("Far:Nobody"));
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--disputed: no model has the id \"Nobody\"")), qPrintable(r.err));
+        r = disputed(QStringLiteral("Far:H"), false);
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("add --pdf")), qPrintable(r.err));
     }
 
     void catalogAndImport() {

@@ -35,6 +35,8 @@
 #include <QFormLayout>
 #include <QAbstractButton>
 #include <QTemporaryDir>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QDockWidget>
 #include <QCheckBox>
 #include <QPointer>
@@ -1830,6 +1832,16 @@ private slots:
         QCOMPARE(done.first().at(1).toString(), QString());
         QVERIFY(!w.writingRulingSheet());
         QVERIFY(contents(pdf).startsWith("%PDF-"));
+        // The pair picked is the pair in dispute: the sheet ends with its side view.
+        if (const QString tool = QStandardPaths::findExecutable(QStringLiteral("pdftotext")); !tool.isEmpty()) {
+            QProcess text;
+            text.start(tool, {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+            QVERIFY(text.waitForFinished(60000));
+            const QString all = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+            QVERIFY2(all.contains(QStringLiteral("Side view: attacker")) && all.contains(QStringLiteral("the pair in dispute")),
+                     qPrintable(all.right(600)));
+            QVERIFY(all.contains(QStringLiteral("(Intercessor 2) to target")));
+        }
         // A file that cannot be written: a warning, after the work.
         QTest::ignoreMessage(QtWarningMsg, "QPainter::begin(): Returned false");
         QVERIFY(w.exportRulingSheetTo(dir.filePath(QStringLiteral("no/such/folder/sheet.pdf"))));

@@ -3,6 +3,7 @@
 // panel's ruling: short headers, a dash for a pair not visible, a legend for every symbol,
 // pieces named by their labels, legible pages.
 #include "analysis_layer.h"
+#include "fixtures.h"
 #include "board_renderer.h"
 #include "kernel/base.h"
 #include "los/scene.h"
@@ -451,6 +452,60 @@ private slots:
         const QImage image(png);
         QCOMPARE(image.width(), 1754);
         QCOMPARE(image.height(), 1240 * pages);
+    }
+
+    // The sheet ends with side views: of the pair named in dispute, else of the closest call
+    // (here a line that clears a long low wall by 0.05"), else none.
+    void rulingSheetSideViews() {
+        Scenario s;
+        s.board = {24, 24};
+        s.ruleset.name = "true-los";
+        s.models = {testing::infantry("a1", {4, 12}, "A"), testing::infantry("a2", {4, 6}, "A"),
+                    testing::infantry("b1", {20, 12}, "B")};
+        s.terrain = {testing::wall("low-wall", 11.9, 0, 12.1, 24, 1.70)};
+        s.terrain[0].name = "Low Wall";
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        const UnitRuling u = rulings.units("A", "B", Method::Exact);
+        QVERIFY(u.pairs[0][0].visible && u.pairs[1][0].visible);
+        std::vector<render::SheetSideView> views = render::disputedSideViews(scene, rulings, u, {});
+        QCOMPARE(views.size(), size_t(1));
+        QVERIFY(views[0].why.contains(QStringLiteral("closest call")));
+        QVERIFY(views[0].view.witness);
+        QCOMPARE(views[0].attacker, 0);  // (a2's line clears it by as much: the first pair is shown)
+        QCOMPARE(views[0].target, 2);
+        QVERIFY(views[0].view.closest >= 0);
+        const SectionPiece& near = views[0].view.pieces[static_cast<size_t>(views[0].view.closest)];
+        QCOMPARE(near.label, std::string("Low Wall"));
+        QVERIFY2(near.clearance >= 0.049 && near.clearance < 0.1, qPrintable(QString::number(near.clearance)));
+        // Named: that pair only.
+        views = render::disputedSideViews(scene, rulings, u, {{1, 2}});
+        QCOMPARE(views.size(), size_t(1));
+        QCOMPARE(views[0].attacker, 1);
+        QVERIFY(views[0].why.contains(QStringLiteral("dispute")));
+        // The wall lowered to 0.5" (the lines pass 1.25" over it): no close call, no side view.
+        Scenario high = s;
+        high.terrain[0].height = 0.5;
+        const Scene highScene(high);
+        const Rulings highRulings(highScene);
+        QVERIFY(render::disputedSideViews(highScene, highRulings, highRulings.units("A", "B", Method::Exact), {}).empty());
+        // On the sheet: one page more, which names the pair and says why it is shown.
+        QTemporaryDir dir;
+        QString error;
+        int without = 0, with = 0;
+        QVERIFY2(render::writeRulingSheet(s, u, dir.filePath(QStringLiteral("a.pdf")), &error, &without), qPrintable(error));
+        views = render::disputedSideViews(scene, rulings, u, {{0, 2}, {1, 2}, {0, 2}});
+        QCOMPARE(views.size(), size_t(3));
+        QVERIFY2(render::writeRulingSheet(s, u, dir.filePath(QStringLiteral("b.pdf")), &error, &with, views), qPrintable(error));
+        QCOMPARE(with, without + 2);  // two side views to a page
+        const PdfText text = pdfText(dir.filePath(QStringLiteral("b.pdf")));
+        if (text.pages.isEmpty()) QSKIP("pdftotext (poppler-utils) is not installed");
+        QCOMPARE(text.pages.size(), with);
+        const QString last = text.pages.back(), before = text.pages[with - 2];
+        QVERIFY2(before.contains(QStringLiteral("Side view: attacker 1 (a1) to target 1 (b1)")), qPrintable(before));
+        QVERIFY(before.contains(QStringLiteral("Side view: attacker 2 (a2) to target 1 (b1)")));
+        QVERIFY(before.contains(QStringLiteral("passes 0.05\" over Low Wall")));
+        QVERIFY(last.contains(QStringLiteral("Side view: attacker 1 (a1)")));
     }
 
     // A small ruling fits on one page; 10e gives each target model's cover under its column.

@@ -26,9 +26,11 @@ const char* kDescription =
     "                --side-view FILE draws its sight line seen from the side\n"
     "  verify FILE.. check every query's \"expect\"; one line per mismatch, then\n"
     "                \"N passed, M failed\"\n"
-    "  ruling FILE --attacker UNIT --target UNIT [--pdf SHEET.pdf]\n"
+    "  ruling FILE --attacker UNIT --target UNIT [--pdf SHEET.pdf] [--disputed A:B]\n"
     "                every model of one unit against every model of another, under\n"
-    "                the file's ruleset; --pdf writes the judge's ruling sheet\n"
+    "                the file's ruleset; --pdf writes the judge's ruling sheet, which\n"
+    "                ends with the side view of the pair A:B in dispute (attacking\n"
+    "                and target models' ids), or of the closest call\n"
     "  fov MAP --at X,Y [--radius R] [--shape euclid|chebyshev|manhattan]\n"
     "      [--light-walls] [--on-wall] [--json] [--png FILE]\n"
     "                field of view on a tile map (symmetric shadowcasting); several\n"
@@ -213,6 +215,10 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("out"), QStringLiteral("import-40kdc: the folder for the layouts' scenario files"), QStringLiteral("DIR")});
     parser.addOption({QStringLiteral("attacker"), QStringLiteral("ruling: the attacking unit"), QStringLiteral("UNIT")});
     parser.addOption({QStringLiteral("pdf"), QStringLiteral("ruling: write the ruling sheet to this PDF"), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("disputed"),
+                      QStringLiteral("ruling --pdf: the sheet ends with this pair's side view (an attacking model's id, a "
+                                     "colon, a target model's id; again for more); without it, the closest call's"),
+                      QStringLiteral("A:B")});
     parser.addOption({QStringLiteral("method"), QStringLiteral("exact (default), sampled or center"),
                       QStringLiteral("METHOD"), QStringLiteral("exact")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("print JSON instead of text")});

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <tuple>
 #include <utility>
 
 namespace sl::cli {
@@ -41,10 +42,35 @@ int ruling(const QString& path, const QCommandLineParser& args, sl::Method metho
         err() << "--attacker and --target name the same unit\n";
         return kBadInput;
     }
+    // The pairs in dispute: attacking model, a colon, target model (ids), each of its unit.
+    std::vector<std::pair<int, int>> disputed;
+    for (const QString& value : args.values(QStringLiteral("disputed"))) {
+        if (!args.isSet(QStringLiteral("pdf"))) {
+            err() << "--disputed: the side view goes on the ruling sheet; add --pdf SHEET.pdf\n";
+            return kBadInput;
+        }
+        const QStringList ids = value.split(QLatin1Char(':'));
+        if (ids.size() != 2 || ids[0].isEmpty() || ids[1].isEmpty()) {
+            err() << QStringLiteral("--disputed: expected ATTACKER:TARGET (two model ids and a colon), found \"%1\"\n").arg(value);
+            return kBadInput;
+        }
+        const int a = modelOrFail(scene, ids[0], "disputed"), t = a < 0 ? -1 : modelOrFail(scene, ids[1], "disputed");
+        if (a < 0 || t < 0) return kBadInput;
+        for (const auto& [model, unit, role] : {std::tuple{a, attacker, "attacking"}, std::tuple{t, target, "target"}})
+            if (scenario->models[static_cast<size_t>(model)].unit != unit) {
+                err() << QStringLiteral("--disputed %1: \"%2\" is not a model of the %3 unit \"%4\"\n")
+                             .arg(value, QString::fromStdString(scenario->models[static_cast<size_t>(model)].id),
+                                  QLatin1String(role), QString::fromStdString(unit));
+                return kBadInput;
+            }
+        disputed.emplace_back(a, t);
+    }
     const sl::UnitRuling u = rulings.units(attacker, target, method);
+    std::vector<sl::render::SheetSideView> views;
     if (args.isSet(QStringLiteral("pdf"))) {
         QString error;
-        if (!sl::render::writeRulingSheet(*scenario, u, args.value(QStringLiteral("pdf")), &error)) {
+        views = sl::render::disputedSideViews(scene, rulings, u, disputed);
+        if (!sl::render::writeRulingSheet(*scenario, u, args.value(QStringLiteral("pdf")), &error, nullptr, views)) {
             err() << error << '\n';
             return kBadInput;
         }
@@ -131,7 +157,13 @@ int ruling(const QString& path, const QCommandLineParser& args, sl::Method metho
         out() << "cover against the unit: " << cover.join(QStringLiteral(", ")) << '\n';
     }
     for (const auto& reason : u.reasons) out() << "  " << QString::fromStdString(reason) << '\n';
-    if (args.isSet(QStringLiteral("pdf"))) out() << "wrote " << args.value(QStringLiteral("pdf")) << '\n';
+    if (args.isSet(QStringLiteral("pdf"))) {
+        out() << "wrote " << args.value(QStringLiteral("pdf")) << '\n';
+        for (const sl::render::SheetSideView& v : views)
+            out() << "  with the side view of " << QString::fromStdString(models[static_cast<size_t>(v.attacker)].id) << " to "
+                  << QString::fromStdString(models[static_cast<size_t>(v.target)].id) << " (" << v.why << ")\n";
+        if (views.empty()) out() << "  (no side view: no pair is a close call; --disputed A:B adds one)\n";
+    }
     return kOk;
 }
 

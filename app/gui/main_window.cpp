@@ -1303,11 +1303,14 @@ bool MainWindow::exportRulingSheetTo(const QString& path) {
     if (o < 0 || t < 0 || sheetJob_) return false;
     const std::string attacker = s.models[o].unit, target = s.models[t].unit;
     // The table as it is now, copied: edits made while the sheet is written do not reach it.
-    auto job = [scenario = s, attacker, target, method = board_->method(), path]() -> QString {
+    // The observer and target picked are the pair in dispute: the sheet ends with their side view.
+    auto job = [scenario = s, attacker, target, o, t, method = board_->method(), path]() -> QString {
         const Scene scene(scenario);
-        const UnitRuling u = Rulings(scene).units(attacker, target, method);
+        const Rulings rulings(scene);
+        const UnitRuling u = rulings.units(attacker, target, method);
+        const std::vector<render::SheetSideView> views = render::disputedSideViews(scene, rulings, u, {{o, t}});
         QString error;
-        if (!render::writeRulingSheet(scenario, u, path, &error))
+        if (!render::writeRulingSheet(scenario, u, path, &error, nullptr, views))
             return error.isEmpty() ? QStringLiteral("%1: cannot write the ruling sheet").arg(path) : error;
         return {};
     };

@@ -5,6 +5,7 @@
 #include "kernel/base.h"
 #include "ruling_html.h"
 #include "scenario_io.h"
+#include "side_view_picture.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -16,6 +17,7 @@
 #include <vector>
 #include <cmath>
 #include <memory>
+#include <optional>
 
 namespace sl::render {
 namespace {
@@ -148,14 +150,27 @@ struct Layout {
     std::vector<Flow> flows;
     double header = 64;  // its height, the rule under it included
     int pages = 1;
+    int sideFirst = -1;  // the first page of the side views (two to a page), if any
 };
+
+// The sheet's pages: the ruling's (layOutRuling), then those of `sideViews` side views.
+Layout layOutRuling(const Scenario& s, const UnitRuling& u);
 
 // The matrix, with the legend of its symbols under it, and the reasons: on one page when
 // they fit, else the reasons from the next page in two columns.
 void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, const QString& reasons, double contentW,
                             double height);
 
-Layout layOut(const Scenario& s, const UnitRuling& u) {
+Layout layOut(const Scenario& s, const UnitRuling& u, size_t sideViews) {
+    Layout l = layOutRuling(s, u);
+    if (sideViews > 0) {
+        l.sideFirst = l.pages;
+        l.pages += static_cast<int>((sideViews + 1) / 2);
+    }
+    return l;
+}
+
+Layout layOutRuling(const Scenario& s, const UnitRuling& u) {
     Layout l;
     l.title = QStringLiteral("Ruling: %1 shooting at %2").arg(q(u.attackerUnit), q(u.targetUnit));
     QString method;
@@ -350,8 +365,57 @@ void paintMap(QPainter& p, const Scenario& s, const UnitRuling& u, const QRectF&
     p.restore();
 }
 
-void paintPage(QPainter& p, const Layout& l, int page, const Scenario& s, const UnitRuling& u) {
+// "attacker 3 (Intercessor 3)": the model's number in the matrix and on the map, and its label.
+QString numbered(const Scenario& s, const UnitRuling& u, int model) {
+    for (const auto& [list, role] : {std::pair{&u.attackers, "attacker"}, std::pair{&u.targets, "target"}}) {
+        const auto it = std::find(list->begin(), list->end(), model);
+        if (it != list->end())
+            return QStringLiteral("%1 %2 (%3)")
+                .arg(QLatin1String(role))
+                .arg(it - list->begin() + 1)
+                .arg(sheetLabel(s, s.models[static_cast<size_t>(model)].id));
+    }
+    return sheetLabel(s, s.models[static_cast<size_t>(model)].id);
+}
+
+// Two side views to a page, each under a line that names the pair and says why it is shown.
+void paintSideViews(QPainter& p, const Layout& l, int page, const Scenario& s, const UnitRuling& u,
+                    const std::vector<SheetSideView>& views) {
+    const double half = (l.area.height() - kGap) / 2;
+    for (int k = 0; k < 2; ++k) {
+        const size_t index = static_cast<size_t>((page - l.sideFirst) * 2 + k);
+        if (index >= views.size()) break;
+        const SheetSideView& v = views[index];
+        const QRectF box(l.area.left(), l.area.top() + k * (half + kGap), l.area.width(), half);
+        const QString observer = numbered(s, u, v.attacker), target = numbered(s, u, v.target);
+        const auto title = document(QStringLiteral("<b>Side view: %1 to %2</b> &middot; %3")
+                                        .arg(observer.toHtmlEscaped(), target.toHtmlEscaped(), v.why.toHtmlEscaped()),
+                                    box.width(), 22);
+        p.save();
+        p.translate(box.topLeft());
+        title->drawContents(&p);
+        p.restore();
+        const double titleH = title->size().height() + 6;
+        QFont font(QStringLiteral("DejaVu Sans"));
+        font.setPixelSize(19);
+        p.save();
+        p.setFont(font);
+        const QRectF drawing(box.left(), box.top() + titleH, box.width(), box.height() - titleH);
+        paintSideView(p, drawing, v.view, observer, target, sideViewCaption(v.view, observer, target));
+        p.setPen(QPen(QColor(170, 170, 170), 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(drawing);
+        p.restore();
+    }
+}
+
+void paintPage(QPainter& p, const Layout& l, int page, const Scenario& s, const UnitRuling& u,
+               const std::vector<SheetSideView>& views) {
     paintHeader(p, l, page);
+    if (l.sideFirst >= 0 && page >= l.sideFirst) {
+        paintSideViews(p, l, page, s, u, views);
+        return;
+    }
     if (page == 0) {
         paintMap(p, s, u, l.map);
         p.save();
@@ -377,8 +441,49 @@ void paintPage(QPainter& p, const Layout& l, int page, const Scenario& s, const 
 
 }  // namespace
 
-bool writeRulingSheet(const Scenario& scenario, const UnitRuling& u, const QString& path, QString* error, int* pages) {
-    const Layout layout = layOut(scenario, u);
+std::vector<SheetSideView> disputedSideViews(const Scene& scene, const Rulings& rulings, const UnitRuling& u,
+                                             const std::vector<std::pair<int, int>>& named) {
+    std::vector<SheetSideView> out;
+    auto pairOf = [&](int a, int t) -> const PairResult* {
+        const auto i = std::find(u.attackers.begin(), u.attackers.end(), a);
+        const auto j = std::find(u.targets.begin(), u.targets.end(), t);
+        if (i == u.attackers.end() || j == u.targets.end()) return nullptr;
+        return &u.pairs[static_cast<size_t>(i - u.attackers.begin())][static_cast<size_t>(j - u.targets.begin())];
+    };
+    for (const auto& [a, t] : named)
+        if (const PairResult* r = pairOf(a, t)) {
+            SheetSideView v{a, t, sideView(scene, rulings, a, t, *r), QStringLiteral("the pair in dispute")};
+            if (!r->visible && r->hidden.value_or(false) && v.view.closest < 0)
+                v.why += QStringLiteral("; not seen because 13.09 hides the target beyond its detection range, not because of terrain");
+            out.push_back(std::move(v));
+        }
+    if (!named.empty()) return out;
+    // The closest call: the least margin, over a piece (seen) or into one (not seen).
+    std::optional<SheetSideView> closest;
+    double least = 0;
+    for (size_t i = 0; i < u.attackers.size(); ++i)
+        for (size_t j = 0; j < u.targets.size(); ++j) {
+            const int a = u.attackers[i], t = u.targets[j];
+            SideView v = sideView(scene, rulings, a, t, u.pairs[i][j]);
+            if (v.closest < 0) continue;
+            const SectionPiece& near = v.pieces[static_cast<size_t>(v.closest)];
+            // (the first of equal margins: the lowest numbers)
+            if (near.wall || std::abs(near.clearance) > kCloseCall || (closest && std::abs(near.clearance) >= least)) continue;
+            least = std::abs(near.clearance);
+            const QString label = QString::fromStdString(near.label);
+            closest = SheetSideView{a, t, std::move(v),
+                                    u.pairs[i][j].visible
+                                        ? QStringLiteral("the closest call: its sight line clears %1 by %2").arg(label, inchesText(near.clearance))
+                                        : QStringLiteral("the closest call: its least blocked line dips %1 into %2")
+                                              .arg(inchesText(-near.clearance), label)};
+        }
+    if (closest) out.push_back(std::move(*closest));
+    return out;
+}
+
+bool writeRulingSheet(const Scenario& scenario, const UnitRuling& u, const QString& path, QString* error, int* pages,
+                      const std::vector<SheetSideView>& sideViews) {
+    const Layout layout = layOut(scenario, u, sideViews.size());
     if (pages) *pages = layout.pages;
     const QString title = QStringLiteral("Ruling: %1 shooting at %2").arg(QString::fromStdString(u.attackerUnit),
                                                                           QString::fromStdString(u.targetUnit));
@@ -400,7 +505,7 @@ bool writeRulingSheet(const Scenario& scenario, const UnitRuling& u, const QStri
             p.translate(0, page * h);
             if (page > 0) p.fillRect(QRectF(0, 0, w, 2), QColor(170, 170, 170));
             p.scale(scale, scale);
-            paintPage(p, layout, page, scenario, u);
+            paintPage(p, layout, page, scenario, u, sideViews);
             p.restore();
         }
         p.end();
@@ -427,7 +532,7 @@ bool writeRulingSheet(const Scenario& scenario, const UnitRuling& u, const QStri
         if (page > 0) pdf.newPage();
         p.save();
         p.scale(scale, scale);
-        paintPage(p, layout, page, scenario, u);
+        paintPage(p, layout, page, scenario, u, sideViews);
         p.restore();
     }
     p.end();

@@ -242,12 +242,15 @@ bool sideFansClear(const Scene& scene, const Region& from, Vec2 near, double hp,
                    const ModelMask& ignored) {
     const double hw = scene.halfWidth();
     if (hw <= 0 || from.isPoint()) return false;
-    // First as far out towards `near` as a band's start allows (hw inside the outline,
-    // which lies within 0.01 mm of a curve), then nearer the centre.
+    // As far out towards `near` as a band's start allows first (hw inside the outline, which
+    // lies within 0.01 mm of a curve; not in a quick look), then nearer the centre.
+    std::vector<double> shares;
     const double reach = std::hypot(near.x - from.centre.x, near.y - from.centre.y);
     const double farthest = reach > 0 ? 1 - (hw * (1 + 1e-6) + 5e-4) / reach : 0;
-    for (double k : {farthest, 0.98, 0.9, 0.7, 0.4, 0.0}) {
-        if (k > farthest && k > 0) continue;
+    if (scene.effort() != Scene::Effort::Quick && farthest > 0) shares.push_back(farthest);
+    for (double k : {0.98, 0.9, 0.7, 0.4, 0.0})
+        if (shares.empty() || k < shares.front()) shares.push_back(k);
+    for (double k : shares) {
         const Vec2 apex = from.centre + (near - from.centre) * k;
         if (!discInside(from, apex, hw)) continue;
         for (double side : {1.0, -1.0})
@@ -362,8 +365,9 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         // The line found may leave little room on one side (it is extremal: its end on the
         // observer's outline, where a blocker's corner stops it turning further). The
         // points of the observer's base farthest across the line, on either side, give the
-        // fan the most room past a corner on that side.
-        if (!cleared && !from.isPoint()) {
+        // fan the most room past a corner on that side. (Not in a quick look: a drag's step
+        // leaves such a cell to the full proof once the model is put down.)
+        if (!cleared && !quick && !from.isPoint()) {
             const Vec2 d = *q - seenFrom;
             for (double sign : {1.0, -1.0}) {
                 const Vec2 across{-d.y * sign, d.x * sign};
@@ -381,7 +385,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         if (cleared) continue;
         // Before splitting: the edge of the base across the part, where a sliver hidden
         // behind a blocker's edge usually lies (thinner than the parts' middles can find).
-        if (const auto rim = rimPointNear(*ring, to)) {
+        if (const auto rim = quick ? std::nullopt : rimPointNear(*ring, to)) {
             const ExactAnswer e = decideExact(scene, from, hp, disc(*rim), hq, ignored, Witness::First, seenFrom, Proof::Brief);
             if (!e.visible && !e.undecided) {
                 view.outcome = FullView::Outcome::No;
