@@ -13,6 +13,7 @@ case "$mode" in
   *) echo "usage: $0 [demo|test]" >&2; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
+source tools/packages.sh
 
 packages=(
   cmake ninja-build g++ ccache pkg-config
@@ -21,17 +22,7 @@ packages=(
   libbenchmark-dev libtcod-dev
   poppler-utils
 )
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "Installing: ${missing[*]}"
-  sudo=()
-  if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
-  "${sudo[@]}" apt-get update
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-fi
+ensure_packages "${packages[@]}"
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build build --parallel "$(nproc)"

@@ -57,19 +57,9 @@ std::optional<QJsonObject> fromFile(const QString& path, QString* error) {
         *error = QStringLiteral("%1: cannot open: %2").arg(path, f.errorString());
         return std::nullopt;
     }
-    const QByteArray bytes = f.readAll();
-    if (path.endsWith(QLatin1String(".js"))) {
-        auto r = fromBundle(bytes, error);
-        if (!r) *error = path + QStringLiteral(": ") + *error;
-        return r;
-    }
-    QJsonParseError pe;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
-    if (!doc.isObject()) {
-        *error = QStringLiteral("%1: not a JSON object: %2").arg(path, pe.errorString());
-        return std::nullopt;
-    }
-    return doc.object();
+    auto r = datasetFromBytes(f.readAll(), path.endsWith(QLatin1String(".js")), error);
+    if (!r) *error = path + QStringLiteral(": ") + *error;
+    return r;
 }
 
 std::optional<QJsonObject> fromFolder(const QString& dir, QString* error) {
@@ -84,6 +74,21 @@ std::optional<QJsonObject> fromFolder(const QString& dir, QString* error) {
 QString number(double v) { return QString::number(v, 'g', 6); }
 
 }  // namespace
+
+bool sizedBase(const Base& base) {
+    return base.length_mm > 0 && base.width_mm > 0 && base.length_mm <= kLargestBaseMm && base.width_mm <= kLargestBaseMm;
+}
+
+std::optional<QJsonObject> datasetFromBytes(const QByteArray& bytes, bool bundle, QString* error) {
+    if (bundle) return fromBundle(bytes, error);
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &pe);
+    if (!doc.isObject()) {
+        *error = QStringLiteral("not a JSON object: %1").arg(pe.errorString());
+        return std::nullopt;
+    }
+    return doc.object();
+}
 
 std::optional<QJsonObject> loadDataset(const QString& source, QString* error) {
     QString why;
@@ -172,6 +177,17 @@ std::vector<CatalogEntry> catalogFrom(const QJsonObject& dataset, QStringList* s
             skip(QStringLiteral("%1 base without a size").arg(shape.isEmpty() ? QStringLiteral("unknown") : shape));
             continue;
         }
+        if (e.id.isEmpty()) {
+            skip(QStringLiteral("no id"));
+            continue;
+        }
+        if (!sizedBase(e.base)) {
+            skip(QStringLiteral("a base of %1 by %2 mm: not above 0 and at most %3 mm")
+                     .arg(e.base.length_mm)
+                     .arg(e.base.width_mm)
+                     .arg(kLargestBaseMm));
+            continue;
+        }
         out.push_back(e);
     }
     std::sort(out.begin(), out.end(), [](const CatalogEntry& a, const CatalogEntry& b) {
@@ -232,8 +248,9 @@ std::optional<std::vector<CatalogEntry>> readCatalog(const QByteArray& bytes, QS
         }
         e.approximate = o.value(QLatin1String("approximate")).toBool();
         for (const QJsonValue& k : o.value(QLatin1String("keywords")).toArray()) e.keywords.push_back(k.toString().toStdString());
-        if (e.id.isEmpty() || !(e.base.length_mm > 0) || !(e.base.width_mm > 0)) {
-            if (error) *error = QStringLiteral("units[%1]: needs an id and a positive base size").arg(out.size());
+        if (e.id.isEmpty() || !sizedBase(e.base)) {
+            if (error)
+                *error = QStringLiteral("units[%1]: needs an id and a base size above 0 and at most %2 mm").arg(out.size()).arg(kLargestBaseMm);
             return std::nullopt;
         }
         out.push_back(e);

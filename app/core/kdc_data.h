@@ -22,6 +22,9 @@ inline constexpr const char* kAttribution =
 // .tgz (from `npm pack`), its unpacked folder, the bundle file, or a JSON file of the
 // dataset; on failure, why.
 std::optional<QJsonObject> loadDataset(const QString& source, QString* error);
+// The dataset from a file's bytes: a JSON object, or the package's bundle (a JavaScript
+// module holding it as a string) when `bundle`.
+std::optional<QJsonObject> datasetFromBytes(const QByteArray& bytes, bool bundle, QString* error);
 
 // One unit's base.
 struct CatalogEntry {
@@ -33,6 +36,11 @@ struct CatalogEntry {
     // The unit's keywords that rulings read (INFANTRY, TOWERING, AIRCRAFT, ...), upper case.
     std::vector<std::string> keywords;
 };
+
+// A base the catalog keeps: both sides above 0 and at most kLargestBaseMm (the dataset's
+// largest are about 200 mm).
+inline constexpr double kLargestBaseMm = 1000;
+bool sizedBase(const Base& base);
 
 // The keywords the game rulesets read; the catalog keeps only these.
 const QStringList& rulingKeywords();

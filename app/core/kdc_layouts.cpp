@@ -4,11 +4,14 @@
 
 #include "kdc_data.h"
 #include "kernel/polygon.h"
+#include "scenario_edits.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <functional>
+#include <set>
 #include <cmath>
 #include <map>
 #include <numbers>
@@ -289,6 +292,60 @@ QStringList layoutIds(const QJsonObject& dataset) {
     return out;
 }
 
+namespace {
+
+// What the dataset gives that a scenario file cannot hold, made so or left out, each said:
+// pieces without an id or with one already used get one of their own; then whatever the
+// scenario reader would still refuse (a height not above 0, a number out of range, an area
+// that is not there, ...) is left out piece by piece (a board it refuses becomes 60 x 44).
+// The layout written is always one the reader accepts.
+void keepReadable(Scenario& s, const std::function<void(const QString&, const QString&)>& problem) {
+    std::set<std::string> used;
+    for (const Model& m : s.models) used.insert(m.id);
+    for (size_t i = 0; i < s.terrain.size(); ++i) {
+        TerrainPiece& t = s.terrain[i];
+        if (!t.id.empty() && used.insert(t.id).second) continue;
+        const std::string base = t.id.empty() ? "piece-" + std::to_string(i + 1) : t.id;
+        std::string id = base;
+        for (int n = 2; used.count(id); ++n) id = base + "-" + std::to_string(n);
+        problem(QString::fromStdString(t.id.empty() ? base : t.id),
+                QStringLiteral("%1; named %2").arg(t.id.empty() ? QStringLiteral("no id") : QStringLiteral("an id used twice"),
+                                                  QString::fromStdString(id)));
+        t.id = id;
+        used.insert(id);
+    }
+    static const QRegularExpression element(QStringLiteral("^(terrain|zones|models)\\[(\\d+)\\]"));
+    for (int round = 0; round < 10000; ++round) {
+        const QList<io::Problem> problems = edits::problemsOf(s);
+        if (problems.isEmpty()) return;
+        const io::Problem& first = problems.front();
+        const QRegularExpressionMatch m = element.match(first.path);
+        if (m.hasMatch()) {
+            const QString list = m.captured(1);
+            const size_t index = m.captured(2).toULong();
+            auto drop = [&](auto& items) {
+                if (index >= items.size()) return false;
+                problem(QString::fromStdString(items[index].id), QStringLiteral("%1: %2; left out").arg(first.path, first.message));
+                items.erase(items.begin() + static_cast<std::ptrdiff_t>(index));
+                return true;
+            };
+            if (list == QLatin1String("terrain") ? drop(s.terrain) : list == QLatin1String("zones") ? drop(s.zones) : drop(s.models))
+                continue;
+        }
+        if (first.path.startsWith(QLatin1String("board"))) {
+            problem(QStringLiteral("board"), QStringLiteral("%1: %2; the table is 60\" x 44\"").arg(first.path, first.message));
+            s.board = Board{};
+            continue;
+        }
+        // Nothing left to leave out: said, and the layout left as it is (the caller's own
+        // check refuses it).
+        problem(QStringLiteral("layout"), QStringLiteral("%1: %2").arg(first.path, first.message));
+        return;
+    }
+}
+
+}  // namespace
+
 LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
     LayoutImport result;
     QJsonObject layout;
@@ -455,9 +512,17 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         Zone zone;
         zone.side = str(z.value(QLatin1String("player")));
         zone.id = "deployment-" + zone.side;
+        // (two zones of one player: the second is deployment-SIDE-2, and so on)
+        for (int n = 2; std::any_of(s.zones.begin(), s.zones.end(), [&](const Zone& o) { return o.id == zone.id; }); ++n)
+            zone.id = "deployment-" + zone.side + "-" + std::to_string(n);
         zone.kind = "deployment";
         const Vec2 at = point(z.value(QLatin1String("position")));
         for (const Vec2& p : *shape) zone.polygon.push_back(p + at);
+        if (auto why = ringProblem(zone.polygon)) {
+            problem(QString::fromStdString(zone.id),
+                    QStringLiteral("the zone is not a simple polygon (%1); left out").arg(QString::fromStdString(*why)));
+            continue;
+        }
         s.zones.push_back(zone);
     }
     int objective = 0;
@@ -474,6 +539,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
             addObjective(point(pv.toObject().value(QLatin1String("objective")).toObject().value(QLatin1String("position"))));
     if (objective == 0)
         for (const QJsonValue& o : pattern.value(QLatin1String("objectives")).toArray()) addObjective(point(o));
+    keepReadable(s, problem);
     result.scenario = std::move(s);
     return result;
 }

@@ -213,7 +213,8 @@ std::optional<std::vector<uint32_t>> separatedByAny(const ProofContext& ctx, con
     // first, across this family's own bundle where its middle line runs through a piece.
     Ring both = a;
     both.insert(both.end(), b.begin(), b.end());
-    const auto [lo, hi] = boundsOf(both);
+    const Bounds box = boundsOf(both);  // (not bound to names: a lambda captures it)
+    const Vec2 lo = box.lo, hi = box.hi;
     auto near = [&](const Blocker* bl) { return !(bl->maxX < lo.x || bl->minX > hi.x || bl->maxY < lo.y || bl->minY > hi.y); };
     const Vec2 ca = partCentre(a), cb = partCentre(b), axis = cb - ca;
     const double alen = std::hypot(axis.x, axis.y);

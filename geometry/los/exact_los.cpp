@@ -598,8 +598,9 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     if (outer.size() != 2) return std::nullopt;  // the regions overlap, or touch
     std::vector<SightLine> tangents;
     for (const auto& [p, q] : outer) tangents.push_back({p, q, 0, 0});
-    const auto [flo, fhi] = boundsOf(from.around);
-    const auto [tlo, thi] = boundsOf(to.around);
+    // (Named copies, not structured bindings: the lambdas below capture them.)
+    const Bounds fromBox = boundsOf(from.around), toBox = boundsOf(to.around);
+    const Vec2 flo = fromBox.lo, fhi = fromBox.hi, tlo = toBox.lo, thi = toBox.hi;
     auto apart = [](Vec2 lo1, Vec2 hi1, Vec2 lo2, Vec2 hi2) {
         return hi1.x < lo2.x || hi2.x < lo1.x || hi1.y < lo2.y || hi2.y < lo1.y;
     };
