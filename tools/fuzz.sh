@@ -5,6 +5,7 @@
 #   tools/fuzz.sh [SECONDS] [NAME...]   each harness for SECONDS (default 60); NAME is
 #                                       scenario, tilemap, fog_script, fog_state or kdc
 #   tools/fuzz.sh --runs N [NAME...]    each for N executions instead
+# FUZZ_SEED=N makes a run repeatable (CI: the same inputs every time from the same corpus).
 # The corpus grows in build-fuzz/corpus/NAME, seeded from scenarios/ and tests/fuzz/seeds/;
 # a crash, a hang (10 s) or a sanitizer report stops the run, keeps the input in
 # build-fuzz/crashes/ and fails the script. Installs clang and libFuzzer when missing.
@@ -56,7 +57,7 @@ failed=()
 for name in "${names[@]}"; do
   echo "== fuzz_$name"
   log="build-fuzz/fuzz_$name.log"
-  if build-fuzz/tests/fuzz/fuzz_"$name" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if build-fuzz/tests/fuzz/fuzz_"$name" "${limit[@]}" -seed="${FUZZ_SEED:-0}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -dict="tests/fuzz/$name.dict" -artifact_prefix="build-fuzz/crashes/$name-" \
       "build-fuzz/corpus/$name" >"$log" 2>&1; then
     grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+.*DONE" "$log" || true
