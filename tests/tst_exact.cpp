@@ -98,6 +98,86 @@ private slots:
         QVERIFY(!decide(s, "A", "B").exact);
     }
 
+    // Degenerate input that is still valid: points on an edge's line (collinear corners)
+    // change no answer, whatever the models' places (the decision, fully visible, with and
+    // without a 1 mm line).
+    void collinearCornersChangeNothing() {
+        auto withMidpoints = [](Polygon p) {
+            Ring more;
+            for (size_t i = 0; i < p.outer.size(); ++i) {
+                const Vec2 a = p.outer[i], b = p.outer[(i + 1) % p.outer.size()];
+                more.push_back(a);
+                more.push_back(a + (b - a) * 0.5);       // exactly on the edge (halves are exact)
+                more.push_back(a + (b - a) * 0.75);
+            }
+            p.outer = more;
+            return p;
+        };
+        SplitMix64 rng(77);
+        int visible = 0, hidden = 0;
+        for (double width : {0.0, 1.0}) {
+            Scenario plain;
+            plain.ruleset.sight_line_width_mm = width;
+            plain.terrain = {wall("a", 20, 10, 24, 20, 3), wall("b", 30, 18, 31, 30, 5), wall("c", 36, 8, 40, 12, 1.5)};
+            Scenario degenerate = plain;
+            for (TerrainPiece& t : degenerate.terrain) t.footprint = withMidpoints(t.footprint);
+            for (int k = 0; k < 30; ++k) {
+                const Vec2 a{rng.uniform(5, 15), rng.uniform(5, 35)}, b{rng.uniform(45, 55), rng.uniform(5, 35)};
+                for (Scenario* sc : {&plain, &degenerate}) sc->models = {infantry("A", a), infantry("B", b)};
+                const Scene p(plain), d(degenerate);
+                const PairResult x = evaluatePair(p, 0, 1, Method::Exact, Detail::Decisions);
+                const PairResult y = evaluatePair(d, 0, 1, Method::Exact, Detail::Decisions);
+                const QString where = QStringLiteral("width %1, A (%2, %3), B (%4, %5)").arg(width).arg(a.x).arg(a.y).arg(b.x).arg(b.y);
+                QVERIFY2(x.visible == y.visible && x.fully_visible == y.fully_visible && x.undecided == y.undecided,
+                         qPrintable(where));
+                (x.visible ? visible : hidden)++;
+            }
+        }
+        QVERIFY(visible > 5 && hidden > 5);  // both answers were asked
+    }
+
+    // A base flush against a wall's face (its edge exactly on the face): it sees along the
+    // face and past it on its own side, and nothing through the wall.
+    void baseFlushAgainstAWall() {
+        Scenario s;
+        s.terrain = {wall("w", 20, 0, 22, 44, 5)};
+        Model flush = infantry("A", {23, 20});
+        flush.base = {BaseShape::Rect, 50.8, 25.4};  // 2" x 1": its west edge at x = 22 exactly
+        s.models = {flush, infantry("B", {40, 30}), infantry("C", {10, 20}), infantry("D", {23, 35})};
+        const Scene scene(s);
+        const ModelMask none(4, 0);
+        auto seen = [&](int o, int t) { return evaluatePair(scene, o, t, Method::Exact, Detail::Decisions); };
+        QVERIFY(seen(0, 1).visible && seen(0, 1).fully_visible);
+        QVERIFY(!seen(0, 2).visible && !seen(0, 2).undecided);  // through the wall
+        QVERIFY(!seen(2, 0).visible && !seen(2, 0).undecided);
+        QVERIFY(seen(0, 3).visible);                              // along the face, on its side
+        // A line along the face itself touches it and stays open.
+        QVERIFY(!scene.blocked({{22, 20}, {22, 35}, 1.75, 1.75}, none));
+        QVERIFY(scene.blocked({{21.999, 20}, {22, 35}, 1.75, 1.75}, none));
+    }
+
+    // A hole that touches its ring at one point (a courtyard closed but for a point): a line
+    // through that point passes at zero width and not with a 1 mm line; one through the
+    // solid beside it does not.
+    void holeTouchingItsRing() {
+        Scenario s;
+        TerrainPiece yard = wall("yard", 10, 4, 30, 24, 5);
+        Ring hole{{20, 4}, {26, 18}, {14, 18}};  // its first corner on the ring's south edge
+        yard.footprint.holes = {hole};
+        orientForInteriorLeft(yard.footprint);
+        s.terrain = {yard};
+        Model in = infantry("A", {20, 14}), out = infantry("B", {20, 0.5});
+        in.base = out.base = {BaseShape::Circle, 10, 10};
+        s.models = {in, out};
+        const Scene scene(s);
+        const ModelMask none(2, 0);
+        QVERIFY(!scene.blocked({{20, 14}, {20, 0.5}, 1.75, 1.75}, none));   // through the point
+        QVERIFY(scene.blocked({{20.01, 14}, {20.01, 0.5}, 1.75, 1.75}, none));
+        QVERIFY(decide(s, "A", "B").exact);
+        s.ruleset.sight_line_width_mm = 1;
+        QVERIFY(!decide(s, "A", "B").exact);
+    }
+
     void seamBetweenAbuttingWallsBlocks() {
         Scenario s;
         s.terrain = {wall("n", 29, 10, 30, 22), wall("s", 29, 22, 30, 34)};

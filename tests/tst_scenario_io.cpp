@@ -154,6 +154,25 @@ private slots:
         QVERIFY2(text.contains(what), qPrintable(text));
     }
 
+    // Degenerate but valid rings: a point written twice in a row (drawing tools leave them)
+    // is read as one, the closing point too; a corner on its neighbours' line is kept.
+    // Folding back, or every point on one line, is still refused.
+    void repeatedAndCollinearPoints() {
+        QJsonObject doc = validDoc();
+        setIn(doc, {QStringLiteral("terrain"), QStringLiteral("1"), QStringLiteral("footprint")},
+              ring({{2, 2}, {6, 2}, {6, 2}, {10, 2}, {10, 10}, {2, 10}, {2, 10}, {2, 2}}));
+        const io::ReadResult r = readDoc(doc);
+        QVERIFY2(r.scenario, qPrintable(r.problems.value(0).toString()));
+        QCOMPARE(r.scenario->terrain[1].footprint.outer,
+                 (Ring{{2, 2}, {6, 2}, {10, 2}, {10, 10}, {2, 10}}));  // (6, 2) stays: collinear, not repeated
+        QCOMPARE(firstProblem(validDoc(), {QStringLiteral("terrain"), QStringLiteral("1"), QStringLiteral("footprint")},
+                              ring({{2, 2}, {2, 2}, {10, 2}, {10, 2}})),
+                 QStringLiteral("terrain[1].footprint: a ring needs at least 3 distinct points, found 2"));
+        QCOMPARE(firstProblem(validDoc(), {QStringLiteral("terrain"), QStringLiteral("1"), QStringLiteral("footprint")},
+                              ring({{2, 2}, {10, 2}, {6, 2}, {6, 8}})),
+                 QStringLiteral("terrain[1].footprint: edges 0 and 1 fold back on each other"));
+    }
+
     void rulesetDefaultsAndRoundTrip() {
         // wh40k-11e's line is 1 mm wide unless the file says otherwise; options survive a
         // round trip and defaults are not written out.

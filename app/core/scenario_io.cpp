@@ -159,6 +159,10 @@ public:
         }
         if (!ok) return false;
         r = openRing(std::move(r));
+        // A point written twice in a row is one point (an edge of no length: drawing tools
+        // leave them); the ring is read without the repeat.
+        r.erase(std::unique(r.begin(), r.end()), r.end());
+        r = openRing(std::move(r));
         if (auto problem = ringProblem(r)) {
             fail(path, QString::fromStdString(*problem));
             return false;

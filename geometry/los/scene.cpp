@@ -102,21 +102,45 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const S
     const bool checkStarts = L.h1 >= L.h0;  // a stretch is lowest where it begins
     const bool checkEnds = L.h1 <= L.h0;    // ... where it ends
 
+    // The contacts first: the corners on the segment and its ends on the boundary; the
+    // edges whose inside the segment crosses (and which side of them each end lies) kept.
     std::vector<Vec2> contacts;
+    thread_local std::vector<std::pair<const EdgeRef*, bool>> crossings;  // the edge, whether b is on its inner side
+    crossings.clear();
     for (const EdgeRef& e : edges) {
         const int oa = exact::orient(e.c, e.d, a), ob = exact::orient(e.c, e.d, b);
         const int oc = exact::orient(a, b, e.c), od = exact::orient(a, b, e.d);
         if (oa * ob < 0 && oc * od < 0) {
-            const bool insideAfter = ob > 0, insideBefore = oa > 0;
-            if (((checkStarts && insideAfter) || (checkEnds && insideBefore)) &&
-                exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0)
-                return true;
+            // (A ring alone, simple as read, has no corner on another edge's inside: its
+            // crossings are decided at once. Only a hole can touch its ring at a point.)
+            if (polygon.holes.empty()) {
+                const bool insideAfter = ob > 0, insideBefore = oa > 0;
+                if (((checkStarts && insideAfter) || (checkEnds && insideBefore)) &&
+                    exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0)
+                    return true;
+            } else {
+                crossings.emplace_back(&e, ob > 0);
+            }
             continue;
         }
         if (oc == 0 && onCollinearSegment(a, b, e.c)) contacts.push_back(e.c);
         if (od == 0 && onCollinearSegment(a, b, e.d)) contacts.push_back(e.d);
         if (oa == 0 && onCollinearSegment(e.c, e.d, a)) contacts.push_back(a);
         if (ob == 0 && onCollinearSegment(e.c, e.d, b)) contacts.push_back(b);
+    }
+    // Then the proper crossings of an edge's inside. One that falls on a corner of another
+    // edge (a hole touching its ring there, or rings meeting at a point) does not say on
+    // its own which side is inside: it is left to that contact, whose rays see every edge
+    // through the point.
+    for (const auto& [edge, insideAfter] : crossings) {
+        const EdgeRef& e = *edge;
+        if (std::any_of(contacts.begin(), contacts.end(),
+                        [&](Vec2 v) { return exact::orient(e.c, e.d, v) == 0 && onCollinearSegment(e.c, e.d, v); }))
+            continue;
+        const bool insideBefore = !insideAfter;
+        if (((checkStarts && insideAfter) || (checkEnds && insideBefore)) &&
+            exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0)
+            return true;
     }
     std::sort(contacts.begin(), contacts.end(),
               [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); });
