@@ -129,8 +129,8 @@ int check(const QString& path, const QCommandLineParser& args, sl::Method method
 }
 
 int verify(const QStringList& files, const QCommandLineParser& args, sl::Method method) {
-    int passed = 0, failed = 0, unreadable = 0;
-    QJsonArray mismatchList;
+    int passed = 0, failed = 0, unreadable = 0, undecided = 0;
+    QJsonArray mismatchList, undecidedList;
     const bool json = args.isSet(QStringLiteral("json"));
     for (const QString& path : files) {
         const std::optional<sl::Scenario> scenario = load(path);
@@ -144,9 +144,22 @@ int verify(const QStringList& files, const QCommandLineParser& args, sl::Method 
         for (size_t i = 0; i < scenario->queries.size(); ++i) {
             const sl::Query& q = scenario->queries[i];
             if (q.expect.empty()) continue;
-            const QStringList problems = sl::queryMismatches(rulings, scene, q, method);
+            bool unproven = false;
+            const QStringList problems = sl::queryMismatches(rulings, scene, q, method, &unproven);
             if (problems.isEmpty()) {
                 ++passed;
+                // "Not visible" as expected, but without a proof: said, so that a pass is
+                // not taken for a proven answer.
+                if (unproven) {
+                    ++undecided;
+                    const QString where = QStringLiteral("%1: queries[%2] %3 -> %4")
+                                              .arg(path)
+                                              .arg(i)
+                                              .arg(QString::fromStdString(q.isUnit() ? q.attacker_unit : q.observer),
+                                                   QString::fromStdString(q.isUnit() ? q.target_unit : q.target));
+                    if (json) undecidedList.append(QJsonObject{{QStringLiteral("file"), path}, {QStringLiteral("query"), static_cast<int>(i)}});
+                    else out() << where << ": passed, but undecided: no open line found, no proof that none is open\n";
+                }
                 continue;
             }
             ++failed;
@@ -167,11 +180,14 @@ int verify(const QStringList& files, const QCommandLineParser& args, sl::Method 
     if (json) {
         out() << QJsonDocument(QJsonObject{{QStringLiteral("passed"), passed},
                                            {QStringLiteral("failed"), failed},
+                                           {QStringLiteral("undecided"), undecidedList},
                                            {QStringLiteral("unreadable_files"), unreadable},
                                            {QStringLiteral("mismatches"), mismatchList}})
                      .toJson(QJsonDocument::Indented);
     } else {
-        out() << passed << " passed, " << failed << " failed\n";
+        out() << passed << " passed";
+        if (undecided > 0) out() << " (" << undecided << " of them undecided: not visible as expected, but unproven)";
+        out() << ", " << failed << " failed\n";
     }
     if (unreadable > 0) {
         out().flush();
