@@ -2,6 +2,8 @@
 // the file, the JSON path and the problem; a round trip loses nothing.
 #include "kernel/polygon.h"
 #include "scenario_io.h"
+#include "scenario_edits.h"
+#include "table_generator.h"
 #include "rules/table_fog.h"
 
 #include <QBuffer>
@@ -10,6 +12,8 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <set>
 
 using namespace sl;
 
@@ -171,6 +175,30 @@ private slots:
         QCOMPARE(firstProblem(validDoc(), {QStringLiteral("terrain"), QStringLiteral("1"), QStringLiteral("footprint")},
                               ring({{2, 2}, {10, 2}, {6, 2}, {6, 8}})),
                  QStringLiteral("terrain[1].footprint: edges 0 and 1 fold back on each other"));
+    }
+
+    // The stress table (tests/table_generator.h) is a valid scenario, every base shape and
+    // overlapping, abutting and holed pieces in it, and survives a round trip whole.
+    void stressTableIsValid() {
+        const Scenario s = testing::stressTable(1);
+        QCOMPARE(s.models.size(), size_t(1000));
+        QVERIFY(s.terrain.size() >= 480);
+        const QList<io::Problem> problems = edits::problemsOf(s);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.value(0).path + QStringLiteral(": ") + problems.value(0).message));
+        std::set<BaseShape> shapes;
+        size_t holed = 0, corners = 0;
+        for (const Model& m : s.models) shapes.insert(m.base.shape);
+        for (const TerrainPiece& t : s.terrain) {
+            holed += !t.footprint.holes.empty();
+            corners = std::max(corners, t.footprint.outer.size());
+        }
+        QCOMPARE(shapes.size(), size_t(3));
+        QVERIFY(holed > 0);
+        QVERIFY(corners > 32);
+        const io::ReadResult back = readBytes(io::writeScenario(s));
+        QVERIFY2(back.scenario, qPrintable(back.problems.value(0).toString()));
+        QCOMPARE(back.scenario->terrain.size(), s.terrain.size());
+        QCOMPARE(back.scenario->models.size(), s.models.size());
     }
 
     void rulesetDefaultsAndRoundTrip() {

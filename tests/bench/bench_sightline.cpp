@@ -17,6 +17,9 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QPainter>
+#include <QTemporaryDir>
 #include <QMouseEvent>
 #include <QThread>
 #include <benchmark/benchmark.h>
@@ -28,6 +31,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <map>
 #include <cstdlib>
@@ -301,6 +305,135 @@ void dragUnitVsUnit(benchmark::State& state) {
     state.counters["pairs_seen"] = visible;
     // Pairs (summed over the steps) a quick proof left to the full one once the model is down.
     state.counters["provisional_pairs"] = provisional;
+}
+
+// ---- Stress: the generated large table (tests/table_generator.h, stressTable: 1,000
+// models of every base shape, 500 pieces of up to 64 corners, overlapping, abutting, yards
+// with holes, on a 120" x 88" table). Each case once; peak_rss_mb is the process's peak so far.
+
+double peakRssMb() {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
+
+const Scenario& stressScenario() {
+    static const Scenario s = testing::stressTable(1);
+    return s;
+}
+
+// The table as a file (written once), for the time to read it.
+const QString& stressFile() {
+    static const QString path = [] {
+        static QTemporaryDir dir;
+        const QString p = dir.filePath(QStringLiteral("stress.sightline.json"));
+        QString error;
+        if (!io::saveScenarioFile(stressScenario(), p, &error)) {
+            std::cerr << qPrintable(error) << '\n';
+            std::exit(2);
+        }
+        return p;
+    }();
+    return path;
+}
+
+const Scene& stressScene() {
+    static const Scene scene(stressScenario());
+    return scene;
+}
+
+void stressLoad(benchmark::State& state) {
+    const QString path = stressFile();
+    size_t pieces = 0, models = 0;
+    for (auto _ : state) {
+        const io::ReadResult r = io::readScenarioFile(path);
+        if (!r.scenario) {
+            state.SkipWithError("the stress table does not read back");
+            return;
+        }
+        pieces = r.scenario->terrain.size();
+        models = r.scenario->models.size();
+    }
+    state.counters["pieces"] = static_cast<double>(pieces);
+    state.counters["models"] = static_cast<double>(models);
+    state.counters["file_mb"] = static_cast<double>(QFileInfo(path).size()) / 1e6;
+    state.counters["peak_rss_mb"] = peakRssMb();
+}
+
+void stressPrepare(benchmark::State& state) {
+    for (auto _ : state) {
+        const Scene scene(stressScenario());
+        benchmark::DoNotOptimize(scene.blockers().size());
+    }
+    state.counters["peak_rss_mb"] = peakRssMb();
+}
+
+// One observer against every enemy (about 500), exact, with fully visible: the window's
+// "All Enemies" on the stress table.
+void stressObserverVsAll(benchmark::State& state) {
+    const Scene& scene = stressScene();
+    const auto& models = stressScenario().models;
+    std::vector<int> enemies;
+    for (int i = 0; i < static_cast<int>(models.size()); ++i)
+        if (models[static_cast<size_t>(i)].side != models[0].side) enemies.push_back(i);
+    size_t visible = 0, undecided = 0;
+    for (auto _ : state) {
+        const auto cells = visibilityMatrix(scene, {0}, enemies);
+        visible = undecided = 0;
+        for (const MatrixCell& c : cells) {
+            visible += c.visible;
+            undecided += c.undecided;
+        }
+    }
+    state.counters["enemies"] = static_cast<double>(enemies.size());
+    state.counters["seen"] = static_cast<double>(visible);
+    state.counters["undecided"] = static_cast<double>(undecided);
+    state.counters["peak_rss_mb"] = peakRssMb();
+}
+
+// 100 models of one side against 100 of the other, exact, with fully visible.
+void stressMatrix(benchmark::State& state) {
+    const Scene& scene = stressScene();
+    const auto& models = stressScenario().models;
+    std::vector<int> red, blue;
+    for (int i = 0; i < static_cast<int>(models.size()); ++i) {
+        std::vector<int>& side = models[static_cast<size_t>(i)].side == "red" ? red : blue;
+        if (side.size() < 100) side.push_back(i);
+    }
+    size_t visible = 0, undecided = 0;
+    for (auto _ : state) {
+        const auto cells = visibilityMatrix(scene, red, blue);
+        visible = undecided = 0;
+        for (const MatrixCell& c : cells) {
+            visible += c.visible;
+            undecided += c.undecided;
+        }
+    }
+    state.counters["pairs"] = static_cast<double>(red.size() * blue.size());
+    state.counters["seen"] = static_cast<double>(visible);
+    state.counters["undecided"] = static_cast<double>(undecided);
+    state.counters["peak_rss_mb"] = peakRssMb();
+}
+
+// The table drawn as sightline-cli render draws it: 1,800 pixels across.
+void stressRender(benchmark::State& state) {
+    static int argc = 1;
+    static char name[] = "bench_sightline";
+    static char* argv[] = {name, nullptr};
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!QCoreApplication::instance()) new QApplication(argc, argv);  // (never destroyed, as below)
+    const Scenario& s = stressScenario();
+    for (auto _ : state) {
+        QImage image(1800, static_cast<int>(1800 * s.board.height / s.board.width), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        const double scale = 1800 / s.board.width;
+        render::BoardRenderer(s).paint(painter, QTransform::fromScale(scale, scale), render::Overlay{});
+        painter.end();
+        benchmark::DoNotOptimize(image.constBits());
+    }
+    state.counters["peak_rss_mb"] = peakRssMb();
 }
 
 // What the player sees while dragging in Unit Against Unit: the window itself (its board
@@ -808,6 +941,11 @@ BENCHMARK(fovAgainstLibtcod)->Name("fov/200x200/radius")->Arg(8)->Arg(0)->Unit(b
 BENCHMARK(fogMove)->Name("fog/100x100/move/radius")->Arg(0)->Unit(benchmark::kMicrosecond);
 BENCHMARK(fogMove)->Name("fog/100x100/move/los")->Arg(1)->Unit(benchmark::kMicrosecond);
 BENCHMARK(perceptionMove)->Name("perception/100x100/20_lights/40_creatures/move")->Unit(benchmark::kMicrosecond);
+BENCHMARK(stressLoad)->Name("stress/1000_models_500_pieces/load")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(stressPrepare)->Name("stress/1000_models_500_pieces/scene")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(stressObserverVsAll)->Name("stress/1000_models_500_pieces/observer_vs_all/exact")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(stressMatrix)->Name("stress/1000_models_500_pieces/matrix_100x100/exact")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(stressRender)->Name("stress/1000_models_500_pieces/render_1800px")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(buildScene<demo>)->Name("build_scene/demo")->Unit(benchmark::kMicrosecond);
 BENCHMARK(buildScene<generated40>)->Name("build_scene/table40")->Unit(benchmark::kMillisecond);
 
