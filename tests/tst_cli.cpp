@@ -13,6 +13,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <csignal>
+#include <sys/resource.h>
+
 namespace {
 
 struct Run {
@@ -684,6 +687,38 @@ private slots:
             QVERIFY2(bytes == before || bytes == ended, qPrintable(QStringLiteral("after a kill at %1 ms: %2 bytes").arg(whole * k / 15).arg(bytes.size())));
         }
         QVERIFY(killed > 0);
+    }
+
+    // A full disk: the process may write no more than a few kilobytes (RLIMIT_FSIZE, as a
+    // disk with that little room left), so end-turn's save fails part way. It says so,
+    // naming the file, exits 2, and the file is the game as it was.
+    void fullDiskIsSaidAndLosesNothing() {
+        QTemporaryDir dir;
+        const QString game = dir.filePath(QStringLiteral("game.sightline.json"));
+        QVERIFY(QFile::copy(scenario("fog-of-war/official-layout-two-turns.sightline.json"), game));
+        QFile::setPermissions(game, QFile::ReadOwner | QFile::WriteOwner);
+        QFile source(game);
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QByteArray before = source.readAll();
+        source.close();
+        QVERIFY(before.size() > 16384);
+        QProcess p;
+        p.setChildProcessModifier([] {
+            ::signal(SIGXFSZ, SIG_IGN);  // a write past the limit fails (EFBIG) instead of killing
+            const rlimit room{4096, 4096};
+            ::setrlimit(RLIMIT_FSIZE, &room);
+        });
+        p.start(QStringLiteral(SIGHTLINE_CLI), {QStringLiteral("end-turn"), game});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains(game + QStringLiteral(": cannot write: no room left to write it")), qPrintable(err));
+        QFile now(game);
+        QVERIFY(now.open(QIODevice::ReadOnly));
+        QVERIFY(now.readAll() == before);
+        // Nothing left behind beside it (the unfinished copy is removed).
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
     }
 
     void sideViewOfAPair() {

@@ -300,7 +300,7 @@ int fog(const QString& path, const QCommandLineParser& args) {
     if (!statePath.isEmpty()) {
         QString error;
         if (!sl::io::saveFogStateFile(*game, statePath, &error)) {
-            err() << statePath << ": cannot write: " << error << '\n';
+            err() << error << '\n';
             return kBadInput;
         }
         out() << "saved the game at turn " << game->turn() << " to " << statePath << '\n';

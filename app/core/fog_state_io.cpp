@@ -2,6 +2,8 @@
 // path, written whole or not at all.
 #include "fog_state_io.h"
 
+#include "scenario_io.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -345,12 +347,7 @@ std::optional<FogGame> readFogState(const QByteArray& json, const TileMap& map, 
 }
 
 bool saveFogStateFile(const FogGame& game, const QString& path, QString* error) {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(writeFogState(game)) < 0 || !file.commit()) {
-        if (error) *error = file.errorString();
-        return false;
-    }
-    return true;
+    return saveBytes(writeFogState(game), path, error);
 }
 
 }  // namespace sl::io

@@ -12,6 +12,8 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <cmath>
 #include <map>
 #include <set>
@@ -992,18 +994,28 @@ QByteArray writeScenario(const Scenario& s) {
         .toUtf8();
 }
 
-bool saveScenarioFile(const Scenario& scenario, const QString& path, QString* error) {
+QString saveProblem(const QFileDevice& file, int systemError) {
+    const QString qt = file.errorString();
+    if (!qt.isEmpty() && qt != QLatin1String("Unknown error")) return qt;
+    if (systemError == ENOSPC || systemError == EFBIG || systemError == EDQUOT)
+        return QStringLiteral("no room left to write it (%1); the file is as it was").arg(QString::fromLocal8Bit(std::strerror(systemError)));
+    if (systemError != 0) return QString::fromLocal8Bit(std::strerror(systemError));
+    return qt.isEmpty() ? QStringLiteral("the system gave no reason") : qt;
+}
+
+bool saveBytes(const QByteArray& bytes, const QString& path, QString* error) {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error) *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
-        return false;
-    }
-    const QByteArray bytes = writeScenario(scenario);
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error) *error = QStringLiteral("%1: cannot write: %2").arg(path, file.errorString());
+    errno = 0;
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        const int systemError = errno;
+        if (error) *error = QStringLiteral("%1: cannot write: %2").arg(path, saveProblem(file, systemError));
         return false;
     }
     return true;
+}
+
+bool saveScenarioFile(const Scenario& scenario, const QString& path, QString* error) {
+    return saveBytes(writeScenario(scenario), path, error);
 }
 
 }  // namespace sl::io

@@ -6,6 +6,7 @@
 #include "kernel/types.h"
 
 #include <QByteArray>
+#include <QFileDevice>
 #include <QIODevice>
 #include <QList>
 #include <QString>
@@ -35,5 +36,10 @@ ReadResult readScenarioFile(const QString& path);
 QByteArray writeScenario(const Scenario& scenario);
 // Writes through QSaveFile: the old file stays whole until the new one is complete.
 bool saveScenarioFile(const Scenario& scenario, const QString& path, QString* error);
+// The same for any bytes; on failure `error` is "PATH: cannot write: why".
+bool saveBytes(const QByteArray& bytes, const QString& path, QString* error);
+// Why a save failed, in words: Qt's reason, or the system's (`systemError`, errno just after
+// the failure) where Qt has none, as when the last flush finds the disk full.
+QString saveProblem(const QFileDevice& file, int systemError);
 
 }  // namespace sl::io

@@ -509,7 +509,7 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         const QString path = QFileDialog::getSaveFileName(this, tr("Save the game at this turn"), suggested, tr("Fog states (*.json)"));
         if (path.isEmpty()) return;
         QString error;
-        if (!saveFogState(path, &error)) QMessageBox::warning(this, tr("Cannot save"), tr("%1: %2").arg(path, error));
+        if (!saveFogState(path, &error)) QMessageBox::warning(this, tr("Cannot save"), error);
         else statusBar()->showMessage(tr("Saved turn %1 to %2").arg(turns_[static_cast<size_t>(turnIndex_)].first).arg(path), 4000);
     })->setObjectName(QStringLiteral("tiles-save-state"));
     file->addAction(tr("Save Script &As..."), this, [this] {
