@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QSaveFile>
 
+#include <cmath>
+
 namespace sl::io {
 
 using namespace sl::grid;
@@ -53,7 +55,8 @@ struct Reader {
     }
     bool whole(const QJsonValue& v, const QString& path, int& out, int least = 0) {
         const double d = v.toDouble(-1e18);
-        if (!v.isDouble() || d != static_cast<double>(static_cast<long long>(d)) || d < least || d > 1e9)
+        // (the range first: a number too large for an integer is never cast to one)
+        if (!v.isDouble() || d < least || d > 1e9 || d != std::floor(d))
             return fail(path, QStringLiteral("expected a whole number, %1 or more").arg(least));
         out = static_cast<int>(d);
         return true;
