@@ -20,6 +20,7 @@
 #include "grid/fov.h"
 #include "grid/fog_script.h"
 #include "scenario_io.h"
+#include "table_generator.h"
 #include "fixtures.h"
 #include "fog_state_io.h"
 #include "fog_history_dialog.h"
@@ -1762,8 +1763,9 @@ private slots:
     void allEnemiesWhileDraggingIsQuickThenFull() {
         // Observer against all enemies follows a drag with quick proofs (a few milliseconds a
         // step, on the GUI thread): an enemy they leave is drawn and listed as being worked
-        // out, never as not seen, and is decided in full when the model is held still or put
-        // down. (No time at all for the quick proofs here: what they leave is certain.)
+        // out, never as not seen, and is decided in full, off the GUI thread, when the model
+        // is held still or put down. (No time at all for the quick proofs of a drag step
+        // here: what they leave is certain.)
         gui::MainWindow w;
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
         gui::BoardView* view = w.board();
@@ -1775,7 +1777,7 @@ private slots:
             const Scene scene(w.document()->scenario());
             return render::enemiesOverlay(scene, observer).enemies;
         };
-        QVERIFY(view->overlay().enemiesOpen.empty());  // (not dragging: full proofs)
+        QTRY_VERIFY_WITH_TIMEOUT(view->overlay().enemiesOpen.empty() && !view->enemiesPending(), 5000);  // (not dragging: full proofs)
         QCOMPARE(view->overlay().enemies, fresh());
         const Vec2 from = w.document()->scenario().models[observer].position;
         QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
@@ -1804,8 +1806,36 @@ private slots:
         QTest::mouseMove(view, at(view, from + Vec2{2.9, -1.45}));
         QVERIFY(!view->overlay().enemiesOpen.empty());
         QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, from + Vec2{2.9, -1.45}));
-        QVERIFY(view->overlay().enemiesOpen.empty());
+        QVERIFY(view->enemiesPending());  // (its worker started at once)
+        QTRY_VERIFY_WITH_TIMEOUT(view->overlay().enemiesOpen.empty(), 5000);
         QCOMPARE(view->overlay().enemies, fresh());
+    }
+
+    // On a large table (the stress table: 1,000 models, 500 pieces; seconds of proofs for
+    // one observer against its 500 enemies) choosing an observer returns at once: the
+    // quick proofs take their few milliseconds on the GUI thread, the rest is worked out by
+    // a worker while the window answers input; an edit meanwhile drops the answer being
+    // worked out, and the next one is the full answer for the table as it is then.
+    void allEnemiesOnALargeTableNeverHoldTheWindow() {
+        gui::MainWindow w;
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("stress.sightline.json"));
+        QString error;
+        QVERIFY2(io::saveScenarioFile(testing::stressTable(1), file, &error), qPrintable(error));
+        QVERIFY(w.openFile(file, true));
+        gui::BoardView* view = w.board();
+        view->setObserver(0);
+        view->setAllEnemies(true);
+        // Back already, with the full proofs left to the worker (before, they ran here).
+        QVERIFY(view->enemiesPending());
+        QVERIFY(!view->overlay().enemiesOpen.empty());
+        // The window answers meanwhile: an edit (a model moved) while it is worked out.
+        const Vec2 before = w.document()->scenario().models[5].position;
+        w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { s.models[5].position = before + Vec2{0.5, 0}; });
+        QTRY_VERIFY_WITH_TIMEOUT(!view->enemiesPending(), 120000);
+        QVERIFY(view->overlay().enemiesOpen.empty());
+        const Scene scene(w.document()->scenario());
+        QCOMPARE(view->overlay().enemies, render::enemiesOverlay(scene, 0).enemies);
     }
 
     // File > Export Ruling Sheet rules the units and writes the sheet off the GUI thread:

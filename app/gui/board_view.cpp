@@ -64,6 +64,7 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
     placement_.base = {BaseShape::Circle, 32, 32};
     connect(document_, &ScenarioDocument::changed, this, &BoardView::documentChanged);
     connect(&unitWatcher_, &QFutureWatcher<UnitRuling>::finished, this, &BoardView::unitRulingReady);
+    connect(&enemiesWatcher_, &QFutureWatcher<render::Overlay>::finished, this, &BoardView::fullEnemiesReady);
     connect(&povWatcher_, &QFutureWatcher<PovAnswer>::finished, this, &BoardView::pointOfViewReady);
     patience_.setSingleShot(true);
     connect(&patience_, &QTimer::timeout, this, &BoardView::giveUpIfStale);
@@ -75,6 +76,7 @@ BoardView::BoardView(ScenarioDocument* document, QWidget* parent) : QWidget(pare
 BoardView::~BoardView() {
     if (runningCancel_) runningCancel_->store(true);
     if (povCancel_) povCancel_->store(true);
+    if (enemiesCancel_) enemiesCancel_->store(true);  // (its worker holds its own table)
     povWatcher_.waitForFinished();
 }
 
@@ -175,6 +177,7 @@ std::vector<int> BoardView::unseenModels() const {
 
 void BoardView::documentChanged() {
     scene_ = std::make_unique<Scene>(document_->scenario());
+    ++tableRevision_;  // (the full answers worked out before are for another table)
     const int count = static_cast<int>(document_->scenario().models.size());
     const int pieces = static_cast<int>(document_->scenario().terrain.size());
     // Models are followed by their ids: a model deleted (or moved in the list) takes its
@@ -250,17 +253,29 @@ void BoardView::recompute() {
     unitRuling_.reset();
     ++unitGeneration_;  // an answer still being worked out is no longer wanted
     if (observer_ >= 0 && allEnemies_) {
-        // A drag step: quick proofs, a few milliseconds in all (an enemy they leave is
-        // shown as being worked out, and decided once the model is put down or held still).
+        // Quick proofs here, a few milliseconds in all (an enemy they leave is shown as being
+        // worked out); the full ones off the GUI thread: at once when no model is dragged,
+        // else once the model is put down or held still.
         refine_.stop();
-        const bool quick = dragging() && !refining_;
-        scene_->setEffort(quick ? Scene::Effort::Quick : Scene::Effort::Full);
-        scene_->setQuickDeadline(quick ? std::optional(Scene::Clock::now() + enemiesStepTime_) : std::nullopt);
-        overlay_ = render::enemiesOverlay(*scene_, observer_);
-        scene_->setEffort(Scene::Effort::Full);
-        scene_->setQuickDeadline(std::nullopt);
-        constexpr int kHeldStillMs = 300;
-        if (!overlay_.enemiesOpen.empty()) refine_.start(kHeldStillMs);
+        const EnemiesKey key{tableRevision_, observer_};
+        if (enemiesRunning_ && !(*enemiesRunning_ == key)) {  // an answer for another table: not wanted
+            *enemiesCancel_ = true;
+            enemiesRunning_.reset();
+        }
+        if (fullEnemies_ && fullEnemies_->first == key) {
+            overlay_ = fullEnemies_->second;
+        } else {
+            const bool step = dragging();
+            scene_->setEffort(Scene::Effort::Quick);
+            scene_->setQuickDeadline(Scene::Clock::now() + (step ? enemiesStepTime_ : kEnemiesStillTime));
+            overlay_ = render::enemiesOverlay(*scene_, observer_);
+            scene_->setEffort(Scene::Effort::Full);
+            scene_->setQuickDeadline(std::nullopt);
+            constexpr int kHeldStillMs = 300;
+            if (overlay_.enemiesOpen.empty()) fullEnemies_ = {key, overlay_};  // every enemy proven
+            else if (step) refine_.start(kHeldStillMs);
+            else if (!(enemiesRunning_ && *enemiesRunning_ == key)) startFullEnemies();
+        }
     }
     else if (observer_ >= 0 && target >= 0 && target != observer_)
         overlay_ = render::pairOverlay(*scene_, observer_, target, method_);
@@ -399,14 +414,37 @@ bool BoardView::unitRulingProvisional() const {
     return false;
 }
 
+void BoardView::startFullEnemies() {
+    const EnemiesKey key{tableRevision_, observer_};
+    if (enemiesRunning_ && *enemiesRunning_ == key) return;
+    if (enemiesCancel_) *enemiesCancel_ = true;
+    enemiesCancel_ = std::make_shared<std::atomic<bool>>(false);
+    enemiesRunning_ = key;
+    // The worker reads its own copy of the table: the document may change meanwhile.
+    auto scenario = std::make_shared<const Scenario>(document_->scenario());
+    enemiesWatcher_.setFuture(QtConcurrent::run([scenario, observer = observer_, cancel = enemiesCancel_] {
+        Scene scene(*scenario);
+        scene.setCancel(cancel.get());
+        render::Overlay o = render::enemiesOverlay(scene, observer);
+        scene.setCancel(nullptr);
+        return o;
+    }));
+}
+
+void BoardView::fullEnemiesReady() {
+    // (A newer worker replaced this one's future: only the answer of the one asked last comes.)
+    if (!enemiesRunning_ || *enemiesCancel_) return;
+    const EnemiesKey key = *enemiesRunning_;
+    enemiesRunning_.reset();
+    if (!(key == EnemiesKey{tableRevision_, observer_}) || !allEnemies_) return;
+    fullEnemies_ = {key, enemiesWatcher_.result()};
+    recompute();  // (now drawn from the full answer)
+    update();
+}
+
 void BoardView::refineUnitRuling() {
-    if (allEnemies_) {  // observer against all: the enemies again, with full proofs
-        if (overlay_.enemiesOpen.empty()) return;
-        refining_ = true;
-        recompute();
-        refining_ = false;
-        update();
-        emit rulingChanged();
+    if (allEnemies_) {  // observer against all: what the quick proofs left, in full, off the GUI thread
+        if (!overlay_.enemiesOpen.empty()) startFullEnemies();
         return;
     }
     // The full proofs: the pairs already decided come from the cache.

@@ -68,6 +68,8 @@ public:
     // drag step, and is empty until the first answer arrives (unitRulingPending()).
     const std::optional<UnitRuling>& unitRuling() const { return unitRuling_; }
     bool unitRulingPending() const;
+    // Observer against all enemies: a full answer is being worked out off the GUI thread.
+    bool enemiesPending() const { return enemiesRunning_.has_value(); }
     // How many were given up because a newer one waited (see giveUpIfStale()).
     int unitRulingsGivenUp() const { return givenUp_; }
     // Each change of the table asks for a unit ruling, numbered in turn: the last asked
@@ -279,8 +281,25 @@ private:
     QTimer patience_;                                   // when to look again (giveUpIfStale)
     QTimer refine_;  // a drag held still: its pairs being worked out are decided in full
     std::chrono::milliseconds unitStepTime_ = kUnitStepTime, enemiesStepTime_ = kEnemiesStepTime;
-    bool refining_ = false;  // (observer against all: the recompute of a drag held still is full)
     void refineUnitRuling();
+    // Observer against all enemies: the quick proofs run on the GUI thread (a drag step's
+    // time, or kEnemiesStillTime when no model is dragged); what they leave open is decided
+    // in full by a worker on its own copy of the table, so that a large table never holds
+    // the window. An answer is for one table (tableRevision_, counted at every change) and
+    // one observer.
+    static constexpr std::chrono::milliseconds kEnemiesStillTime{30};
+    struct EnemiesKey {
+        quint64 table = 0;
+        int observer = -1;
+        bool operator==(const EnemiesKey&) const = default;
+    };
+    void startFullEnemies();
+    void fullEnemiesReady();
+    quint64 tableRevision_ = 0;
+    QFutureWatcher<render::Overlay> enemiesWatcher_;
+    std::shared_ptr<std::atomic<bool>> enemiesCancel_;  // the running worker's
+    std::optional<EnemiesKey> enemiesRunning_;          // what it works out
+    std::optional<std::pair<EnemiesKey, render::Overlay>> fullEnemies_;  // the last full answer
     QElapsedTimer upToDate_;     // since the lines shown were the table's (shown, or idle)
     std::deque<qint64> stepMs_;  // how long the last ones finished took
     int givenUp_ = 0;
