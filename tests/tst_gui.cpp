@@ -1829,6 +1829,7 @@ private slots:
         // Back already, with the full proofs left to the worker (before, they ran here).
         QVERIFY(view->enemiesPending());
         QVERIFY(!view->overlay().enemiesOpen.empty());
+        QVERIFY2(w.rulingLabel()->text().contains(QStringLiteral("being decided in the background")), qPrintable(w.rulingLabel()->text()));
         // The window answers meanwhile: an edit (a model moved) while it is worked out.
         const Vec2 before = w.document()->scenario().models[5].position;
         w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { s.models[5].position = before + Vec2{0.5, 0}; });

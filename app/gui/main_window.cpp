@@ -1109,7 +1109,9 @@ void MainWindow::updateRuling() {
                          tr("<p><span style='color:#d62728'>&#9675;</span> <b>Not seen</b> (dashed red ring)</p>") + list(unseen) +
                          (open.isEmpty() ? QString()
                                          : tr("<p><span style='color:#9db7e0'>&#9675;</span> <b>Being worked out</b> (dotted blue ring; "
-                                              "decided when the model is put down or held still)</p>") +
+                                              "%1)</p>")
+                                                   .arg(board_->dragging() ? tr("decided when the model is put down or held still")
+                                                                           : tr("being decided in the background; the window stays free")) +
                                                list(open)));
         return;
     }
