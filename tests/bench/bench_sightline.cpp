@@ -415,13 +415,19 @@ void stressMatrix(benchmark::State& state) {
     state.counters["peak_rss_mb"] = peakRssMb();
 }
 
-// The table drawn as sightline-cli render draws it: 1,800 pixels across.
-void stressRender(benchmark::State& state) {
+// The application the window-drawing cases need (offscreen), made once and never destroyed:
+// the input devices outlive it at exit.
+void ensureApplication() {
     static int argc = 1;
     static char name[] = "bench_sightline";
     static char* argv[] = {name, nullptr};
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (!QCoreApplication::instance()) new QApplication(argc, argv);  // (never destroyed, as below)
+    if (!QCoreApplication::instance()) new QApplication(argc, argv);
+}
+
+// The table drawn as sightline-cli render draws it: 1,800 pixels across.
+void stressRender(benchmark::State& state) {
+    ensureApplication();
     const Scenario& s = stressScenario();
     for (auto _ : state) {
         QImage image(1800, static_cast<int>(1800 * s.board.height / s.board.width), QImage::Format_ARGB32_Premultiplied);
@@ -442,12 +448,7 @@ void stressRender(benchmark::State& state) {
 // shows a ruling of that move or a later one: the lag of the lines behind the mouse. A
 // step that takes long is given up when a newer one waits (BoardView::giveUpIfStale).
 void windowDrag(benchmark::State& state) {
-    static int argc = 1;
-    static char name[] = "bench_sightline";
-    static char* argv[] = {name, nullptr};
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    static QApplication* app = new QApplication(argc, argv);  // (never destroyed: the input devices outlive it at exit)
-    (void)app;
+    ensureApplication();
     constexpr int kMoves = 120;
     constexpr double kEveryMs = 1000.0 / 60;
     std::vector<double> lags, settle;
