@@ -344,16 +344,19 @@ void BoardView::startUnitRuling() {
     runningCancel_ = std::make_shared<std::atomic<bool>>(false);
     runningClock_.start();
     working_ = true;
+    // The step's time runs from here: the copy of the table and the worker's start, the
+    // kept table's following and the proofs all come out of it.
+    const Scene::Clock::time_point started = Scene::Clock::now();
     // The worker reads its own copy of the table: the document may change meanwhile.
     auto scenario = std::make_shared<const Scenario>(document_->scenario());
     unitWatcher_.setFuture(QtConcurrent::run([scenario, request, cache = unitCache_, table = unitTable_,
-                                              cancel = runningCancel_, time = unitStepTime_] {
+                                              cancel = runningCancel_, until = started + unitStepTime_] {
         // The last step's scene, its dragged model moved (made afresh after other edits).
         Rulings& rulings = table->follow(*scenario);
         Scene& scene = table->scene();
         scene.setCancel(cancel.get());
         scene.setEffort(request.quick ? Scene::Effort::Quick : Scene::Effort::Full);
-        scene.setQuickDeadline(request.quick ? std::optional(Scene::Clock::now() + time) : std::nullopt);
+        scene.setQuickDeadline(request.quick ? std::optional(until) : std::nullopt);
         // The pairs a drag step leaves as they were come from the last steps.
         rulings.setCache(cache.get());
         // The decisions only (no share seen per pair): recomputed on every drag step.

@@ -80,9 +80,11 @@ public:
     // a long one is shown as being worked out, and decided in full once the model is put
     // down or held still. Whether the ruling shown has such pairs.
     bool unitRulingProvisional() const;
-    // A drag step's time for its quick proofs: for a unit ruling (off the GUI thread) what
-    // is left of a frame (16 ms) once the scene is built and the answer drawn; for observer
-    // against all enemies (on the GUI thread, with the board drawn after it) less.
+    // A drag step's time for its quick proofs: for a unit ruling (off the GUI thread) the
+    // time from the step's start (the table copied, the kept table following the move) to
+    // the end of its proofs, leaving a frame's (16 ms) rest for a stage of a proof that is
+    // not interrupted and for the answer drawn; for observer against all enemies (on the
+    // GUI thread, with the board drawn after it) less.
     static constexpr std::chrono::milliseconds kUnitStepTime{12};
     static constexpr std::chrono::milliseconds kEnemiesStepTime{3};
     // Other times (a test gives none, to see what is left to the full proofs).

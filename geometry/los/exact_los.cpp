@@ -933,8 +933,12 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
             auto key = [](const std::pair<Vec2, Vec2>& l) { return std::array{l.first.x, l.first.y, l.second.x, l.second.y}; };
             std::sort(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
             lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-            if (hw > 0) addBandShifts(lines, hw, from, to);
-            run(lines, hw == 0);
+            if (timed && scene.outOfTime()) {
+                outOfTime = true;  // (the sort can take the last of the time: nothing more begins)
+            } else {
+                if (hw > 0) addBandShifts(lines, hw, from, to);
+                run(lines, hw == 0);
+            }
         }
     }
 

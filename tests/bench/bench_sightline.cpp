@@ -31,6 +31,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <map>
@@ -249,6 +250,13 @@ const Table& officialUnits() {
     return t;
 }
 
+// The processor time this process has had so far, all threads (ms).
+double processCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
 // Per-step times as counters: mean, median, 90th percentile and slowest, in milliseconds.
 void stepCounters(benchmark::State& state, std::vector<double> ms) {
     if (ms.empty()) return;
@@ -271,19 +279,21 @@ void dragUnitVsUnit(benchmark::State& state) {
     const int moved = officialUnits().scene->modelIndex("boy-3");
     const Vec2 start = s.models[moved].position;
     std::vector<double> ms;
-    int step = 0, visible = 0, provisional = 0;
+    int step = 0, visible = 0, provisional = 0, over = 0, overUnscheduled = 0;
+    double late = 0;  // the most a step ran past its time (ms)
     RulingCache cache;
     KeptTable table;  // as the window keeps its scene, rulings and wall scenes across the steps
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
+        const double cpu0 = processCpuMs();
         // A new place every step (a drag never comes back to the same point exactly).
         s.models[moved].position = start + Vec2{-std::fmod(0.0137 * step, 3.0), std::fmod(0.0071 * step, 1.5)};
         ++step;
         Rulings& rulings = table.follow(s);
         Scene& scene = table.scene();
-        if (step > 1) {  // a drag step's proofs, as the window's (the mode is entered with a full ruling)
-            scene.setEffort(Scene::Effort::Quick);
-            scene.setQuickDeadline(Scene::Clock::now() + gui::BoardView::kUnitStepTime);
+        if (step > 1) {  // a drag step's proofs, as the window's (the mode is entered with a full ruling),
+            scene.setEffort(Scene::Effort::Quick);  // on the step's time from its start
+            scene.setQuickDeadline(t0 + gui::BoardView::kUnitStepTime);
         }
         rulings.setCache(&cache);  // as the window keeps one across the steps of a drag
         const UnitRuling u = rulings.units("intercessors", "boyz", Method::Exact, Detail::Decisions);
@@ -295,13 +305,29 @@ void dragUnitVsUnit(benchmark::State& state) {
                 visible += r.visible;
                 provisional += r.provisional;
             }
-        ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        const double took = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        ms.push_back(took);
+        if (step == 1) continue;
+        late = std::max(late, took - std::chrono::duration<double, std::milli>(gui::BoardView::kUnitStepTime).count());
+        if (took >= 16) {
+            // Over a frame: said with the processor time the step had (both threads). Much less
+            // than its wall time means the machine ran something else meanwhile.
+            const double cpu = processCpuMs() - cpu0;
+            ++over;
+            overUnscheduled += cpu < 0.75 * took;
+            std::fprintf(stderr, "unit_vs_unit: step %d took %.1f ms with %.1f ms of processor time\n", step, took, cpu);
+        }
     }
     // The first step decides every pair (the mode just switched on); the steps after it only
     // the moved model's pairs.
     if (!ms.empty()) state.counters["first_ms"] = ms.front();
     if (ms.size() > 1) ms.erase(ms.begin());
     stepCounters(state, ms);
+    state.counters["late_ms"] = late;
+    // Steps of 16 ms or more, and of those the ones that had less processor time than 3/4
+    // of their wall time (the process was not running: not the proofs' doing).
+    state.counters["steps_over_16ms"] = over;
+    state.counters["over_16ms_unscheduled"] = overUnscheduled;
     state.counters["pairs_seen"] = visible;
     // Pairs (summed over the steps) a quick proof left to the full one once the model is down.
     state.counters["provisional_pairs"] = provisional;
