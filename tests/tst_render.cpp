@@ -15,10 +15,12 @@
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTextDocument>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <map>
 #include <set>
 
 using namespace sl;
@@ -506,6 +508,107 @@ private slots:
         QVERIFY(before.contains(QStringLiteral("Side view: attacker 2 (a2) to target 1 (b1)")));
         QVERIFY(before.contains(QStringLiteral("passes 0.05\" over Low Wall")));
         QVERIFY(last.contains(QStringLiteral("Side view: attacker 1 (a1)")));
+    }
+
+    // The sheet's reasons say each thing once, with the pairs it is said of: every reason of
+    // every pair is found, its two models written "the attacker" and "the target", on a line
+    // whose pairs include that pair (read back from the plates' numbers), and no line lists a
+    // pair that does not give it. Checked against the ruling by plain text replacement.
+    void rulingSheetReasonsSaidOnce_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("attacker");
+        QTest::addColumn<QString>("target");
+        QTest::newRow("10 v 10, official layout") << QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json")
+                                                 << QStringLiteral("intercessors") << QStringLiteral("boyz");
+        QTest::newRow("30 v 30") << QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/sheet-11e-30v30.sightline.json")
+                                 << QStringLiteral("Termagants") << QStringLiteral("Gretchin");
+        QTest::newRow("10e, 5 v 5") << QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/sheet-10e-5v5.sightline.json")
+                                    << QStringLiteral("Devastators") << QStringLiteral("Boyz");
+    }
+    void rulingSheetReasonsSaidOnce() {
+        QFETCH(QString, file);
+        QFETCH(QString, attacker);
+        QFETCH(QString, target);
+        io::ReadResult read = io::readScenarioFile(file);
+        QVERIFY(read.scenario);
+        const Scenario& s = *read.scenario;
+        const UnitRuling u = file.contains(QStringLiteral("30v30")) ? ruling30()
+                                                                     : unitRuling(s, attacker.toUtf8().constData(), target.toUtf8().constData());
+        const QString html = render::rulingParts(s, u, 0, true).reasons;
+        // Each line: its text, and the pairs (attacking model, target model) it names.
+        std::map<QString, std::set<std::pair<int, int>>> lines;
+        static const QRegularExpression row(QStringLiteral("<tr><td>(.*?)<br>(.*?)</td></tr>"));
+        static const QRegularExpression number(QStringLiteral(">&nbsp;(\\d+)&nbsp;<"));
+        for (auto it = row.globalMatch(html); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            QTextDocument text;
+            text.setHtml(m.captured(1));
+            const QString said = text.toPlainText().simplified();
+            QVERIFY2(!lines.count(said), qPrintable(QStringLiteral("said twice: ") + said));
+            std::set<std::pair<int, int>>& pairs = lines[said];
+            for (const QString& group : m.captured(2).split(QStringLiteral("&middot;"))) {
+                const QStringList sides = group.split(QStringLiteral("&rarr;"));
+                QCOMPARE(sides.size(), 2);
+                auto numbers = [&](const QString& side) {  // "1 3-5" as 1, 3, 4, 5
+                    std::vector<int> out;
+                    const QStringList pieces = side.split(QStringLiteral("&ndash;"));
+                    for (qsizetype p = 0; p < pieces.size(); ++p) {
+                        std::vector<int> here;
+                        for (auto n = number.globalMatch(pieces[p]); n.hasNext();) here.push_back(n.next().captured(1).toInt());
+                        if (p > 0 && !out.empty() && !here.empty())  // after a dash: the run's middle
+                            for (int k = out.back() + 1; k < here.front(); ++k) out.push_back(k);
+                        out.insert(out.end(), here.begin(), here.end());
+                    }
+                    return out;
+                };
+                for (int a : numbers(sides[0]))
+                    for (int t : numbers(sides[1])) pairs.insert({a - 1, t - 1});
+            }
+        }
+        QVERIFY(!lines.empty());
+        // The ruling's reasons, each pair's models replaced by plain text.
+        std::map<QString, std::set<std::pair<int, int>>> expected;
+        auto replaceWord = [](QString text, const QString& word, const QString& by) {
+            return text.replace(QRegularExpression(QStringLiteral("(?<![\\w-])") + QRegularExpression::escape(word) +
+                                                   QStringLiteral("(?![\\w-])")),
+                                by);
+        };
+        for (size_t i = 0; i < u.attackers.size(); ++i)
+            for (size_t j = 0; j < u.targets.size(); ++j) {
+                const PairResult& r = u.pairs[i][j];
+                for (size_t k = 0; k < r.reasons.size(); ++k) {
+                    QString text = render::reasonText(s, r, k);
+                    text = replaceWord(text, QString::fromStdString(s.labelOf(s.models[u.attackers[i]].id)), QStringLiteral("the attacker"));
+                    text = replaceWord(text, QString::fromStdString(s.labelOf(s.models[u.targets[j]].id)), QStringLiteral("the target"));
+                    // (13.09's distance, different for each pair, is left out: "is beyond".)
+                    text.replace(QRegularExpression(QStringLiteral("[0-9.]+\" away, beyond")), QStringLiteral("beyond"));
+                    expected[text.simplified()].insert({static_cast<int>(i), static_cast<int>(j)});
+                }
+            }
+        QCOMPARE(lines.size(), expected.size());
+        for (const auto& [text, pairs] : expected) {
+            QVERIFY2(lines.count(text), qPrintable(QStringLiteral("not on the sheet: ") + text));
+            QVERIFY2(lines[text] == pairs, qPrintable(QStringLiteral("other pairs for: ") + text));
+        }
+    }
+
+    // The judge's sheet for ten against ten on an official layout is two pages: the map with
+    // the verdict and the legend, then the matrix with the reasons.
+    void rulingSheetTenAgainstTenOnTwoPages() {
+        io::ReadResult read = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(read.scenario);
+        const UnitRuling u = unitRuling(*read.scenario, "intercessors", "boyz");
+        QTemporaryDir dir;
+        QString error;
+        int pages = 0;
+        QVERIFY2(render::writeRulingSheet(*read.scenario, u, dir.filePath(QStringLiteral("s.pdf")), &error, &pages), qPrintable(error));
+        QCOMPARE(pages, 2);
+        const PdfText text = pdfText(dir.filePath(QStringLiteral("s.pdf")));
+        if (text.pages.isEmpty()) QSKIP("pdftotext (poppler-utils) is not installed");
+        QVERIFY(text.pages[1].contains(QStringLiteral("Matrix")));
+        QVERIFY(text.pages[1].contains(QStringLiteral("Reasons")));
+        QCOMPARE(text.pages[1].count(QStringLiteral("the target cannot be seen by the attacker because of terrain")), 1);
+        for (double smallest : text.smallest) QVERIFY(smallest >= 9.2);  // (8 pt at least)
     }
 
     // A small ruling fits on one page; 10e gives each target model's cover under its column.

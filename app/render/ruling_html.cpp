@@ -7,6 +7,7 @@
 #include <QUrl>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace sl::render {
@@ -145,8 +146,14 @@ int terrainIndex(const Scenario& s, const std::string& id) {
 
 // The reason as HTML: labels in bold (pieces) or plain (models); in the panel, links to the
 // ids (`links`), which it selects on a click.
-// With `each`, the model of that id is written as "each of them" (a line for several targets).
-QString reasonHtml(const Scenario& s, const PairResult& pair, size_t k, bool links, const std::string* each = nullptr) {
+// With `each`, the model of that id is written as "each of them" (a line for several targets);
+// with `pair`, its attacker and target as "the attacker" and "the target" (a line for
+// several pairs).
+struct PairNames {
+    std::string attacker, target;
+};
+QString reasonHtml(const Scenario& s, const PairResult& pair, size_t k, bool links, const std::string* each = nullptr,
+                   const PairNames* names = nullptr) {
     const QString text = QString::fromStdString(pair.reasons[k]);
     QString html;
     qsizetype at = 0;
@@ -155,6 +162,10 @@ QString reasonHtml(const Scenario& s, const PairResult& pair, size_t k, bool lin
         at = span.from + span.length;
         if (each && span.id == *each) {
             html += QStringLiteral("<i>each of them</i>");
+            continue;
+        }
+        if (names && (span.id == names->attacker || span.id == names->target)) {
+            html += span.id == names->attacker ? QStringLiteral("<i>the attacker</i>") : QStringLiteral("<i>the target</i>");
             continue;
         }
         QString label = sheetLabel(s, span.id).toHtmlEscaped();
@@ -450,6 +461,73 @@ QString reasonsHtml(const Scenario& s, const UnitRuling& u, bool links) {
         .arg(rows);
 }
 
+// Model numbers on their plates, runs of three or more written first-last: "1-4 7 9".
+QString platesHtml(const Scenario& s, const std::vector<int>& models, const std::vector<size_t>& numbers) {
+    QStringList out;
+    for (size_t k = 0; k < numbers.size();) {
+        size_t end = k;
+        while (end + 1 < numbers.size() && numbers[end + 1] == numbers[end] + 1) ++end;
+        auto plate = [&](size_t n) { return plateHtml(s.models[models[n]], static_cast<int>(n + 1)); };
+        if (end >= k + 2) {
+            out << QStringLiteral("<span style='white-space:nowrap'>%1&ndash;%2</span>").arg(plate(numbers[k]), plate(numbers[end]));
+            k = end + 1;
+        } else {
+            out << plate(numbers[k]);
+            ++k;
+        }
+    }
+    return out.join(QLatin1Char(' '));
+}
+
+// The sheet's reasons: each thing said once, with the pairs it is said of ("the attacker"
+// and "the target" standing for the pair's models), those pairs by attacking model, and
+// attacking models that say it of the same targets together: "1-3 8 -> 2 4 5 10".
+QString reasonsByWhatTheySay(const Scenario& s, const UnitRuling& u) {
+    const auto& models = s.models;
+    struct Said {
+        QString text;
+        std::vector<std::vector<size_t>> targetsOf;  // per attacking model, the targets' indices
+    };
+    std::vector<Said> said;
+    std::map<QString, size_t> index;
+    for (size_t i = 0; i < u.attackers.size(); ++i)
+        for (size_t j = 0; j < u.targets.size(); ++j) {
+            const PairResult& r = u.pairs[i][j];
+            const PairNames names{models[u.attackers[i]].id, models[u.targets[j]].id};
+            for (size_t k = 0; k < r.reasons.size(); ++k) {
+                // (13.09's distance differs from pair to pair: the line says "beyond" the
+                // range, the pairs it names are each beyond it.)
+                static const QRegularExpression distance(QStringLiteral("\\d+(?:\\.\\d+)?(?:&quot;|\") away, beyond"));
+                const QString text = reasonHtml(s, r, k, false, nullptr, &names).replace(distance, QStringLiteral("beyond"));
+                auto [it, added] = index.emplace(text, said.size());
+                if (added) said.push_back({text, std::vector<std::vector<size_t>>(u.attackers.size())});
+                std::vector<size_t>& targets = said[it->second].targetsOf[i];
+                if (targets.empty() || targets.back() != j) targets.push_back(j);
+            }
+        }
+    if (said.empty()) return QStringLiteral("<p><b>Reasons</b>: none; no rule or piece of terrain changes a pair.</p>");
+    QString rows;
+    for (const Said& x : said) {
+        // Attacking models that say it of the same targets share a line.
+        std::vector<std::pair<std::vector<size_t>, std::vector<size_t>>> lines;  // (attackers, targets)
+        for (size_t i = 0; i < x.targetsOf.size(); ++i) {
+            if (x.targetsOf[i].empty()) continue;
+            auto same = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.second == x.targetsOf[i]; });
+            if (same != lines.end()) same->first.push_back(i);
+            else lines.push_back({{i}, x.targetsOf[i]});
+        }
+        QStringList pairs;
+        for (const auto& [attackers, targets] : lines)
+            pairs << QStringLiteral("%1&nbsp;&rarr;&nbsp;%2")
+                         .arg(platesHtml(s, u.attackers, attackers), platesHtml(s, u.targets, targets));
+        rows += QStringLiteral("<tr><td>%1<br>%2</td></tr>").arg(x.text, pairs.join(QStringLiteral(" &nbsp;&middot;&nbsp; ")));
+    }
+    return QStringLiteral("<p><b>Reasons</b>: each said once, then the pairs it is said of (attacking models "
+                          "&rarr; target models, numbered as on the map and in the matrix):</p>"
+                          "<table cellspacing=0 cellpadding=2>%1</table>")
+        .arg(rows);
+}
+
 }  // namespace
 
 std::vector<int> citedPieces(const Scenario& s, const UnitRuling& u) {
@@ -481,7 +559,7 @@ QString reasonText(const Scenario& s, const PairResult& pair, size_t k) {
 
 RulingHtml rulingParts(const Scenario& scenario, const UnitRuling& u, int columns, bool forSheet) {
     return {summaryHtml(scenario, u), legendHtml(scenario, u, forSheet), matrixHtml(scenario, u, columns, forSheet ? kSheetCellWidth : 0),
-            reasonsHtml(scenario, u, !forSheet)};
+            forSheet ? reasonsByWhatTheySay(scenario, u) : reasonsHtml(scenario, u, true)};
 }
 
 QString rulingHtml(const Scenario& scenario, const UnitRuling& u) {

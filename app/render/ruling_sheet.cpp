@@ -260,18 +260,36 @@ Layout layOutRuling(const Scenario& s, const UnitRuling& u) {
 
 void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, const QString& reasons, double contentW,
                             double height) {
-    const QString matrix = fittedMatrix(s, u, contentW, nullptr) + legendHtml(s, u, false);
+    const QString table = fittedMatrix(s, u, contentW, nullptr);
+    const QString matrix = table + legendHtml(s, u, false);
     Flow both;
     both.doc = document(matrix + QStringLiteral("<p></p>") + reasons, contentW);
+    if (both.doc->size().height() > height) {
+        // Page one holds the legend too: the matrix and the reasons on one page without it
+        // (pointed to) rather than the reasons on a page of their own.
+        both.doc = document(table + QStringLiteral("<p>The symbols are explained in the legend on page 1.</p>") + reasons, contentW);
+    }
     if (both.doc->size().height() <= height) {
         l.flows.push_back(std::move(both));
+        return;
+    }
+    // More than a page: the reasons in two columns from a page of their own, or straight
+    // after the matrix in one, whichever takes fewer pages.
+    auto pagesOf = [&](QTextDocument& doc, int columns) {
+        doc.setPageSize(QSizeF((contentW - (columns - 1) * kGap) / columns, height));
+        return (doc.pageCount() + columns - 1) / columns;
+    };
+    Flow first;
+    first.doc = document(matrix, contentW);
+    Flow why;
+    why.doc = document(reasons, (contentW - kGap) / 2);
+    why.columns = 2;
+    Flow after;
+    after.doc = document(matrix + QStringLiteral("<p></p>") + reasons, contentW);
+    if (pagesOf(*after.doc, 1) < pagesOf(*first.doc, 1) + pagesOf(*why.doc, 2)) {
+        l.flows.push_back(std::move(after));
     } else {
-        Flow first;
-        first.doc = document(matrix, contentW);
         l.flows.push_back(std::move(first));
-        Flow why;
-        why.doc = document(reasons, (contentW - kGap) / 2);
-        why.columns = 2;
         l.flows.push_back(std::move(why));
     }
 }
