@@ -537,7 +537,7 @@ private slots:
         const QString html = render::rulingParts(s, u, 0, true).reasons;
         // Each line: its text, and the pairs (attacking model, target model) it names.
         std::map<QString, std::set<std::pair<int, int>>> lines;
-        static const QRegularExpression row(QStringLiteral("<tr><td>(.*?)<br>(.*?)</td></tr>"));
+        static const QRegularExpression row(QStringLiteral("<tr><td>(.*?) &nbsp;&mdash;&nbsp; (.*?)</td></tr>"));
         static const QRegularExpression number(QStringLiteral(">&nbsp;(\\d+)&nbsp;<"));
         for (auto it = row.globalMatch(html); it.hasNext();) {
             const QRegularExpressionMatch m = it.next();

@@ -469,7 +469,7 @@ QString platesHtml(const Scenario& s, const std::vector<int>& models, const std:
         while (end + 1 < numbers.size() && numbers[end + 1] == numbers[end] + 1) ++end;
         auto plate = [&](size_t n) { return plateHtml(s.models[models[n]], static_cast<int>(n + 1)); };
         if (end >= k + 2) {
-            out << QStringLiteral("<span style='white-space:nowrap'>%1&ndash;%2</span>").arg(plate(numbers[k]), plate(numbers[end]));
+            out << QStringLiteral("%1&#8288;&ndash;&#8288;%2").arg(plate(numbers[k]), plate(numbers[end]));  // (no break in a run)
             k = end + 1;
         } else {
             out << plate(numbers[k]);
@@ -520,9 +520,9 @@ QString reasonsByWhatTheySay(const Scenario& s, const UnitRuling& u) {
         for (const auto& [attackers, targets] : lines)
             pairs << QStringLiteral("%1&nbsp;&rarr;&nbsp;%2")
                          .arg(platesHtml(s, u.attackers, attackers), platesHtml(s, u.targets, targets));
-        rows += QStringLiteral("<tr><td>%1<br>%2</td></tr>").arg(x.text, pairs.join(QStringLiteral(" &nbsp;&middot;&nbsp; ")));
+        rows += QStringLiteral("<tr><td>%1 &nbsp;&mdash;&nbsp; %2</td></tr>").arg(x.text, pairs.join(QStringLiteral(" &nbsp;&middot;&nbsp; ")));
     }
-    return QStringLiteral("<p><b>Reasons</b>: each said once, then the pairs it is said of (attacking models "
+    return QStringLiteral("<p><b>Reasons</b>: each said once, then &mdash; the pairs it is said of (attacking models "
                           "&rarr; target models, numbered as on the map and in the matrix):</p>"
                           "<table cellspacing=0 cellpadding=2>%1</table>")
         .arg(rows);
