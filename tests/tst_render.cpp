@@ -549,13 +549,13 @@ private slots:
             for (const QString& group : m.captured(2).split(QStringLiteral("&middot;"))) {
                 const QStringList sides = group.split(QStringLiteral("&rarr;"));
                 QCOMPARE(sides.size(), 2);
-                auto numbers = [&](const QString& side) {  // "1 3-5" as 1, 3, 4, 5
+                auto numbers = [&](const QString& side) {  // "1 3 to 5" as 1, 3, 4, 5
                     std::vector<int> out;
-                    const QStringList pieces = side.split(QStringLiteral("&ndash;"));
+                    const QStringList pieces = side.split(QStringLiteral("&nbsp;to&nbsp;"));
                     for (qsizetype p = 0; p < pieces.size(); ++p) {
                         std::vector<int> here;
                         for (auto n = number.globalMatch(pieces[p]); n.hasNext();) here.push_back(n.next().captured(1).toInt());
-                        if (p > 0 && !out.empty() && !here.empty())  // after a dash: the run's middle
+                        if (p > 0 && !out.empty() && !here.empty())  // after "to": the run's middle
                             for (int k = out.back() + 1; k < here.front(); ++k) out.push_back(k);
                         out.insert(out.end(), here.begin(), here.end());
                     }

@@ -17,5 +17,13 @@ cmake --build "$dir" --parallel "$(nproc)"
 # Leaks are reported at exit too; any report fails the test.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
-ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" --timeout 1800
+# ThreadSanitizer: Qt's libraries are not instrumented and their QMutex and QThread::wait
+# use futexes it cannot see, so it took QtTest's own watchdog thread, joined at exit, for a
+# race in every suite. ignore_noninstrumented_modules keeps it to what our code does (the
+# libraries' calls it intercepts, there, report nothing). tst_reference is left out of the
+# thread run: it starts no thread, and a test function of it takes longer under it than
+# QtTest's five minutes.
+export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1}
+skip=()
+if [ "$kind" = thread ]; then skip=(-E '^tst_reference$'); fi
+ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" --timeout 1800 "${skip[@]}"

@@ -138,17 +138,38 @@ public:
         const QRectF box = chosen.value_or(boxAt(centres.front()));
         if (where) *where = box;
         taken_.push_back(box);
-        p_.setPen(round ? QPen(QColor(255, 255, 255), 1.2 * px_) : QPen(Qt::NoPen));
-        p_.setBrush(plate);
-        if (round) p_.drawRoundedRect(box, box.height() / 2, box.height() / 2);
-        else p_.drawRoundedRect(box, 3 * px_, 3 * px_);
-        p_.setPen(ink);
-        p_.setFont(font_);
-        p_.drawText(box, Qt::AlignCenter, text);
+        Plate drawn{box, text, plate, ink, round};
+        if (deferred_) pending_.push_back(std::move(drawn));
+        else paintPlate(drawn);
         return true;
     }
 
+    // Plates placed from now on are painted by flush(), over whatever is drawn meanwhile
+    // (leader lines to pieces then never cross a plate placed before them).
+    void defer() { deferred_ = true; }
+    void flush() {
+        for (const Plate& plate : pending_) paintPlate(plate);
+        pending_.clear();
+    }
+
 private:
+    struct Plate {
+        QRectF box;
+        QString text;
+        QColor plate, ink;
+        bool round = false;
+    };
+    void paintPlate(const Plate& d) {
+        p_.setPen(d.round ? QPen(QColor(255, 255, 255), 1.2 * px_) : QPen(Qt::NoPen));
+        p_.setBrush(d.plate);
+        if (d.round) p_.drawRoundedRect(d.box, d.box.height() / 2, d.box.height() / 2);
+        else p_.drawRoundedRect(d.box, 3 * px_, 3 * px_);
+        p_.setPen(d.ink);
+        p_.setFont(font_);
+        p_.drawText(d.box, Qt::AlignCenter, d.text);
+    }
+    bool deferred_ = false;
+    std::vector<Plate> pending_;
     QPainter& p_;
     double px_;
     double pad_;
@@ -469,6 +490,7 @@ void BoardRenderer::paintTags(QPainter& p, const QTransform& inchToDevice, const
                               const std::vector<QRectF>& bases) const {
     const double px = pixelScale_;
     Labeller tags(p, px, overlay.tagScale, 1.5);  // tight plates: numbers sit on their bases
+    tags.defer();  // (the leader lines below go under every plate)
     tags.setBases(bases);
     if (p.hasClipping()) tags.setBounds(p.clipBoundingRect());
     const double perInch = std::sqrt(std::abs(inchToDevice.determinant()));
@@ -516,6 +538,7 @@ void BoardRenderer::paintTags(QPainter& p, const QTransform& inchToDevice, const
             p.drawEllipse(at, 2.5 * px, 2.5 * px);
         }
     }
+    tags.flush();
 }
 
 void BoardRenderer::paintGrid(QPainter& p, double unit) const {

@@ -461,7 +461,7 @@ QString reasonsHtml(const Scenario& s, const UnitRuling& u, bool links) {
         .arg(rows);
 }
 
-// Model numbers on their plates, runs of three or more written first-last: "1-4 7 9".
+// Model numbers on their plates, runs of three or more written first to last: "1 to 4 7 9".
 QString platesHtml(const Scenario& s, const std::vector<int>& models, const std::vector<size_t>& numbers) {
     QStringList out;
     for (size_t k = 0; k < numbers.size();) {
@@ -469,7 +469,7 @@ QString platesHtml(const Scenario& s, const std::vector<int>& models, const std:
         while (end + 1 < numbers.size() && numbers[end + 1] == numbers[end] + 1) ++end;
         auto plate = [&](size_t n) { return plateHtml(s.models[models[n]], static_cast<int>(n + 1)); };
         if (end >= k + 2) {
-            out << QStringLiteral("%1&#8288;&ndash;&#8288;%2").arg(plate(numbers[k]), plate(numbers[end]));  // (no break in a run)
+            out << QStringLiteral("%1&nbsp;to&nbsp;%2").arg(plate(numbers[k]), plate(numbers[end]));  // (no break in a run)
             k = end + 1;
         } else {
             out << plate(numbers[k]);
@@ -481,7 +481,7 @@ QString platesHtml(const Scenario& s, const std::vector<int>& models, const std:
 
 // The sheet's reasons: each thing said once, with the pairs it is said of ("the attacker"
 // and "the target" standing for the pair's models), those pairs by attacking model, and
-// attacking models that say it of the same targets together: "1-3 8 -> 2 4 5 10".
+// attacking models that say it of the same targets together: "1 to 3 8 -> 2 4 5 10".
 QString reasonsByWhatTheySay(const Scenario& s, const UnitRuling& u) {
     const auto& models = s.models;
     struct Said {
