@@ -147,6 +147,8 @@ public:
     // Plates placed from now on are painted by flush(), over whatever is drawn meanwhile
     // (leader lines to pieces then never cross a plate placed before them).
     void defer() { deferred_ = true; }
+    // Square plates get the white rim too.
+    void outline() { outlined_ = true; }
     void flush() {
         for (const Plate& plate : pending_) paintPlate(plate);
         pending_.clear();
@@ -160,7 +162,9 @@ private:
         bool round = false;
     };
     void paintPlate(const Plate& d) {
-        p_.setPen(d.round ? QPen(QColor(255, 255, 255), 1.2 * px_) : QPen(Qt::NoPen));
+        // A white rim on numbered plates, round or square, so they show on a base of their
+        // own colour.
+        p_.setPen(d.round || outlined_ ? QPen(QColor(255, 255, 255), 1.2 * px_) : QPen(Qt::NoPen));
         p_.setBrush(d.plate);
         if (d.round) p_.drawRoundedRect(d.box, d.box.height() / 2, d.box.height() / 2);
         else p_.drawRoundedRect(d.box, 3 * px_, 3 * px_);
@@ -169,6 +173,7 @@ private:
         p_.drawText(d.box, Qt::AlignCenter, d.text);
     }
     bool deferred_ = false;
+    bool outlined_ = false;
     std::vector<Plate> pending_;
     QPainter& p_;
     double px_;
@@ -491,6 +496,7 @@ void BoardRenderer::paintTags(QPainter& p, const QTransform& inchToDevice, const
     const double px = pixelScale_;
     Labeller tags(p, px, overlay.tagScale, 1.5);  // tight plates: numbers sit on their bases
     tags.defer();  // (the leader lines below go under every plate)
+    tags.outline();
     tags.setBases(bases);
     if (p.hasClipping()) tags.setBounds(p.clipBoundingRect());
     const double perInch = std::sqrt(std::abs(inchToDevice.determinant()));

@@ -278,7 +278,7 @@ QString legendHtml(const Scenario& s, const UnitRuling& u, bool forSheet) {
         const Model& t = s.models[u.targets.front()];
         html += QStringLiteral("<tr><td align=center>%1</td><td>&nbsp;attacking model 1 of %2 (round plate on the map)</td></tr>")
                     .arg(plateHtml(a, 1), q(u.attackerUnit));
-        html += QStringLiteral("<tr><td align=center>%1</td><td>&nbsp;target model 1 of %2 (square plate on the map)</td></tr>")
+        html += QStringLiteral("<tr><td align=center>%1</td><td>&nbsp;target model 1 of %2 (square plate on the map); the two units' bases are ringed in yellow</td></tr>")
                     .arg(plateHtml(t, 1), q(u.targetUnit));
         html += QStringLiteral("<tr><td align=center style='color:#1fa33a'><b>&#9472;&#9472;</b></td><td>&nbsp;a pair that sees: its sight line</td></tr>"
                                "<tr><td align=center style='color:#d62728'><b>- -</b></td><td>&nbsp;a pair that does not see: centre to centre</td></tr>"
