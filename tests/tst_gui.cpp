@@ -45,6 +45,10 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
+#include <QAbstractTextDocumentLayout>
 #include <QtTest>
 
 using namespace sl;
@@ -1058,6 +1062,42 @@ private slots:
         w.resizeDocks({w.findChild<QDockWidget*>(QStringLiteral("ruling"))}, {240}, Qt::Horizontal);
         QTRY_VERIFY(area->horizontalScrollBar()->maximum() > 0);
         QVERIFY(w.rulingLabel()->width() >= w.rulingLabel()->minimumWidth());
+    }
+
+    void unitModeWidensThePanelToItsMatrix() {
+        // Entering Unit Against Unit from the menu on a window of ordinary size: the Ruling
+        // dock widens to the whole matrix, its per attacking model columns (cover, plunging)
+        // included, rather than paint the table past its edge.
+        gui::MainWindow w;
+        w.resize(1280, 860);
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        view->setObserver(view->modelIndex(QStringLiteral("intercessor-1")));
+        view->setTarget(view->modelIndex(QStringLiteral("boy-1")));
+        QAction* mode = nullptr;
+        for (QAction* a : w.findChildren<QAction*>())
+            if (a->text() == QStringLiteral("U&nit Against Unit")) mode = a;
+        QVERIFY(mode);
+        mode->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
+        QTRY_VERIFY(w.rulingLabel()->text().contains(QStringLiteral("plunging")));
+        auto* area = qobject_cast<QScrollArea*>(w.findChild<QDockWidget*>(QStringLiteral("ruling"))->widget());
+        QVERIFY(area);
+        // The matrix's own width: its ruled table laid out unbroken in the label's font.
+        QTextDocument doc;
+        doc.setDefaultFont(w.rulingLabel()->font());
+        doc.setHtml(w.rulingLabel()->text());
+        doc.setTextWidth(1e6);
+        double matrix = 0;
+        for (QTextFrame* frame : doc.rootFrame()->childFrames())
+            if (auto* table = qobject_cast<QTextTable*>(frame); table && table->format().border() > 0)
+                matrix = std::max(matrix, doc.documentLayout()->frameBoundingRect(frame).width());
+        QVERIFY(matrix > 300);
+        QTRY_VERIFY2(area->viewport()->width() >= matrix,
+                     qPrintable(QStringLiteral("panel %1, matrix %2").arg(area->viewport()->width()).arg(matrix)));
+        QVERIFY(w.rulingLabel()->width() >= matrix);
     }
 
     void unitRulingWhileDraggingIsQuickThenFull() {

@@ -46,7 +46,10 @@
 #include <QPointer>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QAbstractTextDocumentLayout>
 #include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -558,6 +561,7 @@ void MainWindow::buildMenus() {
             if (auto* ruling = findChild<QDockWidget*>(QStringLiteral("ruling")); ruling && !ruling->isFloating()) {
                 ruling->show();
                 ruling->raise();
+                widenForMatrix_ = true;  // (and to its matrix's width when that is shown)
                 constexpr int kMatrixWidth = 430;
                 if (ruling->width() < kMatrixWidth) resizeDocks({ruling}, {kMatrixWidth}, Qt::Horizontal);
                 // And most of the height, above the inspector (the reasons follow the matrix).
@@ -1067,17 +1071,28 @@ void MainWindow::updateRuling() {
         }
         if (bar && board_->dragging() && !dragScroll_) dragScroll_ = bar->value();
         ruling_->setText(text);
-        // A matrix wider than the panel is scrolled across, not cut off: the label is as wide
-        // as its widest table when it is laid out at the panel's width.
+        // A matrix wider than the panel is scrolled across, not cut off: the label is at least
+        // as wide as its widest table laid out at its own width (a table squeezed to the
+        // panel's width keeps its cells' unbroken text and is painted past the panel's edge).
         if (area) {
             QTextDocument doc;
-            doc.setDocumentMargin(0);
             doc.setDefaultFont(ruling_->font());
             doc.setHtml(text);
+            doc.setTextWidth(1e6);
+            double widest = 0;
+            for (QTextFrame* frame : doc.rootFrame()->childFrames())  // (the matrix's: ruled tables)
+                if (auto* table = qobject_cast<QTextTable*>(frame); table && table->format().border() > 0)
+                    widest = std::max(widest, doc.documentLayout()->frameBoundingRect(frame).width());
             const int inner = std::max(100, area->viewport()->width() - 2 * ruling_->margin());
-            doc.setTextWidth(inner);
-            const int ideal = static_cast<int>(std::ceil(doc.idealWidth()));
-            ruling_->setMinimumWidth(ideal > inner ? ideal + 2 * ruling_->margin() : 220);
+            const int need = static_cast<int>(std::ceil(widest + 2 * doc.documentMargin()));
+            auto* dock = findChild<QDockWidget*>(QStringLiteral("ruling"));
+            if (need > inner && widenForMatrix_ && dock && !dock->isFloating()) {
+                // Entering a unit mode: the dock as wide as the matrix (the text then wraps
+                // at that width too), once; a panel the user narrows later scrolls.
+                widenForMatrix_ = false;
+                resizeDocks({dock}, {dock->width() + need - inner + 12}, Qt::Horizontal);
+            }
+            ruling_->setMinimumWidth(need > inner ? need + 2 * ruling_->margin() : 220);
         }
         giveBack();
     };

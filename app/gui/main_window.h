@@ -157,6 +157,7 @@ private:
     QMenu* viewMenu_ = nullptr;
     QByteArray defaultLayout_;  // the docks as they are before a saved layout is restored (View > Reset Layout)
     std::optional<int> dragScroll_;  // the ruling panel's scroll when a drag began (given back after it)
+    bool widenForMatrix_ = false;     // a unit mode was entered: the Ruling dock widens to its matrix once
     Inspector* inspector_;
     Legend* legend_;
     AnalysisPanel* analysis_ = nullptr;
