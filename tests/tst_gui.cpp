@@ -540,6 +540,22 @@ private slots:
         emit id->editingFinished();
         QCOMPARE(w.document()->scenario().terrain[piece].id, std::string("north-container"));
         QVERIFY(w.inspector()->message().isEmpty());
+        // A model put where a piece stands: the note names the piece as the board does.
+        const int boyz = view->modelIndex(QStringLiteral("r-boy-1"));
+        QVERIFY(boyz >= 0);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, w.document()->scenario().models[boyz].position));
+        auto* x = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("model.x")));
+        auto* y = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("model.y")));
+        QVERIFY(x && y);
+        x->setText(QString::number(c.x));
+        emit x->editingFinished();
+        y->setText(QString::number(c.y));
+        emit y->editingFinished();
+        QTRY_VERIFY2(w.inspector()->standingNote().contains(QString::fromStdString(w.document()->scenario().labelOf("north-container"))),
+                     qPrintable(w.inspector()->standingNote()));
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, c));
         // A model's height, and its category combo for terrain.
         auto* category = qobject_cast<QComboBox*>(w.inspector()->field(QStringLiteral("terrain.category")));
         category->setCurrentIndex(2);  // light

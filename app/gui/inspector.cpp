@@ -157,6 +157,8 @@ QWidget* Inspector::field(const QString& name) const {
     return it == fields_.end() ? nullptr : it->second;
 }
 
+QString Inspector::standingNote() const { return note_->isHidden() ? QString() : note_->text(); }
+
 QString Inspector::message() const { return message_->text(); }
 
 void Inspector::showSelection(const edits::Selection& selection) {
@@ -187,7 +189,9 @@ void Inspector::refresh() {
         line("model.y", number(m.position.y));
         for (const edits::Overlap& o : edits::overlaps(s))
             if (o.model == selection_.models[0]) {
-                note_->setText(tr("Overlaps %1: a real model could not stand here.").arg(joined(o.with)));
+                std::vector<std::string> labels;  // (as the board names them)
+                for (const std::string& id : o.with) labels.push_back(s.labelOf(id));
+                note_->setText(tr("Overlaps %1: a real model could not stand here.").arg(joined(labels)));
                 note_->show();
             }
         auto* base = static_cast<QComboBox*>(field(QStringLiteral("model.base")));

@@ -33,6 +33,8 @@ public:
     QWidget* field(const QString& name) const;
     // The last message (a refusal), empty after a change is applied.
     QString message() const;
+    // What is wrong with where the selected model stands (an overlap), empty when nothing is.
+    QString standingNote() const;
 
 signals:
     void refused(const QString& text);
