@@ -24,13 +24,13 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 # runs a program (QProcess: pdftotext, the CLI) forks with threads alive, which
 # ThreadSanitizer otherwise refuses although the child only execs.
 # Left out of the thread run: tst_reference, which starts no thread and a test function of
-# which takes longer under it than QtTest's five minutes; and tst_gui, whose threads are the
-# window's QtConcurrent jobs: Qt's pool takes a job over through futexes ThreadSanitizer
-# cannot see, so it reports every job's first reads of what was made for it (all 101 reports
-# of a run were such hand-overs). The engine's threads those jobs run (the rulings' pairs,
-# the maps' cells, a side's view) are checked by the suites that stay (tst_golden,
-# tst_analysis, tst_cli).
+# which takes longer under it than QtTest's five minutes; and tst_gui and bench_smoke (its
+# window-lag case drives the board view), whose threads are the window's QtConcurrent jobs:
+# Qt's pool takes a job over through futexes ThreadSanitizer cannot see, so it reports every
+# job's first reads of what was made for it (all 101 reports of a tst_gui run were such
+# hand-overs). The engine's threads those jobs run (the rulings' pairs, the maps' cells, a
+# side's view) are checked by the suites that stay (tst_golden, tst_analysis, tst_cli).
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1:ignore_noninstrumented_modules=1:die_after_fork=0}
 skip=()
-if [ "$kind" = thread ]; then skip=(-E '^(tst_reference|tst_gui)$'); fi
+if [ "$kind" = thread ]; then skip=(-E '^(tst_reference|tst_gui|bench_smoke)$'); fi
 ctest --test-dir "$dir" --output-on-failure --parallel "$(nproc)" --timeout 1800 "${skip[@]}"
