@@ -25,6 +25,7 @@
 #include "fog_state_io.h"
 #include "fog_history_dialog.h"
 #include "rules/table_fog.h"
+#include "ruling_html.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -45,10 +46,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QTextDocument>
-#include <QTextFrame>
-#include <QTextTable>
-#include <QAbstractTextDocumentLayout>
 #include <QtTest>
 
 using namespace sl;
@@ -138,6 +135,15 @@ void trigger(gui::MainWindow& w, const char* action) {
 bool showDemo(gui::MainWindow& w) {
     w.resize(1200, 800);
     if (!w.openFile(kDemo, true)) return false;
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
+}
+
+// The official layout with two units of ten, in a shown window of this size.
+bool showOfficialUnits(gui::MainWindow& w, QSize size) {
+    w.resize(size);
+    if (!w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true))
+        return false;
     w.show();
     return QTest::qWaitForWindowExposed(&w);
 }
@@ -1048,10 +1054,7 @@ private slots:
         // (the reasons wait for the put-down); once the model is down the panel is where the
         // reader left it.
         gui::MainWindow w;
-        w.resize(1200, 700);
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showOfficialUnits(w, {1200, 700}));
         gui::BoardView* view = w.board();
         const int boy = view->modelIndex(QStringLiteral("boy-3"));
         view->setObserver(view->modelIndex(QStringLiteral("intercessor-8")));
@@ -1085,31 +1088,17 @@ private slots:
         // dock widens to the whole matrix, its per attacking model columns (cover, plunging)
         // included, rather than paint the table past its edge.
         gui::MainWindow w;
-        w.resize(1280, 860);
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showOfficialUnits(w, {1280, 860}));
         gui::BoardView* view = w.board();
         view->setObserver(view->modelIndex(QStringLiteral("intercessor-1")));
         view->setTarget(view->modelIndex(QStringLiteral("boy-1")));
-        QAction* mode = nullptr;
-        for (QAction* a : w.findChildren<QAction*>())
-            if (a->text() == QStringLiteral("U&nit Against Unit")) mode = a;
-        QVERIFY(mode);
-        mode->trigger();
+        trigger(w, "mode-unit-vs-unit");
         QTRY_VERIFY_WITH_TIMEOUT(!view->unitRulingPending(), 60000);
         QTRY_VERIFY(w.rulingLabel()->text().contains(QStringLiteral("plunging")));
         auto* area = qobject_cast<QScrollArea*>(w.findChild<QDockWidget*>(QStringLiteral("ruling"))->widget());
         QVERIFY(area);
         // The matrix's own width: its ruled table laid out unbroken in the label's font.
-        QTextDocument doc;
-        doc.setDefaultFont(w.rulingLabel()->font());
-        doc.setHtml(w.rulingLabel()->text());
-        doc.setTextWidth(1e6);
-        double matrix = 0;
-        for (QTextFrame* frame : doc.rootFrame()->childFrames())
-            if (auto* table = qobject_cast<QTextTable*>(frame); table && table->format().border() > 0)
-                matrix = std::max(matrix, doc.documentLayout()->frameBoundingRect(frame).width());
+        const double matrix = render::matrixWidth(w.rulingLabel()->text(), w.rulingLabel()->font());
         QVERIFY(matrix > 300);
         QTRY_VERIFY2(area->viewport()->width() >= matrix,
                      qPrintable(QStringLiteral("panel %1, matrix %2").arg(area->viewport()->width()).arg(matrix)));

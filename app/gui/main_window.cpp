@@ -46,10 +46,7 @@
 #include <QPointer>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QAbstractTextDocumentLayout>
 #include <QTextDocument>
-#include <QTextFrame>
-#include <QTextTable>
 #include <QStandardPaths>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -1075,16 +1072,8 @@ void MainWindow::updateRuling() {
         // as wide as its widest table laid out at its own width (a table squeezed to the
         // panel's width keeps its cells' unbroken text and is painted past the panel's edge).
         if (area) {
-            QTextDocument doc;
-            doc.setDefaultFont(ruling_->font());
-            doc.setHtml(text);
-            doc.setTextWidth(1e6);
-            double widest = 0;
-            for (QTextFrame* frame : doc.rootFrame()->childFrames())  // (the matrix's: ruled tables)
-                if (auto* table = qobject_cast<QTextTable*>(frame); table && table->format().border() > 0)
-                    widest = std::max(widest, doc.documentLayout()->frameBoundingRect(frame).width());
             const int inner = std::max(100, area->viewport()->width() - 2 * ruling_->margin());
-            const int need = static_cast<int>(std::ceil(widest + 2 * doc.documentMargin()));
+            const int need = static_cast<int>(std::ceil(render::matrixWidth(text, ruling_->font())));
             auto* dock = findChild<QDockWidget*>(QStringLiteral("ruling"));
             if (need > inner && widenForMatrix_ && dock && !dock->isFloating()) {
                 // Entering a unit mode: the dock as wide as the matrix (the text then wraps

@@ -3,7 +3,11 @@
 // models by their labels. The sheet lays these parts out; the window's panel shows them.
 #include "ruling_html.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QRegularExpression>
+#include <QTextDocument>
+#include <QTextFrame>
+#include <QTextTable>
 #include <QUrl>
 
 #include <algorithm>
@@ -555,6 +559,18 @@ QString reasonText(const Scenario& s, const PairResult& pair, size_t k) {
         at = span.from + span.length;
     }
     return out + text.mid(at);
+}
+
+double matrixWidth(const QString& html, const QFont& font) {
+    QTextDocument doc;
+    doc.setDefaultFont(font);
+    doc.setHtml(html);
+    doc.setTextWidth(1e6);
+    double widest = 0;
+    for (QTextFrame* frame : doc.rootFrame()->childFrames())  // (the matrix's: ruled tables)
+        if (auto* table = qobject_cast<QTextTable*>(frame); table && table->format().border() > 0)
+            widest = std::max(widest, doc.documentLayout()->frameBoundingRect(frame).width());
+    return widest + 2 * doc.documentMargin();
 }
 
 RulingHtml rulingParts(const Scenario& scenario, const UnitRuling& u, int columns, bool forSheet) {

@@ -8,6 +8,7 @@
 #include "rules/rulings.h"
 
 #include <QColor>
+#include <QFont>
 #include <QString>
 
 #include <string>
@@ -42,6 +43,11 @@ std::vector<int> citedPieces(const Scenario& scenario, const UnitRuling& ruling)
 // The pair's reason k as the sheet prints it: pieces and models named by their labels (what
 // the map shows), also while the rulings still write ids.
 QString reasonText(const Scenario& scenario, const PairResult& pair, size_t k);
+
+// The width the ruling's matrix needs in this font: its widest ruled table laid out at its
+// own width (a table squeezed narrower keeps its cells' unbroken text and is painted past
+// the edge), with the document's margins.
+double matrixWidth(const QString& html, const QFont& font);
 
 // What the sheet calls a model or a piece: its label, with its id when another model or
 // piece has the same label (official layouts name several pieces alike).

@@ -262,13 +262,16 @@ void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, c
                             double height) {
     const QString table = fittedMatrix(s, u, contentW, nullptr);
     const QString matrix = table + legendHtml(s, u, false);
-    Flow both;
-    both.doc = document(matrix + QStringLiteral("<p></p>") + reasons, contentW);
-    if (both.doc->size().height() > height) {
-        // Page one holds the legend too: the matrix and the reasons on one page without it
-        // (pointed to) rather than the reasons on a page of their own.
-        both.doc = document(table + QStringLiteral("<p>The symbols are explained in the legend on page 1.</p>") + reasons, contentW);
+    Flow after;  // the matrix, its legend and the reasons, one after the other
+    after.doc = document(matrix + QStringLiteral("<p></p>") + reasons, contentW);
+    if (after.doc->size().height() <= height) {
+        l.flows.push_back(std::move(after));
+        return;
     }
+    // Page one holds the legend too: the matrix and the reasons on one page without it
+    // (pointed to) rather than the reasons on a page of their own.
+    Flow both;
+    both.doc = document(table + QStringLiteral("<p>The symbols are explained in the legend on page 1.</p>") + reasons, contentW);
     if (both.doc->size().height() <= height) {
         l.flows.push_back(std::move(both));
         return;
@@ -284,8 +287,6 @@ void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, c
     Flow why;
     why.doc = document(reasons, (contentW - kGap) / 2);
     why.columns = 2;
-    Flow after;
-    after.doc = document(matrix + QStringLiteral("<p></p>") + reasons, contentW);
     if (pagesOf(*after.doc, 1) < pagesOf(*first.doc, 1) + pagesOf(*why.doc, 2)) {
         l.flows.push_back(std::move(after));
     } else {
