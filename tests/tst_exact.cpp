@@ -242,6 +242,30 @@ private slots:
         QVERIFY(evaluatePair(open, 0, 1, Method::Exact).fully_visible);
     }
 
+    void fullyVisibleIntoTheBayOfAnOutline() {
+        // A tall C-shaped ruin wall (x 20..32, y 18..30, open to the south between x 22 and
+        // 30) with a target standing in its bay at (26, 24), an observer 14" south at (26,
+        // 10): every line between them runs in through the opening, 2.6" or more clear of the
+        // arms, so the target is fully visible, and under 11th edition's 1 mm line too. The
+        // piece's hull holds the whole target: a fan is cleared only against its convex parts.
+        TerrainPiece c;
+        c.id = "c";
+        c.kind = TerrainKind::Feature;
+        c.height = 6;
+        c.footprint.outer = {{20, 18}, {22, 18}, {22, 28}, {30, 28}, {30, 18}, {32, 18}, {32, 30}, {20, 30}};
+        for (const char* ruleset : {"true-los", "wh40k-11e"}) {
+            Scenario s;
+            s.ruleset.name = ruleset;
+            s.ruleset.sight_line_width_mm = std::string(ruleset) == "true-los" ? 0 : 1;
+            s.terrain = {c};
+            s.models = {infantry("O", {26, 10}), infantry("T", {26, 24})};
+            const Scene scene(s);
+            const PairResult r = evaluatePair(scene, 0, 1, Method::Exact);
+            QVERIFY2(r.visible && r.fully_visible && !r.undecided, ruleset);
+            QVERIFY(visibilityMatrix(scene, {0}, {1})[0].fully_visible);
+        }
+    }
+
     void fullyVisibleWithRisingLines() {
         // A target standing 5" up (foot at 5") seen by a 1.75" model over a low wall close to
         // it (x 12 to 13). A rising line is lowest over the wall at its near edge x = 12, and

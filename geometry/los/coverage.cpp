@@ -54,9 +54,10 @@ double nearestFrom(Vec2 p, const Blocker& bl) {
 }
 
 // Whether the blocker lies wholly on the outer side of one of the fan's edges (at least
-// `margin` away), or the fan on the outer side of one of the blocker's hull edges: then
-// no line of the fan (nor a band of half-width `margin` around one) enters its interior.
-bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, double margin) {
+// `margin` away), or the fan on the outer side of one of the blocker's hull edges, or (a
+// piece that is not convex) each of its convex parts apart so: then no line of the fan
+// (nor a band of half-width `margin` around one) enters its interior.
+bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, const std::vector<Ring>& blockerParts, double margin) {
     // Every point of `pts` right of a->b (the outer side of a positively oriented ring), at
     // least `margin` away. With a margin: in floating point first, where a point lies
     // farther from the limit than any rounding could move it (the bounds decide the rest,
@@ -113,6 +114,21 @@ bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, double m
     if (!bl.curved)
         for (size_t i = 0; i < blockerHull.size(); ++i)
             if (outside(blockerHull[i], blockerHull[(i + 1) % blockerHull.size()], fan, nullptr)) return true;
+    // A piece that is not convex: apart from each of its convex parts (the fan reaches into a
+    // bay of its outline). Each part is apart by one of the fan's edges or one of its own.
+    if (!bl.curved && !blockerParts.empty()) {
+        bool all = true;
+        for (const Ring& part : blockerParts) {
+            bool split = false;
+            for (size_t i = 0; i < fan.size() && !split; ++i) split = outside(fan[i], fan[(i + 1) % fan.size()], part, nullptr);
+            for (size_t i = 0; i < part.size() && !split; ++i) split = outside(part[i], part[(i + 1) % part.size()], fan, nullptr);
+            if (!split) {
+                all = false;
+                break;
+            }
+        }
+        if (all) return true;
+    }
     // Or the fan lies within one of its holes (a courtyard): every corner of the fan in the
     // hole, no corner of the hole inside the fan, no edges crossing (exact; a band needs
     // room to the hole's edges, which this does not measure: zero width only).
@@ -162,7 +178,7 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
         if (overEveryLine(p, hp, part, hq, bl, hw)) continue;
-        if (apart(fan, bl, scene.hull(id), hw)) continue;
+        if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         return false;
     }
     return true;
@@ -230,7 +246,7 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
         if (overEveryLine(p, hp, part, hq, bl, 2 * hw)) continue;
-        if (apart(fan, bl, scene.hull(id), margin)) continue;
+        if (apart(fan, bl, scene.hull(id), scene.parts(id), margin)) continue;
         return false;
     }
     return true;
@@ -288,6 +304,13 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
         return baseRegion(reach);
     };
+    // The whole base in one fan from the observer's centre, first: the hint is an extremal
+    // point of the observer's base, whose lines graze what limits them, and the centre,
+    // deep inside, often sees the whole target where no rim point does.
+    if (!from.isPoint() && fanOpen(scene, from.centre, hp, regionPart(to), hq, ignored)) {
+        view.outcome = FullView::Outcome::Yes;
+        return view;
+    }
     if (!to.isPoint()) {
         // Where the view is cut, a point of the base's edge is usually hidden: the edge
         // points of the sampled method are tried first, then points spread over the base

@@ -631,6 +631,21 @@ const Ring& Scene::hull(uint32_t blocker) const {
     return *slot;
 }
 
+const std::vector<Ring>& Scene::parts(uint32_t blocker) const {
+    static const std::vector<Ring> none;
+    const Blocker& bl = blockers_[blocker];
+    if (bl.curved || bl.convex) return none;
+    std::lock_guard<std::mutex> lock(hullMutex_);
+    if (parts_.size() < blockers_.size()) parts_.resize(blockers_.size());  // (the pointees stay put)
+    std::unique_ptr<std::vector<Ring>>& slot = parts_[blocker];
+    if (!slot) {
+        constexpr double kFill = 1e-3;  // square inches: a notch smaller than this is filled in
+        slot = std::make_unique<std::vector<Ring>>(convexParts(Polygon{outerRing(bl.polygon.outer, kFill), {}}));
+        if (slot->empty()) slot->push_back(convexHullOf(bl.polygon.outer));  // (a ring the ears cannot cut)
+    }
+    return *slot;
+}
+
 ModelMask Scene::ignoredModels(int observer, int target) const {
     ModelMask mask(scenario_.models.size(), seeThrough_ == SeeThrough::AllModels);
     const int uo = modelUnit_[observer], ut = modelUnit_[target];

@@ -142,6 +142,11 @@ public:
     // convex piece): made on first use and kept; thread-safe. (Most scenes need few: an
     // area outline of hundreds of points is not looked at unless a fan passes near it.)
     const Ring& hull(uint32_t blocker) const;
+    // Convex parts whose union holds the blocker's outer ring (its holes filled; a traced
+    // outline's smallest notches filled too), for a non-convex piece: a fan that clears each
+    // part clears the piece where its hull would not (a fan reaching into a bay of an area's
+    // outline). Made on first use and kept; thread-safe. Empty for a convex or round one.
+    const std::vector<Ring>& parts(uint32_t blocker) const;
 
     // The blocker vertices lying exactly on the line through u and v, strictly between
     // the points p and q of that line, in order from p.
@@ -168,6 +173,7 @@ private:
     mutable std::vector<std::unique_ptr<std::vector<Blocker>>> grown_;  // [blocker], filled on use
     mutable std::mutex hullMutex_;
     mutable std::vector<std::unique_ptr<Ring>> hulls_;  // [blocker], the non-convex ones' on use
+    mutable std::vector<std::unique_ptr<std::vector<Ring>>> parts_;  // [blocker], the same (under hullMutex_)
 };
 
 // The area of the polygon's part inside the convex polygon `window` (positively oriented).
