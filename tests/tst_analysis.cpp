@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numbers>
 #include <random>
 
 using namespace sl;
@@ -138,7 +139,11 @@ private slots:
                     const Cell &a = map.cells[k], &b = every.cells[k];
                     QVERIFY2(a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover && a.seenBy == b.seenBy &&
                                  (a.undecided == b.undecided || (b.undecided && a.verdict == Verdict::Hidden)),
-                             qPrintable(files[f] + QStringLiteral(" cell %1").arg(k)));
+                             qPrintable(files[f] + QStringLiteral(" cell %1: %2 against the pairs' %3 (cover %4/%5, 13.09 %6/%7, seen by %8/%9, undecided %10/%11)")
+                                                        .arg(k)
+                                                        .arg(QString::fromStdString(verdictName(a.verdict)), QString::fromStdString(verdictName(b.verdict)))
+                                                        .arg(a.cover).arg(b.cover).arg(a.hidden1309).arg(b.hidden1309).arg(a.seenBy).arg(b.seenBy)
+                                                        .arg(a.undecided).arg(b.undecided)));
                 }
             }
             QCOMPARE(map.grid.cols, static_cast<int>(std::ceil(s.board.width / 6)));
@@ -174,6 +179,50 @@ private slots:
         QVERIFY(seen > 20);
         QVERIFY(hidden > 20);
         qInfo("%d cells against the pair ruling (%d seen, %d hidden), %d on features or models", checked, seen, hidden, overlap);
+    }
+
+    // Cells decided a block at a time (one full shadow or one open view for a whole block)
+    // against every cell ruled as a pair, at 1.5" on every sixth official layout, both
+    // rulesets, two observers. Where the pair ruling was left undecided at a knife edge, a
+    // block's proof may settle it (hidden stays hidden; visible may be proven fully so).
+    void blocksAgreeWithRulingEveryCell() {
+        QStringList files;
+        for (QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e"), {QStringLiteral("*.sightline.json")});
+             it.hasNext();)
+            files << it.next();
+        files.sort();
+        int inBlocks = 0, cells = 0;
+        for (int f = 0; f < files.size(); f += 6) {
+            const io::ReadResult r = io::readScenarioFile(files[f]);
+            QVERIFY2(r.scenario, qPrintable(files[f]));
+            Scenario s = *r.scenario;
+            if ((f / 6) % 2) s.ruleset.name = "wh40k-10e";
+            s.models.push_back(observerAt("watcher-1", {s.board.width * 0.3, s.board.height - 5}));
+            s.models.push_back(observerAt("watcher-2", {s.board.width * 0.6, 5}));
+            const std::vector<int> observers{static_cast<int>(s.models.size()) - 2, static_cast<int>(s.models.size()) - 1};
+            const Probe probe;
+            const VisionMap map = visionMap(s, observers, probe, 1.5);
+            Run pairs;
+            pairs.shadows = false;
+            const VisionMap every = visionMap(s, observers, probe, 1.5, pairs);
+            QCOMPARE(every.blockCells, 0);
+            for (size_t k = 0; k < map.cells.size(); ++k) {
+                const Cell &a = map.cells[k], &b = every.cells[k];
+                const bool same = a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover && a.seenBy == b.seenBy &&
+                                  a.undecided == b.undecided;
+                const bool settled = b.undecided && !a.undecided &&
+                                     (a.verdict == b.verdict || (b.verdict == Verdict::Visible && a.verdict == Verdict::FullyVisible));
+                QVERIFY2(same || settled, qPrintable(files[f] + QStringLiteral(" cell %1: %2 against the pairs' %3")
+                                                                   .arg(k)
+                                                                   .arg(QString::fromStdString(verdictName(a.verdict)),
+                                                                        QString::fromStdString(verdictName(b.verdict)))));
+            }
+            inBlocks += map.blockCells;
+            cells += static_cast<int>(map.cells.size());
+        }
+        // The blocks were used: a good share of the cells came from them.
+        QVERIFY2(inBlocks > cells / 5, qPrintable(QStringLiteral("%1 of %2").arg(inBlocks).arg(cells)));
+        qInfo("%d of %d cells decided a block at a time", inBlocks, cells);
     }
 
     // A model cannot stand where another stands: such cells are left clear, as on a
@@ -286,6 +335,92 @@ private slots:
                 QCOMPARE(none.hides(at, r, {0}), off < 0);
             }
         }
+    }
+
+    // Open views' clearance (Obstacles) against a reference that measures it another way:
+    // the hull of a point and a disc is the union of the discs of radius t R centred on
+    // the segment from the point to the disc's centre at t (0 to 1); its distance to a
+    // piece is sampled along the piece's outline, each point's least over t found by a
+    // ternary search (0 when the apex or the disc's centre lies inside). A hull said clear must be at least the margin away
+    // (nothing the sampling finds nearer); one farther than the margin by 0.03" (the
+    // sampling's step) must be said clear. Random star-shaped pieces and models, hulls placed to graze
+    // them.
+    void obstaclesAgreeWithASampledDistance() {
+        std::mt19937 rng(1507);
+        std::uniform_real_distribution<double> unit(0, 1);
+        int clear = 0, blocked = 0;
+        for (int round = 0; round < 30; ++round) {
+            Scenario s;
+            s.board = {20, 20};
+            s.ruleset.name = round % 2 ? "wh40k-11e" : "true-los";
+            s.ruleset.sight_line_width_mm = round % 2 ? 1 : 0;
+            for (int k = 0; k < 3; ++k) {
+                TerrainPiece t;
+                t.id = "piece-" + std::to_string(k);
+                t.kind = k == 2 ? TerrainKind::Area : TerrainKind::Feature;
+                t.height = 2;
+                const Vec2 c{2 + 16 * unit(rng), 2 + 16 * unit(rng)};
+                const int n = 3 + static_cast<int>(rng() % 10);
+                for (int i = 0; i < n; ++i) {
+                    const double a = 2 * std::numbers::pi * (i + 0.3 * unit(rng)) / n, r = 0.4 + 2.2 * unit(rng);
+                    t.footprint.outer.push_back(c + Vec2{std::cos(a), std::sin(a)} * r);
+                }
+                s.terrain.push_back(t);
+            }
+            s.models.push_back(observerAt("model", {2 + 16 * unit(rng), 2 + 16 * unit(rng)}));
+            const Obstacles obstacles(s);
+            for (int q = 0; q < 40; ++q) {
+                const Vec2 apex{20 * unit(rng), 20 * unit(rng)}, centre{20 * unit(rng), 20 * unit(rng)};
+                const double radius = 0.2 + 2 * unit(rng);
+                // The reference: the least sampled distance from the hull to any obstacle.
+                // (|x - m(t)| - t R is convex in t: a ternary search finds its least value.)
+                auto toHull = [&](Vec2 x) {
+                    auto f = [&](double t) {
+                        const Vec2 m = apex + (centre - apex) * t;
+                        return std::hypot(x.x - m.x, x.y - m.y) - t * radius;
+                    };
+                    double lo = 0, hi = 1;
+                    for (int i = 0; i < 40; ++i) {
+                        const double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+                        (f(a) < f(b) ? hi : lo) = f(a) < f(b) ? b : a;
+                    }
+                    return std::max(0.0, std::min({f(0), f(1), f((lo + hi) / 2)}));
+                };
+                double least = 1e300;
+                for (const TerrainPiece& t : s.terrain) {
+                    if (locate(apex, t.footprint.outer) != Where::Outside || locate(centre, t.footprint.outer) != Where::Outside)
+                        least = 0;
+                    const Ring& r = t.footprint.outer;
+                    for (size_t i = 0; i < r.size() && least > 0; ++i)
+                        for (int j = 0; j < 150; ++j) least = std::min(least, toHull(r[i] + (r[(i + 1) % r.size()] - r[i]) * (j / 150.0)));
+                }
+                for (const Model& m : s.models) least = std::min(least, std::max(0.0, toHull(m.position) - boundingRadius(m.base)));
+                const bool said = obstacles.coneClear(apex, centre, radius, -1);
+                QVERIFY2(!said || least >= obstacles.margin(), qPrintable(QStringLiteral("round %1 hull %2: said clear, %3 away").arg(round).arg(q).arg(least)));
+                QVERIFY2(said || least <= obstacles.margin() + 0.03,
+                         qPrintable(QStringLiteral("round %1 hull %2: said not clear, %3 away").arg(round).arg(q).arg(least)));
+                (said ? clear : blocked) += 1;
+                // The disc alone, the same way.
+                double fromDisc = 1e300;
+                for (const TerrainPiece& t : s.terrain) {
+                    if (locate(centre, t.footprint.outer) != Where::Outside) fromDisc = 0;
+                    const Ring& r = t.footprint.outer;
+                    for (size_t i = 0; i < r.size(); ++i)
+                        for (int j = 0; j < 200; ++j) {
+                            const Vec2 x = r[i] + (r[(i + 1) % r.size()] - r[i]) * (j / 200.0);
+                            fromDisc = std::min(fromDisc, std::max(0.0, std::hypot(x.x - centre.x, x.y - centre.y) - radius));
+                        }
+                }
+                for (const Model& m : s.models)
+                    fromDisc = std::min(fromDisc, std::max(0.0, std::hypot(m.position.x - centre.x, m.position.y - centre.y) - radius -
+                                                                    boundingRadius(m.base)));
+                const bool discSaid = obstacles.discClear(centre, radius);
+                QVERIFY2(!discSaid || fromDisc >= obstacles.margin(), qPrintable(QStringLiteral("round %1 disc %2").arg(round).arg(q)));
+                QVERIFY2(discSaid || fromDisc <= obstacles.margin() + 0.03, qPrintable(QStringLiteral("round %1 disc %2").arg(round).arg(q)));
+            }
+        }
+        QVERIFY(clear > 100);
+        QVERIFY(blocked > 100);
     }
 
     void aUnitSeesWhatAnyOfItsModelsSees() {

@@ -111,4 +111,103 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     return false;
 }
 
+namespace {
+
+double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+
+Vec2 unit(Vec2 v) {
+    const double l = std::sqrt(dot(v, v));
+    return l > 0 ? v * (1 / l) : Vec2{1, 0};
+}
+
+}  // namespace
+
+Obstacles::Obstacles(const Scenario& scenario)
+    : margin_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0 + kClear) {
+    auto add = [&](Ring ring, double round, int model) {
+        Bounds box = boundsOf(ring);
+        box.lo = box.lo - Vec2{round, round};
+        box.hi = box.hi + Vec2{round, round};
+        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model});
+    };
+    for (const TerrainPiece& piece : scenario.terrain) {
+        if (piece.footprint.outer.size() < 3) continue;
+        // (A traced outline's wiggles filled in first: fewer parts, each a little larger. A
+        // ring the ears cannot cut: its hull holds it.)
+        std::vector<Ring> parts = convexParts(Polygon{outerRing(piece.footprint.outer, 0.01), {}});
+        if (parts.empty()) parts.push_back(convexHullOf(piece.footprint.outer));
+        for (Ring& ring : parts) add(std::move(ring), 0, -1);
+    }
+    for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
+        const Model& m = scenario.models[static_cast<size_t>(i)];
+        add(Ring{m.position}, boundingRadius(m.base), i);
+    }
+}
+
+// Whether the hull of the apex and the disc, grown by the margin, and the shape, grown by
+// its own radius, are apart: some direction n in which the one ends before the other
+// begins. Where two convex sets are apart, the direction between their closest points
+// does: a normal of one of the shape's edges, of one of the hull's two tangents, or the
+// direction to one of the shape's corners from the apex or from the disc's centre; each is
+// tried. (A direction found is a proof; rounding is far below the margin.)
+bool Obstacles::clearOf(const Shape& shape, Vec2 apex, Vec2 centre, double radius) const {
+    const double grow = margin_ + shape.round;
+    auto apart = [&](Vec2 n) {
+        double least = 1e300;
+        for (const Vec2& v : shape.ring) least = std::min(least, dot(n, v));
+        return std::max(dot(n, apex), dot(n, centre) + radius) + grow < least;
+    };
+    const size_t k = shape.ring.size();
+    for (size_t i = 0; k > 1 && i < k; ++i) {
+        const Vec2 e = shape.ring[(i + 1) % k] - shape.ring[i];
+        if (apart(unit(Vec2{e.y, -e.x}) * -1.0)) return true;  // (from the hull towards the part)
+    }
+    const Vec2 d = centre - apex;
+    const double l = std::sqrt(dot(d, d));
+    if (l > radius) {
+        const Vec2 u = d * (1 / l), w{-u.y, u.x};
+        const double c = -radius / l, s = std::sqrt(std::max(0.0, 1 - c * c));
+        if (apart(u * c + w * s) || apart(u * c - w * s)) return true;
+    }
+    for (const Vec2& v : shape.ring)
+        if (apart(unit(v - centre)) || apart(unit(v - apex))) return true;
+    return false;
+}
+
+bool Obstacles::discClear(Vec2 centre, double radius) const {
+    const double r = radius + margin_;
+    for (const Shape& s : shapes_) {
+        if (centre.x + r < s.lo.x || s.hi.x < centre.x - r || centre.y + r < s.lo.y || s.hi.y < centre.y - r) continue;
+        if (!clearOf(s, centre, centre, radius)) return false;
+    }
+    return true;
+}
+
+bool Obstacles::coneClear(Vec2 apex, Vec2 centre, double radius, int skip) const {
+    const double r = radius + margin_;
+    const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
+    const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
+    for (const Shape& s : shapes_) {
+        if (s.model == skip && skip >= 0) continue;
+        if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
+        if (!clearOf(s, apex, centre, radius)) return false;
+    }
+    return true;
+}
+
+OpenViews::OpenViews(const Obstacles& obstacles, const Scenario& scenario, int observer)
+    : obstacles_(&obstacles), observer_(observer) {
+    const Model& m = scenario.models[static_cast<size_t>(observer)];
+    apexes_.push_back(m.position);
+    const Ring outline = baseOutline(m);
+    const size_t step = std::max<size_t>(1, outline.size() / 8);
+    for (size_t i = 0; i < outline.size(); i += step) apexes_.push_back(m.position + (outline[i] - m.position) * 0.8);
+}
+
+bool OpenViews::open(Vec2 centre, double radius) const {
+    for (const Vec2& apex : apexes_)
+        if (obstacles_->coneClear(apex, centre, radius, observer_)) return true;
+    return false;
+}
+
 }  // namespace sl::analysis

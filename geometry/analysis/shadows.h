@@ -10,6 +10,9 @@
 // The directions where a disc reaches past K form one arc; the pair is in K's full shadow
 // when the two arcs do not meet. The discs are grown by kMargin so that rounding in the
 // arcs' ends cannot turn an open line into a shadow.
+//
+// Open views (OpenViews): the other way round, where some straight line from one point of the
+// observer's base to every point of a target's disc crosses nothing on the table.
 #pragma once
 
 #include "kernel/types.h"
@@ -57,6 +60,52 @@ private:
     Vec2 eye_;
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     std::vector<Shade> shades_;
+};
+
+// Everything on the table a sight line could meet, whatever the heights and the ruleset:
+// every terrain piece (feature or area) as convex parts whose union holds its footprint (its
+// holes filled), and every model's base as the disc that holds it. What a disc, or the hull
+// of a point and a disc, stays clear of by `margin` (the ruleset's half line width and a
+// hair for rounding) meets nothing, so no height, ruleset or keyword can make it meet
+// anything: the tests below say no more than the geometry proves.
+class Obstacles {
+public:
+    explicit Obstacles(const Scenario& scenario);
+    // Whether the disc stays clear of every piece and every model's disc: no model standing
+    // there overlaps anything or is within any piece.
+    bool discClear(Vec2 centre, double radius) const;
+    // Whether the convex hull of `apex` and the disc stays clear of every piece and every
+    // model's disc but model `skip`'s (the observer's own).
+    bool coneClear(Vec2 apex, Vec2 centre, double radius, int skip) const;
+    double margin() const { return margin_; }
+
+private:
+    struct Shape {
+        Ring ring;     // convex, positively oriented; one point for a model
+        double round;  // a model's disc radius; 0 for a piece's part
+        Vec2 lo, hi;   // the box of ring grown by round
+        int model;     // the model's index, -1 for a piece
+    };
+    bool clearOf(const Shape& shape, Vec2 apex, Vec2 centre, double radius) const;
+    std::vector<Shape> shapes_;
+    double margin_ = 0;
+};
+
+// The observer's open views: a target whose base lies within a disc is fully visible to the
+// observer, out of every ruleset's cover and not within any piece when, from one of a few
+// points of the observer's base (its centre, then points 4/5 of the way out towards its
+// edge), the hull of that point and the disc is clear of every obstacle. Every line from
+// that point to any point of the target, at any heights, then meets nothing (the 1 mm band
+// too: the points lie further inside the base than half its width).
+class OpenViews {
+public:
+    OpenViews(const Obstacles& obstacles, const Scenario& scenario, int observer);
+    bool open(Vec2 centre, double radius) const;
+
+private:
+    const Obstacles* obstacles_;
+    int observer_;
+    std::vector<Vec2> apexes_;
 };
 
 }  // namespace sl::analysis

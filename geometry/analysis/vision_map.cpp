@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <sstream>
 #include <thread>
 
@@ -92,72 +93,157 @@ void onThreads(const Run& run, int jobs, const std::function<void()>& work) {
     work();
 }
 
+namespace {
+
+// Cells decided a block at a time where one proof holds for the whole block: the disc around
+// every base a block's cells would hold (OpenViews, FullShadows) is clear of every piece and
+// model, and each observer in turn either has it in a full shadow or sees it in the open;
+// otherwise the block is cut in four, down to single cells, which are ruled as pairs are
+// (with the same two proofs tried first).
+constexpr int kBlock = 16;  // cells along a side of the largest block
+
+}  // namespace
+
 VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers, const Probe& probe, double spacing,
                     const Run& run) {
     VisionMap map;
     map.grid = tableGrid(scenario.board, spacing);
     map.probe = probe;
     map.observers = observers;
-    const int total = map.grid.cells();
+    const Grid& grid = map.grid;
+    const int total = grid.cells();
     map.cells.assign(static_cast<size_t>(total), Cell{});
     const FeatureOverlap overlaps(scenario);
     const ModelOverlap onModels(scenario);
     const PieceParts parts(scenario);
+    const Obstacles obstacles(scenario);
     const double probeRadius = boundingRadius(probe.base);
-    std::atomic<int> next{0}, done{0};
+    const int blockCols = (grid.cols + kBlock - 1) / kBlock, blockRows = (grid.rows + kBlock - 1) / kBlock;
+    const int blocks = blockCols * blockRows;
+    std::atomic<int> next{0}, done{0}, inBlocks{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
+    auto finished = [&](int cells) {
+        const int before = done.fetch_add(cells), d = before + cells;
+        if (run.progress && (d / 64 != before / 64 || d == total)) run.progress(d, total);
+    };
     auto work = [&] {
         // Each thread its own table with the probe on it, and its scene and rulings, the
         // probe moved from cell to cell (what they keep of the terrain stays).
         Scenario s = scenario;
         s.models.push_back(probeModel(probe, {}));
         const int probeIndex = static_cast<int>(s.models.size()) - 1;
+        Model& placed = s.models[static_cast<size_t>(probeIndex)];
         Scene scene(s);
         scene.setCancel(run.cancel);
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         std::vector<FullShadows> shadows;
+        std::vector<OpenViews> views;
         if (run.shadows)
-            for (int o : observers) shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
-        for (int k = next++; k < total && !cancelled(); k = next++) {
-            Cell& cell = map.cells[static_cast<size_t>(k)];
-            s.models[probeIndex].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
-            if (overlaps(s.models[probeIndex]) || onModels(s.models[probeIndex]) >= 0) {
-                cell.verdict = Verdict::Overlap;
-            } else {
-                scene.modelMoved(probeIndex);
-                rulings.modelMoved(probeIndex);
-                bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
-                for (size_t i = 0; i < observers.size(); ++i) {
-                    const int o = observers[i];
-                    if (!shadows.empty() && shadows[i].hides(s.models[probeIndex].position, probeRadius, rulings.wallsOf(o, probeIndex))) {
-                        // Hidden from this one, with the proof its full shadow gives.
-                        cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
-                        continue;
-                    }
-                    const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
-                    (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
-                    cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
-                    if (!r.visible) continue;
-                    if (cell.seenBy < 0) cell.seenBy = o;
-                    anyCover = anyCover && r.cover.value_or(false);
-                    cell.verdict = r.fully_visible ? Verdict::FullyVisible
-                                                   : std::max(cell.verdict, Verdict::Visible);
-                    // Fully visible and out of cover: no other observer changes the cell (13.09
-                    // is the target's alone, the same from every observer).
-                    if (cell.verdict == Verdict::FullyVisible && !anyCover) break;
-                }
-                cell.cover = cell.seenBy >= 0 && anyCover;
-                // Undecided only where an answer left open could change the verdict.
-                cell.undecided = (cell.verdict == Verdict::Hidden && notSeenUndecided) ||
-                                 (cell.verdict == Verdict::Visible && notFullyUndecided);
+            for (int o : observers) {
+                shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
+                views.emplace_back(obstacles, scenario, o);
             }
-            const int d = ++done;
-            if (run.progress && (d % 64 == 0 || d == total)) run.progress(d, total);
+        auto moveProbe = [&](Vec2 to) {
+            placed.position = to;
+            scene.modelMoved(probeIndex);
+            rulings.modelMoved(probeIndex);
+        };
+        // The walls of each observer against a probe within no piece (they depend only on
+        // which pieces either model is within): found at the first clear block.
+        std::vector<std::vector<int>> openWalls;
+        auto wallsInTheOpen = [&](Vec2 clearSpot) -> const std::vector<std::vector<int>>& {
+            if (openWalls.empty()) {
+                moveProbe(clearSpot);
+                for (int o : observers) openWalls.push_back(rulings.wallsOf(o, probeIndex));
+            }
+            return openWalls;
+        };
+        auto decideCell = [&](int k) {
+            Cell& cell = map.cells[static_cast<size_t>(k)];
+            placed.position = grid.centre(k % grid.cols, k / grid.cols);
+            if (overlaps(placed) || onModels(placed) >= 0) {
+                cell.verdict = Verdict::Overlap;
+                return;
+            }
+            moveProbe(placed.position);
+            const bool clear = !views.empty() && obstacles.discClear(placed.position, probeRadius);
+            bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
+            for (size_t i = 0; i < observers.size(); ++i) {
+                const int o = observers[i];
+                if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, rulings.wallsOf(o, probeIndex))) {
+                    // Hidden from this one, with the proof its full shadow gives.
+                    cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                    continue;
+                }
+                if (clear && views[i].open(placed.position, probeRadius)) {
+                    // Seen in the open: fully visible, within nothing, out of cover.
+                    if (cell.seenBy < 0) cell.seenBy = o;
+                    anyCover = false;
+                    cell.verdict = Verdict::FullyVisible;
+                    break;
+                }
+                const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
+                cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
+                if (!r.visible) continue;
+                if (cell.seenBy < 0) cell.seenBy = o;
+                anyCover = anyCover && r.cover.value_or(false);
+                cell.verdict = r.fully_visible ? Verdict::FullyVisible : std::max(cell.verdict, Verdict::Visible);
+                // Fully visible and out of cover: no other observer changes the cell (13.09
+                // is the target's alone, the same from every observer).
+                if (cell.verdict == Verdict::FullyVisible && !anyCover) break;
+            }
+            cell.cover = cell.seenBy >= 0 && anyCover;
+            // Undecided only where an answer left open could change the verdict.
+            cell.undecided = (cell.verdict == Verdict::Hidden && notSeenUndecided) ||
+                             (cell.verdict == Verdict::Visible && notFullyUndecided);
+        };
+        // Columns [c0, c1) and rows [r0, r1).
+        std::function<void(int, int, int, int)> decideBlock = [&](int c0, int r0, int c1, int r1) {
+            if (cancelled()) return;
+            const int cols = c1 - c0, rows = r1 - r0;
+            if (cols * rows == 1) {
+                decideCell(r0 * grid.cols + c0);
+                finished(1);
+                return;
+            }
+            // Every base on the block's cells lies within this disc.
+            const Vec2 centre{(c0 + c1) * grid.spacing / 2, (r0 + r1) * grid.spacing / 2};
+            const double radius = grid.spacing * std::hypot(cols - 1, rows - 1) / 2 + probeRadius;
+            int seenBy = -1;
+            bool proven = !views.empty() && obstacles.discClear(centre, radius);
+            for (size_t i = 0; proven && i < observers.size() && seenBy < 0; ++i) {
+                if (shadows[i].hides(centre, radius, wallsInTheOpen(centre)[i])) continue;
+                if (views[i].open(centre, radius)) seenBy = observers[i];
+                else proven = false;
+            }
+            if (!proven) {
+                const int cm = c0 + (cols + 1) / 2, rm = r0 + (rows + 1) / 2;
+                decideBlock(c0, r0, cm, rm);
+                if (cm < c1) decideBlock(cm, r0, c1, rm);
+                if (rm < r1) decideBlock(c0, rm, cm, r1);
+                if (cm < c1 && rm < r1) decideBlock(cm, rm, c1, r1);
+                return;
+            }
+            Cell cell;  // hidden from all (within no piece: not hidden by 13.09, no cover)
+            if (seenBy >= 0) {
+                cell.verdict = Verdict::FullyVisible;
+                cell.seenBy = seenBy;
+            }
+            for (int row = r0; row < r1; ++row)
+                for (int col = c0; col < c1; ++col) map.cells[static_cast<size_t>(row) * grid.cols + col] = cell;
+            inBlocks += cols * rows;
+            finished(cols * rows);
+        };
+        for (int b = next++; b < blocks && !cancelled(); b = next++) {
+            const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
+            decideBlock(c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows));
         }
     };
-    onThreads(run, total, work);
+    onThreads(run, blocks, work);
     map.complete = done == total;
+    map.blockCells = inBlocks;
     return map;
 }
 

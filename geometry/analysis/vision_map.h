@@ -52,6 +52,7 @@ struct VisionMap {
     std::vector<int> observers;  // the scenario's model indices
     std::vector<Cell> cells;     // grid.cells(), row by row
     bool complete = true;        // false when cancelled: the cells after the first unfinished one mean nothing
+    int blockCells = 0;          // cells decided a block at a time (with one proof for many cells)
     const Cell& at(int col, int row) const { return cells[static_cast<size_t>(row) * grid.cols + col]; }
 };
 

@@ -253,7 +253,12 @@ std::vector<Ring> convexParts(const Polygon& polygon) {
     return out;
 }
 
-Ring innerRing(const Ring& ring, double maxCut) {
+namespace {
+
+// innerRing and outerRing: the corners that turn `turn` (+1 convex, -1 reflex) cut off while
+// the triangle cut is smaller than `maxCut` and holds no other corner (so that the new edge
+// crosses none: an edge crossing it would have an end inside).
+Ring cutCorners(const Ring& ring, double maxCut, int turnCut) {
     Ring r = openRing(ring);
     if (signedArea(r) < 0) std::reverse(r.begin(), r.end());
     for (bool cut = true; cut && r.size() > 3;) {
@@ -263,12 +268,13 @@ Ring innerRing(const Ring& ring, double maxCut) {
             const Vec2 a = r[(i + n - 1) % n], b = r[i], c = r[(i + 1) % n];
             const int turn = exact::orient(a, b, c);
             bool drop = turn == 0 && b != a && b != c && exact::dotSign(a, b, b, c) > 0;  // (on the line: nothing lost)
-            if (turn > 0 && ((b - a).x * (c - a).y - (b - a).y * (c - a).x) / 2 < maxCut) {
+            if (turn == turnCut && std::abs((b - a).x * (c - a).y - (b - a).y * (c - a).x) / 2 < maxCut) {
                 drop = true;
                 for (size_t j = 0; j < n && drop; ++j) {
                     if (j == i || j == (i + n - 1) % n || j == (i + 1) % n) continue;
                     const Vec2 v = r[j];
-                    drop = !(exact::orient(a, b, v) >= 0 && exact::orient(b, c, v) >= 0 && exact::orient(c, a, v) >= 0);
+                    drop = !(exact::orient(a, b, v) * turn >= 0 && exact::orient(b, c, v) * turn >= 0 &&
+                             exact::orient(c, a, v) * turn >= 0);
                 }
             }
             if (drop) {
@@ -281,6 +287,12 @@ Ring innerRing(const Ring& ring, double maxCut) {
     }
     return r;
 }
+
+}  // namespace
+
+Ring innerRing(const Ring& ring, double maxCut) { return cutCorners(ring, maxCut, +1); }
+
+Ring outerRing(const Ring& ring, double maxFill) { return cutCorners(ring, maxFill, -1); }
 
 std::optional<Ring> thickLine(const std::vector<Vec2>& pts, double thickness, std::string* problem) {
     auto fail = [&](const std::string& why) -> std::optional<Ring> {

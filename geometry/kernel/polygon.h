@@ -61,6 +61,9 @@ std::vector<Ring> convexParts(const Polygon& polygon);
 // inches and holds no other corner. A traced outline's wiggles go (and the parts of
 // convexParts with them), the shape stays.
 Ring innerRing(const Ring& ring, double maxCut);
+// The same outwards: a simpler ring around this one, its reflex corners filled in while the
+// triangle filled is smaller than `maxFill` square inches and holds no other corner.
+Ring outerRing(const Ring& ring, double maxFill);
 
 // The outline of a wall drawn as a polyline `thickness` wide (half on each side), with flat
 // ends and mitred corners (a corner sharper than about 29 degrees is cut square, so that it
