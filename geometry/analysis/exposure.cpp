@@ -12,11 +12,16 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <sstream>
 
 namespace sl::analysis {
+
+namespace {
+constexpr int kExposureBlock = 16;  // cells along a side of the largest block
+}  // namespace
 
 std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing) {
     std::vector<Vec2> out;
@@ -68,7 +73,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const auto fully = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto undecided = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const PieceParts parts(scenario);
-    const double targetRadius = boundingRadius(target.base);
+    const Obstacles obstacles(scenario);
+    const double targetRadius = boundingRadius(target.base), observerRadius = boundingRadius(observer.base);
     const int total = static_cast<int>(map.positions.size());
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
@@ -91,24 +97,84 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             scene.modelMoved(oi);
             rulings.modelMoved(oi);
             std::optional<FullShadows> shadows;
-            if (run.shadows) shadows.emplace(parts, s, s.models[oi], target.height);
-            for (int k = 0; k < cells && !cancelled(); ++k) {
-                if (map.cells[static_cast<size_t>(k)].overlap) continue;
-                if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) continue;
-                s.models[ti].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
+            std::optional<OpenViews> views;
+            if (run.shadows) {
+                shadows.emplace(parts, s, s.models[oi], target.height);
+                views.emplace(obstacles, s, oi);
+            }
+            auto moveTarget = [&](Vec2 to) {
+                s.models[ti].position = to;
                 scene.modelMoved(ti);
                 rulings.modelMoved(ti);
+            };
+            auto decideCell = [&](int k) {
+                if (map.cells[static_cast<size_t>(k)].overlap) return;
+                if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) return;
+                moveTarget(map.grid.centre(k % map.grid.cols, k / map.grid.cols));
                 // In a full shadow: not seen from this place (the ruling's decision, proven).
-                if (shadows && shadows->hides(s.models[ti].position, targetRadius, rulings.wallsOf(oi, ti))) continue;
+                if (shadows && shadows->hides(s.models[ti].position, targetRadius, rulings.wallsOf(oi, ti))) return;
+                // In the open: seen, fully (the same proof as the vision map's).
+                const Vec2 apart = s.models[ti].position - s.models[oi].position;
+                if (views && std::hypot(apart.x, apart.y) > targetRadius + observerRadius + obstacles.margin() &&
+                    obstacles.discClear(s.models[ti].position, targetRadius) && views->open(s.models[ti].position, targetRadius)) {
+                    ++seen[k];
+                    if (options.withFully) ++fully[k];
+                    return;
+                }
                 if (!options.withFully) {
                     if (rulings.visible(oi, ti)) ++seen[k];  // (the same decision as the full ruling's)
-                    continue;
+                    return;
                 }
                 const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
                 if (r.visible) ++seen[k];
                 if (r.fully_visible) ++fully[k];
                 if (r.undecided) ++undecided[k];
-            }
+            };
+            // Blocks of cells, as the vision map decides them (vision_map.cpp): the walls of
+            // a target within no piece, found at the first clear block.
+            std::optional<std::vector<int>> openWalls;
+            std::function<void(int, int, int, int)> decideBlock = [&](int c0, int r0, int c1, int r1) {
+                if (cancelled()) return;
+                const int cols = c1 - c0, rows = r1 - r0;
+                if (cols * rows == 1) {
+                    decideCell(r0 * map.grid.cols + c0);
+                    return;
+                }
+                const Vec2 centre{(c0 + c1) * map.grid.spacing / 2, (r0 + r1) * map.grid.spacing / 2};
+                const double radius = map.grid.spacing * std::hypot(cols - 1, rows - 1) / 2 + targetRadius;
+                // (A block touching the place's own base is left to its cells, as the zone's
+                // probe is no obstacle of the table's.)
+                const Vec2 apart = centre - s.models[oi].position;
+                int verdict = 0;  // 1: hidden from this place, 2: seen in the open
+                if (views && std::hypot(apart.x, apart.y) > radius + observerRadius + obstacles.margin() &&
+                    obstacles.discClear(centre, radius)) {
+                    if (!openWalls) {
+                        moveTarget(centre);
+                        openWalls = rulings.wallsOf(oi, ti);
+                    }
+                    verdict = shadows->hides(centre, radius, *openWalls) ? 1 : views->open(centre, radius) ? 2 : 0;
+                }
+                if (verdict == 0) {
+                    const int cm = c0 + (cols + 1) / 2, rm = r0 + (rows + 1) / 2;
+                    decideBlock(c0, r0, cm, rm);
+                    if (cm < c1) decideBlock(cm, r0, c1, rm);
+                    if (rm < r1) decideBlock(c0, rm, cm, r1);
+                    if (cm < c1 && rm < r1) decideBlock(cm, rm, c1, r1);
+                    return;
+                }
+                if (verdict == 1) return;
+                for (int row = r0; row < r1; ++row)
+                    for (int col = c0; col < c1; ++col) {
+                        const int k = row * map.grid.cols + col;
+                        if (map.cells[static_cast<size_t>(k)].overlap) continue;  // (none in a clear block)
+                        if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) continue;
+                        ++seen[k];
+                        if (options.withFully) ++fully[k];
+                    }
+            };
+            for (int r0 = 0; r0 < map.grid.rows && !cancelled(); r0 += kExposureBlock)
+                for (int c0 = 0; c0 < map.grid.cols && !cancelled(); c0 += kExposureBlock)
+                    decideBlock(c0, r0, std::min(c0 + kExposureBlock, map.grid.cols), std::min(r0 + kExposureBlock, map.grid.rows));
             if (cancelled()) break;
             const int d = ++done;
             if (run.progress) run.progress(d, total);
