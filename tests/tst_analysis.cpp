@@ -74,6 +74,15 @@ Scenario wallTable(Board board, Ring footprint, double height) {
     return s;
 }
 
+// The official layouts' files, sorted.
+QStringList officialLayouts() {
+    QStringList files;
+    for (QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e"), {QStringLiteral("*.sightline.json")}); it.hasNext();)
+        files << it.next();
+    files.sort();
+    return files;
+}
+
 Model observerAt(const std::string& id, Vec2 at) {
     Model m;
     m.id = m.name = id;
@@ -97,11 +106,7 @@ private slots:
         // (every cell is decided as a pair would be; 6" keeps the run short), and cells
         // checked against the reference: all of the map's at random places too (the map's
         // cells are at fixed centres, so the reference is asked at those centres).
-        QStringList files;
-        for (QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e"), {QStringLiteral("*.sightline.json")});
-             it.hasNext();)
-            files << it.next();
-        files.sort();
+        const QStringList files = officialLayouts();
         QCOMPARE(files.size(), 46);
         const std::vector<Probe> probes = [] {
             Probe infantry;
@@ -186,11 +191,7 @@ private slots:
     // rulesets, two observers. Where the pair ruling was left undecided at a knife edge, a
     // block's proof may settle it (hidden stays hidden; visible may be proven fully so).
     void blocksAgreeWithRulingEveryCell() {
-        QStringList files;
-        for (QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e"), {QStringLiteral("*.sightline.json")});
-             it.hasNext();)
-            files << it.next();
-        files.sort();
+        const QStringList files = officialLayouts();
         int inBlocks = 0, cells = 0;
         for (int f = 0; f < files.size(); f += 6) {
             const io::ReadResult r = io::readScenarioFile(files[f]);
@@ -446,11 +447,7 @@ private slots:
         // attacker's zone (places 6" apart): at random cells, the places whose pair ruling
         // (a scenario with the two models in it, ruled afresh) sees a model there are as many
         // as the map counts; fully visible too, every other layout.
-        QStringList files;
-        for (QDirIterator it(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e"), {QStringLiteral("*.sightline.json")});
-             it.hasNext();)
-            files << it.next();
-        files.sort();
+        const QStringList files = officialLayouts();
         std::mt19937 rng(1502);
         int checked = 0, seenSome = 0, seenNone = 0;
         for (int f = 0; f < files.size(); f += 5) {

@@ -133,48 +133,35 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // Blocks of cells, as the vision map decides them (vision_map.cpp): the walls of
             // a target within no piece, found at the first clear block.
             std::optional<std::vector<int>> openWalls;
-            std::function<void(int, int, int, int)> decideBlock = [&](int c0, int r0, int c1, int r1) {
-                if (cancelled()) return;
-                const int cols = c1 - c0, rows = r1 - r0;
-                if (cols * rows == 1) {
-                    decideCell(r0 * map.grid.cols + c0);
-                    return;
-                }
-                const Vec2 centre{(c0 + c1) * map.grid.spacing / 2, (r0 + r1) * map.grid.spacing / 2};
-                const double radius = map.grid.spacing * std::hypot(cols - 1, rows - 1) / 2 + targetRadius;
+            auto settle = [&](const Block& block) {
+                const Vec2 centre = block.centre(map.grid);
+                const double radius = block.radius(map.grid, targetRadius);
                 // (A block touching the place's own base is left to its cells, as the zone's
                 // probe is no obstacle of the table's.)
                 const Vec2 apart = centre - s.models[oi].position;
-                int verdict = 0;  // 1: hidden from this place, 2: seen in the open
-                if (views && std::hypot(apart.x, apart.y) > radius + observerRadius + obstacles.margin() &&
-                    obstacles.discClear(centre, radius)) {
-                    if (!openWalls) {
-                        moveTarget(centre);
-                        openWalls = rulings.wallsOf(oi, ti);
-                    }
-                    verdict = shadows->hides(centre, radius, *openWalls) ? 1 : views->open(centre, radius) ? 2 : 0;
+                if (!views || std::hypot(apart.x, apart.y) <= radius + observerRadius + obstacles.margin() ||
+                    !obstacles.discClear(centre, radius))
+                    return false;
+                if (!openWalls) {
+                    moveTarget(centre);
+                    openWalls = rulings.wallsOf(oi, ti);
                 }
-                if (verdict == 0) {
-                    const int cm = c0 + (cols + 1) / 2, rm = r0 + (rows + 1) / 2;
-                    decideBlock(c0, r0, cm, rm);
-                    if (cm < c1) decideBlock(cm, r0, c1, rm);
-                    if (rm < r1) decideBlock(c0, rm, cm, r1);
-                    if (cm < c1 && rm < r1) decideBlock(cm, rm, c1, r1);
-                    return;
-                }
-                if (verdict == 1) return;
-                for (int row = r0; row < r1; ++row)
-                    for (int col = c0; col < c1; ++col) {
+                if (shadows->hides(centre, radius, *openWalls)) return true;  // hidden from this place
+                if (!views->open(centre, radius)) return false;
+                for (int row = block.r0; row < block.r1; ++row)
+                    for (int col = block.c0; col < block.c1; ++col) {
                         const int k = row * map.grid.cols + col;
                         if (map.cells[static_cast<size_t>(k)].overlap) continue;  // (none in a clear block)
                         if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) continue;
                         ++seen[k];
                         if (options.withFully) ++fully[k];
                     }
+                return true;
             };
             for (int r0 = 0; r0 < map.grid.rows && !cancelled(); r0 += kExposureBlock)
                 for (int c0 = 0; c0 < map.grid.cols && !cancelled(); c0 += kExposureBlock)
-                    decideBlock(c0, r0, std::min(c0 + kExposureBlock, map.grid.cols), std::min(r0 + kExposureBlock, map.grid.rows));
+                    byBlocks({c0, r0, std::min(c0 + kExposureBlock, map.grid.cols), std::min(r0 + kExposureBlock, map.grid.rows)},
+                             map.grid.cols, settle, decideCell, cancelled);
             if (cancelled()) break;
             const int d = ++done;
             if (run.progress) run.progress(d, total);

@@ -104,6 +104,20 @@ constexpr int kBlock = 16;  // cells along a side of the largest block
 
 }  // namespace
 
+void byBlocks(const Block& block, int cols, const std::function<bool(const Block&)>& settle,
+              const std::function<void(int)>& cell, const std::function<bool()>& stop) {
+    if (stop()) return;
+    if (block.cells() == 1) {
+        cell(block.r0 * cols + block.c0);
+        return;
+    }
+    if (block.cells() < 1 || settle(block)) return;
+    const int cm = block.c0 + (block.c1 - block.c0 + 1) / 2, rm = block.r0 + (block.r1 - block.r0 + 1) / 2;
+    for (const Block& part : {Block{block.c0, block.r0, cm, rm}, Block{cm, block.r0, block.c1, rm}, Block{block.c0, rm, cm, block.r1},
+                              Block{cm, rm, block.c1, block.r1}})
+        if (part.cells() > 0) byBlocks(part, cols, settle, cell, stop);
+}
+
 VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers, const Probe& probe, double spacing,
                     const Run& run) {
     VisionMap map;
@@ -199,18 +213,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             cell.undecided = (cell.verdict == Verdict::Hidden && notSeenUndecided) ||
                              (cell.verdict == Verdict::Visible && notFullyUndecided);
         };
-        // Columns [c0, c1) and rows [r0, r1).
-        std::function<void(int, int, int, int)> decideBlock = [&](int c0, int r0, int c1, int r1) {
-            if (cancelled()) return;
-            const int cols = c1 - c0, rows = r1 - r0;
-            if (cols * rows == 1) {
-                decideCell(r0 * grid.cols + c0);
-                finished(1);
-                return;
-            }
-            // Every base on the block's cells lies within this disc.
-            const Vec2 centre{(c0 + c1) * grid.spacing / 2, (r0 + r1) * grid.spacing / 2};
-            const double radius = grid.spacing * std::hypot(cols - 1, rows - 1) / 2 + probeRadius;
+        auto settle = [&](const Block& block) {
+            const Vec2 centre = block.centre(grid);
+            const double radius = block.radius(grid, probeRadius);
             int seenBy = -1;
             bool proven = !views.empty() && obstacles.discClear(centre, radius);
             for (size_t i = 0; proven && i < observers.size() && seenBy < 0; ++i) {
@@ -218,27 +223,26 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 if (views[i].open(centre, radius)) seenBy = observers[i];
                 else proven = false;
             }
-            if (!proven) {
-                const int cm = c0 + (cols + 1) / 2, rm = r0 + (rows + 1) / 2;
-                decideBlock(c0, r0, cm, rm);
-                if (cm < c1) decideBlock(cm, r0, c1, rm);
-                if (rm < r1) decideBlock(c0, rm, cm, r1);
-                if (cm < c1 && rm < r1) decideBlock(cm, rm, c1, r1);
-                return;
-            }
+            if (!proven) return false;
             Cell cell;  // hidden from all (within no piece: not hidden by 13.09, no cover)
             if (seenBy >= 0) {
                 cell.verdict = Verdict::FullyVisible;
                 cell.seenBy = seenBy;
             }
-            for (int row = r0; row < r1; ++row)
-                for (int col = c0; col < c1; ++col) map.cells[static_cast<size_t>(row) * grid.cols + col] = cell;
-            inBlocks += cols * rows;
-            finished(cols * rows);
+            for (int row = block.r0; row < block.r1; ++row)
+                for (int col = block.c0; col < block.c1; ++col) map.cells[static_cast<size_t>(row) * grid.cols + col] = cell;
+            inBlocks += block.cells();
+            finished(block.cells());
+            return true;
+        };
+        auto single = [&](int k) {
+            decideCell(k);
+            finished(1);
         };
         for (int b = next++; b < blocks && !cancelled(); b = next++) {
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
-            decideBlock(c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows));
+            byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
+                     cancelled);
         }
     };
     onThreads(run, blocks, work);

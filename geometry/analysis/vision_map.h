@@ -6,6 +6,7 @@
 #include "kernel/types.h"
 
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -113,6 +114,21 @@ struct Run {
 // Runs `work` on as many threads as the run allows (one each, the calling thread too), at
 // most one per job, and returns when all are done: how the maps share out their work.
 void onThreads(const Run& run, int jobs, const std::function<void()>& work);
+
+// A block of cells: columns [c0, c1) and rows [r0, r1) of a grid, and the disc around every
+// base of `radius` standing on its cells.
+struct Block {
+    int c0, r0, c1, r1;
+    int cells() const { return (c1 - c0) * (r1 - r0); }
+    Vec2 centre(const Grid& grid) const { return {(c0 + c1) * grid.spacing / 2, (r0 + r1) * grid.spacing / 2}; }
+    double radius(const Grid& grid, double baseRadius) const {
+        return grid.spacing * std::hypot(c1 - c0 - 1, r1 - r0 - 1) / 2 + baseRadius;
+    }
+};
+// The block decided at once where `settle` can (it says whether it did), else cut in four,
+// down to single cells, each given to `cell` (by its index); nothing more once `stop` says so.
+void byBlocks(const Block& block, int cols, const std::function<bool(const Block&)>& settle,
+              const std::function<void(int)>& cell, const std::function<bool()>& stop);
 
 // The map for these observers (model indices): each cell decided by the pair ruling
 // (exact, decisions only) of every observer against the probe standing there.
