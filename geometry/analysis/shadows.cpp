@@ -132,11 +132,8 @@ Obstacles::Obstacles(const Scenario& scenario)
     };
     for (const TerrainPiece& piece : scenario.terrain) {
         if (piece.footprint.outer.size() < 3) continue;
-        // (A traced outline's wiggles filled in first: fewer parts, each a little larger. A
-        // ring the ears cannot cut: its hull holds it.)
-        std::vector<Ring> parts = convexParts(Polygon{outerRing(piece.footprint.outer, 0.01), {}});
-        if (parts.empty()) parts.push_back(convexHullOf(piece.footprint.outer));
-        for (Ring& ring : parts) add(std::move(ring), 0, -1);
+        // (A traced outline's wiggles filled in first: fewer parts, each a little larger.)
+        for (Ring& ring : coveringParts(piece.footprint.outer, 0.01)) add(std::move(ring), 0, -1);
     }
     for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
         const Model& m = scenario.models[static_cast<size_t>(i)];

@@ -294,6 +294,12 @@ Ring innerRing(const Ring& ring, double maxCut) { return cutCorners(ring, maxCut
 
 Ring outerRing(const Ring& ring, double maxFill) { return cutCorners(ring, maxFill, -1); }
 
+std::vector<Ring> coveringParts(const Ring& ring, double maxFill) {
+    std::vector<Ring> parts = convexParts(Polygon{outerRing(ring, maxFill), {}});
+    if (parts.empty()) parts.push_back(convexHullOf(ring));
+    return parts;
+}
+
 std::optional<Ring> thickLine(const std::vector<Vec2>& pts, double thickness, std::string* problem) {
     auto fail = [&](const std::string& why) -> std::optional<Ring> {
         if (problem) *problem = why;

@@ -64,6 +64,9 @@ Ring innerRing(const Ring& ring, double maxCut);
 // The same outwards: a simpler ring around this one, its reflex corners filled in while the
 // triangle filled is smaller than `maxFill` square inches and holds no other corner.
 Ring outerRing(const Ring& ring, double maxFill);
+// Convex parts whose union holds the ring (never less than it): convexParts of its
+// outerRing(maxFill), or its convex hull when the ears cannot cut that.
+std::vector<Ring> coveringParts(const Ring& ring, double maxFill);
 
 // The outline of a wall drawn as a polyline `thickness` wide (half on each side), with flat
 // ends and mitred corners (a corner sharper than about 29 degrees is cut square, so that it

@@ -640,8 +640,7 @@ const std::vector<Ring>& Scene::parts(uint32_t blocker) const {
     std::unique_ptr<std::vector<Ring>>& slot = parts_[blocker];
     if (!slot) {
         constexpr double kFill = 1e-3;  // square inches: a notch smaller than this is filled in
-        slot = std::make_unique<std::vector<Ring>>(convexParts(Polygon{outerRing(bl.polygon.outer, kFill), {}}));
-        if (slot->empty()) slot->push_back(convexHullOf(bl.polygon.outer));  // (a ring the ears cannot cut)
+        slot = std::make_unique<std::vector<Ring>>(coveringParts(bl.polygon.outer, kFill));
     }
     return *slot;
 }
