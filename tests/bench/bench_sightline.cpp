@@ -566,22 +566,23 @@ void windowDrag(benchmark::State& state) {
 // Layout analysis: one observer's vision map on one thread, 1" cells (the README gives the
 // CLI's 0.5" figures), for a 32 mm 1.75" infantry probe: on the demo, and on the official
 // layout Purge vs Purge 01 (11th edition) with the observer in the attacker's zone.
-void visionMapBench(benchmark::State& state, const char* file, const char* observerId, Vec2 at) {
+void visionMapBench(benchmark::State& state, const char* file, const char* observerId, Vec2 at, double spacing) {
     io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + QLatin1String(file));
     if (!r.scenario) {
         state.SkipWithError("cannot read the scenario");
         return;
     }
     Scenario s = *r.scenario;
-    int observer = -1;
+    // The observer: a model by its id, or every model of the unit of that name.
+    std::vector<int> observers;
     for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
-        if (s.models[i].id == observerId) observer = i;
-    if (observer < 0) {  // (a layout has no models: one is placed)
+        if (s.models[i].id == observerId || s.models[i].unit == observerId) observers.push_back(i);
+    if (observers.empty()) {  // (a layout has no models: one is placed)
         Model m = analysis::probeModel(analysis::Probe{}, at);
         m.id = m.name = observerId;
         m.side = m.unit = "watchers";
         s.models.push_back(m);
-        observer = static_cast<int>(s.models.size()) - 1;
+        observers.push_back(static_cast<int>(s.models.size()) - 1);
     }
     analysis::Run run;
     run.threads = 1;
@@ -589,7 +590,7 @@ void visionMapBench(benchmark::State& state, const char* file, const char* obser
     double us = 0;
     for (auto _ : state) {
         const auto t0 = std::chrono::steady_clock::now();
-        const analysis::VisionMap map = analysis::visionMap(s, {observer}, analysis::Probe{}, 1.0, run);
+        const analysis::VisionMap map = analysis::visionMap(s, observers, analysis::Probe{}, spacing, run);
         us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
         cells = map.grid.cells();
         hidden = analysis::tally(map).hidden;
@@ -957,10 +958,17 @@ BENCHMARK(dragRecompute)->Name("drag/observer_vs_50/exact")->Unit(benchmark::kMi
 BENCHMARK(dragPair)->Name("drag/pair/demo/exact")->Unit(benchmark::kMillisecond);
 BENCHMARK(dragUnitVsUnit)->Name("ruling/unit_vs_unit/11e/official_layout")->Unit(benchmark::kMillisecond);
 BENCHMARK(windowDrag)->Name("ruling/unit_vs_unit/11e/official_layout/window_lag")->Unit(benchmark::kMillisecond)->Iterations(6);
-BENCHMARK_CAPTURE(visionMapBench, demo, "demo.sightline.json", "b-int-1", Vec2{})
+BENCHMARK_CAPTURE(visionMapBench, demo, "demo.sightline.json", "b-int-1", Vec2{}, 1.0)
     ->Name("analysis/vision_map/demo/1in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
-BENCHMARK_CAPTURE(visionMapBench, purge, "layouts/11e/bm-purge-vs-purge-01.sightline.json", "watcher", Vec2{14, 40})
+BENCHMARK_CAPTURE(visionMapBench, purge, "layouts/11e/bm-purge-vs-purge-01.sightline.json", "watcher", Vec2{14, 40}, 1.0)
     ->Name("analysis/vision_map/purge_vs_purge_01/1in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
+// The issue's figures: 0.5" cells, one observer and a unit of ten.
+BENCHMARK_CAPTURE(visionMapBench, demo_half, "demo.sightline.json", "b-int-1", Vec2{}, 0.5)
+    ->Name("analysis/vision_map/demo/0.5in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(visionMapBench, purge_half, "layouts/11e/bm-purge-vs-purge-01.sightline.json", "watcher", Vec2{14, 40}, 0.5)
+    ->Name("analysis/vision_map/purge_vs_purge_01/0.5in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_CAPTURE(visionMapBench, unit_half, "wh40k-11e/12-official-layout-units.sightline.json", "intercessors", Vec2{}, 0.5)
+    ->Name("analysis/vision_map/official_layout_units/intercessors/0.5in/one_thread")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(exposureBench)->Name("analysis/exposure/purge_vs_purge_01/attacker/2in/4in_places")->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(dragObserverVsAll)->Name("ruling/observer_vs_all/11e/official_layout")->Unit(benchmark::kMillisecond);
 BENCHMARK(pointOfViewAfterDrag)->Name("fog/table/point_of_view/11e/official_layout/50_a_side")->Unit(benchmark::kMillisecond);
