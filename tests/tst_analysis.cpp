@@ -28,8 +28,9 @@ using namespace sl::analysis;
 namespace {
 
 // The pair ruling of a model with the probe's base, height and keywords at `at` against
-// each observer, made the way a scenario file with that model in it is ruled.
-Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& probe, Vec2 at) {
+// each observer, made the way a scenario file with that model in it is ruled. `seers`: the
+// observers that may stand as the cell's seenBy (those that see it; fully, where it is).
+Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& probe, Vec2 at, std::vector<int>* seers = nullptr) {
     Model m;
     m.id = "reference-target";
     m.name = "Reference target";
@@ -44,6 +45,7 @@ Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& p
     const Rulings rulings(scene);
     Cell c;
     bool cover = true, notSeenUndecided = false, notFullyUndecided = false;
+    std::vector<int> seeing, fully;
     for (int o : observers) {
         const PairResult r = rulings.evaluate(o, static_cast<int>(s.models.size()) - 1, Method::Exact, Detail::Full);
         if (r.undecided && r.visible) notFullyUndecided = true;
@@ -51,14 +53,69 @@ Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& p
         c.hidden1309 = c.hidden1309 || r.hidden.value_or(false);
         if (!r.visible) continue;
         if (c.seenBy < 0) c.seenBy = o;
+        seeing.push_back(o);
+        if (r.fully_visible) fully.push_back(o);
         cover = cover && r.cover.value_or(false);
         if (r.fully_visible) c.verdict = Verdict::FullyVisible;
         else if (c.verdict != Verdict::FullyVisible) c.verdict = Verdict::Visible;
     }
     c.cover = c.seenBy >= 0 && cover;
     c.undecided = (c.verdict == Verdict::Hidden && notSeenUndecided) || (c.verdict == Verdict::Visible && notFullyUndecided);
+    if (seers) *seers = fully.empty() ? seeing : fully;
     return c;
 }
+
+// The full proofs a pair ruling makes, cell by cell (not a survey's budget); with `shadows`
+// false, no shortcut either: every cell ruled as pairs.
+Run fullProofs(bool shadows = true) {
+    Run run;
+    run.survey = false;
+    run.shadows = shadows;
+    return run;
+}
+
+// A map of several observers put together from each one's own map, as the vision map says
+// it is: seen (fully) where any sees it (fully), 13.09 from any, cover where every one that
+// sees it gives cover, undecided where an answer that would raise the verdict is; and the
+// observers each cell's seenBy may be (one that sees it, fully where it is fully visible).
+struct Combined {
+    std::vector<Cell> cells;
+    std::vector<std::vector<int>> seers;
+};
+Combined combine(const std::vector<VisionMap>& singles) {
+    Combined out;
+    const size_t n = singles.front().cells.size();
+    out.cells.resize(n);
+    out.seers.resize(n);
+    for (size_t k = 0; k < n; ++k) {
+        Cell& c = out.cells[k];
+        bool cover = true, notSeenUndecided = false, notFullyUndecided = false;
+        std::vector<int> seeing, fully;
+        for (const VisionMap& m : singles) {
+            const Cell& one = m.cells[k];
+            if (one.verdict == Verdict::Overlap) {
+                c.verdict = Verdict::Overlap;
+                break;
+            }
+            c.hidden1309 = c.hidden1309 || one.hidden1309;
+            (one.verdict == Verdict::Hidden ? notSeenUndecided : notFullyUndecided) |= one.undecided;
+            if (one.verdict == Verdict::Hidden) continue;
+            seeing.push_back(m.observers.front());
+            if (one.verdict == Verdict::FullyVisible) fully.push_back(m.observers.front());
+            cover = cover && one.cover;
+            c.verdict = std::max(c.verdict, one.verdict);
+        }
+        if (c.verdict == Verdict::Overlap) continue;
+        c.cover = !seeing.empty() && cover;
+        c.undecided = (c.verdict == Verdict::Hidden && notSeenUndecided) || (c.verdict == Verdict::Visible && notFullyUndecided);
+        // (Fully visible and out of cover: the map asks no further, and 13.09 is the target's
+        // own, the same from every observer.)
+        out.seers[k] = fully.empty() ? seeing : fully;
+    }
+    return out;
+}
+
+bool oneOf(int x, const std::vector<int>& xs) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
 
 // An empty table under true line of sight with one wall of this footprint and height.
 Scenario wallTable(Board board, Ring footprint, double height) {
@@ -132,22 +189,24 @@ private slots:
             s.models.push_back(observerAt("watcher-2", {s.board.width * 0.67, s.board.height - 6}));
             const std::vector<int> observers{static_cast<int>(s.models.size()) - 2, static_cast<int>(s.models.size()) - 1};
             const Probe& probe = probes[static_cast<size_t>(f) % probes.size()];
-            const VisionMap map = visionMap(s, observers, probe, 6.0);
+            const VisionMap map = visionMap(s, observers, probe, 6.0, fullProofs());
             QVERIFY(map.complete);
             // The cells ruled from full shadows are ruled as the pairs are (a full shadow is a
             // proof: where a pair's search found none at a knife edge, it may settle one).
             {
-                Run pairs;
-                pairs.shadows = false;
-                const VisionMap every = visionMap(s, observers, probe, 6.0, pairs);
+                std::vector<VisionMap> singles;
+                for (int o : observers) singles.push_back(visionMap(s, {o}, probe, 6.0, fullProofs(false)));
+                const Combined every = combine(singles);
                 for (size_t k = 0; k < map.cells.size(); ++k) {
                     const Cell &a = map.cells[k], &b = every.cells[k];
-                    QVERIFY2(a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover && a.seenBy == b.seenBy &&
+                    QVERIFY2(a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover &&
+                                 (a.verdict <= Verdict::Hidden || oneOf(a.seenBy, every.seers[k])) &&
                                  (a.undecided == b.undecided || (b.undecided && a.verdict == Verdict::Hidden)),
                              qPrintable(files[f] + QStringLiteral(" cell %1: %2 against the pairs' %3 (cover %4/%5, 13.09 %6/%7, seen by %8/%9, undecided %10/%11)")
                                                         .arg(k)
                                                         .arg(QString::fromStdString(verdictName(a.verdict)), QString::fromStdString(verdictName(b.verdict)))
-                                                        .arg(a.cover).arg(b.cover).arg(a.hidden1309).arg(b.hidden1309).arg(a.seenBy).arg(b.seenBy)
+                                                        .arg(a.cover).arg(b.cover).arg(a.hidden1309).arg(b.hidden1309).arg(a.seenBy)
+                                                        .arg(every.seers[k].empty() ? -1 : every.seers[k].front())
                                                         .arg(a.undecided).arg(b.undecided)));
                 }
             }
@@ -167,13 +226,14 @@ private slots:
                     ++overlap;
                     continue;
                 }
-                const Cell want = referenceCell(s, observers, probe, at);
+                std::vector<int> seers;
+                const Cell want = referenceCell(s, observers, probe, at, &seers);
                 QVERIFY2(got.verdict == want.verdict, where + " verdict " + verdictName(got.verdict).c_str() + " want " +
                                                           verdictName(want.verdict).c_str());
                 QVERIFY2(got.cover == want.cover, where + " cover");
                 QVERIFY2(got.hidden1309 == want.hidden1309, where + " 13.09");
                 QVERIFY2(got.undecided == want.undecided, where + " undecided");
-                QVERIFY2(got.seenBy == want.seenBy, where + " seen by");
+                QVERIFY2(got.seenBy == -1 ? want.seenBy == -1 : oneOf(got.seenBy, seers), where + " seen by");
                 ++checked;
                 seen += want.verdict != Verdict::Hidden;
                 hidden += want.verdict == Verdict::Hidden;
@@ -192,7 +252,7 @@ private slots:
     // block's proof may settle it (hidden stays hidden; visible may be proven fully so).
     void blocksAgreeWithRulingEveryCell() {
         const QStringList files = officialLayouts();
-        int inBlocks = 0, cells = 0;
+        int inBlocks = 0, cells = 0, cutShort = 0;
         for (int f = 0; f < files.size(); f += 6) {
             const io::ReadResult r = io::readScenarioFile(files[f]);
             QVERIFY2(r.scenario, qPrintable(files[f]));
@@ -202,15 +262,17 @@ private slots:
             s.models.push_back(observerAt("watcher-2", {s.board.width * 0.6, 5}));
             const std::vector<int> observers{static_cast<int>(s.models.size()) - 2, static_cast<int>(s.models.size()) - 1};
             const Probe probe;
-            const VisionMap map = visionMap(s, observers, probe, 1.5);
-            Run pairs;
-            pairs.shadows = false;
-            const VisionMap every = visionMap(s, observers, probe, 1.5, pairs);
-            QCOMPARE(every.blockCells, 0);
+            const VisionMap map = visionMap(s, observers, probe, 1.5, fullProofs());
+            std::vector<VisionMap> singles;
+            for (int o : observers) {
+                singles.push_back(visionMap(s, {o}, probe, 1.5, fullProofs(false)));
+                QCOMPARE(singles.back().blockCells, 0);
+            }
+            const Combined every = combine(singles);
             for (size_t k = 0; k < map.cells.size(); ++k) {
                 const Cell &a = map.cells[k], &b = every.cells[k];
-                const bool same = a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover && a.seenBy == b.seenBy &&
-                                  a.undecided == b.undecided;
+                const bool same = a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover &&
+                                  (a.verdict <= Verdict::Hidden || oneOf(a.seenBy, every.seers[k])) && a.undecided == b.undecided;
                 const bool settled = b.undecided && !a.undecided &&
                                      (a.verdict == b.verdict || (b.verdict == Verdict::Visible && a.verdict == Verdict::FullyVisible));
                 QVERIFY2(same || settled, qPrintable(files[f] + QStringLiteral(" cell %1: %2 against the pairs' %3")
@@ -220,10 +282,26 @@ private slots:
             }
             inBlocks += map.blockCells;
             cells += static_cast<int>(map.cells.size());
+            // A survey (the maps' default) decides as the full proofs do, but where it stops
+            // short: the cell undecided, its verdict no higher than theirs.
+            const VisionMap survey = visionMap(s, observers, probe, 1.5);
+            for (size_t k = 0; k < map.cells.size(); ++k) {
+                const Cell &a = survey.cells[k], &b = map.cells[k];
+                const bool same = a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover &&
+                                  a.seenBy == b.seenBy && a.undecided == b.undecided;
+                const bool short_ = a.undecided && !b.undecided && a.verdict <= b.verdict;
+                QVERIFY2(same || short_, qPrintable(files[f] + QStringLiteral(" cell %1: the survey's %2 against %3")
+                                                                   .arg(k)
+                                                                   .arg(QString::fromStdString(verdictName(a.verdict)),
+                                                                        QString::fromStdString(verdictName(b.verdict)))));
+                cutShort += short_;
+            }
         }
         // The blocks were used: a good share of the cells came from them.
         QVERIFY2(inBlocks > cells / 5, qPrintable(QStringLiteral("%1 of %2").arg(inBlocks).arg(cells)));
-        qInfo("%d of %d cells decided a block at a time", inBlocks, cells);
+        // Few cells are left undecided by a survey's budget alone.
+        QVERIFY2(cutShort * 500 <= cells, qPrintable(QStringLiteral("%1 of %2").arg(cutShort).arg(cells)));
+        qInfo("%d of %d cells decided a block at a time; %d undecided by a survey that full proofs decide", inBlocks, cells, cutShort);
     }
 
     // A model cannot stand where another stands: such cells are left clear, as on a
@@ -346,6 +424,160 @@ private slots:
     // (nothing the sampling finds nearer); one farther than the margin by 0.03" (the
     // sampling's step) must be said clear. Random star-shaped pieces and models, hulls placed to graze
     // them.
+    // Joint shadows: several walls that together stop every line from the observer's disc to
+    // a target's, where none does alone. Each "hidden" is checked against an independent
+    // search for an open line (segments between 200 points on each disc's rim, and the
+    // extremal lines: through two walls' corners, through a corner and tangent to a disc,
+    // and the discs' common tangents, each nudged to either side), which must find none, and
+    // against the pair ruling, which must not see it. The walls are set about the line
+    // between the two so that many cases are near knife edges.
+    void jointShadowsHaveNoOpenLine() {
+        std::mt19937 rng(1518);
+        std::uniform_real_distribution<double> u(0, 1);
+        const double ro = 16 / 25.4;
+        int jointOnly = 0, hidden = 0, open = 0, unproven = 0;
+        for (int round = 0; round < 400; ++round) {
+            Scenario s = wallTable({60, 44}, {}, 5);
+            s.terrain.clear();
+            const Vec2 a{10, 22};
+            const Vec2 c{28 + 16 * u(rng), 6 + 32 * u(rng)};
+            const double rt = 0.3 + 1.2 * u(rng);
+            const Vec2 d = c - a;
+            const double len = std::hypot(d.x, d.y);
+            const Vec2 along = d * (1 / len), across{-along.y, along.x};
+            const int walls = 2 + static_cast<int>(rng() % 3);
+            for (int w = 0; w < walls; ++w) {
+                // A thin wall across the line, shifted to one side: together they may close it.
+                const Vec2 at = a + along * (len * (0.3 + 0.4 * u(rng))) + across * ((u(rng) - 0.5) * 5);
+                const double turn = (u(rng) - 0.5) * 1.2, half = 0.6 + 1.6 * u(rng), thick = 0.1 + 0.3 * u(rng);
+                const Vec2 e = across * std::cos(turn) + along * std::sin(turn), f{-e.y, e.x};
+                TerrainPiece t;
+                t.id = "wall-" + std::to_string(w);
+                t.kind = TerrainKind::Feature;
+                t.height = 5;
+                t.footprint.outer = {at - e * half - f * thick, at + e * half - f * thick, at + e * half + f * thick,
+                                     at - e * half + f * thick};
+                if (signedArea(t.footprint.outer) < 0) std::reverse(t.footprint.outer.begin(), t.footprint.outer.end());
+                s.terrain.push_back(t);
+            }
+            s.models.push_back(observerAt("watcher", a));
+            // (A target touching a wall or the observer's base is not what this is about.)
+            bool touches = false;
+            for (const TerrainPiece& t : s.terrain)
+                for (size_t i = 0; i < 4; ++i) {
+                    const Vec2 p = t.footprint.outer[i], q = t.footprint.outer[(i + 1) % 4];
+                    const double l2 = (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y);
+                    const double k = std::clamp(((c.x - p.x) * (q.x - p.x) + (c.y - p.y) * (q.y - p.y)) / l2, 0.0, 1.0);
+                    touches = touches || std::hypot(c.x - p.x - k * (q.x - p.x), c.y - p.y - k * (q.y - p.y)) < rt + 0.01;
+                }
+            for (const TerrainPiece& t : s.terrain) touches = touches || locate(c, t.footprint.outer) != Where::Outside;
+            if (touches) continue;
+            const PieceParts parts(s);
+            const FullShadows shadows(parts, s, s.models[0], 1.75);
+            const bool joint = shadows.hidesJointly(c, rt, {});
+            // The independent search: any open segment from disc to disc is a counterexample.
+            auto crossesAWall = [&](Vec2 p, Vec2 q) {
+                for (const TerrainPiece& t : s.terrain) {
+                    // The part of p-q strictly inside the (convex, counter-clockwise) wall.
+                    double t0 = 0, t1 = 1;
+                    const Ring& r = t.footprint.outer;
+                    for (size_t i = 0; i < r.size() && t0 < t1; ++i) {
+                        const Vec2 e = r[(i + 1) % r.size()] - r[i];
+                        // inside: cross(e, x - r[i]) > 0, linear in the segment's parameter
+                        const double f0 = e.x * (p.y - r[i].y) - e.y * (p.x - r[i].x);
+                        const double f1 = e.x * (q.y - r[i].y) - e.y * (q.x - r[i].x);
+                        if (f0 <= 0 && f1 <= 0) t1 = -1;
+                        else if (f0 <= 0) t0 = std::max(t0, f0 / (f0 - f1));
+                        else if (f1 <= 0) t1 = std::min(t1, f0 / (f0 - f1));
+                    }
+                    if (t1 - t0 > 1e-9) return true;
+                }
+                return false;
+            };
+            auto openAlong = [&](Vec2 p, Vec2 dir) {  // the line through p: its gap between the discs
+                auto chord = [&](Vec2 centre, double radius, double& lo, double& hi) {
+                    const Vec2 w = p - centre;
+                    const double b = w.x * dir.x + w.y * dir.y, cc = w.x * w.x + w.y * w.y - radius * radius;
+                    const double disc = b * b - cc;
+                    if (disc < 0) return false;
+                    lo = -b - std::sqrt(disc);
+                    hi = -b + std::sqrt(disc);
+                    return true;
+                };
+                double alo, ahi, blo, bhi;
+                if (!chord(a, ro, alo, ahi) || !chord(c, rt, blo, bhi)) return false;
+                const Vec2 from = p + dir * (ahi < blo ? ahi : alo), to = p + dir * (ahi < blo ? blo : bhi);
+                return !crossesAWall(from, to);
+            };
+            bool found = false;
+            constexpr int kRim = 200;
+            for (int i = 0; i < kRim && !found; ++i)
+                for (int j = 0; j < kRim && !found; ++j) {
+                    const double ti = 2 * std::numbers::pi * i / kRim, tj = 2 * std::numbers::pi * j / kRim;
+                    found = !crossesAWall(a + Vec2{std::cos(ti), std::sin(ti)} * ro, c + Vec2{std::cos(tj), std::sin(tj)} * rt);
+                }
+            std::vector<Vec2> corners;
+            for (const TerrainPiece& t : s.terrain) corners.insert(corners.end(), t.footprint.outer.begin(), t.footprint.outer.end());
+            auto nudged = [&](Vec2 p, Vec2 q) {
+                const Vec2 v = q - p;
+                const double l = std::hypot(v.x, v.y);
+                if (l < 1e-9) return false;
+                const Vec2 dir = v * (1 / l), n{-dir.y, dir.x};
+                for (double side : {-1e-7, 0.0, 1e-7})
+                    if (openAlong(p + n * side, dir)) return true;
+                return false;
+            };
+            auto tangents = [&](Vec2 p, Vec2 centre, double radius) {  // from p to the disc's two tangent points
+                std::vector<Vec2> out;
+                const Vec2 w = centre - p;
+                const double l = std::hypot(w.x, w.y);
+                if (l <= radius) return out;
+                const double base = std::atan2(w.y, w.x), off = std::asin(radius / l);
+                for (double sgn : {-1.0, 1.0}) out.push_back(p + Vec2{std::cos(base + sgn * off), std::sin(base + sgn * off)});
+                return out;
+            };
+            for (size_t i = 0; i < corners.size() && !found; ++i) {
+                for (size_t j = i + 1; j < corners.size() && !found; ++j) found = nudged(corners[i], corners[j]);
+                for (const auto& [centre, radius] : {std::pair{a, ro}, std::pair{c, rt}})
+                    for (const Vec2& q : tangents(corners[i], centre, radius)) found = found || nudged(corners[i], q);
+            }
+            // The four common tangents of the two discs.
+            for (double s1 : {-1.0, 1.0})
+                for (double s2 : {-1.0, 1.0}) {
+                    const double k = (s1 * ro - s2 * rt) / len;
+                    if (std::abs(k) > 1) continue;
+                    const double base = std::atan2(d.y, d.x), ang = base + std::acos(k);
+                    for (double flip : {-1.0, 1.0}) {
+                        const double th = flip > 0 ? ang : 2 * base - ang;
+                        const Vec2 n{std::cos(th), std::sin(th)};
+                        found = found || nudged(a + n * (s1 * ro), a + n * (s1 * ro) + Vec2{-n.y, n.x});
+                    }
+                }
+            open += found;
+            if (!joint) {
+                unproven += !found;
+                continue;
+            }
+            ++hidden;
+            QVERIFY2(!found, qPrintable(QStringLiteral("round %1: an open line where the walls were said to close every one").arg(round)));
+            // And the pair ruling does not see it either.
+            const Cell pair = referenceCell(s, {0}, Probe{{BaseShape::Circle, 2 * rt * 25.4, 2 * rt * 25.4}, 1.75, {}}, c);
+            QVERIFY2(pair.verdict == Verdict::Hidden, qPrintable(QStringLiteral("round %1").arg(round)));
+            // Jointly: no wall alone stops every rim-to-rim segment.
+            bool alone = false;
+            for (size_t w = 0; w < s.terrain.size() && !alone; ++w) {
+                Scenario one = s;
+                one.terrain = {s.terrain[w]};
+                alone = FullShadows(PieceParts(one), one, one.models[0], 1.75).hides(c, rt, {});
+            }
+            jointOnly += !alone;
+        }
+        // Both outcomes were met often, the hidden ones often by walls together only.
+        QVERIFY2(hidden > 60 && open > 60 && jointOnly > 20, qPrintable(QStringLiteral("%1 %2 %3").arg(hidden).arg(open).arg(jointOnly)));
+        qInfo("%d targets hidden jointly (%d of them by no wall alone), %d with an open line, %d neither found open nor proven",
+              hidden, jointOnly, open, unproven);
+    }
+
     void obstaclesAgreeWithASampledDistance() {
         std::mt19937 rng(1507);
         std::uniform_real_distribution<double> unit(0, 1);

@@ -750,6 +750,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     if (!mapOutputs(args, outputs)) return kBadInput;
     analysis::Run run;
     run.progress = tenths(QStringLiteral("vision map"), QStringLiteral("cells"));
+    run.survey = !args.isSet(QStringLiteral("thorough"));
     QElapsedTimer clock;
     clock.start();
     const analysis::VisionMap map = analysis::visionMap(*scenario, observers, probe, spacing, run);

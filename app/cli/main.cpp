@@ -65,11 +65,12 @@ const char* kDescription =
     "                the turn and saves the game in the file (its fog_of_war section)\n"
     "  analyze FILE (--observer ID | --unit UNIT) [--base 32|60x35.5|100x50 rect]\n"
     "      [--height 1.75] [--keywords INFANTRY] [--spacing 0.5] [-o MAP.png|svg|pdf]\n"
-    "      [--csv CELLS.csv] [--json] [--width PX]\n"
+    "      [--csv CELLS.csv] [--json] [--width PX] [--thorough]\n"
     "                the vision map: for every cell of the table, whether a model of\n"
     "                that base and height standing there is seen (fully, in cover) or\n"
     "                hidden, by the model or by any model of the unit, under the file's\n"
-    "                ruleset (each cell the pair ruling for a model at its centre)\n"
+    "                ruleset (each cell the pair ruling for a model at its centre; a\n"
+    "                cell whose proof runs long is undecided, unless --thorough)\n"
     "  analyze FILE --zone ZONE [--zone-spacing 1] [--fully] [the options above]\n"
     "                the exposure map: for every cell, from how many of the places a\n"
     "                model of that base and height could stand in the deployment zone\n"
@@ -234,6 +235,9 @@ int main(int argc, char** argv) {
                       QStringLiteral("IN")});
     parser.addOption({QStringLiteral("fully"), QStringLiteral("analyze --zone: count fully visible too, and draw it")});
     parser.addOption({QStringLiteral("hiding"), QStringLiteral("analyze --zone: the hiding spots of each base instead")});
+    parser.addOption({QStringLiteral("thorough"),
+                      QStringLiteral("analyze (vision map): every cell's proofs as long as a pair ruling's (slower; by default a "
+                                     "cell whose proof runs long is left undecided)")});
     parser.addOption({QStringLiteral("lanes"), QStringLiteral("analyze: firing lanes between the deployment zones, and gaps")});
     parser.addOption({QStringLiteral("report"), QStringLiteral("analyze: the layout report of a file or a folder, into this folder"),
                       QStringLiteral("DIR")});

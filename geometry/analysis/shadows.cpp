@@ -57,6 +57,8 @@ std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double cl
     return Arc{base + lo, base + hi, base + from, to - from, near};
 }
 
+double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+
 // x reduced to [0, 2 pi).
 double turn(double x) {
     x = std::fmod(x, kTwoPi);
@@ -82,7 +84,7 @@ double boundingRadius(const Base& base) {
 
 FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop)
     : eye_(observer.position) {
-    const double radius = boundingRadius(observer.base) + kMargin;
+    const double radius = radius_ = boundingRadius(observer.base) + kMargin;
     const double above = std::max(observer.top(), targetTop);
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
     for (const PieceParts::Part& part : parts.parts()) {
@@ -108,12 +110,151 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
         const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
         if (start > kAngle && start + length < s.hi - s.lo - kAngle) return true;
     }
-    return false;
+    return hidesJointly(centre, radius, walls);
 }
 
 namespace {
 
-double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+// The line of direction phi, (cos phi, sin phi), is the set of points x with n(phi).x = p,
+// n(phi) = (-sin phi, cos phi): p is its offset. Over a range of directions each point's
+// offset is bounded exactly (a sinusoid: its values at the ends, or its peak within).
+struct Span {
+    double lo, hi;
+};
+
+struct Directions {
+    double c0, s0, c1, s1, cm, sm;  // cos and sin at the two ends and the middle
+};
+
+Span offsets(const Directions& d, Vec2 v) {
+    const double a = -v.x * d.s0 + v.y * d.c0, b = -v.x * d.s1 + v.y * d.c1;
+    Span out{std::min(a, b), std::max(a, b)};
+    // A peak within: n(phi) turns past v or -v, where n x v changes sign.
+    const double x0 = -d.s0 * v.y - d.c0 * v.x, x1 = -d.s1 * v.y - d.c1 * v.x;
+    if ((x0 <= 0) != (x1 < 0) || x0 == 0 || x1 == 0) {
+        const double len = std::sqrt(v.x * v.x + v.y * v.y);
+        if (-v.x * d.sm + v.y * d.cm > 0) out.hi = len;
+        else out.lo = -len;
+    }
+    return out;
+}
+
+}  // namespace
+
+bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const {
+    constexpr double kEps = 1e-9;     // inches: rounding of an offset, far below it
+    constexpr int kMostRanges = 256;  // ranges tried before giving up
+    // Both discs grown by half the band's width (a band that sees has its centre line
+    // from the one grown disc to the other clear of every part) and a hair.
+    const double ra = radius_ + halfWidth_ + kClear, rb = radius + kMargin + halfWidth_ + kClear;
+    // Coordinates about the middle, so that every offset is small.
+    const Vec2 mid = (eye_ + centre) * 0.5, a = eye_ - mid, b = centre - mid;
+    const Vec2 ab = b - a;
+    const double gap = std::sqrt(dot(ab, ab));
+    if (gap <= (ra + rb) * 1.01) return false;
+    // The parts that may stand between: walls for this pair, clear of both discs, within
+    // the box of the two discs. For each, its corners about the middle and the two
+    // directions that separate it from the discs: it lies beyond the observer's disc and
+    // before the target's along every line whose direction is within a right angle of both.
+    struct Between {
+        std::vector<Vec2> corners;
+        Vec2 pastA, beforeB;
+    };
+    std::vector<Between> between;
+    const Vec2 lo{std::min(eye_.x - ra, centre.x - rb), std::min(eye_.y - ra, centre.y - rb)};
+    const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
+    auto closest = [](const Ring& ring, Vec2 p) {
+        Vec2 best = ring[0];
+        double bestD = 1e300;
+        for (size_t i = 0; i < ring.size(); ++i) {
+            const Vec2 u = ring[i], e = ring[(i + 1) % ring.size()] - u;
+            const double len2 = dot(e, e);
+            const double t = len2 > 0 ? std::clamp(dot(p - u, e) / len2, 0.0, 1.0) : 0.0;
+            const Vec2 q = u + e * t, w = q - p;
+            if (dot(w, w) < bestD) {
+                bestD = dot(w, w);
+                best = q;
+            }
+        }
+        return best;
+    };
+    for (const Shade& s : shades_) {
+        if (!s.tall && std::find(walls.begin(), walls.end(), s.piece) == walls.end()) continue;
+        const Bounds box = boundsOf(s.ring);
+        if (box.hi.x < lo.x || hi.x < box.lo.x || box.hi.y < lo.y || hi.y < box.lo.y) continue;
+        const Vec2 qa = closest(s.ring, eye_), qb = closest(s.ring, centre);
+        const Vec2 ua = qa - eye_, ub = centre - qb;
+        const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));
+        // (A disc within the part, or touching it: the part is not between.)
+        bool inside = true;
+        for (size_t i = 0; i < s.ring.size() && inside; ++i) {
+            const Vec2 u = s.ring[i], e = s.ring[(i + 1) % s.ring.size()] - u;
+            inside = e.x * (centre.y - u.y) - e.y * (centre.x - u.x) >= 0;
+        }
+        if (inside || da <= ra + kClear || db <= rb + kClear) continue;
+        Between t;
+        for (const Vec2& v : s.ring) t.corners.push_back(v - mid);
+        t.pastA = ua * (1 / da);
+        t.beforeB = ub * (1 / db);
+        between.push_back(std::move(t));
+    }
+    if (between.empty()) return false;
+    // The directions of the lines that meet both discs: within asin((ra + rb) / gap) of ab.
+    const double axis = std::atan2(ab.y, ab.x), half = std::asin((ra + rb) / gap);
+    // (Ranges under half a radian: a corner's offset peaks at most once within one.)
+    std::vector<std::pair<double, double>> ranges;
+    const int first = static_cast<int>(std::ceil(2 * half / 0.5));
+    for (int i = first - 1; i >= 0; --i)
+        ranges.push_back({axis - half + 2 * half * i / first, axis - half + 2 * half * (i + 1) / first});
+    std::vector<Span> cover;
+    // Whether every line of the directions d meets a part between; `single`: d is one
+    // direction (both ends the same), and then a "no" means a line is open (as far as the
+    // parts between tell): no smaller range about it can be proven either.
+    auto covered = [&](const Directions& d) {
+        // Every offset of a line meeting both discs, over the range, lies in [need.lo, need.hi].
+        const Span oa = offsets(d, a), ob = offsets(d, b);
+        const Span need{std::max(oa.lo - ra, ob.lo - rb) - kEps, std::min(oa.hi + ra, ob.hi + rb) + kEps};
+        if (need.lo > need.hi) return true;  // no line meets both
+        // Each part between, over the whole range: the lines with offsets in (lo, hi) cross it.
+        cover.clear();
+        for (const Between& t : between) {
+            auto ahead = [&](Vec2 s) {  // within a right angle of the range's directions
+                return s.x * d.c0 + s.y * d.s0 > kEps && s.x * d.c1 + s.y * d.s1 > kEps;
+            };
+            if (!ahead(t.pastA) || !ahead(t.beforeB)) continue;
+            double lo = 1e300, hi = -1e300;
+            for (const Vec2& v : t.corners) {
+                const Span o = offsets(d, v);
+                lo = std::min(lo, o.hi);
+                hi = std::max(hi, o.lo);
+            }
+            if (lo + kEps < hi - kEps) cover.push_back({lo + kEps, hi - kEps});
+        }
+        std::sort(cover.begin(), cover.end(), [](const Span& x, const Span& y) { return x.lo < y.lo; });
+        double reach = need.lo;
+        for (const Span& c : cover) {
+            if (reach > need.hi || c.lo >= reach) break;
+            reach = std::max(reach, c.hi);
+        }
+        return reach > need.hi;  // every line of the range crosses a part
+    };
+    int tried = 0;
+    while (!ranges.empty()) {
+        const auto [phi0, phi1] = ranges.back();
+        ranges.pop_back();
+        if (++tried > kMostRanges) return false;
+        const double phim = (phi0 + phi1) / 2, c = std::cos(phim), s = std::sin(phim);
+        if (covered({std::cos(phi0), std::sin(phi0), std::cos(phi1), std::sin(phi1), c, s})) continue;
+        // Not proven over the range: its middle direction alone, first (a line open there
+        // ends the search; most seen targets end it at the first range).
+        if (!covered({c, s, c, s, c, s})) return false;
+        ranges.push_back({phim, phi1});
+        ranges.push_back({phi0, phim});
+    }
+    return true;
+}
+
+namespace {
 
 Vec2 unit(Vec2 v) {
     const double l = std::sqrt(dot(v, v));

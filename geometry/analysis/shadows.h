@@ -45,8 +45,16 @@ public:
 
     FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop);
     // Whether a target within `radius` of `centre` is in the full shadow of a tall feature,
-    // or of one of `walls` (the pieces the ruleset makes walls for this pair).
+    // or of one of `walls` (the pieces the ruleset makes walls for this pair), or of several
+    // of them together (jointly).
     bool hides(Vec2 centre, double radius, const std::vector<int>& walls) const;
+    // Whether every line from the observer's disc to the target's disc, both grown by half
+    // the ruleset's line width, crosses the open interior of one of those parts that lies
+    // between the two on that line: the lines' directions are cut into ranges, and in each
+    // range the offsets of the lines that meet both discs must be covered by the offsets of
+    // the lines through the parts, each bounded over the whole range (cut again where that
+    // fails, a few hundred ranges at most; false where they do not settle it).
+    bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const;
 
 private:
     struct Shade {
@@ -58,6 +66,7 @@ private:
         double near;        // its distance from the observer's centre
     };
     Vec2 eye_;
+    double radius_ = 0;     // of the observer's disc, with the margin
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     std::vector<Shade> shades_;
 };

@@ -149,6 +149,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         Model& placed = s.models[static_cast<size_t>(probeIndex)];
         Scene scene(s);
         scene.setCancel(run.cancel);
+        scene.setEffort(run.survey ? Scene::Effort::Survey : Scene::Effort::Full);
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         std::vector<FullShadows> shadows;
@@ -182,6 +183,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             }
             moveProbe(placed.position);
             const bool clear = !views.empty() && obstacles.discClear(placed.position, probeRadius);
+            // The proofs that need no pair ruling first, for every observer: one that sees
+            // the cell in the open settles it (fully visible, within nothing, out of cover).
+            for (size_t i = 0; clear && i < observers.size(); ++i)
+                if (views[i].open(placed.position, probeRadius)) {
+                    cell.verdict = Verdict::FullyVisible;
+                    cell.seenBy = observers[i];
+                    return;
+                }
             bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
             for (size_t i = 0; i < observers.size(); ++i) {
                 const int o = observers[i];
@@ -190,18 +199,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
                 }
-                if (clear && views[i].open(placed.position, probeRadius)) {
-                    // Seen in the open: fully visible, within nothing, out of cover.
-                    if (cell.seenBy < 0) cell.seenBy = o;
-                    anyCover = false;
-                    cell.verdict = Verdict::FullyVisible;
-                    break;
-                }
                 const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                 (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
                 cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
                 if (!r.visible) continue;
-                if (cell.seenBy < 0) cell.seenBy = o;
+                // (One that sees it fully, where one does.)
+                if (cell.seenBy < 0 || (r.fully_visible && cell.verdict != Verdict::FullyVisible)) cell.seenBy = o;
                 anyCover = anyCover && r.cover.value_or(false);
                 cell.verdict = r.fully_visible ? Verdict::FullyVisible : std::max(cell.verdict, Verdict::Visible);
                 // Fully visible and out of cover: no other observer changes the cell (13.09

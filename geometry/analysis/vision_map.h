@@ -41,10 +41,12 @@ enum class Verdict : std::uint8_t {
 struct Cell {
     Verdict verdict = Verdict::Hidden;
     bool undecided = false;  // the verdict could be better: an observer's answer that would raise
-                             // it rests on no proof either way (a knife edge)
+                             // it rests on no proof either way (a knife edge, or a proof longer
+                             // than a survey allows: Run::survey); the verdict is then a floor
     bool hidden1309 = false; // 11e: within an area with a dense feature (13.09), whatever it hides from
     bool cover = false;      // the ruleset's cover against every observer that sees it (none: false)
-    int seenBy = -1;         // the first observer (index into the scenario's models) that sees it
+    int seenBy = -1;         // an observer (index into the scenario's models) that sees it, one
+                             // that sees it fully where the verdict is fully visible
 };
 
 struct VisionMap {
@@ -109,6 +111,10 @@ struct Run {
     // Cells in an observer's full shadow (shadows.h) ruled hidden from it without a proof;
     // false: every cell ruled as a pair (what the shortcut is checked against).
     bool shadows = true;
+    // The pairs' proofs held to a survey's budget (Scene::Effort::Survey): a pair whose proof
+    // would run longer (at a knife edge, or near one) leaves its cell undecided, where a
+    // pair's ruling could spend seconds on it; false: the full proofs a pair ruling makes.
+    bool survey = true;
 };
 
 // Runs `work` on as many threads as the run allows (one each, the calling thread too), at

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <optional>
 
 namespace sl {
@@ -282,9 +283,12 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     const double hp = o.top(), hq = t.elevation;
     // Parts looked at, and points left undecided (each after a bounded proof), before the
     // answer is given as undecided; parts smaller than kSmallest inches are not split.
-    const bool quick = scene.effort() == Scene::Effort::Quick;
-    const int kMostParts = quick ? 48 : 256;
-    const int kMostUndecided = quick ? 0 : 3;
+    const bool quick = scene.effort() == Scene::Effort::Quick, survey = scene.effort() == Scene::Effort::Survey;
+    const int kMostParts = quick ? 48 : survey ? 64 : 256;
+    const int kMostUndecided = quick ? 0 : survey ? 1 : 3;
+    // (A survey's budget of proof cells over the whole search.)
+    const int kMostCells = survey ? 600 : std::numeric_limits<int>::max();
+    int cells = 0;
     constexpr double kSmallest = 1e-6;
     int undecidedPoints = 0;
     struct Part {
@@ -325,6 +329,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             if (scene.cancelled()) return view;
             if (scene.outOfTime()) break;  // (the parts below say undecided)
             const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief);
+            cells += a.cells;
             if (!a.visible && !a.undecided) {
                 view.outcome = FullView::Outcome::No;
                 view.hidden = q;
@@ -335,7 +340,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         }
     }
     for (int done = 0; !parts.empty(); ++done) {
-        if (done >= kMostParts || scene.cancelled() || scene.outOfTime()) {
+        if (done >= kMostParts || cells > kMostCells || scene.cancelled() || scene.outOfTime()) {
             undecided = true;
             break;
         }
@@ -353,6 +358,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         }
         const ExactAnswer a =
             decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, quick ? Proof::Brief : Proof::Bounded);
+        cells += a.cells;
         if (!a.visible && !a.undecided) {
             view.outcome = FullView::Outcome::No;
             view.hidden = *q;
@@ -410,6 +416,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         // behind a blocker's edge usually lies (thinner than the parts' middles can find).
         if (const auto rim = quick ? std::nullopt : rimPointNear(*ring, to)) {
             const ExactAnswer e = decideExact(scene, from, hp, disc(*rim), hq, ignored, Witness::First, seenFrom, Proof::Brief);
+            cells += e.cells;
             if (!e.visible && !e.undecided) {
                 view.outcome = FullView::Outcome::No;
                 view.hidden = *rim;
@@ -425,7 +432,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         parts.push_back({std::move(y), seenFrom});
     }
     view.outcome = undecided ? FullView::Outcome::Undecided : FullView::Outcome::Yes;
-    if (undecided && quick) countProofCutShort();
+    if (undecided && (quick || survey)) countProofCutShort();
     return view;
 }
 

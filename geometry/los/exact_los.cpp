@@ -795,10 +795,11 @@ thread_local bool expectNotVisible = false;
 constexpr int kFirstCells = 25;
 
 // The subdivision's budget for a proof that "not visible" requires: a sixtieth of it while
-// a model is dragged (Scene::Effort::Quick).
+// a model is dragged (Scene::Effort::Quick), a sixth in a map of the table (Survey).
 CertifyLimits requiredLimits(const Scene& scene) {
     CertifyLimits limits;
     if (scene.effort() == Scene::Effort::Quick) limits.maxCells = 50;
+    if (scene.effort() == Scene::Effort::Survey) limits.maxCells = 500;
     return limits;
 }
 
@@ -1035,7 +1036,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         return answer;
     case Certified::Outcome::Undecided:
         answer.undecided = true;
-        if (proof == Proof::Required && scene.effort() == Scene::Effort::Quick) countProofCutShort();
+        if (proof == Proof::Required && scene.effort() != Scene::Effort::Full) countProofCutShort();
         return answer;
     case Certified::Outcome::Visible:
         break;

@@ -119,8 +119,12 @@ public:
     // visible", and fully visible gives up at its first undecided point; a pair that needs
     // more is given as undecided, and counted (proofsCutShort, exact_los.h) so that what
     // rests on it is not kept as final. For a model being dragged: the window decides such
-    // pairs in full once it is put down. Decisions made either way are the same proofs.
-    enum class Effort { Full, Quick };
+    // pairs in full once it is put down. Survey: for a map of the whole table, where one
+    // pair at a knife edge could take longer than the thousands of other cells: a sixth of
+    // the cells for "not visible", and fully visible gives up after 64 parts or 600 cells
+    // of proof in all (it otherwise goes about its search as Full does); what runs out is
+    // undecided and counted as cut short. Decisions made any way are the same proofs.
+    enum class Effort { Full, Quick, Survey };
     void setEffort(Effort effort) { effort_ = effort; }
     Effort effort() const { return owner_ ? owner_->effort() : effort_; }
     // Quick proofs also stop once this time has passed (a drag step's share of a frame):
