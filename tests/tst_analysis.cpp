@@ -430,7 +430,10 @@ private slots:
     // extremal lines: through two walls' corners, through a corner and tangent to a disc,
     // and the discs' common tangents, each nudged to either side), which must find none, and
     // against the pair ruling, which must not see it. The walls are set about the line
-    // between the two so that many cases are near knife edges.
+    // between the two so that many cases are near knife edges. Every other table is under
+    // 11th edition: the search then looks for a band's centre line, from disc to disc both
+    // grown by half its width, nowhere within half its width of a wall (the lines through
+    // two corners also shifted by that much).
     void jointShadowsHaveNoOpenLine() {
         std::mt19937 rng(1518);
         std::uniform_real_distribution<double> u(0, 1);
@@ -439,6 +442,12 @@ private slots:
         for (int round = 0; round < 400; ++round) {
             Scenario s = wallTable({60, 44}, {}, 5);
             s.terrain.clear();
+            // Every other table under 11th edition: a 1 mm band, which no gap narrower lets by.
+            if (round % 2) {
+                s.ruleset.name = "wh40k-11e";
+                s.ruleset.sight_line_width_mm = 1;
+            }
+            const double hw = round % 2 ? 0.5 / 25.4 : 0.0;
             const Vec2 a{10, 22};
             const Vec2 c{28 + 16 * u(rng), 6 + 32 * u(rng)};
             const double rt = 0.3 + 1.2 * u(rng);
@@ -446,7 +455,23 @@ private slots:
             const double len = std::hypot(d.x, d.y);
             const Vec2 along = d * (1 / len), across{-along.y, along.x};
             const int walls = 2 + static_cast<int>(rng() % 3);
-            for (int w = 0; w < walls; ++w) {
+            if (round % 4 == 1) {
+                // Two long walls in one line across the way, a gap of 0.5 to 4 band widths
+                // between them near the middle: the band passes where the gap is wider.
+                const Vec2 mid = a + along * (len * (0.3 + 0.4 * u(rng))) + across * ((u(rng) - 0.5) * 0.5);
+                const double gap = 2 * hw * (0.5 + 3.5 * u(rng));
+                for (double side : {-1.0, 1.0}) {
+                    const Vec2 near = mid + across * (side * gap / 2), far = mid + across * (side * (gap / 2 + 6));
+                    TerrainPiece t;
+                    t.id = side < 0 ? "left" : "right";
+                    t.kind = TerrainKind::Feature;
+                    t.height = 5;
+                    t.footprint.outer = {near - along * 0.2, far - along * 0.2, far + along * 0.2, near + along * 0.2};
+                    if (signedArea(t.footprint.outer) < 0) std::reverse(t.footprint.outer.begin(), t.footprint.outer.end());
+                    s.terrain.push_back(t);
+                }
+            }
+            for (int w = 0; w < walls && round % 4 != 1; ++w) {
                 // A thin wall across the line, shifted to one side: together they may close it.
                 const Vec2 at = a + along * (len * (0.3 + 0.4 * u(rng))) + across * ((u(rng) - 0.5) * 5);
                 const double turn = (u(rng) - 0.5) * 1.2, half = 0.6 + 1.6 * u(rng), thick = 0.1 + 0.3 * u(rng);
@@ -475,8 +500,30 @@ private slots:
             const PieceParts parts(s);
             const FullShadows shadows(parts, s, s.models[0], 1.75);
             const bool joint = shadows.hidesJointly(c, rt, {});
-            // The independent search: any open segment from disc to disc is a counterexample.
+            // The independent search: any open segment from disc to disc is a counterexample
+            // (with a band: its centre line from disc to disc, both grown by half its width,
+            // and nowhere within half its width of a wall).
+            auto nearAWall = [&](Vec2 p, Vec2 q) {
+                if (hw <= 0) return false;
+                auto pointToSegment = [](Vec2 x, Vec2 e0, Vec2 e1) {
+                    const Vec2 e = e1 - e0;
+                    const double l2 = e.x * e.x + e.y * e.y;
+                    const double k = l2 > 0 ? std::clamp(((x.x - e0.x) * e.x + (x.y - e0.y) * e.y) / l2, 0.0, 1.0) : 0.0;
+                    return std::hypot(x.x - e0.x - k * e.x, x.y - e0.y - k * e.y);
+                };
+                for (const TerrainPiece& t : s.terrain) {
+                    const Ring& r = t.footprint.outer;
+                    for (size_t i = 0; i < r.size(); ++i) {
+                        const Vec2 e0 = r[i], e1 = r[(i + 1) % r.size()];
+                        if (segmentsIntersect(p, q, e0, e1) || pointToSegment(e0, p, q) < hw || pointToSegment(e1, p, q) < hw ||
+                            pointToSegment(p, e0, e1) < hw || pointToSegment(q, e0, e1) < hw)
+                            return true;
+                    }
+                }
+                return false;
+            };
             auto crossesAWall = [&](Vec2 p, Vec2 q) {
+                if (nearAWall(p, q)) return true;
                 for (const TerrainPiece& t : s.terrain) {
                     // The part of p-q strictly inside the (convex, counter-clockwise) wall.
                     double t0 = 0, t1 = 1;
@@ -505,7 +552,7 @@ private slots:
                     return true;
                 };
                 double alo, ahi, blo, bhi;
-                if (!chord(a, ro, alo, ahi) || !chord(c, rt, blo, bhi)) return false;
+                if (!chord(a, ro + hw, alo, ahi) || !chord(c, rt + hw, blo, bhi)) return false;
                 const Vec2 from = p + dir * (ahi < blo ? ahi : alo), to = p + dir * (ahi < blo ? blo : bhi);
                 return !crossesAWall(from, to);
             };
@@ -514,7 +561,7 @@ private slots:
             for (int i = 0; i < kRim && !found; ++i)
                 for (int j = 0; j < kRim && !found; ++j) {
                     const double ti = 2 * std::numbers::pi * i / kRim, tj = 2 * std::numbers::pi * j / kRim;
-                    found = !crossesAWall(a + Vec2{std::cos(ti), std::sin(ti)} * ro, c + Vec2{std::cos(tj), std::sin(tj)} * rt);
+                    found = !crossesAWall(a + Vec2{std::cos(ti), std::sin(ti)} * (ro + hw), c + Vec2{std::cos(tj), std::sin(tj)} * (rt + hw));
                 }
             std::vector<Vec2> corners;
             for (const TerrainPiece& t : s.terrain) corners.insert(corners.end(), t.footprint.outer.begin(), t.footprint.outer.end());
@@ -523,7 +570,8 @@ private slots:
                 const double l = std::hypot(v.x, v.y);
                 if (l < 1e-9) return false;
                 const Vec2 dir = v * (1 / l), n{-dir.y, dir.x};
-                for (double side : {-1e-7, 0.0, 1e-7})
+                // (With a band: also shifted by half its width, tangent to both corners' circles.)
+                for (double side : {-1e-7, 0.0, 1e-7, -hw - 1e-7, hw + 1e-7})
                     if (openAlong(p + n * side, dir)) return true;
                 return false;
             };
@@ -538,19 +586,19 @@ private slots:
             };
             for (size_t i = 0; i < corners.size() && !found; ++i) {
                 for (size_t j = i + 1; j < corners.size() && !found; ++j) found = nudged(corners[i], corners[j]);
-                for (const auto& [centre, radius] : {std::pair{a, ro}, std::pair{c, rt}})
+                for (const auto& [centre, radius] : {std::pair{a, ro + hw}, std::pair{c, rt + hw}})
                     for (const Vec2& q : tangents(corners[i], centre, radius)) found = found || nudged(corners[i], q);
             }
             // The four common tangents of the two discs.
             for (double s1 : {-1.0, 1.0})
                 for (double s2 : {-1.0, 1.0}) {
-                    const double k = (s1 * ro - s2 * rt) / len;
+                    const double k = (s1 * (ro + hw) - s2 * (rt + hw)) / len;
                     if (std::abs(k) > 1) continue;
                     const double base = std::atan2(d.y, d.x), ang = base + std::acos(k);
                     for (double flip : {-1.0, 1.0}) {
                         const double th = flip > 0 ? ang : 2 * base - ang;
                         const Vec2 n{std::cos(th), std::sin(th)};
-                        found = found || nudged(a + n * (s1 * ro), a + n * (s1 * ro) + Vec2{-n.y, n.x});
+                        found = found || nudged(a + n * (s1 * (ro + hw)), a + n * (s1 * (ro + hw)) + Vec2{-n.y, n.x});
                     }
                 }
             open += found;

@@ -144,9 +144,13 @@ Span offsets(const Directions& d, Vec2 v) {
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const {
     constexpr double kEps = 1e-9;     // inches: rounding of an offset, far below it
     constexpr int kMostRanges = 256;  // ranges tried before giving up
-    // Both discs grown by half the band's width (a band that sees has its centre line
-    // from the one grown disc to the other clear of every part) and a hair.
-    const double ra = radius_ + halfWidth_ + kClear, rb = radius + kMargin + halfWidth_ + kClear;
+    // Both discs grown by half the band's width and a hair: a band that sees runs from the
+    // one grown disc to the other, and its centre line stays half its width from every part
+    // (a line of offset p meets a part's band where p lies within the part's offsets grown
+    // by half the width). A part counts where it lies beyond that width from both discs, so
+    // that the points of the band it meets lie between the band's ends.
+    const double hw = halfWidth_;
+    const double ra = radius_ + hw + kClear, rb = radius + kMargin + hw + kClear;
     // Coordinates about the middle, so that every offset is small.
     const Vec2 mid = (eye_ + centre) * 0.5, a = eye_ - mid, b = centre - mid;
     const Vec2 ab = b - a;
@@ -191,7 +195,7 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
             const Vec2 u = s.ring[i], e = s.ring[(i + 1) % s.ring.size()] - u;
             inside = e.x * (centre.y - u.y) - e.y * (centre.x - u.x) >= 0;
         }
-        if (inside || da <= ra + kClear || db <= rb + kClear) continue;
+        if (inside || da <= ra + hw + kClear || db <= rb + hw + kClear) continue;
         Between t;
         for (const Vec2& v : s.ring) t.corners.push_back(v - mid);
         t.pastA = ua * (1 / da);
@@ -228,7 +232,7 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
                 lo = std::min(lo, o.hi);
                 hi = std::max(hi, o.lo);
             }
-            if (lo + kEps < hi - kEps) cover.push_back({lo + kEps, hi - kEps});
+            if (lo - hw + kEps < hi + hw - kEps) cover.push_back({lo - hw + kEps, hi + hw - kEps});
         }
         std::sort(cover.begin(), cover.end(), [](const Span& x, const Span& y) { return x.lo < y.lo; });
         double reach = need.lo;
