@@ -284,10 +284,10 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     // Parts looked at, and points left undecided (each after a bounded proof), before the
     // answer is given as undecided; parts smaller than kSmallest inches are not split.
     const bool quick = scene.effort() == Scene::Effort::Quick, survey = scene.effort() == Scene::Effort::Survey;
-    const int kMostParts = quick ? 48 : survey ? 64 : 256;
+    const int kMostParts = quick ? 48 : survey ? 32 : 256;
     const int kMostUndecided = quick ? 0 : survey ? 1 : 3;
     // (A survey's budget of proof cells over the whole search.)
-    const int kMostCells = survey ? 600 : std::numeric_limits<int>::max();
+    const int kMostCells = survey ? 200 : std::numeric_limits<int>::max();
     int cells = 0;
     constexpr double kSmallest = 1e-6;
     int undecidedPoints = 0;

@@ -795,11 +795,11 @@ thread_local bool expectNotVisible = false;
 constexpr int kFirstCells = 25;
 
 // The subdivision's budget for a proof that "not visible" requires: a sixtieth of it while
-// a model is dragged (Scene::Effort::Quick), a sixth in a map of the table (Survey).
+// a model is dragged (Scene::Effort::Quick), a fifteenth in a map of the table (Survey).
 CertifyLimits requiredLimits(const Scene& scene) {
     CertifyLimits limits;
     if (scene.effort() == Scene::Effort::Quick) limits.maxCells = 50;
-    if (scene.effort() == Scene::Effort::Survey) limits.maxCells = 500;
+    if (scene.effort() == Scene::Effort::Survey) limits.maxCells = 200;
     return limits;
 }
 
