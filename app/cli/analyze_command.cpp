@@ -803,7 +803,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         line("on a feature or model", t.overlap);
         line("seen, in cover", t.cover);
         if (scenario->ruleset.name == "wh40k-11e") line("within a dense area", t.hidden1309);
-        if (t.undecided) line("undecided (knife edge)", t.undecided);
+        if (t.undecided) line("undecided (near a knife edge)", t.undecided);
         out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
     }
     sayWritten(args);

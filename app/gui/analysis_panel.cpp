@@ -761,8 +761,12 @@ void AnalysisPanel::startExplaining() {
             for (int m = 0; m < target; ++m)
                 if (s.models[m].id == id) asked.push_back(m);
         QStringList reasons;
+        bool seen = false, fully = false, seenOpen = false, fullyOpen = false;  // (the full rulings')
         for (int o : asked) {
             const PairResult r = rulings.evaluate(o, target, Method::Exact, Detail::Decisions);
+            seen = seen || r.visible;
+            fully = fully || r.fully_visible;
+            (r.visible ? fullyOpen : seenOpen) |= r.undecided;
             if (r.visible && r.witness) e.lines.push_back({*r.witness, true});
             else if (e.lines.size() < 10) e.lines.push_back({{s.models[o].position, at}, false});
             if (!r.visible) {
@@ -787,9 +791,18 @@ void AnalysisPanel::startExplaining() {
                                                                                   : QObject::tr("hidden");
         QString who;
         if (cell.seenBy >= 0 && !askedIds.empty()) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(askedIds.front())));
+        // A map's undecided cell (a knife edge, or a proof longer than a map gives a cell):
+        // what the full ruling made here says.
+        const QString full = fully                ? QObject::tr("fully visible")
+                             : seen && fullyOpen  ? QObject::tr("visible, fully visible undecided")
+                             : seen               ? QObject::tr("visible, not fully")
+                             : seenOpen           ? QObject::tr("undecided")
+                                                  : QObject::tr("not visible");
         e.text = QObject::tr("At %1: %2%3%4%5.").arg(where, verdict, who,
                                                       cell.cover && !veil ? QObject::tr(", in cover") : QString(),
-                                                      cell.undecided ? QObject::tr(" (undecided at a knife edge)") : QString());
+                                                      cell.undecided ? QObject::tr(" (undecided in the map, at or near a knife edge; "
+                                                                                   "ruled in full: %1)").arg(full)
+                                                                     : QString());
         if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
         return e;
     }));

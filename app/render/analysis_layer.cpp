@@ -66,7 +66,7 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     if (cover) layer.legend.push_back({kMapCover, QStringLiteral("visible, in cover")});
     layer.legend.push_back({kMapHidden, QStringLiteral("hidden")});
     if (dense) layer.legend.push_back({kMapHidden1309, QStringLiteral("hidden (13.09, within a dense area)")});
-    if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (a knife edge)")});
+    if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
     if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: would overlap a feature or a model")});
     return layer;
 }
@@ -94,7 +94,7 @@ MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     layer.legend = {{kMapUnseen, QStringLiteral("no model of the side sees it")},
                     {QColor(0, 0, 0, 0), QStringLiteral("clear: seen by a model of the side")}};
     if (overlap) layer.legend.push_back({standing, QStringLiteral("half shaded: a feature or model stands there")});
-    if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (a knife edge)")});
+    if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
     return layer;
 }
 
