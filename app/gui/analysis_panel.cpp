@@ -350,6 +350,9 @@ bool AnalysisPanel::compute() {
             observers.push_back(observer);
         }
         whose = QString::fromStdString(s.labelOf(s.models[observer].id));
+        if (who_->currentIndex() == 1)
+            whose = tr("%1's unit, %2 (%n model(s))", nullptr, static_cast<int>(observers.size()))
+                        .arg(whose, QString::fromStdString(s.models[observer].unit));
     }
     observerIds_.clear();
     for (int o : observers) observerIds_.push_back(s.models[o].id);
