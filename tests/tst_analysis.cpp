@@ -18,6 +18,7 @@
 #include <QDirIterator>
 #include <QtTest>
 
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <random>
@@ -60,7 +61,8 @@ Cell referenceCell(Scenario s, const std::vector<int>& observers, const Probe& p
         else if (c.verdict != Verdict::FullyVisible) c.verdict = Verdict::Visible;
     }
     c.cover = c.seenBy >= 0 && cover;
-    c.undecided = (c.verdict == Verdict::Hidden && notSeenUndecided) || (c.verdict == Verdict::Visible && notFullyUndecided);
+    c.undecided = (c.verdict == Verdict::Hidden && notSeenUndecided) ||
+                  (c.verdict == Verdict::Visible && (notFullyUndecided || notSeenUndecided));
     if (seers) *seers = fully.empty() ? seeing : fully;
     return c;
 }
@@ -107,7 +109,8 @@ Combined combine(const std::vector<VisionMap>& singles) {
         }
         if (c.verdict == Verdict::Overlap) continue;
         c.cover = !seeing.empty() && cover;
-        c.undecided = (c.verdict == Verdict::Hidden && notSeenUndecided) || (c.verdict == Verdict::Visible && notFullyUndecided);
+        c.undecided = (c.verdict == Verdict::Hidden && notSeenUndecided) ||
+                  (c.verdict == Verdict::Visible && (notFullyUndecided || notSeenUndecided));
         // (Fully visible and out of cover: the map asks no further, and 13.09 is the target's
         // own, the same from every observer.)
         out.seers[k] = fully.empty() ? seeing : fully;
@@ -416,14 +419,6 @@ private slots:
         }
     }
 
-    // Open views' clearance (Obstacles) against a reference that measures it another way:
-    // the hull of a point and a disc is the union of the discs of radius t R centred on
-    // the segment from the point to the disc's centre at t (0 to 1); its distance to a
-    // piece is sampled along the piece's outline, each point's least over t found by a
-    // ternary search (0 when the apex or the disc's centre lies inside). A hull said clear must be at least the margin away
-    // (nothing the sampling finds nearer); one farther than the margin by 0.03" (the
-    // sampling's step) must be said clear. Random star-shaped pieces and models, hulls placed to graze
-    // them.
     // Joint shadows: several walls that together stop every line from the observer's disc to
     // a target's, where none does alone. Each "hidden" is checked against an independent
     // search for an open line (segments between 200 points on each disc's rim, and the
@@ -438,7 +433,7 @@ private slots:
         std::mt19937 rng(1518);
         std::uniform_real_distribution<double> u(0, 1);
         const double ro = 16 / 25.4;
-        int jointOnly = 0, hidden = 0, open = 0, unproven = 0;
+        int jointOnly = 0, hidden = 0, open = 0, unproven = 0, pairUndecided = 0;
         for (int round = 0; round < 400; ++round) {
             Scenario s = wallTable({60, 44}, {}, 5);
             s.terrain.clear();
@@ -471,15 +466,22 @@ private slots:
                     s.terrain.push_back(t);
                 }
             }
-            for (int w = 0; w < walls && round % 4 != 1; ++w) {
+            // Some rounds add walls that must not count: beyond the target, behind the
+            // observer, or over the observer's base (each may still stop lines that miss the
+            // target or start elsewhere); and in some, every wall is low (1": lines pass over
+            // it) but handed over as the ruleset's walls, which stop every line whatever its height.
+            const int decoys = round % 3 == 0 ? 1 + static_cast<int>(rng() % 2) : 0;
+            const bool low = round % 5 == 2;
+            for (int w = 0; w < walls + decoys && round % 4 != 1; ++w) {
                 // A thin wall across the line, shifted to one side: together they may close it.
-                const Vec2 at = a + along * (len * (0.3 + 0.4 * u(rng))) + across * ((u(rng) - 0.5) * 5);
+                const double k = w < walls ? 0.3 + 0.4 * u(rng) : std::array{-0.02, 1.0 + (rt + 0.6) / len}[rng() % 2];
+                const Vec2 at = a + along * (len * k) + across * ((u(rng) - 0.5) * (w < walls ? 5 : 2));
                 const double turn = (u(rng) - 0.5) * 1.2, half = 0.6 + 1.6 * u(rng), thick = 0.1 + 0.3 * u(rng);
                 const Vec2 e = across * std::cos(turn) + along * std::sin(turn), f{-e.y, e.x};
                 TerrainPiece t;
                 t.id = "wall-" + std::to_string(w);
                 t.kind = TerrainKind::Feature;
-                t.height = 5;
+                t.height = low ? 1 : 5;
                 t.footprint.outer = {at - e * half - f * thick, at + e * half - f * thick, at + e * half + f * thick,
                                      at - e * half + f * thick};
                 if (signedArea(t.footprint.outer) < 0) std::reverse(t.footprint.outer.begin(), t.footprint.outer.end());
@@ -499,7 +501,10 @@ private slots:
             if (touches) continue;
             const PieceParts parts(s);
             const FullShadows shadows(parts, s, s.models[0], 1.75);
-            const bool joint = shadows.hidesJointly(c, rt, {});
+            std::vector<int> rulesetWalls;
+            if (low)
+                for (int w = 0; w < static_cast<int>(s.terrain.size()); ++w) rulesetWalls.push_back(w);
+            const bool joint = shadows.hidesJointly(c, rt, rulesetWalls);
             // The independent search: any open segment from disc to disc is a counterexample
             // (with a band: its centre line from disc to disc, both grown by half its width,
             // and nowhere within half its width of a wall).
@@ -608,24 +613,38 @@ private slots:
             }
             ++hidden;
             QVERIFY2(!found, qPrintable(QStringLiteral("round %1: an open line where the walls were said to close every one").arg(round)));
-            // And the pair ruling does not see it either.
-            const Cell pair = referenceCell(s, {0}, Probe{{BaseShape::Circle, 2 * rt * 25.4, 2 * rt * 25.4}, 1.75, {}}, c);
-            QVERIFY2(pair.verdict == Verdict::Hidden, qPrintable(QStringLiteral("round %1").arg(round)));
+            // And the pair ruling does not see it either (nor leaves it undecided, but for a
+            // knife edge it cannot settle: counted). (Low walls are walls only by the test's say.)
+            if (!low) {
+                const Cell pair = referenceCell(s, {0}, Probe{{BaseShape::Circle, 2 * rt * 25.4, 2 * rt * 25.4}, 1.75, {}}, c);
+                QVERIFY2(pair.verdict == Verdict::Hidden, qPrintable(QStringLiteral("round %1").arg(round)));
+                pairUndecided += pair.undecided;
+            }
             // Jointly: no wall alone stops every rim-to-rim segment.
             bool alone = false;
             for (size_t w = 0; w < s.terrain.size() && !alone; ++w) {
                 Scenario one = s;
                 one.terrain = {s.terrain[w]};
-                alone = FullShadows(PieceParts(one), one, one.models[0], 1.75).hides(c, rt, {});
+                alone = FullShadows(PieceParts(one), one, one.models[0], 1.75).hides(c, rt, low ? std::vector<int>{0} : std::vector<int>{});
             }
             jointOnly += !alone;
         }
         // Both outcomes were met often, the hidden ones often by walls together only.
         QVERIFY2(hidden > 60 && open > 60 && jointOnly > 20, qPrintable(QStringLiteral("%1 %2 %3").arg(hidden).arg(open).arg(jointOnly)));
-        qInfo("%d targets hidden jointly (%d of them by no wall alone), %d with an open line, %d neither found open nor proven",
-              hidden, jointOnly, open, unproven);
+        QVERIFY2(pairUndecided * 20 < hidden, qPrintable(QString::number(pairUndecided)));
+        qInfo("%d targets hidden jointly (%d of them by no wall alone; %d left undecided by the pair ruling), %d with an open "
+              "line, %d neither found open nor proven",
+              hidden, jointOnly, pairUndecided, open, unproven);
     }
 
+    // Open views' clearance (Obstacles) against a reference that measures it another way:
+    // the hull of a point and a disc is the union of the discs of radius t R centred on
+    // the segment from the point to the disc's centre at t (0 to 1); its distance to a
+    // piece is sampled along the piece's outline, each point's least over t found by a
+    // ternary search (0 when the apex or the disc's centre lies inside). A hull said clear must be at least the margin away
+    // (nothing the sampling finds nearer); one farther than the margin by 0.03" (the
+    // sampling's step) must be said clear. Random star-shaped pieces and models, hulls placed to graze
+    // them.
     void obstaclesAgreeWithASampledDistance() {
         std::mt19937 rng(1507);
         std::uniform_real_distribution<double> unit(0, 1);

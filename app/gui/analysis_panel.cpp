@@ -729,7 +729,9 @@ void AnalysisPanel::startExplaining() {
     // (A veil's cell is explained on the table its side knows: the models it does not see
     // taken off, the observers found again by id.)
     std::vector<std::string> askedIds;
-    for (int o : cell.seenBy >= 0 ? std::vector<int>{cell.seenBy} : observers) askedIds.push_back(scenario->models[o].id);
+    // (An undecided cell: every observer, whose full rulings may settle it.)
+    for (int o : cell.seenBy >= 0 && !cell.undecided ? std::vector<int>{cell.seenBy} : observers)
+        askedIds.push_back(scenario->models[o].id);
     if (!mapHidden_.empty()) {
         Scenario known = *scenario;
         std::erase_if(known.models, [&](const Model& m) {

@@ -199,7 +199,15 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
                 }
-                const PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                if (r.provisional && !r.undecided) {
+                    // A proof cut short by the survey that the ruling read as "no" without
+                    // saying so (whether terrain rather than a model keeps it from being
+                    // fully visible: cover; 10e woods): ruled again with full proofs.
+                    scene.setEffort(Scene::Effort::Full);
+                    r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                    scene.setEffort(Scene::Effort::Survey);
+                }
                 (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
                 cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
                 if (!r.visible) continue;
@@ -212,9 +220,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 if (cell.verdict == Verdict::FullyVisible && !anyCover) break;
             }
             cell.cover = cell.seenBy >= 0 && anyCover;
-            // Undecided only where an answer left open could change the verdict.
+            // Undecided only where an answer left open could raise the verdict (an observer
+            // not proven to see it may see it fully).
             cell.undecided = (cell.verdict == Verdict::Hidden && notSeenUndecided) ||
-                             (cell.verdict == Verdict::Visible && notFullyUndecided);
+                             (cell.verdict == Verdict::Visible && (notFullyUndecided || notSeenUndecided));
         };
         auto settle = [&](const Block& block) {
             const Vec2 centre = block.centre(grid);

@@ -40,11 +40,11 @@ enum class Verdict : std::uint8_t {
 
 struct Cell {
     Verdict verdict = Verdict::Hidden;
-    bool undecided = false;  // the verdict could be better: an observer's answer that would raise
+    bool undecided = false;  // the verdict could be better: an observer's answer that could raise
                              // it rests on no proof either way (a knife edge, or a proof longer
                              // than a survey allows: Run::survey); the verdict is then a floor
     bool hidden1309 = false; // 11e: within an area with a dense feature (13.09), whatever it hides from
-    bool cover = false;      // the ruleset's cover against every observer that sees it (none: false)
+    bool cover = false;      // the ruleset's cover against every observer proven to see it (none: false)
     int seenBy = -1;         // an observer (index into the scenario's models) that sees it, one
                              // that sees it fully where the verdict is fully visible
 };

@@ -57,7 +57,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                         Proof proof = Proof::Required);
 
 // How many proofs this thread has given up short of their full budget under
-// Scene::Effort::Quick (decideExact and fullyVisible); an answer that counted on one may be
+// Scene::Effort::Quick or Survey (decideExact and fullyVisible); an answer that counted on one may be
 // decided by a full search, and is not to be kept as final. Compare before and after.
 unsigned long proofsCutShort();
 void countProofCutShort();

@@ -34,7 +34,7 @@ struct PairResult {
                                               // foot proven out of sight
     bool undecided = false;                   // exact: not visible, or not fully visible, without a proof
                                               // either way (a knife edge; see certify.h)
-    bool provisional = false;                 // a proof it rests on was cut short (Scene::Effort::Quick):
+    bool provisional = false;                 // a proof it rests on was cut short (Scene::Effort::Quick, Survey):
                                               // a full search may decide what is undecided here
     // Game rulesets (wh40k-11e, wh40k-10e): their fields, and why, citing the rules.
     std::optional<bool> cover;

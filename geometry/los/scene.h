@@ -121,9 +121,10 @@ public:
     // rests on it is not kept as final. For a model being dragged: the window decides such
     // pairs in full once it is put down. Survey: for a map of the whole table, where one
     // pair at a knife edge could take longer than the thousands of other cells: a fifteenth
-    // of the cells for "not visible", and fully visible gives up after 32 parts or 200
-    // cells of proof in all (it otherwise goes about its search as Full does); what runs
-    // out is undecided and counted as cut short. Decisions made any way are the same proofs.
+    // of the cells for "not visible", and fully visible gives up after 32 parts, about 200
+    // cells of proof in all (looked at between parts) or its second undecided point (it
+    // otherwise goes about its search as Full does); what runs out is undecided and counted
+    // as cut short. Decisions made any way are the same proofs.
     enum class Effort { Full, Quick, Survey };
     void setEffort(Effort effort) { effort_ = effort; }
     Effort effort() const { return owner_ ? owner_->effort() : effort_; }

@@ -68,7 +68,7 @@ struct UnitRuling {
 // everything its ruling reads: the observer and the target, every model that can block
 // their lines, what the rules read of the target's unit, and the method; the terrain and
 // the ruleset are checked as a whole (another table empties the cache). A provisional
-// ruling (quick proofs cut short, Scene::Effort::Quick) is kept for quick rulings only, and a
+// ruling (proofs cut short, Scene::Effort::Quick or Survey) is kept for quick rulings only, and a
 // full one replaces it. Thread-safe.
 class RulingCache {
 public:
