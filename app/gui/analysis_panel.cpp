@@ -732,6 +732,7 @@ void AnalysisPanel::startExplaining() {
     // (An undecided cell: every observer, whose full rulings may settle it.)
     for (int o : cell.seenBy >= 0 && !cell.undecided ? std::vector<int>{cell.seenBy} : observers)
         askedIds.push_back(scenario->models[o].id);
+    const std::string seerId = cell.seenBy >= 0 ? scenario->models[cell.seenBy].id : std::string();
     if (!mapHidden_.empty()) {
         Scenario known = *scenario;
         std::erase_if(known.models, [&](const Model& m) {
@@ -739,7 +740,7 @@ void AnalysisPanel::startExplaining() {
         });
         scenario = std::make_shared<const Scenario>(std::move(known));
     }
-    explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, probe, cell, at, veil = mapVeil_] {
+    explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, seerId, probe, cell, at, veil = mapVeil_] {
         Explained e;
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
@@ -795,7 +796,7 @@ void AnalysisPanel::startExplaining() {
                                 : cell.verdict == analysis::Verdict::Visible      ? QObject::tr("visible, not fully")
                                                                                   : QObject::tr("hidden");
         QString who;
-        if (cell.seenBy >= 0 && !askedIds.empty()) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(askedIds.front())));
+        if (!seerId.empty()) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(seerId)));
         // A map's undecided cell (a knife edge, or a proof longer than a map gives a cell):
         // what the full ruling made here says.
         const QString full = fully                ? QObject::tr("fully visible")
