@@ -211,9 +211,9 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     for (int i = first - 1; i >= 0; --i)
         ranges.push_back({axis - half + 2 * half * i / first, axis - half + 2 * half * (i + 1) / first});
     std::vector<Span> cover;
-    // Whether every line of the directions d meets a part between; `single`: d is one
-    // direction (both ends the same), and then a "no" means a line is open (as far as the
-    // parts between tell): no smaller range about it can be proven either.
+    // Whether every line of the directions d meets a part between. Given one direction
+    // (both ends the same), a "no" means a line is open as far as the parts between tell:
+    // no smaller range about it can be proven either.
     auto covered = [&](const Directions& d) {
         // Every offset of a line meeting both discs, over the range, lies in [need.lo, need.hi].
         const Span oa = offsets(d, a), ob = offsets(d, b);
