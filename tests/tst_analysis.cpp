@@ -21,6 +21,7 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <random>
 
 using namespace sl;
@@ -143,6 +144,16 @@ QStringList officialLayouts() {
     return files;
 }
 
+// An official layout's table, under 10th edition when `tenth` (its ruleset's name only: the
+// 1 mm line the file gives 11th edition stays, so both rulesets are ruled with it).
+std::optional<Scenario> layoutUnder(const QString& file, bool tenth) {
+    const io::ReadResult r = io::readScenarioFile(file);
+    if (!r.scenario) return std::nullopt;
+    Scenario s = *r.scenario;
+    if (tenth) s.ruleset.name = "wh40k-10e";
+    return s;
+}
+
 Model observerAt(const std::string& id, Vec2 at) {
     Model m;
     m.id = m.name = id;
@@ -183,10 +194,9 @@ private slots:
         std::mt19937 rng(15);
         int checked = 0, seen = 0, hidden = 0, overlap = 0;
         for (int f = 0; f < files.size(); ++f) {
-            const io::ReadResult r = io::readScenarioFile(files[f]);
-            QVERIFY2(r.scenario, qPrintable(files[f]));
-            Scenario s = *r.scenario;
-            if (f % 2) s.ruleset.name = "wh40k-10e";
+            const std::optional<Scenario> layout = layoutUnder(files[f], f % 2);
+            QVERIFY2(layout, qPrintable(files[f]));
+            Scenario s = *layout;
             // (Within the attacker's zone on the long tables and the short ones.)
             s.models.push_back(observerAt("watcher-1", {s.board.width * 0.2, s.board.height - 4}));
             s.models.push_back(observerAt("watcher-2", {s.board.width * 0.67, s.board.height - 6}));
@@ -257,10 +267,9 @@ private slots:
         const QStringList files = officialLayouts();
         int inBlocks = 0, cells = 0, cutShort = 0;
         for (int f = 0; f < files.size(); f += 6) {
-            const io::ReadResult r = io::readScenarioFile(files[f]);
-            QVERIFY2(r.scenario, qPrintable(files[f]));
-            Scenario s = *r.scenario;
-            if ((f / 6) % 2) s.ruleset.name = "wh40k-10e";
+            const std::optional<Scenario> layout = layoutUnder(files[f], (f / 6) % 2);
+            QVERIFY2(layout, qPrintable(files[f]));
+            Scenario s = *layout;
             s.models.push_back(observerAt("watcher-1", {s.board.width * 0.3, s.board.height - 5}));
             s.models.push_back(observerAt("watcher-2", {s.board.width * 0.6, 5}));
             const std::vector<int> observers{static_cast<int>(s.models.size()) - 2, static_cast<int>(s.models.size()) - 1};
@@ -750,10 +759,9 @@ private slots:
         std::mt19937 rng(1502);
         int checked = 0, seenSome = 0, seenNone = 0;
         for (int f = 0; f < files.size(); f += 5) {
-            const io::ReadResult r = io::readScenarioFile(files[f]);
-            QVERIFY2(r.scenario, qPrintable(files[f]));
-            Scenario s = *r.scenario;
-            if ((f / 5) % 2) s.ruleset.name = "wh40k-10e";
+            const std::optional<Scenario> layout = layoutUnder(files[f], (f / 5) % 2);
+            QVERIFY2(layout, qPrintable(files[f]));
+            Scenario s = *layout;
             int zone = -1;
             for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
                 if (s.zones[z].side == "attacker" && s.zones[z].polygon.size() >= 3) zone = z;
