@@ -2,6 +2,7 @@
 // point, and properties on random tables against a brute-force reference.
 #include "fixtures.h"
 #include "kernel/base.h"
+#include "kernel/exact.h"
 #include "kernel/polygon.h"
 #include "los/exact_los.h"
 #include "los/pair.h"
@@ -11,6 +12,7 @@
 #include <QtTest>
 
 #include <cmath>
+#include <numbers>
 #include <random>
 #include <stdexcept>
 
@@ -318,6 +320,55 @@ private slots:
         QTest::addColumn<int>("wanted");
         QTest::newRow("rectangles") << 4 << 16 << 1000;
         QTest::newRow("12-point stars (not convex)") << 12 << 150 << 300;
+        // Pieces of many edges, whose edges the proofs look at a run at a time (edgesNear).
+        QTest::newRow("72-point stars (edge runs)") << 72 << 60 << 200;
+    }
+
+    // A line is tested against a many-edged piece's edges a run at a time (Blocker::runs):
+    // every edge it touches or crosses is among those visited, for lines through vertices,
+    // along edges and in general position, with a hole of many edges too.
+    void edgeRunsVisitEveryEdgeALineMeets() {
+        SplitMix64 rng(5);
+        Scenario s;
+        TerrainPiece t;
+        t.id = "ring";
+        t.kind = TerrainKind::Feature;
+        t.height = 3;
+        for (int k = 0; k < 150; ++k) {
+            const double ang = 2 * std::numbers::pi * k / 150, r = rng.uniform(4, 6);
+            t.footprint.outer.push_back({30 + r * std::cos(ang), 22 + r * std::sin(ang)});
+        }
+        Ring hole;
+        for (int k = 0; k < 60; ++k) {
+            const double ang = -2 * std::numbers::pi * k / 60, r = rng.uniform(1, 2);
+            hole.push_back({30 + r * std::cos(ang), 22 + r * std::sin(ang)});
+        }
+        t.footprint.holes.push_back(hole);
+        s.terrain.push_back(t);
+        const Scene scene(s);
+        const Blocker& bl = scene.blockers().front();
+        QVERIFY(bl.runs.size() > 4);  // (else this tests nothing)
+        std::vector<std::pair<Vec2, Vec2>> edges;
+        for (const Ring* r : {&bl.polygon.outer, &bl.polygon.holes.front()})
+            for (size_t i = 0; i < r->size(); ++i) edges.emplace_back((*r)[i], (*r)[(i + 1) % r->size()]);
+        int lines = 0, met = 0;
+        for (int k = 0; k < 3000; ++k) {
+            Vec2 u{rng.uniform(20, 40), rng.uniform(12, 32)}, w{rng.uniform(20, 40), rng.uniform(12, 32)};
+            const auto& [c, d] = edges[static_cast<size_t>(rng.uniform(0, static_cast<double>(edges.size()) - 1e-9))];
+            if (k % 3 == 1) u = c;                                     // through a vertex
+            if (k % 3 == 2) u = c, w = d;                              // along an edge
+            if (u == w) continue;
+            std::vector<char> visited(edges.size(), 0);
+            edgesNear(bl, u, w, [&](Vec2, Vec2, int index) { visited[static_cast<size_t>(index)] = 1; });
+            for (size_t i = 0; i < edges.size(); ++i) {
+                const int oc = exact::orient(u, w, edges[i].first), od = exact::orient(u, w, edges[i].second);
+                if (oc == od && oc != 0) continue;  // wholly on one side
+                ++met;
+                QVERIFY2(visited[i], qPrintable(QStringLiteral("line %1: edge %2 meets it and was not visited").arg(k).arg(i)));
+            }
+            ++lines;
+        }
+        QVERIFY(lines > 2500 && met > lines);
     }
 
     void agreesWithBruteForceOnRandomTables() {

@@ -72,28 +72,24 @@ bool chordsOf(const Blocker& bl, int piece, Vec2 u, Vec2 w, std::vector<Chord>& 
         int edge;
     };
     std::vector<Crossing> crossings;
-    int index = 0;
     bool ok = true;
-    auto ring = [&](const Ring& r) {
-        for (size_t i = 0; i < r.size() && ok; ++i, ++index) {
-            const Vec2 c = r[i], d = r[(i + 1) % r.size()];
-            const int oc = exact::orient(u, w, c), od = exact::orient(u, w, d);
-            if (oc == 0 || od == 0) {
-                ok = false;
-                return;
-            }
-            if (oc == od) continue;
-            const P2 edge = sub(d, c);
-            const Bound s = cross(edge, sub(c, u)) / cross(edge, e);
-            if (s.e == HUGE_VAL) {
-                ok = false;
-                return;
-            }
-            crossings.push_back({s, oc > 0, index});
+    // (The edges clear of the line are left out: none of their vertices lies on it.)
+    edgesNear(bl, u, w, [&](Vec2 c, Vec2 d, int index) {
+        if (!ok) return;
+        const int oc = exact::orient(u, w, c), od = exact::orient(u, w, d);
+        if (oc == 0 || od == 0) {
+            ok = false;
+            return;
         }
-    };
-    ring(bl.polygon.outer);
-    for (const Ring& h : bl.polygon.holes) ring(h);
+        if (oc == od) return;
+        const P2 edge = sub(d, c);
+        const Bound s = cross(edge, sub(c, u)) / cross(edge, e);
+        if (s.e == HUGE_VAL) {
+            ok = false;
+            return;
+        }
+        crossings.push_back({s, oc > 0, index});
+    });
     if (!ok) return false;
     std::sort(crossings.begin(), crossings.end(), [](const Crossing& x, const Crossing& y) { return x.s.v < y.s.v; });
     for (size_t i = 0; i + 1 < crossings.size(); ++i)
@@ -132,7 +128,7 @@ struct Line {
 };
 
 // Where the line from a to b runs inside the piece, as parameters along it (floating point:
-// only to choose where to look).
+// only to choose where to look): its longest stretch inside.
 std::optional<std::pair<double, double>> longestChord(const Blocker& bl, Vec2 a, Vec2 b) {
     const Vec2 d = b - a;
     if (bl.curved) {
@@ -146,27 +142,50 @@ std::optional<std::pair<double, double>> longestChord(const Blocker& bl, Vec2 a,
         if (A == 0 || disc <= 0) return std::nullopt;
         return std::pair{(-B - std::sqrt(disc)) / A, (-B + std::sqrt(disc)) / A};
     }
-    std::vector<double> cuts;
-    auto ring = [&](const Ring& r) {
-        for (size_t i = 0; i < r.size(); ++i) {
-            const Vec2 c = r[i], e = r[(i + 1) % r.size()] - r[i];
-            const double den = e.x * d.y - e.y * d.x;
-            if (den == 0) continue;
-            const double s = (e.x * (a.y - c.y) - e.y * (a.x - c.x)) / -den;
-            const double k = (d.x * (a.y - c.y) - d.y * (a.x - c.x)) / -den;
-            if (k >= 0 && k <= 1) cuts.push_back(s);
+    // A line that passes wide of the piece's box (its corners all well on one side) has no
+    // stretch inside.
+    {
+        const double len = std::hypot(d.x, d.y);
+        const double slack = 1e-9 * (len + std::abs(a.x) + std::abs(a.y) + std::abs(bl.maxX - bl.minX) + std::abs(bl.maxY - bl.minY) + 1);
+        int below = 0, above = 0;
+        for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.minX, bl.maxY}, Vec2{bl.maxX, bl.maxY}}) {
+            const double v = (d.x * (c.y - a.y) - d.y * (c.x - a.x)) / (len > 0 ? len : 1);
+            below += v < -slack;
+            above += v > slack;
         }
-    };
-    ring(bl.polygon.outer);
-    for (const Ring& h : bl.polygon.holes) ring(h);
-    std::sort(cuts.begin(), cuts.end());
-    std::optional<std::pair<double, double>> best;
-    for (size_t i = 0; i + 1 < cuts.size(); ++i) {
-        const Vec2 m = a + d * ((cuts[i] + cuts[i + 1]) / 2);
-        if (locate(m, bl.polygon) != Where::Inside) continue;
-        if (!best || cuts[i + 1] - cuts[i] > best->second - best->first) best = std::pair{cuts[i], cuts[i + 1]};
+        if (below == 4 || above == 4) return std::nullopt;
     }
-    return best;
+    thread_local std::vector<double> cuts;
+    cuts.clear();
+    edgesNear(bl, a, b, [&](Vec2 c, Vec2 to, int) {
+        const Vec2 e = to - c;
+        const double den = e.x * d.y - e.y * d.x;
+        if (den == 0) return;
+        const double s = (e.x * (a.y - c.y) - e.y * (a.x - c.x)) / -den;
+        const double k = (d.x * (a.y - c.y) - d.y * (a.x - c.x)) / -den;
+        if (k >= 0 && k <= 1) cuts.push_back(s);
+    });
+    std::sort(cuts.begin(), cuts.end());
+    // The stretches between successive cuts, longest first (the earlier of equal ones): the
+    // first whose middle is inside.
+    thread_local std::vector<size_t> order;
+    order.clear();
+    for (size_t i = 0; i + 1 < cuts.size(); ++i) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [](size_t x, size_t y) { return cuts[x + 1] - cuts[x] > cuts[y + 1] - cuts[y]; });
+    // Inside between the first and second cut, the third and fourth, and so on, where the
+    // line crosses the outline cleanly (an even count, no two cuts together: no vertex on
+    // it); else each stretch's middle is located.
+    bool clean = cuts.size() % 2 == 0;
+    for (size_t i = 0; clean && i + 1 < cuts.size(); ++i) clean = cuts[i + 1] - cuts[i] > 1e-9 * (1 + std::abs(cuts[i]));
+    for (size_t i : order) {
+        if (clean) {
+            if (i % 2 == 0) return std::pair{cuts[i], cuts[i + 1]};
+            continue;
+        }
+        const Vec2 m = a + d * ((cuts[i] + cuts[i + 1]) / 2);
+        if (locate(m, bl.polygon) == Where::Inside) return std::pair{cuts[i], cuts[i + 1]};
+    }
+    return std::nullopt;
 }
 
 // What a separator proof needs: the pieces near the cell and the lines worth trying.

@@ -490,14 +490,37 @@ BBox blockerBoxOf(const Blocker& blocker) {
     return BBox(BPoint(e.centre.x - ex, e.centre.y - ey), BPoint(e.centre.x + ex, e.centre.y + ey));
 }
 
+// Edges in a run of a blocker's (Blocker::runs).
+constexpr size_t kEdgeRun = 16;
+
 // What every blocker gets before it is indexed: its interior on the left of its edges,
-// whether it is convex, its box (returned) and the box's bounds.
+// whether it is convex, its edge runs, its box (returned) and the box's bounds.
 BBox finishBlocker(Blocker& blocker) {
     orientForInteriorLeft(blocker.polygon);
     const Ring& r = blocker.polygon.outer;
     blocker.convex = blocker.polygon.holes.empty();
     for (size_t i = 0; i < r.size() && blocker.convex; ++i)
         blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
+    blocker.runs.clear();
+    size_t edges = r.size();
+    for (const Ring& hole : blocker.polygon.holes) edges += hole.size();
+    if (!blocker.curved && edges > 2 * kEdgeRun) {
+        int index = 0;
+        for (uint32_t k = 0; k <= blocker.polygon.holes.size(); ++k) {
+            const Ring& ring = k == 0 ? r : blocker.polygon.holes[k - 1];
+            for (size_t first = 0; first < ring.size(); first += kEdgeRun) {
+                Blocker::EdgeRun run{k, static_cast<uint32_t>(first), static_cast<uint32_t>(std::min(kEdgeRun, ring.size() - first)),
+                                     index + static_cast<int>(first), HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+                for (size_t i = first; i <= first + run.count; ++i) {  // (the last edge's far end too)
+                    const Vec2 v = ring[i % ring.size()];
+                    run.minX = std::min(run.minX, v.x), run.minY = std::min(run.minY, v.y);
+                    run.maxX = std::max(run.maxX, v.x), run.maxY = std::max(run.maxY, v.y);
+                }
+                blocker.runs.push_back(run);
+            }
+            index += static_cast<int>(ring.size());
+        }
+    }
     const BBox box = blockerBoxOf(blocker);
     blocker.minX = box.min_corner().get<0>();
     blocker.minY = box.min_corner().get<1>();

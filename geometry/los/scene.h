@@ -9,6 +9,7 @@
 #include "kernel/types.h"
 
 #include <atomic>
+#include <cmath>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -39,7 +40,51 @@ struct Blocker {
     std::vector<int> features;  // index of its terrain piece (empty for a model)
     bool convex = false;        // no holes and no reflex vertex
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
+    // A polygon of many edges: its edges in runs of consecutive ones, each with its box, so
+    // that a line is tested only against the runs whose boxes it comes near (edgesNear).
+    struct EdgeRun {
+        uint32_t ring;   // 0 the outer ring, k the hole k - 1
+        uint32_t first;  // its first edge in that ring
+        uint32_t count;
+        int index;       // the first edge's running index over outer ring and holes
+        double minX, minY, maxX, maxY;
+    };
+    std::vector<EdgeRun> runs;  // empty: every edge is tested
 };
+
+// Every edge (c, d, running index over outer ring and holes) of a polygon blocker that may
+// touch or cross the line through u and w; the others lie wholly on one side of it, clear of
+// it by far more than rounding (a quick test in floating point on the runs' boxes).
+template <class F>
+void edgesNear(const Blocker& bl, Vec2 u, Vec2 w, F&& f) {
+    auto ringOf = [&](uint32_t k) -> const Ring& { return k == 0 ? bl.polygon.outer : bl.polygon.holes[k - 1]; };
+    auto visit = [&](uint32_t k, uint32_t first, uint32_t count, int index) {
+        const Ring& r = ringOf(k);
+        for (uint32_t i = first; i < first + count; ++i) f(r[i], r[(i + 1) % r.size()], index + static_cast<int>(i - first));
+    };
+    if (bl.runs.empty()) {
+        int index = 0;
+        for (uint32_t k = 0; k <= bl.polygon.holes.size(); ++k) {
+            const uint32_t n = static_cast<uint32_t>(ringOf(k).size());
+            visit(k, 0, n, index);
+            index += static_cast<int>(n);
+        }
+        return;
+    }
+    const Vec2 d = w - u;
+    for (const Blocker::EdgeRun& run : bl.runs) {
+        const double m = 1e-9 * (std::abs(d.x) + std::abs(d.y)) *
+                         (1 + std::abs(run.minX) + std::abs(run.maxX) + std::abs(run.minY) + std::abs(run.maxY) + std::abs(u.x) + std::abs(u.y));
+        double lo = HUGE_VAL, hi = -HUGE_VAL;
+        for (const Vec2 c : {Vec2{run.minX, run.minY}, Vec2{run.maxX, run.minY}, Vec2{run.maxX, run.maxY}, Vec2{run.minX, run.maxY}}) {
+            const double side = d.x * (c.y - u.y) - d.y * (c.x - u.x);
+            lo = std::min(lo, side);
+            hi = std::max(hi, side);
+        }
+        if (lo > m || hi < -m) continue;
+        visit(run.ring, run.first, run.count, run.index);
+    }
+}
 
 // Per pair: which models do not block (those of the observer's and target's units).
 using ModelMask = std::vector<char>;
