@@ -286,9 +286,11 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     const bool quick = scene.effort() == Scene::Effort::Quick, survey = scene.effort() == Scene::Effort::Survey;
     const int kMostParts = quick ? 48 : survey ? 32 : 256;
     const int kMostUndecided = quick ? 0 : survey ? 1 : 3;
-    // (A survey's budget of proof cells over the whole search.)
+    // (A survey's budget of proof cells over the whole search: each point's proof gets what
+    // is left of it.)
     const int kMostCells = survey ? 200 : std::numeric_limits<int>::max();
     int cells = 0;
+    auto left = [&] { return survey ? std::max(kMostCells - cells, 1) : 0; };
     constexpr double kSmallest = 1e-6;
     int undecidedPoints = 0;
     struct Part {
@@ -327,8 +329,8 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         std::optional<Vec2> seenFrom = hint;
         for (const Vec2& q : first) {
             if (scene.cancelled()) return view;
-            if (scene.outOfTime()) break;  // (the parts below say undecided)
-            const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief);
+            if (scene.outOfTime() || cells >= kMostCells) break;  // (the parts below say undecided)
+            const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief, left());
             cells += a.cells;
             if (!a.visible && !a.undecided) {
                 view.outcome = FullView::Outcome::No;
@@ -340,7 +342,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         }
     }
     for (int done = 0; !parts.empty(); ++done) {
-        if (done >= kMostParts || cells > kMostCells || scene.cancelled() || scene.outOfTime()) {
+        if (done >= kMostParts || cells >= kMostCells || scene.cancelled() || scene.outOfTime()) {
             undecided = true;
             break;
         }
@@ -357,7 +359,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             continue;
         }
         const ExactAnswer a =
-            decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, quick ? Proof::Brief : Proof::Bounded);
+            decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, quick ? Proof::Brief : Proof::Bounded, left());
         cells += a.cells;
         if (!a.visible && !a.undecided) {
             view.outcome = FullView::Outcome::No;
@@ -415,7 +417,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         // Before splitting: the edge of the base across the part, where a sliver hidden
         // behind a blocker's edge usually lies (thinner than the parts' middles can find).
         if (const auto rim = quick ? std::nullopt : rimPointNear(*ring, to)) {
-            const ExactAnswer e = decideExact(scene, from, hp, disc(*rim), hq, ignored, Witness::First, seenFrom, Proof::Brief);
+            const ExactAnswer e = decideExact(scene, from, hp, disc(*rim), hq, ignored, Witness::First, seenFrom, Proof::Brief, left());
             cells += e.cells;
             if (!e.visible && !e.undecided) {
                 view.outcome = FullView::Outcome::No;

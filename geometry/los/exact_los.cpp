@@ -809,7 +809,7 @@ ExpectNotVisible::ExpectNotVisible(bool on) : before_(expectNotVisible) { expect
 ExpectNotVisible::~ExpectNotVisible() { expectNotVisible = before_; }
 
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
-                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint, Proof proof) {
+                        const ModelMask& ignored, Witness witness, std::optional<Vec2> hint, Proof proof, int mostCells) {
     ExactAnswer answer;
     const double lowest = std::min(hFrom, hTo);
 
@@ -1028,6 +1028,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     CertifyLimits limits = requiredLimits(scene);
     if (proof == Proof::Bounded) limits.maxCells = 300;
     if (proof == Proof::Brief) limits.maxCells = 40;
+    if (mostCells > 0) limits.maxCells = std::min(limits.maxCells, mostCells);
     const Certified c = early ? early->run(limits.maxCells) : certifyPair(scene, from, hFrom, to, hTo, ignored, limits);
     answer.cells = c.cells;
     switch (c.outcome) {

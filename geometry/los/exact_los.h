@@ -51,10 +51,12 @@ enum class Proof { Required, Bounded, Brief, Estimate };
 
 // Whether some sight line runs from `from` (its top at height hFrom) to `to` (at height
 // hTo), every blocker of the scene counting but the models in `ignored`. A hint is a point
-// of `from` worth trying first (the line from it through the centre of `to`).
+// of `from` worth trying first (the line from it through the centre of `to`). `mostCells`,
+// when above 0, caps the subdivision's cells below the proof's own budget (what is left of
+// a larger proof's).
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
                         const ModelMask& ignored, Witness witness, std::optional<Vec2> hint = std::nullopt,
-                        Proof proof = Proof::Required);
+                        Proof proof = Proof::Required, int mostCells = 0);
 
 // How many proofs this thread has given up short of their full budget under
 // Scene::Effort::Quick or Survey (decideExact and fullyVisible); an answer that counted on one may be
