@@ -174,6 +174,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             }
             return openWalls;
         };
+        size_t lastFully = 0;
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
@@ -192,7 +193,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     return;
                 }
             bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
-            for (size_t i = 0; i < observers.size(); ++i) {
+            // The observer that last saw a cell fully and out of cover first: the cells are
+            // worked through a block at a time, and the next one is usually seen as well from
+            // there, which settles it without ruling the others.
+            for (size_t n = 0; n < observers.size(); ++n) {
+                const size_t i = n == 0 ? lastFully : n <= lastFully ? n - 1 : n;
                 const int o = observers[i];
                 if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, rulings.wallsOf(o, probeIndex))) {
                     // Hidden from this one, with the proof its full shadow gives.
@@ -217,7 +222,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 cell.verdict = r.fully_visible ? Verdict::FullyVisible : std::max(cell.verdict, Verdict::Visible);
                 // Fully visible and out of cover: no other observer changes the cell (13.09
                 // is the target's alone, the same from every observer).
-                if (cell.verdict == Verdict::FullyVisible && !anyCover) break;
+                if (cell.verdict == Verdict::FullyVisible && !anyCover) {
+                    lastFully = i;
+                    break;
+                }
             }
             cell.cover = cell.seenBy >= 0 && anyCover;
             // Undecided only where an answer left open could raise the verdict (an observer
