@@ -584,7 +584,14 @@ private:
                 out.push_back({id, &bl});
                 continue;
             }
-            for (const Blocker& g : scene_.grown(id)) out.push_back({id, &g});
+            // A grown piece's parts (the piece, then one per edge swept by the band): the
+            // edges' parts away from the cell left out too (a long outline's most).
+            const std::vector<Blocker>& grown = scene_.grown(id);
+            for (size_t g = 0; g < grown.size(); ++g) {
+                const Blocker& part = grown[g];
+                if (g > 0 && (part.maxX < lo.x || part.minX > hi.x || part.maxY < lo.y || part.minY > hi.y || outside(part))) continue;
+                out.push_back({id, &part});
+            }
         }
         return out;
     }
