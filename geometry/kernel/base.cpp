@@ -77,27 +77,55 @@ Vec2 boundaryPoint(const Model& model, double localAngleDeg) {
 }
 
 Ring baseOutline(const Model& model) {
-    const double a = halfLengthIn(model.base);
-    const double b = halfWidthIn(model.base);
+    // The outline in the base's own frame and the rotation's cosine and sine, kept for the
+    // last few bases (a map moves one base from cell to cell): the world points are then
+    // worked out as toWorld works them out, to the same bits.
+    struct Shape {
+        BaseShape shape;
+        double lengthMm, widthMm, rotationDeg;
+        double c, s;
+        std::vector<Vec2> local;
+    };
+    thread_local std::vector<Shape> kept;
+    auto same = [&](const Shape& k) {
+        return k.shape == model.base.shape && k.lengthMm == model.base.length_mm && k.widthMm == model.base.width_mm &&
+               k.rotationDeg == model.rotation_deg;
+    };
+    auto found = std::find_if(kept.begin(), kept.end(), same);
+    if (found == kept.end()) {
+        Shape k{model.base.shape, model.base.length_mm, model.base.width_mm, model.rotation_deg, 0, 0, {}};
+        const double r = model.rotation_deg * std::numbers::pi / 180.0;
+        k.c = std::cos(r);
+        k.s = std::sin(r);
+        const double a = halfLengthIn(model.base);
+        const double b = halfWidthIn(model.base);
+        if (model.base.shape == BaseShape::Rect) {
+            // Counter-clockwise in the algebraic sense (positive area); a rotation keeps it so.
+            k.local = {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}};
+        } else {
+            // Vertices on the curve; the sagitta of a chord spanning angle step on a curve
+            // whose radius of curvature is at most R is R (1 - cos(step / 2)) <= the allowed
+            // error.
+            const double rMm = std::max(a, b) * kMmPerInch;
+            // (A base smaller than the allowed error needs no more than the minimum of 16
+            // vertices; the clamp keeps acos in its domain for it.)
+            const double step = 2.0 * std::acos(std::max(-1.0, 1.0 - kOutlineErrorMm / rMm));
+            const int n = std::max(16, static_cast<int>(std::ceil(2.0 * std::numbers::pi / step)));
+            k.local.reserve(n);
+            for (int i = 0; i < n; ++i) {
+                const double t = 2.0 * std::numbers::pi * i / n;
+                k.local.push_back({a * std::cos(t), b * std::sin(t)});
+            }
+        }
+        if (kept.size() >= 8) kept.erase(kept.begin());
+        kept.push_back(std::move(k));
+        found = kept.end() - 1;
+    }
+    const double c = found->c, s = found->s;
+    const Vec2 p = model.position;
     Ring ring;
-    if (model.base.shape == BaseShape::Rect) {
-        // Counter-clockwise in the algebraic sense (positive area); a rotation keeps it so.
-        for (Vec2 corner : {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}})
-            ring.push_back(toWorld(model, corner));
-        return ring;
-    }
-    // Vertices on the curve; the sagitta of a chord spanning angle step on a curve whose
-    // radius of curvature is at most R is R (1 - cos(step / 2)) <= the allowed error.
-    const double rMm = std::max(a, b) * kMmPerInch;
-    // (A base smaller than the allowed error needs no more than the minimum of 16 vertices;
-    // the clamp keeps acos in its domain for it.)
-    const double step = 2.0 * std::acos(std::max(-1.0, 1.0 - kOutlineErrorMm / rMm));
-    const int n = std::max(16, static_cast<int>(std::ceil(2.0 * std::numbers::pi / step)));
-    ring.reserve(n);
-    for (int i = 0; i < n; ++i) {
-        const double t = 2.0 * std::numbers::pi * i / n;
-        ring.push_back(toWorld(model, {a * std::cos(t), b * std::sin(t)}));
-    }
+    ring.reserve(found->local.size());
+    for (const Vec2& l : found->local) ring.push_back({p.x + l.x * c - l.y * s, p.y + l.x * s + l.y * c});
     return ring;
 }
 
