@@ -66,7 +66,7 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
 ModelOverlap::ModelOverlap(const Scenario& scenario) {
     for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
         const Model& m = scenario.models[i];
-        Other o{i, m.elevation, m.top(), Polygon{baseOutline(m), {}}, {}, {}};
+        Other o{i, m.elevation, m.top(), Polygon{baseOutline(m), {}}, {}, {}, m.position, boundingRadius(m.base)};
         orientForInteriorLeft(o.outline);
         const Bounds box = boundsOf(o.outline.outer);
         o.lo = box.lo;
@@ -78,9 +78,13 @@ ModelOverlap::ModelOverlap(const Scenario& scenario) {
 int ModelOverlap::operator()(const Model& model) const {
     const Ring outline = baseOutline(model);
     const auto [lo, hi] = boundsOf(outline);
+    const double reach = boundingRadius(model.base);
     for (const Other& o : models_) {
         if (model.elevation >= o.top || o.bottom >= model.top()) continue;
         if (hi.x < o.lo.x || o.hi.x < lo.x || hi.y < o.lo.y || o.hi.y < lo.y) continue;
+        // (Discs holding the two bases apart, with room for rounding: the outlines, inside
+        // them, do not overlap.)
+        if (std::hypot(model.position.x - o.centre.x, model.position.y - o.centre.y) > (reach + o.reach) * (1 + 1e-9) + 1e-9) continue;
         if (overlapArea(o.outline, outline) > kOverlapArea) return o.index;
     }
     return -1;

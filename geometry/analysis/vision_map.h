@@ -98,6 +98,8 @@ private:
         double bottom, top;
         Polygon outline;
         Vec2 lo, hi;
+        Vec2 centre;
+        double reach;  // the disc around its centre that holds its base
     };
     std::vector<Other> models_;
 };
