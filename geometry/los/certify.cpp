@@ -7,8 +7,10 @@
 #include "kernel/polygon.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
+#include <optional>
 
 namespace sl {
 namespace {
@@ -188,6 +190,40 @@ std::optional<std::pair<double, double>> longestChord(const Blocker& bl, Vec2 a,
     return std::nullopt;
 }
 
+// Two edges of the convex hull of two parts a and b, each from a corner of a to a corner of
+// b (their indices). Every segment from a point of a to a point of b lies in that hull, and a
+// line with a on one side and b on the other meets the hull's outline on exactly these two
+// edges: where the segments cross such a line is bounded by where the two cross it. Nothing
+// where the hull does not part into one run of a's corners and one of b's, or where the
+// corners are few enough to take in pairs.
+using Bridges = std::array<std::pair<size_t, size_t>, 2>;
+std::optional<Bridges> bridgesOf(const Ring& a, const Ring& b) {
+    if (a.size() * b.size() <= 16) return std::nullopt;
+    std::vector<Vec2> both(a.begin(), a.end());
+    both.insert(both.end(), b.begin(), b.end());
+    const Ring hull = convexHullOf(std::move(both));  // (exact predicates: its corners are exact)
+    if (hull.size() < 3) return std::nullopt;
+    // Each corner's part and index there (a corner of both parts settles nothing).
+    std::vector<std::pair<int, size_t>> owner;
+    for (const Vec2& v : hull) {
+        const auto ia = std::find(a.begin(), a.end(), v), ib = std::find(b.begin(), b.end(), v);
+        if ((ia == a.end()) == (ib == b.end())) return std::nullopt;
+        owner.emplace_back(ia != a.end() ? 0 : 1,
+                           static_cast<size_t>(ia != a.end() ? ia - a.begin() : ib - b.begin()));
+    }
+    Bridges out{};
+    int found = 0;
+    for (size_t k = 0; k < owner.size(); ++k) {
+        const auto& [p, i] = owner[k];
+        const auto& [q, j] = owner[(k + 1) % owner.size()];
+        if (p == q) continue;
+        if (found == 2) return std::nullopt;
+        out[static_cast<size_t>(found++)] = p == 0 ? std::pair{i, j} : std::pair{j, i};
+    }
+    if (found != 2) return std::nullopt;
+    return out;
+}
+
 // What a separator proof needs: the pieces near the cell and the lines worth trying.
 struct ProofContext {
     const std::vector<Piece>& pieces;
@@ -200,6 +236,11 @@ struct ProofContext {
     mutable int budget;      // separator tests left for this proof
     double halfWidth;        // of a band (its pieces are grown)
     const Scene* clock = nullptr;  // a quick proof's time: once out, no separator is tried
+    // The cell's own two parts and the two edges of the hull of both that join a corner of
+    // one to a corner of the other (bridgesOf), when worked out: for separators of that pair.
+    const Ring* topA = nullptr;
+    const Ring* topB = nullptr;
+    std::optional<Bridges> bridges;
     size_t add(const Line& L) const {
         for (size_t i = 0; i < lines.size(); ++i)
             if (lines[i].u == L.u && lines[i].w == L.w) return i;
@@ -266,6 +307,8 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
                                                double hTo, size_t line, int depth) {
     if (ctx.budget <= 0 || (ctx.clock && ctx.clock->outOfTime())) return std::nullopt;
     --ctx.budget;
+    // (The cell's own pair: its crossings bounded by the hull's two bridges.)
+    const Bridges* bridges = &a == ctx.topA && &b == ctx.topB && ctx.bridges ? &*ctx.bridges : nullptr;
     const std::vector<Piece>& pieces = ctx.pieces;
     const Line L = ctx.lines[line];  // (a copy: proving a window may add lines)
     const P2 e = sub(L.w, L.u);
@@ -334,19 +377,44 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
         // The crossing of the line from a_i to b_j is the mean of the corners' projections
         // on L weighted by their distances from it (the other's distance for each).
         double sMin = HUGE_VAL, sMax = -HUGE_VAL, tMax = -HUGE_VAL, tMin = HUGE_VAL;
-        for (const Vec2& p : a) {
-            const double v = ev.x * (p.y - L.u.y) - ev.y * (p.x - L.u.x);
-            if (v == 0 || (v > 0) == (side > 0)) return std::nullopt;
-            const double pa = ((p.x - L.u.x) * ev.x + (p.y - L.u.y) * ev.y) / l2, da = std::abs(v);
-            nearA = std::min(nearA, da);
-            for (size_t j = 0; j < b.size(); ++j) {
-                const double w = 1 / (da + db[j]);
-                const double sv = (pa * db[j] + pb[j] * da) * w;
-                const double t = da * w;
+        if (bridges) {
+            // Where the two bridges cross (bridgesOf); the share of the way at the crossing,
+            // da / (da + db), is largest for the farthest corner of a and the nearest of b.
+            thread_local std::vector<double> pas, das;
+            pas.clear();
+            das.clear();
+            double farA = 0, farB = 0;
+            for (const Vec2& p : a) {
+                const double v = ev.x * (p.y - L.u.y) - ev.y * (p.x - L.u.x);
+                if (v == 0 || (v > 0) == (side > 0)) return std::nullopt;
+                pas.push_back(((p.x - L.u.x) * ev.x + (p.y - L.u.y) * ev.y) / l2);
+                das.push_back(std::abs(v));
+                nearA = std::min(nearA, das.back());
+                farA = std::max(farA, das.back());
+            }
+            for (const double d : db) farB = std::max(farB, d);
+            for (const auto& [i, j] : *bridges) {
+                const double sv = (pas[i] * db[j] + pb[j] * das[i]) / (das[i] + db[j]);
                 sMin = std::min(sMin, sv);
                 sMax = std::max(sMax, sv);
-                tMin = std::min(tMin, t);
-                tMax = std::max(tMax, t);
+            }
+            tMin = nearA / (nearA + farB);
+            tMax = farA / (farA + nearB);
+        } else {
+            for (const Vec2& p : a) {
+                const double v = ev.x * (p.y - L.u.y) - ev.y * (p.x - L.u.x);
+                if (v == 0 || (v > 0) == (side > 0)) return std::nullopt;
+                const double pa = ((p.x - L.u.x) * ev.x + (p.y - L.u.y) * ev.y) / l2, da = std::abs(v);
+                nearA = std::min(nearA, da);
+                for (size_t j = 0; j < b.size(); ++j) {
+                    const double w = 1 / (da + db[j]);
+                    const double sv = (pa * db[j] + pb[j] * da) * w;
+                    const double t = da * w;
+                    sMin = std::min(sMin, sv);
+                    sMax = std::max(sMax, sv);
+                    tMin = std::min(tMin, t);
+                    tMax = std::max(tMax, t);
+                }
             }
         }
         double hMax = std::max(hFrom + tMin * (hTo - hFrom), hFrom + tMax * (hTo - hFrom));
@@ -391,19 +459,46 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
         rise = std::abs(hTo - hFrom) * need / (da + db) * (1 + 1e-6) + 1e-12;
     }
     double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMax = -HUGE_VAL;
-    for (size_t i = 0; i < a.size(); ++i)
-        for (size_t j = 0; j < b.size(); ++j) {
-            const Bound t = sa[i] / (sa[i] - sb[j]);
-            if (t.e == HUGE_VAL) return std::nullopt;
+    // The crossing of the segment from a[i] to b[j], and its height there.
+    auto pair = [&](size_t i, size_t j, bool where, bool high) {
+        const Bound t = sa[i] / (sa[i] - sb[j]);
+        if (t.e == HUGE_VAL) return false;
+        if (where) {
             const P2 pq = sub(b[j], a[i]);
             const P2 x{Bound(a[i].x) + t * pq.x, Bound(a[i].y) + t * pq.y};
             const Bound s = dot(P2{x.x - Bound(L.u.x), x.y - Bound(L.u.y)}, e) / len2;
-            const Bound h = Bound(hFrom) + t * (Bound(hTo) - Bound(hFrom));
-            if (s.e == HUGE_VAL) return std::nullopt;
+            if (s.e == HUGE_VAL) return false;
             sMin = std::min(sMin, s.lo());
             sMax = std::max(sMax, s.hi());
-            hMax = std::max(hMax, h.hi());
         }
+        if (high) hMax = std::max(hMax, (Bound(hFrom) + t * (Bound(hTo) - Bound(hFrom))).hi());
+        return true;
+    };
+    if (bridges) {
+        // Every crossing lies between the two bridges' (bridgesOf). The share of the way
+        // at a crossing, |sa| / (|sa| + |sb|), grows with |sa| and shrinks with |sb|, so the
+        // height there is bounded at the pairs of a corner of a that may be farthest from L
+        // and one of b that may be nearest, and the other way round (each distance taken
+        // within its bounds).
+        for (const auto& [i, j] : *bridges)
+            if (!pair(i, j, true, false)) return std::nullopt;
+        auto lowAbs = [](const Bound& v) { return std::min(std::abs(v.lo()), std::abs(v.hi())); };
+        auto highAbs = [](const Bound& v) { return std::max(std::abs(v.lo()), std::abs(v.hi())); };
+        double aFar = 0, aNear = HUGE_VAL, bFar = 0, bNear = HUGE_VAL;  // bounds the extremes surely reach
+        for (const Bound& v : sa) aFar = std::max(aFar, lowAbs(v)), aNear = std::min(aNear, highAbs(v));
+        for (const Bound& v : sb) bFar = std::max(bFar, lowAbs(v)), bNear = std::min(bNear, highAbs(v));
+        for (size_t i = 0; i < a.size(); ++i) {
+            const bool far = highAbs(sa[i]) >= aFar, near = lowAbs(sa[i]) <= aNear;
+            if (!far && !near) continue;
+            for (size_t j = 0; j < b.size(); ++j)
+                if (((far && lowAbs(sb[j]) <= bNear) || (near && highAbs(sb[j]) >= bFar)) && !pair(i, j, false, true))
+                    return std::nullopt;
+        }
+    } else {
+        for (size_t i = 0; i < a.size(); ++i)
+            for (size_t j = 0; j < b.size(); ++j)
+                if (!pair(i, j, true, true)) return std::nullopt;
+    }
     hMax += rise;
     cover(sMin, sMax, hMax);
     if (windows.empty()) return used;
@@ -514,6 +609,9 @@ public:
         // spent on a deep search behind the first lines while a later one needs one patch).
         ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
         ctx.clock = &scene_;
+        ctx.topA = &a;
+        ctx.topB = &b;
+        ctx.bridges = bridgesOf(a, b);
         for (const int depth : {0, 1, 2}) {
             if (depth > 0) ctx.budget = budget;  // (afresh for each depth)
             if (depth > 0 && scene_.outOfTime()) return std::nullopt;  // (the search stops at its next cell)
