@@ -8,6 +8,7 @@
 #include "kernel/region.h"
 #include "kernel/types.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <chrono>
@@ -52,6 +53,22 @@ struct Blocker {
     std::vector<EdgeRun> runs;  // empty: every edge is tested
 };
 
+// Whether the box lies wholly on one side of the line through u and w, clear of it by far
+// more than rounding (a quick test in floating point: what it lets through is tested again,
+// exactly, and what it clears cannot meet the line).
+inline bool boxClearOfLine(double minX, double minY, double maxX, double maxY, Vec2 u, Vec2 w) {
+    const Vec2 d = w - u;
+    const double m = 1e-9 * (std::abs(d.x) + std::abs(d.y)) *
+                     (1 + std::abs(minX) + std::abs(maxX) + std::abs(minY) + std::abs(maxY) + std::abs(u.x) + std::abs(u.y));
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (const Vec2 c : {Vec2{minX, minY}, Vec2{maxX, minY}, Vec2{maxX, maxY}, Vec2{minX, maxY}}) {
+        const double side = d.x * (c.y - u.y) - d.y * (c.x - u.x);
+        lo = std::min(lo, side);
+        hi = std::max(hi, side);
+    }
+    return lo > m || hi < -m;
+}
+
 // Every edge (c, d, running index over outer ring and holes) of a polygon blocker that may
 // touch or cross the line through u and w; the others lie wholly on one side of it, clear of
 // it by far more than rounding (a quick test in floating point on the runs' boxes).
@@ -71,19 +88,8 @@ void edgesNear(const Blocker& bl, Vec2 u, Vec2 w, F&& f) {
         }
         return;
     }
-    const Vec2 d = w - u;
-    for (const Blocker::EdgeRun& run : bl.runs) {
-        const double m = 1e-9 * (std::abs(d.x) + std::abs(d.y)) *
-                         (1 + std::abs(run.minX) + std::abs(run.maxX) + std::abs(run.minY) + std::abs(run.maxY) + std::abs(u.x) + std::abs(u.y));
-        double lo = HUGE_VAL, hi = -HUGE_VAL;
-        for (const Vec2 c : {Vec2{run.minX, run.minY}, Vec2{run.maxX, run.minY}, Vec2{run.maxX, run.maxY}, Vec2{run.minX, run.maxY}}) {
-            const double side = d.x * (c.y - u.y) - d.y * (c.x - u.x);
-            lo = std::min(lo, side);
-            hi = std::max(hi, side);
-        }
-        if (lo > m || hi < -m) continue;
-        visit(run.ring, run.first, run.count, run.index);
-    }
+    for (const Blocker::EdgeRun& run : bl.runs)
+        if (!boxClearOfLine(run.minX, run.minY, run.maxX, run.maxY, u, w)) visit(run.ring, run.first, run.count, run.index);
 }
 
 // Per pair: which models do not block (those of the observer's and target's units).
