@@ -39,8 +39,19 @@ struct Chord {
 // narrowed by its error bound. Nothing when a vertex lies exactly on the line or the order
 // of the crossings is uncertain (the proof then does without this piece, on this line).
 bool chordsOf(const Blocker& bl, int piece, Vec2 u, Vec2 w, std::vector<Chord>& out) {
-    // A line that passes clear of the piece's box has no chord.
-    if (boxClearOfLine(bl.minX, bl.minY, bl.maxX, bl.maxY, u, w)) return true;
+    // A line that passes clear of the piece's box has no chord (a quick test in floating
+    // point with a margin: a chord it wrongly dropped would only weaken a proof).
+    {
+        const Vec2 d = w - u;
+        const double m = 1e-9 * (std::abs(d.x) + std::abs(d.y)) * (1 + std::abs(bl.minX) + std::abs(bl.maxX) + std::abs(bl.minY) + std::abs(bl.maxY));
+        double lo = HUGE_VAL, hi = -HUGE_VAL;
+        for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}}) {
+            const double side = d.x * (c.y - u.y) - d.y * (c.x - u.x);
+            lo = std::min(lo, side);
+            hi = std::max(hi, side);
+        }
+        if (lo > m || hi < -m) return true;
+    }
     const P2 e = sub(w, u);
     if (bl.curved) {
         const exact::Ellipse& el = bl.ellipse;
@@ -133,8 +144,19 @@ std::optional<std::pair<double, double>> longestChord(const Blocker& bl, Vec2 a,
         if (A == 0 || disc <= 0) return std::nullopt;
         return std::pair{(-B - std::sqrt(disc)) / A, (-B + std::sqrt(disc)) / A};
     }
-    // A line that passes clear of the piece's box has no stretch inside.
-    if (boxClearOfLine(bl.minX, bl.minY, bl.maxX, bl.maxY, a, b)) return std::nullopt;
+    // A line that passes wide of the piece's box (its corners all well on one side) has no
+    // stretch inside.
+    {
+        const double len = std::hypot(d.x, d.y);
+        const double slack = 1e-9 * (len + std::abs(a.x) + std::abs(a.y) + std::abs(bl.maxX - bl.minX) + std::abs(bl.maxY - bl.minY) + 1);
+        int below = 0, above = 0;
+        for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.minX, bl.maxY}, Vec2{bl.maxX, bl.maxY}}) {
+            const double v = (d.x * (c.y - a.y) - d.y * (c.x - a.x)) / (len > 0 ? len : 1);
+            below += v < -slack;
+            above += v > slack;
+        }
+        if (below == 4 || above == 4) return std::nullopt;
+    }
     thread_local std::vector<double> cuts;
     cuts.clear();
     edgesNear(bl, a, b, [&](Vec2 c, Vec2 to, int) {
@@ -354,39 +376,46 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
         }
         // The crossing of the line from a_i to b_j is the mean of the corners' projections
         // on L weighted by their distances from it (the other's distance for each).
-        thread_local std::vector<double> pa, da;
-        pa.clear();
-        da.clear();
-        for (const Vec2& p : a) {
-            const double v = ev.x * (p.y - L.u.y) - ev.y * (p.x - L.u.x);
-            if (v == 0 || (v > 0) == (side > 0)) return std::nullopt;
-            pa.push_back(((p.x - L.u.x) * ev.x + (p.y - L.u.y) * ev.y) / l2);
-            da.push_back(std::abs(v));
-            nearA = std::min(nearA, da.back());
-        }
         double sMin = HUGE_VAL, sMax = -HUGE_VAL, tMax = -HUGE_VAL, tMin = HUGE_VAL;
         if (bridges) {
             // Where the two bridges cross (bridgesOf); the share of the way at the crossing,
             // da / (da + db), is largest for the farthest corner of a and the nearest of b.
+            thread_local std::vector<double> pas, das;
+            pas.clear();
+            das.clear();
+            double farA = 0, farB = 0;
+            for (const Vec2& p : a) {
+                const double v = ev.x * (p.y - L.u.y) - ev.y * (p.x - L.u.x);
+                if (v == 0 || (v > 0) == (side > 0)) return std::nullopt;
+                pas.push_back(((p.x - L.u.x) * ev.x + (p.y - L.u.y) * ev.y) / l2);
+                das.push_back(std::abs(v));
+                nearA = std::min(nearA, das.back());
+                farA = std::max(farA, das.back());
+            }
+            for (const double d : db) farB = std::max(farB, d);
             for (const auto& [i, j] : *bridges) {
-                const double sv = (pa[i] * db[j] + pb[j] * da[i]) / (da[i] + db[j]);
+                const double sv = (pas[i] * db[j] + pb[j] * das[i]) / (das[i] + db[j]);
                 sMin = std::min(sMin, sv);
                 sMax = std::max(sMax, sv);
             }
-            const double farA = *std::max_element(da.begin(), da.end()), farB = *std::max_element(db.begin(), db.end());
             tMin = nearA / (nearA + farB);
             tMax = farA / (farA + nearB);
         } else {
-            for (size_t i = 0; i < a.size(); ++i)
+            for (const Vec2& p : a) {
+                const double v = ev.x * (p.y - L.u.y) - ev.y * (p.x - L.u.x);
+                if (v == 0 || (v > 0) == (side > 0)) return std::nullopt;
+                const double pa = ((p.x - L.u.x) * ev.x + (p.y - L.u.y) * ev.y) / l2, da = std::abs(v);
+                nearA = std::min(nearA, da);
                 for (size_t j = 0; j < b.size(); ++j) {
-                    const double w = 1 / (da[i] + db[j]);
-                    const double sv = (pa[i] * db[j] + pb[j] * da[i]) * w;
-                    const double t = da[i] * w;
+                    const double w = 1 / (da + db[j]);
+                    const double sv = (pa * db[j] + pb[j] * da) * w;
+                    const double t = da * w;
                     sMin = std::min(sMin, sv);
                     sMax = std::max(sMax, sv);
                     tMin = std::min(tMin, t);
                     tMax = std::max(tMax, t);
                 }
+            }
         }
         double hMax = std::max(hFrom + tMin * (hTo - hFrom), hFrom + tMax * (hTo - hFrom));
         if (ctx.halfWidth > 0) {  // (as below)
