@@ -317,6 +317,55 @@ private slots:
         qInfo("%d of %d cells decided a block at a time; %d undecided by a survey that full proofs decide", inBlocks, cells, cutShort);
     }
 
+    // A map's cells do not depend on how many threads worked them out (what one cell's proofs
+    // find is kept for the next cells of its block: Scene::setRememberViews), nor does the
+    // exposure map: the unit of the official layout with units, and the attacker's zone of
+    // Purge vs Purge 01, on one, two and three threads.
+    void mapsAreTheSameOnAnyNumberOfThreads() {
+        const io::ReadResult r =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(r.scenario);
+        std::vector<int> unit;
+        for (int i = 0; i < static_cast<int>(r.scenario->models.size()); ++i)
+            if (r.scenario->models[i].unit == "intercessors") unit.push_back(i);
+        QVERIFY(unit.size() > 5);
+        std::vector<VisionMap> maps;
+        for (unsigned threads : {1u, 2u, 3u}) {
+            Run run;
+            run.threads = threads;
+            maps.push_back(visionMap(*r.scenario, unit, Probe{}, 1.0, run));
+        }
+        for (size_t m = 1; m < maps.size(); ++m)
+            for (size_t k = 0; k < maps[0].cells.size(); ++k) {
+                const Cell &a = maps[0].cells[k], &b = maps[m].cells[k];
+                QVERIFY2(a.verdict == b.verdict && a.undecided == b.undecided && a.cover == b.cover && a.hidden1309 == b.hidden1309 &&
+                             a.seenBy == b.seenBy,
+                         qPrintable(QStringLiteral("cell %1 on %2 threads").arg(k).arg(m + 1)));
+            }
+        const io::ReadResult purge =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+        QVERIFY(purge.scenario);
+        int zone = -1;
+        for (int z = 0; z < static_cast<int>(purge.scenario->zones.size()); ++z)
+            if (purge.scenario->zones[z].id == "deployment-attacker") zone = z;
+        QVERIFY(zone >= 0);
+        ExposureOptions options;
+        options.spacing = 2;
+        options.zoneSpacing = 4;
+        std::vector<ExposureMap> exposures;
+        for (unsigned threads : {1u, 2u}) {
+            Run run;
+            run.threads = threads;
+            exposures.push_back(exposureMap(*purge.scenario, zone, Probe{}, Probe{}, options, run));
+        }
+        QCOMPARE(exposures[0].cells.size(), exposures[1].cells.size());
+        for (size_t k = 0; k < exposures[0].cells.size(); ++k) {
+            const ExposureCell &a = exposures[0].cells[k], &b = exposures[1].cells[k];
+            QVERIFY2(a.overlap == b.overlap && a.seen == b.seen && a.fully == b.fully && a.undecided == b.undecided,
+                     qPrintable(QStringLiteral("exposure cell %1").arg(k)));
+        }
+    }
+
     // A model cannot stand where another stands: such cells are left clear, as on a
     // feature (the pair ruling of a base inside another's is a knife edge everywhere, and
     // took most of a map's time). Touching is not overlapping, nor is a model on a floor

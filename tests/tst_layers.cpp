@@ -40,6 +40,7 @@ const std::map<QString, QStringList> kAllowed = {
 // Inside los/, in order from the bottom: a file may include its own header and the files
 // of lower steps only.
 const std::vector<QStringList> kLosSteps = {
+    {QStringLiteral("view_memo")},                           // what proofs found of an observer's view, kept
     {QStringLiteral("scene")},                               // the scene index and the one-line test
     {QStringLiteral("certify")},                             // proofs that no line is open
     {QStringLiteral("sampled"), QStringLiteral("exact_los")},  // the methods

@@ -90,9 +90,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         const int oi = static_cast<int>(s.models.size()) - 2, ti = oi + 1;
         Scene scene(s);
         scene.setCancel(run.cancel);
+        // What one cell's proofs find of the place's view serves the next cells (as in the
+        // vision map); forgotten at each place, so that the counts are the same on any
+        // number of threads.
+        scene.setRememberViews(true);
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         for (int p = next++; p < total && !cancelled(); p = next++) {
+            scene.forgetViews();
             s.models[oi].position = map.positions[static_cast<size_t>(p)];
             scene.modelMoved(oi);
             rulings.modelMoved(oi);

@@ -154,6 +154,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         Scene scene(s);
         scene.setCancel(run.cancel);
         scene.setEffort(run.survey ? Scene::Effort::Survey : Scene::Effort::Full);
+        // What one cell's proofs find of an observer's view (a point hidden, a part seen)
+        // serves the next cells, whose bases overlap it. Forgotten at each block's start, with
+        // the observer tried first (lastFully, below), so that the cells come out the same on
+        // any number of threads.
+        scene.setRememberViews(true);
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         std::vector<FullShadows> shadows;
@@ -265,6 +270,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         };
         for (int b = next++; b < blocks && !cancelled(); b = next++) {
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
+            scene.forgetViews();
+            lastFully = 0;
             byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
                      cancelled);
         }

@@ -310,12 +310,50 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
         return baseRegion(reach);
     };
+    // What earlier proofs from this observer's base found (layout analysis: Scene::views):
+    // a point of this base proven hidden settles it; a part inside one proven seen needs no
+    // proof. What is proven here is kept for the next target.
+    ViewMemo* memo = scene.views();
+    const ViewMemo::Key key = memo ? ViewMemo::Key{from.centre, from.around, hp, hq, ignored} : ViewMemo::Key{};
+    auto hiddenAt = [&](Vec2 q) {
+        view.outcome = FullView::Outcome::No;
+        view.hidden = q;
+        if (memo) memo->addHidden(key, q);
+        return view;
+    };
+    auto cleared = [&](const Ring& part, Vec2 apex) {
+        if (!memo) return;
+        memo->addSeen(key, part);
+        memo->addApex(key, apex);
+    };
+    // A fan from one of the points of the observer's base that last cleared a part (the
+    // target before this one stood next to this one).
+    auto fanFromBefore = [&](const Ring& part, Vec2 tried) {
+        if (memo)
+            for (const Vec2& apex : memo->apexes(key))
+                if (apex != tried && fanOpen(scene, apex, hp, part, hq, ignored)) {
+                    memo->addSeen(key, part);
+                    memo->addApex(key, apex);
+                    return true;
+                }
+        return false;
+    };
+    if (memo && !to.isPoint())
+        if (const auto q = memo->hiddenIn(key, to)) {
+            view.outcome = FullView::Outcome::No;
+            view.hidden = *q;
+            return view;
+        }
     // The whole base in one fan from the observer's centre, first: the hint is an extremal
     // point of the observer's base, whose lines graze what limits them, and the centre,
     // deep inside, often sees the whole target where no rim point does.
-    if (!from.isPoint() && fanOpen(scene, from.centre, hp, regionPart(to), hq, ignored)) {
-        view.outcome = FullView::Outcome::Yes;
-        return view;
+    if (!from.isPoint()) {
+        const bool open = fanOpen(scene, from.centre, hp, parts.front().ring, hq, ignored);
+        if (open) cleared(parts.front().ring, from.centre);
+        if (open || fanFromBefore(parts.front().ring, from.centre)) {
+            view.outcome = FullView::Outcome::Yes;
+            return view;
+        }
     }
     if (!to.isPoint()) {
         // Where the view is cut, a point of the base's edge is usually hidden: the edge
@@ -332,11 +370,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             if (scene.outOfTime() || cells >= kMostCells) break;  // (the parts below say undecided)
             const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief, left());
             cells += a.cells;
-            if (!a.visible && !a.undecided) {
-                view.outcome = FullView::Outcome::No;
-                view.hidden = q;
-                return view;
-            }
+            if (!a.visible && !a.undecided) return hiddenAt(q);
             if (a.undecided) break;  // a knife edge: left to the parts below, which split there
             if (a.visible) seenFrom = a.witness->p;
         }
@@ -350,7 +384,12 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         parts.pop_front();
         const auto ring = tightenPart(part.ring, to);
         if (!ring) continue;
-        if (fanOpen(scene, part.from, hp, *ring, hq, ignored)) continue;
+        if (memo && memo->seen(key, *ring)) continue;
+        if (fanOpen(scene, part.from, hp, *ring, hq, ignored)) {
+            cleared(*ring, part.from);
+            continue;
+        }
+        if (fanFromBefore(*ring, part.from)) continue;
         // A point of the part: hidden, proven (then not fully visible), or seen from some
         // point of the observer's base, whose fan may clear the part.
         const auto q = pointInPart(*ring, to);
@@ -361,11 +400,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         const ExactAnswer a =
             decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, quick ? Proof::Brief : Proof::Bounded, left());
         cells += a.cells;
-        if (!a.visible && !a.undecided) {
-            view.outcome = FullView::Outcome::No;
-            view.hidden = *q;
-            return view;
-        }
+        if (!a.visible && !a.undecided) return hiddenAt(*q);
         // Undecided: the part is split (another of its points may be decided), with the
         // line open only exactly, if one was found, as the next fans' apex.
         if (a.undecided && ++undecidedPoints > kMostUndecided) {
@@ -375,8 +410,8 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         // The line found often grazes a corner (the candidates are extremal lines): its end
         // moved across the line, within the observer's base, gives the fan room.
         Vec2 seenFrom = a.visible ? a.witness->p : a.grazing ? a.grazing->p : part.from;
-        bool cleared = fanOpen(scene, seenFrom, hp, *ring, hq, ignored);
-        if (!cleared && !from.isPoint()) {
+        bool clear = fanOpen(scene, seenFrom, hp, *ring, hq, ignored);
+        if (!clear && !from.isPoint()) {
             const Vec2 d = *q - seenFrom;
             const double len = std::hypot(d.x, d.y);
             const double reach = partSize(from.outline);
@@ -386,11 +421,11 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
                     if (len == 0 || !insideRegion(from, moved)) continue;
                     if (fanOpen(scene, moved, hp, *ring, hq, ignored)) {
                         seenFrom = moved;
-                        cleared = true;
+                        clear = true;
                         break;
                     }
                 }
-                if (cleared) break;
+                if (clear) break;
             }
         }
         // The line found may leave little room on one side (it is extremal: its end on the
@@ -398,7 +433,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
         // points of the observer's base farthest across the line, on either side, give the
         // fan the most room past a corner on that side. (Not in a quick look: a drag's step
         // leaves such a cell to the full proof once the model is put down.)
-        if (!cleared && !quick && !from.isPoint()) {
+        if (!clear && !quick && !from.isPoint()) {
             const Vec2 d = *q - seenFrom;
             for (double sign : {1.0, -1.0}) {
                 const Vec2 across{-d.y * sign, d.x * sign};
@@ -407,23 +442,22 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
                 if (fanOpen(scene, far, hp, *ring, hq, ignored) ||
                     sideFansClear(scene, from, far, hp, *ring, hq, ignored)) {
                     seenFrom = far;
-                    cleared = true;
+                    clear = true;
                     break;
                 }
             }
         }
-        if (!cleared) cleared = sideFansClear(scene, from, seenFrom, hp, *ring, hq, ignored);
-        if (cleared) continue;
+        if (!clear) clear = sideFansClear(scene, from, seenFrom, hp, *ring, hq, ignored);
+        if (clear) {
+            cleared(*ring, seenFrom);
+            continue;
+        }
         // Before splitting: the edge of the base across the part, where a sliver hidden
         // behind a blocker's edge usually lies (thinner than the parts' middles can find).
         if (const auto rim = quick ? std::nullopt : rimPointNear(*ring, to)) {
             const ExactAnswer e = decideExact(scene, from, hp, disc(*rim), hq, ignored, Witness::First, seenFrom, Proof::Brief, left());
             cells += e.cells;
-            if (!e.visible && !e.undecided) {
-                view.outcome = FullView::Outcome::No;
-                view.hidden = *rim;
-                return view;
-            }
+            if (!e.visible && !e.undecided) return hiddenAt(*rim);
         }
         if (partSize(*ring) < kSmallest) {
             undecided = true;

@@ -563,6 +563,15 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
 
 Scene::~Scene() = default;
 
+ViewMemo* Scene::views() const {
+    if (!remembersViews()) return nullptr;
+    const Scene* root = this;
+    while (root->owner_) root = root->owner_;
+    const unsigned epoch = root->viewsEpoch_;
+    if (memoEpoch_.exchange(epoch) != epoch) views_.clear();
+    return &views_;
+}
+
 Blocker Scene::modelBlocker(int model, const Region& region) const {
     Blocker b;
     b.polygon.outer = region.outline;
@@ -597,6 +606,7 @@ void Scene::modelMoved(int model) {
     index_->blockerTree.insert(Entry(box, id));
     modelRegions_[model] = std::move(region);
     blockers_[id] = std::move(b);
+    views_.modelMoved(model);
     const std::lock_guard<std::mutex> lock(grownMutex_);
     if (id < grown_.size()) grown_[id].reset();
 }

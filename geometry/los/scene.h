@@ -7,6 +7,7 @@
 #include "kernel/exact.h"
 #include "kernel/region.h"
 #include "kernel/types.h"
+#include "los/view_memo.h"
 
 #include <algorithm>
 #include <atomic>
@@ -190,6 +191,23 @@ public:
         return effort_ == Effort::Quick && deadline_ && Clock::now() >= *deadline_;
     }
 
+    // Layout analysis: fullyVisible keeps what it proves of points of the table (hidden from
+    // an observer's base, or parts of it seen: ViewMemo) and tries that first for the next
+    // target, which stands near the last. Off by default, so that a pair's answer never
+    // depends on what was asked before (a knife edge left undecided within a budget may be
+    // settled by a point another target's proof found). A map turns it on and forgets at
+    // the start of each block of cells, so that its cells come out the same on any number of
+    // threads. A scene made from another follows that one (shareSettingsOf), with a memo
+    // of its own.
+    void setRememberViews(bool on) { rememberViews_ = on; }
+    bool remembersViews() const { return owner_ ? owner_->remembersViews() : rememberViews_; }
+    void forgetViews() {
+        ++viewsEpoch_;
+        views_.clear();
+    }
+    // The memo, or nothing when views are not remembered.
+    ViewMemo* views() const;
+
     // The blocker grown by the band's half-width, as the proofs for a line of width use it
     // (certify.cpp): made on first use and kept for the scene's life; thread-safe.
     const std::vector<Blocker>& grown(uint32_t blocker) const;
@@ -220,6 +238,10 @@ private:
     const Scene* owner_ = nullptr;  // whose cancel flag, effort and deadline are this one's
     Effort effort_ = Effort::Full;
     std::optional<Clock::time_point> deadline_;
+    bool rememberViews_ = false;
+    unsigned viewsEpoch_ = 0;                  // forgetViews() calls (this scene's own)
+    mutable std::atomic<unsigned> memoEpoch_{0};  // the owner's count when views_ was last cleared
+    mutable ViewMemo views_;
     std::vector<Blocker> blockers_;
     uint32_t firstModelBlocker_ = 0;  // the models' blockers follow the features', in order
     std::vector<Region> modelRegions_;
