@@ -204,6 +204,46 @@ private slots:
         QCOMPARE(full().outcome, FullView::Outcome::Yes);
     }
 
+    // By hand: a long low bank (4.5" deep) across the table between the two, nearer the observer,
+    // and every line from the observer's top to the target's foot (2" falling to 0 over
+    // 19" or so) leaves it at about 1.16" or more. At 1" the target is fully visible: the
+    // fans from the observer clear the bank by the part of it they cross (its far corners,
+    // 10" to the side, are much farther away and prove nothing). At 1.2" its foot is
+    // hidden behind it. With no width and with the 1 mm band.
+    void aLongLowBankUnderEveryLine() {
+        for (const double width : {0.0, 1.0})
+            for (const double top : {1.0, 1.2}) {
+                Scenario s;
+                s.board = {40, 30};
+                s.ruleset.sight_line_width_mm = width;
+                Model o, t;
+                o.id = o.unit = "O";
+                t.id = t.unit = "T";
+                for (Model* m : {&o, &t}) m->base = {BaseShape::Circle, 32, 32};
+                o.height = 2;
+                t.height = 1.75;
+                o.position = {5, 15};
+                t.position = {25, 15};
+                s.models = {o, t};
+                TerrainPiece bank;
+                bank.id = "bank";
+                bank.height = top;
+                bank.footprint.outer = {{9, 5}, {13.5, 5}, {13.5, 25}, {9, 25}};
+                s.terrain = {bank};
+                const Scene scene(s);
+                const FullView v = fullyVisible(scene, scene.modelRegion(0), o, scene.modelRegion(1), t, scene.ignoredModels(0, 1), o.position);
+                const QString where = QStringLiteral("bank %1\", width %2 mm").arg(top).arg(width);
+                QVERIFY2(v.outcome == (top < 1.16 ? FullView::Outcome::Yes : FullView::Outcome::No), qPrintable(where));
+                if (v.outcome == FullView::Outcome::No) {
+                    // (A point no line the reference finds reaches.)
+                    testing::SplitMix64 rng(7);
+                    if (width == 0)
+                        QVERIFY2(!reference::searchOpen(reference::piecesFor(s, o, t), o, o.top(), t, t.elevation, rng, 300, 6, *v.hidden),
+                                 qPrintable(where));
+                }
+            }
+    }
+
     // The reference itself: it agrees with hand-made answers (so that a disagreement above
     // is the engine's).
     void theReferenceKnowsTheRules() {

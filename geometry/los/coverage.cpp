@@ -13,6 +13,7 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <numbers>
 #include <optional>
 
 namespace sl {
@@ -146,10 +147,49 @@ bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, const st
     return false;
 }
 
+// The farthest from p of the blocker's points that a line of the fan (the hull of p and a
+// part), with a band of half-width `grow` around it, could pass over: the blocker's outline
+// clipped to the fan grown by `grow` (each edge moved out by it, the corners mitred: that
+// holds the disc of that radius around every point), and a hair more for rounding. Where a
+// long line crosses a low blocker near its middle, this is far nearer than the blocker's
+// farthest corner. Infinite when the clip leaves nothing (the caller keeps its own bound).
+double farthestInFan(Vec2 p, const Blocker& bl, const Ring& fan, double grow) {
+    const size_t n = fan.size();
+    if (bl.curved || n < 3) return HUGE_VAL;
+    double scale = 1;
+    for (const Vec2& v : fan) scale = std::max({scale, std::abs(v.x), std::abs(v.y)});
+    const double reach = grow + 1e-9 * scale;
+    // (The fan turns left at every corner: each edge's outward normal is on its right.)
+    thread_local Ring window;
+    window.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 a = fan[(i + n - 1) % n], b = fan[i], c = fan[(i + 1) % n];
+        const Vec2 u = b - a, w = c - b;
+        const double lu = std::hypot(u.x, u.y), lw = std::hypot(w.x, w.y);
+        if (lu == 0 || lw == 0) return HUGE_VAL;
+        const Vec2 nu{u.y / lu, -u.x / lu}, nw{w.y / lw, -w.x / lw};
+        // The mitre: the corner moved along the two normals' bisector, to where both moved
+        // edges meet (1 / cos of half the turn, times the reach).
+        const Vec2 m = nu + nw;
+        const double m2 = m.x * m.x + m.y * m.y;
+        if (m2 < 1e-12) return HUGE_VAL;  // (a fan this sharp is no fan)
+        window[i] = b + m * (2 * reach / m2 * (1 + 1e-9));
+    }
+    thread_local Ring clipped;
+    clipped = clipToConvexRing(bl.polygon.outer, window);
+    if (clipped.size() < 3) return HUGE_VAL;
+    double d = 0;
+    for (const Vec2& v : clipped) d = std::max(d, std::hypot(v.x - p.x, v.y - p.y));
+    return d * (1 + 1e-9) + 1e-9 * scale;
+}
+
 // Whether every line from p (height hp) to a point of the part (height hq) passes over the
 // blocker: its height along the line is linear in the distance from p, and bounded by the
-// blocker's nearest and farthest distances against the part's.
-bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw) {
+// blocker's nearest and farthest distances against the part's. With the fan (the hull of p
+// and the part, `grow` the band's reach beside it), looking down: the farthest of the
+// blocker's points within the fan only.
+bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw, const Ring* fan = nullptr,
+                   double grow = 0) {
     if (hp >= bl.top && hq >= bl.top) return true;
     double nearPart = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
     nearPart = nearPart * (1 - 1e-12) - 1e-12;
@@ -159,7 +199,12 @@ bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker
     double lowest;
     if (hp > hq) {  // falling: lowest where the line is farthest along over the blocker
         if (nearPart <= 0) return false;
-        lowest = hp - (hp - hq) * std::min(1.0, (farthestFrom(p, bl) + hw) / nearPart);
+        if (bl.top >= hp) return false;  // (no line runs higher than hp)
+        double far = farthestFrom(p, bl);
+        // Within the fan, when the blocker's nearest point leaves room for it to help.
+        const double room = nearPart * (hp - bl.top) / (hp - hq) - hw;
+        if (fan && far >= room && nearestFrom(p, bl) < room) far = std::min(far, farthestInFan(p, bl, *fan, grow));
+        lowest = hp - (hp - hq) * std::min(1.0, (far + hw) / nearPart);
     } else {        // rising (or level): lowest where it is nearest p
         lowest = hp + (hq - hp) * std::min(1.0, std::max(0.0, nearestFrom(p, bl) - hw) / farPart);
     }
@@ -178,7 +223,7 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
     for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
-        if (overEveryLine(p, hp, part, hq, bl, hw)) continue;
+        if (overEveryLine(p, hp, part, hq, bl, hw, &fan, hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         return false;
     }
@@ -246,7 +291,7 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
     for (uint32_t id : scene.blockersInBox(lo - Vec2{margin, margin}, hi + Vec2{margin, margin})) {
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
-        if (overEveryLine(p, hp, part, hq, bl, 2 * hw)) continue;
+        if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), margin)) continue;
         return false;
     }
