@@ -443,7 +443,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             continue;
         }
         const ExactAnswer a =
-            decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, quick ? Proof::Brief : Proof::Bounded, left());
+            decideExact(scene, from, hp, disc(*q), hq, ignored, Witness::First, part.from, quick || survey ? Proof::Brief : Proof::Bounded, left());
         cells += a.cells;
         if (!a.visible && !a.undecided) return hiddenAt(*q);
         // Undecided: the part is split (another of its points may be decided), with the

@@ -174,9 +174,10 @@ public:
     // pairs in full once it is put down. Survey: for a map of the whole table, where one
     // pair at a knife edge could take longer than the thousands of other cells: a fifteenth
     // of the cells for "not visible", and fully visible gives up after 32 parts, about 200
-    // cells of proof in all (looked at between parts) or its second undecided point (it
-    // otherwise goes about its search as Full does); what runs out is undecided and counted
-    // as cut short. Decisions made any way are the same proofs.
+    // cells of proof in all (looked at between parts) or its second undecided point, each
+    // point's proof a brief one (40 cells), so that one point at a knife edge does not take
+    // the whole budget (it otherwise goes about its search as Full does); what runs out is
+    // undecided and counted as cut short. Decisions made any way are the same proofs.
     enum class Effort { Full, Quick, Survey };
     void setEffort(Effort effort) { effort_ = effort; }
     Effort effort() const { return owner_ ? owner_->effort() : effort_; }
