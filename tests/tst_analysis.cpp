@@ -400,6 +400,31 @@ private slots:
         QCOMPARE(onModels(tall), 2);
     }
 
+    // A base on a feature overlaps it, and one that shares less than kOverlapArea with it does
+    // not (touching, or across a sliver): the quick test for a base's centre deep within a
+    // footprint must agree with measuring the area.
+    void featureOverlapMeasuresWhatItDoesNotSee() {
+        // A sliver 0.00005" wide under a 32 mm base: 0.00006 square inches in common.
+        const Scenario sliver = wallTable({60, 44}, {{20, 20}, {40, 20}, {40, 20.00005}, {20, 20.00005}}, 2);
+        QVERIFY(!FeatureOverlap(sliver)(probeModel(Probe{}, {30, 20.000025})));
+        // A wall 0.2" thick (a hole of the same kind of width would do the same).
+        const Scenario wall = wallTable({60, 44}, {{20, 20}, {40, 20}, {40, 20.2}, {20, 20.2}}, 2);
+        const FeatureOverlap onWall(wall);
+        QVERIFY(onWall(probeModel(Probe{}, {30, 20.1})));   // centred on it
+        QVERIFY(onWall(probeModel(Probe{}, {30, 20.5})));   // reaching over it
+        QVERIFY(!onWall(probeModel(Probe{}, {30, 20.2 + 16 / 25.4})));  // touching its side
+        QVERIFY(onWall(probeModel(Probe{}, {30, 20.2 + 15.9 / 25.4})));  // 0.1 mm over it
+        // A block with a courtyard: a base in the courtyard stands clear, one on the rim does not.
+        Scenario yard = wallTable({60, 44}, {{10, 10}, {30, 10}, {30, 30}, {10, 30}}, 3);
+        yard.terrain[0].footprint.holes.push_back({{15, 15}, {15, 25}, {25, 25}, {25, 15}});
+        const FeatureOverlap onYard(yard);
+        QVERIFY(!onYard(probeModel(Probe{}, {20, 20})));
+        QVERIFY(onYard(probeModel(Probe{}, {12, 20})));
+        QVERIFY(onYard(probeModel(Probe{}, {15.3, 20})));
+        QVERIFY(!onYard(probeModel(Probe{}, {15 + 16 / 25.4, 20})));
+        QCOMPARE(onYard.features(probeModel(Probe{}, {12, 12})), std::vector<int>{0});
+    }
+
     void aWallCastsTheShadowWorkedOutByHand() {
         // A 2" high wall 1" thick from x = 20 to 40 at y = 20..21 on an empty 60 x 44 table,
         // an observer at (30, 10) looking at 1" tall probes (below the wall's top: nothing
