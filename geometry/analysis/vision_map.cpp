@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -76,8 +77,14 @@ bool discWithin(const Polygon& polygon, Vec2 p, double r) {
 
 std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) const {
     std::vector<int> out;
-    const Ring outline = baseOutline(model);
-    const auto [lo, hi] = boundsOf(outline);
+    // The box around the disc that holds the base first; its outline only where it is needed.
+    const double reach = boundingRadius(model.base);
+    const Vec2 lo = model.position - Vec2{reach, reach}, hi = model.position + Vec2{reach, reach};
+    std::optional<Ring> outline;
+    auto measured = [&](const Polygon& footprint) {
+        if (!outline) outline = baseOutline(model);
+        return overlapArea(footprint, *outline) > kOverlapArea;
+    };
     // A disc kCore wide around the centre of a base more than 4 kCore across lies within its
     // outline, and is more than kOverlapArea: where it lies within a footprint too, the two
     // overlap without measuring how much (most cells on a feature, in the maps).
@@ -87,7 +94,7 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
     for (const Feature& f : features_) {
         if (model.elevation >= f.height) continue;  // standing on it or above it
         if (hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y) continue;
-        if ((coreFits && discWithin(f.footprint, model.position, kCore)) || overlapArea(f.footprint, outline) > kOverlapArea) {
+        if ((coreFits && discWithin(f.footprint, model.position, kCore)) || measured(f.footprint)) {
             out.push_back(f.piece);
             if (firstOnly) break;
         }
@@ -108,16 +115,17 @@ ModelOverlap::ModelOverlap(const Scenario& scenario) {
 }
 
 int ModelOverlap::operator()(const Model& model) const {
-    const Ring outline = baseOutline(model);
-    const auto [lo, hi] = boundsOf(outline);
     const double reach = boundingRadius(model.base);
+    const Vec2 lo = model.position - Vec2{reach, reach}, hi = model.position + Vec2{reach, reach};
+    std::optional<Ring> outline;
     for (const Other& o : models_) {
         if (model.elevation >= o.top || o.bottom >= model.top()) continue;
         if (hi.x < o.lo.x || o.hi.x < lo.x || hi.y < o.lo.y || o.hi.y < lo.y) continue;
         // (Discs holding the two bases apart, with room for rounding: the outlines, inside
         // them, do not overlap.)
         if (std::hypot(model.position.x - o.centre.x, model.position.y - o.centre.y) > (reach + o.reach) * (1 + 1e-9) + 1e-9) continue;
-        if (overlapArea(o.outline, outline) > kOverlapArea) return o.index;
+        if (!outline) outline = baseOutline(model);
+        if (overlapArea(o.outline, *outline) > kOverlapArea) return o.index;
     }
     return -1;
 }
