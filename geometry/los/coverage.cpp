@@ -333,7 +333,7 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     const int kMostUndecided = quick ? 0 : survey ? 1 : 3;
     // (A survey's budget of proof cells over the whole search: each point's proof gets what
     // is left of it.)
-    const int kMostCells = survey ? 200 : std::numeric_limits<int>::max();
+    const int kMostCells = survey ? 100 : std::numeric_limits<int>::max();
     int cells = 0;
     auto left = [&] { return survey ? std::max(kMostCells - cells, 1) : 0; };
     constexpr double kSmallest = 1e-6;

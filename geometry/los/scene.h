@@ -173,7 +173,7 @@ public:
     // rests on it is not kept as final. For a model being dragged: the window decides such
     // pairs in full once it is put down. Survey: for a map of the whole table, where one
     // pair at a knife edge could take longer than the thousands of other cells: a fifteenth
-    // of the cells for "not visible", and fully visible gives up after 32 parts, about 200
+    // of the cells for "not visible", and fully visible gives up after 32 parts, about 100
     // cells of proof in all (looked at between parts) or its second undecided point, each
     // point's proof a brief one (40 cells), so that one point at a knife edge does not take
     // the whole budget (it otherwise goes about its search as Full does); what runs out is
