@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <numbers>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -54,23 +55,8 @@ namespace {
 // Whether the disc of radius r around p lies within the polygon (p inside, every edge at
 // least r away): a sufficient test, never true where the disc reaches out.
 bool discWithin(const Polygon& polygon, Vec2 p, double r) {
-    if (locate(p, polygon) != Where::Inside) return false;
-    auto dot = [](Vec2 u, Vec2 v) { return u.x * v.x + u.y * v.y; };
-    auto clear = [&](const Ring& ring) {
-        for (size_t i = 0; i < ring.size(); ++i) {
-            const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
-            const Vec2 ab = b - a, ap = p - a;
-            const double len2 = dot(ab, ab);
-            const double t = len2 > 0 ? std::clamp(dot(ap, ab) / len2, 0.0, 1.0) : 0.0;
-            const Vec2 d = ap - ab * t;
-            if (dot(d, d) < r * r) return false;
-        }
-        return true;
-    };
-    if (!clear(polygon.outer)) return false;
-    for (const Ring& hole : polygon.holes)
-        if (!clear(hole)) return false;
-    return true;
+    if (locate(p, polygon) != Where::Inside || squaredDistanceToEdges(p, polygon.outer) < r * r) return false;
+    return std::ranges::none_of(polygon.holes, [&](const Ring& hole) { return squaredDistanceToEdges(p, hole) < r * r; });
 }
 
 }  // namespace
@@ -89,8 +75,8 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
     // outline, and is more than kOverlapArea: where it lies within a footprint too, the two
     // overlap without measuring how much (most cells on a feature, in the maps).
     constexpr double kCore = 0.02;
-    static_assert(3.14159 * kCore * kCore > 4 * kOverlapArea);
-    const bool coreFits = std::min(model.base.length_mm, model.base.width_mm) / 25.4 > 4 * kCore;
+    static_assert(std::numbers::pi * kCore * kCore > 4 * kOverlapArea);
+    const bool coreFits = std::min(model.base.length_mm, model.base.width_mm) / kMmPerInch > 4 * kCore;
     for (const Feature& f : features_) {
         if (model.elevation >= f.height) continue;  // standing on it or above it
         if (hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y) continue;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace sl {
@@ -41,6 +42,18 @@ Where locate(Vec2 p, const Polygon& polygon) {
         if (w == Where::Inside) return Where::Outside;
     }
     return Where::Inside;
+}
+
+double squaredDistanceToEdges(Vec2 p, const Ring& ring) {
+    double best = std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const Vec2 a = ring[i], ab = ring[(i + 1) % ring.size()] - a, ap = p - a;
+        const double len2 = ab.x * ab.x + ab.y * ab.y;
+        const double t = len2 > 0 ? std::clamp((ap.x * ab.x + ap.y * ab.y) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 d = ap - ab * t;
+        best = std::min(best, d.x * d.x + d.y * d.y);
+    }
+    return best;
 }
 
 Bounds boundsOf(const Ring& points) {

@@ -22,6 +22,9 @@ struct Bounds {
 };
 Bounds boundsOf(const Ring& points);
 
+// The squared distance from p to the nearest point of the ring's edges (rounded, not exact).
+double squaredDistanceToEdges(Vec2 p, const Ring& ring);
+
 // Signed area (positive when the ring turns to the left in the algebraic sense).
 double signedArea(const Ring& ring);
 
