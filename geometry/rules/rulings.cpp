@@ -189,17 +189,23 @@ void Rulings::Reasons::add(std::string text, std::vector<std::string> cited) {
     ids.push_back(std::move(cited));
 }
 
+bool Rulings::reaches(int model, int piece) const {
+    const Box m = boxOf(scene_.scenario().models[model]);
+    const Bounds& p = pieceBounds_[static_cast<size_t>(piece)];
+    return m.minX <= p.hi.x && p.lo.x <= m.maxX && m.minY <= p.hi.y && p.lo.y <= m.maxY;
+}
+
 bool Rulings::within(int model, int piece) const {
     const Scenario& s = scene_.scenario();
     signed char& known = within_[static_cast<size_t>(model) * s.terrain.size() + piece];
-    if (known < 0) known = baseWithin(s.models[model], s.terrain[piece].footprint);
+    if (known < 0) known = reaches(model, piece) && baseWithin(s.models[model], s.terrain[piece].footprint);
     return known;
 }
 
 bool Rulings::whollyWithin(int model, int piece) const {
     const Scenario& s = scene_.scenario();
     signed char& known = whollyWithin_[static_cast<size_t>(model) * s.terrain.size() + piece];
-    if (known < 0) known = baseWhollyWithin(s.models[model], s.terrain[piece].footprint);
+    if (known < 0) known = reaches(model, piece) && baseWhollyWithin(s.models[model], s.terrain[piece].footprint);
     return known;
 }
 
@@ -384,6 +390,8 @@ Rulings::Rulings(const Scene& scene) : scene_(scene) {
     const Scenario& s = scene.scenario();
     within_.assign(s.models.size() * s.terrain.size(), -1);
     whollyWithin_.assign(s.models.size() * s.terrain.size(), -1);
+    for (const TerrainPiece& p : s.terrain)
+        pieceBounds_.push_back(p.footprint.outer.empty() ? Bounds{{HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL}} : boundsOf(p.footprint.outer));
     if (s.ruleset.name != "wh40k-11e") return;
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
         const TerrainPiece& p = s.terrain[i];

@@ -6,6 +6,7 @@
 // on their footprints, by the same exact line test as everything else.
 #pragma once
 
+#include "kernel/polygon.h"
 #include "kernel/types.h"
 #include "los/pair.h"
 #include "los/scene.h"
@@ -225,6 +226,9 @@ private:
     const Scene& scene_;
     std::vector<Area> areas_;  // wh40k-11e only
     mutable std::vector<signed char> within_, whollyWithin_;  // [model * pieces + piece]: -1 not yet known
+    std::vector<Bounds> pieceBounds_;                         // each piece's footprint's box
+    // Whether the box around the model (any rotation) meets the piece's: else it is not within it.
+    bool reaches(int model, int piece) const;
     struct Walled {
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
