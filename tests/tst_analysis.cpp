@@ -503,6 +503,60 @@ private slots:
         }
     }
 
+    // A wall lower than the models' tops hides the feet behind it as far as a line from the
+    // observer's top to the table is still below the wall's top when it passes it: a 1" wall
+    // from x = 10 to 11, an observer's top at 1.75" centred at x = 0.5, so a foot on the axis
+    // is hidden while the last 1/1.75 of its line back to the observer (the observer's disc
+    // scaled towards it by that share) lies beyond the wall: up to x = 21.8 with the scaled
+    // disc clear of the wall (the test asks that), not from x = 27.1 on (the scaled disc
+    // lies past the wall's far side). Each answer checked against segments from points of
+    // the observer's top to the foot, against the wall's box, and against the pair ruling of a
+    // probe whose far side stands there (seen over the wall, not fully).
+    void aLowWallHidesTheFeetBehindIt() {
+        Scenario s = wallTable({60, 44}, {{10, 17}, {11, 17}, {11, 27}, {10, 27}}, 1);
+        s.models.push_back(observerAt("watcher", {0.5, 22}));
+        const PieceParts parts(s);
+        const Probe probe;
+        const FullShadows shadows(parts, s, s.models[0], probe.height);
+        const double r = 16 / 25.4;
+        // Whether some segment from a point of the observer's top (1.75" up) to the foot at
+        // (x, 22) stays out of the wall's open box.
+        auto someLineOpen = [&](double x) {
+            for (int i = 0; i <= 40; ++i)
+                for (int j = 0; j <= 40; ++j) {
+                    const Vec2 o{0.5 + r * (i / 20.0 - 1), 22 + r * (j / 20.0 - 1)};
+                    if (std::hypot(o.x - 0.5, o.y - 22) > r) continue;
+                    // The segment crosses x in (10, 11) for t in an interval; its height there,
+                    // 1.75 (1 - t), is below 1 only for t > 3/7.
+                    const double t11 = (x - 11) / (x - o.x);  // from the foot, where it meets x = 11
+                    const double tFoot = 1 - t11;              // as a share from the observer
+                    if (tFoot <= 3.0 / 7.0) return true;       // over the wall's top where it enters
+                }
+            return false;
+        };
+        for (double x : {14.0, 18.0, 21.0}) {
+            QVERIFY2(shadows.hidesFoot({x, 22}, 0.01, {}), qPrintable(QString::number(x)));
+            QVERIFY(!someLineOpen(x));
+        }
+        for (double x : {27.5, 35.0, 50.0}) {
+            QVERIFY2(!shadows.hidesFoot({x, 22}, 0.01, {}), qPrintable(QString::number(x)));
+            QVERIFY(someLineOpen(x));
+        }
+        // Nothing is hidden beside the wall, nor in front of it.
+        QVERIFY(!shadows.hidesFoot({18, 35}, 0.01, {}));
+        QVERIFY(!shadows.hidesFoot({8, 22}, 0.01, {}));
+        // A probe centred at x = 20.25 (its far side at 20.88) is seen over the wall, not
+        // fully, and one at 28.75 (its near side at 28.12) fully: as pairs, and as the vision
+        // map's cells there.
+        const VisionMap map = visionMap(s, {0}, probe, 0.5, fullProofs());
+        for (double x : {20.25, 28.75}) {
+            const Vec2 at{x, 22.25};
+            const Cell pair = referenceCell(s, {0}, probe, at);
+            QCOMPARE(pair.verdict, x < 25 ? Verdict::Visible : Verdict::FullyVisible);
+            QCOMPARE(map.at(static_cast<int>(x / 0.5), static_cast<int>(at.y / 0.5)).verdict, pair.verdict);
+        }
+    }
+
     // Joint shadows: several walls that together stop every line from the observer's disc to
     // a target's, where none does alone. Each "hidden" is checked against an independent
     // search for an open line (segments between 200 points on each disc's rim, and the

@@ -83,7 +83,7 @@ double boundingRadius(const Base& base) {
 }
 
 FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop)
-    : eye_(observer.position) {
+    : eye_(observer.position), top_(observer.top()) {
     const double radius = radius_ = boundingRadius(observer.base) + kMargin;
     const double above = std::max(observer.top(), targetTop);
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
@@ -91,7 +91,8 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(part.piece)];
         const std::optional<Arc> arc = arcOf(eye_, radius, part.ring, kClear + halfWidth_);
         if (!arc) continue;
-        shades_.push_back({part.ring, part.piece, piece.kind == TerrainKind::Feature && piece.height > above, arc->lo, arc->hi,
+        const bool feature = piece.kind == TerrainKind::Feature;
+        shades_.push_back({part.ring, part.piece, feature ? piece.height : 0.0, feature && piece.height > above, arc->lo, arc->hi,
                            arc->from, arc->span, arc->near});
     }
 }
@@ -111,6 +112,35 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
         if (start > kAngle && start + length < s.hi - s.lo - kAngle) return true;
     }
     return hidesJointly(centre, radius, walls);
+}
+
+bool FullShadows::hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls) const {
+    if (top_ <= 0) return false;
+    const Vec2 w = centre - eye_;
+    const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
+    const double around = radius + kMargin;
+    for (const Shade& s : shades_) {
+        const bool wall = s.tall || std::find(walls.begin(), walls.end(), s.piece) != walls.end();
+        if (!wall && s.height <= 0) continue;
+        // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
+        if (distance <= s.near || turn(direction - s.from) > s.span) continue;
+        const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
+        if (!target) continue;
+        // The lines from the target's disc to the observer's scaled by `share` towards it end
+        // in a disc between the two; a wall or a part as high as the observer's top: all of it.
+        const double share = wall ? 1.0 : std::min(1.0, s.height / top_);
+        double lo = s.lo, hi = s.hi;
+        if (share < 1) {
+            const std::optional<Arc> seen = arcOf(centre + (eye_ - centre) * share, share * radius_ + (1 - share) * around, s.ring,
+                                                  kClear + halfWidth_);
+            if (!seen) continue;
+            lo = seen->lo;
+            hi = seen->hi;
+        }
+        const double start = turn(target->hi - lo), length = target->lo + kTwoPi - target->hi;
+        if (start > kAngle && start + length < hi - lo - kAngle) return true;
+    }
+    return false;
 }
 
 namespace {
@@ -267,7 +297,9 @@ Vec2 unit(Vec2 v) {
 
 }  // namespace
 
-Obstacles::Obstacles(const Scenario& scenario)
+Obstacles::Obstacles(const Scenario& scenario) : Obstacles(scenario, -HUGE_VAL, {}, true) {}
+
+Obstacles::Obstacles(const Scenario& scenario, double below, const std::string& unseen, bool areas)
     : margin_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0 + kClear) {
     auto add = [&](Ring ring, double round, int model) {
         Bounds box = boundsOf(ring);
@@ -276,12 +308,13 @@ Obstacles::Obstacles(const Scenario& scenario)
         shapes_.push_back({std::move(ring), round, box.lo, box.hi, model});
     };
     for (const TerrainPiece& piece : scenario.terrain) {
-        if (piece.footprint.outer.size() < 3) continue;
+        if (piece.footprint.outer.size() < 3 || (piece.kind == TerrainKind::Feature ? piece.height < below : !areas)) continue;
         // (A traced outline's wiggles filled in first: fewer parts, each a little larger.)
         for (Ring& ring : coveringParts(piece.footprint.outer, 0.01)) add(std::move(ring), 0, -1);
     }
     for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
         const Model& m = scenario.models[static_cast<size_t>(i)];
+        if (m.top() < below || (!unseen.empty() && m.unit == unseen)) continue;
         add(Ring{m.position}, boundingRadius(m.base), i);
     }
 }

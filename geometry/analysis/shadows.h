@@ -17,6 +17,8 @@
 
 #include "kernel/types.h"
 
+#include <string>
+
 #include <vector>
 
 namespace sl::analysis {
@@ -55,17 +57,27 @@ public:
     // the lines through the parts, each bounded over the whole range (cut again where that
     // fails, a few hundred ranges at most; false where they do not settle it).
     bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const;
+    // Whether the foot of a target within `radius` of `centre` (the bottom of its column, on
+    // the table) is hidden from the observer by one part, lower pieces too: a line from the
+    // observer's top to a point on the table is below a feature of height h only over the
+    // last h / top of its length, so the lines that could pass one part run from the
+    // target's disc to the observer's disc scaled towards it by that share (at most 1), and
+    // the test is the one above with that disc. Then the target is not fully visible, the
+    // terrain's doing. Sufficient only: parts that the scaled disc meets are not tried.
+    bool hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls) const;
 
 private:
     struct Shade {
         Ring ring;
         int piece;
+        double height;      // a feature's (lines from the observer's top pass below it near the table)
         bool tall;          // a feature above every line: counts whatever the ruleset says
         double lo, hi;      // the directions in which it reaches past the observer: (lo, hi)
         double from, span;  // the directions of its points seen from the observer: [from, from + span]
         double near;        // its distance from the observer's centre
     };
     Vec2 eye_;
+    double top_ = 0;        // the observer's top
     double radius_ = 0;     // of the observer's disc, with the margin
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     std::vector<Shade> shades_;
@@ -80,6 +92,10 @@ private:
 class Obstacles {
 public:
     explicit Obstacles(const Scenario& scenario);
+    // What a line that stays higher than `below` can meet: features and models lower than
+    // that are left out, and so are the models of `unseen` (the unit the lines see through)
+    // and, unless `areas`, the areas (they block no line in true-los).
+    Obstacles(const Scenario& scenario, double below, const std::string& unseen, bool areas);
     // Whether the disc stays clear of every piece and every model's disc: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;

@@ -161,6 +161,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     const ModelOverlap onModels(scenario);
     const PieceParts parts(scenario);
     const Obstacles obstacles(scenario);
+    // For each observer, what a line from its top to the probe's top can meet: features
+    // lower than both tops pass under it.
+    std::vector<Obstacles> above;
+    above.reserve(observers.size());
+    for (int o : observers) {
+        const Model& m = scenario.models[static_cast<size_t>(o)];
+        above.emplace_back(scenario, std::min(m.top(), probe.height), m.unit, scenario.ruleset.name != "true-los");
+    }
     const double probeRadius = boundingRadius(probe.base);
     const int blockCols = (grid.cols + kBlock - 1) / kBlock, blockRows = (grid.rows + kBlock - 1) / kBlock;
     const int blocks = blockCols * blockRows;
@@ -188,12 +196,47 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         std::vector<FullShadows> shadows;
-        std::vector<OpenViews> views;
+        std::vector<OpenViews> views, overViews;
         if (run.shadows)
-            for (int o : observers) {
+            for (size_t i = 0; i < observers.size(); ++i) {
+                const int o = observers[i];
                 shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
                 views.emplace_back(obstacles, scenario, o);
+                overViews.emplace_back(above[i], scenario, o);
             }
+        // Seen in part and hidden in part from observer i, each with a proof that needs no
+        // ruling: a spot of the probe's base on the side towards the observer (or across)
+        // seen from a point of its base over everything lower than both tops (its top from
+        // the observer's top), and one on the far side (or across) whose foot is hidden by
+        // terrain (FullShadows::hidesFoot). Then it is visible, not fully, and in cover where
+        // the ruleset gives cover for that (11e); not under 10e, where a barricade that hides
+        // it gives cover only to some, nor where 13.09 hides it (seen only from near).
+        const std::string& ruleset = scenario.ruleset.name;
+        const bool partProofs = run.shadows && ruleset != "wh40k-10e";
+        const std::optional<bool> partCover = ruleset == "wh40k-11e" ? std::optional<bool>(true) : std::nullopt;
+        // (The spots: kSpot in radius, their centres 9/10 of the way out to the largest
+        // circle within the base; a band reaches a point from half its width away.)
+        constexpr double kSpot = 0.01;
+        const double inner = 0.9 * std::min(probe.base.length_mm, probe.base.width_mm) / kMmPerInch / 2;
+        const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
+        auto seenInPart = [&](size_t i, Vec2 at, const std::vector<int>& walls) {
+            if (!partProofs) return false;
+            Vec2 d = at - s.models[static_cast<size_t>(observers[i])].position;
+            const double length = std::hypot(d.x, d.y);
+            if (length < 1e-6) return false;
+            d = d * (inner / length);
+            const Vec2 across{-d.y, d.x};
+            const OpenViews& over = overViews[i];
+            const FullShadows& shadow = shadows[i];
+            const double foot = kSpot + band;
+            // Around the rim from the side towards the observer (seen) and from the far side (hidden).
+            const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
+            const Vec2 nearSpots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
+            const Vec2 farSpots[] = {at + d, at + slant1, at + slant2, at + across, at - across, at - slant1, at - slant2};
+            return std::ranges::any_of(farSpots, [&](Vec2 q) { return shadow.hidesFoot(q, foot, walls); }) &&
+                   std::ranges::any_of(nearSpots, [&](Vec2 q) { return over.open(q, kSpot); }) &&
+                   !rulings.hiddenOf(probeIndex).value_or(false);
+        };
         auto moveProbe = [&](Vec2 to) {
             placed.position = to;
             scene.modelMoved(probeIndex);
@@ -239,7 +282,15 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
                 }
-                PairResult r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                PairResult r;
+                if (seenInPart(i, placed.position, rulings.wallsOf(o, probeIndex))) {
+                    r.visible = true;
+                    r.fully_visible = false;
+                    r.cover = partCover;
+                    r.hidden = rulings.hiddenOf(probeIndex);
+                } else {
+                    r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                }
                 if (r.provisional && !r.undecided) {
                     // A proof cut short by the survey that the ruling read as "no" without
                     // saying so (whether terrain rather than a model keeps it from being
