@@ -297,34 +297,40 @@ Vec2 unit(Vec2 v) {
 
 }  // namespace
 
-Obstacles::Obstacles(const Scenario& scenario) : Obstacles(scenario, -HUGE_VAL, {}, true) {}
-
-Obstacles::Obstacles(const Scenario& scenario, double below, const std::string& unseen, bool areas)
+Obstacles::Obstacles(const Scenario& scenario)
     : margin_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0 + kClear) {
-    auto add = [&](Ring ring, double round, int model) {
+    auto add = [&](Ring ring, double round, int model, int piece) {
         Bounds box = boundsOf(ring);
         box.lo = box.lo - Vec2{round, round};
         box.hi = box.hi + Vec2{round, round};
-        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model});
+        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model, piece});
     };
-    for (const TerrainPiece& piece : scenario.terrain) {
-        if (piece.footprint.outer.size() < 3 || (piece.kind == TerrainKind::Feature ? piece.height < below : !areas)) continue;
+    for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
+        const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
+        if (piece.footprint.outer.size() < 3) continue;
         // (A traced outline's wiggles filled in first: fewer parts, each a little larger.)
-        for (Ring& ring : coveringParts(piece.footprint.outer, 0.01)) add(std::move(ring), 0, -1);
+        for (Ring& ring : coveringParts(piece.footprint.outer, 0.01)) add(std::move(ring), 0, -1, i);
     }
     for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
         const Model& m = scenario.models[static_cast<size_t>(i)];
-        if (m.top() < below || (!unseen.empty() && m.unit == unseen)) continue;
-        add(Ring{m.position}, boundingRadius(m.base), i);
+        add(Ring{m.position}, boundingRadius(m.base), i, -1);
     }
 }
 
-// Whether the hull of the apex and the disc, grown by the margin, and the shape, grown by
-// its own radius, are apart: some direction n in which the one ends before the other
-// begins. Where two convex sets are apart, the direction between their closest points
-// does: a normal of one of the shape's edges, of one of the hull's two tangents, or the
-// direction to one of the shape's corners from the apex or from the disc's centre; each is
-// tried. (A direction found is a proof; rounding is far below the margin.)
+Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas)
+    : margin_(all.margin_) {
+    for (const Shape& shape : all.shapes_) {
+        if (shape.model >= 0) {
+            const Model& m = scenario.models[static_cast<size_t>(shape.model)];
+            if (m.top() < below || (!unseen.empty() && m.unit == unseen)) continue;
+        } else {
+            const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(shape.piece)];
+            if (piece.kind == TerrainKind::Feature ? piece.height < below : !areas) continue;
+        }
+        shapes_.push_back(shape);
+    }
+}
+
 bool Obstacles::clearOf(const Shape& shape, Vec2 apex, Vec2 centre, double radius) const {
     const double grow = margin_ + shape.round;
     auto apart = [&](Vec2 n) {

@@ -92,10 +92,11 @@ private:
 class Obstacles {
 public:
     explicit Obstacles(const Scenario& scenario);
-    // What a line that stays higher than `below` can meet: features and models lower than
-    // that are left out, and so are the models of `unseen` (the unit the lines see through)
-    // and, unless `areas`, the areas (they block no line in true-los).
-    Obstacles(const Scenario& scenario, double below, const std::string& unseen, bool areas);
+    // Of `all` (made for this table), what a line that stays higher than `below` can meet:
+    // features and models lower than that are left out, and so are the models of `unseen`
+    // (the unit the lines see through) and, unless `areas`, the areas (they block no line in
+    // true-los).
+    Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas);
     // Whether the disc stays clear of every piece and every model's disc: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;
@@ -110,6 +111,7 @@ private:
         double round;  // a model's disc radius; 0 for a piece's part
         Vec2 lo, hi;   // the box of ring grown by round
         int model;     // the model's index, -1 for a piece
+        int piece;     // the piece's index, -1 for a model
     };
     bool clearOf(const Shape& shape, Vec2 apex, Vec2 centre, double radius) const;
     std::vector<Shape> shapes_;

@@ -167,7 +167,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     above.reserve(observers.size());
     for (int o : observers) {
         const Model& m = scenario.models[static_cast<size_t>(o)];
-        above.emplace_back(scenario, std::min(m.top(), probe.height), m.unit, scenario.ruleset.name != "true-los");
+        above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, scenario.ruleset.name != "true-los");
     }
     const double probeRadius = boundingRadius(probe.base);
     const int blockCols = (grid.cols + kBlock - 1) / kBlock, blockRows = (grid.rows + kBlock - 1) / kBlock;
@@ -253,6 +253,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             return openWalls;
         };
         size_t lastFully = 0;
+        // Whether the cell ruled last (in this block) was seen from each observer: the proofs of
+        // a cell seen in part are tried only then (behind a wall, where the cells are hidden,
+        // the foot is hidden but nothing is seen, and the search for a spot seen is long).
+        std::vector<char> lastSeen(observers.size(), 1);
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
@@ -280,10 +284,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, rulings.wallsOf(o, probeIndex))) {
                     // Hidden from this one, with the proof its full shadow gives.
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                    lastSeen[i] = 0;
                     continue;
                 }
                 PairResult r;
-                if (seenInPart(i, placed.position, rulings.wallsOf(o, probeIndex))) {
+                if (lastSeen[i] && seenInPart(i, placed.position, rulings.wallsOf(o, probeIndex))) {
                     r.visible = true;
                     r.fully_visible = false;
                     r.cover = partCover;
@@ -299,6 +304,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                     scene.setEffort(Scene::Effort::Survey);
                 }
+                lastSeen[i] = r.visible;
                 (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
                 cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
                 if (!r.visible) continue;
@@ -349,6 +355,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
             scene.forgetViews();
             lastFully = 0;
+            std::ranges::fill(lastSeen, 1);
             byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
                      cancelled);
         }
