@@ -861,6 +861,86 @@ private slots:
         QVERIFY(blocked > 100);
     }
 
+    // The open view over low pieces (Obstacles::footConeClear) against lines sampled in three
+    // dimensions: from a point `top` up to points of a target standing in the disc (16 on
+    // its rim and halfway in, and its centre; at its foot, halfway up and at its top), each
+    // line sampled every 0.01";
+    // where a sample lies lower than a feature's height (an area's: any), or a model's top,
+    // it must lie at least the margin (less a hair for the sampling) outside its footprint
+    // or base. Random star-shaped features from 0.3" to 4" high, an area, models; targets
+    // placed near and behind them, so that both answers come up often.
+    void footConesClearWhatSampledLinesClear() {
+        std::mt19937 rng(2411);
+        std::uniform_real_distribution<double> unit(0, 1);
+        int clear = 0, blocked = 0;
+        for (int round = 0; round < 40; ++round) {
+            Scenario s;
+            s.board = {20, 20};
+            s.ruleset.name = round % 2 ? "wh40k-11e" : "true-los";
+            s.ruleset.sight_line_width_mm = round % 2 ? 1 : 0;
+            for (int k = 0; k < 4; ++k) {
+                TerrainPiece t;
+                t.id = "piece-" + std::to_string(k);
+                t.kind = k == 3 ? TerrainKind::Area : TerrainKind::Feature;
+                t.height = 0.3 + 3.7 * unit(rng);
+                const Vec2 c{3 + 14 * unit(rng), 3 + 14 * unit(rng)};
+                const int n = 3 + static_cast<int>(rng() % 8);
+                for (int i = 0; i < n; ++i) {
+                    const double a = 2 * std::numbers::pi * (i + 0.3 * unit(rng)) / n, r = 0.4 + 1.8 * unit(rng);
+                    t.footprint.outer.push_back(c + Vec2{std::cos(a), std::sin(a)} * r);
+                }
+                s.terrain.push_back(t);
+            }
+            s.models.push_back(observerAt("model", {2 + 16 * unit(rng), 2 + 16 * unit(rng)}));
+            s.models.back().height = 0.5 + 2 * unit(rng);
+            const Obstacles obstacles(s);
+            for (int q = 0; q < 30; ++q) {
+                const Vec2 apex{20 * unit(rng), 20 * unit(rng)}, centre{20 * unit(rng), 20 * unit(rng)};
+                const double top = 1 + 3 * unit(rng), radius = 0.3 + 0.5 * unit(rng), targetTop = 0.5 + 3 * unit(rng);
+                const bool said = obstacles.footConeClear(apex, top, centre, radius, -1);
+                (said ? clear : blocked) += 1;
+                if (!said) continue;
+                const double allowed = obstacles.margin() - 0.006;
+                for (int k = 0; k < 17; ++k) {
+                    const double a = 2 * std::numbers::pi * k / 16, rr = k == 16 ? 0 : radius * (k % 2 ? 1 : 0.5);
+                    const Vec2 end = centre + Vec2{std::cos(a), std::sin(a)} * rr;
+                    for (double z : {0.0, targetTop / 2, targetTop}) {
+                        const double length = std::hypot(end.x - apex.x, end.y - apex.y);
+                        const int steps = std::max(2, static_cast<int>(length / 0.01));
+                        for (int j = 0; j <= steps; ++j) {
+                            const double t = static_cast<double>(j) / steps;
+                            const Vec2 x = apex + (end - apex) * t;
+                            const double h = top + (z - top) * t;
+                            for (const TerrainPiece& piece : s.terrain) {
+                                if (piece.kind == TerrainKind::Feature && h >= piece.height) continue;
+                                const Ring& r = piece.footprint.outer;
+                                const Bounds box = boundsOf(r);
+                                if (x.x < box.lo.x - 1 || x.x > box.hi.x + 1 || x.y < box.lo.y - 1 || x.y > box.hi.y + 1) continue;
+                                const bool inside = locate(x, r) != Where::Outside;
+                                double d = 1e300;
+                                for (size_t i = 0; i < r.size(); ++i) {
+                                    const Vec2 p0 = r[i], e = r[(i + 1) % r.size()] - p0;
+                                    const double u = std::clamp(((x.x - p0.x) * e.x + (x.y - p0.y) * e.y) / (e.x * e.x + e.y * e.y), 0.0, 1.0);
+                                    d = std::min(d, std::hypot(p0.x + e.x * u - x.x, p0.y + e.y * u - x.y));
+                                }
+                                QVERIFY2(!inside && d >= allowed, qPrintable(QStringLiteral("round %1 cone %2: a line at %3\" up passes %4 %5\" from %6")
+                                                                            .arg(round).arg(q).arg(h).arg(inside ? "inside," : "").arg(d)
+                                                                            .arg(QString::fromStdString(piece.id))));
+                            }
+                            for (const Model& m : s.models)
+                                if (h < m.top())
+                                    QVERIFY2(std::hypot(x.x - m.position.x, x.y - m.position.y) >= boundingRadius(m.base) + allowed,
+                                             qPrintable(QStringLiteral("round %1 cone %2: a line meets the model").arg(round).arg(q)));
+                        }
+                    }
+                }
+            }
+        }
+        QVERIFY(clear > 100);
+        QVERIFY(blocked > 100);
+        qInfo("%d open views over low pieces, %d not", clear, blocked);
+    }
+
     void aUnitSeesWhatAnyOfItsModelsSees() {
         // Two observers on either side of a wall: each sees what the other cannot, the map
         // of the two sees both sides.

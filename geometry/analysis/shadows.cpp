@@ -303,7 +303,11 @@ Obstacles::Obstacles(const Scenario& scenario)
         Bounds box = boundsOf(ring);
         box.lo = box.lo - Vec2{round, round};
         box.hi = box.hi + Vec2{round, round};
-        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model, piece});
+        const double height = model >= 0 ? scenario.models[static_cast<size_t>(model)].top()
+                              : scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Feature
+                                  ? scenario.terrain[static_cast<size_t>(piece)].height
+                                  : HUGE_VAL;
+        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model, piece, height});
     };
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
@@ -331,23 +335,24 @@ Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double belo
     }
 }
 
-bool Obstacles::clearOf(const Shape& shape, Vec2 apex, Vec2 centre, double radius) const {
+bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const {
     const double grow = margin_ + shape.round;
     auto apart = [&](Vec2 n) {
         double least = 1e300;
         for (const Vec2& v : shape.ring) least = std::min(least, dot(n, v));
-        return std::max(dot(n, apex), dot(n, centre) + radius) + grow < least;
+        return std::max(dot(n, apex) + apexRadius, dot(n, centre) + radius) + grow < least;
     };
     const size_t k = shape.ring.size();
     for (size_t i = 0; k > 1 && i < k; ++i) {
         const Vec2 e = shape.ring[(i + 1) % k] - shape.ring[i];
         if (apart(unit(Vec2{e.y, -e.x}) * -1.0)) return true;  // (from the hull towards the part)
     }
+    // The hull's two sides: the discs' outer common tangents (n.apex + apexRadius = n.centre + radius).
     const Vec2 d = centre - apex;
     const double l = std::sqrt(dot(d, d));
-    if (l > radius) {
+    if (l > std::abs(radius - apexRadius)) {
         const Vec2 u = d * (1 / l), w{-u.y, u.x};
-        const double c = -radius / l, s = std::sqrt(std::max(0.0, 1 - c * c));
+        const double c = (apexRadius - radius) / l, s = std::sqrt(std::max(0.0, 1 - c * c));
         if (apart(u * c + w * s) || apart(u * c - w * s)) return true;
     }
     for (const Vec2& v : shape.ring)
@@ -359,7 +364,7 @@ bool Obstacles::discClear(Vec2 centre, double radius) const {
     const double r = radius + margin_;
     for (const Shape& s : shapes_) {
         if (centre.x + r < s.lo.x || s.hi.x < centre.x - r || centre.y + r < s.lo.y || s.hi.y < centre.y - r) continue;
-        if (!clearOf(s, centre, centre, radius)) return false;
+        if (!clearOf(s, centre, 0, centre, radius)) return false;
     }
     return true;
 }
@@ -371,13 +376,27 @@ bool Obstacles::coneClear(Vec2 apex, Vec2 centre, double radius, int skip) const
     for (const Shape& s : shapes_) {
         if (s.model == skip && skip >= 0) continue;
         if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
-        if (!clearOf(s, apex, centre, radius)) return false;
+        if (!clearOf(s, apex, 0, centre, radius)) return false;
+    }
+    return true;
+}
+
+bool Obstacles::footConeClear(Vec2 apex, double top, Vec2 centre, double radius, int skip) const {
+    if (top <= 0) return false;
+    const double r = radius + margin_;
+    const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
+    const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
+    for (const Shape& s : shapes_) {
+        if ((s.model == skip && skip >= 0) || s.height <= 0) continue;
+        if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
+        const double share = std::min(1.0, s.height / top);
+        if (!clearOf(s, centre + (apex - centre) * share, (1 - share) * radius, centre, radius)) return false;
     }
     return true;
 }
 
 OpenViews::OpenViews(const Obstacles& obstacles, const Scenario& scenario, int observer)
-    : obstacles_(&obstacles), observer_(observer) {
+    : obstacles_(&obstacles), observer_(observer), top_(scenario.models[static_cast<size_t>(observer)].top()) {
     const Model& m = scenario.models[static_cast<size_t>(observer)];
     apexes_.push_back(m.position);
     const Ring outline = baseOutline(m);
@@ -388,6 +407,12 @@ OpenViews::OpenViews(const Obstacles& obstacles, const Scenario& scenario, int o
 bool OpenViews::open(Vec2 centre, double radius) const {
     for (const Vec2& apex : apexes_)
         if (obstacles_->coneClear(apex, centre, radius, observer_)) return true;
+    return false;
+}
+
+bool OpenViews::openOver(Vec2 centre, double radius) const {
+    for (const Vec2& apex : apexes_)
+        if (obstacles_->footConeClear(apex, top_, centre, radius, observer_)) return true;
     return false;
 }
 

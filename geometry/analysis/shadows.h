@@ -103,6 +103,14 @@ public:
     // Whether the convex hull of `apex` and the disc stays clear of every piece and every
     // model's disc but model `skip`'s (the observer's own).
     bool coneClear(Vec2 apex, Vec2 centre, double radius, int skip) const;
+    // Whether every line from `apex`, `top` inches up, to any point of a target standing on
+    // the table within the disc, at any height, stays clear of every obstacle standing to
+    // its height (a feature's, a model's top; an area has none: it is met at any height)
+    // but model `skip`'s. The line to a point's foot is the lowest (lines to points above it
+    // run above it all along), and it is below a height h only over the last h / top of its
+    // length: past a shape of height h it needs to clear only the hull of the disc and the
+    // disc scaled towards the apex by that share.
+    bool footConeClear(Vec2 apex, double top, Vec2 centre, double radius, int skip) const;
     double margin() const { return margin_; }
 
 private:
@@ -112,8 +120,11 @@ private:
         Vec2 lo, hi;   // the box of ring grown by round
         int model;     // the model's index, -1 for a piece
         int piece;     // the piece's index, -1 for a model
+        double height; // a feature's height, a model's top; an area's: unlimited
     };
-    bool clearOf(const Shape& shape, Vec2 apex, Vec2 centre, double radius) const;
+    // Whether the hull of the disc around `apex` of radius `apexRadius` and the disc around
+    // `centre` stays clear of the shape.
+    bool clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const;
     std::vector<Shape> shapes_;
     double margin_ = 0;
 };
@@ -128,10 +139,16 @@ class OpenViews {
 public:
     OpenViews(const Obstacles& obstacles, const Scenario& scenario, int observer);
     bool open(Vec2 centre, double radius) const;
+    // The same, from the observer's top and with the obstacles' heights
+    // (Obstacles::footConeClear): every point of a target within the disc is seen from one
+    // point of the observer's base, so the target is fully visible; whether it is within a
+    // piece or in cover is not said.
+    bool openOver(Vec2 centre, double radius) const;
 
 private:
     const Obstacles* obstacles_;
     int observer_;
+    double top_;
     std::vector<Vec2> apexes_;
 };
 

@@ -163,11 +163,16 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     const Obstacles obstacles(scenario);
     // For each observer, what a line from its top to the probe's top can meet: features
     // lower than both tops pass under it.
-    std::vector<Obstacles> above;
+    // And what any of its lines can meet (its own unit's models are seen through, areas block
+    // nothing in true-los), with their heights (OpenViews::openOver).
+    std::vector<Obstacles> above, sightlines;
     above.reserve(observers.size());
+    sightlines.reserve(observers.size());
+    const bool areasBlock = scenario.ruleset.name != "true-los";
     for (int o : observers) {
         const Model& m = scenario.models[static_cast<size_t>(o)];
-        above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, scenario.ruleset.name != "true-los");
+        above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, areasBlock);
+        sightlines.emplace_back(obstacles, scenario, -HUGE_VAL, m.unit, areasBlock);
     }
     const double probeRadius = boundingRadius(probe.base);
     const int blockCols = (grid.cols + kBlock - 1) / kBlock, blockRows = (grid.rows + kBlock - 1) / kBlock;
@@ -196,12 +201,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         std::vector<FullShadows> shadows;
-        std::vector<OpenViews> views, overViews;
+        std::vector<OpenViews> views, overViews;  // (views: with every line's obstacles and their heights)
         if (run.shadows)
             for (size_t i = 0; i < observers.size(); ++i) {
                 const int o = observers[i];
                 shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
-                views.emplace_back(obstacles, scenario, o);
+                views.emplace_back(sightlines[i], scenario, o);
                 overViews.emplace_back(above[i], scenario, o);
             }
         // Seen in part and hidden in part from observer i, each with a proof that needs no
@@ -269,7 +274,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // The proofs that need no pair ruling first, for every observer: one that sees
             // the cell in the open settles it (fully visible, within nothing, out of cover).
             for (size_t i = 0; clear && i < observers.size(); ++i)
-                if (views[i].open(placed.position, probeRadius)) {
+                if (views[i].openOver(placed.position, probeRadius)) {
                     cell.verdict = Verdict::FullyVisible;
                     cell.seenBy = observers[i];
                     return;
@@ -313,8 +318,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 anyCover = anyCover && r.cover.value_or(false);
                 cell.verdict = r.fully_visible ? Verdict::FullyVisible : std::max(cell.verdict, Verdict::Visible);
                 // Fully visible and out of cover: no other observer changes the cell (13.09
-                // is the target's alone, the same from every observer).
-                if (cell.verdict == Verdict::FullyVisible && !anyCover) {
+                // is the target's alone, the same from every observer); nor in cover that
+                // every observer that sees it gives it for where it stands.
+                if (cell.verdict == Verdict::FullyVisible && (!anyCover || rulings.coverWhereItStands(probeIndex))) {
                     lastFully = i;
                     break;
                 }
@@ -332,7 +338,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             bool proven = !views.empty() && obstacles.discClear(centre, radius);
             for (size_t i = 0; proven && i < observers.size() && seenBy < 0; ++i) {
                 if (shadows[i].hides(centre, radius, wallsInTheOpen(centre)[i])) continue;
-                if (views[i].open(centre, radius)) seenBy = observers[i];
+                if (views[i].openOver(centre, radius)) seenBy = observers[i];
                 else proven = false;
             }
             if (!proven) return false;
