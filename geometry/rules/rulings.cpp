@@ -483,6 +483,21 @@ std::vector<int> Rulings::wallsOf(int observer, int target) const {
     return {};
 }
 
+bool Rulings::coverWhereItStands(int target) const {
+    const Scenario& s = scene_.scenario();
+    const Model& t = s.models[target];
+    if (s.ruleset.name == "wh40k-11e")
+        return infantryLike(t) && std::ranges::any_of(areas_, [&](const Area& a) { return within(target, a.piece); });
+    if (s.ruleset.name == "wh40k-10e")
+        for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+            const TerrainPiece& p = s.terrain[i];
+            if (p.kind == TerrainKind::Area && whollyWithin(target, i) &&
+                (p.hasTag("ruin") || p.hasTag("woods") || (p.hasTag("crater") && hasKeyword(t, "INFANTRY"))))
+                return true;
+        }
+    return false;
+}
+
 std::optional<bool> Rulings::hiddenOf(int target) const {
     const std::string& name = scene_.scenario().ruleset.name;
     if (name == "wh40k-11e") return hidingArea11e(target) >= 0;

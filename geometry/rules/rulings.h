@@ -164,6 +164,11 @@ public:
     // wh40k-11e, within an area with a dense feature and its unit made no ranged attack;
     // false under wh40k-10e; nothing under true-los.
     std::optional<bool> hiddenOf(int target) const;
+    // Whether a ruling of any observer that sees this target gives it cover for where it
+    // stands alone (PairResult::cover): wh40k-11e, INFANTRY, BEASTS or SWARM within an area
+    // (13.08); wh40k-10e, wholly within a ruin or woods, or a crater as INFANTRY. False
+    // where cover would depend on the observer, and under true-los.
+    bool coverWhereItStands(int target) const;
 
     // wh40k-11e: the terrain pieces that obscure (13.10: areas holding a light or dense
     // feature, and such features standing in no area); empty under the other rulesets.
