@@ -209,13 +209,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 views.emplace_back(sightlines[i], scenario, o);
                 overViews.emplace_back(above[i], scenario, o);
             }
-        // Seen in part and hidden in part from observer i, each with a proof that needs no
-        // ruling: a spot of the probe's base on the side towards the observer (or across)
-        // seen from a point of its base over everything lower than both tops (its top from
-        // the observer's top), and one on the far side (or across) whose foot is hidden by
-        // terrain (FullShadows::hidesFoot). Then it is visible, not fully, and in cover where
-        // the ruleset gives cover for that (11e); not under 10e, where a barricade that hides
-        // it gives cover only to some, nor where 13.09 hides it (seen only from near).
+        // Hidden in part from observer i, the terrain's doing, with a proof that needs no
+        // ruling: a foot on the far side of the probe's base (or across) hidden by one part
+        // (FullShadows::hidesFoot). Then it is not fully visible, and in cover where seen
+        // where the ruleset gives cover for that (11e); not under 10e, where a barricade that
+        // hides it gives cover only to some, nor where 13.09 hides it (seen only from near).
+        // Whether it is seen: a spot towards the observer (or across) seen from a point of its
+        // base over everything lower than both tops (its top from the observer's top), else
+        // the exact decision alone (the share seen, which costs most, is not looked for).
         const std::string& ruleset = scenario.ruleset.name;
         const bool partProofs = run.shadows && ruleset != "wh40k-10e";
         const std::optional<bool> partCover = ruleset == "wh40k-11e" ? std::optional<bool>(true) : std::nullopt;
@@ -224,23 +225,34 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         constexpr double kSpot = 0.01;
         const double inner = 0.9 * std::min(probe.base.length_mm, probe.base.width_mm) / kMmPerInch / 2;
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
-        auto seenInPart = [&](size_t i, Vec2 at, const std::vector<int>& walls) {
-            if (!partProofs) return false;
-            Vec2 d = at - s.models[static_cast<size_t>(observers[i])].position;
+        auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls) -> std::optional<PairResult> {
+            if (!partProofs) return std::nullopt;
+            const int o = observers[i];
+            Vec2 d = at - s.models[static_cast<size_t>(o)].position;
             const double length = std::hypot(d.x, d.y);
-            if (length < 1e-6) return false;
+            if (length < 1e-6) return std::nullopt;
             d = d * (inner / length);
             const Vec2 across{-d.y, d.x};
-            const OpenViews& over = overViews[i];
-            const FullShadows& shadow = shadows[i];
             const double foot = kSpot + band;
-            // Around the rim from the side towards the observer (seen) and from the far side (hidden).
+            // Around the rim from the far side (hidden) and from the side towards the observer (seen).
             const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
-            const Vec2 nearSpots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
             const Vec2 farSpots[] = {at + d, at + slant1, at + slant2, at + across, at - across, at - slant1, at - slant2};
-            return std::ranges::any_of(farSpots, [&](Vec2 q) { return shadow.hidesFoot(q, foot, walls); }) &&
-                   std::ranges::any_of(nearSpots, [&](Vec2 q) { return over.open(q, kSpot); }) &&
-                   !rulings.hiddenOf(probeIndex).value_or(false);
+            const Vec2 nearSpots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
+            if (!std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls); })) return std::nullopt;
+            PairResult r;
+            r.hidden = rulings.hiddenOf(probeIndex);
+            if (r.hidden.value_or(false)) return std::nullopt;
+            r.fully_visible = false;
+            if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot); })) {
+                r.visible = true;
+            } else {
+                const Rulings::Sight sight = rulings.sight(o, probeIndex);
+                r.visible = sight.visible;
+                r.undecided = sight.undecided;
+                r.provisional = sight.provisional;
+            }
+            if (r.visible) r.cover = partCover;
+            return r;
         };
         auto moveProbe = [&](Vec2 to) {
             placed.position = to;
@@ -258,10 +270,6 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             return openWalls;
         };
         size_t lastFully = 0;
-        // Whether the cell ruled last (in this block) was seen from each observer: the proofs of
-        // a cell seen in part are tried only then (behind a wall, where the cells are hidden,
-        // the foot is hidden but nothing is seen, and the search for a spot seen is long).
-        std::vector<char> lastSeen(observers.size(), 1);
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
@@ -289,18 +297,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, rulings.wallsOf(o, probeIndex))) {
                     // Hidden from this one, with the proof its full shadow gives.
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
-                    lastSeen[i] = 0;
                     continue;
                 }
-                PairResult r;
-                if (lastSeen[i] && seenInPart(i, placed.position, rulings.wallsOf(o, probeIndex))) {
-                    r.visible = true;
-                    r.fully_visible = false;
-                    r.cover = partCover;
-                    r.hidden = rulings.hiddenOf(probeIndex);
-                } else {
-                    r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
-                }
+                const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex));
+                PairResult r = part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                 if (r.provisional && !r.undecided) {
                     // A proof cut short by the survey that the ruling read as "no" without
                     // saying so (whether terrain rather than a model keeps it from being
@@ -309,7 +309,6 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                     scene.setEffort(Scene::Effort::Survey);
                 }
-                lastSeen[i] = r.visible;
                 (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
                 cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
                 if (!r.visible) continue;
@@ -361,7 +360,6 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
             scene.forgetViews();
             lastFully = 0;
-            std::ranges::fill(lastSeen, 1);
             byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
                      cancelled);
         }

@@ -505,18 +505,22 @@ std::optional<bool> Rulings::hiddenOf(int target) const {
     return std::nullopt;
 }
 
-bool Rulings::visible(int observer, int target) const {
+bool Rulings::visible(int observer, int target) const { return sight(observer, target).visible; }
+
+Rulings::Sight Rulings::sight(int observer, int target) const {
     const Scenario& s = scene_.scenario();
-    if (s.ruleset.name == "wh40k-10e")
-        return findSightLine(withWalls(walls10e(observer, target, nullptr), scene_.seeThrough()), observer, target,
-                             Method::Exact)
-            .has_value();
-    if (s.ruleset.name != "wh40k-11e") return findSightLine(scene_, observer, target, Method::Exact).has_value();
-    if (hidingArea11e(target) >= 0 && baseDistance3d(s.models[observer], s.models[target]) > s.ruleset.detection_range)
-        return false;
-    return findSightLine(withWalls(walls11e(observer, target, nullptr), scene_.seeThrough()), observer, target,
-                         Method::Exact)
-        .has_value();
+    if (s.ruleset.name == "wh40k-11e" && hidingArea11e(target) >= 0 &&
+        baseDistance3d(s.models[observer], s.models[target]) > s.ruleset.detection_range)
+        return {};
+    const Scene& scene = s.ruleset.name == "wh40k-10e"   ? withWalls(walls10e(observer, target, nullptr), scene_.seeThrough())
+                         : s.ruleset.name == "wh40k-11e" ? withWalls(walls11e(observer, target, nullptr), scene_.seeThrough())
+                                                         : scene_;
+    const unsigned long cut = proofsCutShort();
+    const Model& o = s.models[observer];
+    const Model& t = s.models[target];
+    const ExactAnswer a = decideExact(scene, scene.modelRegion(observer), o.top(), scene.modelRegion(target), t.top(),
+                                      scene.ignoredModels(observer, target), Witness::First);
+    return {a.visible, a.undecided, proofsCutShort() != cut};
 }
 std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic<bool>* cancel, SeenCache* cache) const {
     const Scenario& s = scene_.scenario();

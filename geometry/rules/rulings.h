@@ -147,6 +147,13 @@ public:
     // Only whether the observer sees the target under the ruleset (exact decision; for
     // many pairs at once, as "observer against all enemies" does while a model is dragged).
     bool visible(int observer, int target) const;
+    // The same decision with what a ruling says of it: seen, or not and whether that is
+    // left undecided at a knife edge (PairResult::undecided), and whether a proof was cut
+    // short by the scene's effort (PairResult::provisional).
+    struct Sight {
+        bool visible = false, undecided = false, provisional = false;
+    };
+    Sight sight(int observer, int target) const;
 
     // Fog of war on the table: for each model of the scenario, whether the side sees it: its
     // own models, and every other model that some model of the side sees under the ruleset
