@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
 #include <numbers>
 #include <optional>
 #include <random>
@@ -165,6 +166,33 @@ Model observerAt(const std::string& id, Vec2 at) {
     m.keywords = {"INFANTRY"};
     return m;
 }
+
+// A random 20" table: under true-los in even rounds, 11th edition with its 1 mm line in odd
+// ones; `pieces` star-shaped pieces (the last an area) of the heights `height` gives, and
+// one model.
+Scenario starTable(std::mt19937& rng, int round, int pieces, const std::function<double()>& height) {
+    std::uniform_real_distribution<double> unit(0, 1);
+    Scenario s;
+    s.board = {20, 20};
+    s.ruleset.name = round % 2 ? "wh40k-11e" : "true-los";
+    s.ruleset.sight_line_width_mm = round % 2 ? 1 : 0;
+    for (int k = 0; k < pieces; ++k) {
+        TerrainPiece t;
+        t.id = "piece-" + std::to_string(k);
+        t.kind = k == pieces - 1 ? TerrainKind::Area : TerrainKind::Feature;
+        t.height = height();
+        const Vec2 c{2 + 16 * unit(rng), 2 + 16 * unit(rng)};
+        const int n = 3 + static_cast<int>(rng() % 10);
+        for (int i = 0; i < n; ++i) {
+            const double a = 2 * std::numbers::pi * (i + 0.3 * unit(rng)) / n, r = 0.4 + 2.2 * unit(rng);
+            t.footprint.outer.push_back(c + Vec2{std::cos(a), std::sin(a)} * r);
+        }
+        s.terrain.push_back(t);
+    }
+    s.models.push_back(observerAt("model", {2 + 16 * unit(rng), 2 + 16 * unit(rng)}));
+    return s;
+}
+
 
 }  // namespace
 
@@ -788,24 +816,7 @@ private slots:
         std::uniform_real_distribution<double> unit(0, 1);
         int clear = 0, blocked = 0;
         for (int round = 0; round < 30; ++round) {
-            Scenario s;
-            s.board = {20, 20};
-            s.ruleset.name = round % 2 ? "wh40k-11e" : "true-los";
-            s.ruleset.sight_line_width_mm = round % 2 ? 1 : 0;
-            for (int k = 0; k < 3; ++k) {
-                TerrainPiece t;
-                t.id = "piece-" + std::to_string(k);
-                t.kind = k == 2 ? TerrainKind::Area : TerrainKind::Feature;
-                t.height = 2;
-                const Vec2 c{2 + 16 * unit(rng), 2 + 16 * unit(rng)};
-                const int n = 3 + static_cast<int>(rng() % 10);
-                for (int i = 0; i < n; ++i) {
-                    const double a = 2 * std::numbers::pi * (i + 0.3 * unit(rng)) / n, r = 0.4 + 2.2 * unit(rng);
-                    t.footprint.outer.push_back(c + Vec2{std::cos(a), std::sin(a)} * r);
-                }
-                s.terrain.push_back(t);
-            }
-            s.models.push_back(observerAt("model", {2 + 16 * unit(rng), 2 + 16 * unit(rng)}));
+            Scenario s = starTable(rng, round, 3, [] { return 2.0; });
             const Obstacles obstacles(s);
             for (int q = 0; q < 40; ++q) {
                 const Vec2 apex{20 * unit(rng), 20 * unit(rng)}, centre{20 * unit(rng), 20 * unit(rng)};
@@ -874,24 +885,7 @@ private slots:
         std::uniform_real_distribution<double> unit(0, 1);
         int clear = 0, blocked = 0;
         for (int round = 0; round < 40; ++round) {
-            Scenario s;
-            s.board = {20, 20};
-            s.ruleset.name = round % 2 ? "wh40k-11e" : "true-los";
-            s.ruleset.sight_line_width_mm = round % 2 ? 1 : 0;
-            for (int k = 0; k < 4; ++k) {
-                TerrainPiece t;
-                t.id = "piece-" + std::to_string(k);
-                t.kind = k == 3 ? TerrainKind::Area : TerrainKind::Feature;
-                t.height = 0.3 + 3.7 * unit(rng);
-                const Vec2 c{3 + 14 * unit(rng), 3 + 14 * unit(rng)};
-                const int n = 3 + static_cast<int>(rng() % 8);
-                for (int i = 0; i < n; ++i) {
-                    const double a = 2 * std::numbers::pi * (i + 0.3 * unit(rng)) / n, r = 0.4 + 1.8 * unit(rng);
-                    t.footprint.outer.push_back(c + Vec2{std::cos(a), std::sin(a)} * r);
-                }
-                s.terrain.push_back(t);
-            }
-            s.models.push_back(observerAt("model", {2 + 16 * unit(rng), 2 + 16 * unit(rng)}));
+            Scenario s = starTable(rng, round, 4, [&] { return 0.3 + 3.7 * unit(rng); });
             s.models.back().height = 0.5 + 2 * unit(rng);
             const Obstacles obstacles(s);
             for (int q = 0; q < 30; ++q) {
