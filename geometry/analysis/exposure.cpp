@@ -21,6 +21,7 @@ namespace sl::analysis {
 
 namespace {
 constexpr int kExposureBlock = 16;  // cells along a side of the largest block
+constexpr double kSpot = 0.01;      // inches: the spot of a target's top seen over low pieces
 }  // namespace
 
 std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing) {
@@ -74,6 +75,12 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const auto undecided = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const PieceParts parts(scenario);
     const Obstacles obstacles(scenario);
+    // What a place's lines can meet (areas block nothing under true-los), with their heights
+    // (OpenViews::openOver); and what a line from its top to the target's top can meet
+    // (features lower than both tops pass under it).
+    const bool areasBlock = scenario.ruleset.name != "true-los";
+    const Obstacles sightlines(obstacles, scenario, -HUGE_VAL, {}, areasBlock);
+    const Obstacles above(obstacles, scenario, std::min(observer.height, target.height), {}, areasBlock);
     const double targetRadius = boundingRadius(target.base), observerRadius = boundingRadius(observer.base);
     const int total = static_cast<int>(map.positions.size());
     std::atomic<int> next{0}, done{0};
@@ -102,10 +109,11 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             scene.modelMoved(oi);
             rulings.modelMoved(oi);
             std::optional<FullShadows> shadows;
-            std::optional<OpenViews> views;
+            std::optional<OpenViews> views, over;
             if (run.shadows) {
                 shadows.emplace(parts, s, s.models[oi], target.height);
-                views.emplace(obstacles, s, oi);
+                views.emplace(sightlines, s, oi);
+                over.emplace(above, s, oi);
             }
             auto moveTarget = [&](Vec2 to) {
                 s.models[ti].position = to;
@@ -120,14 +128,19 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 if (shadows && shadows->hides(s.models[ti].position, targetRadius, rulings.wallsOf(oi, ti))) return;
                 // In the open: seen, fully (the same proof as the vision map's).
                 const Vec2 apart = s.models[ti].position - s.models[oi].position;
-                if (views && std::hypot(apart.x, apart.y) > targetRadius + observerRadius + obstacles.margin() &&
-                    obstacles.discClear(s.models[ti].position, targetRadius) && views->open(s.models[ti].position, targetRadius)) {
+                const bool away = views && std::hypot(apart.x, apart.y) > targetRadius + observerRadius + obstacles.margin();
+                if (away && obstacles.discClear(s.models[ti].position, targetRadius) && views->openOver(s.models[ti].position, targetRadius)) {
                     ++seen[k];
                     if (options.withFully) ++fully[k];
                     return;
                 }
                 if (!options.withFully) {
-                    if (rulings.visible(oi, ti)) ++seen[k];  // (the same decision as the full ruling's)
+                    // Seen: the top of its centre from the place's top over everything lower
+                    // than both (unless 13.09 hides it: seen only from near), else the same
+                    // decision as the full ruling's.
+                    if ((away && !rulings.hiddenOf(ti).value_or(false) && over->open(s.models[ti].position, kSpot)) ||
+                        rulings.visible(oi, ti))
+                        ++seen[k];
                     return;
                 }
                 const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
@@ -152,7 +165,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     openWalls = rulings.wallsOf(oi, ti);
                 }
                 if (shadows->hides(centre, radius, *openWalls)) return true;  // hidden from this place
-                if (!views->open(centre, radius)) return false;
+                if (!views->openOver(centre, radius)) return false;
                 for (int row = block.r0; row < block.r1; ++row)
                     for (int col = block.c0; col < block.c1; ++col) {
                         const int k = row * map.grid.cols + col;
