@@ -590,12 +590,13 @@ void Scene::modelMoved(int model) {
     Blocker b = modelBlocker(model, region);
     const BBox box = finishBlocker(b);
     std::vector<EdgeRef> edges;
-    double reach = 0;
+    double reach2 = 0;  // (squared: one root for the base, not one per corner)
     forEachEdge(b.polygon, [&](EdgeRef e) {
         edges.push_back(e);
         const Vec2 v = e.c - scenario_.models[model].position;
-        reach = std::max(reach, std::hypot(v.x, v.y));
+        reach2 = std::max(reach2, v.x * v.x + v.y * v.y);
     });
+    const double reach = std::sqrt(reach2);
     const auto [first, last] = index_->modelEdges[model];
     if (edges.size() != last - first) throw std::logic_error("Scene::modelMoved: the model's base changed");
     if (index_->blockerTree.remove(Entry(index_->blockerBox[id], id)) != 1)
@@ -616,14 +617,14 @@ void Scene::addBlocker(Blocker blocker) {
     const BBox box = finishBlocker(blocker);
     if (blocker.model >= 0) {
         const size_t first = index_->modelEdgeList.size();
-        double reach = 0;
+        double reach2 = 0;
         forEachEdge(blocker.polygon, [&](EdgeRef e) {
             index_->modelEdgeList.push_back(e);
             const Vec2 r = e.c - scenario_.models[blocker.model].position;
-            reach = std::max(reach, std::hypot(r.x, r.y));
+            reach2 = std::max(reach2, r.x * r.x + r.y * r.y);
         });
         index_->modelEdges.emplace_back(first, index_->modelEdgeList.size());
-        index_->modelReach.push_back(reach);
+        index_->modelReach.push_back(std::sqrt(reach2));
     } else {
         const size_t first = index_->edges.size();
         forEachEdge(blocker.polygon, [&](EdgeRef e) {
