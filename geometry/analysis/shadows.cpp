@@ -92,7 +92,8 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const std::optional<Arc> arc = arcOf(eye_, radius, part.ring, kClear + halfWidth_);
         if (!arc) continue;
         const bool feature = piece.kind == TerrainKind::Feature;
-        shades_.push_back({part.ring, part.piece, feature ? piece.height : 0.0, feature && piece.height > above, arc->lo, arc->hi,
+        shades_.push_back({part.ring, part.piece, feature ? piece.height : 0.0, piece.hasTag("barricade"), feature && piece.height > above,
+                           arc->lo, arc->hi,
                            arc->from, arc->span, arc->near});
     }
 }
@@ -114,14 +115,14 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     return hidesJointly(centre, radius, walls);
 }
 
-bool FullShadows::hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls) const {
+bool FullShadows::hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades) const {
     if (top_ <= 0) return false;
     const Vec2 w = centre - eye_;
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     const double around = radius + kMargin;
     for (const Shade& s : shades_) {
         const bool wall = s.tall || std::find(walls.begin(), walls.end(), s.piece) != walls.end();
-        if (!wall && s.height <= 0) continue;
+        if ((!wall && s.height <= 0) || (s.barricade && !barricades)) continue;
         // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
         if (distance <= s.near || turn(direction - s.from) > s.span) continue;
         const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);

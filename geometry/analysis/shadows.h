@@ -64,13 +64,16 @@ public:
     // target's disc to the observer's disc scaled towards it by that share (at most 1), and
     // the test is the one above with that disc. Then the target is not fully visible, the
     // terrain's doing. Sufficient only: parts that the scaled disc meets are not tried.
-    bool hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls) const;
+    // Without `barricades`, no piece tagged barricade is tried (under 10th edition one gives
+    // cover only to INFANTRY near it).
+    bool hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades = true) const;
 
 private:
     struct Shade {
         Ring ring;
         int piece;
         double height;      // a feature's (lines from the observer's top pass below it near the table)
+        bool barricade;     // tagged so
         bool tall;          // a feature above every line: counts whatever the ruleset says
         double lo, hi;      // the directions in which it reaches past the observer: (lo, hi)
         double from, span;  // the directions of its points seen from the observer: [from, from + span]

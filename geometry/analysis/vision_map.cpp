@@ -212,14 +212,15 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // Hidden in part from observer i, the terrain's doing, with a proof that needs no
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part
         // (FullShadows::hidesFoot). Then it is not fully visible, and in cover where seen
-        // where the ruleset gives cover for that (11e); not under 10e, where a barricade that
-        // hides it gives cover only to some, nor where 13.09 hides it (seen only from near).
+        // where the ruleset gives cover for that (11e, 10e; under 10e no barricade is tried,
+        // as one gives cover only to INFANTRY near it); not where 13.09 hides it (seen only
+        // from near).
         // Whether it is seen: a spot towards the observer (or across) seen from a point of its
         // base over everything lower than both tops (its top from the observer's top), else
         // the exact decision alone (the share seen, which costs most, is not looked for).
         const std::string& ruleset = scenario.ruleset.name;
-        const bool partProofs = run.shadows && ruleset != "wh40k-10e";
-        const std::optional<bool> partCover = ruleset == "wh40k-11e" ? std::optional<bool>(true) : std::nullopt;
+        const bool partProofs = run.shadows, tenth = ruleset == "wh40k-10e";
+        const std::optional<bool> partCover = ruleset == "wh40k-11e" || tenth ? std::optional<bool>(true) : std::nullopt;
         // (The spots: kSpot in radius, their centres 9/10 of the way out to the largest
         // circle within the base; a band reaches a point from half its width away.)
         constexpr double kSpot = 0.01;
@@ -238,7 +239,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
             const Vec2 farSpots[] = {at + d, at + slant1, at + slant2, at + across, at - across, at - slant1, at - slant2};
             const Vec2 nearSpots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
-            if (!std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls); })) return std::nullopt;
+            if (!std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls, !tenth); })) return std::nullopt;
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
             if (r.hidden.value_or(false)) return std::nullopt;
