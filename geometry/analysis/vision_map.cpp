@@ -161,10 +161,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     const ModelOverlap onModels(scenario);
     const PieceParts parts(scenario);
     const Obstacles obstacles(scenario);
-    // For each observer, what a line from its top to the probe's top can meet: features
-    // lower than both tops pass under it.
-    // And what any of its lines can meet (its own unit's models are seen through, areas block
-    // nothing in true-los), with their heights (OpenViews::openOver).
+    // For each observer, what its lines can meet (its own unit's models are seen through,
+    // areas block nothing under true-los), with their heights (OpenViews::openOver); and
+    // what a line from its top to the probe's top can meet (features and models lower than
+    // both tops pass under it).
     std::vector<Obstacles> above, sightlines;
     above.reserve(observers.size());
     sightlines.reserve(observers.size());
@@ -201,7 +201,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         std::vector<FullShadows> shadows;
-        std::vector<OpenViews> views, overViews;  // (views: with every line's obstacles and their heights)
+        std::vector<OpenViews> views, overViews;  // (over `sightlines` and `above`)
         if (run.shadows)
             for (size_t i = 0; i < observers.size(); ++i) {
                 const int o = observers[i];
@@ -211,13 +211,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             }
         // Hidden in part from observer i, the terrain's doing, with a proof that needs no
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part
-        // (FullShadows::hidesFoot). Then it is not fully visible, and in cover where seen
-        // where the ruleset gives cover for that (11e, 10e; under 10e no barricade is tried,
-        // as one gives cover only to INFANTRY near it); not where 13.09 hides it (seen only
-        // from near).
-        // Whether it is seen: a spot towards the observer (or across) seen from a point of its
-        // base over everything lower than both tops (its top from the observer's top), else
-        // the exact decision alone (the share seen, which costs most, is not looked for).
+        // (FullShadows::hidesFoot). Then the probe is not fully visible, and where seen it is
+        // in cover under 11e and 10e (under 10e no barricade is tried: one gives cover only to
+        // INFANTRY near it). Not tried where 13.09 hides it (seen only from near). Whether it
+        // is seen: a spot towards the observer (or across) seen from a point of its base over
+        // everything lower than both tops (its top from the observer's top), else the exact
+        // decision alone (the share seen, which costs most, is not looked for).
         const std::string& ruleset = scenario.ruleset.name;
         const bool partProofs = run.shadows, tenth = ruleset == "wh40k-10e";
         const std::optional<bool> partCover = ruleset == "wh40k-11e" || tenth ? std::optional<bool>(true) : std::nullopt;
