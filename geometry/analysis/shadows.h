@@ -18,7 +18,6 @@
 #include "kernel/types.h"
 
 #include <string>
-
 #include <vector>
 
 namespace sl::analysis {
