@@ -533,13 +533,13 @@ private slots:
 
     // A wall lower than the models' tops hides the feet behind it as far as a line from the
     // observer's top to the table is still below the wall's top when it passes it: a 1" wall
-    // from x = 10 to 11, an observer's top at 1.75" centred at x = 0.5, so a foot on the axis
-    // is hidden while the last 1/1.75 of its line back to the observer (the observer's disc
-    // scaled towards it by that share) lies beyond the wall: up to x = 21.8 with the scaled
-    // disc clear of the wall (the test asks that), not from x = 27.1 on (the scaled disc
-    // lies past the wall's far side). Each answer checked against segments from points of
-    // the observer's top to the foot, against the wall's box, and against the pair ruling of a
-    // probe whose far side stands there (seen over the wall, not fully).
+    // from x = 10 to 11, an observer's top at 1.75" centred at x = 0.5. A line to a foot is
+    // below the wall's top over its last 1/1.75, so a foot on the axis is hidden while the
+    // observer's disc scaled towards it by that share lies on the observer's side of the
+    // wall: up to x = 21.8 with the scaled disc clear of the wall (the test asks that); not
+    // from x = 25.9 on (the scaled disc lies past the wall, on the foot's side). Each answer
+    // checked against segments from points of the observer's top to the foot, against the
+    // wall's box; and the pair ruling and the map of probes on either side.
     void aLowWallHidesTheFeetBehindIt() {
         Scenario s = wallTable({60, 44}, {{10, 17}, {11, 17}, {11, 27}, {10, 27}}, 1);
         s.models.push_back(observerAt("watcher", {0.5, 22}));
