@@ -426,6 +426,37 @@ private slots:
         Model tall = probeModel(Probe{}, {5.5, 30.5});
         tall.height = 3.5;  // its head reaches the floor the other stands on
         QCOMPARE(onModels(tall), 2);
+        // With the probe's inner radius (the maps' quick test for bases deep in one another)
+        // the same answers, walking out from each model's centre in 40 directions, from
+        // where the two inner discs overlap to past where the bases could touch, in steps
+        // of 0.005", for a round base, an oval and a rectangle turned (touching and grazing
+        // included). Quick tests that call a few hundredths of an inch too much overlap fail.
+        int tried = 0, deep = 0, wrong = 0;
+        for (const Base& base : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Oval, 105, 70}, Base{BaseShape::Rect, 60, 35}}) {
+            Model probe = probeModel(Probe{base, 1.75, {}}, {});
+            probe.rotation_deg = 30;
+            const double inner = ModelOverlap::innerRadius(probe);
+            for (int other = 0; other < 3; ++other) {
+                const Model& m = s.models[static_cast<size_t>(other)];
+                const double from = inner + ModelOverlap::innerRadius(m) - 0.1, to = boundingRadius(base) + boundingRadius(m.base) + 0.05;
+                for (int k = 0; k < 40; ++k) {
+                    const double angle = 2 * std::numbers::pi * (k + 0.37) / 40;
+                    for (double d = from; d <= to; d += 0.005) {
+                        probe.position = m.position + Vec2{std::cos(angle), std::sin(angle)} * d;
+                        const int measured = onModels(probe), withInner = onModels(probe, inner);
+                        QCOMPARE(withInner, measured);
+                        ++tried;
+                        deep += measured >= 0 && d < inner + ModelOverlap::innerRadius(m);
+                        // (A test that took bases 0.02" apart as overlapping: an inner radius
+                        // grown by the quick test's margin, 0.04", and 0.02".)
+                        wrong += measured < 0 && onModels(probe, inner + 2 * 0.02 + 0.02) >= 0;
+                    }
+                }
+            }
+        }
+        QVERIFY(tried > 50000);
+        QVERIFY(deep > 1000);
+        QVERIFY(wrong > 0);
     }
 
     // A base on a feature overlaps it, and one that shares less than kOverlapArea with it does

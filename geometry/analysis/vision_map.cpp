@@ -91,7 +91,7 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
 ModelOverlap::ModelOverlap(const Scenario& scenario) {
     for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
         const Model& m = scenario.models[i];
-        Other o{i, m.elevation, m.top(), Polygon{baseOutline(m), {}}, {}, {}, m.position, boundingRadius(m.base)};
+        Other o{i, m.elevation, m.top(), Polygon{baseOutline(m), {}}, {}, {}, m.position, boundingRadius(m.base), innerRadius(m)};
         orientForInteriorLeft(o.outline);
         const Bounds box = boundsOf(o.outline.outer);
         o.lo = box.lo;
@@ -100,16 +100,27 @@ ModelOverlap::ModelOverlap(const Scenario& scenario) {
     }
 }
 
-int ModelOverlap::operator()(const Model& model) const {
+double ModelOverlap::innerRadius(const Model& model) {
+    return std::sqrt(squaredDistanceToEdges(model.position, baseOutline(model)));
+}
+
+int ModelOverlap::operator()(const Model& model, double inner) const {
     const double reach = boundingRadius(model.base);
     const Vec2 lo = model.position - Vec2{reach, reach}, hi = model.position + Vec2{reach, reach};
     std::optional<Ring> outline;
+    // Two inner discs whose centres are closer than their radii's sum less 2 kCore share a
+    // disc kCore across (on the line between the centres), more than kOverlapArea; a hair
+    // kept for rounding.
+    constexpr double kCore = 0.02;
+    static_assert(std::numbers::pi * kCore * kCore > 4 * kOverlapArea);
     for (const Other& o : models_) {
         if (model.elevation >= o.top || o.bottom >= model.top()) continue;
         if (hi.x < o.lo.x || o.hi.x < lo.x || hi.y < o.lo.y || o.hi.y < lo.y) continue;
+        const double apart = std::hypot(model.position.x - o.centre.x, model.position.y - o.centre.y);
+        if (inner > 0 && apart + 2 * kCore + 1e-9 < inner + o.inner) return o.index;
         // (Discs holding the two bases apart, with room for rounding: the outlines, inside
         // them, do not overlap.)
-        if (std::hypot(model.position.x - o.centre.x, model.position.y - o.centre.y) > (reach + o.reach) * (1 + 1e-9) + 1e-9) continue;
+        if (apart > (reach + o.reach) * (1 + 1e-9) + 1e-9) continue;
         if (!outline) outline = baseOutline(model);
         if (overlapArea(o.outline, *outline) > kOverlapArea) return o.index;
     }
@@ -159,6 +170,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     map.cells.assign(static_cast<size_t>(total), Cell{});
     const FeatureOverlap overlaps(scenario);
     const ModelOverlap onModels(scenario);
+    const double probeInner = ModelOverlap::innerRadius(probeModel(probe, {}));
     const PieceParts parts(scenario);
     const Obstacles obstacles(scenario);
     // For each observer, what its lines can meet (its own unit's models are seen through,
@@ -273,7 +285,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
-            if (overlaps(placed) || onModels(placed) >= 0) {
+            if (overlaps(placed) || onModels(placed, probeInner) >= 0) {
                 cell.verdict = Verdict::Overlap;
                 return;
             }

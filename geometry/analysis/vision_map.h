@@ -89,8 +89,13 @@ private:
 class ModelOverlap {
 public:
     explicit ModelOverlap(const Scenario& scenario);
-    // The index (in the scenario's models) of the first model it overlaps, or -1.
-    int operator()(const Model& model) const;
+    // The index (in the scenario's models) of the first model it overlaps, or -1. With the
+    // model's `inner` radius (innerRadius: a disc around its centre within its outline), a
+    // model whose inner disc overlaps another's by a wide enough lens is found without
+    // measuring the area the outlines share (the maps: most cells on a model).
+    int operator()(const Model& model, double inner = 0) const;
+    // The radius of the largest disc around the base's centre within its outline.
+    static double innerRadius(const Model& model);
 
 private:
     struct Other {
@@ -100,6 +105,7 @@ private:
         Vec2 lo, hi;
         Vec2 centre;
         double reach;  // the disc around its centre that holds its base
+        double inner;  // the disc around its centre within its outline
     };
     std::vector<Other> models_;
 };
