@@ -83,13 +83,23 @@ struct Model {
 
 enum class TerrainKind { Feature, Area };
 
+// An empty part of a feature's solid: the prism over `polygon` (within the footprint) from
+// `from` to `to` inches (a window through a wall, a door, the gap under an arch).
+struct Opening {
+    Ring polygon;
+    double from = 0;
+    double to = 0;
+};
+
 struct TerrainPiece {
     std::string id;
     std::string name;
     TerrainKind kind = TerrainKind::Feature;
     std::string category;  // "", "exposed", "light" or "dense"
-    double height = 0;     // features only
+    double height = 0;     // features only: the top of the solid
+    double bottom = 0;     // features only: the solid runs from `bottom` to `height` (a floor slab, a walkway)
     Polygon footprint;
+    std::vector<Opening> openings;  // features only; they do not overlap one another
     std::string area;  // id of the area piece this feature belongs to, or empty
     std::vector<std::string> tags;
     std::string extras;
