@@ -6,6 +6,7 @@
 // open lines, and every line it finds is confirmed by the exact test before it counts.
 #pragma once
 
+#include "kernel/solids.h"
 #include "kernel/types.h"
 #include "table_generator.h"
 
@@ -23,10 +24,12 @@ namespace sl::reference {
 using Q = boost::multiprecision::cpp_rational;
 
 // A piece that stops sight lines below its top: a polygon footprint (outer ring, holes)
-// from the table up, or a model's round base (from the table up to its top).
+// from the table up (or, for a floor or a walkway, from its bottom up: it stops only the
+// lines strictly between the two), or a model's round base (from the table up to its top).
 struct Piece {
     std::string id;
     double top = 0;
+    double bottom = 0;  // 0: the table (a line on the table is below the top)
     bool round = false;
     std::vector<Ring> rings;  // outer first
     Model model;              // the round base's model
@@ -52,13 +55,15 @@ inline Ring rectCorners(const Model& m) {
 // observer's and the target's units.
 inline std::vector<Piece> piecesFor(const Scenario& s, const Model& o, const Model& t) {
     std::vector<Piece> out;
-    for (const TerrainPiece& p : s.terrain) {
-        if (p.kind != TerrainKind::Feature) continue;
+    // (Features as their prisms: a floor's, the parts of a wall around and beside its
+    // openings; kernel/solids.h, checked on its own in tst_geometry.)
+    for (const PiecePrism& p : prismsOf(s)) {
         Piece piece;
-        piece.id = p.id;
-        piece.top = p.height;
-        piece.rings.push_back(p.footprint.outer);
-        for (const Ring& h : p.footprint.holes) piece.rings.push_back(h);
+        piece.id = s.terrain[static_cast<size_t>(p.piece)].id;
+        piece.top = p.prism.top;
+        piece.bottom = p.prism.bottom;
+        piece.rings.push_back(p.prism.footprint.outer);
+        for (const Ring& h : p.prism.footprint.holes) piece.rings.push_back(h);
         out.push_back(std::move(piece));
     }
     for (const Model& m : s.models) {
@@ -198,33 +203,46 @@ inline bool roundBlocks(const Model& m, double top, const Seg& s) {
 // blocker's open interior, or in the interior of the union of two touching polygons there.
 inline bool blockedExact(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 q, double hq) {
     Seg s{qp(p), subQ(qp(q), qp(p)), Q(hp), Q(hq) - Q(hp)};
+    // Cut also where the line's height passes a piece's top or bottom: within a stretch a
+    // piece stands over the line everywhere or nowhere, and its middle tells which.
+    auto heightCuts = [&](const Piece& piece, std::vector<Q>& out) {
+        if (s.dh == 0) return;
+        for (double h : {piece.top, piece.bottom}) {
+            const Q t = (Q(h) - s.hp) / s.dh;
+            if (t > 0 && t < 1) out.push_back(t);
+        }
+    };
+    auto over = [&](const Piece& piece, const Q& h) { return h < Q(piece.top) && (piece.bottom <= 0 || h > Q(piece.bottom)); };
     std::vector<Q> all{0, 1};
     for (const Piece& piece : pieces) {
-        if (piece.top <= std::min(hp, hq)) continue;
+        if (piece.top <= std::min(hp, hq) || (piece.bottom > 0 && piece.bottom >= std::max(hp, hq))) continue;
         if (piece.round) {
             if (roundBlocks(piece.model, piece.top, s)) return true;
             continue;
         }
         std::vector<Q> ts{0, 1};
         for (const Ring& r : piece.rings) cuts(s, r, ts);
+        heightCuts(piece, ts);
         std::sort(ts.begin(), ts.end());
         ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
         all.insert(all.end(), ts.begin(), ts.end());
         for (size_t i = 0; i + 1 < ts.size(); ++i) {
-            if (polygonSide(piece.rings, s.at((ts[i] + ts[i + 1]) / 2)) >= 0) continue;
-            if (std::min(s.height(ts[i]), s.height(ts[i + 1])) < Q(piece.top)) return true;
+            const Q mid = (ts[i] + ts[i + 1]) / 2;
+            if (polygonSide(piece.rings, s.at(mid)) >= 0) continue;
+            if (over(piece, s.height(mid))) return true;
         }
-        if (ts.size() == 2 && s.d.x == 0 && s.d.y == 0 && polygonSide(piece.rings, s.p) < 0 && s.hp < Q(piece.top)) return true;
+        if (ts.size() == 2 && s.d.x == 0 && s.d.y == 0 && polygonSide(piece.rings, s.p) < 0 && over(piece, s.hp)) return true;
     }
     // Seams: a stretch along edges of two pieces whose interiors lie on opposite sides.
+    for (const Piece& piece : pieces) heightCuts(piece, all);
     std::sort(all.begin(), all.end());
     all.erase(std::unique(all.begin(), all.end()), all.end());
     for (size_t i = 0; i + 1 < all.size(); ++i) {
         const QP m = s.at((all[i] + all[i + 1]) / 2);
-        const Q low = std::min(s.height(all[i]), s.height(all[i + 1]));
+        const Q mh = s.height((all[i] + all[i + 1]) / 2);
         int sides = 0;  // bit 1: an interior on the left of the segment, bit 2: on the right
         for (const Piece& piece : pieces) {
-            if (piece.round || !(low < Q(piece.top))) continue;
+            if (piece.round || !over(piece, mh)) continue;
             for (size_t r = 0; r < piece.rings.size(); ++r) {
                 const Ring& ring = piece.rings[r];
                 for (size_t k = 0; k < ring.size(); ++k) {
@@ -252,17 +270,24 @@ inline double blockage(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2
     const double len = std::hypot(d.x, d.y);
     double total = 0;
     for (const Piece& piece : pieces) {
-        if (piece.top <= std::min(hp, hq)) continue;
+        if (piece.top <= std::min(hp, hq) || (piece.bottom > 0 && piece.bottom >= std::max(hp, hq))) continue;
         double lo = 0, hi = 1;
         if (hq != hp) {
             const double tt = (piece.top - hp) / (hq - hp);
             if (hq > hp) hi = std::min(1.0, tt);
             else lo = std::max(0.0, tt);
+            if (piece.bottom > 0) {
+                const double tb = (piece.bottom - hp) / (hq - hp);
+                if (hq > hp) lo = std::max(lo, tb);
+                else hi = std::min(hi, tb);
+            }
             if (lo >= hi) continue;
+        } else if (piece.bottom > 0 && hp <= piece.bottom) {
+            continue;
         }
         auto depth = [&](double a, double b) {
-            const double ha = hp + (hq - hp) * a, hb = hp + (hq - hp) * b;
-            return (b - a) * len * (piece.top - (ha + hb) / 2 + 0.01);
+            const double ha = hp + (hq - hp) * a, hb = hp + (hq - hp) * b, h = (ha + hb) / 2;
+            return (b - a) * len * (std::min(piece.top - h, piece.bottom > 0 ? h - piece.bottom : HUGE_VAL) + 0.01);
         };
         if (piece.round) {
             const Model& m = piece.model;

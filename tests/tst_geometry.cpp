@@ -3,6 +3,7 @@
 #include "kernel/base.h"
 #include "kernel/exact.h"
 #include "kernel/polygon.h"
+#include "kernel/solids.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -19,7 +20,7 @@ using namespace sl::testing;
 namespace {
 
 bool blocks(const Polygon& p, Vec2 a, Vec2 b, double top = 5, double h0 = 1, double h1 = 1, double halfWidth = 0) {
-    return polygonBlocksLine(p, top, {a, b, h0, h1}, halfWidth);
+    return polygonBlocksLine(p, 0, top, {a, b, h0, h1}, halfWidth);
 }
 
 }  // namespace
@@ -173,6 +174,102 @@ private slots:
         QVERIFY(!scene.blocked({{10, 22}, {50, 22}, 3, 3}, ignore));
         QVERIFY(scene.blocked({{10, 22}, {50, 22}, 1.5, 1.5}, ignore));
         QVERIFY(scene.blocked({{10, 21}, {50, 21}, 3, 3}, ignore));
+    }
+
+    // A walkway (a slab from 3" to 3.25" across the line): a line under it and one over it
+    // pass, one that dips into it is blocked; touching its underside or its top is open.
+    // Exactly where a rising line reaches the bottom: inside, on an edge going in, at a
+    // corner, all as the union of the solids says.
+    void linesUnderOverAndIntoAWalkway() {
+        Polygon slab = square(29, 10, 31, 34);
+        auto floorBlocks = [&](Vec2 a, Vec2 b, double h0, double h1, double halfWidth = 0) {
+            return polygonBlocksLine(slab, 3, 3.25, {a, b, h0, h1}, halfWidth);
+        };
+        for (double hw : {0.0, 0.5 / 25.4}) {
+            QVERIFY(!floorBlocks({10, 22}, {50, 22}, 1.75, 1.75, hw));  // under
+            QVERIFY(!floorBlocks({10, 22}, {50, 22}, 4, 4, hw));        // over
+            QVERIFY(floorBlocks({10, 22}, {50, 22}, 3.1, 3.1, hw));     // into it
+            QVERIFY(!floorBlocks({10, 22}, {50, 22}, 3, 3, hw));        // along its underside
+            QVERIFY(!floorBlocks({10, 22}, {50, 22}, 3.25, 3.25, hw));  // along its top
+            // Rising from 1 at x = 10 to 5 at x = 50: 3 at x = 30, inside the slab.
+            QVERIFY(floorBlocks({10, 22}, {50, 22}, 1, 5, hw));
+            QVERIFY(floorBlocks({50, 22}, {10, 22}, 5, 1, hw));  // the same line the other way
+            // Rising from 1 to 3 over [10, 31]: 2.905 at x = 30, 3 only at the slab's far edge.
+            QVERIFY(!floorBlocks({10, 22}, {31, 22}, 1, 3, hw));
+        }
+        // Zero width, exactly: the line reaching 3 on the slab's near edge x = 29 and rising
+        // on through it (in), reaching 3 just past its far edge (never in above 3), or at a
+        // corner and going along an edge (on the boundary only).
+        QVERIFY(floorBlocks({9, 22}, {49, 22}, 1, 5));      // 3 at x = 29, then inside
+        QVERIFY(!floorBlocks({11, 22}, {51, 22}, 1, 5));    // 3 at x = 31: leaving
+        QVERIFY(!floorBlocks({29, 0}, {29, 44}, 1, 5));     // along the edge x = 29
+        QVERIFY(!floorBlocks({9, 10}, {49, 10}, 1, 5));     // along the edge y = 10
+        QVERIFY(floorBlocks({9, 0}, {49, 40}, 2, 4));       // 3 on the edge x = 29 at (29, 20), going in
+        QVERIFY(floorBlocks({19, 0}, {39, 20}, 2, 4));      // 3 at the corner (29, 10), then inside
+        QVERIFY(!floorBlocks({19, 20}, {39, 0}, 2, 4));     // 3 at the corner (29, 10), going out
+        // A slab with a hole (a stairwell): a line rising through the hole to above the top.
+        slab.holes = {{{29.5, 20}, {29.5, 24}, {30.5, 24}, {30.5, 20}}};
+        QVERIFY(!floorBlocks({30, 22}, {30, 22.1}, 1, 5));
+        QVERIFY(floorBlocks({30, 18}, {30, 22}, 3.1, 3.2));
+    }
+
+    // A wall with a window (an opening through its thickness from 2" to 3") and a door (0"
+    // to 2.5"): its prisms, and lines through them. Under 11th edition a dense wall's opening
+    // whose bottom is below 3" (13.11) is closed, one above it open; under 10th edition an
+    // opening of a ruin's wall is closed.
+    void wallsWithWindowsAndDoors() {
+        TerrainPiece w = feature("w", square(29, 10, 30, 34), 5);
+        w.openings = {{square(29, 14, 30, 16).outer, 2, 3}, {square(29, 20, 30, 22).outer, 0, 2.5}};
+        const std::vector<Prism> prisms = prismsOf(w);
+        // The wall less both openings, the window's sill (0-2) and lintel (3-5), the door's
+        // lintel (2.5-5): at every height, the solid's area is the wall's less the gaps open there.
+        auto areaAt = [&](double h) {
+            double a = 0;
+            for (const Prism& p : prisms)
+                if (p.bottom < h && h < p.top) {
+                    a += std::abs(signedArea(p.footprint.outer));
+                    for (const Ring& r : p.footprint.holes) a -= std::abs(signedArea(r));
+                }
+            return a;
+        };
+        QCOMPARE(areaAt(1), 24.0 - 2);       // the door's gap
+        QCOMPARE(areaAt(2.25), 24.0 - 4);    // both
+        QCOMPARE(areaAt(2.75), 24.0 - 2);    // the window's
+        QCOMPARE(areaAt(4), 24.0);
+        for (const Prism& p : prisms) QVERIFY(signedArea(p.footprint.outer) > 0);
+        Scenario s;
+        s.terrain = {w};
+        s.models = {infantry("A", {10, 15}), infantry("B", {50, 15})};
+        auto through = [&](const Scenario& sc, double y, double h) {
+            const Scene scene(sc);
+            return !scene.blocked({{10, y}, {50, y}, h, h}, scene.ignoredModels(0, 1));
+        };
+        QVERIFY(through(s, 15, 2.5));    // through the window
+        QVERIFY(!through(s, 15, 1.5));   // into its sill
+        QVERIFY(!through(s, 15, 3.5));   // into its lintel
+        QVERIFY(through(s, 15, 2));      // along the sill's top: touching
+        QVERIFY(through(s, 14, 2.5));    // along the window's side: touching the wall only
+        QVERIFY(through(s, 21, 1));      // through the door
+        QVERIFY(!through(s, 18, 1));     // between them: the wall
+        // 13.11: dense, the window's sill at 2" and the door at 0" are below 3": closed.
+        Scenario dense = s;
+        dense.ruleset.name = "wh40k-11e";
+        dense.terrain[0].category = "dense";
+        QVERIFY(!through(dense, 15, 2.5));
+        QVERIFY(!through(dense, 21, 1));
+        dense.terrain[0].openings[0] = {square(29, 14, 30, 16).outer, 3.1, 4};  // a sill above 3"
+        QVERIFY(through(dense, 15, 3.5));
+        dense.terrain[0].openings[0].from = 2.9;
+        QVERIFY(!through(dense, 15, 3.5));
+        dense.terrain[0].category = "light";  // not dense: 13.11 does not apply
+        QVERIFY(through(dense, 15, 3.5));
+        // 10th edition: a ruin's windows count as closed.
+        Scenario tenth = s;
+        tenth.ruleset.name = "wh40k-10e";
+        tenth.terrain[0].tags = {"ruin"};
+        QVERIFY(!through(tenth, 15, 2.5));
+        tenth.terrain[0].tags.clear();
+        QVERIFY(through(tenth, 15, 2.5));
     }
 
     void pinchIsOpenAtZeroWidthAndClosedAtOneMillimetre() {

@@ -91,7 +91,9 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(part.piece)];
         const std::optional<Arc> arc = arcOf(eye_, radius, part.ring, kClear + halfWidth_);
         if (!arc) continue;
-        const bool feature = piece.kind == TerrainKind::Feature;
+        // (A feature with a floor's gap below it or openings may let lines through: it
+        // shades only where the ruleset makes it a wall, whole.)
+        const bool feature = piece.kind == TerrainKind::Feature && piece.bottom <= 0 && piece.openings.empty();
         shades_.push_back({part.ring, part.piece, feature ? piece.height : 0.0, piece.hasTag("barricade"), feature && piece.height > above,
                            arc->lo, arc->hi,
                            arc->from, arc->span, arc->near});

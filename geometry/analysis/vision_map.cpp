@@ -41,7 +41,7 @@ FeatureOverlap::FeatureOverlap(const Scenario& scenario) {
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const TerrainPiece& t = scenario.terrain[i];
         if (t.kind != TerrainKind::Feature || t.footprint.outer.empty()) continue;
-        Feature f{i, t.height, t.footprint, {}, {}};
+        Feature f{i, t.height, t.bottom, t.footprint, {}, {}};
         orientForInteriorLeft(f.footprint);
         const Bounds box = boundsOf(f.footprint.outer);
         f.lo = box.lo;
@@ -79,6 +79,7 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
     const bool coreFits = std::min(model.base.length_mm, model.base.width_mm) / kMmPerInch > 4 * kCore;
     for (const Feature& f : features_) {
         if (model.elevation >= f.height) continue;  // standing on it or above it
+        if (f.bottom > 0 && f.bottom >= model.top()) continue;  // under it
         if (hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y) continue;
         if ((coreFits && discWithin(f.footprint, model.position, kCore)) || measured(f.footprint)) {
             out.push_back(f.piece);

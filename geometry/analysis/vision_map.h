@@ -77,6 +77,7 @@ private:
     struct Feature {
         int piece;
         double height;
+        double bottom;  // a floor's underside: a model whose top is no higher stands under it
         Polygon footprint;  // oriented for overlapArea
         Vec2 lo, hi;
     };

@@ -100,6 +100,62 @@ int heightAtPointSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 v, double top) 
     });
 }
 
+// With s = h1 - h0 and k = level - h0, P - c = ((a - c) s + (b - a) k) / s: each sign below
+// is the sign of the numerator times the sign of s.
+int orientAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, Vec2 c, Vec2 d) {
+    const int s = h1 > h0 ? 1 : -1;
+    return s * filteredSign([&](auto zero) -> decltype(zero) {
+        using T = decltype(zero);
+        const T sh = T(h1) - T(h0), k = T(level) - T(h0);
+        const T px = (T(a.x) - T(c.x)) * sh + (T(b.x) - T(a.x)) * k;
+        const T py = (T(a.y) - T(c.y)) * sh + (T(b.y) - T(a.y)) * k;
+        return (T(d.x) - T(c.x)) * py - (T(d.y) - T(c.y)) * px;
+    });
+}
+
+int coordinateAtHeightSign(Vec2 a, Vec2 b, double h0, double h1, double level, bool yAxis, double value) {
+    const int s = h1 > h0 ? 1 : -1;
+    const double av = yAxis ? a.y : a.x, bv = yAxis ? b.y : b.x;
+    return s * filteredSign([&](auto zero) -> decltype(zero) {
+        using T = decltype(zero);
+        return (T(av) - T(value)) * (T(h1) - T(h0)) + (T(bv) - T(av)) * (T(level) - T(h0));
+    });
+}
+
+AtHeight locateAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, const Polygon& polygon,
+                        std::pair<Vec2, Vec2>* edge) {
+    // Crossings of the ray from P towards +x, counted with the half-open rule (an edge
+    // counts when one end is above P and the other not), every comparison exact.
+    bool inside = false;
+    auto ring = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            const Vec2 c = r[i], d = r[(i + 1) % r.size()];
+            const int yc = coordinateAtHeightSign(a, b, h0, h1, level, true, c.y);  // sign(P.y - c.y)
+            const int yd = coordinateAtHeightSign(a, b, h0, h1, level, true, d.y);
+            if (yc * yd > 0) continue;  // the edge lies wholly above or below P
+            const int o = orientAtHeight(a, b, h0, h1, level, c, d);
+            if (o == 0) {
+                const int xc = coordinateAtHeightSign(a, b, h0, h1, level, false, c.x);
+                const int xd = coordinateAtHeightSign(a, b, h0, h1, level, false, d.x);
+                if (xc * xd <= 0 && yc * yd <= 0) {
+                    if (edge) *edge = {c, d};
+                    return true;  // on the edge
+                }
+            }
+            // (c.y > P.y) != (d.y > P.y), the crossing to the right of P.
+            if ((yc < 0) != (yd < 0)) {
+                const bool upward = yd < 0;  // from c (at or below P) to d (above it)
+                if ((upward && o > 0) || (!upward && o < 0)) inside = !inside;
+            }
+        }
+        return false;
+    };
+    if (ring(polygon.outer)) return AtHeight::Boundary;
+    for (const Ring& h : polygon.holes)
+        if (ring(h)) return AtHeight::Boundary;
+    return inside ? AtHeight::Inside : AtHeight::Outside;
+}
+
 namespace {
 
 // The ellipse's implicit function, scaled to be polynomial: with u and v the coordinates of

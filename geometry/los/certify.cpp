@@ -677,7 +677,12 @@ private:
         };
         for (uint32_t id : scene_.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
             const Blocker& bl = scene_.blockers()[id];
-            if (bl.top <= std::min(hFrom_, hTo_) || (bl.model >= 0 && ignored_[bl.model]) || outside(bl)) continue;
+            // (A floor or walkway serves only where every line of the proof runs above its
+            // bottom: lines run between hFrom and hTo, the lower parts of a window's lines
+            // included. Lines that may pass under it are left to other pieces.)
+            if (bl.top <= std::min(hFrom_, hTo_) || (bl.bottom > 0 && bl.bottom >= std::min(hFrom_, hTo_)) ||
+                (bl.model >= 0 && ignored_[bl.model]) || outside(bl))
+                continue;
             if (hw == 0) {
                 out.push_back({id, &bl});
                 continue;

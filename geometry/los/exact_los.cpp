@@ -617,6 +617,7 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     const double longest = length(std::max(fhi.x, thi.x) - std::min(flo.x, tlo.x),
                                       std::max(fhi.y, thi.y) - std::min(flo.y, tlo.y));
     auto everyLineBelow = [&](const Blocker& bl) {
+        if (bl.bottom > 0 && bl.bottom >= std::min(hFrom, hTo)) return false;  // (a line may pass under it)
         if (bl.top > highest) return true;
         if (bl.top <= std::min(hFrom, hTo) || longest <= 0) return false;
         const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
@@ -765,11 +766,16 @@ double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& igno
     };
     for (uint32_t id : scene.blockersInBox(lo, hi)) {
         const Blocker& bl = scene.blockers()[id];
-        if (bl.top <= std::min(L.h0, L.h1) || (bl.model >= 0 && ignored[bl.model])) continue;
-        // The part of the line below the blocker's top.
+        if (bl.top <= std::min(L.h0, L.h1) || (bl.bottom > 0 && bl.bottom >= std::max(L.h0, L.h1)) ||
+            (bl.model >= 0 && ignored[bl.model]))
+            continue;
+        // The part of the line below the blocker's top (and above its bottom).
         double t0 = 0, t1 = 1;
         if (L.h1 > L.h0) t1 = std::min(1.0, (bl.top - L.h0) / (L.h1 - L.h0));
         if (L.h1 < L.h0) t0 = std::max(0.0, (bl.top - L.h0) / (L.h1 - L.h0));
+        if (bl.bottom > 0 && L.h1 > L.h0) t0 = std::max(t0, (bl.bottom - L.h0) / (L.h1 - L.h0));
+        if (bl.bottom > 0 && L.h1 < L.h0) t1 = std::min(t1, (bl.bottom - L.h0) / (L.h1 - L.h0));
+        if (!(t0 <= t1)) continue;
         const Vec2 a = L.a + (L.b - L.a) * t0, b = L.a + (L.b - L.a) * t1;
         // A measure, not a decision: plain floating point. The line is known to be open,
         // so it can at most touch an edge, and touching gives a distance of about zero.

@@ -5,6 +5,7 @@
 #include "kernel/base.h"
 #include "kernel/exact.h"
 #include "kernel/polygon.h"
+#include "kernel/solids.h"
 
 #include <boost/geometry.hpp>
 #include <boost/geometry/geometries/box.hpp>
@@ -94,13 +95,46 @@ bool inBox(Vec2 v, const BBox& box) {
 // is below `top`. So every contact is classified by which side of it lies inside, and
 // the height there compared with `top`, all with exact signs: no contact is ordered or
 // constructed.
-bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const SightLine& L,
+//
+// A solid with a bottom (a floor slab, a walkway: it blocks the line only where it runs
+// strictly between `bottom` and `top`; `bottom` <= 0 is the table) is tested on the line
+// turned to rise: the part of a stretch above the bottom begins at the stretch's start,
+// when that is at or above the bottom, or at the point P where the line reaches the
+// bottom, when P lies inside (or on the boundary, the line going in). So a start counts
+// when its height is in [bottom, top), and P is located exactly (kernel/exact.h).
+bool edgesBlockLine(const Polygon& polygon, const BBox& box, double bottom, double top, const SightLine& line,
                     const std::vector<EdgeRef>& edges) {
+    const bool floored = bottom > 0;
+    SightLine L = line;
+    if (floored) {
+        if (L.h0 > L.h1) L = {line.b, line.a, line.h1, line.h0};  // (rising: the same points)
+        if (L.h1 <= bottom || L.h0 >= top) return false;
+    }
     const Vec2 a = L.a, b = L.b;
     if (L.h0 >= top && L.h1 >= top) return false;
     if (a == b) return locate(a, polygon) == Where::Inside;
     const bool checkStarts = L.h1 >= L.h0;  // a stretch is lowest where it begins
     const bool checkEnds = L.h1 <= L.h0;    // ... where it ends
+    // (With a bottom, a start below it counts only through P.)
+    auto aboveBottom = [&](int signAtBottom) { return !floored || signAtBottom >= 0; };
+    if (floored && L.h0 < bottom) {
+        std::pair<Vec2, Vec2> edge;
+        switch (exact::locateAtHeight(a, b, L.h0, L.h1, bottom, polygon, &edge)) {
+        case exact::AtHeight::Inside: return true;
+        case exact::AtHeight::Boundary: {
+            // On an edge's inside, going in (interior on the left of every edge); at a
+            // corner, the corner is a contact on the line, tested below.
+            const auto [c, d] = edge;
+            auto at = [&](Vec2 v) {
+                return exact::coordinateAtHeightSign(a, b, L.h0, L.h1, bottom, false, v.x) == 0 &&
+                       exact::coordinateAtHeightSign(a, b, L.h0, L.h1, bottom, true, v.y) == 0;
+            };
+            if (!at(c) && !at(d) && exact::crossSign(c, d, a, b) > 0) return true;
+            break;
+        }
+        case exact::AtHeight::Outside: break;
+        }
+    }
 
     // The contacts first: the corners on the segment and its ends on the boundary; the
     // edges whose inside the segment crosses (and which side of them each end lies) kept.
@@ -116,7 +150,8 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const S
             if (polygon.holes.empty()) {
                 const bool insideAfter = ob > 0, insideBefore = oa > 0;
                 if (((checkStarts && insideAfter) || (checkEnds && insideBefore)) &&
-                    exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0)
+                    exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0 &&
+                    aboveBottom(floored ? exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, bottom) : 0))
                     return true;
             } else {
                 crossings.emplace_back(&e, ob > 0);
@@ -139,7 +174,8 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const S
             continue;
         const bool insideBefore = !insideAfter;
         if (((checkStarts && insideAfter) || (checkEnds && insideBefore)) &&
-            exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0)
+            exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, top) < 0 &&
+            aboveBottom(floored ? exact::heightAtCrossingSign(a, b, L.h0, L.h1, e.c, e.d, bottom) : 0))
             return true;
     }
     std::sort(contacts.begin(), contacts.end(),
@@ -163,9 +199,16 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double top, const S
         const int s = v == a   ? (L.h0 < top ? -1 : 1)
                       : v == b ? (L.h1 < top ? -1 : 1)
                                : exact::heightAtPointSign(a, b, L.h0, L.h1, v, top);
-        if (s < 0) return true;
+        if (s >= 0) continue;
+        if (floored) {
+            const int sb = v == a   ? (L.h0 < bottom ? -1 : L.h0 > bottom)
+                           : v == b ? (L.h1 < bottom ? -1 : L.h1 > bottom)
+                                    : exact::heightAtPointSign(a, b, L.h0, L.h1, v, bottom);
+            if (!aboveBottom(sb)) continue;
+        }
+        return true;
     }
-    if (checkStarts && !aOnBoundary && L.h0 < top && inBox(a, box) &&
+    if (checkStarts && !aOnBoundary && L.h0 < top && L.h0 >= (floored ? bottom : -HUGE_VAL) && inBox(a, box) &&
         locate(a, polygon) == Where::Inside)
         return true;
     if (checkEnds && !bOnBoundary && L.h1 < top && inBox(b, box) &&
@@ -211,11 +254,18 @@ Ring clipToConvex(const Ring& ring, const Ring& clip) {
 struct BandBelow {
     Vec2 p, q, n;
 };
-std::optional<BandBelow> bandBelow(double top, const SightLine& L, double halfWidth) {
+// With a bottom above the table, the part between the bottom and the top.
+std::optional<BandBelow> bandBelow(double bottom, double top, const SightLine& L, double halfWidth) {
     if (L.h0 >= top && L.h1 >= top) return std::nullopt;
     double t0 = 0, t1 = 1;
     if (L.h1 > L.h0) t1 = std::min(1.0, (top - L.h0) / (L.h1 - L.h0));
     if (L.h1 < L.h0) t0 = std::max(0.0, (top - L.h0) / (L.h1 - L.h0));
+    if (bottom > 0) {
+        if (L.h0 <= bottom && L.h1 <= bottom) return std::nullopt;
+        if (L.h1 > L.h0) t0 = std::max(t0, (bottom - L.h0) / (L.h1 - L.h0));
+        if (L.h1 < L.h0) t1 = std::min(t1, (bottom - L.h0) / (L.h1 - L.h0));
+        if (!(t0 < t1)) return std::nullopt;
+    }
     const Vec2 u = L.b - L.a;
     const double len = std::hypot(u.x, u.y);
     const Vec2 n = len == 0 ? Vec2{} : Vec2{-u.y / len * halfWidth, u.x / len * halfWidth};
@@ -264,8 +314,8 @@ void reduceToBand(const Ring& r, const std::vector<uint8_t>& masks, Ring& out) {
     }
 }
 
-bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double halfWidth) {
-    const auto below = bandBelow(top, L, halfWidth);
+bool bandBlocked(const Polygon& polygon, double bottom, double top, const SightLine& L, double halfWidth) {
+    const auto below = bandBelow(bottom, top, L, halfWidth);
     if (!below) return false;
     if (L.a == L.b) return locate(L.a, polygon) == Where::Inside;
     const auto [p, q, n] = *below;
@@ -314,7 +364,7 @@ bool bandBlocked(const Polygon& polygon, double top, const SightLine& L, double 
 // positive area when it comes nearer than 1 to the centre. Floating point, as every band
 // test: a band touching the curve within about 1e-12" counts as touching.
 bool bandInEllipse(const exact::Ellipse& e, double top, const SightLine& L, double halfWidth) {
-    const auto below = bandBelow(top, L, halfWidth);
+    const auto below = bandBelow(0, top, L, halfWidth);
     if (!below) return false;
     const double a = e.lengthMm / 50.8, b = e.widthMm / 50.8;
     auto local = [&](Vec2 p) {
@@ -357,6 +407,7 @@ struct CollinearEdge {
     Vec2 d;
     int side;
     uint32_t blocker;
+    double bottom;  // (0: the table)
     double top;
 };
 
@@ -389,13 +440,17 @@ std::optional<std::pair<uint32_t, uint32_t>> seamBlocks(const SightLine& L, cons
                 if (key(gh) < key(hi)) hi = gh;
             }
             if (!(key(lo) < key(hi))) continue;  // no stretch of positive length
-            const double top = std::min(e.top, f.top);
-            for (Vec2 v : {lo, hi}) {
-                const int s = v == a ? (L.h0 < top ? -1 : 1)
-                              : v == b ? (L.h1 < top ? -1 : 1)
-                                       : exact::heightAtPointSign(a, b, L.h0, L.h1, v, top);
-                if (s < 0) return std::pair{e.blocker, f.blocker};
-            }
+            // Both stand over the heights between the higher bottom and the lower top: the
+            // open stretch runs there when one end is below that top and one above that
+            // bottom (on the table, any height below the top).
+            const double top = std::min(e.top, f.top), bottom = std::max(e.bottom, f.bottom);
+            auto sign = [&](Vec2 v, double h) {
+                const double at = v == a ? L.h0 : L.h1;
+                return v == a || v == b ? (at < h ? -1 : at > h) : exact::heightAtPointSign(a, b, L.h0, L.h1, v, h);
+            };
+            const bool belowTop = sign(lo, top) < 0 || sign(hi, top) < 0;
+            const bool aboveBottom = bottom <= 0 || sign(lo, bottom) > 0 || sign(hi, bottom) > 0;
+            if (belowTop && aboveBottom && bottom < top) return std::pair{e.blocker, f.blocker};
         }
     return std::nullopt;
 }
@@ -422,13 +477,13 @@ struct Scene::Index {
     Tree blockerTree;
 };
 
-bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line, double halfWidth) {
-    if (halfWidth > 0) return bandBlocked(polygon, top, line, halfWidth);
+bool polygonBlocksLine(const Polygon& polygon, double bottom, double top, const SightLine& line, double halfWidth) {
+    if (halfWidth > 0) return bandBlocked(polygon, bottom, top, line, halfWidth);
     if (line.h0 >= top && line.h1 >= top) return false;
     thread_local std::vector<EdgeRef> edges;  // reused: this runs for every candidate line
     edges.clear();
     forEachEdge(polygon, [&](EdgeRef e) { edges.push_back(e); });
-    return edgesBlockLine(polygon, boxOfPolygon(polygon), top, line, edges);
+    return edgesBlockLine(polygon, boxOfPolygon(polygon), bottom, top, line, edges);
 }
 
 namespace {
@@ -536,13 +591,14 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
     // Every feature and every model base is a blocker of its own. Where pieces touch,
     // the seams between them are resolved by each test (see seamBlocks), which decides
     // exactly as a test against the union of the footprints would.
-    for (size_t i = 0; i < scenario.terrain.size(); ++i) {
-        const TerrainPiece& piece = scenario.terrain[i];
-        if (piece.kind != TerrainKind::Feature) continue;
+    // A feature with a bottom or openings is several prisms (kernel/solids.h), each a
+    // blocker of its piece.
+    for (PiecePrism& p : prismsOf(scenario)) {
         Blocker b;
-        b.polygon = piece.footprint;
-        b.top = piece.height;
-        b.features = {static_cast<int>(i)};
+        b.polygon = std::move(p.prism.footprint);
+        b.bottom = p.prism.bottom;
+        b.top = p.prism.top;
+        b.features = {p.piece};
         addBlocker(std::move(b));
     }
     std::map<std::string, int> units;
@@ -690,8 +746,10 @@ ModelMask Scene::ignoredModels(int observer, int target) const {
 
 std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ignored, bool firstOnly) const {
     std::vector<uint32_t> found;
-    const double lowest = std::min(line.h0, line.h1);
-    auto skip = [&](const Blocker& bl) { return bl.top <= lowest || (bl.model >= 0 && ignored[bl.model]); };
+    const double lowest = std::min(line.h0, line.h1), highest = std::max(line.h0, line.h1);
+    auto skip = [&](const Blocker& bl) {
+        return bl.top <= lowest || (bl.bottom > 0 && bl.bottom >= highest) || (bl.model >= 0 && ignored[bl.model]);
+    };
     const BBox query = boxOf(line.a, line.b, halfWidth_);
     if (halfWidth_ > 0) {
         // A band of positive width along a seam overlaps the pieces on both sides: the
@@ -767,14 +825,14 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
             const auto [first, last] = index_->modelEdges[bl.model];
             edges.assign(index_->modelEdgeList.begin() + first, index_->modelEdgeList.begin() + last);
         }
-        if (edgesBlockLine(bl.polygon, index_->blockerBox[id], bl.top, line, edges)) {
+        if (edgesBlockLine(bl.polygon, index_->blockerBox[id], bl.bottom, bl.top, line, edges)) {
             found.push_back(id);
             if (firstOnly) return found;
             continue;
         }
         for (const EdgeRef& e : edges)
             if (exact::orient(line.a, line.b, e.c) == 0 && exact::orient(line.a, line.b, e.d) == 0)
-                collinear.push_back({e.c, e.d, exact::dotSign(e.c, e.d, line.a, line.b) > 0 ? 1 : -1, id, bl.top});
+                collinear.push_back({e.c, e.d, exact::dotSign(e.c, e.d, line.a, line.b) > 0 ? 1 : -1, id, bl.bottom, bl.top});
     }
     if (line.a != line.b) {
         if (auto seam = seamBlocks(line, collinear)) {
@@ -791,7 +849,7 @@ bool Scene::blocks(uint32_t id, const SightLine& line) const {
         if (halfWidth_ > 0) return bandInEllipse(bl.ellipse, bl.top, line, halfWidth_);
         return exact::segmentBelowTopInEllipse(bl.ellipse, line.a, line.b, line.h0, line.h1, bl.top);
     }
-    return polygonBlocksLine(bl.polygon, bl.top, line, halfWidth_);
+    return polygonBlocksLine(bl.polygon, bl.bottom, bl.top, line, halfWidth_);
 }
 
 bool Scene::blocked(const SightLine& line, const ModelMask& ignored) const {

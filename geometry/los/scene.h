@@ -38,6 +38,8 @@ struct Blocker {
     bool curved = false;        // a round base: it blocks as its true curve, `ellipse`
     exact::Ellipse ellipse;
     double top = 0;
+    double bottom = 0;          // a floor, a walkway: it blocks only lines strictly between
+                                // bottom and top; 0 (the table, every model): below top
     int model = -1;             // index of the model, or -1 for terrain
     std::vector<int> features;  // index of its terrain piece (empty for a model)
     bool convex = false;        // no holes and no reflex vertex
@@ -267,7 +269,8 @@ Ring clipToConvexRing(const Ring& ring, const Ring& window);
 double firstBlockedShare(const Scene& scene, const SightLine& line, const ModelMask& ignored);
 
 // The line test against one polygon, exposed for tests: whether some point of the line
-// below `top` lies in the polygon's open interior (halfWidth > 0: some point of the band).
-bool polygonBlocksLine(const Polygon& polygon, double top, const SightLine& line, double halfWidth);
+// below `top` (and, for a `bottom` above the table, strictly above it) lies in the polygon's
+// open interior (halfWidth > 0: some point of the band).
+bool polygonBlocksLine(const Polygon& polygon, double bottom, double top, const SightLine& line, double halfWidth);
 
 }  // namespace sl

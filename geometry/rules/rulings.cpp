@@ -706,6 +706,8 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
             TerrainPiece wall = scene_.scenario().terrain[i];
             wall.kind = TerrainKind::Feature;
             wall.height = kWallHeight;
+            wall.bottom = 0;        // (a wall stands whole: no floor's gap below it, no window)
+            wall.openings.clear();
             w.scenario->terrain.push_back(std::move(wall));
         }
         w.scene = std::make_unique<Scene>(*w.scenario);
