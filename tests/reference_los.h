@@ -546,4 +546,63 @@ inline Scenario hardTable(uint64_t seed) {
     return s;
 }
 
+// A hard table with floors and openings: hardTable's, each wall given (one time in two) a
+// window or a door through its thickness (its corners on the wall's long edges, exactly),
+// and one to three walkways across the line (slabs 0.25" thick, their bottoms about the
+// models' tops, now and then exactly at one of them; one time in three abutting a wall).
+inline Scenario floorTable(uint64_t seed) {
+    Scenario s = hardTable(seed);
+    testing::SplitMix64 rng(seed * 31337);
+    const Model& o = s.models[0];
+    const Model& t = s.models[1];
+    const double lowTop = std::min(o.top(), t.top()), highTop = std::max(o.top(), t.top());
+    for (TerrainPiece& w : s.terrain) {
+        if (w.id == "platform" || w.footprint.outer.size() != 4 || rng.uniform(0, 1) < 0.5) continue;
+        // Corners 0-1 and 3-2 are the long edges: a gap from k0/8 to k1/8 of the way along.
+        const int k0 = 1 + static_cast<int>(rng.uniform(0, 5)), k1 = k0 + 1 + static_cast<int>(rng.uniform(0, 2));
+        const Ring& r = w.footprint.outer;
+        auto at = [](Vec2 a, Vec2 b, int k) { return Vec2{a.x + (b.x - a.x) * k / 8, a.y + (b.y - a.y) * k / 8}; };
+        Opening gap;
+        gap.polygon = {at(r[0], r[1], k0), at(r[0], r[1], k1), at(r[3], r[2], k1), at(r[3], r[2], k0)};
+        const bool door = rng.uniform(0, 1) < 0.3;
+        gap.from = door ? 0 : std::round(rng.uniform(0.5, lowTop) * 16) / 16;
+        gap.to = std::min(w.height, gap.from + std::round(rng.uniform(0.5, 2.5) * 16) / 16);
+        if (gap.to > gap.from) w.openings.push_back(gap);
+    }
+    const Vec2 dir{t.position.x - o.position.x, t.position.y - o.position.y};
+    const double len = std::hypot(dir.x, dir.y);
+    const Vec2 u{dir.x / len, dir.y / len}, n{-u.y, u.x};
+    const int slabs = 1 + static_cast<int>(rng.uniform(0, 3));
+    const size_t walls = s.terrain.size();
+    for (int i = 0; i < slabs; ++i) {
+        TerrainPiece f;
+        f.id = std::string("F").append(std::to_string(i));
+        const double pick = rng.uniform(0, 1);
+        f.bottom = pick < 0.15 ? lowTop : pick < 0.3 ? highTop : std::round(rng.uniform(lowTop - 1, highTop + 0.5) * 16) / 16;
+        f.bottom = std::max(f.bottom, 0.25);
+        f.height = f.bottom + 0.25;
+        if (walls > 0 && rng.uniform(0, 1) < 0.33) {
+            // Abutting a wall: the slab's near edge is the wall's long edge 3-2.
+            const TerrainPiece& w = s.terrain[static_cast<size_t>(rng.uniform(0, static_cast<double>(walls) - 0.01))];
+            if (w.id != "platform" && w.footprint.outer.size() == 4) {
+                const Ring& r = w.footprint.outer;
+                const Vec2 e{r[2].x - r[1].x, r[2].y - r[1].y};  // across the wall
+                const double el = std::hypot(e.x, e.y), reach = std::round(rng.uniform(1, 3) * 8) / 8;
+                const Vec2 off{std::round(e.x / el * reach * 64) / 64, std::round(e.y / el * reach * 64) / 64};
+                f.footprint.outer = {r[3], r[2], {r[2].x + off.x, r[2].y + off.y}, {r[3].x + off.x, r[3].y + off.y}};
+                s.terrain.push_back(f);
+                continue;
+            }
+        }
+        const double along = rng.uniform(0.25, 0.8) * len, off = rng.uniform(-2, 2);
+        const Vec2 c{o.position.x + u.x * along + n.x * off, o.position.y + u.y * along + n.y * off};
+        const double l = rng.uniform(2, 8) / 2, th = rng.uniform(0.5, 2) / 2, a = rng.uniform(0, std::numbers::pi);
+        const double ca = std::cos(a), sa = std::sin(a);
+        for (Vec2 p : {Vec2{-l, -th}, Vec2{l, -th}, Vec2{l, th}, Vec2{-l, th}})
+            f.footprint.outer.push_back({std::round((c.x + p.x * ca - p.y * sa) * 64) / 64, std::round((c.y + p.x * sa + p.y * ca) * 64) / 64});
+        s.terrain.push_back(f);
+    }
+    return s;
+}
+
 }  // namespace sl::reference

@@ -122,8 +122,7 @@ int coordinateAtHeightSign(Vec2 a, Vec2 b, double h0, double h1, double level, b
     });
 }
 
-AtHeight locateAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, const Polygon& polygon,
-                        std::pair<Vec2, Vec2>* edge) {
+AtHeight locateAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, const Polygon& polygon) {
     // Crossings of the ray from P towards +x, counted with the half-open rule (an edge
     // counts when one end is above P and the other not), every comparison exact.
     bool inside = false;
@@ -137,10 +136,7 @@ AtHeight locateAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, cons
             if (o == 0) {
                 const int xc = coordinateAtHeightSign(a, b, h0, h1, level, false, c.x);
                 const int xd = coordinateAtHeightSign(a, b, h0, h1, level, false, d.x);
-                if (xc * xd <= 0 && yc * yd <= 0) {
-                    if (edge) *edge = {c, d};
-                    return true;  // on the edge
-                }
+                if (xc * xd <= 0 && yc * yd <= 0) return true;  // on the edge
             }
             // (c.y > P.y) != (d.y > P.y), the crossing to the right of P.
             if ((yc < 0) != (yd < 0)) {

@@ -6,8 +6,6 @@
 
 #include "kernel/types.h"
 
-#include <utility>
-
 namespace sl::exact {
 
 // Sign of cross(b - a, c - a): +1 when c is to the left of a->b in the algebraic sense.
@@ -32,12 +30,9 @@ int heightAtPointSign(Vec2 a, Vec2 b, double h0, double h1, Vec2 v, double top);
 int orientAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, Vec2 c, Vec2 d);
 // Sign of (P.x - value), or of (P.y - value) with `yAxis`.
 int coordinateAtHeightSign(Vec2 a, Vec2 b, double h0, double h1, double level, bool yAxis, double value);
-// Where P lies with respect to the closed region of the polygon (outer ring and holes);
-// on its boundary, `edge` (when given) is set to one edge (c, d) of a ring that P lies on,
-// oriented as the ring runs.
+// Where P lies with respect to the closed region of the polygon (outer ring and holes).
 enum class AtHeight { Outside, Boundary, Inside };
-AtHeight locateAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, const Polygon& polygon,
-                        std::pair<Vec2, Vec2>* edge = nullptr);
+AtHeight locateAtHeight(Vec2 a, Vec2 b, double h0, double h1, double level, const Polygon& polygon);
 
 // A round base as it truly is: the ellipse (or circle) centred at `centre` with half-axes
 // of lengthMm / 50.8 and widthMm / 50.8 inches (exact ratios: 25.4 mm to the inch), its

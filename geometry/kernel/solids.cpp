@@ -1,42 +1,34 @@
-// Features as prisms (solids.h): the footprint less the open openings, by Boost.Geometry's
-// polygon difference; each opening's polygon below and above its gap.
+// Features as prisms (solids.h): the footprint less the open openings, by CGAL's exact
+// polygon difference (the corners come out exactly where they were given: an opening's
+// edges meet the rest of the footprint at a seam, never at a sliver of rounding); each
+// opening's polygon below and above its gap.
 #include "kernel/solids.h"
 
 #include "kernel/polygon.h"
 
-// (Boost.Geometry 1.74's rescaling policy, used by its difference on doubles, reads a
-// factor GCC cannot prove set: not ours to change, so not announced.)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include <boost/geometry.hpp>
-#include <boost/geometry/geometries/point_xy.hpp>
-#include <boost/geometry/geometries/polygon.hpp>
-#include <boost/geometry/geometries/multi_polygon.hpp>
+#include <CGAL/Boolean_set_operations_2.h>
+#include <CGAL/Exact_predicates_exact_constructions_kernel.h>
+#include <CGAL/Polygon_set_2.h>
 
 #include <algorithm>
 
 namespace sl {
 namespace {
 
-namespace bg = boost::geometry;
-using BPoint = bg::model::d2::point_xy<double>;
-using BPolygon = bg::model::polygon<BPoint>;
-using BMulti = bg::model::multi_polygon<BPolygon>;
+using K = CGAL::Exact_predicates_exact_constructions_kernel;
+using CPolygon = CGAL::Polygon_2<K>;
+using CWithHoles = CGAL::Polygon_with_holes_2<K>;
 
-BPolygon toBoost(const Polygon& p) {
-    BPolygon out;
-    for (const Vec2 v : p.outer) out.outer().emplace_back(v.x, v.y);
-    for (const Ring& h : p.holes) {
-        out.inners().emplace_back();
-        for (const Vec2 v : h) out.inners().back().emplace_back(v.x, v.y);
-    }
-    bg::correct(out);
-    return out;
+CPolygon toCgal(const Ring& ring, bool counterClockwise) {
+    CPolygon p;
+    for (const Vec2 v : ring) p.push_back(K::Point_2(v.x, v.y));
+    if (p.is_counterclockwise_oriented() != counterClockwise) p.reverse_orientation();
+    return p;
 }
 
-Ring fromBoost(const bg::model::ring<BPoint>& r) {
+Ring fromCgal(const CPolygon& p) {
     Ring out;
-    for (const BPoint& q : r) out.push_back({q.x(), q.y()});
-    if (out.size() > 1 && out.front() == out.back()) out.pop_back();  // (Boost closes its rings)
+    for (auto v = p.vertices_begin(); v != p.vertices_end(); ++v) out.push_back({CGAL::to_double(v->x()), CGAL::to_double(v->y())});
     return out;
 }
 
@@ -61,16 +53,15 @@ std::vector<Prism> prismsOf(const TerrainPiece& piece, const std::vector<char>& 
         add(piece.footprint, piece.bottom, piece.height);
         return out;
     }
-    BMulti rest;
-    rest.push_back(toBoost(piece.footprint));
-    for (size_t k : gaps) {
-        BMulti less;
-        bg::difference(rest, toBoost(Polygon{piece.openings[k].polygon, {}}), less);
-        rest = std::move(less);
-    }
-    for (const BPolygon& p : rest) {
-        Polygon part{fromBoost(p.outer()), {}};
-        for (const auto& h : p.inners()) part.holes.push_back(fromBoost(h));
+    CWithHoles whole(toCgal(piece.footprint.outer, true));
+    for (const Ring& h : piece.footprint.holes) whole.add_hole(toCgal(h, false));
+    CGAL::Polygon_set_2<K> rest(whole);
+    for (size_t k : gaps) rest.difference(toCgal(piece.openings[k].polygon, true));
+    std::vector<CWithHoles> parts;
+    rest.polygons_with_holes(std::back_inserter(parts));
+    for (const CWithHoles& p : parts) {
+        Polygon part{fromCgal(p.outer_boundary()), {}};
+        for (auto h = p.holes_begin(); h != p.holes_end(); ++h) part.holes.push_back(fromCgal(*h));
         add(std::move(part), piece.bottom, piece.height);
     }
     for (size_t k : gaps) {

@@ -100,8 +100,8 @@ bool inBox(Vec2 v, const BBox& box) {
 // strictly between `bottom` and `top`; `bottom` <= 0 is the table) is tested on the line
 // turned to rise: the part of a stretch above the bottom begins at the stretch's start,
 // when that is at or above the bottom, or at the point P where the line reaches the
-// bottom, when P lies inside (or on the boundary, the line going in). So a start counts
-// when its height is in [bottom, top), and P is located exactly (kernel/exact.h).
+// bottom, when P lies inside. So a start counts when its height is in [bottom, top), and P
+// is located exactly (kernel/exact.h).
 bool edgesBlockLine(const Polygon& polygon, const BBox& box, double bottom, double top, const SightLine& line,
                     const std::vector<EdgeRef>& edges) {
     const bool floored = bottom > 0;
@@ -117,24 +117,9 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double bottom, doub
     const bool checkEnds = L.h1 <= L.h0;    // ... where it ends
     // (With a bottom, a start below it counts only through P.)
     auto aboveBottom = [&](int signAtBottom) { return !floored || signAtBottom >= 0; };
-    if (floored && L.h0 < bottom) {
-        std::pair<Vec2, Vec2> edge;
-        switch (exact::locateAtHeight(a, b, L.h0, L.h1, bottom, polygon, &edge)) {
-        case exact::AtHeight::Inside: return true;
-        case exact::AtHeight::Boundary: {
-            // On an edge's inside, going in (interior on the left of every edge); at a
-            // corner, the corner is a contact on the line, tested below.
-            const auto [c, d] = edge;
-            auto at = [&](Vec2 v) {
-                return exact::coordinateAtHeightSign(a, b, L.h0, L.h1, bottom, false, v.x) == 0 &&
-                       exact::coordinateAtHeightSign(a, b, L.h0, L.h1, bottom, true, v.y) == 0;
-            };
-            if (!at(c) && !at(d) && exact::crossSign(c, d, a, b) > 0) return true;
-            break;
-        }
-        case exact::AtHeight::Outside: break;
-        }
-    }
+    // (P on the boundary is a contact of the line, a crossing or a corner at the bottom's
+    // height, which the starts below take.)
+    if (floored && L.h0 < bottom && exact::locateAtHeight(a, b, L.h0, L.h1, bottom, polygon) == exact::AtHeight::Inside) return true;
 
     // The contacts first: the corners on the segment and its ends on the boundary; the
     // edges whose inside the segment crosses (and which side of them each end lies) kept.
