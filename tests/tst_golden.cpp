@@ -440,6 +440,45 @@ private slots:
         QVERIFY(std::abs(m.pieces[0].clearance - (1.75 - 3)) < 1e-9);
     }
 
+    // The side view with floors and openings: a walkway the line passes under (how far
+    // under its underside), one it runs into, and a wall with a window, drawn as its parts
+    // (the sill and the lintel each a piece of their own, the gap between them).
+    void sideViewShowsFloorsAndWindows() {
+        Scenario s;
+        s.board = {30, 20};
+        TerrainPiece walkway = testing::wall("walkway", 8, 0, 10, 20, 3.25);
+        walkway.bottom = 3;
+        TerrainPiece w = testing::wall("wall", 14, 0, 14.5, 20, 5);
+        w.openings = {{testing::square(14, 9, 14.5, 11).outer, 1, 2.5}};
+        s.terrain = {walkway, w};
+        s.models = {testing::infantry("a", {2, 10}), testing::infantry("b", {24, 10})};
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        const PairResult r = rulings.evaluate(0, 1, Method::Exact);
+        QVERIFY(r.visible);  // under the walkway and through the window, at 1.75"
+        const SideView v = sectionAlong(scene, rulings, 0, 1, {2, 10}, {24, 10});
+        QCOMPARE(v.pieces.size(), size_t(3));  // the walkway, the window's sill and lintel
+        QCOMPARE(v.pieces[0].id, std::string("walkway"));
+        QCOMPARE(v.pieces[0].bottom, 3.0);
+        QVERIFY(std::abs(v.pieces[0].clearance - (3 - 1.75)) < 1e-9);  // under it by 1.25"
+        std::vector<std::pair<double, double>> parts;
+        for (size_t k = 1; k < 3; ++k) {
+            QCOMPARE(v.pieces[k].id, std::string("wall"));
+            parts.emplace_back(v.pieces[k].bottom, v.pieces[k].top);
+        }
+        std::sort(parts.begin(), parts.end());
+        QCOMPARE(parts, (std::vector<std::pair<double, double>>{{0, 1}, {2.5, 5}}));
+        QVERIFY(v.pieces[v.closest].id == "wall");  // 0.75" over the sill, 0.75" under the lintel
+        // A taller pair (3.1"): the line runs 0.1" into the walkway.
+        s.models[0].height = s.models[1].height = 3.1;
+        const Scene tall(s);
+        const Rulings tallRulings(tall);
+        const SideView t = sectionAlong(tall, tallRulings, 0, 1, {2, 10}, {24, 10});
+        QCOMPARE(t.pieces[0].id, std::string("walkway"));
+        QVERIFY(std::abs(t.pieces[0].clearance + 0.1) < 1e-9);
+        QVERIFY(!tallRulings.evaluate(0, 1, Method::Exact).visible);  // (every line at 3.1" runs into it, and into the lintel)
+    }
+
     void keptTableFollowsMovesAndRulesAsAFreshOne() {
         // The window keeps its scene, rulings and wall scenes from one drag step to the next
         // (KeptTable): moved models are followed in place, and every pair is ruled as on a

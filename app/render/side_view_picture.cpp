@@ -16,10 +16,28 @@ namespace sl::render {
 
 QString inchesText(double inches) { return QStringLiteral("%1\"").arg(inches, 0, 'f', 2); }
 
+namespace {
+
+// Whether the line passes under the piece over its stretch (a floor, a walkway, a lintel).
+bool passesUnder(const SideView& v, const SectionPiece& piece) {
+    return !piece.model && !piece.wall && piece.bottom > 0 && std::max(v.heightAt(piece.from), v.heightAt(piece.to)) <= piece.bottom;
+}
+
+// A piece's heights as written: its top, or from its underside to its top.
+QString heightsText(const SectionPiece& piece) {
+    if (piece.model || piece.bottom <= 0) return inchesText(piece.top);
+    return QStringLiteral("%1 to %2").arg(inchesText(piece.bottom), inchesText(piece.top));
+}
+
+}  // namespace
+
 QString sideViewCaption(const SideView& v, const QString& observer, const QString& target) {
     const SectionPiece* near = v.closest >= 0 ? &v.pieces[static_cast<size_t>(v.closest)] : nullptr;
     const QString line = QStringLiteral("%1 to %2, %3 long, from %4 high to %5 high")
                              .arg(observer, target, inchesText(v.length), inchesText(v.h0), inchesText(v.h1));
+    if (v.witness && near && passesUnder(v, *near))
+        return QStringLiteral("Seen along the line drawn: it passes %1 under %2 (from %3) where it comes nearest (%4).")
+            .arg(inchesText(near->clearance), QString::fromStdString(near->label), heightsText(*near), line);
     if (v.witness)
         return !near ? QStringLiteral("Seen along the line drawn: nothing stands in it (%1).").arg(line)
                      : QStringLiteral("Seen along the line drawn: it passes %1 over %2 (its top %3) where it comes nearest (%4).")
@@ -32,9 +50,10 @@ QString sideViewCaption(const SideView& v, const QString& observer, const QStrin
         return QStringLiteral("Not seen; even the least blocked line between the bases' centres and edges runs through %1, "
                               "which the ruleset makes a wall of any height for this pair (%2).")
             .arg(QString::fromStdString(near->label), line);
-    return QStringLiteral("Not seen; the least blocked line between the bases' centres and edges runs %1 into %2 (its top %3) "
-                          "(%4).")
-        .arg(inchesText(-near->clearance), QString::fromStdString(near->label), inchesText(near->top), line);
+    return QStringLiteral("Not seen; the least blocked line between the bases' centres and edges runs %1 into %2 (%3 %4) "
+                          "(%5).")
+        .arg(inchesText(-near->clearance), QString::fromStdString(near->label),
+             near->bottom > 0 && !near->model ? QStringLiteral("from") : QStringLiteral("its top"), heightsText(*near), line);
 }
 
 void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QString& observer, const QString& target,
@@ -87,7 +106,7 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
         p.setBrush(Qt::NoBrush);
         p.drawRect(box);
         const QString text = piece.wall ? QStringLiteral("%1: a wall of any height").arg(QString::fromStdString(piece.label))
-                                        : QStringLiteral("%1 %2").arg(QString::fromStdString(piece.label), inchesText(piece.top));
+                                        : QStringLiteral("%1 %2").arg(QString::fromStdString(piece.label), heightsText(piece));
         const double row = piece.wall ? area.top() - lineHeight * static_cast<double>(1 + k % 2)
                                       : box.top() - 4 - lineHeight * static_cast<double>(k % 2);
         const double width = fm.horizontalAdvance(text);
@@ -105,18 +124,24 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
     // The line: green when it is the witness, red when it is blocked.
     p.setPen(QPen(v.witness ? QColor(0, 160, 60) : QColor(210, 30, 30), 2));
     p.drawLine(QPointF(X(0), Y(v.h0)), QPointF(X(v.length), Y(v.h1)));
-    // The clearance at the nearest piece: between its top and the line, at the end where it is least.
+    // The clearance at the nearest piece: between its top and the line, at the end where it
+    // is least (or, passing under it, between the line and its underside, at the end where
+    // the line is highest).
     if (v.closest >= 0) {
         const SectionPiece& piece = v.pieces[static_cast<size_t>(v.closest)];
         if (!piece.wall) {
-            const double s = v.heightAt(piece.from) <= v.heightAt(piece.to) ? piece.from : piece.to;
+            const bool under = passesUnder(v, piece);
+            const bool lowEnd = v.heightAt(piece.from) <= v.heightAt(piece.to);
+            const double s = under != lowEnd ? piece.from : piece.to;
+            const double edge = under ? piece.bottom : piece.top;
             p.setPen(QPen(QColor(230, 120, 0), 1.5, Qt::DashLine));
-            p.drawLine(QPointF(X(s), Y(piece.top)), QPointF(X(s), Y(v.heightAt(s))));
-            const QString text = piece.clearance >= 0 ? QStringLiteral("clears by %1").arg(inchesText(piece.clearance))
-                                                      : QStringLiteral("%1 into it").arg(inchesText(-piece.clearance));
+            p.drawLine(QPointF(X(s), Y(edge)), QPointF(X(s), Y(v.heightAt(s))));
+            const QString text = piece.clearance < 0 ? QStringLiteral("%1 into it").arg(inchesText(-piece.clearance))
+                                 : under             ? QStringLiteral("%1 under it").arg(inchesText(piece.clearance))
+                                                     : QStringLiteral("clears by %1").arg(inchesText(piece.clearance));
             p.setPen(QColor(170, 80, 0));
             p.drawText(QPointF(std::min(X(s) + 4, frame.right() - 4 - fm.horizontalAdvance(text)),
-                               (Y(piece.top) + Y(v.heightAt(s))) / 2 + fm.ascent() / 2),
+                               (Y(edge) + Y(v.heightAt(s))) / 2 + fm.ascent() / 2),
                        text);
         }
     }

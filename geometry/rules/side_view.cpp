@@ -42,9 +42,12 @@ std::vector<std::pair<double, double>> stretchesInside(const Polygon& polygon, V
     return out;
 }
 
-// The least of the line's height above `top` over [from, to] (the line is straight: at an end).
-double clearanceOver(const SideView& v, double from, double to, double top) {
-    return std::min(v.heightAt(from), v.heightAt(to)) - top;
+// How far the line stays out of the solid over [from, to] (the line is straight: its
+// heights there run between those at the ends): above its top, or below its bottom when
+// it has one (a floor, a walkway); negative, how deep it runs into it.
+double clearanceOver(const SideView& v, double from, double to, double bottom, double top) {
+    const double lo = std::min(v.heightAt(from), v.heightAt(to)), hi = std::max(v.heightAt(from), v.heightAt(to));
+    return bottom > 0 ? std::max(lo - top, bottom - hi) : lo - top;
 }
 
 }  // namespace
@@ -63,7 +66,7 @@ SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, 
             SectionPiece p = piece;
             p.from = lo * v.length;
             p.to = hi * v.length;
-            p.clearance = p.wall ? -std::numeric_limits<double>::infinity() : clearanceOver(v, p.from, p.to, p.top);
+            p.clearance = p.wall ? -std::numeric_limits<double>::infinity() : clearanceOver(v, p.from, p.to, p.model ? 0 : p.bottom, p.top);
             v.pieces.push_back(std::move(p));
         }
     };
@@ -77,7 +80,7 @@ SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, 
         if (ids.empty()) continue;
         p.id = ids.front();
         p.label = s.labelOf(p.id);
-        p.bottom = p.model ? s.models[bl.model].elevation : 0;
+        p.bottom = p.model ? s.models[bl.model].elevation : bl.bottom;  // (a feature's prism: kernel/solids.h)
         p.top = bl.top;
         add(p, bl.polygon);
     }

@@ -24,12 +24,14 @@ struct SectionPiece {
     // The ruleset makes it a wall of unlimited height for this pair (11e: an obscuring area
     // neither model is within; 10e: a ruin): the line is blocked wherever it crosses it.
     bool wall = false;
-    double bottom = 0;  // inches above the table (a feature stands from the table today)
+    // A feature is cut into its prisms (a wall with a window: the wall beside it, the sill
+    // below and the lintel above, each a piece of its own with the feature's id).
+    double bottom = 0;  // inches above the table (a floor, a walkway, a lintel: its underside)
     double top = 0;     // inches; a wall: unlimited
     double from = 0;    // its stretch along the line, inches from the observer's end
     double to = 0;
-    // The line's least height above the top over the stretch (negative: the line runs into
-    // the piece; a wall: -infinity).
+    // How far the line stays above the top over the stretch, or below the bottom of a
+    // piece with one (negative: the line runs into the piece; a wall: -infinity).
     double clearance = 0;
 };
 
