@@ -112,11 +112,32 @@ private slots:
             templates[t.toObject().value(QStringLiteral("id")).toString()] = t.toObject();
         for (const QJsonValue& l : dataset->value(QStringLiteral("terrainLayouts")).toArray())
             if (l.toObject().value(QStringLiteral("id")) == QStringLiteral("bm-assets-vs-assets-01")) layout = l.toObject();
-        size_t expected = 0;
-        for (const QJsonValue& p : layout.value(QStringLiteral("pieces")).toArray())
-            expected += 1 + templates[p.toObject().value(QStringLiteral("template")).toString()].value(QStringLiteral("features")).toArray().size();
-        QCOMPARE(s.terrain.size(), expected);
-        QCOMPARE(s.terrain.size(), size_t(44));  // 16 areas and their 28 features
+        size_t expected = 0, floors = 0;
+        for (const QJsonValue& p : layout.value(QStringLiteral("pieces")).toArray()) {
+            const QJsonArray features = templates[p.toObject().value(QStringLiteral("template")).toString()].value(QStringLiteral("features")).toArray();
+            expected += 1 + features.size();
+            for (const QJsonValue& f : features)
+                floors += templates[f.toObject().value(QStringLiteral("template")).toString()].contains(QStringLiteral("upper_floor"));
+        }
+        QCOMPARE(s.terrain.size(), expected + floors);
+        QCOMPARE(s.terrain.size(), size_t(54));  // 16 areas, their 28 features and 10 upper floors
+        // An upper floor: a slab whose top is 3" up, 0.25" thick, in its feature's area, named
+        // after it, tagged floor; and the engine sees it as a solid with a bottom.
+        int found = 0;
+        for (const TerrainPiece& t : s.terrain) {
+            if (!t.hasTag("floor")) continue;
+            ++found;
+            QCOMPARE(t.height, kdc::kStoreyHeight);
+            QCOMPARE(t.bottom, kdc::kStoreyHeight - kdc::kFloorThickness);
+            QVERIFY(t.id.size() > 6 && t.id.compare(t.id.size() - 6, 6, "-floor") == 0);
+            const std::string feature = t.id.substr(0, t.id.size() - 6);
+            bool sibling = false;
+            for (const TerrainPiece& f : s.terrain)
+                if ((f.id == feature || f.id.rfind(feature + "-wall-", 0) == 0) && f.area == t.area && f.kind == TerrainKind::Feature) sibling = true;
+            QVERIFY2(sibling, t.id.c_str());
+            QVERIFY2(t.name.size() > 6 && t.name.compare(t.name.size() - 6, 6, " floor") == 0, t.name.c_str());
+        }
+        QCOMPARE(found, 10);
         // Each area's centroid is its piece's position.
         for (const QJsonValue& pv : layout.value(QStringLiteral("pieces")).toArray()) {
             const QJsonObject p = pv.toObject();
@@ -197,7 +218,7 @@ private slots:
             {"area-07", "Tower 1 area"},     {"area-07-feature-2", "Tower 1 barrier 2"}, {"area-07-feature-3", "Tower 1"},
             {"area-08", "Ruin 4"},           {"area-08-feature-2", "Ruin 4 building 2"},
             {"area-09", "Generator 2 area"}, {"area-16-feature-2", "Ruin 8 building 2"}};
-        for (const auto& [id, name] : expected) QCOMPARE(s.labelOf(id), name);
+        for (const auto& [id, name] : expected) QVERIFY2(s.labelOf(id) == name, (id + ": " + s.labelOf(id)).c_str());
         // The King of the Colosseum names its pieces by place: those names stay.
         const Scenario kotc = *kdc::importLayout(*dataset, QStringLiteral("kotc-colosseum")).scenario;
         QCOMPARE(kotc.labelOf("ruin-inner-nw"), std::string("Ruin (inner NW)"));

@@ -109,6 +109,7 @@ struct PieceNote {
     QJsonObject tpl;          // the template its noun comes from
     QString ownName;          // the layout's name for the piece (layout pieces only)
     QString parentArea;       // a layout feature's parent_area_id
+    int floorOf = -1;         // an upper floor: its feature's first piece (index in the terrain)
 };
 
 // A feature's noun, lower case, from its template's name and shape.
@@ -187,10 +188,10 @@ void nameThePieces(Scenario& s, const std::vector<PieceNote>& notes, const std::
     std::map<std::pair<int, int>, QString> featureName;
     std::map<QString, int> inLayoutArea;           // the layout's own features in an area
     for (const PieceNote& n : notes)
-        if (n.feature >= 0 && n.wall <= 1) ++total[{n.piece, featureNoun(n.tpl)}];
+        if (n.feature >= 0 && n.wall <= 1 && n.floorOf < 0) ++total[{n.piece, featureNoun(n.tpl)}];
     for (size_t i = 0; i < notes.size(); ++i) {
         const PieceNote& n = notes[i];
-        if (n.feature < 0 && n.parentArea.isEmpty()) continue;
+        if ((n.feature < 0 && n.parentArea.isEmpty()) || n.floorOf >= 0) continue;
         QString name;
         if (n.feature >= 0) {
             const auto key = std::make_pair(n.piece, n.feature);
@@ -216,13 +217,21 @@ void nameThePieces(Scenario& s, const std::vector<PieceNote>& notes, const std::
     }
     for (size_t i = 0; i < notes.size(); ++i) {
         const PieceNote& n = notes[i];
-        if (n.feature >= 0 || !n.parentArea.isEmpty()) continue;
+        if (n.feature >= 0 || !n.parentArea.isEmpty() || n.floorOf >= 0) continue;
         QString name = pieceName[n.piece];
         const bool lent = std::any_of(featureName.begin(), featureName.end(),
                                       [&](const auto& f) { return f.first.first == n.piece && f.second == name; });
         if (lent) name += QStringLiteral(" area");
         if (n.wall > 0) name += QStringLiteral(" part %1").arg(n.wall);
         s.terrain[i].name = name.toStdString();
+    }
+    // An upper floor: its feature's name ("Ruin 3 building floor"; a feature in parts, the
+    // name they share).
+    for (size_t i = 0; i < notes.size(); ++i) {
+        if (notes[i].floorOf < 0) continue;
+        std::string name = s.terrain[static_cast<size_t>(notes[i].floorOf)].name;
+        if (notes[static_cast<size_t>(notes[i].floorOf)].wall > 0) name.erase(name.rfind(" part "));
+        s.terrain[i].name = name + " floor";
     }
     // Whatever still meets another piece's name (a layout's own name that reads like a
     // made one) gets its id, so that no two pieces share a label.
@@ -396,6 +405,24 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         f.height = height.value_or(tpl.contains(QLatin1String("default_height_inches"))
                                        ? tpl.value(QLatin1String("default_height_inches")).toDouble()
                                        : defaultHeight(f.category));
+        // Its upper floor, after it (see kdc_layouts.h).
+        const int first = static_cast<int>(s.terrain.size());  // (the feature's first piece, once added)
+        auto addFloor = [&] {
+            const QJsonObject upper = tpl.value(QLatin1String("upper_floor")).toObject();
+            const auto fp = footprint(upper.value(QLatin1String("footprint")).toObject());
+            if (upper.isEmpty() || !fp || fp->size() < 3 || static_cast<int>(s.terrain.size()) <= first) return;
+            TerrainPiece floor = f;
+            floor.id = id + "-floor";
+            floor.height = kStoreyHeight * std::max(1, upper.value(QLatin1String("floor")).toInt(1));
+            floor.bottom = floor.height - kFloorThickness;
+            floor.tags.push_back("floor");
+            floor.footprint.outer = transformed(*fp, frame);
+            PieceNote of = current;
+            current.wall = 0;
+            current.floorOf = first;
+            addPiece(floor, QString::fromStdString(floor.id));
+            current = of;
+        };
         const QJsonArray walls = tpl.value(QLatin1String("walls")).toArray();
         if (walls.isEmpty()) {
             const auto fp = footprint(tpl.value(QLatin1String("footprint")).toObject());
@@ -405,6 +432,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
             }
             f.footprint.outer = transformed(*fp, frame);
             addPiece(f, QString::fromStdString(id));
+            addFloor();
             return;
         }
         for (int w = 0; w < walls.size(); ++w) {
@@ -419,6 +447,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
             part.footprint.outer = transformed(outline, frame);
             addPiece(part, QString::fromStdString(part.id));
         }
+        addFloor();
     };
 
     const QJsonArray pieces = layout.value(QLatin1String("pieces")).toArray();

@@ -12,6 +12,11 @@
 // that is what its area is named after takes the name, the area then "Generator 1 area".
 // A layout's own name is kept where it is the piece's alone and not its template's
 // ("Ruin (inner NE)"). Ids stay the layout's.
+// Upper floors: a feature template's `upper_floor` (a footprint in the template's frame and
+// a storey, `floor`) becomes a floor of its own, "<feature> floor" (id "<feature>-floor",
+// tagged floor): a slab kFloorThickness thick whose top is kStoreyHeight per storey up
+// (the dataset gives no height for it; 3" is the storey the rules' 3" thresholds assume), in
+// the feature's area and category. Nothing else of a building's inside is in the dataset.
 #pragma once
 
 #include "kernel/polygon.h"
@@ -28,6 +33,8 @@ inline constexpr double kDefaultHeightDense = 5;
 inline constexpr double kDefaultHeightLight = 2;
 inline constexpr double kDefaultHeightExposed = 1;
 inline constexpr double kDefaultHeightOther = 3;
+inline constexpr double kStoreyHeight = 3;       // an upper floor's top, per storey
+inline constexpr double kFloorThickness = 0.25;  // its slab, below that top
 
 QStringList layoutIds(const QJsonObject& dataset);
 
