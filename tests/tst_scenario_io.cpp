@@ -389,6 +389,81 @@ private slots:
         QVERIFY(firstProblem(doc, {"terrain", n, "wall", "points"}, QJsonValue(3)).startsWith(QStringLiteral("terrain[%1].wall.points: expected an array").arg(last)));
     }
 
+    // A floor (a bottom under its height) and a wall's openings (a window, a door): read,
+    // written only where used, read back the same; every malformed field refused with its
+    // JSON path.
+    void floorsAndOpeningsReadAndRoundTrip() {
+        QJsonObject doc = validDoc();
+        const QByteArray plain = io::writeScenario(*readDoc(doc).scenario);
+        QVERIFY(!plain.contains("\"bottom\"") && !plain.contains("\"openings\""));  // (version 1 files stay as they were)
+        QJsonArray terrain = doc.value(QStringLiteral("terrain")).toArray();
+        terrain.append(QJsonObject{{"id", "walkway"}, {"kind", "feature"}, {"bottom", 3}, {"height", 3.25},
+                                   {"footprint", ring({{20, 30}, {30, 30}, {30, 32}, {20, 32}})}});
+        terrain.append(QJsonObject{{"id", "ruin-wall"}, {"kind", "feature"}, {"height", 5},
+                                   {"footprint", ring({{20, 20}, {30, 20}, {30, 21}, {20, 21}})},
+                                   {"openings", QJsonArray{QJsonObject{{"polygon", ring({{22, 20}, {24, 20}, {24, 21}, {22, 21}})}, {"from", 2}, {"to", 3}},
+                                                           QJsonObject{{"polygon", ring({{26, 20}, {27, 20}, {27, 21}, {26, 21}})}, {"from", 0}, {"to", 2.5}}}}});
+        doc[QStringLiteral("terrain")] = terrain;
+        const io::ReadResult r = readDoc(doc);
+        QVERIFY2(r.scenario, qPrintable(r.problems.value(0).toString()));
+        const TerrainPiece& walkway = r.scenario->terrain[terrain.size() - 2];
+        const TerrainPiece& wall = r.scenario->terrain.back();
+        QCOMPARE(walkway.bottom, 3.0);
+        QCOMPARE(walkway.height, 3.25);
+        QCOMPARE(wall.openings.size(), size_t(2));
+        QCOMPARE(wall.openings[0].from, 2.0);
+        QCOMPARE(wall.openings[1].to, 2.5);
+        QCOMPARE(wall.openings[1].polygon.size(), size_t(4));
+        const io::ReadResult back = readBytes(io::writeScenario(*r.scenario));
+        QVERIFY(back.scenario);
+        QCOMPARE(back.scenario->terrain.back().openings.size(), size_t(2));
+        for (size_t k = 0; k < 2; ++k) {
+            QCOMPARE(back.scenario->terrain.back().openings[k].polygon, wall.openings[k].polygon);
+            QCOMPARE(back.scenario->terrain.back().openings[k].from, wall.openings[k].from);
+            QCOMPARE(back.scenario->terrain.back().openings[k].to, wall.openings[k].to);
+        }
+        QCOMPARE(back.scenario->terrain[terrain.size() - 2].bottom, 3.0);
+        QCOMPARE(io::writeScenario(*back.scenario), io::writeScenario(*r.scenario));
+        const QString w = QString::number(terrain.size() - 1), f = QString::number(terrain.size() - 2);
+        const QString at = QStringLiteral("terrain[%1]").arg(w), floorAt = QStringLiteral("terrain[%1]").arg(f);
+        auto refused = [&](const QStringList& path, const QJsonValue& value, const QString& where, const QString& what) {
+            const QString problem = firstProblem(doc, path, value);
+            QVERIFY2(problem.startsWith(where + QStringLiteral(": ")) && problem.contains(what), qPrintable(problem));
+        };
+        refused({"terrain", f, "bottom"}, -1, floorAt + ".bottom", "must not be negative");
+        refused({"terrain", f, "bottom"}, 3.25, floorAt + ".bottom", "must be less than the height (3.25)");
+        refused({"terrain", f, "bottom"}, "low", floorAt + ".bottom", "expected a number");
+        refused({"terrain", "0", "bottom"}, 1, "terrain[0].bottom", "only a feature has a bottom");
+        refused({"terrain", "0", "openings"}, QJsonArray{}, "terrain[0].openings", "only a feature has openings");
+        refused({"terrain", w, "openings"}, 3, at + ".openings", "expected an array of openings");
+        refused({"terrain", w, "openings", "0"}, 3, at + ".openings[0]", "expected an object");
+        refused({"terrain", w, "openings", "0", "polygon"}, ring({{22, 20}, {24, 20}}), at + ".openings[0].polygon", "at least 3");
+        refused({"terrain", w, "openings", "0", "polygon"}, QJsonValue(QJsonValue::Undefined), at + ".openings[0].polygon", "missing");
+        refused({"terrain", w, "openings", "0", "polygon"}, ring({{40, 20}, {42, 20}, {42, 21}, {40, 21}}), at + ".openings[0].polygon",
+                "within the feature's footprint");
+        refused({"terrain", w, "openings", "0", "polygon"}, ring({{22, 19}, {24, 19}, {24, 21}, {22, 21}}), at + ".openings[0].polygon",
+                "within the feature's footprint");  // (partly outside)
+        refused({"terrain", w, "openings", "0", "from"}, 3, at + ".openings[0].from", "must be less than \"to\" (3)");
+        refused({"terrain", w, "openings", "0", "to"}, QJsonValue(QJsonValue::Undefined), at + ".openings[0].to", "missing");
+        refused({"terrain", w, "openings", "1", "to"}, 6, at + ".openings[1].to", "must not be above the feature's height (5)");
+        refused({"terrain", w, "openings", "1", "polygon"}, ring({{23, 20}, {25, 20}, {25, 21}, {23, 21}}), at + ".openings[1].polygon",
+                "overlaps opening 0");
+        // An opening below a floor's bottom.
+        QJsonObject floorDoc = doc;
+        setIn(floorDoc, {"terrain", f, "openings"}, QJsonArray{QJsonObject{{"polygon", ring({{21, 30}, {22, 30}, {22, 31}, {21, 31}})}, {"from", 2}, {"to", 3.1}}});
+        const io::ReadResult below = readDoc(floorDoc);
+        QVERIFY(!below.scenario);
+        QCOMPARE(below.problems.value(0).path, floorAt + ".openings[0].from");
+        QVERIFY(below.problems.value(0).message.contains(QStringLiteral("below the feature's bottom (3)")));
+        // A wall drawn as a line, with a bottom and an opening: read.
+        setIn(floorDoc, {"terrain", f}, QJsonObject{{"id", "walkway"}, {"kind", "feature"}, {"bottom", 3}, {"height", 3.25},
+                                                     {"wall", QJsonObject{{"points", QJsonArray{QJsonArray{20, 31}, QJsonArray{30, 31}}}, {"thickness", 2}}},
+                                                     {"openings", QJsonArray{QJsonObject{{"polygon", ring({{21, 30.5}, {22, 30.5}, {22, 31}, {21, 31}})}, {"from", 3}, {"to", 3.25}}}}});
+        const io::ReadResult drawn = readDoc(floorDoc);
+        QVERIFY2(drawn.scenario, qPrintable(drawn.problems.value(0).toString()));
+        QCOMPARE(drawn.scenario->terrain[terrain.size() - 2].openings.size(), size_t(1));
+    }
+
     void saveGoesThroughASaveFile() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("s.sightline.json"));

@@ -3,6 +3,7 @@
 #include "scenario_io.h"
 
 #include "kernel/polygon.h"
+#include "los/scene.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -203,6 +204,7 @@ public:
 private:
     void readRuleset(const QJsonValue& v, Ruleset* out);
     void readTerrain(const QJsonValue& v, const QString& at, std::vector<TerrainPiece>* out);
+    void readSolid(const QJsonObject& o, const QString& at, TerrainPiece* t);
     void readModel(const QJsonValue& v, const QString& at, std::vector<Model>* out);
     void readZone(const QJsonValue& v, const QString& at, std::vector<Zone>* out);
     void readQuery(const QJsonValue& v, const QString& at, std::vector<Query>* out);
@@ -427,8 +429,91 @@ void Reader::readTerrain(const QJsonValue& v, const QString& at, std::vector<Ter
     string(o, "area", at, &t.area, false);
     strings(o, "tags", at, &t.tags);
     orientForInteriorLeft(t.footprint);
-    t.extras = extrasOf(o, {"id", "name", "kind", "category", "height", "footprint", "holes", "area", "tags", "wall"});
+    readSolid(o, at, &t);
+    t.extras = extrasOf(o, {"id", "name", "kind", "category", "height", "bottom", "footprint", "holes", "openings", "area", "tags", "wall"});
     out->push_back(std::move(t));
+}
+
+// A feature's bottom (a floor, a walkway: the solid runs from it to the height) and its
+// openings (a window, a door: a polygon within the footprint, empty from `from` to `to`).
+void Reader::readSolid(const QJsonObject& o, const QString& at, TerrainPiece* t) {
+    const bool feature = t->kind == TerrainKind::Feature;
+    if (o.contains(QLatin1String("bottom"))) {
+        const QString bp = join(at, "bottom");
+        if (!feature) fail(bp, QStringLiteral("only a feature has a bottom"));
+        else if (optionalNumber(o, "bottom", at, &t->bottom)) {
+            if (t->bottom < 0) fail(bp, QStringLiteral("must not be negative, found %1").arg(t->bottom));
+            else if (t->height > 0 && t->bottom >= t->height)
+                fail(bp, QStringLiteral("must be less than the height (%1), found %2").arg(t->height).arg(t->bottom));
+        }
+    }
+    if (!o.contains(QLatin1String("openings"))) return;
+    const QString op = join(at, "openings");
+    if (!feature) {
+        fail(op, QStringLiteral("only a feature has openings"));
+        return;
+    }
+    const QJsonValue ov = o.value(QLatin1String("openings"));
+    if (!ov.isArray()) {
+        fail(op, QStringLiteral("expected an array of openings ({\"polygon\", \"from\", \"to\"}), found %1").arg(typeName(ov)));
+        return;
+    }
+    const QJsonArray openings = ov.toArray();
+    const double footprintArea = std::abs(signedArea(t->footprint.outer));
+    for (int i = 0; i < openings.size(); ++i) {
+        const QString here = index(op, i);
+        bool isObject = false;
+        const QJsonObject g = object(openings[i], here, &isObject);
+        if (!isObject) continue;
+        Opening opening;
+        const QString pp = join(here, "polygon");
+        bool good = true;
+        if (!g.contains(QLatin1String("polygon"))) {
+            fail(pp, QStringLiteral("missing (an array of points)"));
+            good = false;
+        } else {
+            good = ring(g.value(QLatin1String("polygon")), pp, &opening.polygon);
+        }
+        good = requiredNumber(g, "from", here, &opening.from) && good;
+        good = requiredNumber(g, "to", here, &opening.to) && good;
+        if (!good) continue;
+        if (opening.from >= opening.to) {
+            fail(join(here, "from"), QStringLiteral("must be less than \"to\" (%1), found %2").arg(opening.to).arg(opening.from));
+            continue;
+        }
+        if (opening.from < t->bottom) {
+            fail(join(here, "from"), QStringLiteral("must not be below the feature's bottom (%1), found %2").arg(t->bottom).arg(opening.from));
+            continue;
+        }
+        if (t->height > 0 && opening.to > t->height) {
+            fail(join(here, "to"), QStringLiteral("must not be above the feature's height (%1), found %2").arg(t->height).arg(opening.to));
+            continue;
+        }
+        Polygon shape{opening.polygon, {}};
+        orientForInteriorLeft(shape);
+        opening.polygon = shape.outer;
+        // Within the footprint: the area they share is the opening's own (and it shares
+        // none with a hole); apart from the other openings. (Measured over the opening's
+        // convex parts: overlapArea clips by a convex window.)
+        const double own = std::abs(signedArea(opening.polygon)), slack = 1e-9 * std::max({1.0, own, footprintArea});
+        const std::vector<Ring> parts = convexParts(Polygon{opening.polygon, {}});
+        auto shared = [&](const Polygon& with) {
+            double a = 0;
+            for (const Ring& part : parts) a += overlapArea(with, part);
+            return a;
+        };
+        if (t->footprint.outer.size() >= 3 && shared(t->footprint) < own - slack) {
+            fail(pp, QStringLiteral("must lie within the feature's footprint"));
+            continue;
+        }
+        bool apart = true;
+        for (size_t k = 0; k < t->openings.size() && apart; ++k)
+            if (shared(Polygon{t->openings[k].polygon, {}}) > slack) {
+                fail(pp, QStringLiteral("overlaps opening %1").arg(k));
+                apart = false;
+            }
+        if (apart) t->openings.push_back(std::move(opening));
+    }
 }
 
 void Reader::readModel(const QJsonValue& v, const QString& at, std::vector<Model>* out) {
@@ -903,11 +988,20 @@ QByteArray writeScenario(const Scenario& s) {
         o[QStringLiteral("kind")] = t.kind == TerrainKind::Feature ? QStringLiteral("feature") : QStringLiteral("area");
         if (!t.category.empty()) o[QStringLiteral("category")] = str(t.category);
         if (t.kind == TerrainKind::Feature || t.height > 0) o[QStringLiteral("height")] = t.height;
+        if (t.bottom > 0) o[QStringLiteral("bottom")] = t.bottom;
         o[QStringLiteral("footprint")] = ringJson(t.footprint.outer);
         if (!t.footprint.holes.empty()) {
             QJsonArray holes;
             for (const Ring& h : t.footprint.holes) holes.append(ringJson(h));
             o[QStringLiteral("holes")] = holes;
+        }
+        if (!t.openings.empty()) {
+            QJsonArray openings;
+            for (const Opening& g : t.openings)
+                openings.append(QJsonObject{{QStringLiteral("polygon"), ringJson(g.polygon)},
+                                            {QStringLiteral("from"), g.from},
+                                            {QStringLiteral("to"), g.to}});
+            o[QStringLiteral("openings")] = openings;
         }
         if (!t.area.empty()) o[QStringLiteral("area")] = str(t.area);
         if (!t.tags.empty()) o[QStringLiteral("tags")] = stringsJson(t.tags);

@@ -192,8 +192,15 @@ QString labelText(const Scenario& s, const Model& m) { return QString::fromStdSt
 
 QString labelText(const Scenario& s, const TerrainPiece& t) {
     const QString label = QString::fromStdString(s.labelOf(t.id));
-    return t.kind == TerrainKind::Feature ? QStringLiteral("%1  %2").arg(label, inches(t.height)) : label;
+    if (t.kind != TerrainKind::Feature) return label;
+    // A floor or a walkway: from its underside to its top.
+    if (t.bottom > 0) return QStringLiteral("%1  %2 to %3").arg(label, inches(t.bottom), inches(t.height));
+    return QStringLiteral("%1  %2").arg(label, inches(t.height));
 }
+
+namespace {
+QString openingText(const Opening& o) { return QStringLiteral("gap %1 to %2").arg(inches(o.from), inches(o.to)); }
+}  // namespace
 
 QColor sideColour(const std::string& side) {
     const QString name = QString::fromStdString(side);
@@ -480,6 +487,14 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                          pointed ? QColor(0xd6, 0x27, 0x28, 230)
                          : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
                                                        : QColor(20, 20, 20, 200));
+            // Each opening's heights, beside it.
+            for (const Opening& o : t.openings) {
+                if (o.polygon.size() < 3) continue;
+                const QPointF gap = device(labelPoint(o.polygon));
+                const double below = labels.sizeOf(openingText(o)).height() / 2 + 6 * px;
+                labels.place(openingText(o), {gap + QPointF(0, below), gap - QPointF(0, below), gap + QPointF(0, 2 * below)}, false, -1,
+                             QColor(70, 60, 30, 190));
+            }
         }
     for (const Zone& z : scenario_.zones)
         if (!z.polygon.empty()) {
@@ -668,9 +683,33 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                 const int shade = std::clamp(200 - static_cast<int>(t.height * 18), 70, 200);
                 QColor fill(shade, shade - 5, shade - 15);
                 if (t.category == "light") fill = fill.lighter(115);
-                p.setBrush(fill);
-                p.setPen(QPen(QColor(35, 30, 25), 1.2 * unit));
-                p.drawPath(path);
+                if (t.bottom > 0) {
+                    // A floor or a walkway, with open space below: see-through, hatched, its
+                    // outline dashed, so that what stands under it shows.
+                    fill.setAlpha(120);
+                    p.setBrush(fill);
+                    p.setPen(Qt::NoPen);
+                    p.drawPath(path);
+                    p.setBrush(QBrush(QColor(35, 30, 25, 170), Qt::BDiagPattern));
+                    p.setPen(QPen(QColor(35, 30, 25), 1.4 * unit, Qt::DashLine));
+                    p.drawPath(path);
+                } else {
+                    p.setBrush(fill);
+                    p.setPen(QPen(QColor(35, 30, 25), 1.2 * unit));
+                    p.drawPath(path);
+                }
+                // Its openings (a window, a door): the table's green through them, dotted
+                // outlines; their heights are written beside them (paintLabels).
+                for (const Opening& o : t.openings) {
+                    if (o.polygon.size() < 3) continue;
+                    const QPainterPath gap = ringPath(o.polygon);
+                    p.setBrush(QBrush(QColor(0xe8, 0xe4, 0xc8, 230)));
+                    p.setPen(QPen(QColor(35, 30, 25), 1.2 * unit, Qt::DotLine));
+                    p.drawPath(gap);
+                    p.setBrush(QBrush(QColor(35, 30, 25, 140), Qt::Dense6Pattern));
+                    p.setPen(Qt::NoPen);
+                    p.drawPath(gap);
+                }
             }
             if (highlighted(t.id) || contains(overlay.highlighted, t.id)) {
                 p.setBrush(Qt::NoBrush);

@@ -222,7 +222,9 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
     auto [lo, hi] = boundsOf(fan);
     for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
         const Blocker& bl = scene.blockers()[id];
-        if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
+        // (Lower than every line, or a floor above every line.)
+        if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
+            continue;
         if (overEveryLine(p, hp, part, hq, bl, hw, &fan, hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         return false;
@@ -290,7 +292,8 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
     auto [lo, hi] = boundsOf(fan);
     for (uint32_t id : scene.blockersInBox(lo - Vec2{margin, margin}, hi + Vec2{margin, margin})) {
         const Blocker& bl = scene.blockers()[id];
-        if (bl.top <= std::min(hp, hq) || (bl.model >= 0 && ignored[bl.model])) continue;
+        if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
+            continue;
         if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), margin)) continue;
         return false;
@@ -323,8 +326,39 @@ bool sideFansClear(const Scene& scene, const Region& from, Vec2 near, double hp,
 
 }  // namespace
 
+namespace {
+
+FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
+                            const ModelMask& ignored, Vec2 hint);
+
+}  // namespace
+
+// Every point of the target seen. On a table of prisms standing from it, a point's foot is
+// the hardest of its column to see (lines to the points above run above it all along), so
+// the feet are looked at alone. With a floor near (or the part of a wall over an opening),
+// a line may pass under it to a foot while a line to a point above runs into it: a "yes"
+// then holds only when the table with every floor standing from the table gives it too
+// (Scene::grounded); else the answer is left undecided. A foot found hidden is hidden.
 FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
                       const ModelMask& ignored, Vec2 hint) {
+    FullView feet = fullyVisibleAtFeet(scene, from, o, to, t, ignored, hint);
+    if (feet.outcome != FullView::Outcome::Yes) return feet;
+    std::vector<Vec2> both = from.around;
+    both.insert(both.end(), to.around.begin(), to.around.end());
+    const Bounds box = boundsOf(both);
+    const double hw = scene.halfWidth();
+    if (!scene.floorsIn(box.lo - Vec2{hw, hw}, box.hi + Vec2{hw, hw})) return feet;
+    const Scene& grounded = scene.grounded(std::max(o.top(), t.top()));
+    if (fullyVisibleAtFeet(grounded, from, o, to, t, ignored, hint).outcome == FullView::Outcome::Yes) return feet;
+    FullView unsure;
+    unsure.outcome = FullView::Outcome::Undecided;
+    return unsure;
+}
+
+namespace {
+
+FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
+                            const ModelMask& ignored, Vec2 hint) {
     const double hp = o.top(), hq = t.elevation;
     // Parts looked at, and points left undecided (each after a bounded proof), before the
     // answer is given as undecided; parts smaller than kSmallest inches are not split.
@@ -516,6 +550,8 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     if (undecided && (quick || survey)) countProofCutShort();
     return view;
 }
+
+}  // namespace
 
 double visibleFraction(const Scene& scene, const Region& from, const Model& o, const Model& t, const ModelMask& ignored,
                        Vec2 start) {

@@ -652,6 +652,37 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     return std::nullopt;
 }
 
+// A floor between two heights: every line from `from` (at hFrom) to `to` (at hTo) that runs
+// from below a floor's bottom to above its top (or the other way) passes every height
+// between them; at the middle one it stands at the same share f of the way along each
+// line, so its points there fill (1 - f) A + f B (A and B the convex polygons around the
+// regions). When that set lies inside the floor's convex footprint, with the band's half
+// width to spare, every line runs through the floor's open interior between its bottom and
+// top: the pair is not visible (a model on an upper floor from close under it). Floating
+// point with a margin far above its rounding.
+std::optional<uint32_t> floorBetween(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
+                                     const ModelMask& ignored) {
+    const Bounds fb = boundsOf(from.around), tb = boundsOf(to.around);
+    const Vec2 lo{std::min(fb.lo.x, tb.lo.x), std::min(fb.lo.y, tb.lo.y)}, hi{std::max(fb.hi.x, tb.hi.x), std::max(fb.hi.y, tb.hi.y)};
+    const double hw = scene.halfWidth();
+    for (uint32_t id : scene.blockersInBox(lo, hi)) {
+        const Blocker& bl = scene.blockers()[id];
+        if (bl.bottom <= 0 || bl.curved || !bl.convex || (bl.model >= 0 && ignored[bl.model])) continue;
+        const bool rising = hFrom < bl.bottom && hTo > bl.top, falling = hFrom > bl.top && hTo < bl.bottom;
+        if (!rising && !falling) continue;
+        const double f = ((bl.bottom + bl.top) / 2 - hFrom) / (hTo - hFrom);
+        const double margin = hw + 1e-7 * (1 + std::abs(lo.x) + std::abs(lo.y) + std::abs(hi.x) + std::abs(hi.y));
+        bool inside = true;
+        for (size_t i = 0; i < from.around.size() && inside; ++i)
+            for (size_t j = 0; j < to.around.size() && inside; ++j) {
+                const Vec2 p = from.around[i] * (1 - f) + to.around[j] * f;
+                inside = locate(p, bl.polygon) == Where::Inside && squaredDistanceToEdges(p, bl.polygon.outer) > margin * margin;
+            }
+        if (inside) return id;
+    }
+    return std::nullopt;
+}
+
 // A knife edge between two round bases: a line tangent to both (on the same side) that the
 // blockers it meets only touch, within 1e-9": the true line is open there (bases are closed)
 // or misses by less than doubles can show, and no printable line near it is open (a row of
@@ -896,6 +927,10 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     if (open.empty() && grazing.empty() && !outOfTime) {
         if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
+            return answer;
+        }
+        if (const auto floor = floorBetween(scene, from, hFrom, to, hTo, ignored)) {
+            answer.cover = {*floor};
             return answer;
         }
         knife = knifeAlongTangent(scene, from, hFrom, to, hTo, ignored);

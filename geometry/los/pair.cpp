@@ -127,7 +127,9 @@ PairResult evaluatePair(const Scene& scene, int observer, int target, Method met
 
     // Estimates over the method's points (all 9 for `sampled`, whatever the phases tried).
     const SampledCoverage c = sampledCoverage(scene, ignored, o, t, method == Method::Center ? kCentreOnly : kBoundary);
-    r.fully_visible = c.fully_visible;
+    // (Its tops unseen, it is not fully visible, whatever its feet: under a walkway a line
+    // to a foot may pass where the lines to the tops do not.)
+    r.fully_visible = r.visible && c.fully_visible;
     r.visible_fraction = r.visible ? c.visible_fraction : 0;
     return r;
 }

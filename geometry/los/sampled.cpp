@@ -60,12 +60,17 @@ SampledCoverage sampledCoverage(const Scene& scene, const ModelMask& ignored, co
             if (lineOpen(scene, ignored, p, o.top(), q, z)) return true;
         return false;
     };
+    // (A foot seen is the whole column seen on a table of prisms from the table; under a
+    // floor it may not be: every height level must be seen as well.)
     bool all = true;
     int seenCount = 0;
     for (const Vec2& q : to) {
         all = all && seen(q, t.elevation);
-        for (int k = 0; k < kHeightLevels; ++k)
-            seenCount += seen(q, t.elevation + t.height * (k + 0.5) / kHeightLevels) ? 1 : 0;
+        for (int k = 0; k < kHeightLevels; ++k) {
+            const bool level = seen(q, t.elevation + t.height * (k + 0.5) / kHeightLevels);
+            seenCount += level ? 1 : 0;
+            all = all && level;
+        }
     }
     SampledCoverage c;
     c.fully_visible = all;

@@ -584,6 +584,7 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
         b.bottom = p.prism.bottom;
         b.top = p.prism.top;
         b.features = {p.piece};
+        floors_ = floors_ || b.bottom > 0;
         addBlocker(std::move(b));
     }
     std::map<std::string, int> units;
@@ -623,7 +624,38 @@ Blocker Scene::modelBlocker(int model, const Region& region) const {
     return b;
 }
 
+bool Scene::floorsIn(Vec2 min, Vec2 max) const {
+    if (!floors_) return false;
+    for (uint32_t id : blockersInBox(min, max))
+        if (blockers_[id].bottom > 0) return true;
+    return false;
+}
+
+const Scene& Scene::grounded(double reach) const {
+    const std::lock_guard<std::mutex> lock(groundedMutex_);
+    Grounded& g = grounded_[reach];
+    if (!g.scene || g.moves != moves_) {
+        // A feature's bottom and its openings' gaps below `reach` filled: each opening whose
+        // lintel is that low is closed, a floor that low stands from the table. (A scene
+        // once made for a reach stays where it is until a model moves.)
+        auto s = std::make_unique<Scenario>(scenario_);
+        for (TerrainPiece& t : s->terrain) {
+            if (t.kind != TerrainKind::Feature) continue;
+            if (t.bottom < reach) t.bottom = 0;
+            std::erase_if(t.openings, [&](const Opening& o) { return o.to < std::min(reach, t.height); });
+        }
+        g.scene.reset();
+        g.scenario = std::move(s);
+        g.scene = std::make_unique<Scene>(*g.scenario);
+        g.scene->setSeeThrough(seeThrough_);
+        g.scene->shareSettingsOf(this);
+        g.moves = moves_;
+    }
+    return *g.scene;
+}
+
 void Scene::modelMoved(int model) {
+    ++moves_;
     const uint32_t id = firstModelBlocker_ + static_cast<uint32_t>(model);
     // Made as the constructor makes it, into the same slots (the same base: as many edges);
     // checked before anything changes.
