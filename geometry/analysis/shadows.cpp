@@ -324,7 +324,8 @@ Obstacles::Obstacles(const Scenario& scenario)
     }
 }
 
-Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas)
+Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas,
+                     double reach)
     : margin_(all.margin_) {
     for (const Shape& shape : all.shapes_) {
         if (shape.model >= 0) {
@@ -333,6 +334,8 @@ Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double belo
         } else {
             const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(shape.piece)];
             if (piece.kind == TerrainKind::Feature ? piece.height < below : !areas) continue;
+            // (A floor over every line: no line that stays below `reach` meets it.)
+            if (piece.kind == TerrainKind::Feature && piece.bottom > 0 && piece.bottom >= reach) continue;
         }
         shapes_.push_back(shape);
     }

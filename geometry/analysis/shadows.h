@@ -17,6 +17,7 @@
 
 #include "kernel/types.h"
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -97,8 +98,10 @@ public:
     // Of `all` (made for this table), what a line that stays higher than `below` can meet:
     // features and models lower than that are left out, and so are the models of `unseen`
     // (the unit the lines see through) and, unless `areas`, the areas (they block no line in
-    // true-los).
-    Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas);
+    // true-los); and the floors and walkways whose bottom is at `reach` or above, over every
+    // line that stays no higher.
+    Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas,
+              double reach = HUGE_VAL);
     // Whether the disc stays clear of every piece and every model's disc: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;

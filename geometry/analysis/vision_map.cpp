@@ -184,8 +184,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     const bool areasBlock = scenario.ruleset.name != "true-los";
     for (int o : observers) {
         const Model& m = scenario.models[static_cast<size_t>(o)];
-        above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, areasBlock);
-        sightlines.emplace_back(obstacles, scenario, -HUGE_VAL, m.unit, areasBlock);
+        const double reach = std::max(m.top(), probe.height);  // (no line runs higher)
+        above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, areasBlock, reach);
+        sightlines.emplace_back(obstacles, scenario, -HUGE_VAL, m.unit, areasBlock, reach);
     }
     const double probeRadius = boundingRadius(probe.base);
     const int blockCols = (grid.cols + kBlock - 1) / kBlock, blockRows = (grid.rows + kBlock - 1) / kBlock;

@@ -347,8 +347,9 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     both.insert(both.end(), to.around.begin(), to.around.end());
     const Bounds box = boundsOf(both);
     const double hw = scene.halfWidth();
-    if (!scene.floorsIn(box.lo - Vec2{hw, hw}, box.hi + Vec2{hw, hw})) return feet;
-    const Scene& grounded = scene.grounded(std::max(o.top(), t.top()));
+    const double reach = std::max(o.top(), t.top());  // (no line runs higher)
+    if (!scene.floorsIn(box.lo - Vec2{hw, hw}, box.hi + Vec2{hw, hw}, reach)) return feet;
+    const Scene& grounded = scene.grounded(reach);
     if (fullyVisibleAtFeet(grounded, from, o, to, t, ignored, hint).outcome == FullView::Outcome::Yes) return feet;
     FullView unsure;
     unsure.outcome = FullView::Outcome::Undecided;

@@ -413,7 +413,7 @@ std::vector<uint32_t> nearby(const Scene& scene, const Region& from, const Regio
 // the edge lines). With `timed`, a quick proof whose time runs out stops the work between
 // two things and gets no lines (the caller sees scene.outOfTime()).
 std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Region& from, const Region& to,
-                                                 const std::vector<uint32_t>& pieces, double lowest,
+                                                 const std::vector<uint32_t>& pieces, double lowest, double highestLine,
                                                  const ModelMask& ignored, bool timed) {
     // The hull of the polygons around the two regions (16 corners each at most): it holds
     // every sight line, so filtering by it keeps every thing a line can touch.
@@ -423,7 +423,10 @@ std::vector<std::pair<Vec2, Vec2>> criticalLines(const Scene& scene, const Regio
     std::vector<Thing> things{{&from.outline, {}, &from}, {&to.outline, {}, &to}};
     if (from.isPoint()) things[0] = {nullptr, from.outline[0]};
     if (to.isPoint()) things[1] = {nullptr, to.outline[0]};
-    auto counts = [&](const Blocker& bl) { return bl.top > lowest && !(bl.model >= 0 && ignored[bl.model]); };
+    // (A floor over every line counts no more than a piece under every line.)
+    auto counts = [&](const Blocker& bl) {
+        return bl.top > lowest && !(bl.bottom > 0 && bl.bottom >= highestLine) && !(bl.model >= 0 && ignored[bl.model]);
+    };
     for (uint32_t id : pieces) {
         const Blocker& bl = scene.blockers()[id];
         if (!counts(bl)) continue;
@@ -967,7 +970,7 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     if ((open.empty() || witness == Witness::Clearest) && !outOfTime) {
         const bool timed = proof != Proof::Estimate;
         std::vector<std::pair<Vec2, Vec2>> lines =
-            criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, ignored, timed);
+            criticalLines(scene, from, to, nearby(scene, from, to, hw), lowest, std::max(hFrom, hTo), ignored, timed);
         if (timed && scene.outOfTime()) {
             outOfTime = true;  // (the lines may be cut short: none is tried)
         } else {

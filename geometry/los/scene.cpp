@@ -624,17 +624,17 @@ Blocker Scene::modelBlocker(int model, const Region& region) const {
     return b;
 }
 
-bool Scene::floorsIn(Vec2 min, Vec2 max) const {
+bool Scene::floorsIn(Vec2 min, Vec2 max, double reach) const {
     if (!floors_) return false;
     for (uint32_t id : blockersInBox(min, max))
-        if (blockers_[id].bottom > 0) return true;
+        if (blockers_[id].bottom > 0 && blockers_[id].bottom < reach) return true;
     return false;
 }
 
 const Scene& Scene::grounded(double reach) const {
     const std::lock_guard<std::mutex> lock(groundedMutex_);
     Grounded& g = grounded_[reach];
-    if (!g.scene || g.moves != moves_) {
+    if (!g.scene) {
         // A feature's bottom and its openings' gaps below `reach` filled: each opening whose
         // lintel is that low is closed, a floor that low stands from the table. (A scene
         // once made for a reach stays where it is until a model moves.)
@@ -649,13 +649,15 @@ const Scene& Scene::grounded(double reach) const {
         g.scene = std::make_unique<Scene>(*g.scenario);
         g.scene->setSeeThrough(seeThrough_);
         g.scene->shareSettingsOf(this);
-        g.moves = moves_;
     }
     return *g.scene;
 }
 
 void Scene::modelMoved(int model) {
-    ++moves_;
+    for (auto& [reach, g] : grounded_) {
+        g.scenario->models[static_cast<size_t>(model)].position = scenario_.models[static_cast<size_t>(model)].position;
+        g.scene->modelMoved(model);
+    }
     const uint32_t id = firstModelBlocker_ + static_cast<uint32_t>(model);
     // Made as the constructor makes it, into the same slots (the same base: as many edges);
     // checked before anything changes.

@@ -231,16 +231,16 @@ public:
     std::vector<Vec2> verticesOnLine(Vec2 u, Vec2 v, Vec2 p, Vec2 q) const;
 
     // Whether a floor, a walkway or the part of a wall over an opening (a blocker with a
-    // bottom above the table) stands in the box.
-    bool floorsIn(Vec2 min, Vec2 max) const;
+    // bottom above the table) whose bottom is below `reach` stands in the box.
+    bool floorsIn(Vec2 min, Vec2 max, double reach) const;
     // The same table with every such blocker whose bottom is below `reach` standing from the
     // table (its bottom 0: a floor as a block, an opening closed below its lintel; those
     // higher, which no line below `reach` meets, as they are). A line from the observer's
     // top to a target's foot that this table leaves open runs, like every line to a point
     // above that foot (all below `reach`), clear of every piece of the true table (fully
     // visible's proofs where lines might pass under a floor). Made when first asked for a
-    // reach, again after a model has moved; it shares this scene's cancel flag, effort and
-    // deadline.
+    // reach; a model moved on this scene moves on it too; it shares this scene's cancel
+    // flag, effort and deadline.
     const Scene& grounded(double reach) const;
 
 private:
@@ -270,11 +270,9 @@ private:
     mutable std::vector<std::unique_ptr<Ring>> hulls_;  // [blocker], the non-convex ones' on use
     mutable std::vector<std::unique_ptr<std::vector<Ring>>> parts_;  // [blocker], the same (under hullMutex_)
     bool floors_ = false;   // some blocker has a bottom above the table
-    unsigned moves_ = 0;    // modelMoved calls
     struct Grounded {
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;
-        unsigned moves = 0;
     };
     mutable std::mutex groundedMutex_;
     mutable std::map<double, Grounded> grounded_;  // by reach
