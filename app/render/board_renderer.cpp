@@ -483,7 +483,11 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             const bool pointed = contains(overlay.highlighted, t.id);
             const QPointF at = device(labelPoint(t.footprint.outer));
             const double step = labels.sizeOf(labelText(scenario_, t)).height() + 2 * px;
-            labels.place(labelText(scenario_, t), {at, at + QPointF(0, step), at - QPointF(0, step)}, pointed, -1,
+            std::vector<QPointF> places{at, at + QPointF(0, step), at - QPointF(0, step)};
+            // (A floor usually has models standing on it: farther along it too.)
+            if (t.bottom > 0)
+                for (int k = 2; k <= 5; ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
+            labels.place(labelText(scenario_, t), places, pointed, -1,
                          pointed ? QColor(0xd6, 0x27, 0x28, 230)
                          : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
                                                        : QColor(20, 20, 20, 200));
@@ -491,9 +495,13 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             for (const Opening& o : t.openings) {
                 if (o.polygon.size() < 3) continue;
                 const QPointF gap = device(labelPoint(o.polygon));
-                const double below = labels.sizeOf(openingText(o)).height() / 2 + 6 * px;
-                labels.place(openingText(o), {gap + QPointF(0, below), gap - QPointF(0, below), gap + QPointF(0, 2 * below)}, false, -1,
-                             QColor(70, 60, 30, 190));
+                const QSizeF size = labels.sizeOf(openingText(o));
+                const double below = size.height() / 2 + 6 * px, beside = size.width() / 2 + 8 * px;
+                labels.place(openingText(o),
+                             {gap + QPointF(beside, 0), gap - QPointF(beside, 0), gap + QPointF(0, below), gap - QPointF(0, below),
+                              gap + QPointF(beside, 2 * below), gap + QPointF(beside, -2 * below), gap + QPointF(-beside, 2 * below),
+                              gap + QPointF(-beside, -2 * below)},
+                             false, -1, QColor(70, 60, 30, 190));
             }
         }
     for (const Zone& z : scenario_.zones)

@@ -140,9 +140,12 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
                                  : under             ? QStringLiteral("%1 under it").arg(inchesText(piece.clearance))
                                                      : QStringLiteral("clears by %1").arg(inchesText(piece.clearance));
             p.setPen(QColor(170, 80, 0));
-            p.drawText(QPointF(std::min(X(s) + 4, frame.right() - 4 - fm.horizontalAdvance(text)),
-                               (Y(edge) + Y(v.heightAt(s))) / 2 + fm.ascent() / 2),
-                       text);
+            // Between the edge and the line where there is room; else above both (a thin
+            // piece's label sits just over it).
+            const double between = (Y(edge) + Y(v.heightAt(s))) / 2 + fm.ascent() / 2;
+            const double y = std::abs(Y(edge) - Y(v.heightAt(s))) > 3 * lineHeight ? between
+                                                                                      : std::min(Y(edge), Y(v.heightAt(s))) - 4 - lineHeight;
+            p.drawText(QPointF(std::min(X(s) + 4, frame.right() - 4 - fm.horizontalAdvance(text)), y), text);
         }
     }
     p.restore();
