@@ -11,6 +11,7 @@
 #include <CGAL/Polygon_set_2.h>
 
 #include <algorithm>
+#include <exception>
 
 namespace sl {
 namespace {
@@ -42,7 +43,10 @@ std::vector<Prism> prismsOf(const TerrainPiece& piece, const std::vector<char>& 
     for (size_t k = 0; k < piece.openings.size(); ++k) {
         const Opening& o = piece.openings[k];
         // (A gap outside the solid's heights, or of no height, leaves it whole.)
-        if (isOpen(k) && o.polygon.size() >= 3 && std::min(o.to, piece.height) > std::max(o.from, piece.bottom)) gaps.push_back(k);
+        // (A polygon that is not simple, which no file gives but an edit might, is no gap.)
+        if (isOpen(k) && o.polygon.size() >= 3 && std::min(o.to, piece.height) > std::max(o.from, piece.bottom) &&
+            !ringProblem(o.polygon))
+            gaps.push_back(k);
     }
     auto add = [&](Polygon footprint, double bottom, double top) {
         if (!(top > bottom) || footprint.outer.size() < 3) return;
@@ -53,12 +57,20 @@ std::vector<Prism> prismsOf(const TerrainPiece& piece, const std::vector<char>& 
         add(piece.footprint, piece.bottom, piece.height);
         return out;
     }
-    CWithHoles whole(toCgal(piece.footprint.outer, true));
-    for (const Ring& h : piece.footprint.holes) whole.add_hole(toCgal(h, false));
-    CGAL::Polygon_set_2<K> rest(whole);
-    for (size_t k : gaps) rest.difference(toCgal(piece.openings[k].polygon, true));
     std::vector<CWithHoles> parts;
-    rest.polygons_with_holes(std::back_inserter(parts));
+    try {
+        CWithHoles whole(toCgal(piece.footprint.outer, true));
+        for (const Ring& h : piece.footprint.holes) whole.add_hole(toCgal(h, false));
+        CGAL::Polygon_set_2<K> rest(whole);
+        for (size_t k : gaps) rest.difference(toCgal(piece.openings[k].polygon, true));
+        rest.polygons_with_holes(std::back_inserter(parts));
+    } catch (const std::exception&) {
+        // (A footprint CGAL will not cut, which the reader refuses: the piece stays whole,
+        // its openings closed. Never a gap that is not there.)
+        out.clear();
+        add(piece.footprint, piece.bottom, piece.height);
+        return out;
+    }
     for (const CWithHoles& p : parts) {
         Polygon part{fromCgal(p.outer_boundary()), {}};
         for (auto h = p.holes_begin(); h != p.holes_end(); ++h) part.holes.push_back(fromCgal(*h));
