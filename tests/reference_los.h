@@ -459,6 +459,17 @@ inline std::optional<Found> searchOpen(const std::vector<Piece>& pieces, const M
 // target 1.5-2" tall (round, oval or rectangular), walls 2-7" tall (many across the line
 // between them, some with tops between the two models' tops, some crossing another), and
 // sometimes two round models of a third unit in contact across the line. Models O and T.
+// A rectangle 2 halfLength by 2 halfThickness about c, turned by `angle` (radians), its
+// corners rounded to 1/64": exact in doubles, as a table's measurements would be.
+inline Ring rectangleOnGrid(Vec2 c, double halfLength, double halfThickness, double angle) {
+    const double ca = std::cos(angle), sa = std::sin(angle);
+    Ring out;
+    for (Vec2 p : {Vec2{-halfLength, -halfThickness}, Vec2{halfLength, -halfThickness}, Vec2{halfLength, halfThickness},
+                   Vec2{-halfLength, halfThickness}})
+        out.push_back({std::round((c.x + p.x * ca - p.y * sa) * 64) / 64, std::round((c.y + p.x * sa + p.y * ca) * 64) / 64});
+    return out;
+}
+
 inline Scenario hardTable(uint64_t seed) {
     testing::SplitMix64 rng(seed);
     Scenario s;
@@ -509,21 +520,16 @@ inline Scenario hardTable(uint64_t seed) {
         const double along = rng.uniform(0.25, 0.8) * len, off = rng.uniform(-3, 3);
         const Vec2 c{o.position.x + u.x * along + n.x * off, o.position.y + u.y * along + n.y * off};
         const double l = rng.uniform(2, 8) / 2, th = rng.uniform(0.25, 0.6) / 2, a = rng.uniform(0, std::numbers::pi);
+        w.footprint.outer = rectangleOnGrid(c, l, th, a);
         const double ca = std::cos(a), sa = std::sin(a);
-        for (Vec2 p : {Vec2{-l, -th}, Vec2{l, -th}, Vec2{l, th}, Vec2{-l, th}})
-            w.footprint.outer.push_back({std::round((c.x + p.x * ca - p.y * sa) * 64) / 64, std::round((c.y + p.x * sa + p.y * ca) * 64) / 64});
         const double pick = rng.uniform(0, 1);
         w.height = pick < 0.35 ? rng.uniform(lowTop, highTop + 0.01) : rng.uniform(2, 7);
         s.terrain.push_back(w);
         if (rng.uniform(0, 1) < 0.25) {  // a wall crossing it (an L or a T of a ruin)
             TerrainPiece x = w;
             x.id = w.id + "x";
-            const double b = a + std::numbers::pi / 2, cb = std::cos(b), sb = std::sin(b);
             const double l2 = rng.uniform(1, 4) / 2, shift = rng.uniform(-l, l);
-            const Vec2 c2{c.x + ca * shift, c.y + sa * shift};
-            x.footprint.outer.clear();
-            for (Vec2 p : {Vec2{-l2, -th}, Vec2{l2, -th}, Vec2{l2, th}, Vec2{-l2, th}})
-                x.footprint.outer.push_back({std::round((c2.x + p.x * cb - p.y * sb) * 64) / 64, std::round((c2.y + p.x * sb + p.y * cb) * 64) / 64});
+            x.footprint.outer = rectangleOnGrid({c.x + ca * shift, c.y + sa * shift}, l2, th, a + std::numbers::pi / 2);
             s.terrain.push_back(x);
         }
     }
@@ -597,9 +603,7 @@ inline Scenario floorTable(uint64_t seed) {
         const double along = rng.uniform(0.25, 0.8) * len, off = rng.uniform(-2, 2);
         const Vec2 c{o.position.x + u.x * along + n.x * off, o.position.y + u.y * along + n.y * off};
         const double l = rng.uniform(2, 8) / 2, th = rng.uniform(0.5, 2) / 2, a = rng.uniform(0, std::numbers::pi);
-        const double ca = std::cos(a), sa = std::sin(a);
-        for (Vec2 p : {Vec2{-l, -th}, Vec2{l, -th}, Vec2{l, th}, Vec2{-l, th}})
-            f.footprint.outer.push_back({std::round((c.x + p.x * ca - p.y * sa) * 64) / 64, std::round((c.y + p.x * sa + p.y * ca) * 64) / 64});
+        f.footprint.outer = rectangleOnGrid(c, l, th, a);
         s.terrain.push_back(f);
     }
     return s;
