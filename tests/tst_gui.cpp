@@ -503,6 +503,68 @@ private slots:
         QCOMPARE(io::writeScenario(w.document()->scenario()), io::writeScenario(before));
     }
 
+    // A feature made a floor and given openings in the inspector: each change one undo step,
+    // a bottom not under the height and a range turned round refused, the board's rulings
+    // following (the piece's prisms).
+    void inspectorEditsFloorsAndOpenings() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        int piece = -1;
+        for (int i = 0; i < static_cast<int>(w.document()->scenario().terrain.size()); ++i)
+            if (w.document()->scenario().terrain[i].id == "container-n") piece = i;
+        QVERIFY(piece >= 0);
+        const Vec2 c = edits::footprintCentre(w.document()->scenario().terrain[piece].footprint);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, c));
+        QCOMPARE(view->selection().terrain, std::vector<int>{piece});
+        auto* bottom = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("terrain.bottom")));
+        auto* openings = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("terrain.openings")));
+        auto* add = qobject_cast<QPushButton*>(w.inspector()->field(QStringLiteral("terrain.add-opening")));
+        auto* remove = qobject_cast<QPushButton*>(w.inspector()->field(QStringLiteral("terrain.remove-opening")));
+        QVERIFY(bottom && openings && add && remove);
+        QCOMPARE(bottom->text(), QStringLiteral("0"));
+        QVERIFY(!remove->isEnabled());
+        const int steps = w.document()->undoStack()->count();
+        bottom->setText(QStringLiteral("2"));
+        emit bottom->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[piece].bottom, 2.0);
+        QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+        bottom->setText(QStringLiteral("3"));  // the container is 3" high
+        emit bottom->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[piece].bottom, 2.0);
+        QVERIFY2(w.inspector()->message().contains(QStringLiteral("less than the height")), qPrintable(w.inspector()->message()));
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().terrain[piece].bottom, 0.0);
+        // An opening at its middle, through its whole width there, 30% to 70% of its height.
+        add->click();
+        QCOMPARE(w.document()->scenario().terrain[piece].openings.size(), size_t(1));
+        const Opening o = w.document()->scenario().terrain[piece].openings[0];
+        QCOMPARE(o.from, 0.9);
+        QCOMPARE(o.to, 2.1);
+        QVERIFY(std::abs(signedArea(o.polygon)) > 0.5);
+        QCOMPARE(openings->text(), QStringLiteral("0.9-2.1"));
+        QVERIFY(remove->isEnabled());
+        openings->setText(QStringLiteral("1.5-1"));  // turned round
+        emit openings->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[piece].openings[0].from, 0.9);
+        QVERIFY(w.inspector()->message().startsWith(QStringLiteral("Refused")));
+        openings->setText(QStringLiteral("0.5-2.5"));
+        emit openings->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[piece].openings[0].from, 0.5);
+        QCOMPARE(w.document()->scenario().terrain[piece].openings[0].to, 2.5);
+        openings->setText(QStringLiteral("0.5-2.5, 1-2"));  // one range per opening
+        emit openings->editingFinished();
+        QVERIFY(w.inspector()->message().contains(QStringLiteral("one range per opening")));
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        QVERIFY(w.document()->scenario().terrain[piece].openings.empty());
+        QCOMPARE(w.document()->undoStack()->count(), steps + 2);  // (the opening and its heights: undone, kept for redo)
+        w.document()->undoStack()->redo();
+        QCOMPARE(w.document()->scenario().terrain[piece].openings.size(), size_t(1));
+        remove->click();
+        QVERIFY(w.document()->scenario().terrain[piece].openings.empty());
+    }
+
     void inspectorEditsAndRefuses() {
         gui::MainWindow w;
         QVERIFY(showDemo(w));

@@ -2,12 +2,17 @@
 // would be before it is applied as an undo step.
 #include "inspector.h"
 
+#include "kernel/polygon.h"
+#include "los/scene.h"
+
 #include <algorithm>
 
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -84,6 +89,30 @@ Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
     addCombo(tf, QStringLiteral("terrain.kind"), tr("Kind"), {tr("feature"), tr("area")});
     addCombo(tf, QStringLiteral("terrain.category"), tr("Category"), {tr("none"), tr("exposed"), tr("light"), tr("dense")});
     addLine(tf, QStringLiteral("terrain.height"), tr("Height (\")"));
+    addLine(tf, QStringLiteral("terrain.bottom"), tr("Bottom (\")"));
+    field(QStringLiteral("terrain.bottom"))->setToolTip(tr("A floor, a walkway: the feature stands from here to its height, "
+                                                          "with open space below (0: on the table)"));
+    addLine(tf, QStringLiteral("terrain.openings"), tr("Openings (\")"));
+    field(QStringLiteral("terrain.openings"))->setToolTip(tr("The height ranges of the feature's openings (windows, doors), "
+                                                            "one per opening: 2-3, 0-2.5"));
+    {
+        auto* row = new QWidget(terrain);
+        auto* buttons = new QHBoxLayout(row);
+        buttons->setContentsMargins(0, 0, 0, 0);
+        auto* add = new QPushButton(tr("Add opening"), row);
+        add->setObjectName(QStringLiteral("terrain.add-opening"));
+        add->setToolTip(tr("A gap through the feature at its middle, 1\" wide, across its thickness"));
+        auto* remove = new QPushButton(tr("Remove last"), row);
+        remove->setObjectName(QStringLiteral("terrain.remove-opening"));
+        buttons->addWidget(add);
+        buttons->addWidget(remove);
+        buttons->addStretch(1);
+        tf->addRow(QString(), row);
+        fields_[add->objectName()] = add;
+        fields_[remove->objectName()] = remove;
+        connect(add, &QPushButton::clicked, this, [this] { addOpening(); });
+        connect(remove, &QPushButton::clicked, this, [this] { removeOpening(); });
+    }
     addLine(tf, QStringLiteral("terrain.area"), tr("In area"));
     addLine(tf, QStringLiteral("terrain.tags"), tr("Keywords"));
     addLine(tf, QStringLiteral("terrain.x"), tr("Centre X (\")"));
@@ -224,6 +253,13 @@ void Inspector::refresh() {
             if (t.category == kCategories[i]) category = i;
         static_cast<QComboBox*>(field(QStringLiteral("terrain.category")))->setCurrentIndex(category);
         line("terrain.height", number(t.height));
+        line("terrain.bottom", number(t.bottom));
+        QStringList ranges;
+        for (const Opening& o : t.openings) ranges << QStringLiteral("%1-%2").arg(number(o.from), number(o.to));
+        line("terrain.openings", ranges.join(QStringLiteral(", ")));
+        const bool feature = t.kind == TerrainKind::Feature;
+        for (const char* name : {"terrain.bottom", "terrain.openings", "terrain.add-opening"}) field(QLatin1String(name))->setEnabled(feature);
+        field(QStringLiteral("terrain.remove-opening"))->setEnabled(!t.openings.empty());
         line("terrain.area", q(t.area));
         line("terrain.tags", joined(t.tags));
         const Vec2 c = edits::footprintCentre(t.footprint);
@@ -393,6 +429,36 @@ void Inspector::commitTerrain(const QString& name) {
             if (!parseNumber(tr("Height"), value, &v, why)) return false;
             if (v == t.height) return false;
             t.height = v;
+        } else if (name == QLatin1String("terrain.bottom")) {
+            double v = 0;
+            if (!parseNumber(tr("Bottom"), value, &v, why)) return false;
+            if (v == t.bottom) return false;
+            t.bottom = v;
+        } else if (name == QLatin1String("terrain.openings")) {
+            // One range per opening, in order ("2-3, 0-2.5"): their heights change, not
+            // their places (Add opening, Remove last).
+            const QStringList parts = value.split(QRegularExpression(QStringLiteral("[,;]")), Qt::SkipEmptyParts);
+            if (parts.size() != static_cast<int>(t.openings.size())) {
+                *why = tr("Openings: give one range per opening (%1 here), as from-to; Add opening and Remove last change how many")
+                           .arg(t.openings.size());
+                return false;
+            }
+            bool changed = false;
+            for (int k = 0; k < parts.size(); ++k) {
+                static const QRegularExpression range(QStringLiteral("^\\s*([-+0-9.eE]+)\\s*(?:-|to)\\s*([-+0-9.eE]+)\\s*\"?\\s*$"));
+                const auto m = range.match(parts[k]);
+                double from = 0, to = 0;
+                if (!m.hasMatch() || !parseNumber(tr("Opening %1's from").arg(k + 1), m.captured(1), &from, why) ||
+                    !parseNumber(tr("Opening %1's to").arg(k + 1), m.captured(2), &to, why)) {
+                    if (why->isEmpty()) *why = tr("Openings: \"%1\" is not a range from-to").arg(parts[k].trimmed());
+                    return false;
+                }
+                Opening& o = t.openings[static_cast<size_t>(k)];
+                changed = changed || o.from != from || o.to != to;
+                o.from = from;
+                o.to = to;
+            }
+            return changed;
         } else if (name == QLatin1String("terrain.area")) {
             if (t.area == value.trimmed().toStdString()) return false;
             t.area = value.trimmed().toStdString();
@@ -408,6 +474,45 @@ void Inspector::commitTerrain(const QString& name) {
             if (by.x == 0 && by.y == 0) return false;
             edits::translate(t.footprint, by);
         }
+        return true;
+    });
+}
+
+void Inspector::addOpening() {
+    if (selection_.terrain.size() != 1 || !selection_.models.empty()) return;
+    const int i = selection_.terrain[0];
+    const QString id = q(document_->scenario().terrain[i].id);
+    apply(tr("Add an opening to %1").arg(id), [&](Scenario& s, QString* why) {
+        TerrainPiece& t = s.terrain[i];
+        if (t.kind != TerrainKind::Feature) {
+            *why = tr("only a feature has openings");
+            return false;
+        }
+        // The footprint's part within a 1" square about its middle: across a thin wall, a
+        // gap through its whole thickness; from 30% to 70% of its height (a window).
+        const Vec2 c = edits::footprintCentre(t.footprint);
+        const Ring square{c + Vec2{-0.5, -0.5}, c + Vec2{0.5, -0.5}, c + Vec2{0.5, 0.5}, c + Vec2{-0.5, 0.5}};
+        Ring gap = clipToConvexRing(t.footprint.outer, square);
+        if (gap.size() >= 3 && signedArea(gap) < 0) std::reverse(gap.begin(), gap.end());
+        if (gap.size() < 3 || std::abs(signedArea(gap)) < 1e-6) {
+            *why = tr("no part of the footprint at its middle to open: draw the opening in the file");
+            return false;
+        }
+        const double span = t.height - t.bottom;
+        auto rounded = [](double v) { return std::round(v * 20) / 20; };
+        t.openings.push_back({gap, rounded(t.bottom + 0.3 * span), rounded(t.bottom + 0.7 * span)});
+        return true;
+    });
+}
+
+void Inspector::removeOpening() {
+    if (selection_.terrain.size() != 1 || !selection_.models.empty()) return;
+    const int i = selection_.terrain[0];
+    const QString id = q(document_->scenario().terrain[i].id);
+    apply(tr("Remove an opening of %1").arg(id), [&](Scenario& s, QString*) {
+        TerrainPiece& t = s.terrain[i];
+        if (t.openings.empty()) return false;
+        t.openings.pop_back();
         return true;
     });
 }

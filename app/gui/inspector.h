@@ -52,6 +52,9 @@ private:
     void commitModel(const QString& name);
     void commitTerrain(const QString& name);
     void commitZone(const QString& name);
+    // A gap through the selected feature at its middle (undoable), and the last one removed.
+    void addOpening();
+    void removeOpening();
 
     ScenarioDocument* document_;
     edits::Selection selection_;
