@@ -261,6 +261,21 @@ private slots:
         QVERIFY(through(dense, 15, 3.5));
         dense.terrain[0].openings[0].from = 2.9;
         QVERIFY(!through(dense, 15, 3.5));
+        {
+            // The ruling cites 13.11 where the closed gap leaves no line (both models within
+            // a ruin area, so that the wall's area does not obscure).
+            Scenario cited = dense;
+            TerrainPiece ruin = feature("ruin", square(5, 5, 55, 39), 0);
+            ruin.kind = TerrainKind::Area;
+            cited.terrain.push_back(ruin);
+            cited.terrain[0].area = "ruin";
+            cited.models[0].height = cited.models[1].height = 3.5;
+            const Scene scene(cited);
+            const Rulings rulings(scene);
+            const PairResult r = rulings.evaluate(0, 1, Method::Exact);
+            QVERIFY(!r.visible);
+            QVERIFY(std::any_of(r.reasons.begin(), r.reasons.end(), [](const std::string& why) { return why.rfind("13.11 solid", 0) == 0; }));
+        }
         dense.terrain[0].category = "light";  // not dense: 13.11 does not apply
         QVERIFY(through(dense, 15, 3.5));
         // 10th edition: a ruin's windows count as closed.

@@ -760,6 +760,22 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
             why.add("06.01 no sight line: blocked by " + labelled(s, stops), stops);
         }
     }
+    // 13.11 solid: a dense feature that stops every line, with an opening it closes (its
+    // gap begins below solid_gap_height).
+    if (!r.visible) {
+        const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
+        for (const TerrainPiece& t11 : s.terrain) {
+            if (t11.category != "dense" || t11.openings.empty()) continue;
+            const bool named = std::find(stops.begin(), stops.end(), t11.id) != stops.end();
+            double lowest = HUGE_VAL;
+            for (const Opening& g : t11.openings)
+                if (g.from < s.ruleset.solid_gap_height) lowest = std::min(lowest, g.from);
+            if (lowest == HUGE_VAL || !named) continue;
+            why.add("13.11 solid: the gaps of " + s.labelOf(t11.id) + " that begin below " + inches(s.ruleset.solid_gap_height) +
+                        " (from " + inches(lowest) + ") are closed to sight: it is a dense feature",
+                    {t11.id});
+        }
+    }
     // 13.08 benefit of cover: whether this model counts towards its unit's cover against
     // this attacking model (INFANTRY/BEASTS/SWARM within an area, or not fully visible
     // because of terrain, which a model terrain hides entirely is too).
