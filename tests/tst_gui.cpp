@@ -563,6 +563,34 @@ private slots:
         QCOMPARE(w.document()->scenario().terrain[piece].openings.size(), size_t(1));
         remove->click();
         QVERIFY(w.document()->scenario().terrain[piece].openings.empty());
+        // The Opening tool: a rectangle dragged across the piece's middle (2" by 8", the piece
+        // narrower than that) cuts its part inside the rectangle: a gap through its whole
+        // width; dragged on the empty table, nothing, and the board says why.
+        const TerrainPiece& t = w.document()->scenario().terrain[piece];
+        const Bounds box = boundsOf(t.footprint.outer);
+        const Vec2 mid{(box.lo.x + box.hi.x) / 2, (box.lo.y + box.hi.y) / 2};
+        const bool wide = box.hi.x - box.lo.x > box.hi.y - box.lo.y;  // cut across the long side
+        const Vec2 from = mid - (wide ? Vec2{1, 4} : Vec2{4, 1}), to = mid + (wide ? Vec2{1, 4} : Vec2{4, 1});
+        view->setTool(gui::BoardView::Tool::Opening);
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
+        QTest::mouseMove(view, at(view, mid));
+        QTest::mouseMove(view, at(view, to));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, to));
+        QCOMPARE(w.document()->scenario().terrain[piece].openings.size(), size_t(1));
+        const Opening cut = w.document()->scenario().terrain[piece].openings[0];
+        const Bounds cb = boundsOf(cut.polygon);
+        QVERIFY(wide ? std::abs((cb.hi.y - cb.lo.y) - (box.hi.y - box.lo.y)) < 1e-6 : std::abs((cb.hi.x - cb.lo.x) - (box.hi.x - box.lo.x)) < 1e-6);
+        QVERIFY(std::abs((wide ? cb.hi.x - cb.lo.x : cb.hi.y - cb.lo.y) - 2) < 0.2);  // (snapped to the grid)
+        QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
+        const size_t pieces = w.document()->scenario().terrain.size();
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {1, 1}));
+        QTest::mouseMove(view, at(view, {2, 2}));
+        QTest::mouseMove(view, at(view, {3, 3}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {3, 3}));
+        QCOMPARE(w.document()->scenario().terrain.size(), pieces);
+        QCOMPARE(w.document()->scenario().terrain[piece].openings.size(), size_t(1));
+        w.document()->undoStack()->undo();
+        QVERIFY(w.document()->scenario().terrain[piece].openings.empty());
     }
 
     void inspectorEditsAndRefuses() {

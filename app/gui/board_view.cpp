@@ -826,6 +826,7 @@ void BoardView::mousePressEvent(QMouseEvent* e) {
         return;
     case Tool::Rectangle:
     case Tool::ZoneRectangle:
+    case Tool::Opening:
         drag_ = Drag::Rect;
         dragStart_ = QPointF(snap(board).x, snap(board).y);
         return;
@@ -1100,6 +1101,8 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
             if (box.contains(extent) && !has(sel.zones, i)) sel.zones.push_back(i);
         }
         setSelection(sel);
+    } else if (was == Drag::Rect && tool_ == Tool::Opening) {
+        finishOpening(QRectF(dragStart_, dragNow_).normalized());
     } else if (was == Drag::Rect && tool_ == Tool::ZoneRectangle) {
         const QRectF r = QRectF(dragStart_, dragNow_).normalized();
         if (r.width() > 0 && r.height() > 0)
@@ -1119,6 +1122,53 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
         }
     }
     update();
+}
+
+void BoardView::finishOpening(const QRectF& r) {
+    if (!(r.width() > 0 && r.height() > 0)) return;
+    const Scenario& s = document_->scenario();
+    const Ring window{{r.left(), r.top()}, {r.right(), r.top()}, {r.right(), r.bottom()}, {r.left(), r.bottom()}};
+    // (The selected feature first, where the rectangle crosses it; else the one it crosses
+    // most. Less than a millionth of a square inch is no opening.)
+    int best = -1;
+    bool bestSelected = false;
+    double most = 0;
+    Ring gap;
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+        const TerrainPiece& t = s.terrain[i];
+        if (t.kind != TerrainKind::Feature || t.footprint.outer.size() < 3) continue;
+        Ring part = clipToConvexRing(t.footprint.outer, window);
+        const double area = part.size() >= 3 ? std::abs(signedArea(part)) : 0;
+        const bool selected = has(selection_.terrain, i);
+        if (area <= 1e-6 || (bestSelected && !selected) || (selected == bestSelected && area <= most)) continue;
+        best = i;
+        bestSelected = selected;
+        most = area;
+        gap = std::move(part);
+    }
+    if (best < 0) {
+        emit message(tr("Drag the opening's rectangle across a feature (a wall): the opening is the part of it inside"));
+        return;
+    }
+    if (signedArea(gap) < 0) std::reverse(gap.begin(), gap.end());
+    Scenario candidate = s;
+    TerrainPiece& t = candidate.terrain[best];
+    const double span = t.height - t.bottom;
+    auto rounded = [](double v) { return std::round(v * 20) / 20; };
+    t.openings.push_back({gap, rounded(t.bottom + 0.3 * span), rounded(t.bottom + 0.7 * span)});
+    if (const QList<io::Problem> problems = edits::problemsOf(candidate); !problems.isEmpty()) {
+        emit message(tr("No opening: %1").arg(problems.front().message));
+        return;
+    }
+    const QString id = QString::fromStdString(s.terrain[best].id);
+    document_->edit(tr("Open %1").arg(id), [candidate](Scenario& x) { x = candidate; });
+    edits::Selection only;
+    only.terrain = {best};
+    setSelection(only);
+    emit message(tr("An opening through %1 from %2\" to %3\": change its heights in the inspector")
+                     .arg(QString::fromStdString(s.labelOf(s.terrain[best].id)))
+                     .arg(candidate.terrain[best].openings.back().from)
+                     .arg(candidate.terrain[best].openings.back().to));
 }
 
 void BoardView::mouseDoubleClickEvent(QMouseEvent* e) {

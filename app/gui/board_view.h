@@ -36,7 +36,7 @@ class BoardView : public QWidget {
     Q_OBJECT
 public:
     // (A new tool goes last, and the main window gets its hint: its static_assert names the last.)
-    enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle, Measure, ZoneRectangle, ZonePolygon, Objective, Wall };
+    enum class Tool { Select, PlaceModel, PlacePreset, Polygon, Rectangle, Measure, ZoneRectangle, ZonePolygon, Objective, Wall, Opening };
     // The Wall tool draws a line of points, kWallThickness inches thick (a ruin's wall).
     static constexpr double kWallThickness = 0.25;
 
@@ -231,6 +231,9 @@ private:
     void decorate();
     void measureTo(const QPointF& board);
     void finishZone(const Ring& polygon);
+    // An opening through the feature the rectangle crosses most (the selected one first):
+    // its footprint's part within the rectangle, from 30% to 70% of its height.
+    void finishOpening(const QRectF& rect);
     Vec2 snap(QPointF board) const;
     // The vertex handle of a selected piece (or zone) within a few pixels of a widget point:
     // piece, index; zone vertices come as -2 - zone.

@@ -348,6 +348,8 @@ void MainWindow::buildMenus() {
             "tool-zone-polygon")
         ->setIconText(tr("Zone Polygon"));
     addTool(tr("&Objective"), BoardView::Tool::Objective, QKeySequence(Qt::Key_O), "tool-objective");
+    addTool(tr("Ope&ning"), BoardView::Tool::Opening, QKeySequence(Qt::SHIFT | Qt::Key_O), "tool-opening")
+        ->setToolTip(tr("Drag a rectangle across a feature (a wall) to cut a window or a door through it"));
     tools->addAction(tr("Add Unit from &Catalog..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), this,
                      [this] { addUnitFromCatalog(); });
     QMenu* presets = tools->addMenu(tr("Terrain P&resets"));
@@ -371,9 +373,10 @@ void MainWindow::buildMenus() {
             "Click the zone's corners; double-click or Enter to close; Esc to cancel.",
             "Click to place an objective (3\" radius; change it in the inspector); Esc to stop.",
             "Click the wall's points; double-click or Enter to finish (a quarter of an inch thick, 3\" high); Esc to cancel.",
+            "Drag a rectangle across a feature (a wall): the part of it inside becomes an opening; Esc to stop.",
         };
         // (Every tool has its hint: the last one in the enum is the last hint.)
-        static_assert(std::size(hints) == static_cast<size_t>(BoardView::Tool::Wall) + 1);
+        static_assert(std::size(hints) == static_cast<size_t>(BoardView::Tool::Opening) + 1);
         statusBar()->showMessage(tr(hints[static_cast<int>(board_->tool())]));
     });
 
