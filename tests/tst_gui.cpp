@@ -506,6 +506,66 @@ private slots:
     // A feature made a floor and given openings in the inspector: each change one undo step,
     // a bottom not under the height and a range turned round refused, the board's rulings
     // following (the piece's prisms).
+    void modelsStandOnFloors() {
+        gui::MainWindow w;
+        QVERIFY(showDemo(w));
+        gui::BoardView* view = w.board();
+        // A walkway (3" to 3.25") on the empty corner of the demo table.
+        TerrainPiece floor;
+        floor.id = "walkway";
+        floor.kind = TerrainKind::Feature;
+        floor.height = 3.25;
+        floor.bottom = 3;
+        floor.footprint.outer = {{40, 2}, {45, 2}, {45, 7}, {40, 7}};
+        w.document()->edit(QStringLiteral("Add walkway"), [floor](Scenario& s) { s.terrain.push_back(floor); });
+        QListWidget* palette = w.palette();
+        const auto items = palette->findItems(QStringLiteral("32 mm round"), Qt::MatchExactly);
+        QCOMPARE(items.size(), 1);
+        palette->setCurrentItem(items.front());
+        QTest::mouseClick(palette->viewport(), Qt::LeftButton, {}, palette->visualItemRect(items.front()).center());
+        QCOMPARE(view->tool(), gui::BoardView::Tool::PlaceModel);
+        // Placed on the walkway: it stands on its top; placed beside it: on the table.
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {42.5, 4.5}));
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {42.5, 9.5}));
+        view->escape();
+        const int up = static_cast<int>(w.document()->scenario().models.size()) - 2, down = up + 1;
+        QCOMPARE(w.document()->scenario().models[up].elevation, 3.25);
+        QCOMPARE(w.document()->scenario().models[down].elevation, 0.0);
+        // Carried off the walkway, it comes down to the table, in the move's own undo step.
+        const int steps = w.document()->undoStack()->count();
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {42.5, 4.5}));
+        QTest::mouseMove(view, at(view, {42.5, 6}));
+        QTest::mouseMove(view, at(view, {42.5, 12.5}));  // (over the walkway's edge on the way)
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {42.5, 12.5}));
+        QVERIFY(std::abs(w.document()->scenario().models[up].position.y - 12.5) < 0.1);
+        QCOMPARE(w.document()->scenario().models[up].elevation, 0.0);
+        QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+        w.document()->undoStack()->undo();
+        QVERIFY(std::abs(w.document()->scenario().models[up].position.y - 4.5) < 0.1);
+        QCOMPARE(w.document()->scenario().models[up].elevation, 3.25);
+        // Moved along the walkway it stays on it; the one on the table, carried under it,
+        // stays on the table.
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {42.5, 4.5}));
+        QTest::mouseMove(view, at(view, {43, 4.5}));
+        QTest::mouseMove(view, at(view, {43.5, 4.5}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {43.5, 4.5}));
+        QCOMPARE(w.document()->scenario().models[up].elevation, 3.25);
+        QTest::mousePress(view, Qt::LeftButton, {}, at(view, {42.5, 9.5}));
+        QTest::mouseMove(view, at(view, {42.5, 8}));
+        QTest::mouseMove(view, at(view, {41.5, 5}));
+        QTest::mouseRelease(view, Qt::LeftButton, {}, at(view, {41.5, 5}));
+        QVERIFY(std::abs(w.document()->scenario().models[down].position.y - 5) < 0.1);
+        QCOMPARE(w.document()->scenario().models[down].elevation, 0.0);
+        // Nudged off the walkway's edge with the arrows (1" a press): down on the last press.
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {43.5, 4.5}));
+        QCOMPARE(view->selection().models, std::vector<int>{up});
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QCOMPARE(w.document()->scenario().models[up].elevation, 3.25);
+        QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
+        QVERIFY(std::abs(w.document()->scenario().models[up].position.x - 45.5) < 0.1);
+        QCOMPARE(w.document()->scenario().models[up].elevation, 0.0);
+    }
+
     void inspectorEditsFloorsAndOpenings() {
         gui::MainWindow w;
         QVERIFY(showDemo(w));

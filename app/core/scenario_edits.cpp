@@ -201,6 +201,39 @@ std::string copyId(const Scenario& s, const std::string& id) {
     return numberedId(s, id.substr(0, dash));
 }
 
+namespace {
+
+bool isFloor(const TerrainPiece& t) { return t.kind == TerrainKind::Feature && t.bottom > 0 && t.footprint.outer.size() >= 3; }
+
+bool holds(const TerrainPiece& t, Vec2 at) { return locate(at, t.footprint) != Where::Outside; }
+
+}  // namespace
+
+int floorUnder(const Scenario& s, const Model& m) {
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
+        if (isFloor(s.terrain[i]) && s.terrain[i].height == m.elevation && holds(s.terrain[i], m.position)) return i;
+    return -1;
+}
+
+double restingHeight(const Scenario& s, Vec2 at, double from) {
+    double best = 0;
+    for (const TerrainPiece& t : s.terrain)
+        if (isFloor(t) && t.height <= from && t.height > best && holds(t, at)) best = t.height;
+    return best;
+}
+
+int settleModels(Scenario& s, const std::vector<std::pair<int, double>>& stood) {
+    int down = 0;
+    for (const auto& [i, elevation] : stood) {
+        if (i < 0 || i >= static_cast<int>(s.models.size())) continue;
+        Model& m = s.models[static_cast<size_t>(i)];
+        if (m.elevation != elevation || floorUnder(s, m) >= 0) continue;  // (changed meanwhile, or still held)
+        m.elevation = restingHeight(s, m.position, elevation);
+        ++down;
+    }
+    return down;
+}
+
 Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& side, const std::string& unit,
                double height) {
     Model m;
@@ -211,6 +244,7 @@ Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& 
     m.base = base;
     m.position = at;
     m.height = height;
+    m.elevation = restingHeight(s, at, HUGE_VAL);
     return m;
 }
 
@@ -282,6 +316,7 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
         m.height = height;
         m.keywords = keywords;
         m.position = {c.x - w / 2 + (i % perRow) * pitch, c.y - h / 2 + (i / perRow) * pitch};
+        m.elevation = restingHeight(s, m.position, HUGE_VAL);
         scratch.models.push_back(m);
         out.push_back(m);
     }

@@ -46,12 +46,25 @@ std::string numberedId(const Scenario& s, const std::string& stem);
 // "r-boy-2" when r-boy-1 to r-boy-5 exist; "b-tank-2" for "b-tank").
 std::string copyId(const Scenario& s, const std::string& id);
 
-// A new model of `base` centred at `at`; an empty unit makes the model its own unit.
+// Floors: features with open space under them (a `bottom` above the table), on whose top
+// models stand. The floor a model stands on (its elevation is the floor's top and its
+// centre within the footprint), or -1.
+int floorUnder(const Scenario& s, const Model& m);
+// Where a model put down at `at` comes to rest from the height `from`: the top of the
+// highest floor holding `at` no higher than `from`, else the table (0).
+double restingHeight(const Scenario& s, Vec2 at, double from);
+// Models that stood on a floor (`stood`: their elevations before they were moved, by
+// index) and now stand where no floor of that height holds them come down to the next
+// floor below or to the table; the others keep their elevation. Returns how many came down.
+int settleModels(Scenario& s, const std::vector<std::pair<int, double>>& stood);
+
+// A new model of `base` centred at `at`; an empty unit makes the model its own unit. It
+// stands on the highest floor holding `at`, if any, else on the table.
 Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& side, const std::string& unit,
                double height);
 
 // `count` models of one new unit in a tidy block centred near `at` (rows of up to five,
-// 0.25" between bases), kept on the table. The unit is `stem` (stem-b, stem-c... when
+// 0.25" between bases), kept on the table, each on the highest floor holding its centre. The unit is `stem` (stem-b, stem-c... when
 // taken), its models unit-1, unit-2, ...
 std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
                              const std::string& stem, const std::string& name, double height,
@@ -92,7 +105,7 @@ struct TableSize {
 std::vector<TableSize> tableSizes();
 
 // Moves the selection by `by`; models keep their centres on the table; an area carries the
-// features standing in it.
+// features standing in it. Elevations are kept (see settleModels for models put down).
 void moveSelection(Scenario& s, const Selection& sel, Vec2 by);
 // Turns selected ovals and rects, and terrain and zones about their centres, by `degrees`
 // (clockwise on the board, whose y axis points down).

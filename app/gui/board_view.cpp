@@ -810,6 +810,9 @@ void BoardView::mousePressEvent(QMouseEvent* e) {
         }
         const Model m = edits::newModel(s, placement_.base, at, placement_.side, placement_.unit, placement_.height);
         document_->edit(tr("Place %1").arg(QString::fromStdString(m.id)), [m](Scenario& sc) { sc.models.push_back(m); });
+        if (const int floor = edits::floorUnder(document_->scenario(), m); floor >= 0)
+            emit message(tr("%1 stands on %2, at %3 (its elevation; 0 in the inspector puts it on the table)")
+                             .arg(q(m.id), q(s.labelOf(s.terrain[floor].id)), inchesText(m.elevation)));
         edits::Selection sel;
         sel.models.push_back(static_cast<int>(document_->scenario().models.size()) - 1);
         setSelection(sel);
@@ -961,6 +964,9 @@ void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
     anchorPiece_ = piece;
     anchorZone_ = zone;
     const Scenario& s = document_->scenario();
+    stood_.clear();
+    for (int m : sel.models)
+        if (edits::floorUnder(s, s.models[m]) >= 0) stood_.emplace_back(m, s.models[m].elevation);
     const Vec2 c = model >= 0  ? s.models[model].position
                    : zone >= 0 ? edits::zoneCentre(s.zones[zone])
                                : edits::footprintCentre(s.terrain[piece].footprint);
@@ -1070,9 +1076,26 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
     setCursor(vertexAt(e->position()).first >= 0 ? Qt::SizeAllCursor : Qt::ArrowCursor);
 }
 
+void BoardView::settle(const std::vector<std::pair<int, double>>& stood, int mergeKey) {
+    Scenario after = document_->scenario();
+    if (edits::settleModels(after, stood) == 0) return;
+    document_->edit(tr("Move"), [stood](Scenario& sc) { edits::settleModels(sc, stood); }, mergeKey);
+    // Said in the status bar: the elevation changed without the user typing it.
+    const Scenario& s = document_->scenario();
+    QStringList names;
+    for (const auto& [m, was] : stood)
+        if (m < static_cast<int>(s.models.size()) && s.models[m].elevation != was)
+            names << tr("%1 to %2").arg(q(s.labelOf(s.models[m].id)), inchesText(s.models[m].elevation));
+    emit message(tr("Off the floor, put down: %1").arg(names.join(QStringLiteral(", "))));
+}
+
 void BoardView::mouseReleaseEvent(QMouseEvent*) {
     const Drag was = drag_;
     drag_ = Drag::None;
+    // Models carried off the floor they stood on are put down on what is under them (in the
+    // same undo step as the move).
+    if (was == Drag::Move && dragged_ && !stood_.empty()) settle(stood_, dragKey_);
+    stood_.clear();
     // The model is put down: what the drag's quick proofs left open is decided in full, and
     // the panel shows what it left out while dragging (the reasons).
     if ((was == Drag::Move || was == Drag::Vertex) && (latestRequest_.quick || !overlay_.enemiesOpen.empty())) refineUnitRuling();
@@ -1247,8 +1270,13 @@ void BoardView::keyPressEvent(QKeyEvent* e) {
         const Vec2 by{key == Qt::Key_Left ? -step : key == Qt::Key_Right ? step : 0.0,
                       key == Qt::Key_Up ? -step : key == Qt::Key_Down ? step : 0.0};
         const edits::Selection sel = selection_;
+        const Scenario& s = document_->scenario();
+        std::vector<std::pair<int, double>> stood;
+        for (int m : sel.models)
+            if (edits::floorUnder(s, s.models[m]) >= 0) stood.emplace_back(m, s.models[m].elevation);
         // Nudges in a row undo as one step.
-        document_->edit(tr("Nudge"), [sel, by](Scenario& s) { edits::moveSelection(s, sel, by); }, 1);
+        document_->edit(tr("Nudge"), [sel, by](Scenario& sc) { edits::moveSelection(sc, sel, by); }, 1);
+        if (!stood.empty()) settle(stood, 1);
         return;
     }
     QWidget::keyPressEvent(e);

@@ -203,6 +203,8 @@ protected:
 
 private:
     void documentChanged();
+    // Puts down the models of `stood` that left their floor (one undo step with `mergeKey`'s).
+    void settle(const std::vector<std::pair<int, double>>& stood, int mergeKey);
     void recompute();
     // The unit modes' ruling, asked for and received (see unitRuling()).
     struct UnitRequest {
@@ -337,6 +339,8 @@ private:
     int dragKey_ = 100;        // merge key of the current drag's edits
     int dragUndoIndex_ = 0;    // the undo stack before the current drag (Esc goes back to it)
     bool dragged_ = false;     // the current drag has changed the document
+    // The dragged models that stood on a floor, with their elevations (see edits::settleModels).
+    std::vector<std::pair<int, double>> stood_;
     std::vector<Vec2> drawing_;  // the polygon being drawn
 
     // Measuring: from a model's base (measureModel_ >= 0) or a point.
