@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <random>
 
 using namespace sl;
@@ -573,6 +574,84 @@ private slots:
         QVERIFY(baseWithin(m, area) && !baseWhollyWithin(m, area));
         m.keywords = {"Infantry"};
         QVERIFY(hasKeyword(m, "INFANTRY") && !hasKeyword(m, "TOWERING"));
+    }
+
+    void withinAgreesWithEveryEdgeTried() {
+        // The quick paths of baseWithin (the inner and outer discs, the edges near the base,
+        // corners located along the way from the centre) against the test of every corner
+        // and every edge, on ovals and rectangles at every turn near wavy areas with holes
+        // (as the official layouts' areas are), and on grid-aligned tables where edges run
+        // along each other and corners fall on edges.
+        auto everyEdge = [](const Model& m, const Polygon& area) {
+            const Ring outline = baseOutline(m);
+            auto crosses = [&](const Ring& ring) {
+                for (size_t i = 0; i < outline.size(); ++i)
+                    for (size_t j = 0; j < ring.size(); ++j)
+                        if (segmentsCrossProperly(outline[i], outline[(i + 1) % outline.size()], ring[j], ring[(j + 1) % ring.size()]))
+                            return true;
+                return false;
+            };
+            if (locate(m.position, area) == Where::Inside) return true;
+            for (const Vec2& v : outline)
+                if (locate(v, area) == Where::Inside) return true;
+            for (const Ring* r : [&] {
+                     std::vector<const Ring*> all{&area.outer};
+                     for (const Ring& h : area.holes) all.push_back(&h);
+                     return all;
+                 }()) {
+                for (const Vec2& v : *r)
+                    if (baseContains(m, v, -1e-9)) return true;
+                if (crosses(*r)) return true;
+            }
+            return false;
+        };
+        std::mt19937 rng(2611);
+        std::uniform_real_distribution<double> unit(0, 1);
+        int tried = 0, within = 0, near = 0;
+        for (int table = 0; table < 60; ++table) {
+            Polygon area;
+            const bool grid = table % 3 == 2;
+            if (grid) {
+                // A staircase of half-inch steps (collinear edges, corners on the grid).
+                area.outer = {{10, 10}};
+                double x = 10, y = 10;
+                for (int k = 0; k < 8; ++k) {
+                    x += 0.5 * (1 + static_cast<int>(unit(rng) * 3));
+                    area.outer.push_back({x, y});
+                    y += 0.5 * (1 + static_cast<int>(unit(rng) * 3));
+                    area.outer.push_back({x, y});
+                }
+                area.outer.push_back({10, y});
+            } else {
+                const int n = 40 + static_cast<int>(unit(rng) * 260);
+                for (int k = 0; k < n; ++k) {
+                    const double a = 2 * std::numbers::pi * k / n, r = 5 + 1.5 * std::sin(7 * a) + unit(rng) * 0.8;
+                    area.outer.push_back({20 + r * std::cos(a), 20 + r * std::sin(a)});
+                }
+                if (table % 2) area.holes = {{{19, 19}, {21, 19}, {21, 21}, {19, 21}}};
+            }
+            for (int k = 0; k < 400; ++k) {
+                Model m;
+                m.base = unit(rng) < 0.5 ? Base{BaseShape::Oval, 60, 35.5} : Base{BaseShape::Rect, 100 + 70 * unit(rng), 40 + 69 * unit(rng)};
+                m.rotation_deg = grid && k % 2 ? 90.0 * static_cast<int>(unit(rng) * 4) : 360 * unit(rng);
+                // Near a corner of the area, or (grid tables) on the quarter-inch grid.
+                const Vec2 v = area.outer[static_cast<size_t>(unit(rng) * area.outer.size())];
+                m.position = grid ? Vec2{std::round((v.x + (unit(rng) - 0.5) * 9) * 4) / 4, std::round((v.y + (unit(rng) - 0.5) * 9) * 4) / 4}
+                                  : Vec2{v.x + (unit(rng) - 0.5) * 10, v.y + (unit(rng) - 0.5) * 10};
+                const bool expected = everyEdge(m, area);
+                const bool got = baseWithin(m, area);
+                if (got != expected)
+                    QFAIL(qPrintable(QStringLiteral("table %1, base %2: at (%3, %4) turned %5: %6, every edge: %7")
+                                         .arg(table).arg(k).arg(m.position.x, 0, 'g', 17).arg(m.position.y, 0, 'g', 17)
+                                         .arg(m.rotation_deg).arg(got).arg(expected)));
+                ++tried;
+                within += got;
+                near += std::abs(std::sqrt(squaredDistanceToEdges(m.position, area.outer)) - 1) < 1;
+            }
+        }
+        // (Both answers well represented, and many bases in the band the quick paths leave.)
+        QVERIFY2(within > tried / 5 && within < tried * 4 / 5, qPrintable(QStringLiteral("%1 of %2 within").arg(within).arg(tried)));
+        QVERIFY(near > tried / 5);
     }
 
     void samplePointsFollowTheBaseFrame() {

@@ -5,6 +5,7 @@
 #include "rules/table_senses.h"
 
 #include "kernel/base.h"
+#include "kernel/exact.h"
 #include "kernel/polygon.h"
 #include "los/exact_los.h"
 
@@ -147,21 +148,68 @@ double distanceToEdges(Vec2 p, const Polygon& polygon) {
 
 bool baseWithin(const Model& model, const Polygon& area) {
     if (!boxOf(model).meets(boxOf(area.outer))) return false;
+    const Vec2 c = model.position;
+    const Where centre = locate(c, area);
+    if (centre == Where::Inside) return true;
     if (model.base.shape == BaseShape::Circle) {
         // Some point of the open disc in the open polygon: its centre is, or an edge passes
         // nearer the centre than the radius (the disc then reaches across it).
-        return locate(model.position, area) == Where::Inside ||
-               distanceToEdges(model.position, area) < halfLengthIn(model.base) - kEps;
+        return distanceToEdges(c, area) < halfLengthIn(model.base) - kEps;
     }
     const Ring outline = baseOutline(model);
-    for (const Vec2& v : outline)
-        if (locate(v, area) == Where::Inside) return true;
-    if (locate(model.position, area) == Where::Inside) return true;
-    for (const Vec2& v : area.outer)
-        if (baseContains(model, v, -kEps)) return true;
-    if (crossesAnyEdge(outline, area.outer)) return true;
-    for (const Ring& h : area.holes)
-        if (crossesAnyEdge(outline, h)) return true;
+    constexpr double kSlack = 0.01;  // inches: more than an outline's chords fall short of its curve
+    // The boundary passing well inside the largest disc about the centre within the
+    // outline: the disc, and the base, reach across it (as for a round base). Not within
+    // the smallest disc about the centre holding the base, the centre outside: the base
+    // lies outside.
+    double inner2 = HUGE_VAL, outer2 = 0;
+    Box box;
+    for (size_t i = 0; i < outline.size(); ++i) {
+        const Vec2 a = outline[i], d = outline[(i + 1) % outline.size()] - a, v = a - c;
+        const double len2 = d.x * d.x + d.y * d.y;
+        const double t = len2 > 0 ? std::clamp(-(v.x * d.x + v.y * d.y) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 near = v + d * t;
+        inner2 = std::min(inner2, near.x * near.x + near.y * near.y);
+        outer2 = std::max(outer2, v.x * v.x + v.y * v.y);
+        box.add(a);
+    }
+    const double apart = distanceToEdges(c, area);
+    if (centre == Where::Outside && apart < std::sqrt(inner2) - kEps) return true;
+    if (centre == Where::Outside && apart > std::sqrt(outer2) + kSlack) return false;
+    // Between the two: only the area's edges whose boxes meet the outline's (grown by the
+    // slack: the base's curve bulges past its outline's chords) can meet it.
+    box.minX -= kSlack, box.minY -= kSlack, box.maxX += kSlack, box.maxY += kSlack;
+    std::vector<std::pair<Vec2, Vec2>> near;
+    auto gather = [&](const Ring& r) {
+        for (size_t i = 0; i < r.size(); ++i) {
+            const Vec2 a = r[i], b = r[(i + 1) % r.size()];
+            if (std::max(a.x, b.x) >= box.minX && std::min(a.x, b.x) <= box.maxX && std::max(a.y, b.y) >= box.minY &&
+                std::min(a.y, b.y) <= box.maxY)
+                near.emplace_back(a, b);
+        }
+    };
+    gather(area.outer);
+    for (const Ring& h : area.holes) gather(h);
+    for (const auto& [a, b] : near)
+        if (baseContains(model, a, -kEps) || baseContains(model, b, -kEps)) return true;
+    for (size_t i = 0; i < outline.size(); ++i)
+        for (const auto& [a, b] : near)
+            if (segmentsCrossProperly(outline[i], outline[(i + 1) % outline.size()], a, b)) return true;
+    // A corner of the outline inside the area: from the centre (outside) to the corner, the
+    // boundary is crossed an odd number of times, every crossing being with a near edge;
+    // where an edge's end lies on the way, or the corner on an edge, located in full.
+    for (const Vec2& v : outline) {
+        int crossings = 0;
+        bool plain = centre == Where::Outside;
+        for (const auto& [a, b] : near) {
+            if (!plain) break;
+            const int oa = exact::orient(c, v, a), ob = exact::orient(c, v, b);
+            if ((oa == 0 && onCollinearSegment(c, v, a)) || (ob == 0 && onCollinearSegment(c, v, b))) plain = false;
+            else if (exact::orient(a, b, v) == 0 && onCollinearSegment(a, b, v)) plain = false;
+            else if (oa * ob < 0 && exact::orient(a, b, c) * exact::orient(a, b, v) < 0) ++crossings;
+        }
+        if (plain ? crossings % 2 == 1 : locate(v, area) == Where::Inside) return true;
+    }
     return false;
 }
 
