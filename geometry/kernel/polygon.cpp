@@ -22,6 +22,8 @@ Where locate(Vec2 p, const Ring& ring) {
     for (size_t i = 0; i < n; ++i) {
         const Vec2 a = ring[i];
         const Vec2 b = ring[(i + 1) % n];
+        // (An edge wholly above or below p neither holds it nor turns round it.)
+        if ((a.y > p.y && b.y > p.y) || (a.y < p.y && b.y < p.y)) continue;
         const int o = exact::orient(a, b, p);
         if (o == 0 && onCollinearSegment(a, b, p)) return Where::Boundary;
         if (a.y <= p.y) {
@@ -75,12 +77,24 @@ double signedArea(const Ring& ring) {
     return twice / 2.0;
 }
 
+namespace {
+
+// Whether the closed boxes of the two segments are apart (then so are the segments).
+bool boxesApart(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+    return std::max(p0.x, p1.x) < std::min(q0.x, q1.x) || std::max(q0.x, q1.x) < std::min(p0.x, p1.x) ||
+           std::max(p0.y, p1.y) < std::min(q0.y, q1.y) || std::max(q0.y, q1.y) < std::min(p0.y, p1.y);
+}
+
+}  // namespace
+
 bool segmentsCrossProperly(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+    if (boxesApart(p0, p1, q0, q1)) return false;
     return exact::orient(p0, p1, q0) * exact::orient(p0, p1, q1) < 0 &&
            exact::orient(q0, q1, p0) * exact::orient(q0, q1, p1) < 0;
 }
 
 bool segmentsIntersect(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
+    if (boxesApart(p0, p1, q0, q1)) return false;
     const int o1 = exact::orient(p0, p1, q0), o2 = exact::orient(p0, p1, q1);
     const int o3 = exact::orient(q0, q1, p0), o4 = exact::orient(q0, q1, p1);
     if (o1 * o2 < 0 && o3 * o4 < 0) return true;
@@ -283,9 +297,13 @@ Ring cutCorners(const Ring& ring, double maxCut, int turnCut) {
             bool drop = turn == 0 && b != a && b != c && exact::dotSign(a, b, b, c) > 0;  // (on the line: nothing lost)
             if (turn == turnCut && std::abs((b - a).x * (c - a).y - (b - a).y * (c - a).x) / 2 < maxCut) {
                 drop = true;
+                // (A corner outside the triangle's box is outside it.)
+                const double loX = std::min({a.x, b.x, c.x}), hiX = std::max({a.x, b.x, c.x});
+                const double loY = std::min({a.y, b.y, c.y}), hiY = std::max({a.y, b.y, c.y});
                 for (size_t j = 0; j < n && drop; ++j) {
                     if (j == i || j == (i + n - 1) % n || j == (i + 1) % n) continue;
                     const Vec2 v = r[j];
+                    if (v.x < loX || v.x > hiX || v.y < loY || v.y > hiY) continue;
                     drop = !(exact::orient(a, b, v) * turn >= 0 && exact::orient(b, c, v) * turn >= 0 &&
                              exact::orient(c, a, v) * turn >= 0);
                 }

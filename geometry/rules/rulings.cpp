@@ -132,6 +132,10 @@ double distanceToEdges(Vec2 p, const Polygon& polygon) {
     auto ring = [&](const Ring& r) {
         for (size_t i = 0; i < r.size(); ++i) {
             const Vec2 a = r[i], b = r[(i + 1) % r.size()];
+            // (An edge whose box is farther than the nearest so far in x or y is farther.)
+            const double gapX = std::max({std::min(a.x, b.x) - p.x, p.x - std::max(a.x, b.x), 0.0});
+            const double gapY = std::max({std::min(a.y, b.y) - p.y, p.y - std::max(a.y, b.y), 0.0});
+            if (std::max(gapX, gapY) > best * (1 + 1e-12)) continue;
             const Vec2 d = b - a;
             const double len2 = d.x * d.x + d.y * d.y;
             const double t = len2 > 0 ? std::clamp(((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2, 0.0, 1.0) : 0.0;
