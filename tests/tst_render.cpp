@@ -131,6 +131,24 @@ render::Overlay wallVisionMap(const Scenario& s) {
 class TestRender : public QObject {
     Q_OBJECT
 private slots:
+    void labelsSayWhereAModelStands() {
+        // A model off the table (on a floor) says at what height; one on the table does not;
+        // a floor gives its underside and top.
+        Scenario s = load("regression/31-upper-floor.sightline.json");
+        QVERIFY(!s.models.empty());
+        Model m = s.models.front();
+        m.elevation = 0;
+        QVERIFY(!render::labelText(s, m).contains(QStringLiteral(" at ")));
+        m.elevation = 3;
+        QCOMPARE(render::labelText(s, m), QString::fromStdString(s.labelOf(m.id)) + QStringLiteral("  at 3\""));
+        TerrainPiece floor;
+        floor.id = "walk";
+        floor.kind = TerrainKind::Feature;
+        floor.bottom = 2.75;
+        floor.height = 3;
+        QCOMPARE(render::labelText(s, floor), QStringLiteral("walk  2.75\" to 3\""));
+    }
+
     void witnessIsGreen() {
         const Scenario s = load("regression/01-open-table.sightline.json");
         const Scene scene(s);

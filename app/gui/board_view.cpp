@@ -1085,8 +1085,9 @@ void BoardView::settle(const std::vector<std::pair<int, double>>& stood, int mer
     QStringList names;
     for (const auto& [m, was] : stood)
         if (m < static_cast<int>(s.models.size()) && s.models[m].elevation != was)
-            names << tr("%1 to %2").arg(q(s.labelOf(s.models[m].id)), inchesText(s.models[m].elevation));
-    emit message(tr("Off the floor, put down: %1").arg(names.join(QStringLiteral(", "))));
+            names << (s.models[m].elevation > 0 ? tr("%1 on the floor below, at %2").arg(q(s.labelOf(s.models[m].id)), inchesText(s.models[m].elevation))
+                                                 : tr("%1 on the table").arg(q(s.labelOf(s.models[m].id))));
+    emit message(tr("Off its floor, put down: %1").arg(names.join(QStringLiteral(", "))));
 }
 
 void BoardView::mouseReleaseEvent(QMouseEvent*) {

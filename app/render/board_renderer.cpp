@@ -188,7 +188,11 @@ private:
 
 // What the board writes on a model or piece: its label (the name, else the id), the name
 // reasons cite it by.
-QString labelText(const Scenario& s, const Model& m) { return QString::fromStdString(s.labelOf(m.id)); }
+QString labelText(const Scenario& s, const Model& m) {
+    const QString label = QString::fromStdString(s.labelOf(m.id));
+    // Off the table (on a floor, a walkway, a hill): where it stands.
+    return m.elevation > 0 ? QStringLiteral("%1  at %2").arg(label, inches(m.elevation)) : label;
+}
 
 QString labelText(const Scenario& s, const TerrainPiece& t) {
     const QString label = QString::fromStdString(s.labelOf(t.id));
