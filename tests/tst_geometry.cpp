@@ -3,6 +3,7 @@
 #include "kernel/base.h"
 #include "kernel/exact.h"
 #include "kernel/polygon.h"
+#include "kernel/region.h"
 #include "kernel/solids.h"
 #include "los/pair.h"
 #include "los/scene.h"
@@ -652,6 +653,43 @@ private slots:
         // (Both answers well represented, and many bases in the band the quick paths leave.)
         QVERIFY2(within > tried / 5 && within < tried * 4 / 5, qPrintable(QStringLiteral("%1 of %2 within").arg(within).arg(tried)));
         QVERIFY(near > tried / 5);
+    }
+
+    void baseRegionsAreTheSameWhereverMade() {
+        // A base's region made where its shape was seen before (kept in its own frame) holds
+        // the same bits as one worked out afresh: the outline, the sample points (as
+        // samplePoints gives them), the true curve and the 16-gon around it.
+        std::mt19937 rng(77);
+        std::uniform_real_distribution<double> unit(0, 1);
+        const Base bases[] = {{BaseShape::Circle, 32, 32}, {BaseShape::Oval, 60, 35.5}, {BaseShape::Rect, 100, 50}};
+        for (int k = 0; k < 600; ++k) {
+            Model m;
+            m.base = bases[k % 3];
+            m.rotation_deg = k % 4 == 0 ? 0.0 : k % 4 == 1 ? 90.0 : std::round(unit(rng) * 3600) / 10;
+            m.position = {unit(rng) * 60, unit(rng) * 44};
+            const Region r = baseRegion(m);
+            QVERIFY(r.outline == baseOutline(m));
+            QVERIFY(r.samples == samplePoints(m, 9));
+            QVERIFY(r.centre == m.position);
+            QCOMPARE(r.curved, m.base.shape != BaseShape::Rect);
+            if (!r.curved) {
+                QVERIFY(r.around == r.outline);
+                continue;
+            }
+            const exact::Ellipse e = ellipseOf(m);
+            QVERIFY(r.ellipse.centre == e.centre && r.ellipse.cosRot == e.cosRot && r.ellipse.sinRot == e.sinRot &&
+                    r.ellipse.lengthMm == e.lengthMm && r.ellipse.widthMm == e.widthMm);
+            const double rad = m.rotation_deg * 3.14159265358979323846 / 180.0;
+            QCOMPARE(r.cosRot, std::cos(rad));
+            QCOMPARE(r.sinRot, std::sin(rad));
+            QCOMPARE(r.around.size(), size_t(16));
+            for (int i = 0; i < 16; ++i) {
+                const double a = 2 * std::numbers::pi * i / 16;
+                const Vec2 l{halfLengthIn(m.base) * kAroundGrow * std::cos(a), halfWidthIn(m.base) * kAroundGrow * std::sin(a)};
+                const Vec2 want{m.position.x + l.x * r.cosRot - l.y * r.sinRot, m.position.y + l.x * r.sinRot + l.y * r.cosRot};
+                QVERIFY(r.around[static_cast<size_t>(i)] == want);
+            }
+        }
     }
 
     void samplePointsFollowTheBaseFrame() {

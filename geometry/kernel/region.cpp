@@ -8,45 +8,100 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 namespace sl {
 
 const double kAroundGrow = 1.0 / std::cos(std::numbers::pi / 16) * (1 + 1e-9);
 
-namespace {
-
-// A convex polygon of at most 16 corners around the region: a circumscribed 16-gon of a
-// circle or ellipse (with a hair to spare), a rectangle's own corners, a point itself.
-Ring surrounding(const Region& r) {
-    if (!r.curved) return r.outline;
-    Ring ring;
-    const double grow = kAroundGrow;
-    for (int i = 0; i < 16; ++i) {
-        const double a = 2 * std::numbers::pi * i / 16;
-        const Vec2 local{r.halfLength * grow * std::cos(a), r.halfWidth * grow * std::sin(a)};
-        ring.push_back({r.centre.x + local.x * r.cosRot - local.y * r.sinRot,
-                        r.centre.y + local.x * r.sinRot + local.y * r.cosRot});
-    }
-    return ring;
-}
-
-}  // namespace
 
 Region baseRegion(const Model& model) {
-    Region r;
-    r.outline = baseOutline(model);
-    r.centre = model.position;
-    r.samples = samplePoints(model, 9);
-    if (model.base.shape != BaseShape::Rect) {
-        r.curved = true;
-        r.halfLength = halfLengthIn(model.base);
-        r.halfWidth = halfWidthIn(model.base);
-        const double rad = model.rotation_deg * 3.14159265358979323846 / 180.0;
-        r.cosRot = std::cos(rad);
-        r.sinRot = std::sin(rad);
-        r.ellipse = ellipseOf(model);
+    // What does not move with the base (its sample points and the polygon around it in its
+    // own frame, the rotation's cosine and sine), kept for the last few bases: a map moves
+    // one base from cell to cell. The world points are worked out as samplePoints works them
+    // out, to the same bits. `around`: a convex polygon of at most 16 corners around the
+    // region, a circumscribed 16-gon of a circle or ellipse (with a hair to spare), a
+    // rectangle's own corners.
+    struct Kept {
+        BaseShape shape;
+        double lengthMm, widthMm, rotationDeg;
+        Region frame;                 // the region at (0, 0)
+        std::vector<Vec2> sampleLocal;  // boundaryPoint's local points
+        std::vector<char> sampleTurned; // whether toWorld turns them (else added)
+        double c = 1, s = 0;          // toWorld's cosine and sine
+        std::vector<Vec2> aroundLocal;
+    };
+    thread_local std::vector<Kept> kept;
+    auto same = [&](const Kept& k) {
+        return k.shape == model.base.shape && k.lengthMm == model.base.length_mm && k.widthMm == model.base.width_mm &&
+               k.rotationDeg == model.rotation_deg;
+    };
+    auto found = std::find_if(kept.begin(), kept.end(), same);
+    if (found == kept.end()) {
+        Kept k{model.base.shape, model.base.length_mm, model.base.width_mm, model.rotation_deg, {}, {}, {}, 1, 0, {}};
+        Model at = model;
+        at.position = {};
+        Region& f = k.frame;
+        if (model.base.shape != BaseShape::Rect) {
+            f.curved = true;
+            f.halfLength = halfLengthIn(model.base);
+            f.halfWidth = halfWidthIn(model.base);
+            const double rad = model.rotation_deg * 3.14159265358979323846 / 180.0;
+            f.cosRot = std::cos(rad);
+            f.sinRot = std::sin(rad);
+            f.ellipse = ellipseOf(at);
+            for (int i = 0; i < 16; ++i) {
+                const double a = 2 * std::numbers::pi * i / 16;
+                k.aroundLocal.push_back({f.halfLength * kAroundGrow * std::cos(a), f.halfWidth * kAroundGrow * std::sin(a)});
+            }
+        }
+        const double r = model.rotation_deg * std::numbers::pi / 180.0;
+        k.c = std::cos(r);
+        k.s = std::sin(r);
+        // (As boundaryPoint: the quarter turns exact, added when the base is not turned.)
+        static constexpr double kAngles[] = {0, 90, 180, 270, 45, 135, 225, 315};
+        const double a = halfLengthIn(model.base), b = halfWidthIn(model.base);
+        for (double deg : kAngles) {
+            const int quarter = static_cast<int>(std::lround(deg / 90.0));
+            if (std::abs(deg - quarter * 90.0) < 1e-12) {
+                const int q = ((quarter % 4) + 4) % 4;
+                k.sampleLocal.push_back(q == 0 ? Vec2{a, 0} : q == 1 ? Vec2{0, b} : q == 2 ? Vec2{-a, 0} : Vec2{0, -b});
+                k.sampleTurned.push_back(model.rotation_deg != 0);
+                continue;
+            }
+            const double phi = deg * std::numbers::pi / 180.0;
+            const double cp = std::cos(phi), sp = std::sin(phi);
+            double rr = a;
+            if (model.base.shape == BaseShape::Oval) rr = a * b / std::sqrt((b * cp) * (b * cp) + (a * sp) * (a * sp));
+            if (model.base.shape == BaseShape::Rect)
+                rr = std::min(std::abs(cp) > 1e-12 ? a / std::abs(cp) : HUGE_VAL, std::abs(sp) > 1e-12 ? b / std::abs(sp) : HUGE_VAL);
+            k.sampleLocal.push_back({rr * cp, rr * sp});
+            k.sampleTurned.push_back(true);
+        }
+        if (kept.size() >= 8) kept.erase(kept.begin());
+        kept.push_back(std::move(k));
+        found = kept.end() - 1;
     }
-    r.around = surrounding(r);
+    const Kept& k = *found;
+    const Vec2 p = model.position;
+    Region r = k.frame;
+    r.outline = baseOutline(model);
+    r.centre = p;
+    r.samples.reserve(1 + k.sampleLocal.size());
+    r.samples.push_back(p);
+    for (size_t i = 0; i < k.sampleLocal.size(); ++i) {
+        const Vec2 l = k.sampleLocal[i];
+        r.samples.push_back(k.sampleTurned[i] ? Vec2{p.x + l.x * k.c - l.y * k.s, p.y + l.x * k.s + l.y * k.c} : p + l);
+    }
+    if (r.curved) {
+        r.ellipse.centre = p;
+        r.around.clear();
+        r.around.reserve(k.aroundLocal.size());
+        for (const Vec2& l : k.aroundLocal)
+            r.around.push_back({p.x + l.x * r.cosRot - l.y * r.sinRot, p.y + l.x * r.sinRot + l.y * r.cosRot});
+    } else {
+        r.around = r.outline;
+    }
     return r;
 }
 
