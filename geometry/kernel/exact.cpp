@@ -53,7 +53,7 @@ int crossFiltered(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1) {
 
 }  // namespace
 
-int orient(Vec2 a, Vec2 b, Vec2 c) {
+int orientNear(Vec2 a, Vec2 b, Vec2 c) {
     // A repeated point makes the determinant zero by construction, but its two products,
     // equal and non-zero, would leave the filter undecided.
     if (a == b || a == c || b == c) return 0;

@@ -9,7 +9,17 @@
 namespace sl::exact {
 
 // Sign of cross(b - a, c - a): +1 when c is to the left of a->b in the algebraic sense.
-int orient(Vec2 a, Vec2 b, Vec2 c);
+// The common case (the double determinant far from zero) here, inline; the rest in orientNear.
+int orientNear(Vec2 a, Vec2 b, Vec2 c);
+inline int orient(Vec2 a, Vec2 b, Vec2 c) {
+    // Each factor one rounded difference: the double determinant's error is below
+    // 1e-15 * (|l| + |r|) (as crossSign's filter). Repeated points give l == r: not here.
+    const double l = (b.x - a.x) * (c.y - a.y), r = (b.y - a.y) * (c.x - a.x), det = l - r;
+    const double bound = 1e-15 * ((l < 0 ? -l : l) + (r < 0 ? -r : r));
+    if (det > bound) return 1;
+    if (-det > bound) return -1;
+    return orientNear(a, b, c);
+}
 
 // Sign of cross(p1 - p0, q1 - q0).
 int crossSign(Vec2 p0, Vec2 p1, Vec2 q0, Vec2 q1);
