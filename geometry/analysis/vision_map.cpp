@@ -67,6 +67,15 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
     const double reach = boundingRadius(model.base);
     const Vec2 lo = model.position - Vec2{reach, reach}, hi = model.position + Vec2{reach, reach};
     std::optional<Ring> outline;
+    // Whether the disc that holds the base reaches the footprint (its centre inside, or an
+    // edge nearer than its radius, with a hair for rounding): else nothing is in common.
+    auto reaches = [&](const Polygon& footprint) {
+        const double r2 = reach * reach * (1 + 1e-9) + 1e-9;
+        if (squaredDistanceToEdges(model.position, footprint.outer) <= r2) return true;
+        for (const Ring& hole : footprint.holes)
+            if (squaredDistanceToEdges(model.position, hole) <= r2) return true;
+        return locate(model.position, footprint) != Where::Outside;
+    };
     auto measured = [&](const Polygon& footprint) {
         if (!outline) outline = baseOutline(model);
         return overlapArea(footprint, *outline) > kOverlapArea;
@@ -81,7 +90,7 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
         if (model.elevation >= f.height) continue;  // standing on it or above it
         if (f.bottom > 0 && f.bottom >= model.top()) continue;  // under it
         if (hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y) continue;
-        if ((coreFits && discWithin(f.footprint, model.position, kCore)) || measured(f.footprint)) {
+        if ((coreFits && discWithin(f.footprint, model.position, kCore)) || (reaches(f.footprint) && measured(f.footprint))) {
             out.push_back(f.piece);
             if (firstOnly) break;
         }
