@@ -564,6 +564,21 @@ private slots:
         QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
         QVERIFY(std::abs(w.document()->scenario().models[up].position.x - 45.5) < 0.1);
         QCOMPARE(w.document()->scenario().models[up].elevation, 0.0);
+        // The walkway taken away: a model standing on it comes down to the table (one undo
+        // step with the deletion).
+        QTest::keyClick(view, Qt::Key_Left, Qt::ShiftModifier);
+        w.document()->edit(QStringLiteral("Climb"), [up](Scenario& s) { s.models[up].elevation = 3.25; });
+        QCOMPARE(edits::floorUnder(w.document()->scenario(), w.document()->scenario().models[up]),
+                 static_cast<int>(w.document()->scenario().terrain.size()) - 1);
+        edits::Selection walkway;
+        walkway.terrain.push_back(static_cast<int>(w.document()->scenario().terrain.size()) - 1);
+        view->setSelection(walkway);
+        QTest::keyClick(view, Qt::Key_Delete);
+        QCOMPARE(w.document()->scenario().terrain.back().id, std::string("woods"));
+        QCOMPARE(w.document()->scenario().models[up].elevation, 0.0);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().terrain.back().id, std::string("walkway"));
+        QCOMPARE(w.document()->scenario().models[up].elevation, 3.25);
     }
 
     void inspectorEditsFloorsAndOpenings() {

@@ -473,9 +473,15 @@ void deleteSelection(Scenario& s, const Selection& sel) {
                 l.height = m->top();
                 l.carried_by.clear();
             }
+    // The models left standing on a floor that goes (their elevations, by index among those left).
+    std::vector<std::pair<int, double>> stood;
     std::vector<Model> models;
-    for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
-        if (!contains(sel.models, i)) models.push_back(s.models[i]);
+    for (int i = 0; i < static_cast<int>(s.models.size()); ++i) {
+        if (contains(sel.models, i)) continue;
+        if (const int floor = floorUnder(s, s.models[i]); floor >= 0 && contains(sel.terrain, floor))
+            stood.emplace_back(static_cast<int>(models.size()), s.models[i].elevation);
+        models.push_back(s.models[i]);
+    }
     s.models = std::move(models);
     std::vector<TerrainPiece> terrain;
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i)
@@ -483,6 +489,8 @@ void deleteSelection(Scenario& s, const Selection& sel) {
     for (TerrainPiece& t : terrain)
         if (goneAreas.count(t.area)) t.area.clear();
     s.terrain = std::move(terrain);
+    // ... come down to the floor below or to the table.
+    settleModels(s, stood);
     std::vector<Zone> zones;
     for (int i = 0; i < static_cast<int>(s.zones.size()); ++i)
         if (!contains(sel.zones, i)) zones.push_back(s.zones[i]);

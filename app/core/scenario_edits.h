@@ -114,7 +114,8 @@ void rotateSelection(Scenario& s, const Selection& sel, double degrees);
 // unit of models becomes a new unit.
 Selection duplicateSelection(Scenario& s, const Selection& sel, Vec2 by);
 // Removes the selection, the queries that name a removed model, and the membership of
-// features in a removed area.
+// features in a removed area; the models that stood on a removed floor come down (see
+// settleModels).
 void deleteSelection(Scenario& s, const Selection& sel);
 
 // A model standing where a real one could not: its base overlaps a feature lower than the
