@@ -564,6 +564,24 @@ private slots:
         QTest::keyClick(view, Qt::Key_Right, Qt::ShiftModifier);
         QVERIFY(std::abs(w.document()->scenario().models[up].position.x - 45.5) < 0.1);
         QCOMPARE(w.document()->scenario().models[up].elevation, 0.0);
+        // The walkway moved carries the model standing on it, not the one under it.
+        {
+            const Vec2 before = w.document()->scenario().models[up].position;
+            edits::Selection walkway;
+            walkway.terrain.push_back(static_cast<int>(w.document()->scenario().terrain.size()) - 1);
+            QTest::keyClick(view, Qt::Key_Left, Qt::ShiftModifier);  // (back onto it, from 45.5)
+            w.document()->edit(QStringLiteral("Climb"), [up](Scenario& s) { s.models[up].elevation = 3.25; });
+            const Vec2 on = w.document()->scenario().models[up].position, under = w.document()->scenario().models[down].position;
+            QVERIFY(on.x < before.x);
+            view->setSelection(walkway);
+            QTest::keyClick(view, Qt::Key_Up, Qt::ShiftModifier);
+            QVERIFY(std::abs(w.document()->scenario().models[up].position.y - (on.y - 1)) < 1e-9);
+            QVERIFY(w.document()->scenario().models[down].position == under);
+            QCOMPARE(w.document()->scenario().models[up].elevation, 3.25);
+            w.document()->undoStack()->undo();  // (the walkway's move, the model with it)
+            QVERIFY(w.document()->scenario().models[up].position == on);
+            view->setSelection({});
+        }
         // The walkway taken away: a model standing on it comes down to the table (one undo
         // step with the deletion).
         QTest::keyClick(view, Qt::Key_Left, Qt::ShiftModifier);

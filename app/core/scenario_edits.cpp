@@ -353,18 +353,6 @@ std::vector<TerrainPiece> placedPieces(const Scenario& s, const std::vector<Terr
 }
 
 void moveSelection(Scenario& s, const Selection& sel, Vec2 by) {
-    // One shift for all, limited so that every model's centre stays on the table.
-    double lo = -1e300, hi = 1e300, loY = -1e300, hiY = 1e300;
-    for (int i : sel.models) {
-        const Vec2 p = s.models[i].position;
-        lo = std::max(lo, -p.x);
-        hi = std::min(hi, s.board.width - p.x);
-        loY = std::max(loY, -p.y);
-        hiY = std::min(hiY, s.board.height - p.y);
-    }
-    if (!sel.models.empty()) by = {std::clamp(by.x, std::min(lo, 0.0), std::max(hi, 0.0)),
-                                   std::clamp(by.y, std::min(loY, 0.0), std::max(hiY, 0.0))};
-    for (int i : sel.models) s.models[i].position = s.models[i].position + by;
     // An area carries the features standing in it (those naming it as their area), once
     // each even when they are selected too.
     std::vector<int> pieces = sel.terrain;
@@ -374,6 +362,25 @@ void moveSelection(Scenario& s, const Selection& sel, Vec2 by) {
                 if (s.terrain[f].kind == TerrainKind::Feature && s.terrain[f].area == s.terrain[i].id) pieces.push_back(f);
     std::sort(pieces.begin(), pieces.end());
     pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
+    // A floor carries the models standing on it.
+    std::vector<int> models = sel.models;
+    const bool floors = std::any_of(pieces.begin(), pieces.end(), [&](int i) { return isFloor(s.terrain[i]); });
+    for (int i = 0; floors && i < static_cast<int>(s.models.size()); ++i)
+        if (const int floor = floorUnder(s, s.models[i]); floor >= 0 && std::binary_search(pieces.begin(), pieces.end(), floor) &&
+                                                           !contains(models, i))
+            models.push_back(i);
+    // One shift for all, limited so that every model's centre stays on the table.
+    double lo = -1e300, hi = 1e300, loY = -1e300, hiY = 1e300;
+    for (int i : models) {
+        const Vec2 p = s.models[i].position;
+        lo = std::max(lo, -p.x);
+        hi = std::min(hi, s.board.width - p.x);
+        loY = std::max(loY, -p.y);
+        hiY = std::min(hiY, s.board.height - p.y);
+    }
+    if (!models.empty()) by = {std::clamp(by.x, std::min(lo, 0.0), std::max(hi, 0.0)),
+                               std::clamp(by.y, std::min(loY, 0.0), std::max(hiY, 0.0))};
+    for (int i : models) s.models[i].position = s.models[i].position + by;
     for (int i : pieces) translate(s.terrain[i].footprint, by);
     for (int i : sel.zones) {
         Zone& z = s.zones[i];

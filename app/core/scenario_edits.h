@@ -105,7 +105,8 @@ struct TableSize {
 std::vector<TableSize> tableSizes();
 
 // Moves the selection by `by`; models keep their centres on the table; an area carries the
-// features standing in it. Elevations are kept (see settleModels for models put down).
+// features standing in it, a floor the models standing on it. Elevations are kept (see
+// settleModels for models put down).
 void moveSelection(Scenario& s, const Selection& sel, Vec2 by);
 // Turns selected ovals and rects, and terrain and zones about their centres, by `degrees`
 // (clockwise on the board, whose y axis points down).
