@@ -222,12 +222,34 @@ double restingHeight(const Scenario& s, Vec2 at, double from) {
     return best;
 }
 
+std::vector<std::pair<int, double>> onFloors(const Scenario& s, const std::vector<int>& models) {
+    std::vector<std::pair<int, double>> stood;
+    for (int i : models)
+        if (i >= 0 && i < static_cast<int>(s.models.size()) && floorUnder(s, s.models[static_cast<size_t>(i)]) >= 0)
+            stood.emplace_back(i, s.models[static_cast<size_t>(i)].elevation);
+    return stood;
+}
+
+namespace {
+// Whether model i, which stood at `elevation`, has left every floor of that height (and was
+// not raised or lowered meanwhile).
+bool leftItsFloor(const Scenario& s, int i, double elevation) {
+    if (i < 0 || i >= static_cast<int>(s.models.size())) return false;
+    const Model& m = s.models[static_cast<size_t>(i)];
+    return m.elevation == elevation && floorUnder(s, m) < 0;
+}
+}  // namespace
+
+int comingDown(const Scenario& s, const std::vector<std::pair<int, double>>& stood) {
+    return static_cast<int>(std::count_if(stood.begin(), stood.end(),
+                                          [&](const auto& st) { return leftItsFloor(s, st.first, st.second); }));
+}
+
 int settleModels(Scenario& s, const std::vector<std::pair<int, double>>& stood) {
     int down = 0;
     for (const auto& [i, elevation] : stood) {
-        if (i < 0 || i >= static_cast<int>(s.models.size())) continue;
+        if (!leftItsFloor(s, i, elevation)) continue;
         Model& m = s.models[static_cast<size_t>(i)];
-        if (m.elevation != elevation || floorUnder(s, m) >= 0) continue;  // (changed meanwhile, or still held)
         m.elevation = restingHeight(s, m.position, elevation);
         ++down;
     }

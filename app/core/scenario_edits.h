@@ -57,6 +57,10 @@ double restingHeight(const Scenario& s, Vec2 at, double from);
 // index) and now stand where no floor of that height holds them come down to the next
 // floor below or to the table; the others keep their elevation. Returns how many came down.
 int settleModels(Scenario& s, const std::vector<std::pair<int, double>>& stood);
+// The `models` (indices) standing on a floor, with their elevations: settleModels' `stood`.
+std::vector<std::pair<int, double>> onFloors(const Scenario& s, const std::vector<int>& models);
+// How many of `stood` settleModels would put down.
+int comingDown(const Scenario& s, const std::vector<std::pair<int, double>>& stood);
 
 // A new model of `base` centred at `at`; an empty unit makes the model its own unit. It
 // stands on the highest floor holding `at`, if any, else on the table.

@@ -964,9 +964,7 @@ void BoardView::pressSelect(QMouseEvent* e, const QPointF& board) {
     anchorPiece_ = piece;
     anchorZone_ = zone;
     const Scenario& s = document_->scenario();
-    stood_.clear();
-    for (int m : sel.models)
-        if (edits::floorUnder(s, s.models[m]) >= 0) stood_.emplace_back(m, s.models[m].elevation);
+    stood_ = edits::onFloors(s, sel.models);
     const Vec2 c = model >= 0  ? s.models[model].position
                    : zone >= 0 ? edits::zoneCentre(s.zones[zone])
                                : edits::footprintCentre(s.terrain[piece].footprint);
@@ -1077,8 +1075,7 @@ void BoardView::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void BoardView::settle(const std::vector<std::pair<int, double>>& stood, int mergeKey) {
-    Scenario after = document_->scenario();
-    if (edits::settleModels(after, stood) == 0) return;
+    if (edits::comingDown(document_->scenario(), stood) == 0) return;
     document_->edit(tr("Move"), [stood](Scenario& sc) { edits::settleModels(sc, stood); }, mergeKey);
     // Said in the status bar: the elevation changed without the user typing it.
     const Scenario& s = document_->scenario();
@@ -1271,10 +1268,7 @@ void BoardView::keyPressEvent(QKeyEvent* e) {
         const Vec2 by{key == Qt::Key_Left ? -step : key == Qt::Key_Right ? step : 0.0,
                       key == Qt::Key_Up ? -step : key == Qt::Key_Down ? step : 0.0};
         const edits::Selection sel = selection_;
-        const Scenario& s = document_->scenario();
-        std::vector<std::pair<int, double>> stood;
-        for (int m : sel.models)
-            if (edits::floorUnder(s, s.models[m]) >= 0) stood.emplace_back(m, s.models[m].elevation);
+        const auto stood = edits::onFloors(document_->scenario(), sel.models);
         // Nudges in a row undo as one step.
         document_->edit(tr("Nudge"), [sel, by](Scenario& sc) { edits::moveSelection(sc, sel, by); }, 1);
         if (!stood.empty()) settle(stood, 1);

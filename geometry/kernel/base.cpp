@@ -45,13 +45,19 @@ double largestDimensionMm(const Base& base) {
                                            : std::max(base.length_mm, base.width_mm);
 }
 
-Vec2 boundaryPoint(const Model& model, double localAngleDeg) {
-    const double a = halfLengthIn(model.base);
-    const double b = halfWidthIn(model.base);
+BoundaryLocal boundaryLocal(const Base& base, double localAngleDeg) {
+    const double a = halfLengthIn(base);
+    const double b = halfWidthIn(base);
+    // Exact values at the quarter turns, so that the edge points of the spec are exact.
+    const int quarter = static_cast<int>(std::lround(localAngleDeg / 90.0));
+    if (std::abs(localAngleDeg - quarter * 90.0) < 1e-12) {
+        const int q = ((quarter % 4) + 4) % 4;
+        return {q == 0 ? Vec2{a, 0} : q == 1 ? Vec2{0, b} : q == 2 ? Vec2{-a, 0} : Vec2{0, -b}, true};
+    }
     const double phi = localAngleDeg * std::numbers::pi / 180.0;
     const double c = std::cos(phi), s = std::sin(phi);
     double r = a;
-    switch (model.base.shape) {
+    switch (base.shape) {
     case BaseShape::Circle:
         r = a;
         break;
@@ -65,15 +71,13 @@ Vec2 boundaryPoint(const Model& model, double localAngleDeg) {
         break;
     }
     }
-    // Exact values at the quarter turns, so that the edge points of the spec are exact.
-    const int quarter = static_cast<int>(std::lround(localAngleDeg / 90.0));
-    if (std::abs(localAngleDeg - quarter * 90.0) < 1e-12) {
-        const int q = ((quarter % 4) + 4) % 4;
-        const Vec2 local = q == 0 ? Vec2{a, 0} : q == 1 ? Vec2{0, b} : q == 2 ? Vec2{-a, 0} : Vec2{0, -b};
-        if (model.rotation_deg == 0) return model.position + local;
-        return toWorld(model, local);
-    }
-    return toWorld(model, {r * c, r * s});
+    return {{r * c, r * s}, false};
+}
+
+Vec2 boundaryPoint(const Model& model, double localAngleDeg) {
+    const BoundaryLocal l = boundaryLocal(model.base, localAngleDeg);
+    if (l.quarter && model.rotation_deg == 0) return model.position + l.point;
+    return toWorld(model, l.point);
 }
 
 Ring baseOutline(const Model& model) {

@@ -23,6 +23,14 @@ double largestDimensionMm(const Base& base);
 // frame, clockwise, 0 along the length axis) meets the base's boundary.
 Vec2 boundaryPoint(const Model& model, double localAngleDeg);
 
+// The same point in the base's own frame (centre at the origin). `quarter`: the angle is a
+// quarter turn, where the point is exact and an unturned base adds it to its position.
+struct BoundaryLocal {
+    Vec2 point;
+    bool quarter = false;
+};
+BoundaryLocal boundaryLocal(const Base& base, double localAngleDeg);
+
 // The base's outline, positively oriented (interior to the left in the algebraic sense).
 Ring baseOutline(const Model& model);
 

@@ -14,7 +14,6 @@ namespace sl {
 
 const double kAroundGrow = 1.0 / std::cos(std::numbers::pi / 16) * (1 + 1e-9);
 
-
 Region baseRegion(const Model& model) {
     // What does not move with the base (its sample points and the polygon around it in its
     // own frame, the rotation's cosine and sine), kept for the last few bases: a map moves
@@ -58,25 +57,12 @@ Region baseRegion(const Model& model) {
         const double r = model.rotation_deg * std::numbers::pi / 180.0;
         k.c = std::cos(r);
         k.s = std::sin(r);
-        // (As boundaryPoint: the quarter turns exact, added when the base is not turned.)
+        // As boundaryPoint places them: a quarter point of an unturned base is added.
         static constexpr double kAngles[] = {0, 90, 180, 270, 45, 135, 225, 315};
-        const double a = halfLengthIn(model.base), b = halfWidthIn(model.base);
         for (double deg : kAngles) {
-            const int quarter = static_cast<int>(std::lround(deg / 90.0));
-            if (std::abs(deg - quarter * 90.0) < 1e-12) {
-                const int q = ((quarter % 4) + 4) % 4;
-                k.sampleLocal.push_back(q == 0 ? Vec2{a, 0} : q == 1 ? Vec2{0, b} : q == 2 ? Vec2{-a, 0} : Vec2{0, -b});
-                k.sampleTurned.push_back(model.rotation_deg != 0);
-                continue;
-            }
-            const double phi = deg * std::numbers::pi / 180.0;
-            const double cp = std::cos(phi), sp = std::sin(phi);
-            double rr = a;
-            if (model.base.shape == BaseShape::Oval) rr = a * b / std::sqrt((b * cp) * (b * cp) + (a * sp) * (a * sp));
-            if (model.base.shape == BaseShape::Rect)
-                rr = std::min(std::abs(cp) > 1e-12 ? a / std::abs(cp) : HUGE_VAL, std::abs(sp) > 1e-12 ? b / std::abs(sp) : HUGE_VAL);
-            k.sampleLocal.push_back({rr * cp, rr * sp});
-            k.sampleTurned.push_back(true);
+            const BoundaryLocal l = boundaryLocal(model.base, deg);
+            k.sampleLocal.push_back(l.point);
+            k.sampleTurned.push_back(!l.quarter || model.rotation_deg != 0);
         }
         if (kept.size() >= 8) kept.erase(kept.begin());
         kept.push_back(std::move(k));
