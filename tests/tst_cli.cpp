@@ -306,6 +306,20 @@ private slots:
         QCOMPARE(rows[4].toString().at(1), QLatin1Char('A'));
         QCOMPARE(rows[4].toString().at(5), QLatin1Char('X'));
         QCOMPARE(rows[4].toString().at(8), QLatin1Char('0'));
+        // On an official layout, places 8" apart: some pairs are left undecided at knife
+        // edges, said in the text and counted in the JSON, and not counted as hidden.
+        const QString purge = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        r = cli({QStringLiteral("analyze"), purge, QStringLiteral("--zone"), QStringLiteral("deployment-attacker"),
+                 QStringLiteral("--zone-spacing"), QStringLiteral("8")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("undecided \\(near a knife edge\\) +[1-9][0-9]* pairs in [1-9][0-9]* cells, counted as not seen"))),
+                 qPrintable(r.out));
+        r = cli({QStringLiteral("analyze"), purge, QStringLiteral("--zone"), QStringLiteral("deployment-attacker"),
+                 QStringLiteral("--zone-spacing"), QStringLiteral("8"), QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject pf = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("figures")).toObject();
+        QVERIFY(pf.value(QStringLiteral("undecided_pairs")).toInt() >= pf.value(QStringLiteral("cells_with_undecided_pairs")).toInt());
+        QVERIFY(pf.value(QStringLiteral("cells_with_undecided_pairs")).toInt() > 0);
         // Bad input: named, exit 2.
         const QList<QPair<QStringList, QString>> bad = {
             {{QStringLiteral("--zone"), QStringLiteral("east")}, QStringLiteral("no deployment zone (a polygon zone) has the id \"east\" (zones: west)")},

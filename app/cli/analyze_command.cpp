@@ -363,6 +363,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
     if (!mapOutputs(args, outputs)) return kBadInput;
     analysis::Run run;
     run.progress = tenths(QStringLiteral("exposure map"), QStringLiteral("places in the zone"));
+    run.survey = !args.isSet(QStringLiteral("thorough"));
     QElapsedTimer clock;
     clock.start();
     // The observer at each place: the same model as the one on each cell.
@@ -373,7 +374,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
                      .arg(zoneId, render::probeText(probe));
         return kBadInput;
     }
-    int cells = 0, none = 0, overlap = 0, all = 0;
+    int cells = 0, none = 0, overlap = 0, all = 0, undecided = 0, undecidedCells = 0;
     double sum = 0, fullySum = 0;
     for (const analysis::ExposureCell& c : map.cells) {
         if (c.overlap) {
@@ -381,7 +382,9 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
             continue;
         }
         ++cells;
-        none += c.seen == 0;
+        undecided += c.undecided;
+        undecidedCells += c.undecided > 0;
+        none += c.seen == 0 && c.undecided == 0;
         all += c.seen == static_cast<int>(map.positions.size());
         sum += map.share(c);
         fullySum += map.fullyShare(c);
@@ -411,6 +414,8 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
                             {QStringLiteral("seen_from_every_place"), all},
                             {QStringLiteral("mean_share_seen"), cells ? sum / cells : 0.0}};
         if (options.withFully) figures[QStringLiteral("mean_share_fully_visible")] = cells ? fullySum / cells : 0.0;
+        figures[QStringLiteral("undecided_pairs")] = undecided;
+        figures[QStringLiteral("cells_with_undecided_pairs")] = undecidedCells;
         o[QStringLiteral("figures")] = figures;
         o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return exposureLetter(map, map.at(col, row)); });
         o[QStringLiteral("map_key")] = QStringLiteral("share of the places that see the cell: 0 none, 1-9 up to that many tenths, "
@@ -428,6 +433,9 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         if (options.withFully)
             line(QStringLiteral("mean share that see it fully"), QStringLiteral("%1%").arg(cells ? 100 * fullySum / cells : 0.0, 0, 'f', 1));
         line(QStringLiteral("on a feature"), QStringLiteral("%1 cells").arg(overlap));
+        if (undecided)
+            line(QStringLiteral("undecided (near a knife edge)"),
+                 QStringLiteral("%1 pairs in %2 cells, counted as not seen (--thorough decides more)").arg(undecided).arg(undecidedCells));
         out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
     }
     sayWritten(args);

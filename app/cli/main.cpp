@@ -75,7 +75,8 @@ const char* kDescription =
     "                the exposure map: for every cell, from how many of the places a\n"
     "                model of that base and height could stand in the deployment zone\n"
     "                (wholly within it, --zone-spacing apart) a model there is seen;\n"
-    "                --fully counts fully visible too and colours the map by it\n"
+    "                --fully counts fully visible too and colours the map by it (a\n"
+    "                pair whose proof runs long is undecided, unless --thorough)\n"
     "  analyze FILE --zone ZONE --hiding [--bases 32,60x35.5,100x50rect|all]\n"
     "      [--semi 10] [--spacing 1] [--zone-spacing 2] [-o MAP.png] [--csv] [--json]\n"
     "                hiding spots: where a model of each base (a height after @, as\n"
@@ -236,8 +237,8 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("fully"), QStringLiteral("analyze --zone: count fully visible too, and draw it")});
     parser.addOption({QStringLiteral("hiding"), QStringLiteral("analyze --zone: the hiding spots of each base instead")});
     parser.addOption({QStringLiteral("thorough"),
-                      QStringLiteral("analyze (vision map): every cell's proofs as long as a pair ruling's (slower; by default a "
-                                     "cell whose proof runs long is left undecided)")});
+                      QStringLiteral("analyze (vision and exposure maps): every cell's proofs as long as a pair ruling's (slower; by "
+                                     "default a pair whose proof runs long is left undecided)")});
     parser.addOption({QStringLiteral("lanes"), QStringLiteral("analyze: firing lanes between the deployment zones, and gaps")});
     parser.addOption({QStringLiteral("report"), QStringLiteral("analyze: the layout report of a file or a folder, into this folder"),
                       QStringLiteral("DIR")});

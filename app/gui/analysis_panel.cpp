@@ -526,12 +526,13 @@ void AnalysisPanel::exposureReady() {
     map_.reset();
     hiding_.reset();
     lanes_.reset();
-    int cells = 0, none = 0, all = 0;
+    int cells = 0, none = 0, all = 0, undecided = 0;
     double sum = 0;
     for (const analysis::ExposureCell& c : exposure_->cells) {
         if (c.overlap) continue;
         ++cells;
-        none += c.seen == 0;
+        undecided += c.undecided > 0;
+        none += c.seen == 0 && c.undecided == 0;
         all += c.seen == static_cast<int>(exposure_->positions.size());
         sum += exposure_->share(c);
     }
@@ -544,6 +545,7 @@ void AnalysisPanel::exposureReady() {
                 row(tr("hidden from every place"), tr("%1 sq in").arg(none * area, 0, 'f', 1)) +
                 row(tr("seen from every place"), tr("%1 sq in").arg(all * area, 0, 'f', 1)) +
                 row(tr("places that see a cell, on average"), QStringLiteral("%1%").arg(cells ? 100 * sum / cells : 0.0, 0, 'f', 1)) +
+                (undecided ? row(tr("cells with a place undecided (knife edge)"), QString::number(undecided)) : QString()) +
                 QStringLiteral("</table>"));
     emit finished();
 }
@@ -705,11 +707,15 @@ void AnalysisPanel::startExplaining() {
             const size_t every = std::max<size_t>(1, unseen.size() / 8);
             for (size_t k = 0; k < unseen.size(); k += every) e.lines.push_back({{unseen[k], at}, false});
             const int n = static_cast<int>(map.positions.size());
-            e.text = cell.seen == 0 ? QObject::tr("At %1: hidden from every one of the %2 places in %3.").arg(where).arg(n).arg(QString::fromStdString(map.zone))
+            const bool none = cell.seen == 0 && cell.undecided == 0;
+            e.text = none ? QObject::tr("At %1: hidden from every one of the %2 places in %3.").arg(where).arg(n).arg(QString::fromStdString(map.zone))
                                     : QObject::tr("At %1: seen from %2 of the %3 places in %4 (%5%), the green lines.")
                                           .arg(where).arg(cell.seen).arg(n).arg(QString::fromStdString(map.zone))
                                           .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
             if (map.withFully) e.text += QObject::tr(" Fully visible from %1.").arg(cell.fully);
+            if (cell.undecided)
+                e.text += QObject::tr(" The map left %1 place(s) undecided, at or near a knife edge (not counted as seeing); "
+                                      "the lines here are the full rulings.").arg(cell.undecided);
             return e;
         }));
         return;

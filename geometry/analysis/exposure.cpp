@@ -97,6 +97,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         const int oi = static_cast<int>(s.models.size()) - 2, ti = oi + 1;
         Scene scene(s);
         scene.setCancel(run.cancel);
+        // (As the vision map: a pair whose proof would run longer than a survey allows is
+        // left undecided, where one pair at a knife edge could take longer than a place's
+        // thousands of other cells.)
+        scene.setEffort(run.survey ? Scene::Effort::Survey : Scene::Effort::Full);
         // What one cell's proofs find of the place's view serves the next cells (as in the
         // vision map); forgotten at each place, so that the counts are the same on any
         // number of threads.
@@ -138,12 +142,23 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // Seen: the top of its centre from the place's top over everything lower
                     // than both (unless 13.09 hides it: seen only from near), else the same
                     // decision as the full ruling's.
-                    if ((away && !rulings.hiddenOf(ti).value_or(false) && over->open(s.models[ti].position, kSpot)) ||
-                        rulings.visible(oi, ti))
+                    if (away && !rulings.hiddenOf(ti).value_or(false) && over->open(s.models[ti].position, kSpot)) {
                         ++seen[k];
+                        return;
+                    }
+                    const Rulings::Sight sight = rulings.sight(oi, ti);
+                    if (sight.visible) ++seen[k];
+                    else if (sight.undecided) ++undecided[k];
                     return;
                 }
-                const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
+                PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
+                if (r.provisional && !r.undecided) {
+                    // A proof cut short that the ruling read as "no" without saying so (as in
+                    // the vision map): ruled again with full proofs.
+                    scene.setEffort(Scene::Effort::Full);
+                    r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
+                    scene.setEffort(Scene::Effort::Survey);
+                }
                 if (r.visible) ++seen[k];
                 if (r.fully_visible) ++fully[k];
                 if (r.undecided) ++undecided[k];

@@ -19,7 +19,8 @@ struct ExposureCell {
     bool overlap = false;  // the target's base would overlap a feature: no place to stand
     int seen = 0;          // zone positions from which the target here is visible
     int fully = 0;         // of those, from which it is fully visible
-    int undecided = 0;     // positions whose answer rests on no proof either way (counted as not seen)
+    int undecided = 0;     // positions whose answer rests on no proof either way (not counted in seen: a
+                           // knife edge, or a proof longer than a survey allows, Run::survey)
 };
 
 struct ExposureMap {
@@ -43,8 +44,9 @@ struct ExposureMap {
 // zones, a polygon), the observer probe standing at each of its positions `zoneSpacing`
 // apart. With stopAt > 0, a cell already seen from stopAt positions is not ruled against the
 // others (its counts then stop there: enough to tell "seen from at least stopAt places").
-// withFully: fully visible counted as well (and the answers left undecided), which takes a
-// full ruling per pair instead of the decision alone. Progress counts zone positions done.
+// withFully: fully visible counted as well, which takes a full ruling per pair instead of the decision alone. Progress counts zone positions done.
+// With run.survey (the default), a pair's proofs are held to a survey's budget, as in the
+// vision map: one whose proof would run longer is counted undecided.
 struct ExposureOptions {
     double spacing = 0.5;      // the cells, inches
     double zoneSpacing = 1.0;  // the observer's places in the zone, inches

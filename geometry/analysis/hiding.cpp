@@ -55,9 +55,12 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
         b.seen.resize(map.cells.size());
         for (size_t k = 0; k < map.cells.size(); ++k) {
             const ExposureCell& c = map.cells[k];
-            b.seen[k] = std::min(c.seen, spots.semiMost + 1);
-            b.safe[k] = !c.overlap && c.seen == 0;
-            b.semi[k] = !c.overlap && c.seen <= spots.semiMost;
+            // (A place whose answer was left undecided may see it: safe and semi-safe count
+            // it as seeing, so that no spot is claimed without a proof.)
+            const int seen = c.seen + c.undecided;
+            b.seen[k] = std::min(seen, spots.semiMost + 1);
+            b.safe[k] = !c.overlap && seen == 0;
+            b.semi[k] = !c.overlap && seen <= spots.semiMost;
             b.safeArea += b.safe[k] * cellArea;
             b.semiArea += b.semi[k] * cellArea;
         }
