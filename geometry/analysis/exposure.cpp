@@ -114,10 +114,17 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             rulings.modelMoved(oi);
             std::optional<FullShadows> shadows;
             std::optional<OpenViews> views, over;
+            // (Under 11e, the areas no pair with this place makes walls of left out: those
+            // it stands within, and the ones that do not obscure.)
+            std::optional<Obstacles> placeSight, placeAbove;
             if (run.shadows) {
                 shadows.emplace(parts, s, s.models[oi], target.height);
-                views.emplace(sightlines, s, oi);
-                over.emplace(above, s, oi);
+                if (const std::optional<std::vector<int>> walls = rulings.wallsWhateverTarget(oi)) {
+                    placeSight.emplace(sightlines, s, *walls);
+                    placeAbove.emplace(above, s, *walls);
+                }
+                views.emplace(placeSight ? *placeSight : sightlines, s, oi);
+                over.emplace(placeAbove ? *placeAbove : above, s, oi);
             }
             auto moveTarget = [&](Vec2 to) {
                 s.models[ti].position = to;

@@ -341,6 +341,13 @@ Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double belo
     }
 }
 
+Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas) : margin_(from.margin_) {
+    for (const Shape& shape : from.shapes_)
+        if (shape.piece < 0 || scenario.terrain[static_cast<size_t>(shape.piece)].kind != TerrainKind::Area ||
+            std::ranges::find(areas, shape.piece) != areas.end())
+            shapes_.push_back(shape);
+}
+
 bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const {
     const double grow = margin_ + shape.round;
     auto apart = [&](Vec2 n) {

@@ -102,6 +102,9 @@ public:
     // line that stays no higher.
     Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas,
               double reach = HUGE_VAL);
+    // The same obstacles with only these of the areas (the walls a ruleset can make of them
+    // for an observer, Rulings::wallsWhateverTarget).
+    Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas);
     // Whether the disc stays clear of every piece and every model's disc: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;

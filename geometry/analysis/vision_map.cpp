@@ -225,12 +225,23 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         rulings.setVerdictsOnly(true);
         std::vector<FullShadows> shadows;
         std::vector<OpenViews> views, overViews;  // (over `sightlines` and `above`)
+        // (Under 11e, the areas no pair with the observer makes walls of left out: those it
+        // stands within, and the ones that do not obscure.)
+        std::vector<Obstacles> ownSight, ownAbove;
+        ownSight.reserve(observers.size());
+        ownAbove.reserve(observers.size());
         if (run.shadows)
             for (size_t i = 0; i < observers.size(); ++i) {
                 const int o = observers[i];
                 shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
-                views.emplace_back(sightlines[i], scenario, o);
-                overViews.emplace_back(above[i], scenario, o);
+                const Obstacles* sight = &sightlines[i];
+                const Obstacles* over = &above[i];
+                if (const std::optional<std::vector<int>> walls = rulings.wallsWhateverTarget(o)) {
+                    sight = &ownSight.emplace_back(sightlines[i], scenario, *walls);
+                    over = &ownAbove.emplace_back(above[i], scenario, *walls);
+                }
+                views.emplace_back(*sight, scenario, o);
+                overViews.emplace_back(*over, scenario, o);
             }
         // Hidden in part from observer i, the terrain's doing, with a proof that needs no
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part

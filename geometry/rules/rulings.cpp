@@ -487,6 +487,14 @@ std::vector<int> Rulings::walls11e(int observer, int target, Reasons* reasons) c
     return walls;
 }
 
+std::optional<std::vector<int>> Rulings::wallsWhateverTarget(int observer) const {
+    if (scene_.scenario().ruleset.name != "wh40k-11e") return std::nullopt;
+    std::vector<int> walls;
+    for (const Area& a : areas_)
+        if (a.obscuring && !within(observer, a.piece)) walls.push_back(a.piece);
+    return walls;
+}
+
 int Rulings::hidingArea11e(int target) const {
     const Scenario& s = scene_.scenario();
     const Model& t = s.models[target];

@@ -167,6 +167,11 @@ public:
     // leave out); none under true-los. Every line the pair's decision tests runs against
     // the features and these.
     std::vector<int> wallsOf(int observer, int target) const;
+    // wh40k-11e: the areas that can be walls for this observer whatever the target (the
+    // obscuring areas it is not within): every pair's walls with it are among them, and a
+    // target within no area gets no cover from the others (13.08 counts terrain through the
+    // walls only). Nothing under the other rulesets (10e's cover counts woods too).
+    std::optional<std::vector<int>> wallsWhateverTarget(int observer) const;
     // What a ruling of any observer against this target says of 13.09 (PairResult::hidden):
     // wh40k-11e, within an area with a dense feature and its unit made no ranged attack;
     // false under wh40k-10e; nothing under true-los.
