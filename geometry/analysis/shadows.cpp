@@ -94,9 +94,9 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         // (A feature with a floor's gap below it or openings may let lines through: it
         // shades only where the ruleset makes it a wall, whole.)
         const bool feature = piece.kind == TerrainKind::Feature && piece.bottom <= 0 && piece.openings.empty();
+        const Bounds box = boundsOf(part.ring);
         shades_.push_back({part.ring, part.piece, feature ? piece.height : 0.0, piece.hasTag("barricade"), feature && piece.height > above,
-                           arc->lo, arc->hi,
-                           arc->from, arc->span, arc->near});
+                           arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi});
     }
 }
 
@@ -104,9 +104,9 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     const Vec2 w = centre - eye_;
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     for (const Shade& s : shades_) {
-        if (!s.tall && std::find(walls.begin(), walls.end(), s.piece) == walls.end()) continue;
         // The centre line must cross the part: the target lies beyond it, in its directions.
         if (distance <= s.near || turn(direction - s.from) > s.span) continue;
+        if (!s.tall && std::find(walls.begin(), walls.end(), s.piece) == walls.end()) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
         // The directions where the target reaches past the part, [target->hi, target->lo + 2 pi],
@@ -216,9 +216,8 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
         return best;
     };
     for (const Shade& s : shades_) {
+        if (s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y) continue;
         if (!s.tall && std::find(walls.begin(), walls.end(), s.piece) == walls.end()) continue;
-        const Bounds box = boundsOf(s.ring);
-        if (box.hi.x < lo.x || hi.x < box.lo.x || box.hi.y < lo.y || hi.y < box.lo.y) continue;
         const Vec2 qa = closest(s.ring, eye_), qb = closest(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));

@@ -78,6 +78,7 @@ private:
         double lo, hi;      // the directions in which it reaches past the observer: (lo, hi)
         double from, span;  // the directions of its points seen from the observer: [from, from + span]
         double near;        // its distance from the observer's centre
+        Vec2 boxLo, boxHi;  // its box
     };
     Vec2 eye_;
     double top_ = 0;        // the observer's top

@@ -522,10 +522,9 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
 // middle line runs through the piece (the narrowest cut of the bundle); along its longest
 // edges, halfway into it and just inside; for a round base, across the cell through its
 // centre.
-void separatorsOf(const Blocker& bl, Vec2 from, double hFrom, Vec2 to, double hTo, std::vector<Line>& out) {
+// `axis`: the unit vector from `from` to `to` ((1, 0) where they meet).
+void separatorsOf(const Blocker& bl, Vec2 from, double hFrom, Vec2 to, double hTo, Vec2 axis, std::vector<Line>& out) {
     const Vec2 axis0 = to - from;
-    const double alen = std::hypot(axis0.x, axis0.y);
-    const Vec2 axis = alen > 0 ? axis0 * (1 / alen) : Vec2{1, 0};
     const Vec2 across{-axis.y, axis.x};
     if (const auto chord = longestChord(bl, from, to)) {
         // Its middle, and near its lower end (lines falling to the target are lowest
@@ -541,33 +540,7 @@ void separatorsOf(const Blocker& bl, Vec2 from, double hFrom, Vec2 to, double hT
         out.push_back({bl.ellipse.centre, bl.ellipse.centre + across, &bl});
         return;
     }
-    const Ring& r = bl.polygon.outer;
-    if (r.size() < 3) return;
-    // The two longest edges: the line halfway between each and the farthest inside vertex.
-    std::vector<std::pair<double, size_t>> edges;
-    for (size_t i = 0; i < r.size(); ++i) {
-        const Vec2 d = r[(i + 1) % r.size()] - r[i];
-        edges.emplace_back(d.x * d.x + d.y * d.y, i);
-    }
-    std::sort(edges.rbegin(), edges.rend());
-    for (size_t k = 0; k < std::min<size_t>(2, edges.size()); ++k) {
-        const Vec2 c = r[edges[k].second], d = r[(edges[k].second + 1) % r.size()];
-        const Vec2 dir = d - c;
-        const double len = std::hypot(dir.x, dir.y);
-        if (len == 0) continue;
-        const Vec2 inward{-dir.y / len, dir.x / len};  // the interior is on the left
-        // The depth of the piece behind this edge, up to the first vertex beyond it.
-        double depth = HUGE_VAL;
-        for (const Vec2& v : r) {
-            const double dist = (v.x - c.x) * inward.x + (v.y - c.y) * inward.y;
-            if (dist > 1e-9) depth = std::min(depth, dist);
-        }
-        if (depth == HUGE_VAL) continue;
-        for (double f : {0.5, 0.05}) {
-            const Vec2 m = (c + d) * 0.5 + inward * (depth * f);
-            out.push_back({m, m + dir, &bl});
-        }
-    }
+    for (const auto& [u, w] : bl.edgeLines) out.push_back({u, w, &bl});
 }
 
 // Separator tests one cell's proof may make once windows are patched (they multiply the
@@ -587,13 +560,14 @@ public:
     std::optional<std::vector<uint32_t>> prove(const Ring& a, const Ring& b, int budget) {
         const std::vector<Piece> pieces = piecesNear(a, b);
         if (pieces.empty()) return std::nullopt;
-        const Vec2 axis0 = partCentre(b) - partCentre(a);
+        const Vec2 ca = partCentre(a), cb = partCentre(b);
+        const Vec2 axis0 = cb - ca;
         const double alen = std::hypot(axis0.x, axis0.y);
         const Vec2 axis = alen > 0 ? axis0 * (1 / alen) : Vec2{1, 0};
         std::vector<Line> lines = good_;  // the lines that proved other cells, first
         // The pieces nearest the cell's middle line first.
         std::vector<std::pair<double, size_t>> order;
-        const Vec2 m = (partCentre(a) + partCentre(b)) * 0.5;
+        const Vec2 m = (ca + cb) * 0.5;
         for (size_t k = 0; k < pieces.size(); ++k) {
             if (k > 0 && pieces[k].id == pieces[k - 1].id) continue;  // (a grown piece's parts)
             const Blocker& bl = scene_.blockers()[pieces[k].id];
@@ -602,7 +576,7 @@ public:
         }
         std::sort(order.begin(), order.end());
         for (size_t k = 0; k < std::min<size_t>(order.size(), 10); ++k)
-            separatorsOf(scene_.blockers()[pieces[order[k].second].id], partCentre(a), hFrom_, partCentre(b), hTo_, lines);
+            separatorsOf(scene_.blockers()[pieces[order[k].second].id], ca, hFrom_, cb, hTo_, axis, lines);
         lines.erase(std::remove_if(lines.begin(), lines.end(), [](const Line& L) { return L.u == L.w; }), lines.end());
         // First every line on its own (one test each), then with windows patched one level
         // deep, then two, within the budget (deepening by levels, so that the budget is not

@@ -561,6 +561,35 @@ BBox finishBlocker(Blocker& blocker) {
             index += static_cast<int>(ring.size());
         }
     }
+    // The two longest edges: the line halfway between each and the farthest inside vertex,
+    // and just inside it.
+    blocker.edgeLines.clear();
+    if (!blocker.curved && r.size() >= 3) {
+        std::vector<std::pair<double, size_t>> longest;
+        for (size_t i = 0; i < r.size(); ++i) {
+            const Vec2 d = r[(i + 1) % r.size()] - r[i];
+            longest.emplace_back(d.x * d.x + d.y * d.y, i);
+        }
+        std::sort(longest.rbegin(), longest.rend());
+        for (size_t k = 0; k < std::min<size_t>(2, longest.size()); ++k) {
+            const Vec2 c = r[longest[k].second], d = r[(longest[k].second + 1) % r.size()];
+            const Vec2 dir = d - c;
+            const double len = std::hypot(dir.x, dir.y);
+            if (len == 0) continue;
+            const Vec2 inward{-dir.y / len, dir.x / len};  // the interior is on the left
+            // The depth of the piece behind this edge, up to the first vertex beyond it.
+            double depth = HUGE_VAL;
+            for (const Vec2& v : r) {
+                const double dist = (v.x - c.x) * inward.x + (v.y - c.y) * inward.y;
+                if (dist > 1e-9) depth = std::min(depth, dist);
+            }
+            if (depth == HUGE_VAL) continue;
+            for (double f : {0.5, 0.05}) {
+                const Vec2 m = (c + d) * 0.5 + inward * (depth * f);
+                blocker.edgeLines.emplace_back(m, m + dir);
+            }
+        }
+    }
     const BBox box = blockerBoxOf(blocker);
     blocker.minX = box.min_corner().get<0>();
     blocker.minY = box.min_corner().get<1>();

@@ -55,6 +55,10 @@ struct Blocker {
         double minX, minY, maxX, maxY;
     };
     std::vector<EdgeRun> runs;  // empty: every edge is tested
+    // Lines (u, w) along its two longest edges, halfway into it and just inside (up to the
+    // first vertex beyond the edge): separators the proofs of "not visible" try through it.
+    // None for a curved blocker.
+    std::vector<std::pair<Vec2, Vec2>> edgeLines;
 };
 
 // Whether the box lies wholly on one side of the line through u and w, clear of it by far
