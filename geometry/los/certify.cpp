@@ -637,11 +637,16 @@ private:
         // separating axis among the hull's edges rules the others out (in floating point,
         // with a margin: a piece wrongly left out would only weaken a proof).
         const Ring hull = convexHullOf(both);
+        std::vector<double> margins(hull.size());  // (each edge's length times the band's half width)
+        for (size_t i = 0; i < hull.size(); ++i) {
+            const Vec2 e = hull[(i + 1) % hull.size()] - hull[i];
+            margins[i] = (hw + 1e-9) * std::hypot(e.x, e.y);
+        }
         auto outside = [&](const Blocker& bl) {
             if (hull.size() < 3) return false;
             for (size_t i = 0; i < hull.size(); ++i) {
                 const Vec2 c = hull[i], e = hull[(i + 1) % hull.size()] - c;
-                const double el = std::hypot(e.x, e.y), margin = (hw + 1e-9) * el;
+                const double margin = margins[i];
                 bool beyond = true;
                 for (const Vec2 k : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}})
                     beyond = beyond && e.x * (k.y - c.y) - e.y * (k.x - c.x) < -margin;
