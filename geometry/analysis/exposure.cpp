@@ -14,6 +14,7 @@
 #include <cmath>
 #include <functional>
 #include <memory>
+#include <numbers>
 #include <optional>
 #include <sstream>
 
@@ -82,6 +83,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const Obstacles sightlines(obstacles, scenario, -HUGE_VAL, {}, areasBlock);
     const Obstacles above(obstacles, scenario, std::min(observer.height, target.height), {}, areasBlock);
     const double targetRadius = boundingRadius(target.base), observerRadius = boundingRadius(observer.base);
+    const double targetInner = 0.9 * std::min(target.base.length_mm, target.base.width_mm) / kMmPerInch / 2;
     const int total = static_cast<int>(map.positions.size());
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
@@ -131,12 +133,28 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 scene.modelMoved(ti);
                 rulings.modelMoved(ti);
             };
+            // Whether a spot of the target's top is seen from the place's top over everything
+            // lower than both: its centre, else spots towards the place and across, 9/10 of
+            // the way out to the largest circle within its base (as the vision map's).
+            auto topSeen = [&](Vec2 at, Vec2 from, const std::vector<int>& walls) {
+                if (over->open(at, kSpot, &walls)) return true;
+                Vec2 d = at - from;
+                const double length = std::hypot(d.x, d.y);
+                if (length < 1e-6) return false;
+                d = d * (targetInner / length);
+                const Vec2 across{-d.y, d.x};
+                const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
+                for (const Vec2 q : {at - d, at - slant1, at - slant2, at + across, at - across})
+                    if (over->open(q, kSpot, &walls)) return true;
+                return false;
+            };
             auto decideCell = [&](int k) {
                 if (map.cells[static_cast<size_t>(k)].overlap) return;
                 if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) return;
                 moveTarget(map.grid.centre(k % map.grid.cols, k / map.grid.cols));
                 // In a full shadow: not seen from this place (the ruling's decision, proven).
-                if (shadows && shadows->hides(s.models[ti].position, targetRadius, rulings.wallsOf(oi, ti))) return;
+                const std::vector<int> walls = rulings.wallsOf(oi, ti);
+                if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls)) return;
                 // In the open: seen, fully (the same proof as the vision map's).
                 const Vec2 apart = s.models[ti].position - s.models[oi].position;
                 const bool away = views && std::hypot(apart.x, apart.y) > targetRadius + observerRadius + obstacles.margin();
@@ -146,10 +164,11 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     return;
                 }
                 if (!options.withFully) {
-                    // Seen: the top of its centre from the place's top over everything lower
-                    // than both (unless 13.09 hides it: seen only from near), else the same
-                    // decision as the full ruling's.
-                    if (away && !rulings.hiddenOf(ti).value_or(false) && over->open(s.models[ti].position, kSpot)) {
+                    // Seen: a spot of its top from the place's top over everything lower than
+                    // both, the areas that are no walls for the pair left out (unless 13.09
+                    // hides it: seen only from near), else the same decision as the full
+                    // ruling's.
+                    if (away && !rulings.hiddenOf(ti).value_or(false) && topSeen(s.models[ti].position, s.models[oi].position, walls)) {
                         ++seen[k];
                         return;
                     }

@@ -309,7 +309,8 @@ Obstacles::Obstacles(const Scenario& scenario)
                               : scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Feature
                                   ? scenario.terrain[static_cast<size_t>(piece)].height
                                   : HUGE_VAL;
-        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model, piece, height});
+        const bool area = piece >= 0 && scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Area;
+        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model, piece, area, height});
     };
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
@@ -381,13 +382,14 @@ bool Obstacles::discClear(Vec2 centre, double radius) const {
     return true;
 }
 
-bool Obstacles::coneClear(Vec2 apex, Vec2 centre, double radius, int skip) const {
+bool Obstacles::coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const std::vector<int>* walls) const {
     const double r = radius + margin_;
     const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
     const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
     for (const Shape& s : shapes_) {
         if (s.model == skip && skip >= 0) continue;
         if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
+        if (walls && s.area && std::ranges::find(*walls, s.piece) == walls->end()) continue;
         if (!clearOf(s, apex, 0, centre, radius)) return false;
     }
     return true;
@@ -416,9 +418,9 @@ OpenViews::OpenViews(const Obstacles& obstacles, const Scenario& scenario, int o
     for (size_t i = 0; i < outline.size(); i += step) apexes_.push_back(m.position + (outline[i] - m.position) * 0.8);
 }
 
-bool OpenViews::open(Vec2 centre, double radius) const {
+bool OpenViews::open(Vec2 centre, double radius, const std::vector<int>* walls) const {
     for (const Vec2& apex : apexes_)
-        if (obstacles_->coneClear(apex, centre, radius, observer_)) return true;
+        if (obstacles_->coneClear(apex, centre, radius, observer_, walls)) return true;
     return false;
 }
 

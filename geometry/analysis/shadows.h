@@ -110,8 +110,9 @@ public:
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;
     // Whether the convex hull of `apex` and the disc stays clear of every piece and every
-    // model's disc but model `skip`'s (the observer's own).
-    bool coneClear(Vec2 apex, Vec2 centre, double radius, int skip) const;
+    // model's disc but model `skip`'s (the observer's own). With `walls`, of the areas only
+    // those (a pair's walls, Rulings::wallsOf: the only areas its lines meet).
+    bool coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const std::vector<int>* walls = nullptr) const;
     // Whether every line from `apex`, `top` inches up, to any point of a target standing on
     // the table within the disc, at any height, stays clear of every obstacle standing to
     // its height (a feature's, a model's top; an area has none: it is met at any height)
@@ -129,6 +130,7 @@ private:
         Vec2 lo, hi;   // the box of ring grown by round
         int model;     // the model's index, -1 for a piece
         int piece;     // the piece's index, -1 for a model
+        bool area;     // the piece is an area
         double height; // a feature's height, a model's top; an area's: unlimited
     };
     // Whether the hull of the disc around `apex` of radius `apexRadius` and the disc around
@@ -147,7 +149,9 @@ private:
 class OpenViews {
 public:
     OpenViews(const Obstacles& obstacles, const Scenario& scenario, int observer);
-    bool open(Vec2 centre, double radius) const;
+    // With `walls` (the pair's, Rulings::wallsOf), the other areas are left out: then the
+    // target is seen (the lines meet nothing), no more is said.
+    bool open(Vec2 centre, double radius, const std::vector<int>* walls = nullptr) const;
     // The same, from the observer's top and with the obstacles' heights
     // (Obstacles::footConeClear): every point of a target within the disc is seen from one
     // point of the observer's base, so the target is fully visible; whether it is within a

@@ -277,7 +277,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             r.hidden = rulings.hiddenOf(probeIndex);
             if (r.hidden.value_or(false)) return std::nullopt;
             r.fully_visible = false;
-            if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot); })) {
+            if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); })) {
                 r.visible = true;
             } else {
                 const Rulings::Sight sight = rulings.sight(o, probeIndex);
