@@ -842,6 +842,30 @@ private slots:
     // (nothing the sampling finds nearer); one farther than the margin by 0.03" (the
     // sampling's step) must be said clear. Random star-shaped pieces and models, hulls placed to graze
     // them.
+    void openViewsMeetOnlyThePairsWallAreas() {
+        // An area across the view and a feature beside it: with a pair's walls, the areas
+        // not among them are left out of the open views (lines meet only the walls), the
+        // listed ones and every feature stay.
+        Scenario s = wallTable({24, 16}, {{10, 12}, {14, 12}, {14, 15}, {10, 15}}, 3);  // the feature, off the line
+        TerrainPiece ruin;
+        ruin.id = "ruin";
+        ruin.kind = TerrainKind::Area;
+        ruin.footprint.outer = {{10, 6}, {14, 6}, {14, 10}, {10, 10}};
+        s.terrain.push_back(ruin);  // index 1
+        s.models.push_back(observerAt("eye", {2, 8}));
+        const Obstacles obstacles(s);
+        const Vec2 apex{2, 8}, across{20, 8}, past{20, 15};
+        const std::vector<int> none, theRuin{1};
+        QVERIFY(!obstacles.coneClear(apex, across, 0.5, 0));          // every area
+        QVERIFY(obstacles.coneClear(apex, across, 0.5, 0, &none));    // no wall: the ruin left out
+        QVERIFY(!obstacles.coneClear(apex, across, 0.5, 0, &theRuin));
+        QVERIFY(!obstacles.coneClear(apex, past, 0.5, 0, &none));     // the feature is never left out
+        const OpenViews views(obstacles, s, 0);
+        QVERIFY(!views.open(across, 0.5));
+        QVERIFY(views.open(across, 0.5, &none));
+        QVERIFY(!views.open(across, 0.5, &theRuin));
+    }
+
     void obstaclesAgreeWithASampledDistance() {
         std::mt19937 rng(1507);
         std::uniform_real_distribution<double> unit(0, 1);
