@@ -291,6 +291,35 @@ private slots:
     // against every cell ruled as a pair, at 1.5" on every sixth official layout, both
     // rulesets, two observers. Where the pair ruling was left undecided at a knife edge, a
     // block's proof may settle it (hidden stays hidden; visible may be proven fully so).
+    void obscuringFeaturesAreWallsIn11eMaps() {
+        // Under 11th edition a light or dense feature in no area is an obscuring area of its
+        // own: a wall of unlimited height, however low (the demo's barricades, 1"; its low
+        // wall, 2"). The map's own proofs (open views over low pieces, spots of the probe's
+        // top) must not see over them: every cell the same as ruling it as a pair.
+        io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"));
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        s.ruleset.name = "wh40k-11e";
+        s.ruleset.sight_line_width_mm = 1;
+        const auto barricade = std::ranges::find_if(s.terrain, [](const TerrainPiece& t) { return t.id == "barricade-w"; });
+        QVERIFY(barricade != s.terrain.end());
+        QVERIFY(obscuringFeature11e(s, static_cast<int>(barricade - s.terrain.begin())));
+        const VisionMap map = visionMap(s, {0}, Probe{}, 0.5, fullProofs());
+        const VisionMap every = visionMap(s, {0}, Probe{}, 0.5, fullProofs(false));
+        int compared = 0;
+        for (size_t k = 0; k < map.cells.size(); ++k) {
+            const Cell &a = map.cells[k], &b = every.cells[k];
+            if (a.undecided || b.undecided) continue;
+            QVERIFY2(a.verdict == b.verdict && a.cover == b.cover,
+                     qPrintable(QStringLiteral("cell %1: %2 against the pairs' %3")
+                                    .arg(k)
+                                    .arg(QString::fromStdString(verdictName(a.verdict)), QString::fromStdString(verdictName(b.verdict)))));
+            ++compared;
+        }
+        QVERIFY(compared > 10000);
+        QVERIFY(map.blockCells > 1000);
+    }
+
     void blocksAgreeWithRulingEveryCell() {
         const QStringList files = officialLayouts();
         int inBlocks = 0, cells = 0, cutShort = 0;

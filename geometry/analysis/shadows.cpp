@@ -4,6 +4,7 @@
 
 #include "kernel/base.h"
 #include "kernel/polygon.h"
+#include "rules/rulings.h"
 
 #include <algorithm>
 #include <cmath>
@@ -305,8 +306,11 @@ Obstacles::Obstacles(const Scenario& scenario)
         Bounds box = boundsOf(ring);
         box.lo = box.lo - Vec2{round, round};
         box.hi = box.hi + Vec2{round, round};
+        // (An 11e feature that is an obscuring area of its own stands as a wall of unlimited
+        // height, as an area does.)
         const double height = model >= 0 ? scenario.models[static_cast<size_t>(model)].top()
-                              : scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Feature
+                              : scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Feature &&
+                                        !obscuringFeature11e(scenario, piece)
                                   ? scenario.terrain[static_cast<size_t>(piece)].height
                                   : HUGE_VAL;
         const bool area = piece >= 0 && scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Area;
@@ -333,9 +337,10 @@ Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double belo
             if (m.top() < below || (!unseen.empty() && m.unit == unseen)) continue;
         } else {
             const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(shape.piece)];
-            if (piece.kind == TerrainKind::Feature ? piece.height < below : !areas) continue;
-            // (A floor over every line: no line that stays below `reach` meets it.)
-            if (piece.kind == TerrainKind::Feature && piece.bottom > 0 && piece.bottom >= reach) continue;
+            if (piece.kind == TerrainKind::Feature ? shape.height < below : !areas) continue;
+            // (A floor over every line: no line that stays below `reach` meets it. A wall
+            // stands whole, from the table.)
+            if (piece.kind == TerrainKind::Feature && piece.bottom > 0 && piece.bottom >= reach && shape.height != HUGE_VAL) continue;
         }
         shapes_.push_back(shape);
     }

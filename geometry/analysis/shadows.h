@@ -131,7 +131,7 @@ private:
         int model;     // the model's index, -1 for a piece
         int piece;     // the piece's index, -1 for a model
         bool area;     // the piece is an area
-        double height; // a feature's height, a model's top; an area's: unlimited
+        double height; // a feature's height, a model's top; an area's, an 11e wall of its own's: unlimited
     };
     // Whether the hull of the disc around `apex` of radius `apexRadius` and the disc around
     // `centre` stays clear of the shape.

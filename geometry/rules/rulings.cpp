@@ -438,6 +438,12 @@ PairResult Rulings::cachedEvaluate(int observer, int target, Method method, Deta
     return r;
 }
 
+bool obscuringFeature11e(const Scenario& s, int piece) {
+    const TerrainPiece& p = s.terrain[static_cast<size_t>(piece)];
+    return s.ruleset.name == "wh40k-11e" && p.kind == TerrainKind::Feature && p.area.empty() &&
+           (p.category == "light" || p.category == "dense");
+}
+
 Rulings::Rulings(const Scene& scene) : scene_(scene) {
     const Scenario& s = scene.scenario();
     within_.assign(s.models.size() * s.terrain.size(), -1);

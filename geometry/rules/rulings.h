@@ -28,6 +28,10 @@ bool baseWithin(const Model& model, const Polygon& area);
 bool baseWhollyWithin(const Model& model, const Polygon& area);
 // The model has the keyword (upper-case compare).
 bool hasKeyword(const Model& model, const std::string& keyword);
+// wh40k-11e: whether piece is a feature in no area that obscures (light or dense): an area
+// of its own (13.10), so a wall of unlimited height for every pair neither model of which
+// is within it, however low the feature.
+bool obscuringFeature11e(const Scenario& s, int piece);
 
 // An attacking unit against a target unit: every model against every model, and what it
 // means for the units (rulesets.md, "Unit rulings").
