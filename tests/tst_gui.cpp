@@ -925,6 +925,9 @@ private slots:
         gui::AnalysisPanel* panel = w.analysis();
         QVERIFY(!panel->setZone(QStringLiteral("east")));  // no such zone
         QVERIFY(panel->setZone(QStringLiteral("west"), 2));
+        // With a zone's rows shown the panel still fits a narrow dock (a field goes under its
+        // label): nothing is cut off at the edge.
+        QVERIFY2(panel->minimumSizeHint().width() <= 240, qPrintable(QString::number(panel->minimumSizeHint().width())));
         panel->setSpacing(1.0);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());  // no observer needed: the zone's places look

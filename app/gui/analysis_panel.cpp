@@ -31,6 +31,8 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     : QWidget(parent), document_(document), board_(board) {
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
+    // (In a narrow dock a field goes under its label rather than off the edge.)
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     who_ = new QComboBox(this);
     // (Zone names are long: the dock keeps its width, the list shows them whole.)
     who_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
