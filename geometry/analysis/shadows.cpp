@@ -84,9 +84,9 @@ double boundingRadius(const Base& base) {
 }
 
 FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop)
-    : eye_(observer.position), top_(observer.top()) {
+    : eye_(observer.position), top_(observer.top()), above_(std::max(observer.top(), targetTop)) {
     const double radius = radius_ = boundingRadius(observer.base) + kMargin;
-    const double above = std::max(observer.top(), targetTop);
+    const double above = above_;
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
     for (const PieceParts::Part& part : parts.parts()) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(part.piece)];
@@ -115,15 +115,52 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
         const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
         if (start > kAngle && start + length < s.hi - s.lo - kAngle) return true;
     }
+    // (A model taller than both tops, in the same way.)
+    for (const Shade& s : modelShades_) {
+        if (!s.tall || distance <= s.near || turn(direction - s.from) > s.span) continue;
+        const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
+        if (!target) continue;
+        const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
+        if (start > kAngle && start + length < s.hi - s.lo - kAngle) return true;
+    }
     return hidesJointly(centre, radius, walls);
 }
 
+void FullShadows::addModels(const Scenario& scenario, const Model& observer, int skip) {
+    // (Every ruleset's lines meet the models but those of the two units: Scene::ignoredModels.)
+    for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
+        const Model& m = scenario.models[static_cast<size_t>(i)];
+        // (A model on a floor or a hill leaves a gap below it: not taken.)
+        if (i == skip || m.unit == observer.unit || m.elevation != 0 || m.top() <= 0) continue;
+        // (Every k-th corner of its outline, whose corners lie on the base's edge: the
+        // polygon they make lies within the base.)
+        const Ring outline = baseOutline(m);
+        const size_t step = std::max<size_t>(1, outline.size() / 24);
+        Ring ring;
+        for (size_t k = 0; k < outline.size(); k += step) ring.push_back(outline[k]);
+        const std::optional<Arc> arc = arcOf(eye_, radius_, ring, kClear + halfWidth_);
+        if (!arc) continue;
+        const Bounds box = boundsOf(ring);
+        modelShades_.push_back(
+            {std::move(ring), -1, m.top(), false, m.top() > above_, arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi});
+    }
+}
+
 bool FullShadows::hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades) const {
+    return footHidden(shades_, centre, radius, walls, barricades);
+}
+
+bool FullShadows::hidesFootBehindModel(Vec2 centre, double radius) const {
+    return footHidden(modelShades_, centre, radius, {}, true);
+}
+
+bool FullShadows::footHidden(const std::vector<Shade>& shades, Vec2 centre, double radius, const std::vector<int>& walls,
+                             bool barricades) const {
     if (top_ <= 0) return false;
     const Vec2 w = centre - eye_;
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     const double around = radius + kMargin;
-    for (const Shade& s : shades_) {
+    for (const Shade& s : shades) {
         const bool wall = s.tall || std::find(walls.begin(), walls.end(), s.piece) != walls.end();
         if ((!wall && s.height <= 0) || (s.barricade && !barricades)) continue;
         // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
@@ -351,6 +388,12 @@ Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std:
         if (shape.piece < 0 || scenario.terrain[static_cast<size_t>(shape.piece)].kind != TerrainKind::Area ||
             std::ranges::find(areas, shape.piece) != areas.end())
             shapes_.push_back(shape);
+}
+
+Obstacles Obstacles::withoutModels() const {
+    Obstacles out = *this;
+    std::erase_if(out.shapes_, [](const Shape& shape) { return shape.model >= 0; });
+    return out;
 }
 
 bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const {

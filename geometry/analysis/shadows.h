@@ -67,6 +67,14 @@ public:
     // Without `barricades`, no piece tagged barricade is tried (under 10th edition one gives
     // cover only to INFANTRY near it).
     bool hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades = true) const;
+    // The same test with the models that block the observer's lines as the parts (those
+    // that addModels took): then the target is not fully visible, the models' doing.
+    bool hidesFootBehindModel(Vec2 centre, double radius) const;
+    // Every model standing on the table that blocks the observer's lines to a target of
+    // its own unit (the table's models but the observer's unit's and `skip`; none where the
+    // ruleset lets lines through every model), each as a polygon of about 24 corners of
+    // its outline.
+    void addModels(const Scenario& scenario, const Model& observer, int skip);
 
 private:
     struct Shade {
@@ -80,11 +88,13 @@ private:
         double near;        // its distance from the observer's centre
         Vec2 boxLo, boxHi;  // its box
     };
+    bool footHidden(const std::vector<Shade>& shades, Vec2 centre, double radius, const std::vector<int>& walls, bool barricades) const;
     Vec2 eye_;
     double top_ = 0;        // the observer's top
     double radius_ = 0;     // of the observer's disc, with the margin
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
-    std::vector<Shade> shades_;
+    double above_ = 0;      // the higher of the two tops
+    std::vector<Shade> shades_, modelShades_;
 };
 
 // Everything on the table a sight line could meet, whatever the heights and the ruleset:
@@ -106,6 +116,8 @@ public:
     // The same obstacles with only these of the areas (the walls a ruleset can make of them
     // for an observer, Rulings::wallsWhateverTarget).
     Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas);
+    // The same obstacles without the models (what terrain alone does to the lines).
+    Obstacles withoutModels() const;
     // Whether the disc stays clear of every piece and every model's disc: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;

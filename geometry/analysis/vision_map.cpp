@@ -227,13 +227,17 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         std::vector<OpenViews> views, overViews;  // (over `sightlines` and `above`)
         // (Under 11e, the areas no pair with the observer makes walls of left out: those it
         // stands within, and the ones that do not obscure.)
-        std::vector<Obstacles> ownSight, ownAbove;
+        std::vector<Obstacles> ownSight, ownAbove, terrainSight;
         ownSight.reserve(observers.size());
         ownAbove.reserve(observers.size());
+        terrainSight.reserve(observers.size());
+        // (Past the terrain alone, for the cover of a cell that models hide in part.)
+        std::vector<OpenViews> terrainViews;
         if (run.shadows)
             for (size_t i = 0; i < observers.size(); ++i) {
                 const int o = observers[i];
                 shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
+                shadows.back().addModels(s, s.models[static_cast<size_t>(o)], probeIndex);
                 const Obstacles* sight = &sightlines[i];
                 const Obstacles* over = &above[i];
                 if (const std::optional<std::vector<int>> walls = rulings.wallsWhateverTarget(o)) {
@@ -242,6 +246,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 }
                 views.emplace_back(*sight, scenario, o);
                 overViews.emplace_back(*over, scenario, o);
+                terrainViews.emplace_back(terrainSight.emplace_back(sight->withoutModels()), scenario, o);
             }
         // Hidden in part from observer i, the terrain's doing, with a proof that needs no
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part
@@ -259,7 +264,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         constexpr double kSpot = 0.01;
         const double inner = 0.9 * std::min(probe.base.length_mm, probe.base.width_mm) / kMmPerInch / 2;
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
-        auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls) -> std::optional<PairResult> {
+        auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear) -> std::optional<PairResult> {
             if (!partProofs) return std::nullopt;
             const int o = observers[i];
             Vec2 d = at - s.models[static_cast<size_t>(o)].position;
@@ -272,7 +277,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
             const Vec2 farSpots[] = {at + d, at + slant1, at + slant2, at + across, at - across, at - slant1, at - slant2};
             const Vec2 nearSpots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
-            if (!std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls, !tenth); })) return std::nullopt;
+            // Hidden in part by the terrain; else by a model, where the terrain alone is seen
+            // past (no model gives cover): a cell within nothing seen over the terrain alone.
+            const bool byTerrain = std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls, !tenth); });
+            if (!byTerrain && !std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFootBehindModel(q, foot); }))
+                return std::nullopt;
+            if (!byTerrain && partCover && !(clear && terrainViews[i].openOver(at, probeRadius))) return std::nullopt;
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
             if (r.hidden.value_or(false)) return std::nullopt;
@@ -285,7 +295,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 r.undecided = sight.undecided;
                 r.provisional = sight.provisional;
             }
-            if (r.visible) r.cover = partCover;
+            if (r.visible) r.cover = byTerrain || !partCover ? partCover : std::optional<bool>(false);
             return r;
         };
         auto moveProbe = [&](Vec2 to) {
@@ -333,7 +343,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
                 }
-                const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex));
+                const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear);
                 PairResult r = part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                 if (r.provisional && !r.undecided) {
                     // A proof cut short by the survey that the ruling read as "no" without
