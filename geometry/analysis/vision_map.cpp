@@ -343,6 +343,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
                 }
+                if (rulings.hiddenBeyondRange(o, probeIndex)) {
+                    // (What the ruling would say after all its proofs: not seen, 13.09.)
+                    cell.hidden1309 = true;
+                    continue;
+                }
                 const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear);
                 PairResult r = part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                 if (r.provisional && !r.undecided) {

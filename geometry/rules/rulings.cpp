@@ -573,11 +573,15 @@ std::optional<bool> Rulings::hiddenOf(int target) const {
 
 bool Rulings::visible(int observer, int target) const { return sight(observer, target).visible; }
 
+bool Rulings::hiddenBeyondRange(int observer, int target) const {
+    const Scenario& s = scene_.scenario();
+    return s.ruleset.name == "wh40k-11e" && hidingArea11e(target) >= 0 &&
+           baseDistance3d(s.models[observer], s.models[target]) > s.ruleset.detection_range;
+}
+
 Rulings::Sight Rulings::sight(int observer, int target) const {
     const Scenario& s = scene_.scenario();
-    if (s.ruleset.name == "wh40k-11e" && hidingArea11e(target) >= 0 &&
-        baseDistance3d(s.models[observer], s.models[target]) > s.ruleset.detection_range)
-        return {};
+    if (hiddenBeyondRange(observer, target)) return {};
     const Scene& scene = s.ruleset.name == "wh40k-10e"   ? withWalls(walls10e(observer, target, nullptr), scene_.seeThrough())
                          : s.ruleset.name == "wh40k-11e" ? withWalls(walls11e(observer, target, nullptr), scene_.seeThrough())
                                                          : scene_;
@@ -883,7 +887,8 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
     // the elevations differ (rulesets.md, Distances); r.distance stays the flat one.
     const double apart = baseDistance3d(o, t);
     const double range = s.ruleset.detection_range;
-    if (*r.hidden && r.visible && apart > range) {
+    // (Not seen by the rule also where the lines' proof was left open at a knife edge.)
+    if (*r.hidden && (r.visible || r.undecided) && apart > range) {
         r.visible = r.fully_visible = false;
         r.undecided = false;  // (decided by the rule, whatever fully visible's proof left open)
         r.visible_fraction = 0;

@@ -180,6 +180,9 @@ public:
     // wh40k-11e, within an area with a dense feature and its unit made no ranged attack;
     // false under wh40k-10e; nothing under true-los.
     std::optional<bool> hiddenOf(int target) const;
+    // Whether 13.09 keeps this observer from seeing the target whatever the lines (hidden,
+    // and the observer beyond the detection range): the ruling says not visible, 13.09.
+    bool hiddenBeyondRange(int observer, int target) const;
     // Whether a ruling of any observer that sees this target gives it cover for where it
     // stands alone (PairResult::cover): wh40k-11e, INFANTRY, BEASTS or SWARM within an area
     // (13.08); wh40k-10e, wholly within a ruin or woods, or a crater as INFANTRY. False
