@@ -1020,6 +1020,78 @@ private slots:
     // it must lie at least the margin (less a hair for the sampling) outside its footprint
     // or base. Random star-shaped features from 0.3" to 4" high, an area, models; targets
     // placed near and behind them, so that both answers come up often.
+    // Obstacles::lineToDisc against directions tried one by one: where it says some line
+    // from the point to the disc meets nothing, one of 4,000 directions (or, failing them,
+    // of 200,000) gives a segment from the point into the disc that keeps the margin from
+    // every piece (areas too) and every model's disc, measured exactly. Random star-shaped
+    // pieces and models; points and discs placed near and behind them.
+    void linesToDiscAreOpenWhereSaid() {
+        std::mt19937 rng(2511);
+        std::uniform_real_distribution<double> unit(0, 1);
+        auto segmentsApart = [](Vec2 a, Vec2 b, Vec2 c, Vec2 d) {
+            auto toSegment = [](Vec2 p, Vec2 s0, Vec2 s1) {
+                const Vec2 e = s1 - s0;
+                const double len2 = e.x * e.x + e.y * e.y;
+                const double t = len2 > 0 ? std::clamp(((p.x - s0.x) * e.x + (p.y - s0.y) * e.y) / len2, 0.0, 1.0) : 0.0;
+                return std::hypot(s0.x + e.x * t - p.x, s0.y + e.y * t - p.y);
+            };
+            auto side = [](Vec2 o, Vec2 p, Vec2 q) { return (p.x - o.x) * (q.y - o.y) - (p.y - o.y) * (q.x - o.x); };
+            if (side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0) return 0.0;
+            return std::min({toSegment(a, c, d), toSegment(b, c, d), toSegment(c, a, b), toSegment(d, a, b)});
+        };
+        int open = 0, closed = 0;
+        for (int round = 0; round < 40; ++round) {
+            const Scenario s = starTable(rng, round, 4, [&] { return 0.3 + 3.7 * unit(rng); });
+            const Obstacles obstacles(s);
+            for (int k = 0; k < 60; ++k) {
+                Vec2 q{20 * unit(rng), 20 * unit(rng)}, centre{20 * unit(rng), 20 * unit(rng)};
+                const double radius = 0.3 + 0.7 * unit(rng);
+                if (k % 2) {
+                    // Just off a piece's edge, the disc almost along it: the piece then spans
+                    // nearly a half turn seen from the point, from behind it to ahead.
+                    const Ring& r = s.terrain[static_cast<size_t>(k / 2) % s.terrain.size()].footprint.outer;
+                    const size_t i = static_cast<size_t>(unit(rng) * static_cast<double>(r.size())) % r.size();
+                    const Vec2 a = r[i], b = r[(i + 1) % r.size()], e = (b - a) * (1 / std::hypot(b.x - a.x, b.y - a.y));
+                    const Vec2 out = Vec2{e.y, -e.x} * (locate((a + b) * 0.5 + Vec2{e.y, -e.x} * 1e-3, r) == Where::Outside ? 1.0 : -1.0);
+                    q = (a + b) * 0.5 + out * (obstacles.margin() + 0.002 + 0.05 * unit(rng));
+                    const double tilt = (unit(rng) - 0.5) * 0.4, ahead = 2 + 10 * unit(rng);
+                    centre = q + (e * std::cos(tilt) + out * std::sin(tilt)) * (unit(rng) < 0.5 ? ahead : -ahead);
+                }
+                const bool said = obstacles.lineToDisc(q, centre, radius, -1);
+                (said ? open : closed) += 1;
+                if (!said) continue;
+                const double distance = std::hypot(centre.x - q.x, centre.y - q.y), half = std::asin(radius / distance);
+                const double toward = std::atan2(centre.y - q.y, centre.x - q.x);
+                auto clearAlong = [&](double theta) {
+                    // The segment from q to where the ray enters the disc.
+                    const Vec2 u{std::cos(theta), std::sin(theta)};
+                    const double along = (centre.x - q.x) * u.x + (centre.y - q.y) * u.y;
+                    const double off2 = distance * distance - along * along;
+                    if (off2 >= radius * radius) return false;
+                    const Vec2 end = q + u * (along - std::sqrt(radius * radius - off2));
+                    for (const TerrainPiece& t : s.terrain) {
+                        const Ring& r = t.footprint.outer;
+                        if (locate(q, r) != Where::Outside) return false;
+                        for (size_t i = 0; i < r.size(); ++i)
+                            if (segmentsApart(q, end, r[i], r[(i + 1) % r.size()]) < obstacles.margin()) return false;
+                    }
+                    for (const Model& m : s.models)
+                        if (segmentsApart(q, end, m.position, m.position) < boundingRadius(m.base) + obstacles.margin()) return false;
+                    return true;
+                };
+                bool found = false;
+                for (int steps : {4000, 200000}) {
+                    for (int j = 1; j < steps && !found; ++j) found = clearAlong(toward - half + 2 * half * j / steps);
+                    if (found) break;
+                }
+                QVERIFY2(found, qPrintable(QStringLiteral("round %1, point %2: said open, no open direction found").arg(round).arg(k)));
+            }
+        }
+        QVERIFY(open > 200);
+        QVERIFY(closed > 200);
+        qInfo("%d points with an open line to the disc, %d not said so", open, closed);
+    }
+
     void footConesClearWhatSampledLinesClear() {
         std::mt19937 rng(2411);
         std::uniform_real_distribution<double> unit(0, 1);

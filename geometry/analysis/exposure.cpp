@@ -84,6 +84,9 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const Obstacles above(obstacles, scenario, std::min(observer.height, target.height), {}, areasBlock);
     const double targetRadius = boundingRadius(target.base), observerRadius = boundingRadius(observer.base);
     const double targetInner = 0.9 * std::min(target.base.length_mm, target.base.width_mm) / kMmPerInch / 2;
+    // (Points on a circle just within the largest one within the target's base.)
+    const double targetRim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(target, {}));
+    constexpr int kRimPoints = 8;
     const int total = static_cast<int>(map.positions.size());
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
@@ -144,8 +147,16 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 d = d * (targetInner / length);
                 const Vec2 across{-d.y, d.x};
                 const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
-                for (const Vec2 q : {at - d, at - slant1, at - slant2, at + across, at - across})
-                    if (over->open(q, kSpot, &walls)) return true;
+                const Vec2 spots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
+                if (std::ranges::any_of(spots, [&](Vec2 q) { return over->open(q, kSpot, &walls); })) return true;
+                // Else any line from the place's base to a spot's centre, or to a point of the
+                // rim (a sliver there is often the part seen), found among the directions
+                // from that point (OpenViews::lineFrom).
+                if (std::ranges::any_of(spots, [&](Vec2 q) { return over->lineFrom(q, &walls); })) return true;
+                for (int k = 0; k < kRimPoints; ++k) {
+                    const double a = 2 * std::numbers::pi * k / kRimPoints;
+                    if (over->lineFrom(at + (d * std::cos(a) + across * std::sin(a)) * (targetRim / targetInner), &walls)) return true;
+                }
                 return false;
             };
             auto decideCell = [&](int k) {

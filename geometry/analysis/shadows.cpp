@@ -457,11 +457,83 @@ bool Obstacles::footConeClear(Vec2 apex, double top, Vec2 centre, double radius,
     return true;
 }
 
+bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const std::vector<int>* walls) const {
+    const Vec2 d = centre - q;
+    const double distance = std::sqrt(dot(d, d));
+    if (radius <= 0 || distance <= radius + margin_) return false;
+    // Directions as angles from q's direction to the centre: the disc is reached within half.
+    const double half = std::asin(radius / distance);
+    const Vec2 u = d * (1 / distance);
+    auto angleOf = [&](Vec2 w) { return std::atan2(u.x * w.y - u.y * w.x, u.x * w.x + u.y * w.y); };
+    const Vec2 lo{std::min(q.x, centre.x - radius) - margin_, std::min(q.y, centre.y - radius) - margin_};
+    const Vec2 hi{std::max(q.x, centre.x + radius) + margin_, std::max(q.y, centre.y + radius) + margin_};
+    std::vector<std::pair<double, double>> blocked;
+    for (const Shape& s : shapes_) {
+        if (s.model == skip && skip >= 0) continue;
+        if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
+        if (walls && s.area && std::ranges::find(*walls, s.piece) == walls->end()) continue;
+        {
+            // (Its box's circle farther from the segment from q to the centre than the disc's
+            // radius and the margin: clear of the hull of q and the disc, of every line.)
+            const Vec2 c = (s.lo + s.hi) * 0.5, half = (s.hi - s.lo) * 0.5;
+            const Vec2 w = c - q;
+            const double t = std::clamp(dot(w, u), 0.0, distance);
+            const Vec2 gap = w - u * t;
+            const double reach = std::sqrt(dot(half, half)) + radius + margin_;
+            if (dot(gap, gap) > reach * reach) continue;
+        }
+        const double grow = margin_ + s.round;
+        // q within the grown shape (or too near it to say): no answer here.
+        const size_t k = s.ring.size();
+        bool inside = k >= 3;
+        for (size_t i = 0; i < k; ++i) {
+            const Vec2 a = s.ring[i], b = s.ring[(i + 1) % k];
+            if (k >= 3 && (b.x - a.x) * (q.y - a.y) - (b.y - a.y) * (q.x - a.x) < 0) inside = false;
+            const Vec2 e = b - a, w = q - a;
+            const double len2 = dot(e, e);
+            const double t = len2 > 0 ? std::clamp(dot(e, w) / len2, 0.0, 1.0) : 0.0;
+            const Vec2 gap = w - e * t;
+            if (dot(gap, gap) <= grow * grow * (1 + 1e-9) + 1e-12) return false;
+        }
+        if (inside) return false;
+        // The directions of the grown shape seen from q: each corner's, widened by the
+        // angle its disc of radius `grow` takes (the shape, q outside, spans less than a
+        // half turn: the angles are taken about the first corner's).
+        const double ref = angleOf(s.ring[0] - q);
+        double from = 0, to = 0;
+        for (const Vec2& v : s.ring) {
+            const Vec2 w = v - q;
+            const double rel = std::remainder(angleOf(w) - ref, 2 * std::numbers::pi);
+            const double widen = std::asin(std::min(1.0, grow / std::sqrt(dot(w, w))));
+            from = std::min(from, rel - widen);
+            to = std::max(to, rel + widen);
+        }
+        if (to - from >= std::numbers::pi) return false;  // (q all but within it: not said)
+        // (The range taken a turn either way too: it may run past a half turn.)
+        for (const double turn : {-2 * std::numbers::pi, 0.0, 2 * std::numbers::pi}) {
+            const double a = ref + from + turn, b = ref + to + turn;
+            if (b >= -half && a <= half) blocked.emplace_back(a, b);
+        }
+    }
+    // A direction within (-half, half) outside every blocked range, with room for rounding.
+    constexpr double kRoom = 1e-9;
+    std::sort(blocked.begin(), blocked.end());
+    double reached = -half + kRoom;
+    for (const auto& [a, b] : blocked) {
+        if (a > reached + kRoom) return reached + kRoom < half - kRoom;
+        reached = std::max(reached, b);
+        if (reached >= half - kRoom) return false;
+    }
+    return reached < half - 2 * kRoom;
+}
+
 OpenViews::OpenViews(const Obstacles& obstacles, const Scenario& scenario, int observer)
     : obstacles_(&obstacles), observer_(observer), top_(scenario.models[static_cast<size_t>(observer)].top()) {
     const Model& m = scenario.models[static_cast<size_t>(observer)];
     apexes_.push_back(m.position);
     const Ring outline = baseOutline(m);
+    centre_ = m.position;
+    inner_ = std::sqrt(squaredDistanceToEdges(m.position, outline));
     const size_t step = std::max<size_t>(1, outline.size() / 8);
     for (size_t i = 0; i < outline.size(); i += step) apexes_.push_back(m.position + (outline[i] - m.position) * 0.8);
 }
@@ -476,6 +548,10 @@ bool OpenViews::openOver(Vec2 centre, double radius) const {
     for (const Vec2& apex : apexes_)
         if (obstacles_->footConeClear(apex, top_, centre, radius, observer_)) return true;
     return false;
+}
+
+bool OpenViews::lineFrom(Vec2 q, const std::vector<int>* walls) const {
+    return obstacles_->lineToDisc(q, centre_, inner_, observer_, walls);
 }
 
 }  // namespace sl::analysis

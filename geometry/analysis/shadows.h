@@ -133,6 +133,12 @@ public:
     // length: past a shape of height h it needs to clear only the hull of the disc and the
     // disc scaled towards the apex by that share.
     bool footConeClear(Vec2 apex, double top, Vec2 centre, double radius, int skip) const;
+    // Whether some straight line from the point `q` to a point of the disc around `centre`
+    // stays clear of every obstacle but model `skip`'s (with `walls`, of the areas only
+    // those), whatever its heights: the directions from q that reach the disc, less those
+    // in which a shape (grown by the margin) lies, are not empty. Shapes beyond the disc
+    // are counted too: a sufficient test.
+    bool lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const std::vector<int>* walls = nullptr) const;
     double margin() const { return margin_; }
 
 private:
@@ -169,11 +175,17 @@ public:
     // point of the observer's base, so the target is fully visible; whether it is within a
     // piece or in cover is not said.
     bool openOver(Vec2 centre, double radius) const;
+    // Whether some line from the point q of a target to a point of the observer's base
+    // meets nothing (Obstacles::lineToDisc to the largest disc within the base): then the
+    // target is seen.
+    bool lineFrom(Vec2 q, const std::vector<int>* walls = nullptr) const;
 
 private:
     const Obstacles* obstacles_;
     int observer_;
     double top_;
+    Vec2 centre_;
+    double inner_ = 0;  // the radius of the largest disc about the centre within the base
     std::vector<Vec2> apexes_;
 };
 

@@ -263,6 +263,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // circle within the base; a band reaches a point from half its width away.)
         constexpr double kSpot = 0.01;
         const double inner = 0.9 * std::min(probe.base.length_mm, probe.base.width_mm) / kMmPerInch / 2;
+        // (Points on a circle just within the largest one within the base: of the target.)
+        const double rim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(probe, {}));
+        constexpr int kRimPoints = 8;
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
         auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear) -> std::optional<PairResult> {
             if (!partProofs) return std::nullopt;
@@ -287,7 +290,18 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             r.hidden = rulings.hiddenOf(probeIndex);
             if (r.hidden.value_or(false)) return std::nullopt;
             r.fully_visible = false;
-            if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); })) {
+            // A cone from one of a few points of the observer's base to a spot; else any line
+            // from its base to a spot's centre or to a point on the rim (the part seen is
+            // often a sliver at the rim), found among the directions from that point.
+            auto lineToRim = [&] {
+                for (int k = 0; k < kRimPoints; ++k) {
+                    const double a = 2 * std::numbers::pi * k / kRimPoints;
+                    if (overViews[i].lineFrom(at + (d * std::cos(a) + across * std::sin(a)) * (rim / inner), &walls)) return true;
+                }
+                return false;
+            };
+            if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); }) ||
+                std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].lineFrom(q, &walls); }) || lineToRim()) {
                 r.visible = true;
             } else {
                 const Rulings::Sight sight = rulings.sight(o, probeIndex);
