@@ -231,11 +231,16 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     // the box of the two discs. For each, its corners about the middle and the two
     // directions that separate it from the discs: it lies beyond the observer's disc and
     // before the target's along every line whose direction is within a right angle of both.
+    // (The buffers are the thread's, kept from call to call: a map asks this for thousands
+    // of cells.)
     struct Between {
-        std::vector<Vec2> corners;
+        size_t first, count;  // its corners in `corners`
         Vec2 pastA, beforeB;
     };
-    std::vector<Between> between;
+    thread_local std::vector<Between> between;
+    thread_local std::vector<Vec2> corners;
+    between.clear();
+    corners.clear();
     const Vec2 lo{std::min(eye_.x - ra, centre.x - rb), std::min(eye_.y - ra, centre.y - rb)};
     const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
     auto closest = [](const Ring& ring, Vec2 p) {
@@ -266,21 +271,20 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
             inside = e.x * (centre.y - u.y) - e.y * (centre.x - u.x) >= 0;
         }
         if (inside || da <= ra + hw + kClear || db <= rb + hw + kClear) continue;
-        Between t;
-        for (const Vec2& v : s.ring) t.corners.push_back(v - mid);
-        t.pastA = ua * (1 / da);
-        t.beforeB = ub * (1 / db);
-        between.push_back(std::move(t));
+        const size_t first = corners.size();
+        for (const Vec2& v : s.ring) corners.push_back(v - mid);
+        between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db)});
     }
     if (between.empty()) return false;
     // The directions of the lines that meet both discs: within asin((ra + rb) / gap) of ab.
     const double axis = std::atan2(ab.y, ab.x), half = std::asin((ra + rb) / gap);
     // (Ranges under half a radian: a corner's offset peaks at most once within one.)
-    std::vector<std::pair<double, double>> ranges;
+    thread_local std::vector<std::pair<double, double>> ranges;
+    ranges.clear();
     const int first = static_cast<int>(std::ceil(2 * half / 0.5));
     for (int i = first - 1; i >= 0; --i)
         ranges.push_back({axis - half + 2 * half * i / first, axis - half + 2 * half * (i + 1) / first});
-    std::vector<Span> cover;
+    thread_local std::vector<Span> cover;
     // Whether every line of the directions d meets a part between. Given one direction
     // (both ends the same), a "no" means a line is open as far as the parts between tell:
     // no smaller range about it can be proven either.
@@ -297,8 +301,8 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
             };
             if (!ahead(t.pastA) || !ahead(t.beforeB)) continue;
             double lo = 1e300, hi = -1e300;
-            for (const Vec2& v : t.corners) {
-                const Span o = offsets(d, v);
+            for (size_t k = t.first; k < t.first + t.count; ++k) {
+                const Span o = offsets(d, corners[k]);
                 lo = std::min(lo, o.hi);
                 hi = std::max(hi, o.lo);
             }
