@@ -402,6 +402,17 @@ Obstacles Obstacles::withoutModels() const {
 
 bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const {
     const double grow = margin_ + shape.round;
+    {
+        // (The circle about its box farther from the segment between the two centres than
+        // the larger radius and the growth: apart, as the hull lies within that of it.)
+        const Vec2 c = (shape.lo + shape.hi) * 0.5, half = (shape.hi - shape.lo) * 0.5;
+        const Vec2 d = centre - apex, w = c - apex;
+        const double len2 = dot(d, d);
+        const double t = len2 > 0 ? std::clamp(dot(w, d) / len2, 0.0, 1.0) : 0.0;
+        const Vec2 gap = w - d * t;
+        const double reach = std::sqrt(dot(half, half)) + std::max(apexRadius, radius) + margin_;
+        if (dot(gap, gap) > reach * reach) return true;
+    }
     auto apart = [&](Vec2 n) {
         double least = 1e300;
         for (const Vec2& v : shape.ring) least = std::min(least, dot(n, v));
