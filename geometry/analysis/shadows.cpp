@@ -66,6 +66,39 @@ double turn(double x) {
     return x < 0 ? x + kTwoPi : x;
 }
 
+// Whether the convex part reaches farther than the disc in every direction of the closed arc
+// [from, from + length] (h_K(n) > h_disc(n)), the disc allowed to meet the part, even to lie
+// within it. The part reaches past the disc in direction n where one of its corners v does,
+// (v - centre).n > radius: for a corner outside the disc, the open arc of half-width
+// acos(radius / |v - centre|) about the corner's direction. The arc asked about must lie
+// within the union of these, kAngle inside each.
+bool reachesPastThroughout(Vec2 centre, double radius, const Ring& part, double from, double length) {
+    constexpr size_t kMost = 32;
+    if (part.size() > kMost) return false;
+    std::pair<double, double> spans[2 * kMost];
+    size_t n = 0;
+    for (const Vec2& v : part) {
+        const Vec2 w = v - centre;
+        const double d = std::sqrt(w.x * w.x + w.y * w.y);
+        if (d <= radius) continue;
+        const double alpha = std::acos(radius / d) - kAngle;
+        if (alpha <= 0) continue;
+        // (Measured from `from`, a turn at most; the part past a full turn starts again at 0,
+        // open there as the arc is about the turn's end.)
+        const double start = turn(std::atan2(w.y, w.x) - alpha - from), end = start + 2 * alpha;
+        if (start < length) spans[n++] = {start, end};
+        if (end > kTwoPi) spans[n++] = {-1.0, end - kTwoPi};
+    }
+    std::sort(spans, spans + n);
+    // Swept from the arc's start: each point up to `reach` lies within an open span.
+    double reach = 0;
+    for (size_t i = 0; i < n && reach <= length; ++i) {
+        if (spans[i].first >= reach) return false;
+        reach = std::max(reach, spans[i].second);
+    }
+    return reach > length;
+}
+
 }  // namespace
 
 PieceParts::PieceParts(const Scenario& scenario) {
@@ -172,9 +205,20 @@ bool FullShadows::footHidden(const std::vector<Shade>& shades, Vec2 centre, doub
         const double share = wall ? 1.0 : std::min(1.0, s.height / top_);
         double lo = s.lo, hi = s.hi;
         if (share < 1) {
-            const std::optional<Arc> seen = arcOf(centre + (eye_ - centre) * share, share * radius_ + (1 - share) * around, s.ring,
-                                                  kClear + halfWidth_);
-            if (!seen) continue;
+            const Vec2 scaled = centre + (eye_ - centre) * share;
+            const double scaledRadius = share * radius_ + (1 - share) * around;
+            const std::optional<Arc> seen = arcOf(scaled, scaledRadius, s.ring, kClear + halfWidth_);
+            if (!seen) {
+                // The scaled disc meets the part (the lines enter it through its top: a thin
+                // wall, the foot near the end of its shadow). A line from the foot to a point
+                // of the disc within the part ends in its interior; to one beyond it, it
+                // crosses the part: no line misses the part where, in every direction the
+                // target reaches past it, the part reaches past the disc.
+                if (reachesPastThroughout(scaled, scaledRadius + kClear, s.ring, target->hi - kAngle,
+                                          target->lo + kTwoPi - target->hi + 2 * kAngle))
+                    return true;
+                continue;
+            }
             lo = seen->lo;
             hi = seen->hi;
         }
