@@ -282,9 +282,16 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const Vec2 nearSpots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
             // Hidden in part by the terrain; else by a model, where the terrain alone is seen
             // past (no model gives cover): a cell within nothing seen over the terrain alone.
-            const bool byTerrain = std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls, !tenth); });
-            if (!byTerrain && !std::ranges::any_of(farSpots, [&](Vec2 q) { return shadows[i].hidesFootBehindModel(q, foot); }))
-                return std::nullopt;
+            // (Then points on the rim all round, kRimPoints and as many between them: a
+            // shadow whose edge crosses the base only near its rim, on the near side too.)
+            Vec2 rimPoints[2 * kRimPoints];
+            for (int k = 0; k < 2 * kRimPoints; ++k) {
+                const double a = std::numbers::pi * k / kRimPoints;
+                rimPoints[k] = at + (d * std::cos(a) + across * std::sin(a)) * (rim / inner);
+            }
+            auto anyHidden = [&](auto&& hidden) { return std::ranges::any_of(farSpots, hidden) || std::ranges::any_of(rimPoints, hidden); };
+            const bool byTerrain = anyHidden([&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls, !tenth); });
+            if (!byTerrain && !anyHidden([&](Vec2 q) { return shadows[i].hidesFootBehindModel(q, foot); })) return std::nullopt;
             if (!byTerrain && partCover && !(clear && terrainViews[i].openOver(at, probeRadius))) return std::nullopt;
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
@@ -294,10 +301,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // from its base to a spot's centre or to a point on the rim (the part seen is
             // often a sliver at the rim), found among the directions from that point.
             auto lineToRim = [&] {
-                for (int k = 0; k < kRimPoints; ++k) {
-                    const double a = 2 * std::numbers::pi * k / kRimPoints;
-                    if (overViews[i].lineFrom(at + (d * std::cos(a) + across * std::sin(a)) * (rim / inner), &walls)) return true;
-                }
+                for (int k = 0; k < 2 * kRimPoints; k += 2)
+                    if (overViews[i].lineFrom(rimPoints[k], &walls)) return true;
                 return false;
             };
             if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); }) ||
