@@ -62,8 +62,10 @@ public:
     // observer's top to a point on the table is below a feature of height h only over the
     // last h / top of its length, so the lines that could pass one part run from the
     // target's disc to the observer's disc scaled towards it by that share (at most 1), and
-    // the test is the one above with that disc. Then the target is not fully visible, the
-    // terrain's doing. Sufficient only: parts that the scaled disc meets are not tried.
+    // the test is the one above with that disc. Where the scaled disc meets the part (the
+    // lines come down into it through its top), the foot is hidden if in every direction
+    // in which the foot's disc reaches past the part the part reaches past the scaled disc.
+    // Then the target is not fully visible, the terrain's doing. Sufficient only.
     // Without `barricades`, no piece tagged barricade is tried (under 10th edition one gives
     // cover only to INFANTRY near it).
     bool hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades = true) const;
