@@ -180,52 +180,66 @@ void FullShadows::addModels(const Scenario& scenario, const Model& observer, int
 }
 
 bool FullShadows::hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades) const {
-    return footHidden(shades_, centre, radius, walls, barricades);
+    return hidesSomeFoot(std::span(&centre, 1), centre, 0, radius, walls, barricades);
 }
 
 bool FullShadows::hidesFootBehindModel(Vec2 centre, double radius) const {
-    return footHidden(modelShades_, centre, radius, {}, true);
+    return hidesSomeFoot(std::span(&centre, 1), centre, 0, radius, {}, true, true);
 }
 
-bool FullShadows::footHidden(const std::vector<Shade>& shades, Vec2 centre, double radius, const std::vector<int>& walls,
-                             bool barricades) const {
+bool FullShadows::hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius, const std::vector<int>& walls,
+                                bool barricades, bool byModels) const {
     if (top_ <= 0) return false;
+    // The parts some foot within the disc could lie behind (beyond their nearest point and
+    // within their directions, the disc's angle seen from the observer allowed, with a hair),
+    // each with whether it is a wall.
+    thread_local std::vector<std::pair<const Shade*, bool>> behind;
+    behind.clear();
+    const Vec2 w = around - eye_;
+    const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
+    const double half = distance > reach ? std::asin(reach / distance) + 1e-9 : std::numbers::pi;
+    for (const Shade& s : byModels ? modelShades_ : shades_) {
+        const bool wall = s.tall || (!byModels && std::find(walls.begin(), walls.end(), s.piece) != walls.end());
+        if ((!wall && s.height <= 0) || (s.barricade && !barricades) || distance + reach <= s.near) continue;
+        if (half < std::numbers::pi && turn(direction - half - s.from) > s.span && turn(s.from - (direction - half)) > 2 * half) continue;
+        behind.emplace_back(&s, wall);
+    }
+    for (const Vec2& foot : feet)
+        for (const auto& [s, wall] : behind)
+            if (footBehind(*s, wall, foot, radius)) return true;
+    return false;
+}
+
+bool FullShadows::footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const {
     const Vec2 w = centre - eye_;
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     const double around = radius + kMargin;
-    for (const Shade& s : shades) {
-        const bool wall = s.tall || std::find(walls.begin(), walls.end(), s.piece) != walls.end();
-        if ((!wall && s.height <= 0) || (s.barricade && !barricades)) continue;
-        // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
-        if (distance <= s.near || turn(direction - s.from) > s.span) continue;
-        const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
-        if (!target) continue;
-        // The lines from the target's disc to the observer's scaled by `share` towards it end
-        // in a disc between the two; a wall or a part as high as the observer's top: all of it.
-        const double share = wall ? 1.0 : std::min(1.0, s.height / top_);
-        double lo = s.lo, hi = s.hi;
-        if (share < 1) {
-            const Vec2 scaled = centre + (eye_ - centre) * share;
-            const double scaledRadius = share * radius_ + (1 - share) * around;
-            const std::optional<Arc> seen = arcOf(scaled, scaledRadius, s.ring, kClear + halfWidth_);
-            if (!seen) {
-                // The scaled disc meets the part (the lines enter it through its top: a thin
-                // wall, the foot near the end of its shadow). A line from the foot to a point
-                // of the disc within the part ends in its interior; to one beyond it, it
-                // crosses the part: no line misses the part where, in every direction the
-                // target reaches past it, the part reaches past the disc.
-                if (reachesPastThroughout(scaled, scaledRadius + kClear, s.ring, target->hi - kAngle,
-                                          target->lo + kTwoPi - target->hi + 2 * kAngle))
-                    return true;
-                continue;
-            }
-            lo = seen->lo;
-            hi = seen->hi;
+    // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
+    if (distance <= s.near || turn(direction - s.from) > s.span) return false;
+    const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
+    if (!target) return false;
+    // The lines from the target's disc to the observer's scaled by `share` towards it end
+    // in a disc between the two; a wall or a part as high as the observer's top: all of it.
+    const double share = wall ? 1.0 : std::min(1.0, s.height / top_);
+    double lo = s.lo, hi = s.hi;
+    if (share < 1) {
+        const Vec2 scaled = centre + (eye_ - centre) * share;
+        const double scaledRadius = share * radius_ + (1 - share) * around;
+        const std::optional<Arc> seen = arcOf(scaled, scaledRadius, s.ring, kClear + halfWidth_);
+        if (!seen) {
+            // The scaled disc meets the part (the lines enter it through its top: a thin
+            // wall, the foot near the end of its shadow). A line from the foot to a point
+            // of the disc within the part ends in its interior; to one beyond it, it
+            // crosses the part: no line misses the part where, in every direction the
+            // target reaches past it, the part reaches past the disc.
+            return reachesPastThroughout(scaled, scaledRadius + kClear, s.ring, target->hi - kAngle,
+                                         target->lo + kTwoPi - target->hi + 2 * kAngle);
         }
-        const double start = turn(target->hi - lo), length = target->lo + kTwoPi - target->hi;
-        if (start > kAngle && start + length < hi - lo - kAngle) return true;
+        lo = seen->lo;
+        hi = seen->hi;
     }
-    return false;
+    const double start = turn(target->hi - lo), length = target->lo + kTwoPi - target->hi;
+    return start > kAngle && start + length < hi - lo - kAngle;
 }
 
 namespace {
@@ -441,6 +455,12 @@ Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std:
 Obstacles Obstacles::withoutModels() const {
     Obstacles out = *this;
     std::erase_if(out.shapes_, [](const Shape& shape) { return shape.model >= 0; });
+    return out;
+}
+
+Obstacles Obstacles::withoutAreas() const {
+    Obstacles out = *this;
+    std::erase_if(out.shapes_, [](const Shape& shape) { return shape.area; });
     return out;
 }
 

@@ -18,6 +18,7 @@
 #include "kernel/types.h"
 
 #include <cmath>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,11 @@ public:
     // The same test with the models that block the observer's lines as the parts (those
     // that addModels took): then the target is not fully visible, the models' doing.
     bool hidesFootBehindModel(Vec2 centre, double radius) const;
+    // Whether any of `feet`, all within `reach` of `around`, is hidden so (hidesFoot; with
+    // `byModels`, hidesFootBehindModel): the parts that no foot within that disc lies
+    // behind are set aside once for them all.
+    bool hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius, const std::vector<int>& walls,
+                       bool barricades, bool byModels = false) const;
     // Every model standing on the table that blocks the observer's lines to a target of
     // its own unit (the table's models but the observer's unit's and `skip`; none where the
     // ruleset lets lines through every model), each as a polygon of about 24 corners of
@@ -90,7 +96,8 @@ private:
         double near;        // its distance from the observer's centre
         Vec2 boxLo, boxHi;  // its box
     };
-    bool footHidden(const std::vector<Shade>& shades, Vec2 centre, double radius, const std::vector<int>& walls, bool barricades) const;
+    // Whether the part hides the foot (hidesFoot); `wall`: the ruleset makes it one.
+    bool footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const;
     Vec2 eye_;
     double top_ = 0;        // the observer's top
     double radius_ = 0;     // of the observer's disc, with the margin
@@ -120,6 +127,8 @@ public:
     Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas);
     // The same obstacles without the models (what terrain alone does to the lines).
     Obstacles withoutModels() const;
+    // The same obstacles without the areas (what stands within one is nothing to true-los).
+    Obstacles withoutAreas() const;
     // Whether the disc stays clear of every piece and every model's disc: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;

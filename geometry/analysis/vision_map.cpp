@@ -197,6 +197,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, areasBlock, reach);
         sightlines.emplace_back(obstacles, scenario, -HUGE_VAL, m.unit, areasBlock, reach);
     }
+    // What a cell must stand clear of to be settled by the open views alone (fully
+    // visible, within nothing, out of cover): under true-los, a base within an area is ruled
+    // as one in the open (no cover, no 13.09), so the areas are left out.
+    const std::optional<Obstacles> withoutAreas = areasBlock ? std::nullopt : std::optional<Obstacles>(obstacles.withoutAreas());
+    const Obstacles& standing = withoutAreas ? *withoutAreas : obstacles;
     const double probeRadius = boundingRadius(probe.base);
     const int blockCols = (grid.cols + kBlock - 1) / kBlock, blockRows = (grid.rows + kBlock - 1) / kBlock;
     const int blocks = blockCols * blockRows;
@@ -284,14 +289,17 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // past (no model gives cover): a cell within nothing seen over the terrain alone.
             // (Then points on the rim all round, kRimPoints and as many between them: a
             // shadow whose edge crosses the base only near its rim, on the near side too.)
-            Vec2 rimPoints[2 * kRimPoints];
+            constexpr int kFar = std::size(farSpots);
+            Vec2 feet[kFar + 2 * kRimPoints];
+            std::ranges::copy(farSpots, feet);
+            Vec2* rimPoints = feet + kFar;
             for (int k = 0; k < 2 * kRimPoints; ++k) {
                 const double a = std::numbers::pi * k / kRimPoints;
                 rimPoints[k] = at + (d * std::cos(a) + across * std::sin(a)) * (rim / inner);
             }
-            auto anyHidden = [&](auto&& hidden) { return std::ranges::any_of(farSpots, hidden) || std::ranges::any_of(rimPoints, hidden); };
-            const bool byTerrain = anyHidden([&](Vec2 q) { return shadows[i].hidesFoot(q, foot, walls, !tenth); });
-            if (!byTerrain && !anyHidden([&](Vec2 q) { return shadows[i].hidesFootBehindModel(q, foot); })) return std::nullopt;
+            const double reach = rim * (1 + 1e-9) + 1e-9;  // (the spots lie nearer the centre)
+            const bool byTerrain = shadows[i].hidesSomeFoot(feet, at, reach, foot, walls, !tenth);
+            if (!byTerrain && !shadows[i].hidesSomeFoot(feet, at, reach, foot, {}, true, true)) return std::nullopt;
             if (!byTerrain && partCover && !(clear && terrainViews[i].openOver(at, probeRadius))) return std::nullopt;
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
@@ -341,7 +349,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 return;
             }
             moveProbe(placed.position);
-            const bool clear = !views.empty() && obstacles.discClear(placed.position, probeRadius);
+            const bool clear = !views.empty() && standing.discClear(placed.position, probeRadius);
             // The proofs that need no pair ruling first, for every observer: one that sees
             // the cell in the open settles it (fully visible, within nothing, out of cover).
             for (size_t i = 0; clear && i < observers.size(); ++i)
@@ -402,7 +410,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const Vec2 centre = block.centre(grid);
             const double radius = block.radius(grid, probeRadius);
             int seenBy = -1;
-            bool proven = !views.empty() && obstacles.discClear(centre, radius);
+            bool proven = !views.empty() && standing.discClear(centre, radius);
             for (size_t i = 0; proven && i < observers.size() && seenBy < 0; ++i) {
                 if (shadows[i].hides(centre, radius, wallsInTheOpen(centre)[i])) continue;
                 if (views[i].openOver(centre, radius)) seenBy = observers[i];
