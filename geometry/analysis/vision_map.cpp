@@ -257,8 +257,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part
         // (FullShadows::hidesFoot). Then the probe is not fully visible, and where seen it is
         // in cover under 11e and 10e (under 10e no barricade is tried: one gives cover only to
-        // INFANTRY near it). Not tried where 13.09 hides it (seen only from near). Whether it
-        // is seen: a spot towards the observer (or across) seen from a point of its base over
+        // INFANTRY near it). Where 13.09 hides it the observer is within its detection range
+        // here (hiddenBeyondRange is asked first): the ruling is the lines', 13.09 said with
+        // it. Whether it is seen: a spot towards the observer (or across) seen from a point of its base over
         // everything lower than both tops (its top from the observer's top), else the exact
         // decision alone (the share seen, which costs most, is not looked for).
         const std::string& ruleset = scenario.ruleset.name;
@@ -300,10 +301,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const double reach = rim * (1 + 1e-9) + 1e-9;  // (the spots lie nearer the centre)
             const bool byTerrain = shadows[i].hidesSomeFoot(feet, at, reach, foot, walls, !tenth);
             if (!byTerrain && !shadows[i].hidesSomeFoot(feet, at, reach, foot, {}, true, true)) return std::nullopt;
-            if (!byTerrain && partCover && !(clear && terrainViews[i].openOver(at, probeRadius))) return std::nullopt;
+            // (Or where it stands in cover whoever sees it: within an area under 11e.)
+            const bool standsInCover = !byTerrain && partCover && !clear && rulings.coverWhereItStands(probeIndex);
+            if (!byTerrain && partCover && !standsInCover && !(clear && terrainViews[i].openOver(at, probeRadius))) return std::nullopt;
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
-            if (r.hidden.value_or(false)) return std::nullopt;
             r.fully_visible = false;
             // A cone from one of a few points of the observer's base to a spot; else any line
             // from its base to a spot's centre or to a point on the rim (the part seen is
@@ -322,7 +324,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 r.undecided = sight.undecided;
                 r.provisional = sight.provisional;
             }
-            if (r.visible) r.cover = byTerrain || !partCover ? partCover : std::optional<bool>(false);
+            if (r.visible) r.cover = byTerrain || standsInCover || !partCover ? partCover : std::optional<bool>(false);
             return r;
         };
         auto moveProbe = [&](Vec2 to) {
