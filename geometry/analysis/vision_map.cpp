@@ -350,16 +350,17 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 cell.verdict = Verdict::Overlap;
                 return;
             }
-            moveProbe(placed.position);
             const bool clear = !views.empty() && standing.discClear(placed.position, probeRadius);
             // The proofs that need no pair ruling first, for every observer: one that sees
             // the cell in the open settles it (fully visible, within nothing, out of cover).
+            // (They ask nothing of the scene: the probe is moved in it after them.)
             for (size_t i = 0; clear && i < observers.size(); ++i)
                 if (views[i].openOver(placed.position, probeRadius)) {
                     cell.verdict = Verdict::FullyVisible;
                     cell.seenBy = observers[i];
                     return;
                 }
+            moveProbe(placed.position);
             bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
             // The observer that last saw a cell fully and out of cover first: the cells are
             // worked through a block at a time, and the next one is usually seen as well from
