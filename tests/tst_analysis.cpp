@@ -1213,6 +1213,72 @@ private slots:
         qInfo("%d open views over low pieces, %d not", clear, blocked);
     }
 
+    // A base seen in parts (OpenViews::openOverInParts): the seven parts cover the disc, to
+    // its rim; the points on the observer's rim lie within its base by more than half the
+    // line's width, for round, oval and rectangular bases; and on random tables of low
+    // pieces, a base in the open that no one point of the observer sees whole but the parts
+    // say is seen is fully visible in the pair ruling.
+    void basesSeenInPartsAreFullyVisible() {
+        std::mt19937 rng(2511);
+        std::uniform_real_distribution<double> unit(0, 1);
+        for (double radius : {0.3, 0.63, 1.7}) {
+            const Vec2 centre{10 * unit(rng), 10 * unit(rng)};
+            const auto parts = OpenViews::partsOf(centre, radius);
+            for (int k = 0; k < 20000; ++k) {
+                // Half the points on the rim, the rest within.
+                const double a = 2 * std::numbers::pi * unit(rng), rr = radius * (k % 2 ? 1 : std::sqrt(unit(rng)));
+                const Vec2 q = centre + Vec2{std::cos(a), std::sin(a)} * rr;
+                QVERIFY2(std::ranges::any_of(parts, [&](const OpenViews::Disc& d) { return std::hypot(q.x - d.centre.x, q.y - d.centre.y) <= d.radius; }),
+                         qPrintable(QStringLiteral("radius %1: a point %2\" out at %3 rad in no part").arg(radius).arg(rr).arg(a)));
+            }
+        }
+        for (double widthMm : {0.0, 1.0}) {
+            Scenario s;
+            s.board = {20, 20};
+            s.ruleset.sight_line_width_mm = widthMm;
+            for (const Base& b : {Base{BaseShape::Circle, 25, 25}, Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Oval, 75, 42},
+                                  Base{BaseShape::Rect, 100, 50}}) {
+                s.models = {observerAt("observer", {10, 10})};
+                s.models[0].base = b;
+                s.models[0].rotation_deg = 30;
+                const Obstacles obstacles(s);
+                const OpenViews view(obstacles, s, 0);
+                QVERIFY(!view.rimPoints().empty());
+                const Ring outline = baseOutline(s.models[0]);
+                for (const Vec2& p : view.rimPoints()) {
+                    QVERIFY(locate(p, outline) == Where::Inside);
+                    QVERIFY2(std::sqrt(squaredDistanceToEdges(p, outline)) > widthMm / kMmPerInch / 2,
+                             qPrintable(QStringLiteral("%1 mm base: a rim point %2\" from its edge")
+                                            .arg(b.length_mm)
+                                            .arg(std::sqrt(squaredDistanceToEdges(p, outline)))));
+                }
+            }
+        }
+        int inParts = 0, checked = 0;
+        const double radius = boundingRadius(Probe{}.base);
+        for (int round = 0; round < 60 && checked < 40; ++round) {
+            const Scenario s = starTable(rng, round, 5, [&] { return 0.3 + 1.2 * unit(rng); });
+            const Obstacles obstacles(s);
+            const OpenViews view(obstacles, s, 0);
+            for (int k = 0; k < 400 && checked < 40; ++k) {
+                const Vec2 at{1 + 18 * unit(rng), 1 + 18 * unit(rng)};
+                if (!obstacles.discClear(at, radius) || view.openOver(at, radius) || !view.openOverInParts(at, radius)) continue;
+                ++inParts;
+                const Cell c = referenceCell(s, {0}, Probe{}, at);
+                if (c.undecided) continue;
+                ++checked;
+                QVERIFY2(c.verdict == Verdict::FullyVisible,
+                         qPrintable(QStringLiteral("round %1, (%2, %3): seen in parts, the pair ruling says %4")
+                                        .arg(round)
+                                        .arg(at.x)
+                                        .arg(at.y)
+                                        .arg(QString::fromStdString(verdictName(c.verdict)))));
+            }
+        }
+        QVERIFY(checked >= 20);
+        qInfo("%d bases seen in parts only, %d ruled as pairs", inParts, checked);
+    }
+
     void aUnitSeesWhatAnyOfItsModelsSees() {
         // Two observers on either side of a wall: each sees what the other cannot, the map
         // of the two sees both sides.

@@ -615,6 +615,13 @@ OpenViews::OpenViews(const Obstacles& obstacles, const Scenario& scenario, int o
     inner_ = std::sqrt(squaredDistanceToEdges(m.position, outline));
     const size_t step = std::max<size_t>(1, outline.size() / 8);
     for (size_t i = 0; i < outline.size(); i += step) apexes_.push_back(m.position + (outline[i] - m.position) * 0.8);
+    constexpr int kRim = 16;
+    const double out = inner_ - obstacles.margin() * (1 + 1e-6) - 1e-6;
+    if (out > 0)
+        for (int k = 0; k < kRim; ++k) {
+            const double a = 2 * std::numbers::pi * k / kRim;
+            rim_.push_back(centre_ + Vec2{std::cos(a), std::sin(a)} * out);
+        }
 }
 
 bool OpenViews::open(Vec2 centre, double radius, const std::vector<int>* walls) const {
@@ -627,6 +634,30 @@ bool OpenViews::openOver(Vec2 centre, double radius) const {
     for (const Vec2& apex : apexes_)
         if (obstacles_->footConeClear(apex, top_, centre, radius, observer_)) return true;
     return false;
+}
+
+bool OpenViews::openOverFromRim(Vec2 centre, double radius) const {
+    if (openOver(centre, radius)) return true;
+    for (const Vec2& apex : rim_)
+        if (obstacles_->footConeClear(apex, top_, centre, radius, observer_)) return true;
+    return false;
+}
+
+bool OpenViews::openOverInParts(Vec2 centre, double radius) const {
+    if (openOverFromRim(centre, radius)) return true;
+    return std::ranges::all_of(partsOf(centre, radius), [&](const Disc& part) { return openOverFromRim(part.centre, part.radius); });
+}
+
+std::array<OpenViews::Disc, 7> OpenViews::partsOf(Vec2 centre, double radius) {
+    // (Half the radius covers it exactly, the six meeting on the rim: a little more.)
+    const double part = 0.505 * radius, out = std::numbers::sqrt3 / 2 * radius;
+    std::array<Disc, 7> parts;
+    for (int k = 0; k < 6; ++k) {
+        const double a = std::numbers::pi / 3 * k;
+        parts[static_cast<size_t>(k)] = {centre + Vec2{std::cos(a), std::sin(a)} * out, part};
+    }
+    parts[6] = {centre, part};
+    return parts;
 }
 
 bool OpenViews::lineFrom(Vec2 q, const std::vector<int>* walls) const {

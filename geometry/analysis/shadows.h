@@ -17,6 +17,7 @@
 
 #include "kernel/types.h"
 
+#include <array>
 #include <cmath>
 #include <span>
 #include <string>
@@ -177,6 +178,10 @@ private:
 // too: the points lie further inside the base than half its width).
 class OpenViews {
 public:
+    struct Disc {
+        Vec2 centre;
+        double radius;
+    };
     OpenViews(const Obstacles& obstacles, const Scenario& scenario, int observer);
     // With `walls` (the pair's, Rulings::wallsOf), the other areas are left out: then the
     // target is seen (the lines meet nothing), no more is said.
@@ -186,6 +191,18 @@ public:
     // point of the observer's base, so the target is fully visible; whether it is within a
     // piece or in cover is not said.
     bool openOver(Vec2 centre, double radius) const;
+    // The same from points all round just within the largest disc about the base's centre
+    // within it (as far in as half the line's width and a little), after those above: a
+    // disc in the part of an obstacle's shadow seen only from near the base's rim.
+    bool openOverFromRim(Vec2 centre, double radius) const;
+    // A base at a shadow's edge is often seen whole from no one point of the observer's
+    // base, but in parts from several: the disc seen whole (openOverFromRim), or else each
+    // of the seven discs that cover it (partsOf), each from some point.
+    bool openOverInParts(Vec2 centre, double radius) const;
+    // Seven discs that cover the disc: one about its centre, six at sqrt(3)/2 of its radius
+    // around it, each a little over half its radius.
+    static std::array<Disc, 7> partsOf(Vec2 centre, double radius);
+    const std::vector<Vec2>& rimPoints() const { return rim_; }
     // Whether some line from the point q of a target to a point of the observer's base
     // meets nothing (Obstacles::lineToDisc to the largest disc within the base): then the
     // target is seen.
@@ -198,6 +215,7 @@ private:
     Vec2 centre_;
     double inner_ = 0;  // the radius of the largest disc about the centre within the base
     std::vector<Vec2> apexes_;
+    std::vector<Vec2> rim_;  // (openOverFromRim's points; empty where the disc is too small)
 };
 
 }  // namespace sl::analysis

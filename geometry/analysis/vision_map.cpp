@@ -379,6 +379,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     continue;
                 }
                 const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear);
+                if (!part && clear && views[i].openOverInParts(placed.position, probeRadius)) {
+                    // Fully visible within nothing, as in the open (no foot hidden by one part).
+                    cell.verdict = Verdict::FullyVisible;
+                    cell.seenBy = o;
+                    anyCover = false;
+                    lastFully = i;
+                    break;
+                }
                 PairResult r = part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                 if (r.provisional && !r.undecided) {
                     // A proof cut short by the survey that the ruling read as "no" without
