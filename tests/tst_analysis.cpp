@@ -1279,6 +1279,82 @@ private slots:
         qInfo("%d bases seen in parts only, %d ruled as pairs", inParts, checked);
     }
 
+    // Cells that the seen-in-parts proof finds fully visible where the pair ruling's full
+    // proofs leave it undecided (knife edges on the scenario files' tables): against the
+    // brute-force reference, every point of the probe's column (73 points of its foot, at
+    // the foot, halfway up and at the top) is reached by a line from a point of the
+    // observer's base (at its top, as far within the base as half the line's width) that
+    // no piece comes within half that width of (every area standing as a wall, higher than
+    // anything: a stricter table than any ruleset's).
+    void cellsSeenInPartsAtKnifeEdgesHoldAgainstTheReference() {
+        struct Case {
+            const char* file;
+            const char* observer;
+            Vec2 at;
+        };
+        const Case cases[] = {{"regression/22-exact-tie", "O", {39.5, 16.5}},         {"regression/22-exact-tie", "O", {39.5, 29.5}},
+                              {"regression/26-slanted-low-wall-long-oval", "O", {59.5, 15.5}}, {"regression/26-slanted-low-wall-long-oval", "O", {55.5, 19.5}},
+                              {"wh40k-11e/07-detection-3d", "O", {29.5, 34.5}},         {"wh40k-11e/07-detection-3d", "O2", {43.5, 19.5}},
+                              {"wh40k-11e/11-plunging-unit", "G3", {30.5, 15.5}},       {"wh40k-10e/03-barricades", "Far", {24.5, 36.5}}};
+        for (const Case& c : cases) {
+            io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/%1.sightline.json").arg(QLatin1String(c.file)));
+            QVERIFY(r.scenario);
+            Scenario s = *r.scenario;
+            int o = -1;
+            for (int i = 0; i < static_cast<int>(s.models.size()); ++i)
+                if (s.models[static_cast<size_t>(i)].id == c.observer) o = i;
+            QVERIFY(o >= 0);
+            // The cell as the map and the pair ruling give it.
+            const VisionMap map = visionMap(s, {o}, Probe{}, 1.0, fullProofs());
+            const Cell& cell = map.cells[static_cast<size_t>(static_cast<int>(c.at.y) * map.grid.cols + static_cast<int>(c.at.x))];
+            QCOMPARE(verdictName(cell.verdict), std::string("fully_visible"));
+            QVERIFY(!cell.undecided);
+            const Cell pair = referenceCell(s, {o}, Probe{}, c.at);
+            QVERIFY2(pair.undecided, "the pair ruling decides it: not a knife edge any more");
+            // The reference.
+            s.models.push_back(probeModel(Probe{}, c.at));
+            const Model &observer = s.models[static_cast<size_t>(o)], &target = s.models.back();
+            std::vector<reference::Piece> pieces = reference::piecesFor(s, observer, target);
+            for (const TerrainPiece& t : s.terrain)
+                if (t.kind == TerrainKind::Area) {
+                    reference::Piece wall;
+                    wall.id = t.id;
+                    wall.top = 1e6;
+                    wall.rings.push_back(t.footprint.outer);
+                    for (const Ring& h : t.footprint.holes) wall.rings.push_back(h);
+                    pieces.push_back(wall);
+                }
+            const double hw = s.ruleset.sight_line_width_mm / kMmPerInch / 2;
+            const double radius = boundingRadius(target.base) * (1 - 1e-6);
+            const Ring outline = baseOutline(observer);
+            const double inner = std::sqrt(squaredDistanceToEdges(observer.position, outline)) - hw - 1e-6;
+            std::vector<Vec2> from{observer.position};
+            for (int k = 1; k <= 8; ++k)
+                for (int a = 0; a < 48; ++a)
+                    from.push_back(observer.position + Vec2{std::cos(2 * std::numbers::pi * a / 48), std::sin(2 * std::numbers::pi * a / 48)} * (inner * k / 8));
+            int points = 0;
+            for (int ring = 0; ring <= 3; ++ring)
+                for (int a = 0; a < (ring == 0 ? 1 : 24); ++a) {
+                    const Vec2 q = target.position + Vec2{std::cos(2 * std::numbers::pi * a / 24), std::sin(2 * std::numbers::pi * a / 24)} * (radius * ring / 3);
+                    for (double z : {0.0, target.height / 2, target.height}) {
+                        const bool seen = std::ranges::any_of(from, [&](Vec2 p) {
+                            return reference::blockage(pieces, p, observer.top(), q, z, hw) == 0 &&
+                                   !reference::blockedExact(pieces, p, observer.top(), q, z);
+                        });
+                        QVERIFY2(seen, qPrintable(QStringLiteral("%1, %2 at (%3, %4): no line to (%5, %6) at %7\"")
+                                                      .arg(QLatin1String(c.file), QLatin1String(c.observer))
+                                                      .arg(c.at.x)
+                                                      .arg(c.at.y)
+                                                      .arg(q.x)
+                                                      .arg(q.y)
+                                                      .arg(z)));
+                        ++points;
+                    }
+                }
+            QCOMPARE(points, 73 * 3);
+        }
+    }
+
     void aUnitSeesWhatAnyOfItsModelsSees() {
         // Two observers on either side of a wall: each sees what the other cannot, the map
         // of the two sees both sides.
