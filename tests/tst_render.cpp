@@ -197,6 +197,47 @@ private slots:
         QVERIFY(!near(pic.at({10.5, 8.5}), render::kMapHidden) && !near(pic.at({10.5, 8.5}), render::kMapFullyVisible));
     }
 
+    void mapCellsMeetWithoutSeamsAndGapsAreDashed() {
+        // A map of one colour drawn at a scale where the rows' edges fall within pixels: every
+        // pixel under it is that colour (no pale stripe where one row meets the next). A gap
+        // (an outline of two points, dashed) drawn along a row: dashes, not a solid line.
+        Scenario s;
+        s.board = {24, 16};
+        render::Overlay overlay;
+        render::MapLayer map;
+        map.spacing = 0.5;
+        map.cols = 48;
+        map.rows = 32;
+        map.opacity = 1;
+        map.legendOnBoard = false;
+        const QColor blue(40, 80, 200);
+        map.cells.assign(static_cast<size_t>(map.cols * map.rows), blue);
+        overlay.map = map;
+        QImage image(331, 221, QImage::Format_ARGB32);
+        image.fill(Qt::black);
+        const QTransform t = QTransform::fromScale(13.7, 13.7);
+        {
+            QPainter painter(&image);
+            render::BoardRenderer(s).paint(painter, t, overlay);
+        }
+        int checked = 0;
+        for (int y = 3; y < 16 * 13.7 - 3; ++y)
+            for (int x : {20, 150, 300}) {
+                QVERIFY2(image.pixelColor(x, y) == blue, qPrintable(QStringLiteral("(%1, %2): %3").arg(x).arg(y).arg(image.pixelColor(x, y).name())));
+                ++checked;
+            }
+        QVERIFY(checked > 600);
+        overlay.map->cells.assign(overlay.map->cells.size(), QColor(0, 0, 0, 0));
+        // (18.48" there and back is a whole number of the dash pattern's periods at 20
+        // pixels an inch: drawn as a closed ring, the way back filled every gap.)
+        overlay.map->outlines.push_back({QColor(214, 39, 40), {Ring{{2, 8.3}, {20.48, 8.3}}}, true});
+        const Picture pic = draw(s, overlay);
+        int red = 0, other = 0;
+        for (double x = 3; x < 19.5; x += 0.05) (near(pic.at({x, 8.3}), QColor(214, 39, 40)) ? red : other) += 1;
+        qInfo("%d red, %d not", red, other);
+        QVERIFY2(red > 60 && other > 60, qPrintable(QStringLiteral("%1 red, %2 not").arg(red).arg(other)));
+    }
+
     void exportedMapLegendBesideTheBoard() {
         // A map written to a picture has its legend on a band to the right of the board,
         // not over it: the picture is as wide as asked, the board's lower left corner shows

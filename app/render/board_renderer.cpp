@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <numbers>
 
 namespace sl::render {
@@ -250,11 +251,14 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
 }
 
 void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
-    // Runs of one colour along a row as one rectangle each (no seams between cells, and a
-    // small SVG or PDF).
+    // Runs of one colour along a row as one rectangle each, and every colour's rectangles as
+    // one path filled once (a small SVG or PDF). Filled one by one, the rows' edges were
+    // blended twice where a row meets the next within a pixel, and showed as pale stripes;
+    // in one path the shared edges cancel out.
     p.save();
     p.setOpacity(map.opacity);
     p.setPen(Qt::NoPen);
+    std::map<QRgb, QPainterPath> byColour;
     for (int row = 0; row < map.rows; ++row)
         for (int col = 0; col < map.cols;) {
             const QColor c = map.cells[static_cast<size_t>(row) * map.cols + col];
@@ -263,10 +267,13 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
             if (c.alpha() > 0) {
                 const double x1 = std::min(end * map.spacing, scenario_.board.width);
                 const double y1 = std::min((row + 1) * map.spacing, scenario_.board.height);
-                p.fillRect(QRectF(col * map.spacing, row * map.spacing, x1 - col * map.spacing, y1 - row * map.spacing), c);
+                QPainterPath& path = byColour[c.rgba()];
+                path.setFillRule(Qt::WindingFill);
+                path.addRect(QRectF(QPointF(col * map.spacing, row * map.spacing), QPointF(x1, y1)));
             }
             col = end;
         }
+    for (const auto& [rgba, path] : byColour) p.fillPath(path, QColor::fromRgba(rgba));
     p.setOpacity(1);
     p.setBrush(Qt::NoBrush);
     for (const MapLayer::Outline& o : map.outlines) {
@@ -278,7 +285,10 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
         for (const Ring& r : o.rings) {
             QPolygonF poly;
             for (const Vec2& v : r) poly << QPointF(v.x, v.y);
-            p.drawPolygon(poly);
+            // (A ring of two points is a segment, a gap's: drawn there and back as a
+            // polygon, the way back filled in the dashes of the way there.)
+            if (poly.size() == 2) p.drawPolyline(poly);
+            else p.drawPolygon(poly);
         }
     }
     p.restore();
