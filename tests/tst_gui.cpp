@@ -1143,6 +1143,31 @@ private slots:
         QCOMPARE(view->observer(), -1);
     }
 
+    void analysisSaysTheMapShownIsForOtherChoices() {
+        // Another choice in Seen by or Map keeps the map shown (nothing is lost by a look at
+        // the choices) but says it was worked out for other choices; choosing back, not.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("west"), 2));
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->exposure().has_value());
+        const QString other = QStringLiteral("worked out for other choices");
+        QVERIFY2(!panel->summary().contains(other), qPrintable(panel->summary()));
+        panel->setLanes();
+        QVERIFY2(panel->summary().contains(other) && panel->summary().contains(QStringLiteral("Lanes and Gaps")), qPrintable(panel->summary()));
+        QVERIFY(panel->exposure().has_value());
+        QVERIFY(w.board()->overlay().map.has_value());
+        panel->setHidingSpots(false);  // (the exposure again)
+        QVERIFY2(!panel->summary().contains(other) && panel->summary().contains(QStringLiteral("hidden from every place")),
+                 qPrintable(panel->summary()));
+        panel->setUnit(false);  // Seen by: the observer
+        QVERIFY2(panel->summary().contains(other) && panel->summary().contains(QStringLiteral("Vision Map")), qPrintable(panel->summary()));
+    }
+
     void analysisCancel() {
         // A map that takes a while (an official layout at 0.25"): Cancel gives it up, and
         // the board keeps no half-done map.

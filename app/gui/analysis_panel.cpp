@@ -89,10 +89,18 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
                                                        : tr("Exposure Map"));
         // Another map asked for: the one being worked out is not it.
         if (computing()) cancel();
-        if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing())
+        const bool shown = map_ || exposure_ || hiding_ || lanes_;
+        if (!shown && !computing())
             summary_->setText(zone ? tr("Press %1: a model at each place in the zone, against each cell (it takes a while).")
                                          .arg(compute_->text())
                                    : tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
+        // The map shown stays (nothing is lost by a look at the choices), said to be for others.
+        if (shown && !computing() && !summaryText_.isEmpty())
+            summary_->setText(choice() == choiceShown_
+                                  ? summaryText_
+                                  : tr("<p><i>The map shown was worked out for other choices: press %1 for these.</i></p>")
+                                            .arg(compute_->text()) +
+                                        summaryText_);
     };
     connect(who_, &QComboBox::currentIndexChanged, this, retitle);
     // (A person choosing other observers or another model wants the verdicts' colours again.)
@@ -257,8 +265,13 @@ analysis::Probe AnalysisPanel::probe() const {
     return p;
 }
 
+QString AnalysisPanel::choice() const {
+    return who_->currentText() + (zoneChosen().isEmpty() ? QString() : QStringLiteral("|") + kind_->currentText());
+}
+
 bool AnalysisPanel::compute() {
     const Scenario& s = document_->scenario();
+    choiceAsked_ = choice();
     if (const QString zoneId = zoneChosen(); !zoneId.isEmpty()) {
         int zone = -1;
         for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
@@ -511,6 +524,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + figures +
                    (cells ? tr("Hover a cell to see why.") : QString());
     summary_->setText(summaryText_);
+    choiceShown_ = choiceAsked_;
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
 }

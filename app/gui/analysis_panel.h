@@ -143,6 +143,10 @@ private:
     std::vector<std::string> observerIds_;     // the observers of the one worked out last
     std::vector<std::string> mapObserverIds_;  // and of the map shown (indices change with edits)
     QString summaryText_;
+    // The choices (Seen by, and the map for a zone) of the map being worked out and of the
+    // one shown: another choice made since says the map shown is not for it.
+    QString choice() const;
+    QString choiceAsked_, choiceShown_;
 
     // The explanation of one cell, worked out off the GUI thread: the newest hover wins.
     struct Explained {
