@@ -959,6 +959,22 @@ private slots:
         QFile cells(csv);
         QVERIFY(cells.open(QIODevice::ReadOnly));
         QVERIFY(cells.readLine().startsWith("x,y,overlap,positions,seen"));
+        cells.close();
+        // An edit: the map shown is the table's as it was, so hovering explains no cell (its
+        // lines would be the table's as it is) until the map worked out again is drawn.
+        w.document()->edit(QStringLiteral("Move wall"), [](Scenario& s) {
+            for (Vec2& v : s.terrain[0].footprint.outer) v.y += 3;
+        });
+        QVERIFY(view->overlay().mapLines.empty());
+        QVERIFY2(panel->explanation().contains(QStringLiteral("The table has changed")), qPrintable(panel->explanation()));
+        panel->explainAt({16.5, 8.5});
+        QVERIFY2(panel->explanation().contains(QStringLiteral("The table has changed")), qPrintable(panel->explanation()));
+        QVERIFY(view->overlay().mapLines.empty());
+        QVERIFY(finished.wait(60000));
+        panel->explainAt({16.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("of the 18 places")), qPrintable(panel->explanation()));
+        QVERIFY(!view->overlay().mapLines.empty());
         // The zone taken away: the map goes once the edits pause (no observer to look instead).
         w.document()->edit(QStringLiteral("Delete zone"), [](Scenario& s) { s.zones.clear(); });
         QTRY_VERIFY_WITH_TIMEOUT(!panel->exposure().has_value() && !view->overlay().map.has_value(), 10000);

@@ -272,6 +272,7 @@ QString AnalysisPanel::choice() const {
 bool AnalysisPanel::compute() {
     const Scenario& s = document_->scenario();
     choiceAsked_ = choice();
+    editsAsked_ = edits_;
     if (const QString zoneId = zoneChosen(); !zoneId.isEmpty()) {
         int zone = -1;
         for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
@@ -454,11 +455,22 @@ void AnalysisPanel::clear() {
     if (!computing()) summary_->setText(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
 }
 
+void AnalysisPanel::sayStale() {
+    explainShown_.reset();
+    explainPending_.reset();
+    board_->setMapLines({});
+    explanation_ = tr("The table has changed since this map was worked out: it is being worked out again. "
+                      "Hover a cell once it is drawn.");
+    explain_->setText(explanation_);
+}
+
 void AnalysisPanel::tableChanged() {
     // The map stands for the table as it was: worked out again once the edits pause (a
     // drag is many edits).
+    ++edits_;
     listZones();
     if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing()) return;
+    if (map_ || exposure_ || hiding_) sayStale();
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
 }
@@ -525,6 +537,8 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
                    (cells ? tr("Hover a cell to see why.") : QString());
     summary_->setText(summaryText_);
     choiceShown_ = choiceAsked_;
+    editsShown_ = editsAsked_;
+    if (stale()) sayStale();
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
 }
@@ -642,6 +656,11 @@ QString AnalysisPanel::explanation() const { return explanation_; }
 
 void AnalysisPanel::explainAt(Vec2 at) {
     if (!map_ && !exposure_ && !hiding_) return;  // (lanes: the panel lists them)
+    if (stale()) {
+        sayStale();
+        emit explained();
+        return;
+    }
     const analysis::Grid& g = map_ ? map_->grid : exposure_ ? exposure_->grid : hiding_->grid;
     if (hiding_) {
         // Said at once from the map itself: which bases hide here.
@@ -691,6 +710,7 @@ void AnalysisPanel::startExplaining() {
     explainShown_ = explainPending_;
     explainPending_.reset();
     explaining_ = true;
+    editsExplained_ = edits_;
     if (exposure_) {
         // The places that see the cell, each ruled again (off the GUI thread): green lines
         // from them; from a few of the others, red ones.
@@ -839,7 +859,8 @@ void AnalysisPanel::startExplaining() {
 void AnalysisPanel::explanationReady() {
     explaining_ = false;
     const Explained e = explainWatcher_.result();
-    if (map_ || exposure_) {
+    // (Worked out on a table edited since: dropped.)
+    if ((map_ || exposure_) && editsExplained_ == edits_ && !stale()) {
         explanation_ = e.text;
         explain_->setText(e.text);
         board_->setMapLines(e.lines);

@@ -156,6 +156,12 @@ private:
     QFutureWatcher<Explained> explainWatcher_;
     std::optional<std::pair<int, int>> explainPending_, explainShown_;
     bool explaining_ = false;
+    // The table's edits counted: the map shown is for the table as it was at editsShown_;
+    // until the one worked out again arrives, hovering does not explain a cell by the table
+    // as it is now (its lines would not be the map's).
+    int edits_ = 0, editsAsked_ = 0, editsShown_ = 0, editsExplained_ = 0;
+    bool stale() const { return editsShown_ != edits_; }
+    void sayStale();
     QString explanation_;
     void startExplaining();
 };
