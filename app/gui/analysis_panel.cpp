@@ -140,14 +140,16 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     after->addWidget(csv_);
     after->addWidget(clear_);
     layout->addLayout(after);
-    summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."), this);
-    summary_->setWordWrap(true);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(summary_);
+    // The hovered cell's explanation above the summary (the legend and the figures, which
+    // can run past the dock's foot): it is what one reads while moving over the map.
     explain_ = new QLabel(this);
     explain_->setWordWrap(true);
     explain_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(explain_);
+    summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."), this);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
     layout->addStretch(1);
 
     connect(compute_, &QPushButton::clicked, this, [this] { compute(); });
