@@ -46,6 +46,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QProgressBar>
 #include <QtTest>
 
 using namespace sl;
@@ -1157,6 +1158,32 @@ private slots:
         QCOMPARE(w.document()->scenario().models[view->target()].id, target);
         w.document()->undoStack()->undo();  // (undo brings the model back, not the pick)
         QCOMPARE(view->observer(), -1);
+    }
+
+    void analysisProgressSaysTheTimeLeft() {
+        // The progress bar says the time left once there is enough to go by: a quarter done
+        // in 10 s leaves about 30 s; a tenth in 60 s, about 9 min; not before 2 s, nor with
+        // nothing done yet, nor once done.
+        QCOMPARE(gui::timeLeftText(10, 25, 100), QStringLiteral("about 30 s left"));
+        QCOMPARE(gui::timeLeftText(10, 24, 100), QStringLiteral("about 35 s left"));
+        QCOMPARE(gui::timeLeftText(60, 10, 100), QStringLiteral("about 9 min left"));
+        QCOMPARE(gui::timeLeftText(3, 99, 100), QString());
+        QCOMPARE(gui::timeLeftText(1.5, 10, 100), QString());
+        QCOMPARE(gui::timeLeftText(30, 0, 100), QString());
+        QCOMPARE(gui::timeLeftText(30, 100, 100), QString());
+        // On the window's bar, while a long map is worked out.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 1));
+        panel->setSpacing(0.25);
+        QVERIFY(panel->compute());
+        auto* bar = panel->findChild<QProgressBar*>();
+        QVERIFY(bar && bar->isVisibleTo(panel));
+        QTRY_VERIFY_WITH_TIMEOUT(bar->text().contains(QStringLiteral("left")), 30000);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        panel->cancel();
+        QVERIFY(finished.wait(60000));
     }
 
     void analysisSaysTheMapShownIsForOtherChoices() {

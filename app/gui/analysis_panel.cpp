@@ -420,7 +420,9 @@ analysis::Run AnalysisPanel::startWork(int total, const QString& text) {
     working_ = true;
     progress_->setRange(0, total_);
     progress_->setValue(0);
+    progress_->setFormat(QStringLiteral("%p%"));
     progress_->setVisible(true);
+    started_.start();
     cancel_->setEnabled(true);
     poll_.start();
     summary_->setText(text);
@@ -430,8 +432,20 @@ analysis::Run AnalysisPanel::startWork(int total, const QString& text) {
     return run;
 }
 
+QString timeLeftText(double elapsedSeconds, int done, int total) {
+    if (done <= 0 || total <= 0 || done >= total || elapsedSeconds < 2) return {};
+    const double left = elapsedSeconds * (total - done) / done;
+    if (left < 1) return {};
+    if (left < 60) return QObject::tr("about %1 s left").arg(std::max(5, static_cast<int>(std::ceil(left / 5)) * 5));
+    return QObject::tr("about %1 min left").arg(std::max(1L, std::lround(left / 60)));
+}
+
 void AnalysisPanel::showProgress() {
-    if (done_) progress_->setValue(done_->load());
+    if (!done_) return;
+    const int done = done_->load();
+    progress_->setValue(done);
+    const QString left = timeLeftText(started_.elapsed() / 1000.0, done, total_);
+    progress_->setFormat(left.isEmpty() ? QStringLiteral("%p%") : QStringLiteral("%p% - ") + left);
 }
 
 void AnalysisPanel::cancel() {

@@ -13,6 +13,7 @@
 #include "board_view.h"
 #include "scenario_document.h"
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QTimer>
 #include <QWidget>
@@ -30,6 +31,11 @@ class QPushButton;
 class QSlider;
 
 namespace sl::gui {
+
+// The time a piece of work has left, said as a person would ("about 40 s left", "about
+// 3 min left"), from the time it has taken for the share done; empty while too little is
+// done or too little time has passed to say.
+QString timeLeftText(double elapsedSeconds, int done, int total);
 
 class AnalysisPanel : public QWidget {
     Q_OBJECT
@@ -131,6 +137,7 @@ private:
     std::shared_ptr<std::atomic<int>> done_;
     int total_ = 0;
     QTimer poll_;      // progress, read from the worker's counter
+    QElapsedTimer started_;  // since the work began: the time left, said on the progress bar
     QTimer debounce_;  // after a table edit, before the map is worked out again
     std::optional<analysis::VisionMap> map_;
     bool veil_ = false;         // vision maps drawn as fog of war's veil
