@@ -259,9 +259,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // in cover under 11e and 10e (under 10e no barricade is tried: one gives cover only to
         // INFANTRY near it). Where 13.09 hides it the observer is within its detection range
         // here (hiddenBeyondRange is asked first): the ruling is the lines', 13.09 said with
-        // it. Whether it is seen: a spot towards the observer (or across) seen from a point of its base over
-        // everything lower than both tops (its top from the observer's top), else the exact
-        // decision alone (the share seen, which costs most, is not looked for).
+        // it. Whether it is seen: a spot towards the observer (or across) seen from a point
+        // of its base over everything lower than both tops (its top from the observer's top),
+        // else the exact decision alone (the share seen, which costs most, is not looked for).
         const std::string& ruleset = scenario.ruleset.name;
         const bool partProofs = run.shadows, tenth = ruleset == "wh40k-10e";
         const std::optional<bool> partCover = ruleset == "wh40k-11e" || tenth ? std::optional<bool>(true) : std::nullopt;
