@@ -109,7 +109,8 @@ private:
 
 // Everything on the table a sight line could meet, whatever the heights and the ruleset:
 // every terrain piece (feature or area) as convex parts whose union holds its footprint (its
-// holes filled), and every model's base as the disc that holds it. What a disc, or the hull
+// holes filled), and every model's base as a convex shape that holds it (a round base's
+// disc, a rectangle's corners, a polygon whose sides touch an oval). What a disc, or the hull
 // of a point and a disc, stays clear of by `margin` (the ruleset's half line width and a
 // hair for rounding) meets nothing, so no height, ruleset or keyword can make it meet
 // anything: the tests below say no more than the geometry proves.
@@ -130,11 +131,11 @@ public:
     Obstacles withoutModels() const;
     // The same obstacles without the areas (what stands within one is nothing to true-los).
     Obstacles withoutAreas() const;
-    // Whether the disc stays clear of every piece and every model's disc: no model standing
+    // Whether the disc stays clear of every piece and every model's base: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;
     // Whether the convex hull of `apex` and the disc stays clear of every piece and every
-    // model's disc but model `skip`'s (the observer's own). With `walls`, of the areas only
+    // model's base but model `skip`'s (the observer's own). With `walls`, of the areas only
     // those (a pair's walls, Rulings::wallsOf: the only areas its lines meet).
     bool coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const std::vector<int>* walls = nullptr) const;
     // Whether every line from `apex`, `top` inches up, to any point of a target standing on
@@ -155,8 +156,8 @@ public:
 
 private:
     struct Shape {
-        Ring ring;     // convex, positively oriented; one point for a model
-        double round;  // a model's disc radius; 0 for a piece's part
+        Ring ring;     // convex, positively oriented; one point for a round base
+        double round;  // a round base's radius; 0 for a piece's part and other bases
         Vec2 lo, hi;   // the box of ring grown by round
         int model;     // the model's index, -1 for a piece
         int piece;     // the piece's index, -1 for a model
