@@ -64,8 +64,11 @@ public:
     QList<QMessageBox::StandardButton> answers;     // answers to questions
     QStringList asked;                              // "save-file: caption", "warning: title: text", ...
 
-    QString saveFileName(QWidget*, const QString& caption, const QString&, const QString&) override {
+    QStringList saveStarts;                         // where each save dialog started
+    QList<gui::Prompts::ExampleSave> exampleAnswers;  // answers to "save over an example?"
+    QString saveFileName(QWidget*, const QString& caption, const QString& start, const QString&) override {
         asked << QStringLiteral("save-file: ") + caption;
+        saveStarts << start;
         return saveNames.isEmpty() ? QString() : saveNames.takeFirst();
     }
     QString openFileName(QWidget*, const QString& caption, const QString&, const QString&) override {
@@ -80,6 +83,10 @@ public:
                                          QMessageBox::StandardButton) override {
         asked << QStringLiteral("question: ") + title;
         return answers.isEmpty() ? QMessageBox::Cancel : answers.takeFirst();
+    }
+    gui::Prompts::ExampleSave saveOverExample(QWidget*, const QString& text) override {
+        asked << QStringLiteral("save-example: ") + text;
+        return exampleAnswers.isEmpty() ? gui::Prompts::ExampleSave::Cancel : exampleAnswers.takeFirst();
     }
     void warning(QWidget*, const QString& title, const QString& text) override {
         asked << QStringLiteral("warning: %1: %2").arg(title, text);
@@ -193,6 +200,79 @@ private slots:
         QCOMPARE(io::readScenarioFile(fresh).scenario->models.size(), size_t(1));
         QCOMPARE(w.document()->filePath(), fresh);
         QVERIFY(w.windowTitle().startsWith(QStringLiteral("new.sightline.json")));
+    }
+
+    // Save on one of the examples that come with Sightline (those it was built from, those
+    // installed in a data folder) asks first: Cancel writes nothing; Save a Copy asks for a
+    // name, starting outside the examples' folder; Overwrite writes over it, and is not
+    // asked again for that file.
+    void savingAnExampleAsksFirst() {
+        QTemporaryDir dir;
+        QVERIFY(gui::MainWindow::isExample(kDemo));
+        QVERIFY(!gui::MainWindow::isExample(demoCopy(dir, QStringLiteral("mine.sightline.json"))));
+        const QString examples = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/sightline/examples");
+        QVERIFY(QDir().mkpath(examples));
+        const QString example = examples + QStringLiteral("/demo.sightline.json");
+        QFile::remove(example);
+        QVERIFY(QFile::copy(kDemo, example));
+        QFile(example).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QVERIFY(gui::MainWindow::isExample(example));
+        const QByteArray shipped = contents(example);
+
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(example, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto placeOne = [&] {
+            w.palette()->setCurrentRow(2);
+            QTest::mouseClick(w.palette()->viewport(), Qt::LeftButton, {}, w.palette()->visualItemRect(w.palette()->item(2)).center());
+            QTest::mouseClick(w.board(), Qt::LeftButton, {}, at(w.board(), {30, 2}));
+        };
+        const size_t models = w.document()->scenario().models.size();
+        placeOne();
+        QCOMPARE(w.document()->scenario().models.size(), models + 1);
+        // Cancel: nothing written, still modified, no file dialog.
+        prompts->exampleAnswers << gui::Prompts::ExampleSave::Cancel;
+        trigger(w, "file-save");
+        QVERIFY(prompts->askedFor(QStringLiteral("save-example: demo.sightline.json is one of the examples")));
+        QVERIFY(!prompts->askedFor(QStringLiteral("save-file:")));
+        QCOMPARE(contents(example), shipped);
+        QVERIFY(w.document()->isModified());
+        // Save a Copy: the dialog starts outside the examples' folder, under the example's
+        // name; the copy is written and becomes the document's file.
+        const QString copy = dir.filePath(QStringLiteral("copy.sightline.json"));
+        prompts->exampleAnswers << gui::Prompts::ExampleSave::Copy;
+        prompts->saveNames << copy;
+        trigger(w, "file-save");
+        QCOMPARE(prompts->saveStarts.size(), 1);
+        QVERIFY2(!prompts->saveStarts.front().startsWith(examples), qPrintable(prompts->saveStarts.front()));
+        QVERIFY(prompts->saveStarts.front().endsWith(QStringLiteral("/demo.sightline.json")));
+        QCOMPARE(contents(example), shipped);
+        QCOMPARE(io::readScenarioFile(copy).scenario->models.size(), models + 1);
+        QCOMPARE(w.document()->filePath(), copy);
+        QVERIFY(!w.document()->isModified());
+        // Saving the copy again asks nothing.
+        prompts->asked.clear();
+        placeOne();
+        trigger(w, "file-save");
+        QVERIFY(!prompts->askedFor(QStringLiteral("save-example:")));
+        QCOMPARE(io::readScenarioFile(copy).scenario->models.size(), models + 2);
+        // Overwrite: the example is written, and the next Save asks nothing.
+        QVERIFY(w.openFile(example, true));
+        placeOne();
+        prompts->asked.clear();
+        prompts->exampleAnswers << gui::Prompts::ExampleSave::Overwrite;
+        trigger(w, "file-save");
+        QVERIFY(prompts->askedFor(QStringLiteral("save-example:")));
+        QCOMPARE(io::readScenarioFile(example).scenario->models.size(), models + 1);
+        prompts->asked.clear();
+        placeOne();
+        trigger(w, "file-save");
+        QVERIFY(!prompts->askedFor(QStringLiteral("save-example:")));
+        QCOMPARE(io::readScenarioFile(example).scenario->models.size(), models + 2);
+        QFile::remove(example);
     }
 
     // New with unsaved changes asks first: Cancel keeps everything; Save on an untitled
@@ -1054,6 +1134,36 @@ private slots:
                  qPrintable(panel->summary()));
         QString error;
         QVERIFY(!panel->exportCsv(QDir::temp().filePath(QStringLiteral("lanes.csv")), &error));  // no cells to write
+    }
+
+    // Sight > Vision Map gives the Analysis dock room under the Ruling dock: two thirds of
+    // their height and 330 pixels of width (it opened short and narrow, its legend wrapped
+    // and its figures below the fold); one made larger by hand keeps its size.
+    void analysisDockGetsRoom() {
+        gui::MainWindow w;
+        scripted(w);
+        QVERIFY(showDemo(w));
+        w.board()->setObserver(w.board()->modelIndex(QStringLiteral("b-int-1")));
+        w.analysis()->setSpacing(2.0);
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
+        auto* ruling = w.findChild<QDockWidget*>(QStringLiteral("ruling"));
+        QVERIFY(dock && ruling);
+        QSignalSpy finished(w.analysis(), &gui::AnalysisPanel::finished);
+        trigger(w, "sight-vision-map");
+        QVERIFY(finished.wait(60000));
+        QCoreApplication::processEvents();
+        const int total = dock->height() + ruling->height();
+        QVERIFY2(dock->height() >= total * 2 / 3 - 12, qPrintable(QStringLiteral("%1 of %2").arg(dock->height()).arg(total)));
+        QVERIFY2(dock->width() >= 330, qPrintable(QString::number(dock->width())));
+        // Made taller by hand: showing it again leaves it so.
+        w.resizeDocks({ruling, dock}, {total / 6, total - total / 6}, Qt::Vertical);
+        QCoreApplication::processEvents();
+        const int tall = dock->height();
+        QVERIFY(tall > total * 2 / 3 + 20);
+        trigger(w, "sight-vision-map");
+        QVERIFY(finished.wait(60000));
+        QCoreApplication::processEvents();
+        QCOMPARE(dock->height(), tall);
     }
 
     void analysisVisionMap() {

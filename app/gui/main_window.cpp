@@ -584,8 +584,7 @@ void MainWindow::buildMenus() {
     sight->addSeparator();
     // Layout analysis: where a model would be seen by the observer, over the whole table.
     sight->addAction(tr("&Vision Map..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V), this, [this] {
-        analysisDock_->show();
-        analysisDock_->raise();
+        showAnalysis();
         analysis_->compute();
     })->setObjectName(QStringLiteral("sight-vision-map"));
     // The pair's line seen from the side, with what it passes and by how much it clears it.
@@ -826,9 +825,24 @@ bool MainWindow::shadeUnseen(double height) {
     analysis_->setPointProbe(height);
     analysis_->setSpacing(1.0);  // (a shading: one inch is fine enough, and quick)
     analysis_->setVeil(true);
+    showAnalysis();
+    return analysis_->compute();
+}
+
+void MainWindow::showAnalysis() {
     analysisDock_->show();
     analysisDock_->raise();
-    return analysis_->compute();
+    // Under the Ruling dock it starts short and narrow: its settings, buttons, legend and
+    // figures (which come with the map) want two thirds of the docks' height and 330 pixels
+    // of width. It gets that; one the person made larger keeps its size.
+    auto* ruling = findChild<QDockWidget*>(QStringLiteral("ruling"));
+    if (analysisDock_->isFloating() || !ruling || !ruling->isVisible() || ruling->isFloating() ||
+        dockWidgetArea(ruling) != dockWidgetArea(analysisDock_))
+        return;
+    const int total = ruling->height() + analysisDock_->height();
+    if (const int tall = total * 2 / 3; analysisDock_->height() < tall)
+        resizeDocks({ruling, analysisDock_}, {total - tall, tall}, Qt::Vertical);
+    if (constexpr int kWide = 330; analysisDock_->width() < kWide) resizeDocks({analysisDock_}, {kWide}, Qt::Horizontal);
 }
 
 bool MainWindow::endFogTurn() {
@@ -981,12 +995,48 @@ bool MainWindow::newTable() {
 }
 
 bool MainWindow::save() {
-    if (document_.filePath().isEmpty()) return saveAs();
-    return saveTo(document_.filePath());
+    const QString path = document_.filePath();
+    if (path.isEmpty()) return saveAs();
+    if (isExample(path) && overwriteAgreed_ != path) {
+        const QString text = tr("%1 is one of the examples that come with Sightline. Save your changes to a copy, "
+                                "so that the example stays as it came?")
+                                 .arg(QFileInfo(path).fileName());
+        switch (prompts_->saveOverExample(this, text)) {
+        case Prompts::ExampleSave::Copy:
+            return saveAs();
+        case Prompts::ExampleSave::Cancel:
+            statusBar()->showMessage(tr("Not saved"), 4000);
+            return false;
+        case Prompts::ExampleSave::Overwrite:
+            overwriteAgreed_ = path;
+            break;
+        }
+    }
+    return saveTo(path);
+}
+
+bool MainWindow::isExample(const QString& path) {
+    // (Worked out each time: a few file lookups, on a save or an export.)
+    const QStringList roots = [] {
+        QStringList dirs{QStringLiteral(SIGHTLINE_EXAMPLES_DIR),
+                         QCoreApplication::applicationDirPath() + QStringLiteral("/../share/sightline/examples")};
+        dirs += QStandardPaths::locateAll(QStandardPaths::GenericDataLocation, QStringLiteral("sightline/examples"),
+                                          QStandardPaths::LocateDirectory);
+        QStringList out;
+        for (const QString& d : dirs)
+            if (const QString c = QFileInfo(d).canonicalFilePath(); !c.isEmpty() && !out.contains(c)) out << c;
+        return out;
+    }();
+    const QString file = QFileInfo(path).canonicalFilePath();
+    return !file.isEmpty() && std::ranges::any_of(roots, [&](const QString& root) { return file.startsWith(root + QLatin1Char('/')); });
 }
 
 bool MainWindow::saveAs() {
-    const QString start = document_.filePath().isEmpty() ? startFolder() : document_.filePath();
+    // (An example's copy is offered where the person's own files are, under its name.)
+    const QString start = document_.filePath().isEmpty() ? writeFolder()
+                          : isExample(document_.filePath())
+                              ? QDir(writeFolder()).filePath(QFileInfo(document_.filePath()).fileName())
+                              : document_.filePath();
     const QString path = prompts_->saveFileName(this, document_.filePath().isEmpty() ? tr("Save scenario") : tr("Save scenario as"),
                                                 start, tr("Scenarios (*.sightline.json)"));
     return !path.isEmpty() && saveTo(path);
@@ -1015,10 +1065,17 @@ QString MainWindow::startFolder() const {
                             : QFileInfo(recent.front()).absolutePath();
 }
 
+QString MainWindow::writeFolder() const {
+    if (!document_.filePath().isEmpty() && !isExample(document_.filePath())) return QFileInfo(document_.filePath()).absolutePath();
+    for (const QString& file : QSettings().value(QStringLiteral("files/recent")).toStringList())
+        if (!isExample(file)) return QFileInfo(file).absolutePath();
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+}
+
 QString MainWindow::exportStart(const QString& tail) const {
     const QString base = document_.filePath().isEmpty() ? QStringLiteral("table")
                                                         : QFileInfo(document_.filePath()).fileName().section(QLatin1Char('.'), 0, 0);
-    return QDir(startFolder()).filePath(base + tail);
+    return QDir(writeFolder()).filePath(base + tail);
 }
 
 void MainWindow::startOnNewTable() {

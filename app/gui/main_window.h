@@ -56,6 +56,9 @@ public:
     bool save();
     bool saveAs();
     bool openRecent(const QString& path);
+    // Whether the file is one of the examples that come with Sightline (the scenarios it
+    // was built from, or those installed with it): Save asks before writing over one.
+    static bool isExample(const QString& path);
 
     // Where the window's questions go (file dialogs and message boxes by default).
     void setPrompts(std::unique_ptr<Prompts> prompts) { prompts_ = std::move(prompts); }
@@ -135,7 +138,12 @@ private:
     // Where file dialogs start: the table's folder, else the last file's, else Documents;
     // an export's suggested file there, named after the table with `tail`.
     QString startFolder() const;
+    // Where dialogs that write a file start: the same, but never a folder of the examples
+    // that come with Sightline (the last folder written to outside them, else Documents).
+    QString writeFolder() const;
     QString exportStart(const QString& tail) const;
+    // The Analysis dock shown, raised and given room for its panel.
+    void showAnalysis();
     bool maybeSave();
     void updateTitle();
     void updateRuling();
@@ -176,6 +184,7 @@ private:
     quint64 tableChanges_ = 0;   // (counted: a turn ended on a table since changed is ended again)
     quint64 turnAskedAt_ = 0;
     QString povSaid_;             // the point of view last said in the status bar
+    QString overwriteAgreed_;     // an example's file that Save may write over: the person said so
     bool povSaidWaiting_ = false;
     QProgressDialog* sheetProgress_ = nullptr;
     std::unique_ptr<Prompts> prompts_ = std::make_unique<Prompts>();

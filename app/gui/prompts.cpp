@@ -3,6 +3,7 @@
 
 #include <QFileDialog>
 #include <QInputDialog>
+#include <QPushButton>
 #include <QRegularExpression>
 
 namespace sl::gui {
@@ -34,6 +35,16 @@ QMessageBox::StandardButton Prompts::saveChanges(QWidget* parent, const QString&
 QMessageBox::StandardButton Prompts::question(QWidget* parent, const QString& title, const QString& text,
                                               QMessageBox::StandardButtons buttons, QMessageBox::StandardButton preferred) {
     return QMessageBox::question(parent, title, text, buttons, preferred);
+}
+
+Prompts::ExampleSave Prompts::saveOverExample(QWidget* parent, const QString& text) {
+    QMessageBox box(QMessageBox::Question, QObject::tr("Save over an example?"), text, QMessageBox::NoButton, parent);
+    QPushButton* copy = box.addButton(QObject::tr("Save a &Copy..."), QMessageBox::AcceptRole);
+    QPushButton* over = box.addButton(QObject::tr("&Overwrite"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(copy);
+    box.exec();
+    return box.clickedButton() == copy ? ExampleSave::Copy : box.clickedButton() == over ? ExampleSave::Overwrite : ExampleSave::Cancel;
 }
 
 void Prompts::warning(QWidget* parent, const QString& title, const QString& text) {

@@ -23,6 +23,10 @@ public:
     // A question with these buttons; the answer, or `preferred` when the person just presses Enter.
     virtual QMessageBox::StandardButton question(QWidget* parent, const QString& title, const QString& text,
                                                  QMessageBox::StandardButtons buttons, QMessageBox::StandardButton preferred);
+    // Saving over one of the examples that come with Sightline: to a copy (the default),
+    // over the example after all, or not at all.
+    enum class ExampleSave { Copy, Overwrite, Cancel };
+    virtual ExampleSave saveOverExample(QWidget* parent, const QString& text);
     virtual void warning(QWidget* parent, const QString& title, const QString& text);
     // A line of text, starting from `value`; empty and *ok false when cancelled.
     virtual QString text(QWidget* parent, const QString& title, const QString& label, const QString& value, bool* ok);
