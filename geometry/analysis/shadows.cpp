@@ -101,14 +101,67 @@ bool reachesPastThroughout(Vec2 centre, double radius, const Ring& part, double 
 
 }  // namespace
 
-PieceParts::PieceParts(const Scenario& scenario) {
+PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
     // (Traced outlines wiggle: their parts are taken from a ring inside that does not.)
     constexpr double kCut = 0.01;  // square inches
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const Polygon& footprint = scenario.terrain[static_cast<size_t>(i)].footprint;
         if (!footprint.holes.empty() || footprint.outer.size() < 3) continue;
-        for (Ring& ring : convexParts(Polygon{innerRing(footprint.outer, kCut), {}})) parts_.push_back({i, std::move(ring)});
+        for (Ring& ring : convexParts(Polygon{innerRing(footprint.outer, kCut), {}})) parts_.push_back({i, std::move(ring), -1});
     }
+    // The bridges: b grown across a side it shares with a (the two sides on one line, run
+    // opposite ways, overlapping along a segment) by the strip of a behind that segment, as
+    // deep as a reaches behind both its ends, where b and the strip together are convex
+    // (the hull's area is the sum of theirs: it holds nothing else).
+    if (!bridges) return;
+    constexpr double kOn = 1e-9, kLeast = 1e-6;
+    const size_t n = parts_.size();
+    std::vector<Part> found;  // (added after: parts_ must not move while they are read)
+    std::vector<Bounds> boxes;
+    for (const Part& part : parts_) boxes.push_back(boundsOf(part.ring));
+    for (size_t ia = 0; ia < n; ++ia)
+        for (size_t ib = 0; ib < n; ++ib) {
+            const Bounds &ba = boxes[ia], &bb = boxes[ib];
+            if (ia == ib || ba.hi.x < bb.lo.x - kOn || bb.hi.x < ba.lo.x - kOn || ba.hi.y < bb.lo.y - kOn || bb.hi.y < ba.lo.y - kOn)
+                continue;
+            const Ring &a = parts_[ia].ring, &b = parts_[ib].ring;
+            for (size_t i = 0; i < a.size(); ++i)
+                for (size_t j = 0; j < b.size(); ++j) {
+                    const Vec2 a0 = a[i], a1 = a[(i + 1) % a.size()], b0 = b[j], b1 = b[(j + 1) % b.size()];
+                    const Vec2 e = a1 - a0;
+                    const double len = std::sqrt(dot(e, e));
+                    if (len < kLeast) continue;
+                    const Vec2 u = e * (1 / len), in{-u.y, u.x};  // (a lies to the left of its sides)
+                    // b's side on a's line, run the other way.
+                    if (std::abs(dot(b0 - a0, in)) > kOn || std::abs(dot(b1 - a0, in)) > kOn || dot(b1 - b0, u) >= 0) continue;
+                    const double from = std::max(0.0, dot(b1 - a0, u)), to = std::min(len, dot(b0 - a0, u));
+                    if (to - from < kLeast) continue;
+                    const Vec2 s0 = a0 + u * from, s1 = a0 + u * to;
+                    // How deep a reaches behind each end (a ray from it along `in`, to where it leaves a).
+                    auto depth = [&](Vec2 p) {
+                        double t = HUGE_VAL;
+                        for (size_t k = 0; k < a.size(); ++k) {
+                            if (k == i) continue;
+                            const Vec2 c0 = a[k], c1 = a[(k + 1) % a.size()], f = c1 - c0;
+                            // Leaves across side k where the ray turns from its left to its right.
+                            const double rate = f.x * in.y - f.y * in.x;  // d/dt of cross(f, p + t in - c0)
+                            if (rate >= 0) continue;
+                            t = std::min(t, -(f.x * (p.y - c0.y) - f.y * (p.x - c0.x)) / rate);
+                        }
+                        return t;
+                    };
+                    const double deep = std::min(depth(s0), depth(s1)) * (1 - 1e-9);
+                    if (!(deep > kLeast) || deep == HUGE_VAL) continue;
+                    const Ring strip{s0, s1, s1 + in * deep, s0 + in * deep};
+                    std::vector<Vec2> points(b.begin(), b.end());
+                    points.insert(points.end(), strip.begin(), strip.end());
+                    Ring grown = convexHullOf(std::move(points));
+                    const double sum = std::abs(signedArea(b)) + deep * (to - from);
+                    if (grown.size() < 3 || std::abs(signedArea(grown)) > sum * (1 + 1e-12)) continue;
+                    found.push_back({parts_[ib].piece, std::move(grown), parts_[ia].piece});
+                }
+        }
+    for (Part& bridge : found) parts_.push_back(std::move(bridge));
 }
 
 double boundingRadius(const Base& base) {
@@ -121,16 +174,24 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
     const double radius = radius_ = boundingRadius(observer.base) + kMargin;
     const double above = above_;
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
+    // (A feature with a floor's gap below it or openings may let lines through: it
+    // shades only where the ruleset makes it a wall, whole.)
+    auto featureHeight = [&](int i) {
+        const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
+        return piece.kind == TerrainKind::Feature && piece.bottom <= 0 && piece.openings.empty() ? piece.height : 0.0;
+    };
     for (const PieceParts::Part& part : parts.parts()) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(part.piece)];
         const std::optional<Arc> arc = arcOf(eye_, radius, part.ring, kClear + halfWidth_);
         if (!arc) continue;
-        // (A feature with a floor's gap below it or openings may let lines through: it
-        // shades only where the ruleset makes it a wall, whole.)
-        const bool feature = piece.kind == TerrainKind::Feature && piece.bottom <= 0 && piece.openings.empty();
+        const double height = featureHeight(part.piece);
+        // (A bridge: as high as the lower of its pieces, a barricade where either is.)
+        const double joined = part.joins >= 0 ? featureHeight(part.joins) : 0.0;
+        const bool barricade = piece.hasTag("barricade") ||
+                               (part.joins >= 0 && scenario.terrain[static_cast<size_t>(part.joins)].hasTag("barricade"));
         const Bounds box = boundsOf(part.ring);
-        shades_.push_back({part.ring, part.piece, feature ? piece.height : 0.0, piece.hasTag("barricade"), feature && piece.height > above,
-                           arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi});
+        shades_.push_back({part.ring, part.piece, part.joins >= 0 ? std::min(height, joined) : height, barricade, height > above,
+                           arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi, part.joins, joined > above});
     }
 }
 
@@ -140,7 +201,7 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     for (const Shade& s : shades_) {
         // The centre line must cross the part: the target lies beyond it, in its directions.
         if (distance <= s.near || turn(direction - s.from) > s.span) continue;
-        if (!s.tall && std::find(walls.begin(), walls.end(), s.piece) == walls.end()) continue;
+        if (!blocks(s, walls)) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
         // The directions where the target reaches past the part, [target->hi, target->lo + 2 pi],
@@ -199,7 +260,7 @@ bool FullShadows::hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double 
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     const double half = distance > reach ? std::asin(reach / distance) + 1e-9 : std::numbers::pi;
     for (const Shade& s : byModels ? modelShades_ : shades_) {
-        const bool wall = s.tall || (!byModels && std::find(walls.begin(), walls.end(), s.piece) != walls.end());
+        const bool wall = byModels ? s.tall : blocks(s, walls);
         if ((!wall && s.height <= 0) || (s.barricade && !barricades) || distance + reach <= s.near) continue;
         if (half < std::numbers::pi && turn(direction - half - s.from) > s.span && turn(s.from - (direction - half)) > 2 * half) continue;
         behind.emplace_back(&s, wall);
@@ -318,7 +379,7 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     };
     for (const Shade& s : shades_) {
         if (s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y) continue;
-        if (!s.tall && std::find(walls.begin(), walls.end(), s.piece) == walls.end()) continue;
+        if (!blocks(s, walls)) continue;
         const Vec2 qa = closest(s.ring, eye_), qb = closest(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));

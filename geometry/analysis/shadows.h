@@ -17,6 +17,7 @@
 
 #include "kernel/types.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <span>
@@ -26,12 +27,19 @@
 namespace sl::analysis {
 
 // Every terrain piece's footprint as convex parts (kernel convexParts), once per table.
+// Where two parts touch along a segment (the two walls of a ruin's corner, the parts of an
+// L-shaped piece), a line through the seam crosses one of them, but no test of one part at
+// a time shows it. So each such pair also gives a bridge: one part grown across the seam by
+// the strip of the other behind it, when that strip lies within the other and the two
+// together are convex (the east wall of an L run on through the north wall's end). A bridge
+// blocks a line only where both its pieces do.
 class PieceParts {
 public:
-    explicit PieceParts(const Scenario& scenario);
+    explicit PieceParts(const Scenario& scenario, bool bridges = true);
     struct Part {
         int piece;
-        Ring ring;  // convex, positively oriented
+        Ring ring;        // convex, positively oriented
+        int joins = -1;   // a bridge: the other piece whose strip it takes in
     };
     const std::vector<Part>& parts() const { return parts_; }
 
@@ -96,7 +104,15 @@ private:
         double from, span;  // the directions of its points seen from the observer: [from, from + span]
         double near;        // its distance from the observer's centre
         Vec2 boxLo, boxHi;  // its box
+        int joins = -1;     // a bridge's other piece (PieceParts), and whether that is tall
+        bool joinTall = false;
     };
+    // Whether the part stops every line for this pair: tall, or one of the pair's walls (a
+    // bridge: both its pieces).
+    static bool blocks(const Shade& s, const std::vector<int>& walls) {
+        auto wall = [&](int piece) { return std::find(walls.begin(), walls.end(), piece) != walls.end(); };
+        return (s.tall || wall(s.piece)) && (s.joins < 0 || s.joinTall || wall(s.joins));
+    }
     // Whether the part hides the foot (hidesFoot); `wall`: the ruleset makes it one.
     bool footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const;
     Vec2 eye_;
