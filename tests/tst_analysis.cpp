@@ -796,6 +796,41 @@ private slots:
         QVERIFY2(newly >= 10, qPrintable(QStringLiteral("%1 of %2 hidden only with the bridge").arg(newly).arg(hidden)));
     }
 
+    // A model taller than both tops standing at a wall's end: behind the two together the
+    // lines pass through one or the other, and the joint test takes the model in (the polygon
+    // of its outline's corners, within the base). Each probe said hidden is not seen in the
+    // pair ruling; some are hidden by neither alone.
+    void tallModelsCloseJointShadowsWithTheTerrain() {
+        Scenario s = wallTable({40, 44}, {{10, 10}, {11, 10}, {11, 21.5}, {10, 21.5}}, 5);
+        s.models.push_back(observerAt("watcher", {0.5, 22}));
+        Model tall = observerAt("tall", {10.5, 22.1});  // (its base reaches 0.19" into the wall's end)
+        tall.side = tall.unit = "others";
+        tall.base = {BaseShape::Circle, 40, 40};
+        tall.height = 3;
+        s.models.push_back(tall);
+        const Probe probe;
+        const PieceParts parts(s);
+        FullShadows withModels(parts, s, s.models[0], probe.height);
+        withModels.addModels(s, s.models[0], -1);
+        const FullShadows terrainOnly(parts, s, s.models[0], probe.height);
+        Scenario bare = s;  // (the model alone)
+        bare.terrain.clear();
+        FullShadows modelOnly(PieceParts(bare), bare, bare.models[0], probe.height);
+        modelOnly.addModels(bare, bare.models[0], -1);
+        const double radius = 16 / 25.4;
+        int hidden = 0, newly = 0;
+        for (double x = 16; x <= 36; x += 2)
+            for (double y = 18; y <= 26; y += 0.5) {
+                const Vec2 c{x, y};
+                if (!withModels.hides(c, radius, {})) continue;
+                ++hidden;
+                newly += !terrainOnly.hides(c, radius, {}) && !modelOnly.hides(c, radius, {});
+                const Cell pair = referenceCell(s, {0}, probe, c);
+                QVERIFY2(pair.verdict == Verdict::Hidden, qPrintable(QStringLiteral("(%1, %2) said hidden, the pair ruling sees it").arg(x).arg(y)));
+            }
+        QVERIFY2(newly >= 5, qPrintable(QStringLiteral("%1 of %2 hidden only by the two together").arg(newly).arg(hidden)));
+    }
+
     // A wall lower than the models' tops hides the feet behind it as far as a line from the
     // observer's top to the table is still below the wall's top when it passes it: a 1" wall
     // from x = 10 to 11, an observer's top at 1.75" centred at x = 0.5. A line to a foot is

@@ -110,19 +110,34 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
         for (Ring& ring : convexParts(Polygon{innerRing(footprint.outer, kCut), {}})) parts_.push_back({i, std::move(ring), -1});
     }
     // The bridges: b grown across a side it shares with a (the two sides on one line, run
-    // opposite ways, overlapping along a segment) by the strip of a behind that segment, as
-    // deep as a reaches behind both its ends, where b and the strip together are convex
-    // (the hull's area is the sum of theirs: it holds nothing else).
+    // opposite ways, overlapping along a segment) by the part of a within b's other sides
+    // (their lines run on into a: for two walls meeting in an L, the strip of one behind
+    // the other's end; for an L-shaped piece cut along a diagonal, the corner's triangle),
+    // where b and that part together are convex (the hull's area is the sum of theirs: it
+    // holds nothing else).
     if (!bridges) return;
     constexpr double kOn = 1e-9, kLeast = 1e-6;
     const size_t n = parts_.size();
     std::vector<Part> found;  // (added after: parts_ must not move while they are read)
     std::vector<Bounds> boxes;
     for (const Part& part : parts_) boxes.push_back(boundsOf(part.ring));
+    // The convex ring clipped to the left of the line from c0 to c1 (Sutherland-Hodgman).
+    auto clip = [](const Ring& ring, Vec2 c0, Vec2 c1) {
+        const Vec2 f = c1 - c0;
+        auto side = [&](Vec2 p) { return f.x * (p.y - c0.y) - f.y * (p.x - c0.x); };
+        Ring out;
+        for (size_t k = 0; k < ring.size(); ++k) {
+            const Vec2 p = ring[k], q = ring[(k + 1) % ring.size()];
+            const double sp = side(p), sq = side(q);
+            if (sp >= 0) out.push_back(p);
+            if ((sp >= 0) != (sq >= 0)) out.push_back(p + (q - p) * (sp / (sp - sq)));
+        }
+        return out;
+    };
     for (size_t ia = 0; ia < n; ++ia)
         for (size_t ib = 0; ib < n; ++ib) {
             const Bounds &ba = boxes[ia], &bb = boxes[ib];
-            if (ia == ib || ba.hi.x < bb.lo.x - kOn || bb.hi.x < ba.lo.x - kOn || ba.hi.y < bb.lo.y - kOn || bb.hi.y < ba.lo.y - kOn)
+            if (parts_[ia].piece == parts_[ib].piece || ba.hi.x < bb.lo.x - kOn || bb.hi.x < ba.lo.x - kOn || ba.hi.y < bb.lo.y - kOn || bb.hi.y < ba.lo.y - kOn)
                 continue;
             const Ring &a = parts_[ia].ring, &b = parts_[ib].ring;
             for (size_t i = 0; i < a.size(); ++i)
@@ -132,31 +147,19 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
                     const double len = std::sqrt(dot(e, e));
                     if (len < kLeast) continue;
                     const Vec2 u = e * (1 / len), in{-u.y, u.x};  // (a lies to the left of its sides)
-                    // b's side on a's line, run the other way.
+                    // b's side on a's line, run the other way, along a stretch of a's.
                     if (std::abs(dot(b0 - a0, in)) > kOn || std::abs(dot(b1 - a0, in)) > kOn || dot(b1 - b0, u) >= 0) continue;
-                    const double from = std::max(0.0, dot(b1 - a0, u)), to = std::min(len, dot(b0 - a0, u));
-                    if (to - from < kLeast) continue;
-                    const Vec2 s0 = a0 + u * from, s1 = a0 + u * to;
-                    // How deep a reaches behind each end (a ray from it along `in`, to where it leaves a).
-                    auto depth = [&](Vec2 p) {
-                        double t = HUGE_VAL;
-                        for (size_t k = 0; k < a.size(); ++k) {
-                            if (k == i) continue;
-                            const Vec2 c0 = a[k], c1 = a[(k + 1) % a.size()], f = c1 - c0;
-                            // Leaves across side k where the ray turns from its left to its right.
-                            const double rate = f.x * in.y - f.y * in.x;  // d/dt of cross(f, p + t in - c0)
-                            if (rate >= 0) continue;
-                            t = std::min(t, -(f.x * (p.y - c0.y) - f.y * (p.x - c0.x)) / rate);
-                        }
-                        return t;
-                    };
-                    const double deep = std::min(depth(s0), depth(s1)) * (1 - 1e-9);
-                    if (!(deep > kLeast) || deep == HUGE_VAL) continue;
-                    const Ring strip{s0, s1, s1 + in * deep, s0 + in * deep};
+                    if (std::min(len, dot(b0 - a0, u)) - std::max(0.0, dot(b1 - a0, u)) < kLeast) continue;
+                    Ring taken = a;
+                    for (size_t k = 0; k < b.size() && taken.size() >= 3; ++k)
+                        if (k != j) taken = clip(taken, b[k], b[(k + 1) % b.size()]);
+                    if (taken.size() < 3) continue;
+                    const double more = std::abs(signedArea(taken));
+                    if (more < kLeast) continue;
                     std::vector<Vec2> points(b.begin(), b.end());
-                    points.insert(points.end(), strip.begin(), strip.end());
+                    points.insert(points.end(), taken.begin(), taken.end());
                     Ring grown = convexHullOf(std::move(points));
-                    const double sum = std::abs(signedArea(b)) + deep * (to - from);
+                    const double sum = std::abs(signedArea(b)) + more;
                     if (grown.size() < 3 || std::abs(signedArea(grown)) > sum * (1 + 1e-12)) continue;
                     found.push_back({parts_[ib].piece, std::move(grown), parts_[ia].piece});
                 }
@@ -377,9 +380,8 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
         }
         return best;
     };
-    for (const Shade& s : shades_) {
-        if (s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y) continue;
-        if (!blocks(s, walls)) continue;
+    // (The parts that stop every line for this pair, and the models taller than both tops.)
+    auto consider = [&](const Shade& s) {
         const Vec2 qa = closest(s.ring, eye_), qb = closest(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));
@@ -389,11 +391,16 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
             const Vec2 u = s.ring[i], e = s.ring[(i + 1) % s.ring.size()] - u;
             inside = e.x * (centre.y - u.y) - e.y * (centre.x - u.x) >= 0;
         }
-        if (inside || da <= ra + hw + kClear || db <= rb + hw + kClear) continue;
+        if (inside || da <= ra + hw + kClear || db <= rb + hw + kClear) return;
         const size_t first = corners.size();
         for (const Vec2& v : s.ring) corners.push_back(v - mid);
         between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db)});
-    }
+    };
+    auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
+    for (const Shade& s : shades_)
+        if (near(s) && blocks(s, walls)) consider(s);
+    for (const Shade& s : modelShades_)
+        if (s.tall && near(s)) consider(s);
     if (between.empty()) return false;
     // The directions of the lines that meet both discs: within asin((ra + rb) / gap) of ab.
     const double axis = std::atan2(ab.y, ab.x), half = std::asin((ra + rb) / gap);

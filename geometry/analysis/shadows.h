@@ -30,16 +30,17 @@ namespace sl::analysis {
 // Where two parts touch along a segment (the two walls of a ruin's corner, the parts of an
 // L-shaped piece), a line through the seam crosses one of them, but no test of one part at
 // a time shows it. So each such pair also gives a bridge: one part grown across the seam by
-// the strip of the other behind it, when that strip lies within the other and the two
-// together are convex (the east wall of an L run on through the north wall's end). A bridge
-// blocks a line only where both its pieces do.
+// the part of the other within its own other sides, when the two together are convex (the
+// east wall of an L run on through the north wall's end; an L-shaped piece cut along a
+// diagonal, one leg with the corner's triangle). A bridge blocks a line only where both its
+// pieces do.
 class PieceParts {
 public:
     explicit PieceParts(const Scenario& scenario, bool bridges = true);
     struct Part {
         int piece;
         Ring ring;        // convex, positively oriented
-        int joins = -1;   // a bridge: the other piece whose strip it takes in
+        int joins = -1;   // a bridge: the other piece, a part of which it takes in
     };
     const std::vector<Part>& parts() const { return parts_; }
 
@@ -57,12 +58,12 @@ public:
 
     FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop);
     // Whether a target within `radius` of `centre` is in the full shadow of a tall feature,
-    // or of one of `walls` (the pieces the ruleset makes walls for this pair), or of several
-    // of them together (jointly).
+    // or of one of `walls` (the pieces the ruleset makes walls for this pair), or of a model
+    // taller than both tops (those addModels took), or of several of them together (jointly).
     bool hides(Vec2 centre, double radius, const std::vector<int>& walls) const;
     // Whether every line from the observer's disc to the target's disc, both grown by half
-    // the ruleset's line width, crosses the open interior of one of those parts that lies
-    // between the two on that line: the lines' directions are cut into ranges, and in each
+    // the ruleset's line width, crosses the open interior of one of those parts (or of those
+    // models) that lies between the two on that line: the lines' directions are cut into ranges, and in each
     // range the offsets of the lines that meet both discs must be covered by the offsets of
     // the lines through the parts, each bounded over the whole range (cut again where that
     // fails, a few hundred ranges at most; false where they do not settle it).
