@@ -216,6 +216,27 @@ double toBase(Vec2 x, const Model& m) {
     return std::max(0.0, d - kOutlineErrorMm / kMmPerInch);
 }
 
+// Probes on the grid [from, to] (x every `step.x`, y every `step.y`) that `shadows` says are
+// hidden: each is ruled as a pair, which must find it hidden (else the first such probe is
+// said in `failure`). Returns how many were said hidden, and how many of them `before` did
+// not prove.
+std::pair<int, int> hiddenClaims(const Scenario& s, const FullShadows& shadows, const std::function<bool(Vec2)>& before, Vec2 from,
+                                 Vec2 to, Vec2 step, QString* failure) {
+    const Probe probe;
+    const double radius = probe.base.length_mm / kMmPerInch / 2;
+    int hidden = 0, newly = 0;
+    for (double x = from.x; x <= to.x; x += step.x)
+        for (double y = from.y; y <= to.y; y += step.y) {
+            const Vec2 c{x, y};
+            if (!shadows.hides(c, radius, {})) continue;
+            ++hidden;
+            newly += !before(c);
+            if (failure->isEmpty() && referenceCell(s, {0}, probe, c).verdict != Verdict::Hidden)
+                *failure = QStringLiteral("(%1, %2) said hidden, the pair ruling sees it").arg(x).arg(y);
+        }
+    return {hidden, newly};
+}
+
 // Points on a model's outline no farther apart than `step`.
 std::vector<Vec2> outlinePoints(const Model& m, double step) {
     const Ring r = baseOutline(m);
@@ -782,17 +803,10 @@ private slots:
         // (Without the bridges: the parts alone.)
         const PieceParts alone(s, false);
         const FullShadows without(alone, s, s.models[0], probe.height);
-        const double radius = 16 / 25.4;
-        int newly = 0, hidden = 0;
-        for (double x = 36; x <= 58; x += 2)
-            for (double y = 16.75; y <= 18.25; y += 0.25) {
-                const Vec2 c{x, y};
-                if (!shadows.hides(c, radius, {})) continue;
-                ++hidden;
-                newly += !without.hides(c, radius, {});
-                const Cell pair = referenceCell(s, {0}, probe, c);
-                QVERIFY2(pair.verdict == Verdict::Hidden, qPrintable(QStringLiteral("(%1, %2) said hidden, the pair ruling sees it").arg(x).arg(y)));
-            }
+        QString failure;
+        const auto [hidden, newly] = hiddenClaims(s, shadows, [&](Vec2 c) { return without.hides(c, 16 / 25.4, {}); }, {36, 16.75},
+                                                  {58, 18.25}, {2, 0.25}, &failure);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QVERIFY2(newly >= 10, qPrintable(QStringLiteral("%1 of %2 hidden only with the bridge").arg(newly).arg(hidden)));
     }
 
@@ -817,17 +831,10 @@ private slots:
         bare.terrain.clear();
         FullShadows modelOnly(PieceParts(bare), bare, bare.models[0], probe.height);
         modelOnly.addModels(bare, bare.models[0], -1);
-        const double radius = 16 / 25.4;
-        int hidden = 0, newly = 0;
-        for (double x = 16; x <= 36; x += 2)
-            for (double y = 18; y <= 26; y += 0.5) {
-                const Vec2 c{x, y};
-                if (!withModels.hides(c, radius, {})) continue;
-                ++hidden;
-                newly += !terrainOnly.hides(c, radius, {}) && !modelOnly.hides(c, radius, {});
-                const Cell pair = referenceCell(s, {0}, probe, c);
-                QVERIFY2(pair.verdict == Verdict::Hidden, qPrintable(QStringLiteral("(%1, %2) said hidden, the pair ruling sees it").arg(x).arg(y)));
-            }
+        auto alone = [&](Vec2 c) { return terrainOnly.hides(c, 16 / 25.4, {}) || modelOnly.hides(c, 16 / 25.4, {}); };
+        QString failure;
+        const auto [hidden, newly] = hiddenClaims(s, withModels, alone, {16, 18}, {36, 26}, {2, 0.5}, &failure);
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QVERIFY2(newly >= 5, qPrintable(QStringLiteral("%1 of %2 hidden only by the two together").arg(newly).arg(hidden)));
     }
 
