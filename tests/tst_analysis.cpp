@@ -781,6 +781,21 @@ private slots:
             }
         }
         QVERIFY2(bridges >= 150, qPrintable(QStringLiteral("%1 bridges over %2 pairs").arg(bridges).arg(pairs)));
+        // Two pieces a hair apart: no bridge (a line passes between them).
+        for (const double gap : {1e-11, 1e-15}) {
+            Scenario s;
+            s.board = {30, 30};
+            for (const Ring& r : {rect({0, -1}, {10, 0}), rect({0, gap}, {10, 10})}) {
+                TerrainPiece piece;
+                piece.id = "piece-" + std::to_string(s.terrain.size());
+                piece.kind = TerrainKind::Feature;
+                piece.height = 5;
+                piece.footprint.outer = r;
+                s.terrain.push_back(piece);
+            }
+            const PieceParts parts(s);
+            QVERIFY(std::ranges::none_of(parts.parts(), [](const PieceParts::Part& p) { return p.joins >= 0; }));
+        }
 
         // The demo's north and east walls of the central ruin, alone on a table: an L. The
         // probes behind its corner, from an observer level with the north wall.
@@ -1305,6 +1320,18 @@ private slots:
                 QVERIFY(!obstacles.coneClear(from - across * 0.12, to - across * 0.12, radius, -1));
                 QVERIFY(obstacles.lineToDisc(from, to, radius, -1));
             }
+        }
+        // A rectangle all but without width: its corners round onto each other, and a side of
+        // no length proves nothing (its normal is any direction).
+        for (const auto [width, turn] : {std::pair{1e-14, 0.0}, std::pair{3e-14, 28.4}, std::pair{1.77e-13, 66.9}}) {
+            Scenario s;
+            s.board = {30, 30};
+            s.models.push_back(observerAt("sliver", {10, 10}));
+            s.models.back().base = {BaseShape::Rect, 40, width};
+            s.models.back().rotation_deg = turn;
+            const Obstacles obstacles(s);
+            QVERIFY(!obstacles.discClear({10, 10}, 0));
+            QVERIFY(!obstacles.coneClear({10, 0}, {10, 20}, 0.5, -1));
         }
     }
 

@@ -3,6 +3,7 @@
 #include "analysis/shadows.h"
 
 #include "kernel/base.h"
+#include "kernel/exact.h"
 #include "kernel/polygon.h"
 #include "rules/rulings.h"
 
@@ -112,9 +113,9 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
     // The bridges: b grown across a side it shares with a (the two sides on one line, run
     // opposite ways, overlapping along a segment) by the part of a within b's other sides
     // (their lines run on into a: for two walls meeting in an L, the strip of one behind
-    // the other's end; for an L-shaped piece cut along a diagonal, the corner's triangle),
-    // where b and that part together are convex (the hull's area is the sum of theirs: it
-    // holds nothing else).
+    // the other's end), where b and that part together are convex (the hull's area is the
+    // sum of theirs: it holds nothing else). Only between parts of different pieces: within
+    // one (a traced ruin's parts) they were many and proved nothing.
     if (!bridges) return;
     constexpr double kOn = 1e-9, kLeast = 1e-6;
     const size_t n = parts_.size();
@@ -147,8 +148,11 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
                     const double len = std::sqrt(dot(e, e));
                     if (len < kLeast) continue;
                     const Vec2 u = e * (1 / len), in{-u.y, u.x};  // (a lies to the left of its sides)
-                    // b's side on a's line, run the other way, along a stretch of a's.
+                    // b's side on a's line exactly (the engine closes a seam only so: two sides
+                    // a hair apart leave a line between them), run the other way, along a
+                    // stretch of a's.
                     if (std::abs(dot(b0 - a0, in)) > kOn || std::abs(dot(b1 - a0, in)) > kOn || dot(b1 - b0, u) >= 0) continue;
+                    if (exact::orient(a0, a1, b0) != 0 || exact::orient(a0, a1, b1) != 0) continue;
                     if (std::min(len, dot(b0 - a0, u)) - std::max(0.0, dot(b1 - a0, u)) < kLeast) continue;
                     Ring taken = a;
                     for (size_t k = 0; k < b.size() && taken.size() >= 3; ++k)
@@ -591,6 +595,7 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
         // (The polygon is convex and positively oriented: along a side's inward normal its
         // nearest points are that side's.)
         const Vec2 e = shape.ring[(i + 1) % k] - shape.ring[i];
+        if (e.x == 0 && e.y == 0) continue;  // (a side rounded to nothing has no normal)
         const Vec2 n = unit(Vec2{-e.y, e.x});
         if (reach(n) < dot(n, shape.ring[i])) return true;
     }

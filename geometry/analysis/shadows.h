@@ -27,13 +27,12 @@
 namespace sl::analysis {
 
 // Every terrain piece's footprint as convex parts (kernel convexParts), once per table.
-// Where two parts touch along a segment (the two walls of a ruin's corner, the parts of an
-// L-shaped piece), a line through the seam crosses one of them, but no test of one part at
-// a time shows it. So each such pair also gives a bridge: one part grown across the seam by
-// the part of the other within its own other sides, when the two together are convex (the
-// east wall of an L run on through the north wall's end; an L-shaped piece cut along a
-// diagonal, one leg with the corner's triangle). A bridge blocks a line only where both its
-// pieces do.
+// Where two parts touch along a segment (the two walls of a ruin's corner), a line through
+// the seam crosses one of them, but no test of one part at a time shows it. So each such
+// pair also gives a bridge: one part grown across the seam by the part of the other within
+// its own other sides, when the two together are convex (the east wall of an L run on
+// through the north wall's end), for parts of different pieces whose sides lie on one line
+// exactly. A bridge blocks a line only where both its pieces do.
 class PieceParts {
 public:
     explicit PieceParts(const Scenario& scenario, bool bridges = true);
