@@ -205,7 +205,7 @@ private slots:
     // Save on one of the examples that come with Sightline (those it was built from, those
     // installed in a data folder) asks first: Cancel writes nothing; Save a Copy asks for a
     // name, starting outside the examples' folder; Overwrite writes over it, and is not
-    // asked again for that file.
+    // asked again while that file stays open.
     void savingAnExampleAsksFirst() {
         QTemporaryDir dir;
         QVERIFY(gui::MainWindow::isExample(kDemo));
@@ -271,6 +271,13 @@ private slots:
         placeOne();
         trigger(w, "file-save");
         QVERIFY(!prompts->askedFor(QStringLiteral("save-example:")));
+        QCOMPARE(io::readScenarioFile(example).scenario->models.size(), models + 2);
+        // Opened again, it is asked about again.
+        QVERIFY(w.openFile(example, true));
+        placeOne();
+        prompts->asked.clear();
+        trigger(w, "file-save");  // (no answer: Cancel)
+        QVERIFY(prompts->askedFor(QStringLiteral("save-example:")));
         QCOMPARE(io::readScenarioFile(example).scenario->models.size(), models + 2);
         QFile::remove(example);
     }

@@ -184,7 +184,7 @@ private:
     quint64 tableChanges_ = 0;   // (counted: a turn ended on a table since changed is ended again)
     quint64 turnAskedAt_ = 0;
     QString povSaid_;             // the point of view last said in the status bar
-    QString overwriteAgreed_;     // an example's file that Save may write over: the person said so
+    QString overwriteAgreed_;     // the example open, which Save may write over: the person said so
     bool povSaidWaiting_ = false;
     QProgressDialog* sheetProgress_ = nullptr;
     std::unique_ptr<Prompts> prompts_ = std::make_unique<Prompts>();
