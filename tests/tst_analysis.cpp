@@ -1256,8 +1256,11 @@ private slots:
                 }
                 for (const Model& m : s.models) {
                     if (baseContains(m, apex) || baseContains(m, centre)) least = 0;
-                    if (m.base.shape == BaseShape::Circle)
-                        least = std::min(least, std::max(0.0, toHull(m.position) - halfLengthIn(m.base)));
+                    // (Far off, the disc that holds the base is near enough: both checks below
+                    // ask only whether the distance is under the margin and a little.)
+                    const double bound = std::max(0.0, toHull(m.position) - boundingRadius(m.base));
+                    if (m.base.shape == BaseShape::Circle || bound > obstacles.margin() + 0.1)
+                        least = std::min(least, bound);
                     else
                         for (const Vec2& x : outlinePoints(m, 0.01)) least = std::min(least, std::max(0.0, toHull(x) - kOutlineErrorMm / kMmPerInch));
                 }
@@ -1281,6 +1284,12 @@ private slots:
                 }
                 for (const Model& m : s.models) {
                     if (baseContains(m, centre)) fromDisc = 0;
+                    const double bound =
+                        std::max(0.0, std::hypot(m.position.x - centre.x, m.position.y - centre.y) - radius - boundingRadius(m.base));
+                    if (bound > obstacles.margin() + 0.1) {
+                        fromDisc = std::min(fromDisc, bound);
+                        continue;
+                    }
                     for (const Vec2& x : outlinePoints(m, 0.005))
                         fromDisc = std::min(fromDisc, std::max(0.0, std::hypot(x.x - centre.x, x.y - centre.y) - radius - kOutlineErrorMm / kMmPerInch));
                 }
@@ -1323,7 +1332,7 @@ private slots:
         }
         // A rectangle all but without width: its corners round onto each other, and a side of
         // no length proves nothing (its normal is any direction).
-        for (const auto [width, turn] : {std::pair{1e-14, 0.0}, std::pair{3e-14, 28.4}, std::pair{1.77e-13, 66.9}}) {
+        for (const auto& [width, turn] : {std::pair{1e-14, 0.0}, std::pair{3e-14, 28.4}, std::pair{1.77e-13, 66.9}}) {
             Scenario s;
             s.board = {30, 30};
             s.models.push_back(observerAt("sliver", {10, 10}));
@@ -1466,7 +1475,7 @@ private slots:
                                                                             .arg(QString::fromStdString(piece.id))));
                             }
                             for (const Model& m : s.models)
-                                if (h < m.top())
+                                if (h < m.top() && std::hypot(x.x - m.position.x, x.y - m.position.y) < boundingRadius(m.base) + allowed)
                                     QVERIFY2(toBase(x, m) >= allowed,
                                              qPrintable(QStringLiteral("round %1 cone %2: a line meets the model").arg(round).arg(q)));
                         }
@@ -1564,8 +1573,7 @@ private slots:
                               {"wh40k-11e/11-plunging-unit", "G3", {30.5, 15.5}},       {"wh40k-10e/03-barricades", "Far", {24.5, 36.5}},
                               // (Behind the 170 x 109 mm oval, seen past its flat side: cells the
                               // open views decide since they hold the oval by its outline.)
-                              {"regression/26-slanted-low-wall-long-oval", "O", {58.5, 15.5}}, {"regression/26-slanted-low-wall-long-oval", "O", {56.5, 18.5}},
-                              {"regression/26-slanted-low-wall-long-oval", "O", {59.5, 13.5}}};
+                              {"regression/26-slanted-low-wall-long-oval", "O", {58.5, 15.5}}};
         for (const Case& c : cases) {
             io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/%1.sightline.json").arg(QLatin1String(c.file)));
             QVERIFY(r.scenario);
