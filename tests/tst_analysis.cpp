@@ -216,6 +216,23 @@ double toBase(Vec2 x, const Model& m) {
     return std::max(0.0, d - kOutlineErrorMm / kMmPerInch);
 }
 
+// A true-los table of features `height` high with these footprints (each turned positive).
+Scenario featureTable(Board board, std::vector<Ring> rings, double height) {
+    Scenario s;
+    s.board = board;
+    s.ruleset.name = "true-los";
+    for (Ring& r : rings) {
+        if (signedArea(r) < 0) std::reverse(r.begin(), r.end());
+        TerrainPiece piece;
+        piece.id = "piece-" + std::to_string(s.terrain.size());
+        piece.kind = TerrainKind::Feature;
+        piece.height = height;
+        piece.footprint.outer = std::move(r);
+        s.terrain.push_back(std::move(piece));
+    }
+    return s;
+}
+
 // Probes on the grid [from, to] (x every `step.x`, y every `step.y`) that `shadows` says are
 // hidden: each is ruled as a pair, which must find it hidden (else the first such probe is
 // said in `failure`). Returns how many were said hidden, and how many of them `before` did
@@ -715,8 +732,6 @@ private slots:
         int bridges = 0, pairs = 0;
         auto rect = [](Vec2 lo, Vec2 hi) { return Ring{lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}; };
         for (int round = 0; round < 300; ++round) {
-            Scenario s;
-            s.board = {30, 30};
             Ring a, b;
             const double t = 0.2 + 0.8 * u(rng), l = 2 + 6 * u(rng), at = u(rng);
             switch (round % 4) {
@@ -739,15 +754,9 @@ private slots:
                 break;
             }
             }
-            for (Ring* r : {&a, &b}) {
+            for (Ring* r : {&a, &b})
                 if (signedArea(*r) < 0) std::reverse(r->begin(), r->end());
-                TerrainPiece piece;
-                piece.id = "piece-" + std::to_string(s.terrain.size());
-                piece.kind = TerrainKind::Feature;
-                piece.height = 5;
-                piece.footprint.outer = *r;
-                s.terrain.push_back(piece);
-            }
+            const Scenario s = featureTable({30, 30}, {a, b}, 5);
             const PieceParts parts(s);
             ++pairs;
             for (const PieceParts::Part& part : parts.parts()) {
@@ -783,33 +792,13 @@ private slots:
         QVERIFY2(bridges >= 150, qPrintable(QStringLiteral("%1 bridges over %2 pairs").arg(bridges).arg(pairs)));
         // Two pieces a hair apart: no bridge (a line passes between them).
         for (const double gap : {1e-11, 1e-15}) {
-            Scenario s;
-            s.board = {30, 30};
-            for (const Ring& r : {rect({0, -1}, {10, 0}), rect({0, gap}, {10, 10})}) {
-                TerrainPiece piece;
-                piece.id = "piece-" + std::to_string(s.terrain.size());
-                piece.kind = TerrainKind::Feature;
-                piece.height = 5;
-                piece.footprint.outer = r;
-                s.terrain.push_back(piece);
-            }
-            const PieceParts parts(s);
+            const PieceParts parts(featureTable({30, 30}, {rect({0, -1}, {10, 0}), rect({0, gap}, {10, 10})}, 5));
             QVERIFY(std::ranges::none_of(parts.parts(), [](const PieceParts::Part& p) { return p.joins >= 0; }));
         }
 
         // The demo's north and east walls of the central ruin, alone on a table: an L. The
         // probes behind its corner, from an observer level with the north wall.
-        Scenario s;
-        s.board = {60, 44};
-        s.ruleset.name = "true-los";
-        for (const Ring& r : {rect({26, 17}, {34, 17.5}), rect({33.5, 17.5}, {34, 24})}) {
-            TerrainPiece piece;
-            piece.id = "wall-" + std::to_string(s.terrain.size());
-            piece.kind = TerrainKind::Feature;
-            piece.height = 6;
-            piece.footprint.outer = r;
-            s.terrain.push_back(piece);
-        }
+        Scenario s = featureTable({60, 44}, {rect({26, 17}, {34, 17.5}), rect({33.5, 17.5}, {34, 24})}, 6);
         s.models.push_back(observerAt("watcher", {6, 18}));
         const PieceParts parts(s);
         QVERIFY(std::ranges::any_of(parts.parts(), [](const PieceParts::Part& p) { return p.joins >= 0; }));

@@ -49,6 +49,8 @@
 #include <QProgressBar>
 #include <QtTest>
 
+#include <optional>
+
 using namespace sl;
 
 namespace {
@@ -253,31 +255,26 @@ private slots:
         QCOMPARE(io::readScenarioFile(copy).scenario->models.size(), models + 1);
         QCOMPARE(w.document()->filePath(), copy);
         QVERIFY(!w.document()->isModified());
+        // A model placed and Save (the answer given, if asked): whether it asked.
+        auto placeAndSave = [&](std::optional<gui::Prompts::ExampleSave> answer) {
+            prompts->asked.clear();
+            if (answer) prompts->exampleAnswers << *answer;
+            placeOne();
+            trigger(w, "file-save");
+            return prompts->askedFor(QStringLiteral("save-example:"));
+        };
         // Saving the copy again asks nothing.
-        prompts->asked.clear();
-        placeOne();
-        trigger(w, "file-save");
-        QVERIFY(!prompts->askedFor(QStringLiteral("save-example:")));
+        QVERIFY(!placeAndSave(std::nullopt));
         QCOMPARE(io::readScenarioFile(copy).scenario->models.size(), models + 2);
         // Overwrite: the example is written, and the next Save asks nothing.
         QVERIFY(w.openFile(example, true));
-        placeOne();
-        prompts->asked.clear();
-        prompts->exampleAnswers << gui::Prompts::ExampleSave::Overwrite;
-        trigger(w, "file-save");
-        QVERIFY(prompts->askedFor(QStringLiteral("save-example:")));
+        QVERIFY(placeAndSave(gui::Prompts::ExampleSave::Overwrite));
         QCOMPARE(io::readScenarioFile(example).scenario->models.size(), models + 1);
-        prompts->asked.clear();
-        placeOne();
-        trigger(w, "file-save");
-        QVERIFY(!prompts->askedFor(QStringLiteral("save-example:")));
+        QVERIFY(!placeAndSave(std::nullopt));
         QCOMPARE(io::readScenarioFile(example).scenario->models.size(), models + 2);
-        // Opened again, it is asked about again.
+        // Opened again, it is asked about again (no answer: Cancel, nothing written).
         QVERIFY(w.openFile(example, true));
-        placeOne();
-        prompts->asked.clear();
-        trigger(w, "file-save");  // (no answer: Cancel)
-        QVERIFY(prompts->askedFor(QStringLiteral("save-example:")));
+        QVERIFY(placeAndSave(std::nullopt));
         QCOMPARE(io::readScenarioFile(example).scenario->models.size(), models + 2);
         QFile::remove(example);
     }

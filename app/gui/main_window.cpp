@@ -1015,20 +1015,28 @@ bool MainWindow::save() {
     return saveTo(path);
 }
 
-bool MainWindow::isExample(const QString& path) {
-    // (Worked out each time: a few file lookups, on a save or an export.)
-    const QStringList roots = [] {
-        QStringList dirs{QStringLiteral(SIGHTLINE_EXAMPLES_DIR),
-                         QCoreApplication::applicationDirPath() + QStringLiteral("/../share/sightline/examples")};
-        dirs += QStandardPaths::locateAll(QStandardPaths::GenericDataLocation, QStringLiteral("sightline/examples"),
-                                          QStandardPaths::LocateDirectory);
-        QStringList out;
-        for (const QString& d : dirs)
-            if (const QString c = QFileInfo(d).canonicalFilePath(); !c.isEmpty() && !out.contains(c)) out << c;
-        return out;
-    }();
+namespace {
+
+// The folders of the examples that come with Sightline, as they are now (worked out on a save
+// or an export: a few file lookups).
+QStringList exampleRoots() {
+    QStringList dirs{QStringLiteral(SIGHTLINE_EXAMPLES_DIR), QCoreApplication::applicationDirPath() + QStringLiteral("/../share/sightline/examples")};
+    dirs += QStandardPaths::locateAll(QStandardPaths::GenericDataLocation, QStringLiteral("sightline/examples"), QStandardPaths::LocateDirectory);
+    QStringList out;
+    for (const QString& d : dirs)
+        if (const QString c = QFileInfo(d).canonicalFilePath(); !c.isEmpty() && !out.contains(c)) out << c;
+    return out;
+}
+
+bool within(const QStringList& roots, const QString& path) {
     const QString file = QFileInfo(path).canonicalFilePath();
     return !file.isEmpty() && std::ranges::any_of(roots, [&](const QString& root) { return file.startsWith(root + QLatin1Char('/')); });
+}
+
+}  // namespace
+
+bool MainWindow::isExample(const QString& path) {
+    return within(exampleRoots(), path);
 }
 
 bool MainWindow::saveAs() {
@@ -1066,9 +1074,10 @@ QString MainWindow::startFolder() const {
 }
 
 QString MainWindow::writeFolder() const {
-    if (!document_.filePath().isEmpty() && !isExample(document_.filePath())) return QFileInfo(document_.filePath()).absolutePath();
+    const QStringList roots = exampleRoots();
+    if (!document_.filePath().isEmpty() && !within(roots, document_.filePath())) return QFileInfo(document_.filePath()).absolutePath();
     for (const QString& file : QSettings().value(QStringLiteral("files/recent")).toStringList())
-        if (!isExample(file)) return QFileInfo(file).absolutePath();
+        if (!within(roots, file)) return QFileInfo(file).absolutePath();
     return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
 }
 

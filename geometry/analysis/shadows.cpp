@@ -61,6 +61,22 @@ std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double cl
 
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 
+// The point of the ring's outline nearest to p (its one point, for a ring of one).
+Vec2 nearestOnRing(const Ring& ring, Vec2 p) {
+    Vec2 best = ring[0];
+    double bestD = HUGE_VAL;
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const Vec2 u = ring[i], e = ring[(i + 1) % ring.size()] - u;
+        const double len2 = dot(e, e);
+        const Vec2 q = u + e * (len2 > 0 ? std::clamp(dot(p - u, e) / len2, 0.0, 1.0) : 0.0), w = q - p;
+        if (dot(w, w) < bestD) {
+            bestD = dot(w, w);
+            best = q;
+        }
+    }
+    return best;
+}
+
 // x reduced to [0, 2 pi).
 double turn(double x) {
     x = std::fmod(x, kTwoPi);
@@ -369,24 +385,9 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     corners.clear();
     const Vec2 lo{std::min(eye_.x - ra, centre.x - rb), std::min(eye_.y - ra, centre.y - rb)};
     const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
-    auto closest = [](const Ring& ring, Vec2 p) {
-        Vec2 best = ring[0];
-        double bestD = 1e300;
-        for (size_t i = 0; i < ring.size(); ++i) {
-            const Vec2 u = ring[i], e = ring[(i + 1) % ring.size()] - u;
-            const double len2 = dot(e, e);
-            const double t = len2 > 0 ? std::clamp(dot(p - u, e) / len2, 0.0, 1.0) : 0.0;
-            const Vec2 q = u + e * t, w = q - p;
-            if (dot(w, w) < bestD) {
-                bestD = dot(w, w);
-                best = q;
-            }
-        }
-        return best;
-    };
     // (The parts that stop every line for this pair, and the models taller than both tops.)
     auto consider = [&](const Shade& s) {
-        const Vec2 qa = closest(s.ring, eye_), qb = closest(s.ring, centre);
+        const Vec2 qa = nearestOnRing(s.ring, eye_), qb = nearestOnRing(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));
         // (A disc within the part, or touching it: the part is not between.)
@@ -478,19 +479,20 @@ constexpr double kOvalReach = 0.02;  // inches
 std::pair<Ring, double> hullOfBase(const Model& m) {
     const double a = halfLengthIn(m.base), b = halfWidthIn(m.base), big = std::max(a, b);
     if (m.base.shape == BaseShape::Circle || big <= 0) return {Ring{m.position}, boundingRadius(m.base)};
-    // (A corner stands big (out - 1) off the curve at most, out = 1 / cos(pi / sides).)
-    const int sides = std::max(8, static_cast<int>(std::ceil(std::numbers::pi / std::acos(big / (big + kOvalReach)))));
-    const double out = 1 / std::cos(std::numbers::pi / sides);
-    if (m.base.shape == BaseShape::Oval && big - std::min(a, b) <= (out - 1) * big) return {Ring{m.position}, big};
-    const double r = m.rotation_deg * std::numbers::pi / 180.0, c = std::cos(r), s = std::sin(r);
     Ring local;
-    if (m.base.shape == BaseShape::Rect)
+    if (m.base.shape == BaseShape::Rect) {
         local = {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}};
-    else
+    } else {
+        // (A corner stands big (out - 1) off the curve at most, out = 1 / cos(pi / sides).)
+        const int sides = std::max(8, static_cast<int>(std::ceil(std::numbers::pi / std::acos(big / (big + kOvalReach)))));
+        const double out = 1 / std::cos(std::numbers::pi / sides);
+        if (big - std::min(a, b) <= (out - 1) * big) return {Ring{m.position}, big};
         for (int k = 0; k < sides; ++k) {
             const double t = 2 * std::numbers::pi * k / sides;
             local.push_back({a * out * std::cos(t), b * out * std::sin(t)});
         }
+    }
+    const double r = m.rotation_deg * std::numbers::pi / 180.0, c = std::cos(r), s = std::sin(r);
     Ring ring;
     for (const Vec2& l : local) ring.push_back({m.position.x + l.x * c - l.y * s, m.position.y + l.x * s + l.y * c});
     return {std::move(ring), 0.0};
@@ -608,18 +610,8 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
         if (apart(u * c + w * s) || apart(u * c - w * s)) return true;
     }
     for (const Vec2 p : {centre, apex}) {
-        Vec2 nearest = shape.ring[0];
-        double best = dot(nearest - p, nearest - p);
-        for (size_t i = 0; k > 1 && i < k; ++i) {
-            const Vec2 a = shape.ring[i], e = shape.ring[(i + 1) % k] - a;
-            const double len2 = dot(e, e);
-            const Vec2 q = a + e * (len2 > 0 ? std::clamp(dot(p - a, e) / len2, 0.0, 1.0) : 0.0);
-            if (const double d2 = dot(q - p, q - p); d2 < best) {
-                best = d2;
-                nearest = q;
-            }
-        }
-        if (best > 0 && apart(unit(nearest - p))) return true;
+        const Vec2 w = nearestOnRing(shape.ring, p) - p;
+        if ((w.x != 0 || w.y != 0) && apart(unit(w))) return true;
     }
     return false;
 }

@@ -62,10 +62,11 @@ public:
     bool hides(Vec2 centre, double radius, const std::vector<int>& walls) const;
     // Whether every line from the observer's disc to the target's disc, both grown by half
     // the ruleset's line width, crosses the open interior of one of those parts (or of those
-    // models) that lies between the two on that line: the lines' directions are cut into ranges, and in each
-    // range the offsets of the lines that meet both discs must be covered by the offsets of
-    // the lines through the parts, each bounded over the whole range (cut again where that
-    // fails, a few hundred ranges at most; false where they do not settle it).
+    // models) that lies between the two on that line: the lines' directions are cut into
+    // ranges, and in each range the offsets of the lines that meet both discs must be
+    // covered by the offsets of the lines through the parts, each bounded over the whole
+    // range (cut again where that fails, a few hundred ranges at most; false where they do
+    // not settle it).
     bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const;
     // Whether the foot of a target within `radius` of `centre` (the bottom of its column, on
     // the table) is hidden from the observer by one part, lower pieces too: a line from the
