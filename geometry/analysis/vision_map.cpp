@@ -273,7 +273,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         const double rim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(probe, {}));
         constexpr int kRimPoints = 8;
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
-        auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear) -> std::optional<PairResult> {
+        // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
+        // whether every one that sees it gives cover.
+        auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear, bool seen,
+                              bool coverSoFar) -> std::optional<PairResult> {
             if (!partProofs) return std::nullopt;
             const int o = observers[i];
             Vec2 d = at - s.models[static_cast<size_t>(o)].position;
@@ -307,6 +310,15 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
             r.fully_visible = false;
+            // The cover it would give where it sees the cell.
+            const std::optional<bool> cover = byTerrain || standsInCover || !partCover ? partCover : std::optional<bool>(false);
+            // Seen already, and it cannot see it fully: whether it sees it changes the cell
+            // only where it would take away the cover the others give. Else not looked for
+            // (the cell is as it would be either way, undecided or not: Cell::undecided).
+            if (seen && !(coverSoFar && !cover.value_or(false))) {
+                r.visible = false;
+                return r;
+            }
             // A cone from one of a few points of the observer's base to a spot; else any line
             // from its base to a spot's centre or to a point on the rim (the part seen is
             // often a sliver at the rim), found among the directions from that point.
@@ -324,7 +336,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 r.undecided = sight.undecided;
                 r.provisional = sight.provisional;
             }
-            if (r.visible) r.cover = byTerrain || standsInCover || !partCover ? partCover : std::optional<bool>(false);
+            if (r.visible) r.cover = cover;
             return r;
         };
         auto moveProbe = [&](Vec2 to) {
@@ -378,7 +390,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = true;
                     continue;
                 }
-                const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear);
+                const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear, cell.seenBy >= 0, anyCover);
                 if (!part && clear && views[i].openOverInParts(placed.position, probeRadius)) {
                     // Fully visible within nothing, as in the open (no foot hidden by one part).
                     cell.verdict = Verdict::FullyVisible;
