@@ -217,14 +217,20 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     openWalls = rulings.wallsOf(oi, ti);
                 }
                 if (shadows->hides(centre, radius, *openWalls)) return true;  // hidden from this place
-                if (!views->openOver(centre, radius)) return false;
+                // Fully visible; or, where only being seen is counted, the top of every
+                // cell's centre seen from the place's top over everything lower than both
+                // (topSeen's first proof, for a disc that holds every cell's spot; a block
+                // clear of every piece is within none: no 13.09).
+                const bool seenWhole = views->openOver(centre, radius);
+                if (!seenWhole && (options.withFully || !over->open(centre, block.radius(map.grid, kSpot), &*openWalls)))
+                    return false;
                 for (int row = block.r0; row < block.r1; ++row)
                     for (int col = block.c0; col < block.c1; ++col) {
                         const int k = row * map.grid.cols + col;
                         if (map.cells[static_cast<size_t>(k)].overlap) continue;  // (none in a clear block)
                         if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) continue;
                         ++seen[k];
-                        if (options.withFully) ++fully[k];
+                        if (options.withFully) ++fully[k];  // (seenWhole)
                     }
                 return true;
             };
