@@ -514,7 +514,16 @@ Obstacles::Obstacles(const Scenario& scenario)
                                   ? scenario.terrain[static_cast<size_t>(piece)].height
                                   : HUGE_VAL;
         const bool area = piece >= 0 && scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Area;
-        shapes_.push_back({std::move(ring), round, box.lo, box.hi, model, piece, area, height});
+        Shape& shape = shapes_.emplace_back(Shape{std::move(ring), round, box.lo, box.hi, model, piece, area, height, {}});
+        const size_t k = shape.ring.size();
+        for (size_t i = 0; k > 1 && i < k; ++i) {
+            // (The polygon is convex and positively oriented: along a side's inward normal its
+            // nearest points are that side's.)
+            const Vec2 e = shape.ring[(i + 1) % k] - shape.ring[i];
+            if (e.x == 0 && e.y == 0) continue;  // (a side rounded to nothing has no normal)
+            const Vec2 n = unit(Vec2{-e.y, e.x});
+            shape.sides.emplace_back(n, dot(n, shape.ring[i]));
+        }
     };
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
@@ -592,15 +601,8 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
     // discs and the shape's at a corner, the direction from that disc's centre to its own
     // nearest point of the shape. Each is tried (a direction proves what it proves, however
     // it was found: rounding in finding it can only leave a pair unproven).
-    const size_t k = shape.ring.size();
-    for (size_t i = 0; k > 1 && i < k; ++i) {
-        // (The polygon is convex and positively oriented: along a side's inward normal its
-        // nearest points are that side's.)
-        const Vec2 e = shape.ring[(i + 1) % k] - shape.ring[i];
-        if (e.x == 0 && e.y == 0) continue;  // (a side rounded to nothing has no normal)
-        const Vec2 n = unit(Vec2{-e.y, e.x});
-        if (reach(n) < dot(n, shape.ring[i])) return true;
-    }
+    for (const auto& [n, nearest] : shape.sides)
+        if (reach(n) < nearest) return true;
     // The hull's two sides: the discs' outer common tangents (n.apex + apexRadius = n.centre + radius).
     const Vec2 d = centre - apex;
     const double l = std::sqrt(dot(d, d));

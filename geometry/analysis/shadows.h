@@ -180,6 +180,9 @@ private:
         int piece;     // the piece's index, -1 for a model
         bool area;     // the piece is an area
         double height; // a feature's height, a model's top; an area's, an 11e wall of its own's: unlimited
+        // Each side's inward unit normal n and n . (its first corner): along n the shape
+        // reaches no lower than that (sides rounded to nothing left out).
+        std::vector<std::pair<Vec2, double>> sides;
     };
     // Whether the hull of the disc around `apex` of radius `apexRadius` and the disc around
     // `centre` stays clear of the shape.
