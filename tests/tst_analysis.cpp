@@ -123,6 +123,21 @@ Combined combine(const std::vector<VisionMap>& singles) {
 
 bool oneOf(int x, const std::vector<int>& xs) { return std::find(xs.begin(), xs.end(), x) != xs.end(); }
 
+// Whether a map's cell says what the pair rulings' cell says (verdict, cover, 13.09), and
+// what each says where not.
+bool sameRuling(const Cell& a, const Cell& b) {
+    return a.verdict == b.verdict && a.cover == b.cover && a.hidden1309 == b.hidden1309;
+}
+QString cellsDiffer(const char* ruleset, size_t k, const Cell& a, const Cell& b) {
+    return QStringLiteral("%1, cell %2: %3 (cover %4) against the pairs' %5 (cover %6)")
+        .arg(ruleset)
+        .arg(k)
+        .arg(QString::fromStdString(verdictName(a.verdict)))
+        .arg(a.cover)
+        .arg(QString::fromStdString(verdictName(b.verdict)))
+        .arg(b.cover);
+}
+
 // An empty table under true line of sight with one wall of this footprint and height.
 Scenario wallTable(Board board, Ring footprint, double height) {
     Scenario s;
@@ -435,14 +450,7 @@ private slots:
             for (size_t k = 0; k < map.cells.size(); ++k) {
                 const Cell &a = map.cells[k], &b = every.cells[k];
                 if (a.undecided || b.undecided) continue;
-                QVERIFY2(a.verdict == b.verdict && a.cover == b.cover && a.hidden1309 == b.hidden1309,
-                         qPrintable(QStringLiteral("%1, cell %2: %3 (cover %4) against the pairs' %5 (cover %6)")
-                                        .arg(ruleset)
-                                        .arg(k)
-                                        .arg(QString::fromStdString(verdictName(a.verdict)))
-                                        .arg(a.cover)
-                                        .arg(QString::fromStdString(verdictName(b.verdict)))
-                                        .arg(b.cover)));
+                QVERIFY2(sameRuling(a, b), qPrintable(cellsDiffer(ruleset, k, a, b)));
                 ++compared;
             }
             QVERIFY(compared > 10000);
@@ -469,14 +477,7 @@ private slots:
             for (size_t k = 0; k < map.cells.size(); ++k) {
                 const Cell &a = map.cells[k], &b = every.cells[k];
                 if (a.undecided || b.undecided) continue;
-                QVERIFY2(a.verdict == b.verdict && a.cover == b.cover && a.hidden1309 == b.hidden1309,
-                         qPrintable(QStringLiteral("%1, cell %2: %3 (cover %4) against the pairs' %5 (cover %6)")
-                                        .arg(ruleset)
-                                        .arg(k)
-                                        .arg(QString::fromStdString(verdictName(a.verdict)))
-                                        .arg(a.cover)
-                                        .arg(QString::fromStdString(verdictName(b.verdict)))
-                                        .arg(b.cover)));
+                QVERIFY2(sameRuling(a, b), qPrintable(cellsDiffer(ruleset, k, a, b)));
                 ++compared;
                 const Cell &one = singles[0].cells[k], &other = singles[1].cells[k];
                 coverFromOne += one.verdict == Verdict::Visible && other.verdict == Verdict::Visible && one.cover != other.cover;
