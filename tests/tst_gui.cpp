@@ -1325,6 +1325,36 @@ private slots:
         QVERIFY2(panel->summary().contains(other) && panel->summary().contains(QStringLiteral("Vision Map")), qPrintable(panel->summary()));
     }
 
+    void analysisFollowsTheObserverClicked() {
+        // Vision Map asked for before any observer says what to do; a model then clicked as
+        // the observer is named, no longer "no observer". A map shown, another observer
+        // clicked makes it a map for other choices; the first clicked again, not.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(!panel->compute());
+        QVERIFY2(panel->summary().contains(QStringLiteral("No observer")), qPrintable(panel->summary()));
+        view->setObserver(view->modelIndex(QStringLiteral("eye-1")));
+        QVERIFY2(panel->summary().contains(QStringLiteral("Seen by Eye 1: press Vision Map")), qPrintable(panel->summary()));
+        panel->setUnit(true);
+        QVERIFY2(panel->summary().contains(QStringLiteral("Seen by Eye 1's unit: press Vision Map")), qPrintable(panel->summary()));
+        panel->setUnit(false);
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        const QString other = QStringLiteral("worked out for other choices");
+        QVERIFY2(!panel->summary().contains(other) && panel->summary().contains(QStringLiteral("Eye 1")), qPrintable(panel->summary()));
+        view->setObserver(view->modelIndex(QStringLiteral("eye-2")));
+        QVERIFY2(panel->summary().contains(other), qPrintable(panel->summary()));
+        QVERIFY(panel->map().has_value());  // (kept)
+        view->setObserver(view->modelIndex(QStringLiteral("eye-1")));
+        QVERIFY2(!panel->summary().contains(other), qPrintable(panel->summary()));
+        panel->clear();
+        QVERIFY2(panel->summary().contains(QStringLiteral("Seen by Eye 1: press Vision Map")), qPrintable(panel->summary()));
+    }
+
     void analysisCancel() {
         // A map that takes a while (an official layout at 0.25"): Cancel gives it up, and
         // the board keeps no half-done map.

@@ -89,18 +89,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
                                                        : tr("Exposure Map"));
         // Another map asked for: the one being worked out is not it.
         if (computing()) cancel();
-        const bool shown = map_ || exposure_ || hiding_ || lanes_;
-        if (!shown && !computing())
-            summary_->setText(zone ? tr("Press %1: a model at each place in the zone, against each cell (it takes a while).")
-                                         .arg(compute_->text())
-                                   : tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
-        // The map shown stays (nothing is lost by a look at the choices), said to be for others.
-        if (shown && !computing() && !summaryText_.isEmpty())
-            summary_->setText(choice() == choiceShown_
-                                  ? summaryText_
-                                  : tr("<p><i>The map shown was worked out for other choices: press %1 for these.</i></p>")
-                                            .arg(compute_->text()) +
-                                        summaryText_);
+        sayChoices();
     };
     connect(who_, &QComboBox::currentIndexChanged, this, retitle);
     // (A person choosing other observers or another model wants the verdicts' colours again.)
@@ -175,6 +164,39 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     });
     connect(document_, &ScenarioDocument::changed, this, &AnalysisPanel::tableChanged);
     connect(board_, &BoardView::cursorMoved, this, [this](const QPointF& p) { explainAt({p.x(), p.y()}); });
+    // Another observer clicked on the board is another choice too.
+    connect(board_, &BoardView::rulingChanged, this, [this] {
+        if (board_->observer() == observerSaid_) return;
+        observerSaid_ = board_->observer();
+        sayChoices();
+    });
+}
+
+void AnalysisPanel::sayChoices() {
+    if (computing()) return;
+    const bool shown = map_ || exposure_ || hiding_ || lanes_;
+    if (!shown) {
+        const Scenario& s = document_->scenario();
+        const int observer = board_->observer();
+        if (!zoneChosen().isEmpty())
+            summary_->setText(tr("Press %1: a model at each place in the zone, against each cell (it takes a while).")
+                                  .arg(compute_->text()));
+        else if (const QString side = sideChosen(); !side.isEmpty())
+            summary_->setText(tr("Press Vision Map: every model of the side %1 as an observer.").arg(side));
+        else if (observer >= 0 && observer < static_cast<int>(s.models.size()))
+            summary_->setText((who_->currentIndex() == 1 ? tr("Seen by %1's unit: press Vision Map.") : tr("Seen by %1: press Vision Map."))
+                                  .arg(QString::fromStdString(s.labelOf(s.models[observer].id))));
+        else
+            summary_->setText(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
+        return;
+    }
+    // The map shown stays (nothing is lost by a look at the choices), said to be for others.
+    if (!summaryText_.isEmpty())
+        summary_->setText(choice() == choiceShown_
+                              ? summaryText_
+                              : tr("<p><i>The map shown was worked out for other choices: press %1 for these.</i></p>")
+                                        .arg(compute_->text()) +
+                                    summaryText_);
 }
 
 AnalysisPanel::~AnalysisPanel() {
@@ -268,7 +290,13 @@ analysis::Probe AnalysisPanel::probe() const {
 }
 
 QString AnalysisPanel::choice() const {
-    return who_->currentText() + (zoneChosen().isEmpty() ? QString() : QStringLiteral("|") + kind_->currentText());
+    // (Seen by the observer or its unit: which model that is, too.)
+    const Scenario& s = document_->scenario();
+    const int observer = board_->observer();
+    const bool byObserver = zoneChosen().isEmpty() && sideChosen().isEmpty() && observer >= 0 &&
+                            observer < static_cast<int>(s.models.size());
+    return who_->currentText() + (zoneChosen().isEmpty() ? QString() : QStringLiteral("|") + kind_->currentText()) +
+           (byObserver ? QStringLiteral("|") + QString::fromStdString(s.models[observer].id) : QString());
 }
 
 bool AnalysisPanel::compute() {
@@ -468,7 +496,7 @@ void AnalysisPanel::clear() {
     clear_->setEnabled(false);
     csv_->setEnabled(false);
     summaryText_.clear();
-    if (!computing()) summary_->setText(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
+    sayChoices();
 }
 
 void AnalysisPanel::sayStale() {

@@ -153,6 +153,10 @@ private:
     // The choices (Seen by, and the map for a zone) of the map being worked out and of the
     // one shown: another choice made since says the map shown is not for it.
     QString choice() const;
+    // The summary for the choices made now, while no map is being worked out: what to
+    // pick or press next, or the map shown and whether it was worked out for them.
+    void sayChoices();
+    int observerSaid_ = -1;  // the board's observer when the choices were last said
     QString choiceAsked_, choiceShown_;
 
     // The explanation of one cell, worked out off the GUI thread: the newest hover wins.
