@@ -1353,6 +1353,20 @@ private slots:
         QVERIFY2(!panel->summary().contains(other), qPrintable(panel->summary()));
         panel->clear();
         QVERIFY2(panel->summary().contains(QStringLiteral("Seen by Eye 1: press Vision Map")), qPrintable(panel->summary()));
+        // Another observer clicked while the map is worked out: the map, when it comes, is
+        // said to be for other choices; the first observer clicked again, not.
+        QVERIFY(panel->compute());
+        view->setObserver(view->modelIndex(QStringLiteral("eye-2")));
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(panel->summary().contains(other) && panel->summary().contains(QStringLiteral("Eye 1")), qPrintable(panel->summary()));
+        view->setObserver(view->modelIndex(QStringLiteral("eye-1")));
+        QVERIFY2(!panel->summary().contains(other), qPrintable(panel->summary()));
+        // Seen by the observer's unit: another model of the same unit is the same choice.
+        panel->setUnit(true);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        view->setObserver(view->modelIndex(QStringLiteral("eye-2")));
+        QVERIFY2(!panel->summary().contains(other) && panel->summary().contains(QStringLiteral("eyes")), qPrintable(panel->summary()));
     }
 
     void analysisCancel() {

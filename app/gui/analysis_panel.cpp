@@ -166,14 +166,13 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     connect(board_, &BoardView::cursorMoved, this, [this](const QPointF& p) { explainAt({p.x(), p.y()}); });
     // Another observer clicked on the board is another choice too.
     connect(board_, &BoardView::rulingChanged, this, [this] {
-        if (board_->observer() == observerSaid_) return;
-        observerSaid_ = board_->observer();
-        sayChoices();
+        if (board_->observer() != observerSaid_) sayChoices();
     });
 }
 
 void AnalysisPanel::sayChoices() {
-    if (computing()) return;
+    if (computing()) return;  // (said when the map arrives)
+    observerSaid_ = board_->observer();
     const bool shown = map_ || exposure_ || hiding_ || lanes_;
     if (!shown) {
         const Scenario& s = document_->scenario();
@@ -290,13 +289,14 @@ analysis::Probe AnalysisPanel::probe() const {
 }
 
 QString AnalysisPanel::choice() const {
-    // (Seen by the observer or its unit: which model that is, too.)
+    // (Seen by the observer: which model that is, too; by its unit: which unit.)
     const Scenario& s = document_->scenario();
     const int observer = board_->observer();
     const bool byObserver = zoneChosen().isEmpty() && sideChosen().isEmpty() && observer >= 0 &&
                             observer < static_cast<int>(s.models.size());
+    const std::string& who = !byObserver ? std::string() : who_->currentIndex() == 1 ? s.models[observer].unit : s.models[observer].id;
     return who_->currentText() + (zoneChosen().isEmpty() ? QString() : QStringLiteral("|") + kind_->currentText()) +
-           (byObserver ? QStringLiteral("|") + QString::fromStdString(s.models[observer].id) : QString());
+           (byObserver ? QStringLiteral("|") + QString::fromStdString(who) : QString());
 }
 
 bool AnalysisPanel::compute() {
@@ -579,8 +579,8 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     legend += QStringLiteral("</table>");
     summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + figures +
                    (cells ? tr("Hover a cell to see why.") : QString());
-    summary_->setText(summaryText_);
     choiceShown_ = choiceAsked_;
+    sayChoices();  // (with a word where the choices changed meanwhile: another observer clicked)
     editsShown_ = editsAsked_;
     if (stale()) sayStale();
     clear_->setEnabled(true);
