@@ -183,7 +183,8 @@ void AnalysisPanel::sayChoices() {
         else if (const QString side = sideChosen(); !side.isEmpty())
             summary_->setText(tr("Press Vision Map: every model of the side %1 as an observer.").arg(side));
         else if (observer >= 0 && observer < static_cast<int>(s.models.size()))
-            summary_->setText((who_->currentIndex() == 1 ? tr("Seen by %1's unit: press Vision Map.") : tr("Seen by %1: press Vision Map."))
+            summary_->setText((who_->currentIndex() == 1 ? tr("Seen by %1's unit: press Vision Map.")
+                                                         : tr("Seen by %1: press Vision Map."))
                                   .arg(QString::fromStdString(s.labelOf(s.models[observer].id))));
         else
             summary_->setText(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
@@ -294,7 +295,9 @@ QString AnalysisPanel::choice() const {
     const int observer = board_->observer();
     const bool byObserver = zoneChosen().isEmpty() && sideChosen().isEmpty() && observer >= 0 &&
                             observer < static_cast<int>(s.models.size());
-    const std::string& who = !byObserver ? std::string() : who_->currentIndex() == 1 ? s.models[observer].unit : s.models[observer].id;
+    const std::string who = !byObserver               ? std::string()
+                            : who_->currentIndex() == 1 ? s.models[observer].unit
+                                                        : s.models[observer].id;
     return who_->currentText() + (zoneChosen().isEmpty() ? QString() : QStringLiteral("|") + kind_->currentText()) +
            (byObserver ? QStringLiteral("|") + QString::fromStdString(who) : QString());
 }

@@ -390,7 +390,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = true;
                     continue;
                 }
-                const std::optional<PairResult> part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear, cell.seenBy >= 0, anyCover);
+                const std::optional<PairResult> part =
+                    partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear, cell.seenBy >= 0, anyCover);
                 if (!part && clear && views[i].openOverInParts(placed.position, probeRadius)) {
                     // Fully visible within nothing, as in the open (no foot hidden by one part).
                     cell.verdict = Verdict::FullyVisible;
