@@ -22,6 +22,14 @@ P2 sub(Vec2 a, Vec2 b) { return {Bound(a.x) - Bound(b.x), Bound(a.y) - Bound(b.y
 Bound cross(const P2& a, const P2& b) { return a.x * b.y - a.y * b.x; }
 Bound dot(const P2& a, const P2& b) { return a.x * b.x + a.y * b.y; }
 
+// The heights the lines of a family have at one end: at least lo, at most hi (a window's
+// lines, parts of longer ones, reach it at heights within bounds).
+struct Heights {
+    double lo, hi;
+};
+// The most a line of two such families rises or falls over its length.
+double steepest(Heights from, Heights to) { return std::max(std::abs(to.hi - from.lo), std::abs(from.hi - to.lo)); }
+
 // ---- The blockers of a cell ----
 
 struct Piece {
@@ -235,6 +243,7 @@ struct ProofContext {
     size_t base;             // the lines given at the start (tried for every window)
     mutable int budget;      // separator tests left for this proof
     double halfWidth;        // of a band (its pieces are grown)
+    bool floors = false;     // a piece has a bottom above the table (the lines' lowest heights matter)
     const Scene* clock = nullptr;  // a quick proof's time: once out, no separator is tried
     // The cell's own two parts and the two edges of the hull of both that join a corner of
     // one to a corner of the other (bridgesOf), when worked out: for separators of that pair.
@@ -262,13 +271,13 @@ struct ProofContext {
         : pieces(p), lines(std::move(l)), chords(lines.size()), known(lines.size(), 0), base(lines.size()), budget(b), halfWidth(hw) {}
 };
 
-std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ring& a, double hFrom, const Ring& b,
-                                               double hTo, size_t line, int depth);
+std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ring& a, Heights hFrom, const Ring& b,
+                                               Heights hTo, size_t line, int depth);
 
-// A proof for every line from a point of `a` (at hFrom) to a point of `b` (at most hTo
+// A proof for every line from a point of `a` (at hFrom) to a point of `b` (at hTo
 // high there) with some separator of the context.
-std::optional<std::vector<uint32_t>> separatedByAny(const ProofContext& ctx, const Ring& a, double hFrom, const Ring& b,
-                                                    double hTo, int depth) {
+std::optional<std::vector<uint32_t>> separatedByAny(const ProofContext& ctx, const Ring& a, Heights hFrom, const Ring& b,
+                                                    Heights hTo, int depth) {
     // Only lines through pieces that stand between the two (near their hull's box); and
     // first, across this family's own bundle where its middle line runs through a piece.
     Ring both = a;
@@ -300,11 +309,12 @@ std::optional<std::vector<uint32_t>> separatedByAny(const ProofContext& ctx, con
 
 // The separator proof for every line from a point of `a` (at hFrom) to a point of `b` (at
 // hTo) with L = (u, w): the blockers used, or nothing. Where the crossings of L are not all
-// inside blockers standing above the lines there, each uncovered window of L is a
+// inside blockers standing above the lines there (a floor's bottom below them), each
+// uncovered window of L is a
 // smaller family (the lines from a through the window, or from the window to b), proven
 // in turn by another separator on one side of L (to `depth` levels).
-std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ring& a, double hFrom, const Ring& b,
-                                               double hTo, size_t line, int depth) {
+std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ring& a, Heights hFrom, const Ring& b,
+                                               Heights hTo, size_t line, int depth) {
     if (ctx.budget <= 0 || (ctx.clock && ctx.clock->outOfTime())) return std::nullopt;
     --ctx.budget;
     // (The cell's own pair: its crossings bounded by the hull's two bridges.)
@@ -327,11 +337,12 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
     thread_local std::vector<uint32_t> runIds;
     std::vector<uint32_t> used;
     std::vector<std::pair<double, double>> windows;
-    auto cover = [&](double sMin, double sMax, double hMax) {
+    auto cover = [&](double sMin, double sMax, double hMin, double hMax) {
         runs.clear();
         runIds.clear();
         for (const Chord& c : ctx.chordsAlong(line)) {
-            if (!(pieces[c.piece].blocker->top > hMax)) continue;
+            const Blocker& bl = *pieces[c.piece].blocker;
+            if (!(bl.top > hMax) || (bl.bottom > 0 && !(bl.bottom < hMin))) continue;
             runIds.push_back(pieces[c.piece].id);
             if (!runs.empty() && (c.lo < runs.back().last.hi || seam(pieces, runs.back().last, c))) {
                 Run& r = runs.back();
@@ -417,13 +428,16 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
                 }
             }
         }
-        double hMax = std::max(hFrom + tMin * (hTo - hFrom), hFrom + tMax * (hTo - hFrom));
+        double hMax = std::max(hFrom.hi + tMin * (hTo.hi - hFrom.hi), hFrom.hi + tMax * (hTo.hi - hFrom.hi));
+        double hMin = ctx.floors ? std::min(hFrom.lo + tMin * (hTo.lo - hFrom.lo), hFrom.lo + tMax * (hTo.lo - hFrom.lo)) : hMax;
         if (ctx.halfWidth > 0) {  // (as below)
             const double elen = std::sqrt(l2), need = ctx.halfWidth * (1 + 1e-6);
             if (!(nearA / elen > need) || !(nearB / elen > need)) return std::nullopt;
-            hMax += std::abs(hTo - hFrom) * need / ((nearA + nearB) / elen);
+            const double rise = steepest(hFrom, hTo) * need / ((nearA + nearB) / elen);
+            hMax += rise;
+            hMin -= rise;
         }
-        cover(sMin, sMax, hMax);
+        cover(sMin, sMax, hMin, hMax);
         if (!windows.empty() && (depth <= 0 || windows.size() > 3)) return std::nullopt;
     }
     // Sides: a wholly on one side of L, b on the other.
@@ -456,9 +470,9 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
         for (const Bound& v : sb) db = std::min(db, std::min(std::abs(v.lo()), std::abs(v.hi())) / elen);
         const double need = ctx.halfWidth * (1 + 1e-6);
         if (!(da > need) || !(db > need)) return std::nullopt;
-        rise = std::abs(hTo - hFrom) * need / (da + db) * (1 + 1e-6) + 1e-12;
+        rise = steepest(hFrom, hTo) * need / (da + db) * (1 + 1e-6) + 1e-12;
     }
-    double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMax = -HUGE_VAL;
+    double sMin = HUGE_VAL, sMax = -HUGE_VAL, hMin = HUGE_VAL, hMax = -HUGE_VAL;
     // The crossing of the segment from a[i] to b[j], and its height there.
     auto pair = [&](size_t i, size_t j, bool where, bool high) {
         const Bound t = sa[i] / (sa[i] - sb[j]);
@@ -471,7 +485,10 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
             sMin = std::min(sMin, s.lo());
             sMax = std::max(sMax, s.hi());
         }
-        if (high) hMax = std::max(hMax, (Bound(hFrom) + t * (Bound(hTo) - Bound(hFrom))).hi());
+        if (high) {
+            hMax = std::max(hMax, (Bound(hFrom.hi) + t * (Bound(hTo.hi) - Bound(hFrom.hi))).hi());
+            if (ctx.floors) hMin = std::min(hMin, (Bound(hFrom.lo) + t * (Bound(hTo.lo) - Bound(hFrom.lo))).lo());
+        }
         return true;
     };
     if (bridges) {
@@ -500,7 +517,10 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
                 if (!pair(i, j, true, true)) return std::nullopt;
     }
     hMax += rise;
-    cover(sMin, sMax, hMax);
+    // (The lowest heights only where a piece has a bottom; else a window's lines are taken
+    // at the highest, as nothing asks for less.)
+    hMin = ctx.floors ? hMin - rise : hMax;
+    cover(sMin, sMax, hMin, hMax);
     if (windows.empty()) return used;
     if (depth <= 0 || windows.size() > 3) return std::nullopt;
     // Each window: the lines through it are blocked before L (from a to the window) or
@@ -510,8 +530,8 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
     for (const auto& [lo, hi] : windows) {
         const Vec2 d = L.w - L.u;
         const Ring window{L.u + d * (lo - slack / elen), L.u + d * (hi + slack / elen)};
-        auto more = separatedByAny(ctx, a, hFrom, window, hMax, depth - 1);
-        if (!more) more = separatedByAny(ctx, window, hMax, b, hTo, depth - 1);
+        auto more = separatedByAny(ctx, a, hFrom, window, {hMin, hMax}, depth - 1);
+        if (!more) more = separatedByAny(ctx, window, {hMin, hMax}, b, hTo, depth - 1);
         if (!more) return std::nullopt;
         used.insert(used.end(), more->begin(), more->end());
     }
@@ -534,6 +554,15 @@ void separatorsOf(const Blocker& bl, Vec2 from, double hFrom, Vec2 to, double hT
             const Vec2 m = from + axis0 * (chord->first + f * (chord->second - chord->first));
             out.push_back({m, m + across, &bl});
             if (lowEnd == 0.5) break;
+        }
+        // A floor: where the middle line is halfway between its bottom and top, if that is
+        // inside it (the lines near it run through the slab there, not over or under it).
+        if (bl.bottom > 0 && hFrom != hTo) {
+            const double at = ((bl.bottom + bl.top) / 2 - hFrom) / (hTo - hFrom);
+            if (at > chord->first && at < chord->second) {
+                const Vec2 m = from + axis0 * at;
+                out.push_back({m, m + across, &bl});
+            }
         }
     }
     if (bl.curved) {
@@ -582,6 +611,7 @@ public:
         // deep, then two, within the budget (deepening by levels, so that the budget is not
         // spent on a deep search behind the first lines while a later one needs one patch).
         ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
+        ctx.floors = std::ranges::any_of(pieces, [](const Piece& p) { return p.blocker->bottom > 0; });
         ctx.clock = &scene_;
         ctx.topA = &a;
         ctx.topB = &b;
@@ -590,7 +620,7 @@ public:
             if (depth > 0) ctx.budget = budget;  // (afresh for each depth)
             if (depth > 0 && scene_.outOfTime()) return std::nullopt;  // (the search stops at its next cell)
             for (size_t line = 0; line < lines.size(); ++line) {
-                if (auto used = separated(ctx, a, hFrom_, b, hTo_, line, depth)) {
+                if (auto used = separated(ctx, a, {hFrom_, hFrom_}, b, {hTo_, hTo_}, line, depth)) {
                     remember(lines[line]);
                     return used;
                 }
@@ -656,10 +686,9 @@ private:
         };
         for (uint32_t id : scene_.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
             const Blocker& bl = scene_.blockers()[id];
-            // (A floor or walkway serves only where every line of the proof runs above its
-            // bottom: lines run between hFrom and hTo, the lower parts of a window's lines
-            // included. Lines that may pass under it are left to other pieces.)
-            if (bl.top <= std::min(hFrom_, hTo_) || (bl.bottom > 0 && bl.bottom >= std::min(hFrom_, hTo_)) ||
+            // (A floor or walkway above every line is passed under. One lower serves a
+            // separator where every line crosses it above its bottom: separated().)
+            if (bl.top <= std::min(hFrom_, hTo_) || (bl.bottom > 0 && bl.bottom >= std::max(hFrom_, hTo_)) ||
                 (bl.model >= 0 && ignored_[bl.model]) || outside(bl))
                 continue;
             if (hw == 0) {

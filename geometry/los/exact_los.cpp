@@ -620,7 +620,11 @@ std::optional<uint32_t> separator(const Scene& scene, const Region& from, double
     const double longest = length(std::max(fhi.x, thi.x) - std::min(flo.x, tlo.x),
                                       std::max(fhi.y, thi.y) - std::min(flo.y, tlo.y));
     auto everyLineBelow = [&](const Blocker& bl) {
-        if (bl.bottom > 0 && bl.bottom >= std::min(hFrom, hTo)) return false;  // (a line may pass under it)
+        // (A line may pass under it. Between its ends a line stands strictly between hFrom and
+        // hTo, and a blocker met here is apart from both bases: a bottom at the lower end's
+        // height is passed under only by a level line.)
+        const double low = std::min(hFrom, hTo);
+        if (bl.bottom > 0 && (bl.bottom > low || (bl.bottom == low && hFrom == hTo))) return false;
         if (bl.top > highest) return true;
         if (bl.top <= std::min(hFrom, hTo) || longest <= 0) return false;
         const Vec2 blo{bl.minX, bl.minY}, bhi{bl.maxX, bl.maxY};
