@@ -37,6 +37,7 @@ private slots:
         if (const char* n = std::getenv("SIGHTLINE_REFERENCE_TABLES")) tables = std::atoi(n);
         const uint64_t first = std::getenv("SIGHTLINE_REFERENCE_FIRST") ? std::strtoull(std::getenv("SIGHTLINE_REFERENCE_FIRST"), nullptr, 10) : 1;
         int pairs = 0, visible = 0, hidden = 0, undecided = 0, fully = 0, notFully = 0, fullUndecided = 0, fullChecked = 0;
+        int hiddenAbove = 0;  // not fully visible for a point above a foot
         QStringList problems;
         for (uint64_t seed = first; seed < first + static_cast<uint64_t>(tables); ++seed) {
             const Scenario s = floors ? reference::floorTable(seed) : reference::hardTable(seed);
@@ -74,9 +75,12 @@ private slots:
                     ++fullUndecided;
                 } else if (full.outcome == FullView::Outcome::No) {
                     ++notFully;
-                    if (auto f = reference::searchOpen(pieces, o, o.top(), t, t.elevation, rng, 300, 6, *full.hidden))
-                        problems << QStringLiteral("%1: said hidden, but the foot point (%2, %3) is seen from (%4, %5)")
-                                        .arg(where).arg(full.hidden->x, 0, 'g', 17).arg(full.hidden->y, 0, 'g', 17).arg(f->p.x, 0, 'g', 17).arg(f->p.y, 0, 'g', 17);
+                    // (At its foot, or at the height given: a point over a foot seen under a floor.)
+                    const double z = full.height.value_or(t.elevation);
+                    if (full.height) ++hiddenAbove;
+                    if (auto f = reference::searchOpen(pieces, o, o.top(), t, z, rng, 300, 6, *full.hidden))
+                        problems << QStringLiteral("%1: said hidden, but the point (%2, %3) at %4\" is seen from (%5, %6)")
+                                        .arg(where).arg(full.hidden->x, 0, 'g', 17).arg(full.hidden->y, 0, 'g', 17).arg(z).arg(f->p.x, 0, 'g', 17).arg(f->p.y, 0, 'g', 17);
                 } else {
                     ++fully;
                     if (seed % 4 == 0 || floors) {
@@ -105,15 +109,15 @@ private slots:
                 }
             }
         }
-        qInfo().noquote() << QStringLiteral("%1 pairs: %2 visible (%3 fully, %4 not fully, %5 undecided; %6 fully visible checked "
-                                            "at 8 foot points), %7 not visible, %8 undecided")
-                                 .arg(pairs).arg(visible).arg(fully).arg(notFully).arg(fullUndecided).arg(fullChecked).arg(hidden).arg(undecided);
+        qInfo().noquote() << QStringLiteral("%1 pairs: %2 visible (%3 fully, %4 not fully (%5 for a point above its foot), %6 undecided; "
+                                            "%7 fully visible checked at 8 foot points), %8 not visible, %9 undecided")
+                                 .arg(pairs).arg(visible).arg(fully).arg(notFully).arg(hiddenAbove).arg(fullUndecided).arg(fullChecked).arg(hidden).arg(undecided);
         for (const QString& p : problems) qWarning().noquote() << p;
         QCOMPARE(problems.size(), 0);
         // The generator leans on hidden pairs, where a missed line would show.
         QVERIFY(hidden > pairs / 4);
         // A knife edge is reported, not guessed; on these tables it is rare.
-        QVERIFY2(undecided <= pairs / (floors ? 10 : 100), qPrintable(QString::number(undecided)));
+        QVERIFY2(undecided <= pairs / 100, qPrintable(QString::number(undecided)));
     }
 
     // The one-line test against the reference's, on the tables with floors and openings:
@@ -304,6 +308,45 @@ private slots:
         s.models[2].position = {15, 40};
         scene.modelMoved(2);
         QCOMPARE(full().outcome, FullView::Outcome::Yes);
+    }
+
+    // By hand (regression/32, C -> D): a walkway (1.9" to 2.1", 4" deep) across the table
+    // seen edge-on, halfway between a 1.75" observer and a 3" target. Every line from the
+    // observer's top to a foot passes under the walkway (at about 0.9"; the fans that show
+    // it pass under the slab), and to the head over it (about 2.4"); a line to a point about
+    // 2.3" up crosses the slab's middle at about 2". Not fully visible, with a point of that
+    // band hidden, which the reference confirms; the feet are all seen.
+    void aBandOfAColumnHiddenBehindAWalkway() {
+        Scenario s;
+        s.board = {60, 44};
+        TerrainPiece walkway;
+        walkway.id = "walkway";
+        walkway.bottom = 1.9;
+        walkway.height = 2.1;
+        walkway.footprint.outer = {{28, 33}, {32, 33}, {32, 44}, {28, 44}};
+        s.terrain = {walkway};
+        Model o, t;
+        o.id = o.unit = "C";
+        t.id = t.unit = "D";
+        for (Model* m : {&o, &t}) m->base = {BaseShape::Circle, 32, 32};
+        o.height = 1.75;
+        t.height = 3;
+        o.position = {10, 39};
+        t.position = {50, 39};
+        s.models = {o, t};
+        const Scene scene(s);
+        const FullView v = fullyVisible(scene, scene.modelRegion(0), o, scene.modelRegion(1), t, scene.ignoredModels(0, 1), o.position);
+        QCOMPARE(v.outcome, FullView::Outcome::No);
+        QVERIFY(v.hidden && v.height);
+        QVERIFY2(*v.height > 2.0 && *v.height < 2.55, qPrintable(QString::number(*v.height)));
+        const auto pieces = reference::piecesFor(s, o, t);
+        testing::SplitMix64 rng(11);
+        QVERIFY(!reference::searchOpen(pieces, o, o.top(), t, *v.height, rng, 300, 6, *v.hidden));
+        for (int k = 0; k < 8; ++k) {
+            const Vec2 foot = reference::randomIn(t, rng);
+            QVERIFY(reference::searchOpen(pieces, o, o.top(), t, t.elevation, rng, 300, 6, foot));
+            QVERIFY(reference::searchOpen(pieces, o, o.top(), t, t.top(), rng, 300, 6, foot));
+        }
     }
 
     // By hand: a long low bank (4.5" deep) across the table between the two, nearer the observer,

@@ -211,6 +211,28 @@ bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker
     return lowest - 1e-9 * (1 + std::abs(lowest)) >= bl.top;
 }
 
+// Whether every line from p (height hp) to a point of the part (height hq) passes under the
+// blocker, a floor or a walkway (its bottom no lower than the line wherever the line, or a
+// band of half-width hw around it, is over the blocker): the mirror of overEveryLine, the
+// line highest where it leaves the blocker when rising, where it reaches it when falling.
+bool underEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw) {
+    if (bl.bottom <= 0) return false;
+    if (hp <= bl.bottom && hq <= bl.bottom) return true;
+    double nearPart = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
+    nearPart = nearPart * (1 - 1e-12) - 1e-12;
+    double farPart = 0;
+    for (const Vec2& v : part) farPart = std::max(farPart, std::hypot(v.x - p.x, v.y - p.y));
+    farPart = farPart * (1 + 1e-12) + 1e-12;
+    double highest;
+    if (hq > hp) {  // rising: highest where the line is farthest along under the blocker
+        if (nearPart <= 0 || bl.bottom <= hp) return false;
+        highest = hp + (hq - hp) * std::min(1.0, (farthestFrom(p, bl) + hw) / nearPart);
+    } else {        // falling (or level): highest where it is nearest p
+        highest = hp - (hp - hq) * std::min(1.0, std::max(0.0, nearestFrom(p, bl) - hw) / farPart);
+    }
+    return highest + 1e-9 * (1 + std::abs(highest)) <= bl.bottom;
+}
+
 // Whether no blocker can stop a line from p (at hp) to any point of the part (at hq).
 bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored) {
     if (part.size() == 1) return !scene.blocked({p, part[0], hp, hq}, ignored);
@@ -225,7 +247,7 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
         // (Lower than every line, or a floor above every line.)
         if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
             continue;
-        if (overEveryLine(p, hp, part, hq, bl, hw, &fan, hw)) continue;
+        if (overEveryLine(p, hp, part, hq, bl, hw, &fan, hw) || underEveryLine(p, hp, part, hq, bl, hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         return false;
     }
@@ -294,7 +316,7 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
         const Blocker& bl = scene.blockers()[id];
         if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
             continue;
-        if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin)) continue;
+        if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin) || underEveryLine(p, hp, part, hq, bl, 2 * hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), margin)) continue;
         return false;
     }
@@ -331,6 +353,21 @@ namespace {
 FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
                             const ModelMask& ignored, Vec2 hint);
 
+// What a point q of the target is proven hidden against. With a line of width, a band may
+// reach q anywhere across its end: its end's centre lies within hw of q, so q is hidden only
+// when no band ends in the disc of radius hw around it.
+Region targetPoint(const Scene& scene, Vec2 q) {
+    if (scene.halfWidth() <= 0) return pointRegion(q);
+    Model reach;
+    reach.position = q;
+    reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
+    return baseRegion(reach);
+}
+
+// Heights up a column at which a point over a foot seen under a floor is looked at
+// (fullyVisible): an eighth of the model's height apart, its top first.
+constexpr int kColumnHeights = 8;
+
 }  // namespace
 
 // Every point of the target seen. On a table of prisms standing from it, a point's foot is
@@ -338,7 +375,9 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
 // the feet are looked at alone. With a floor near (or the part of a wall over an opening),
 // a line may pass under it to a foot while a line to a point above runs into it: a "yes"
 // then holds only when the table with every floor standing from the table gives it too
-// (Scene::grounded); else the answer is left undecided. A foot found hidden is hidden.
+// (Scene::grounded). Where that table hides a foot, the column above it on the true table
+// is looked at, at heights spread up to the top: a point there proven hidden is hidden (not
+// fully visible); else the answer is left undecided. A foot found hidden is hidden.
 FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
                       const ModelMask& ignored, Vec2 hint) {
     FullView feet = fullyVisibleAtFeet(scene, from, o, to, t, ignored, hint);
@@ -350,10 +389,46 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
     const double reach = std::max(o.top(), t.top());  // (no line runs higher)
     if (!scene.floorsIn(box.lo - Vec2{hw, hw}, box.hi + Vec2{hw, hw}, reach)) return feet;
     const Scene& grounded = scene.grounded(reach);
-    if (fullyVisibleAtFeet(grounded, from, o, to, t, ignored, hint).outcome == FullView::Outcome::Yes) return feet;
-    FullView unsure;
-    unsure.outcome = FullView::Outcome::Undecided;
-    return unsure;
+    const FullView filled = fullyVisibleAtFeet(grounded, from, o, to, t, ignored, hint);
+    if (filled.outcome == FullView::Outcome::Yes) return feet;
+    FullView view;
+    view.outcome = FullView::Outcome::Undecided;
+    if (filled.outcome == FullView::Outcome::No && filled.hidden) {
+        const Vec2 q = *filled.hidden;
+        // The heights: where the line from the observer's centre would run through the
+        // middle of a floor's slab, halfway along its stretch over the floor (the points
+        // a floor hides are there), then spread up the column from the top.
+        std::vector<double> heights;
+        const double hp = o.top(), low = t.elevation, high = t.top();
+        for (uint32_t id : scene.blockersInBox(box.lo - Vec2{hw, hw}, box.hi + Vec2{hw, hw})) {
+            const Blocker& bl = scene.blockers()[id];
+            if (bl.bottom <= 0 || bl.bottom >= reach || (bl.model >= 0 && ignored[bl.model])) continue;
+            constexpr int kSteps = 64;
+            int first = -1, last = -1;
+            for (int i = 1; i < kSteps; ++i)
+                if (locate(from.centre + (q - from.centre) * (static_cast<double>(i) / kSteps), bl.polygon) == Where::Inside) {
+                    if (first < 0) first = i;
+                    last = i;
+                }
+            if (first < 0) continue;
+            const double f = (first + last) / 2.0 / kSteps;
+            const double z = hp + ((bl.bottom + bl.top) / 2 - hp) / f;
+            if (z > low && z <= high) heights.push_back(z);
+        }
+        for (int k = kColumnHeights; k >= 1; --k) heights.push_back(low + (high - low) * k / kColumnHeights);
+        const bool brief = scene.effort() != Scene::Effort::Full;
+        for (const double z : heights) {
+            if (scene.cancelled() || scene.outOfTime()) break;
+            const ExactAnswer a = decideExact(scene, from, hp, targetPoint(scene, q), z, ignored, Witness::First, hint,
+                                              brief ? Proof::Brief : Proof::Bounded);
+            if (a.visible || a.undecided) continue;
+            view.outcome = FullView::Outcome::No;
+            view.hidden = q;
+            view.height = z;
+            return view;
+        }
+    }
+    return view;
 }
 
 namespace {
@@ -380,16 +455,7 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
     std::deque<Part> parts{{regionPart(to), hint}};
     FullView view;
     bool undecided = false;
-    // What a point q of the target is proven hidden against. With a line of width, a band
-    // may reach q anywhere across its end: its end's centre lies within hw of q, so q is
-    // hidden only when no band ends in the disc of radius hw around it.
-    auto disc = [&](Vec2 q) {
-        if (scene.halfWidth() <= 0) return pointRegion(q);
-        Model reach;
-        reach.position = q;
-        reach.base = {BaseShape::Circle, 2 * scene.halfWidth() * kMmPerInch, 2 * scene.halfWidth() * kMmPerInch};
-        return baseRegion(reach);
-    };
+    auto disc = [&](Vec2 q) { return targetPoint(scene, q); };
     // What earlier proofs from this observer's base found (layout analysis: Scene::views):
     // a point of this base proven hidden settles it; a part inside one proven seen needs no
     // proof. What is proven here is kept for the next target.

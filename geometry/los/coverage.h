@@ -23,7 +23,9 @@ inline constexpr int kFractionHeightSteps = 7;  // bisection: 1/128 of the model
 struct FullView {
     enum class Outcome { Yes, No, Undecided };
     Outcome outcome = Outcome::Undecided;
-    std::optional<Vec2> hidden;  // No: a point of the target's base no sight line reaches
+    std::optional<Vec2> hidden;  // No: a point of the target's base no sight line reaches,
+    std::optional<double> height;  // at this height where it is not the foot (a point above a
+                                   // foot seen under a floor, the floor hiding it)
 };
 FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
                       const ModelMask& ignored, Vec2 hint);
