@@ -200,7 +200,8 @@ inline bool roundBlocks(const Model& m, double top, const Seg& s) {
 }
 
 // The exact test: whether the segment has a point below some blocker's top in that
-// blocker's open interior, or in the interior of the union of two touching polygons there.
+// blocker's open interior, or in the interior of the union of two touching polygons there,
+// or (a level line) of a floor and the piece it rests on.
 inline bool blockedExact(const std::vector<Piece>& pieces, Vec2 p, double hp, Vec2 q, double hq) {
     Seg s{qp(p), subQ(qp(q), qp(p)), Q(hp), Q(hq) - Q(hp)};
     // Cut also where the line's height passes a piece's top or bottom: within a stretch a
@@ -257,6 +258,26 @@ inline bool blockedExact(const std::vector<Piece>& pieces, Vec2 p, double hp, Ve
             }
         }
         if (sides == 3) return true;
+    }
+    // Stacked seams: a level line at the height where a floor's underside rests on another
+    // piece's top runs inside the union of the two solids wherever both footprints hold it
+    // (the one under it, the other over it).
+    if (s.dh == 0) {
+        for (const Piece& up : pieces) {
+            if (up.round || up.bottom <= 0 || Q(up.bottom) != s.hp) continue;
+            for (const Piece& low : pieces) {
+                if (low.round || Q(low.top) != s.hp || !(low.bottom < up.bottom)) continue;
+                std::vector<Q> ts{0, 1};
+                for (const Ring& r : up.rings) cuts(s, r, ts);
+                for (const Ring& r : low.rings) cuts(s, r, ts);
+                std::sort(ts.begin(), ts.end());
+                ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
+                for (size_t i = 0; i + 1 < ts.size(); ++i) {
+                    const QP m = s.at((ts[i] + ts[i + 1]) / 2);
+                    if (polygonSide(up.rings, m) < 0 && polygonSide(low.rings, m) < 0) return true;
+                }
+            }
+        }
     }
     return false;
 }

@@ -753,6 +753,14 @@ private slots:
         QVERIFY(!QJsonDocument::fromJson(r.out.toUtf8()).isNull());  // (the JSON unspoilt)
         QVERIFY2(r.err.contains(QStringLiteral("Not seen; the least blocked line")), qPrintable(r.err));
         QVERIFY(QFileInfo(svg).size() > 1000);
+        // A level line at the height where a floor rests on a wall: along the seam, closed.
+        r = cli({QStringLiteral("check"), scenario("regression/33-floor-on-a-wall.sightline.json"), QStringLiteral("--observer"),
+                 QStringLiteral("A"), QStringLiteral("--target"), QStringLiteral("B"), QStringLiteral("--side-view"), png});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("A -> B: not visible")), qPrintable(r.out));
+        QVERIFY2(r.err.contains(QStringLiteral("runs at 3.00\", along the seam where Floor on the wall (from 3.00\" to 3.25\") rests on "
+                                               "Wall (its top 3.00\"): the two together close it")),
+                 qPrintable(r.err));
         r = cli({QStringLiteral("check"), demo, QStringLiteral("--side-view"), png});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("--side-view needs --observer and --target")));

@@ -18,8 +18,27 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <numbers>
 
 using namespace sl;
+
+namespace {
+
+// The scene's test of one line against the reference's: whether the reference finds it
+// blocked; a disagreement is added to `problems`, with the table's seed.
+bool sameAsTheReference(const Scene& scene, const ModelMask& ignored, const std::vector<reference::Piece>& pieces,
+                        const SightLine& line, uint64_t seed, QStringList& problems) {
+    const bool ours = scene.blocked(line, ignored);
+    const bool theirs = reference::blockedExact(pieces, line.a, line.h0, line.b, line.h1);
+    if (ours != theirs)
+        problems << QStringLiteral("table %1: (%2, %3) at %4 - (%5, %6) at %7: the scene says %8, the reference %9")
+                        .arg(seed).arg(line.a.x, 0, 'g', 17).arg(line.a.y, 0, 'g', 17).arg(line.h0, 0, 'g', 17)
+                        .arg(line.b.x, 0, 'g', 17).arg(line.b.y, 0, 'g', 17).arg(line.h1, 0, 'g', 17)
+                        .arg(ours ? "blocked" : "open", theirs ? "blocked" : "open");
+    return theirs;
+}
+
+}  // namespace
 
 class TestReference : public QObject {
     Q_OBJECT
@@ -185,14 +204,7 @@ private slots:
                 }
                 for (const SightLine& line : {SightLine{p, q, hp, hq}, SightLine{q, p, hq, hp}}) {
                     ++lines;
-                    const bool ours = scene.blocked(line, ignored);
-                    const bool theirs = reference::blockedExact(pieces, line.a, line.h0, line.b, line.h1);
-                    blocked += theirs;
-                    if (ours != theirs)
-                        problems << QStringLiteral("table %1: (%2, %3) at %4 - (%5, %6) at %7: the scene says %8, the reference %9")
-                                        .arg(seed).arg(line.a.x, 0, 'g', 17).arg(line.a.y, 0, 'g', 17).arg(line.h0, 0, 'g', 17)
-                                        .arg(line.b.x, 0, 'g', 17).arg(line.b.y, 0, 'g', 17).arg(line.h1, 0, 'g', 17)
-                                        .arg(ours ? "blocked" : "open", theirs ? "blocked" : "open");
+                    blocked += sameAsTheReference(scene, ignored, pieces, line, seed, problems);
                 }
             }
         }
@@ -308,6 +320,95 @@ private slots:
         s.models[2].position = {15, 40};
         scene.modelMoved(2);
         QCOMPARE(full().outcome, FullView::Outcome::Yes);
+    }
+
+    // A floor resting on a wall (its underside exactly at the wall's top, overhanging it on
+    // both sides), turned at random: level lines at that height run inside the two solids'
+    // union wherever both footprints hold them (the seam between them is closed); lines a
+    // hair above or below it, or not level, as either piece says. The scene's test against the
+    // reference's (exact rationals, the seam looked for at the middle of every stretch
+    // between crossings); and two models whose tops are at that height, on either side: the
+    // pair ruling against the reference's search.
+    void stackedSeamsAgreeWithTheReference() {
+        int lines = 0, blocked = 0, pairs = 0, hiddenPairs = 0;
+        QStringList problems;
+        for (uint64_t seed = 1; seed <= 12; ++seed) {
+            testing::SplitMix64 rng(seed * 6151);
+            const double h = std::round(rng.uniform(1.5, 3) * 16) / 16;
+            const double angle = rng.uniform(0, std::numbers::pi);
+            const Vec2 c{30 + rng.uniform(-2, 2), 22 + rng.uniform(-2, 2)};
+            Scenario s;
+            s.board = {60, 44};
+            TerrainPiece wall, floor;
+            wall.id = "wall";
+            wall.height = h;
+            wall.footprint.outer = reference::rectangleOnGrid(c, rng.uniform(4, 10), rng.uniform(0.25, 1), angle);
+            floor.id = "floor";
+            floor.bottom = h;
+            floor.height = h + 0.25;
+            floor.footprint.outer = reference::rectangleOnGrid(c + Vec2{rng.uniform(-1, 1), rng.uniform(-1, 1)}, rng.uniform(2, 6),
+                                                               rng.uniform(1, 3), angle + rng.uniform(-0.3, 0.3));
+            s.terrain = {wall, floor};
+            // The models across the wall, their tops at h.
+            const Vec2 across{-std::sin(angle), std::cos(angle)};
+            Model o, t;
+            o.id = o.unit = "O";
+            t.id = t.unit = "T";
+            for (Model* m : {&o, &t}) {
+                m->base = {BaseShape::Circle, 32, 32};
+                m->height = h;
+            }
+            const double off = rng.uniform(-1.5, 1.5);
+            const Vec2 along{std::cos(angle), std::sin(angle)};
+            o.position = c + across * 8 + along * off;
+            t.position = c - across * 8 + along * (off + rng.uniform(-1, 1));
+            s.models = {o, t};
+            const Scene scene(s);
+            const ModelMask ignored = scene.ignoredModels(0, 1);
+            const auto pieces = reference::piecesFor(s, o, t);
+            std::vector<Vec2> corners = wall.footprint.outer;
+            corners.insert(corners.end(), floor.footprint.outer.begin(), floor.footprint.outer.end());
+            auto pointNear = [&]() -> Vec2 {
+                if (rng.uniform(0, 1) < 0.3) return corners[static_cast<size_t>(rng.uniform(0, static_cast<double>(corners.size()) - 0.01))];
+                return {std::round((c.x + rng.uniform(-9, 9)) * 64) / 64, std::round((c.y + rng.uniform(-9, 9)) * 64) / 64};
+            };
+            for (int k = 0; k < 150; ++k) {
+                const Vec2 p = pointNear(), q = pointNear();
+                const double pick = rng.uniform(0, 1);
+                double hp = h, hq = h;  // level at the seam, most often
+                if (pick > 0.6 && pick <= 0.8) hp = hq = h + (rng.uniform(0, 1) < 0.5 ? 1.0 : -1.0) / 64;
+                if (pick > 0.8) hq = h + std::round(rng.uniform(-1, 1) * 16) / 16;
+                for (const SightLine& line : {SightLine{p, q, hp, hq}, SightLine{q, p, hq, hp}}) {
+                    ++lines;
+                    blocked += sameAsTheReference(scene, ignored, pieces, line, seed, problems);
+                }
+            }
+            for (const auto& [oi, ti] : {std::pair{0, 1}, std::pair{1, 0}}) {
+                ++pairs;
+                const Model& from = s.models[oi];
+                const Model& to = s.models[ti];
+                const ExactAnswer a = decideExact(scene, scene.modelRegion(oi), from.top(), scene.modelRegion(ti), to.top(),
+                                                  scene.ignoredModels(oi, ti), Witness::First);
+                const QString where = QStringLiteral("table %1, %2 -> %3").arg(seed).arg(QString::fromStdString(from.id), QString::fromStdString(to.id));
+                if (a.undecided) {
+                    problems << where + QStringLiteral(": undecided");
+                    continue;
+                }
+                if (a.visible) {
+                    if (reference::blockedExact(pieces, a.witness->p, from.top(), a.witness->q, to.top()))
+                        problems << where + QStringLiteral(": the witness is blocked");
+                    continue;
+                }
+                ++hiddenPairs;
+                if (auto f = reference::searchOpen(pieces, from, from.top(), to, to.top(), rng, 200, 4))
+                    problems << where + QStringLiteral(": said not visible, but (%1, %2) - (%3, %4) is open").arg(f->p.x).arg(f->p.y).arg(f->q.x).arg(f->q.y);
+            }
+        }
+        qInfo().noquote() << QStringLiteral("%1 lines (%2 blocked), %3 pairs (%4 not visible)").arg(lines).arg(blocked).arg(pairs).arg(hiddenPairs);
+        for (const QString& p : problems) qWarning().noquote() << p;
+        QCOMPARE(problems.size(), 0);
+        QVERIFY(blocked > lines / 4 && blocked < lines * 3 / 4);
+        QVERIFY(hiddenPairs > pairs / 4);
     }
 
     // By hand (regression/32, C -> D): a walkway (1.9" to 2.1", 4" deep) across the table

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace sl::render {
 
@@ -31,10 +32,30 @@ QString heightsText(const SectionPiece& piece) {
 
 }  // namespace
 
+// A level line at the height where a floor (its underside there) rests on a piece (its top
+// there), over a stretch both cover: the seam between them, which the two close together
+// (Scene::blocking). The floor and the piece, or nothing.
+std::optional<std::pair<const SectionPiece*, const SectionPiece*>> stackedSeam(const SideView& v) {
+    if (v.h0 != v.h1) return std::nullopt;
+    for (const SectionPiece& upper : v.pieces) {
+        if (upper.model || upper.wall || upper.bottom <= 0 || upper.bottom != v.h0) continue;
+        for (const SectionPiece& lower : v.pieces)
+            if (!lower.wall && lower.top == v.h0 && lower.bottom < v.h0 && std::max(upper.from, lower.from) < std::min(upper.to, lower.to))
+                return std::pair{&upper, &lower};
+    }
+    return std::nullopt;
+}
+
 QString sideViewCaption(const SideView& v, const QString& observer, const QString& target) {
     const SectionPiece* near = v.closest >= 0 ? &v.pieces[static_cast<size_t>(v.closest)] : nullptr;
     const QString line = QStringLiteral("%1 to %2, %3 long, from %4 high to %5 high")
                              .arg(observer, target, inchesText(v.length), inchesText(v.h0), inchesText(v.h1));
+    if (!v.witness && (!near || near->clearance >= 0))
+        if (const auto seam = stackedSeam(v))
+            return QStringLiteral("Not seen; the least blocked line between the bases' centres and edges runs at %1, along the "
+                                  "seam where %2 (from %3) rests on %4 (its top %5): the two together close it (%6).")
+                .arg(inchesText(v.h0), QString::fromStdString(seam->first->label), heightsText(*seam->first),
+                     QString::fromStdString(seam->second->label), inchesText(seam->second->top), line);
     if (v.witness && near && passesUnder(v, *near))
         return QStringLiteral("Seen along the line drawn: it passes %1 under %2 (from %3) where it comes nearest (%4).")
             .arg(inchesText(near->clearance), QString::fromStdString(near->label), heightsText(*near), line);

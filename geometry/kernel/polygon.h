@@ -5,6 +5,8 @@
 
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sl {
 
@@ -24,6 +26,11 @@ Bounds boundsOf(const Ring& points);
 
 // The squared distance from p to the nearest point of the ring's edges (rounded, not exact).
 double squaredDistanceToEdges(Vec2 p, const Ring& ring);
+
+// The stretches (as fractions of a-b) of the segment inside the polygon, in floating point:
+// the crossings with its edges cut the segment into pieces, each inside or outside as its
+// middle is (for drawings and for tests with a margin, not for exact decisions).
+std::vector<std::pair<double, double>> stretchesInside(const Polygon& polygon, Vec2 a, Vec2 b);
 
 // Signed area (positive when the ring turns to the left in the algebraic sense).
 double signedArea(const Ring& ring);

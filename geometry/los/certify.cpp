@@ -41,6 +41,7 @@ struct Chord {
     double lo, hi;     // surely inside the piece for lo < s < hi
     int piece;         // index into the cell's pieces
     int loEdge, hiEdge;  // the polygon edges the chord begins and ends on (-1 for a curve)
+    int under = -1;    // a stretch of two chords, a floor's (piece) over one whose top is at its bottom (this)
 };
 
 // Where the line u + s (w - u) runs through the piece's open interior: its chords, each
@@ -337,20 +338,47 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
     thread_local std::vector<uint32_t> runIds;
     std::vector<uint32_t> used;
     std::vector<std::pair<double, double>> windows;
+    // Level lines (every end at one height h, so every point at h), without a band: a
+    // floor whose underside is at h resting on a piece whose top is at h holds them inside
+    // the two solids' union where both chords overlap (Scene::blocking's stacked seams).
+    const bool level = ctx.halfWidth == 0 && hFrom.lo == hFrom.hi && hTo.lo == hTo.hi && hFrom.lo == hTo.lo;
+    thread_local std::vector<Chord> pool;
     auto cover = [&](double sMin, double sMax, double hMin, double hMax) {
         runs.clear();
         runIds.clear();
-        for (const Chord& c : ctx.chordsAlong(line)) {
+        const std::vector<Chord>* chords = &ctx.chordsAlong(line);
+        if (level) {
+            const double h = hFrom.lo;
+            pool.clear();
+            for (const Chord& c : *chords) {
+                const Blocker& up = *pieces[c.piece].blocker;
+                if (up.bottom != h) continue;
+                for (const Chord& d : *chords) {
+                    const Blocker& low = *pieces[d.piece].blocker;
+                    if (low.top != h || low.bottom >= h || low.curved) continue;  // (as Scene::blocking)
+                    const double lo = std::max(c.lo, d.lo), hi = std::min(c.hi, d.hi);
+                    if (lo < hi) pool.push_back({lo, hi, c.piece, -1, -1, d.piece});
+                }
+            }
+            if (!pool.empty()) {
+                pool.insert(pool.end(), chords->begin(), chords->end());
+                std::sort(pool.begin(), pool.end(), [](const Chord& x, const Chord& y) { return x.lo < y.lo; });
+                chords = &pool;
+            }
+        }
+        for (const Chord& c : *chords) {
             const Blocker& bl = *pieces[c.piece].blocker;
-            if (!(bl.top > hMax) || (bl.bottom > 0 && !(bl.bottom < hMin))) continue;
+            if (c.under < 0 && (!(bl.top > hMax) || (bl.bottom > 0 && !(bl.bottom < hMin)))) continue;
             runIds.push_back(pieces[c.piece].id);
+            if (c.under >= 0) runIds.push_back(pieces[c.under].id);
+            const size_t ids = c.under >= 0 ? 2 : 1;
             if (!runs.empty() && (c.lo < runs.back().last.hi || seam(pieces, runs.back().last, c))) {
                 Run& r = runs.back();
-                ++r.count;
+                r.count += ids;
                 if (c.hi > r.last.hi) r.last = c;
                 continue;
             }
-            runs.push_back({c, c.lo, runIds.size() - 1, 1});
+            runs.push_back({c, c.lo, runIds.size() - ids, ids});
         }
         used.clear();
         windows.clear();
@@ -530,8 +558,10 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
     for (const auto& [lo, hi] : windows) {
         const Vec2 d = L.w - L.u;
         const Ring window{L.u + d * (lo - slack / elen), L.u + d * (hi + slack / elen)};
-        auto more = separatedByAny(ctx, a, hFrom, window, {hMin, hMax}, depth - 1);
-        if (!more) more = separatedByAny(ctx, window, {hMin, hMax}, b, hTo, depth - 1);
+        // (A level family's lines are at its height at every point.)
+        const Heights there = level ? hFrom : Heights{hMin, hMax};
+        auto more = separatedByAny(ctx, a, hFrom, window, there, depth - 1);
+        if (!more) more = separatedByAny(ctx, window, there, b, hTo, depth - 1);
         if (!more) return std::nullopt;
         used.insert(used.end(), more->begin(), more->end());
     }
@@ -687,8 +717,11 @@ private:
         for (uint32_t id : scene_.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
             const Blocker& bl = scene_.blockers()[id];
             // (A floor or walkway above every line is passed under. One lower serves a
-            // separator where every line crosses it above its bottom: separated().)
-            if (bl.top <= std::min(hFrom_, hTo_) || (bl.bottom > 0 && bl.bottom >= std::max(hFrom_, hTo_)) ||
+            // separator where every line crosses it above its bottom: separated(). Level
+            // lines at a floor's underside, or at the top of a piece a floor may rest on,
+            // keep both for the seam between them, without a band.)
+            const bool stackable = hFrom_ == hTo_ && hw == 0 && (bl.bottom == hFrom_ || (bl.top == hFrom_ && bl.bottom < hFrom_));
+            if ((!stackable && (bl.top <= std::min(hFrom_, hTo_) || (bl.bottom > 0 && bl.bottom >= std::max(hFrom_, hTo_)))) ||
                 (bl.model >= 0 && ignored_[bl.model]) || outside(bl))
                 continue;
             if (hw == 0) {

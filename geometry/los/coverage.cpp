@@ -233,6 +233,23 @@ bool underEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocke
     return highest + 1e-9 * (1 + std::abs(highest)) <= bl.bottom;
 }
 
+// Level lines at h pass a piece whose top is at h and a floor whose underside is at h, each
+// on its own, but not the seam where the floor rests on the piece (Scene::blocking): a fan
+// of such lines that reaches both is not taken as open (whether they overlap where it
+// passes is not looked for).
+struct StackedSeams {
+    bool level;
+    double h;
+    bool under = false, over = false;  // a piece topped at h, a floor from h, in the fan's way
+    bool isOne(const Blocker& bl) const { return level && ((bl.top == h && bl.bottom < h) || (bl.bottom > 0 && bl.bottom == h)); }
+    // The blocker, one of them, is in the way: whether both kinds now are.
+    bool meets(const Blocker& bl) {
+        under = under || bl.top == h;
+        over = over || bl.bottom == h;
+        return under && over;
+    }
+};
+
 // Whether no blocker can stop a line from p (at hp) to any point of the part (at hq).
 bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored) {
     if (part.size() == 1) return !scene.blocked({p, part[0], hp, hq}, ignored);
@@ -242,8 +259,12 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
     if (fan.size() < 3) return false;
     const double hw = scene.halfWidth();
     auto [lo, hi] = boundsOf(fan);
+    StackedSeams seams{hp == hq, hp};
     for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
         const Blocker& bl = scene.blockers()[id];
+        if (seams.isOne(bl) && !(bl.model >= 0 && ignored[bl.model]) && !apart(fan, bl, scene.hull(id), scene.parts(id), hw) &&
+            seams.meets(bl))
+            return false;
         // (Lower than every line, or a floor above every line.)
         if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
             continue;
@@ -312,8 +333,12 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
     if (fan.size() < 3) return false;
     const double margin = 2 * hw * (1 - std::cos(spread / 2)) * (1 + 1e-6) + 1e-12;
     auto [lo, hi] = boundsOf(fan);
+    StackedSeams seams{hp == hq, hp};
     for (uint32_t id : scene.blockersInBox(lo - Vec2{margin, margin}, hi + Vec2{margin, margin})) {
         const Blocker& bl = scene.blockers()[id];
+        if (seams.isOne(bl) && !(bl.model >= 0 && ignored[bl.model]) && !apart(fan, bl, scene.hull(id), scene.parts(id), margin) &&
+            seams.meets(bl))
+            return false;
         if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
             continue;
         if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin) || underEveryLine(p, hp, part, hq, bl, 2 * hw)) continue;

@@ -440,6 +440,32 @@ std::optional<std::pair<uint32_t, uint32_t>> seamBlocks(const SightLine& L, cons
     return std::nullopt;
 }
 
+// A floor resting on a piece (its underside exactly at that piece's top) and a level line
+// at that very height: one solid lies under the line and the other over it, so where both
+// footprints hold the line the union of the two solids holds it inside, and the seam
+// between them is closed (as between two walls side by side). Claimed where the footprints
+// share a stretch of the line with a point well inside both (1e-7" from every edge: rounding
+// cannot put it outside); a sliver thinner than that is left open. A band is taken by its
+// middle line: a point of it inside both, that far in, makes an overlap of positive area.
+bool stackedSeamBlocks(const Polygon& lower, const Polygon& upper, const SightLine& L) {
+    const std::vector<std::pair<double, double>> inLower = stretchesInside(lower, L.a, L.b);
+    if (inLower.empty()) return false;
+    const std::vector<std::pair<double, double>> inUpper = stretchesInside(upper, L.a, L.b);
+    constexpr double kMargin = 1e-7;
+    auto deepIn = [&](const Polygon& poly, Vec2 m) {
+        if (locate(m, poly) != Where::Inside || squaredDistanceToEdges(m, poly.outer) <= kMargin * kMargin) return false;
+        return std::ranges::none_of(poly.holes, [&](const Ring& h) { return squaredDistanceToEdges(m, h) <= kMargin * kMargin; });
+    };
+    for (const auto& [l0, l1] : inLower)
+        for (const auto& [u0, u1] : inUpper) {
+            const double lo = std::max(l0, u0), hi = std::min(l1, u1);
+            if (!(hi > lo)) continue;
+            const Vec2 m = L.a + (L.b - L.a) * ((lo + hi) / 2);
+            if (deepIn(lower, m) && deepIn(upper, m)) return true;
+        }
+    return false;
+}
+
 }  // namespace
 
 Ring clipToConvexRing(const Ring& ring, const Ring& window) { return clipToConvex(ring, window); }
@@ -630,6 +656,15 @@ Scene::Scene(const Scenario& scenario) : scenario_(scenario), index_(std::make_u
     for (uint32_t i = 0; i < index_->blockerBox.size(); ++i) blockerEntries.emplace_back(index_->blockerBox[i], i);
     index_->edgeTree = Tree(edgeEntries);  // packed
     index_->blockerTree = Tree(blockerEntries);
+    // The heights of the seams where a floor may rest on a piece (Scene::blocking): a
+    // floor's underside at some other blocker's top. (A model moved keeps its top.)
+    std::vector<double> tops;
+    for (const Blocker& b : blockers_) tops.push_back(b.top);
+    std::sort(tops.begin(), tops.end());
+    for (const Blocker& b : blockers_)
+        if (b.bottom > 0 && std::binary_search(tops.begin(), tops.end(), b.bottom)) seamHeights_.push_back(b.bottom);
+    std::sort(seamHeights_.begin(), seamHeights_.end());
+    seamHeights_.erase(std::unique(seamHeights_.begin(), seamHeights_.end()), seamHeights_.end());
 }
 
 Scene::~Scene() = default;
@@ -799,6 +834,23 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
         return bl.top <= lowest || (bl.bottom > 0 && bl.bottom >= highest) || (bl.model >= 0 && ignored[bl.model]);
     };
     const BBox query = boxOf(line.a, line.b, halfWidth_);
+    // A level line at the height where a floor rests on a piece (stackedSeamBlocks): the
+    // two, if any, among the blockers whose boxes it meets.
+    auto stacked = [&](const std::vector<Entry>& hits) -> std::optional<std::pair<uint32_t, uint32_t>> {
+        if (line.h0 != line.h1 || line.a == line.b || !std::binary_search(seamHeights_.begin(), seamHeights_.end(), line.h0))
+            return std::nullopt;
+        const double h = line.h0;
+        for (const Entry& upper : hits) {
+            const Blocker& up = blockers_[upper.second];
+            if (up.bottom != h || up.bottom <= 0 || (up.model >= 0 && ignored[up.model])) continue;
+            for (const Entry& lower : hits) {
+                const Blocker& low = blockers_[lower.second];
+                if (low.top != h || low.bottom >= h || low.curved || (low.model >= 0 && ignored[low.model])) continue;
+                if (stackedSeamBlocks(low.polygon, up.polygon, line)) return std::pair{lower.second, upper.second};
+            }
+        }
+        return std::nullopt;
+    };
     if (halfWidth_ > 0) {
         // A band of positive width along a seam overlaps the pieces on both sides: the
         // pieces' own tests find it.
@@ -810,6 +862,8 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
             found.push_back(h.second);
             if (firstOnly) return found;
         }
+        if (found.empty())
+            if (const auto pair = stacked(hits)) found = {pair->first, pair->second};
         return found;
     }
     // The segment itself as the predicate: its bounding box would take in everything in
@@ -888,6 +942,8 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
             if (seam->second != seam->first) found.push_back(seam->second);
         }
     }
+    if (found.empty())
+        if (const auto pair = stacked(blockerHits)) found = {pair->first, pair->second};
     return found;
 }
 

@@ -274,6 +274,7 @@ private:
     mutable std::vector<std::unique_ptr<Ring>> hulls_;  // [blocker], the non-convex ones' on use
     mutable std::vector<std::unique_ptr<std::vector<Ring>>> parts_;  // [blocker], the same (under hullMutex_)
     bool floors_ = false;   // some blocker has a bottom above the table
+    std::vector<double> seamHeights_;  // floors' undersides that rest on another blocker's top (sorted)
     struct Grounded {
         std::unique_ptr<Scenario> scenario;
         std::unique_ptr<Scene> scene;

@@ -13,35 +13,6 @@ namespace sl {
 
 namespace {
 
-// The stretches (as fractions of a-b) of the segment inside the polygon: the crossings with
-// its edges cut the segment into pieces, each inside or outside as its middle is.
-std::vector<std::pair<double, double>> stretchesInside(const Polygon& polygon, Vec2 a, Vec2 b) {
-    std::vector<double> cuts{0, 1};
-    const Vec2 d = b - a;
-    auto crossings = [&](const Ring& ring) {
-        for (size_t i = 0; i < ring.size(); ++i) {
-            const Vec2 c = ring[i], e = ring[(i + 1) % ring.size()] - c;
-            const double den = d.x * e.y - d.y * e.x;
-            if (den == 0) continue;  // parallel: its ends are crossings of the neighbouring edges
-            const Vec2 ac = c - a;
-            const double t = (ac.x * e.y - ac.y * e.x) / den, u = (ac.x * d.y - ac.y * d.x) / den;
-            if (t > 0 && t < 1 && u >= 0 && u <= 1) cuts.push_back(t);
-        }
-    };
-    crossings(polygon.outer);
-    for (const Ring& h : polygon.holes) crossings(h);
-    std::sort(cuts.begin(), cuts.end());
-    std::vector<std::pair<double, double>> out;
-    for (size_t k = 0; k + 1 < cuts.size(); ++k) {
-        const double lo = cuts[k], hi = cuts[k + 1];
-        if (!(hi > lo)) continue;
-        if (locate(a + d * ((lo + hi) / 2), polygon) != Where::Inside) continue;
-        if (!out.empty() && out.back().second == lo) out.back().second = hi;
-        else out.emplace_back(lo, hi);
-    }
-    return out;
-}
-
 // How far the line stays out of the solid over [from, to] (the line is straight: its
 // heights there run between those at the ends): above its top, or below its bottom when
 // it has one (a floor, a walkway); negative, how deep it runs into it.
