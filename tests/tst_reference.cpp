@@ -450,6 +450,46 @@ private slots:
         }
     }
 
+    // By hand (regression/32, E -> F): a walkway (2.5" to 2.75") close in front of a 1.75"
+    // observer, a 3" target 40" away: every line to any point of the target is under 2" over
+    // the walkway. The table with the walkway standing from the table hides the feet, so
+    // the answer rests on the columns' own fans (under every line to the target's head):
+    // fully visible, and the reference reaches random points of the target at random
+    // heights, every piece 0.02" smaller.
+    void aTallModelSeenWhollyUnderAWalkway() {
+        Scenario s;
+        s.board = {60, 44};
+        TerrainPiece walkway;
+        walkway.id = "walkway";
+        walkway.bottom = 2.5;
+        walkway.height = 2.75;
+        walkway.footprint.outer = {{12, 0}, {16, 0}, {16, 44}, {12, 44}};
+        s.terrain = {walkway};
+        Model o, t;
+        o.id = o.unit = "E";
+        t.id = t.unit = "F";
+        for (Model* m : {&o, &t}) m->base = {BaseShape::Circle, 32, 32};
+        o.height = 1.75;
+        t.height = 3;
+        o.position = {10, 20};
+        t.position = {50, 20};
+        s.models = {o, t};
+        const Scene scene(s);
+        QCOMPARE(fullyVisible(scene, scene.modelRegion(0), o, scene.modelRegion(1), t, scene.ignoredModels(0, 1), o.position).outcome,
+                 FullView::Outcome::Yes);
+        auto pieces = reference::piecesFor(s, o, t);
+        for (auto& piece : pieces) {
+            piece.top -= 0.02;
+            if (piece.bottom > 0) piece.bottom += 0.02;
+        }
+        testing::SplitMix64 rng(13);
+        for (int k = 0; k < 16; ++k) {
+            const Vec2 q = reference::randomIn(t, rng);
+            const double z = t.elevation + rng.uniform(0, 1) * t.height;
+            QVERIFY(reference::searchOpen(pieces, o, o.top(), t, z, rng, 300, 6, q));
+        }
+    }
+
     // By hand: a long low bank (4.5" deep) across the table between the two, nearer the observer,
     // and every line from the observer's top to the target's foot (2" falling to 0 over
     // 19" or so) leaves it at about 1.16" or more. At 1" the target is fully visible: the

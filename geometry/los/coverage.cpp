@@ -215,7 +215,8 @@ bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker
 // blocker, a floor or a walkway (its bottom no lower than the line wherever the line, or a
 // band of half-width hw around it, is over the blocker): the mirror of overEveryLine, the
 // line highest where it leaves the blocker when rising, where it reaches it when falling.
-bool underEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw) {
+bool underEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw, const Ring* fan = nullptr,
+                    double grow = 0) {
     if (bl.bottom <= 0) return false;
     if (hp <= bl.bottom && hq <= bl.bottom) return true;
     double nearPart = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
@@ -226,7 +227,10 @@ bool underEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocke
     double highest;
     if (hq > hp) {  // rising: highest where the line is farthest along under the blocker
         if (nearPart <= 0 || bl.bottom <= hp) return false;
-        highest = hp + (hq - hp) * std::min(1.0, (farthestFrom(p, bl) + hw) / nearPart);
+        auto at = [&](double far) { return hp + (hq - hp) * std::min(1.0, (far + hw) / nearPart); };
+        highest = at(farthestFrom(p, bl));
+        // (Else within the fan only, as overEveryLine looking down: a long walkway crossed near p.)
+        if (fan && highest + 1e-9 * (1 + std::abs(highest)) > bl.bottom) highest = std::min(highest, at(farthestInFan(p, bl, *fan, grow)));
     } else {        // falling (or level): highest where it is nearest p
         highest = hp - (hp - hq) * std::min(1.0, std::max(0.0, nearestFrom(p, bl) - hw) / farPart);
     }
@@ -268,7 +272,31 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq,
         // (Lower than every line, or a floor above every line.)
         if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
             continue;
-        if (overEveryLine(p, hp, part, hq, bl, hw, &fan, hw) || underEveryLine(p, hp, part, hq, bl, hw)) continue;
+        if (overEveryLine(p, hp, part, hq, bl, hw, &fan, hw) || underEveryLine(p, hp, part, hq, bl, hw, &fan, hw)) continue;
+        if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
+        return false;
+    }
+    return true;
+}
+
+// Whether no blocker can stop a line from p (at hp) to any point of the part at any height
+// from z0 to z1 (the columns over the part): each blocker beside the fan of lines, or passed
+// over by every line to z0 (a line to a higher point runs higher all along), or under by
+// every line to z1.
+bool columnFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0, double z1, const ModelMask& ignored) {
+    std::vector<Vec2> pts = part;
+    pts.push_back(p);
+    const Ring fan = convexHullOf(pts);
+    if (fan.size() < 3) return false;
+    const double hw = scene.halfWidth();
+    auto [lo, hi] = boundsOf(fan);
+    StackedSeams seams{z0 <= hp && hp <= z1, hp};
+    for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
+        const Blocker& bl = scene.blockers()[id];
+        if (bl.model >= 0 && ignored[bl.model]) continue;
+        if (seams.isOne(bl) && !apart(fan, bl, scene.hull(id), scene.parts(id), hw) && seams.meets(bl)) return false;
+        if (bl.top <= std::min(hp, z0) || (bl.bottom > 0 && bl.bottom >= std::max(hp, z1))) continue;
+        if (overEveryLine(p, hp, part, z0, bl, hw, &fan, hw) || underEveryLine(p, hp, part, z1, bl, hw, &fan, hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         return false;
     }
@@ -341,7 +369,7 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
             return false;
         if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
             continue;
-        if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin) || underEveryLine(p, hp, part, hq, bl, 2 * hw)) continue;
+        if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin) || underEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), margin)) continue;
         return false;
     }
@@ -392,6 +420,9 @@ Region targetPoint(const Scene& scene, Vec2 q) {
 // Heights up a column at which a point over a foot seen under a floor is looked at
 // (fullyVisible): an eighth of the model's height apart, its top first.
 constexpr int kColumnHeights = 8;
+
+FullView fullyVisibleColumns(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
+                             const ModelMask& ignored, Vec2 hint);
 
 }  // namespace
 
@@ -453,10 +484,68 @@ FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, co
             return view;
         }
     }
-    return view;
+    // Every point of the target, at every height, covered by fans of lines to its columns.
+    return fullyVisibleColumns(scene, from, o, to, t, ignored, hint);
 }
 
 namespace {
+
+// Every point of the target's columns seen, from its foot to its top: the base and the
+// heights cut into cells (a part, a stretch of heights), each cleared by a fan from a point
+// of the observer's base (columnFanOpen), else a point of it decided: one proven hidden
+// makes the target not fully visible, one seen gives the next fan's apex, and the cell is
+// cut in two (across its heights or its part, the longer). Undecided past a budget.
+FullView fullyVisibleColumns(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
+                             const ModelMask& ignored, Vec2 hint) {
+    const double hp = o.top();
+    const bool quick = scene.effort() == Scene::Effort::Quick, survey = scene.effort() == Scene::Effort::Survey;
+    const int kMostCells = quick ? 24 : survey ? 48 : 256;
+    const int kMostUndecided = quick ? 0 : survey ? 1 : 3;
+    constexpr double kSmallest = 1e-6;
+    struct Cell {
+        Ring ring;
+        double z0, z1;
+        Vec2 apex;
+    };
+    std::deque<Cell> cells{{regionPart(to), t.elevation, t.top(), hint}};
+    FullView view;
+    int undecidedPoints = 0;
+    for (int done = 0; !cells.empty(); ++done) {
+        if (done >= kMostCells || scene.cancelled() || scene.outOfTime()) return view;  // (undecided)
+        Cell cell = std::move(cells.front());
+        cells.pop_front();
+        const auto ring = tightenPart(cell.ring, to);
+        if (!ring) continue;
+        auto clears = [&](Vec2 apex) { return columnFanOpen(scene, apex, hp, *ring, cell.z0, cell.z1, ignored); };
+        if (clears(cell.apex) || (!from.isPoint() && clears(from.centre))) continue;
+        const auto q = pointInPart(*ring, to);
+        if (!q) return view;
+        const double z = (cell.z0 + cell.z1) / 2;
+        const ExactAnswer a = decideExact(scene, from, hp, targetPoint(scene, *q), z, ignored, Witness::First, cell.apex,
+                                          quick || survey ? Proof::Brief : Proof::Bounded);
+        if (!a.visible && !a.undecided) {
+            view.outcome = FullView::Outcome::No;
+            view.hidden = *q;
+            if (z != t.elevation) view.height = z;
+            return view;
+        }
+        if (a.undecided && ++undecidedPoints > kMostUndecided) return view;
+        const Vec2 seenFrom = a.visible ? a.witness->p : a.grazing ? a.grazing->p : cell.apex;
+        if (clears(seenFrom)) continue;
+        const double size = partSize(*ring);
+        if (size < kSmallest && cell.z1 - cell.z0 < kSmallest) return view;
+        if (cell.z1 - cell.z0 > size) {
+            cells.push_back({*ring, cell.z0, z, seenFrom});
+            cells.push_back({*ring, z, cell.z1, seenFrom});
+        } else {
+            auto [x, y] = splitPart(*ring);
+            cells.push_back({std::move(x), cell.z0, cell.z1, seenFrom});
+            cells.push_back({std::move(y), cell.z0, cell.z1, seenFrom});
+        }
+    }
+    view.outcome = FullView::Outcome::Yes;
+    return view;
+}
 
 FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
                             const ModelMask& ignored, Vec2 hint) {
