@@ -38,6 +38,34 @@ bool sameAsTheReference(const Scene& scene, const ModelMask& ignored, const std:
     return theirs;
 }
 
+// Two models on 32 mm bases: O (the observer) and T, their heights and places.
+std::vector<Model> twoModels(double oHeight, Vec2 observer, double tHeight, Vec2 target) {
+    Model o, t;
+    o.id = o.unit = "O";
+    t.id = t.unit = "T";
+    for (Model* m : {&o, &t}) m->base = {BaseShape::Circle, 32, 32};
+    o.height = oHeight;
+    t.height = tHeight;
+    o.position = observer;
+    t.position = target;
+    return {o, t};
+}
+
+// A 60" x 44" table with a walkway (its footprint, bottom and top), a 1.75" observer and a
+// 3" target (32 mm bases).
+Scenario withAWalkway(const Ring& footprint, double bottom, double top, Vec2 observer, Vec2 target) {
+    Scenario s;
+    s.board = {60, 44};
+    TerrainPiece walkway;
+    walkway.id = "walkway";
+    walkway.bottom = bottom;
+    walkway.height = top;
+    walkway.footprint.outer = footprint;
+    s.terrain = {walkway};
+    s.models = twoModels(1.75, observer, 3, target);
+    return s;
+}
+
 }  // namespace
 
 class TestReference : public QObject {
@@ -418,23 +446,9 @@ private slots:
     // 2.3" up crosses the slab's middle at about 2". Not fully visible, with a point of that
     // band hidden, which the reference confirms; the feet are all seen.
     void aBandOfAColumnHiddenBehindAWalkway() {
-        Scenario s;
-        s.board = {60, 44};
-        TerrainPiece walkway;
-        walkway.id = "walkway";
-        walkway.bottom = 1.9;
-        walkway.height = 2.1;
-        walkway.footprint.outer = {{28, 33}, {32, 33}, {32, 44}, {28, 44}};
-        s.terrain = {walkway};
-        Model o, t;
-        o.id = o.unit = "C";
-        t.id = t.unit = "D";
-        for (Model* m : {&o, &t}) m->base = {BaseShape::Circle, 32, 32};
-        o.height = 1.75;
-        t.height = 3;
-        o.position = {10, 39};
-        t.position = {50, 39};
-        s.models = {o, t};
+        const Scenario s = withAWalkway({{28, 33}, {32, 33}, {32, 44}, {28, 44}}, 1.9, 2.1, {10, 39}, {50, 39});
+        const Model& o = s.models[0];
+        const Model& t = s.models[1];
         const Scene scene(s);
         const FullView v = fullyVisible(scene, scene.modelRegion(0), o, scene.modelRegion(1), t, scene.ignoredModels(0, 1), o.position);
         QCOMPARE(v.outcome, FullView::Outcome::No);
@@ -457,23 +471,9 @@ private slots:
     // fully visible, and the reference reaches random points of the target at random
     // heights, every piece 0.02" smaller.
     void aTallModelSeenWhollyUnderAWalkway() {
-        Scenario s;
-        s.board = {60, 44};
-        TerrainPiece walkway;
-        walkway.id = "walkway";
-        walkway.bottom = 2.5;
-        walkway.height = 2.75;
-        walkway.footprint.outer = {{12, 0}, {16, 0}, {16, 44}, {12, 44}};
-        s.terrain = {walkway};
-        Model o, t;
-        o.id = o.unit = "E";
-        t.id = t.unit = "F";
-        for (Model* m : {&o, &t}) m->base = {BaseShape::Circle, 32, 32};
-        o.height = 1.75;
-        t.height = 3;
-        o.position = {10, 20};
-        t.position = {50, 20};
-        s.models = {o, t};
+        const Scenario s = withAWalkway({{12, 0}, {16, 0}, {16, 44}, {12, 44}}, 2.5, 2.75, {10, 20}, {50, 20});
+        const Model& o = s.models[0];
+        const Model& t = s.models[1];
         const Scene scene(s);
         QCOMPARE(fullyVisible(scene, scene.modelRegion(0), o, scene.modelRegion(1), t, scene.ignoredModels(0, 1), o.position).outcome,
                  FullView::Outcome::Yes);
@@ -502,15 +502,9 @@ private slots:
                 Scenario s;
                 s.board = {40, 30};
                 s.ruleset.sight_line_width_mm = width;
-                Model o, t;
-                o.id = o.unit = "O";
-                t.id = t.unit = "T";
-                for (Model* m : {&o, &t}) m->base = {BaseShape::Circle, 32, 32};
-                o.height = 2;
-                t.height = 1.75;
-                o.position = {5, 15};
-                t.position = {25, 15};
-                s.models = {o, t};
+                s.models = twoModels(2, {5, 15}, 1.75, {25, 15});
+                const Model& o = s.models[0];
+                const Model& t = s.models[1];
                 TerrainPiece bank;
                 bank.id = "bank";
                 bank.height = top;

@@ -254,36 +254,12 @@ struct StackedSeams {
     }
 };
 
-// Whether no blocker can stop a line from p (at hp) to any point of the part (at hq).
-bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored) {
-    if (part.size() == 1) return !scene.blocked({p, part[0], hp, hq}, ignored);
-    std::vector<Vec2> pts = part;
-    pts.push_back(p);
-    const Ring fan = convexHullOf(pts);
-    if (fan.size() < 3) return false;
-    const double hw = scene.halfWidth();
-    auto [lo, hi] = boundsOf(fan);
-    StackedSeams seams{hp == hq, hp};
-    for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
-        const Blocker& bl = scene.blockers()[id];
-        if (seams.isOne(bl) && !(bl.model >= 0 && ignored[bl.model]) && !apart(fan, bl, scene.hull(id), scene.parts(id), hw) &&
-            seams.meets(bl))
-            return false;
-        // (Lower than every line, or a floor above every line.)
-        if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
-            continue;
-        if (overEveryLine(p, hp, part, hq, bl, hw, &fan, hw) || underEveryLine(p, hp, part, hq, bl, hw, &fan, hw)) continue;
-        if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
-        return false;
-    }
-    return true;
-}
-
 // Whether no blocker can stop a line from p (at hp) to any point of the part at any height
-// from z0 to z1 (the columns over the part): each blocker beside the fan of lines, or passed
-// over by every line to z0 (a line to a higher point runs higher all along), or under by
-// every line to z1.
-bool columnFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0, double z1, const ModelMask& ignored) {
+// from z0 to z1 (the columns over the part; z0 = z1, the points at one height): each blocker
+// beside the fan of lines, or passed over by every line to z0 (a line to a higher point runs
+// higher all along), or under by every line to z1.
+bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0, double z1, const ModelMask& ignored) {
+    if (part.size() == 1 && z0 == z1) return !scene.blocked({p, part[0], hp, z0}, ignored);
     std::vector<Vec2> pts = part;
     pts.push_back(p);
     const Ring fan = convexHullOf(pts);
@@ -295,12 +271,18 @@ bool columnFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, doub
         const Blocker& bl = scene.blockers()[id];
         if (bl.model >= 0 && ignored[bl.model]) continue;
         if (seams.isOne(bl) && !apart(fan, bl, scene.hull(id), scene.parts(id), hw) && seams.meets(bl)) return false;
+        // (Lower than every line, or a floor above every line.)
         if (bl.top <= std::min(hp, z0) || (bl.bottom > 0 && bl.bottom >= std::max(hp, z1))) continue;
         if (overEveryLine(p, hp, part, z0, bl, hw, &fan, hw) || underEveryLine(p, hp, part, z1, bl, hw, &fan, hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         return false;
     }
     return true;
+}
+
+// Whether no blocker can stop a line from p (at hp) to any point of the part (at hq).
+bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored) {
+    return fanOpen(scene, p, hp, part, hq, hq, ignored);
 }
 
 // The corner of a convex ring farthest in direction n.
@@ -492,7 +474,7 @@ namespace {
 
 // Every point of the target's columns seen, from its foot to its top: the base and the
 // heights cut into cells (a part, a stretch of heights), each cleared by a fan from a point
-// of the observer's base (columnFanOpen), else a point of it decided: one proven hidden
+// of the observer's base (fanOpen over a stretch of heights), else a point of it decided: one proven hidden
 // makes the target not fully visible, one seen gives the next fan's apex, and the cell is
 // cut in two (across its heights or its part, the longer). Undecided past a budget.
 FullView fullyVisibleColumns(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
@@ -516,7 +498,7 @@ FullView fullyVisibleColumns(const Scene& scene, const Region& from, const Model
         cells.pop_front();
         const auto ring = tightenPart(cell.ring, to);
         if (!ring) continue;
-        auto clears = [&](Vec2 apex) { return columnFanOpen(scene, apex, hp, *ring, cell.z0, cell.z1, ignored); };
+        auto clears = [&](Vec2 apex) { return fanOpen(scene, apex, hp, *ring, cell.z0, cell.z1, ignored); };
         if (clears(cell.apex) || (!from.isPoint() && clears(from.centre))) continue;
         const auto q = pointInPart(*ring, to);
         if (!q) return view;
