@@ -114,6 +114,16 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
     p.drawLine(QPointF(area.left(), Y(0)), QPointF(area.right(), Y(0)));
     p.drawText(QRectF(area.left(), Y(0) + 2, area.width(), lineHeight), Qt::AlignHCenter | Qt::AlignTop,
                QStringLiteral("%1 along the line").arg(inchesText(v.length)));
+    // The words written so far: a label that would run into one goes a line higher (pieces
+    // side by side, or a floor resting on a wall).
+    std::vector<QRectF> written;
+    auto place = [&](double x, double baseline, double width) {
+        QRectF r(x, baseline - fm.ascent(), width, lineHeight);
+        for (int tries = 0; tries < 6 && std::ranges::any_of(written, [&](const QRectF& w) { return w.intersects(r); }); ++tries)
+            r.translate(0, -lineHeight);
+        written.push_back(r);
+        return r.top() + fm.ascent();
+    };
     // The pieces the line passes, each with its label and top; the nearest outlined.
     for (size_t k = 0; k < v.pieces.size(); ++k) {
         const SectionPiece& piece = v.pieces[k];
@@ -131,8 +141,9 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
         const double row = piece.wall ? area.top() - lineHeight * static_cast<double>(1 + k % 2)
                                       : box.top() - 4 - lineHeight * static_cast<double>(k % 2);
         const double width = fm.horizontalAdvance(text);
+        const double x = std::clamp(box.center().x() - width / 2, frame.left() + 2, frame.right() - 2 - width);
         p.setPen(ink);
-        p.drawText(QPointF(std::clamp(box.center().x() - width / 2, frame.left() + 2, frame.right() - 2 - width), row), text);
+        p.drawText(QPointF(x, place(x, row, width)), text);
     }
     // The two models at the ends, as high as they stand, and their names.
     p.setPen(QPen(QColor(40, 80, 200), 5, Qt::SolidLine, Qt::FlatCap));
@@ -166,7 +177,8 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
             const double between = (Y(edge) + Y(v.heightAt(s))) / 2 + fm.ascent() / 2;
             const double y = std::abs(Y(edge) - Y(v.heightAt(s))) > 3 * lineHeight ? between
                                                                                       : std::min(Y(edge), Y(v.heightAt(s))) - 4 - lineHeight;
-            p.drawText(QPointF(std::min(X(s) + 4, frame.right() - 4 - fm.horizontalAdvance(text)), y), text);
+            const double width = fm.horizontalAdvance(text), x = std::min(X(s) + 4, frame.right() - 4 - width);
+            p.drawText(QPointF(x, place(x, y, width)), text);
         }
     }
     p.restore();
