@@ -183,19 +183,27 @@ double farthestInFan(Vec2 p, const Blocker& bl, const Ring& fan, double grow) {
     return d * (1 + 1e-9) + 1e-9 * scale;
 }
 
-// Whether every line from p (height hp) to a point of the part (height hq) passes over the
-// blocker: its height along the line is linear in the distance from p, and bounded by the
-// blocker's nearest and farthest distances against the part's. With the fan (the hull of p
-// and the part, `grow` the band's reach beside it), looking down: the farthest of the
-// blocker's points within the fan only.
-bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw, const Ring* fan = nullptr,
+// How near and how far from p the points of a part lie (nearest 0 when p is in it), each
+// widened by a hair for rounding: every line from p to the part is between the two long.
+struct PartReach {
+    double nearest, farthest;
+};
+PartReach reachOf(Vec2 p, const Ring& part) {
+    const double nearest = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
+    double farthest = 0;
+    for (const Vec2& v : part) farthest = std::max(farthest, std::hypot(v.x - p.x, v.y - p.y));
+    return {nearest * (1 - 1e-12) - 1e-12, farthest * (1 + 1e-12) + 1e-12};
+}
+
+// Whether every line from p (height hp) to a point of the part (height hq; `reach`, its
+// distances from p) passes over the blocker: its height along the line is linear in the
+// distance from p, and bounded by the blocker's nearest and farthest distances against the
+// part's. With the fan (the hull of p and the part, `grow` the band's reach beside it),
+// looking down: the farthest of the blocker's points within the fan only.
+bool overEveryLine(Vec2 p, double hp, PartReach reach, double hq, const Blocker& bl, double hw, const Ring* fan = nullptr,
                    double grow = 0) {
     if (hp >= bl.top && hq >= bl.top) return true;
-    double nearPart = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
-    nearPart = nearPart * (1 - 1e-12) - 1e-12;
-    double farPart = 0;
-    for (const Vec2& v : part) farPart = std::max(farPart, std::hypot(v.x - p.x, v.y - p.y));
-    farPart = farPart * (1 + 1e-12) + 1e-12;
+    const double nearPart = reach.nearest, farPart = reach.farthest;
     double lowest;
     if (hp > hq) {  // falling: lowest where the line is farthest along over the blocker
         if (nearPart <= 0) return false;
@@ -215,15 +223,11 @@ bool overEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker
 // blocker, a floor or a walkway (its bottom no lower than the line wherever the line, or a
 // band of half-width hw around it, is over the blocker): the mirror of overEveryLine, the
 // line highest where it leaves the blocker when rising, where it reaches it when falling.
-bool underEveryLine(Vec2 p, double hp, const Ring& part, double hq, const Blocker& bl, double hw, const Ring* fan = nullptr,
+bool underEveryLine(Vec2 p, double hp, PartReach reach, double hq, const Blocker& bl, double hw, const Ring* fan = nullptr,
                     double grow = 0) {
     if (bl.bottom <= 0) return false;
     if (hp <= bl.bottom && hq <= bl.bottom) return true;
-    double nearPart = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
-    nearPart = nearPart * (1 - 1e-12) - 1e-12;
-    double farPart = 0;
-    for (const Vec2& v : part) farPart = std::max(farPart, std::hypot(v.x - p.x, v.y - p.y));
-    farPart = farPart * (1 + 1e-12) + 1e-12;
+    const double nearPart = reach.nearest, farPart = reach.farthest;
     double highest;
     if (hq > hp) {  // rising: highest where the line is farthest along under the blocker
         if (nearPart <= 0 || bl.bottom <= hp) return false;
@@ -267,13 +271,15 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0,
     const double hw = scene.halfWidth();
     auto [lo, hi] = boundsOf(fan);
     StackedSeams seams{z0 <= hp && hp <= z1, hp};
+    std::optional<PartReach> reached;  // (the part's distances from p, worked out once when asked)
+    auto reach = [&] { return reached ? *reached : *(reached = reachOf(p, part)); };
     for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
         const Blocker& bl = scene.blockers()[id];
         if (bl.model >= 0 && ignored[bl.model]) continue;
         if (seams.isOne(bl) && !apart(fan, bl, scene.hull(id), scene.parts(id), hw) && seams.meets(bl)) return false;
         // (Lower than every line, or a floor above every line.)
         if (bl.top <= std::min(hp, z0) || (bl.bottom > 0 && bl.bottom >= std::max(hp, z1))) continue;
-        if (overEveryLine(p, hp, part, z0, bl, hw, &fan, hw) || underEveryLine(p, hp, part, z1, bl, hw, &fan, hw)) continue;
+        if (overEveryLine(p, hp, reach(), z0, bl, hw, &fan, hw) || underEveryLine(p, hp, reach(), z1, bl, hw, &fan, hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         return false;
     }
@@ -344,6 +350,8 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
     const double margin = 2 * hw * (1 - std::cos(spread / 2)) * (1 + 1e-6) + 1e-12;
     auto [lo, hi] = boundsOf(fan);
     StackedSeams seams{hp == hq, hp};
+    std::optional<PartReach> reached;  // (as in fanOpen)
+    auto reach = [&] { return reached ? *reached : *(reached = reachOf(p, part)); };
     for (uint32_t id : scene.blockersInBox(lo - Vec2{margin, margin}, hi + Vec2{margin, margin})) {
         const Blocker& bl = scene.blockers()[id];
         if (seams.isOne(bl) && !(bl.model >= 0 && ignored[bl.model]) && !apart(fan, bl, scene.hull(id), scene.parts(id), margin) &&
@@ -351,7 +359,8 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
             return false;
         if (bl.top <= std::min(hp, hq) || (bl.bottom > 0 && bl.bottom >= std::max(hp, hq)) || (bl.model >= 0 && ignored[bl.model]))
             continue;
-        if (overEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin) || underEveryLine(p, hp, part, hq, bl, 2 * hw, &fan, margin)) continue;
+        if (overEveryLine(p, hp, reach(), hq, bl, 2 * hw, &fan, margin) || underEveryLine(p, hp, reach(), hq, bl, 2 * hw, &fan, margin))
+            continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), margin)) continue;
         return false;
     }
