@@ -206,11 +206,22 @@ bool edgesBlockLine(const Polygon& polygon, const BBox& box, double bottom, doub
 // for any simple ring against a convex window), as a ring whose signed area is that of
 // the intersection; into `out`, with `spare` for the passes between (both reused by the
 // caller, as this runs for every band near a piece).
+// A pass whose side holds the whole of what is left leaves it as it is, point for point: one
+// whose side holds the box of what is left, by a margin far above the rounding of `side`
+// at any point of the box, is skipped (against a base's outline of some ninety sides, most
+// passes once the first few have cut the ring down to the part near the base).
 void clipToConvexInto(const Ring& ring, const Ring& clip, Ring& out, Ring& spare) {
     out = ring;
+    if (out.empty()) return;
+    Bounds box = boundsOf(out);
     for (size_t i = 0; i < clip.size() && !out.empty(); ++i) {
         const Vec2 a = clip[i], b = clip[(i + 1) % clip.size()];
         auto side = [&](Vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); };
+        const double scale = (std::abs(b.x - a.x) + std::abs(b.y - a.y)) *
+                             (1 + std::max({std::abs(a.x), std::abs(a.y), std::abs(box.lo.x), std::abs(box.lo.y),
+                                            std::abs(box.hi.x), std::abs(box.hi.y)}));
+        const double least = std::min({side(box.lo), side(box.hi), side({box.lo.x, box.hi.y}), side({box.hi.x, box.lo.y})});
+        if (least > 1e-9 * scale) continue;
         std::swap(out, spare);
         out.clear();
         for (size_t j = 0; j < spare.size(); ++j) {
@@ -219,6 +230,7 @@ void clipToConvexInto(const Ring& ring, const Ring& clip, Ring& out, Ring& spare
             if (sp >= 0) out.push_back(p);
             if ((sp >= 0) != (sq >= 0)) out.push_back(p + (q - p) * (sp / (sp - sq)));
         }
+        if (!out.empty()) box = boundsOf(out);
     }
 }
 
