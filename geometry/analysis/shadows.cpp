@@ -77,6 +77,28 @@ Vec2 nearestOnRing(const Ring& ring, Vec2 p) {
     return best;
 }
 
+// Whether the segment from p to q has a point in the open interior of the convex ring
+// (positively oriented), or, for a ring of one point, nearer to it than `round`: a sufficient
+// test, false where rounding leaves it in doubt (the segment along a side, through a corner).
+bool segmentCrosses(const Ring& ring, double round, Vec2 p, Vec2 q) {
+    if (ring.size() == 1) {
+        const Vec2 d = q - p, w = ring[0] - p;
+        const double len2 = dot(d, d);
+        const Vec2 gap = w - d * (len2 > 0 ? std::clamp(dot(w, d) / len2, 0.0, 1.0) : 0.0);
+        return dot(gap, gap) < round * round * (1 - 1e-6);
+    }
+    if (ring.size() < 3) return false;
+    double t0 = 0, t1 = 1;
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const Vec2 a = ring[i], e = ring[(i + 1) % ring.size()] - a;
+        const double fp = e.x * (p.y - a.y) - e.y * (p.x - a.x), fq = e.x * (q.y - a.y) - e.y * (q.x - a.x);
+        if (fp <= 0 && fq <= 0) return false;
+        if (fp < 0) t0 = std::max(t0, fp / (fp - fq));
+        else if (fq < 0) t1 = std::min(t1, fp / (fp - fq));
+    }
+    return t1 - t0 > 1e-6;
+}
+
 // x reduced to [0, 2 pi).
 double turn(double x) {
     x = std::fmod(x, kTwoPi);
@@ -588,6 +610,10 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
         const double reach = std::sqrt(dot(half, half)) + std::max(apexRadius, radius) + margin_;
         if (dot(gap, gap) > reach * reach) return true;
     }
+    // (The segment between the two centres lies within the hull: where it runs through the
+    // shape's interior, no direction can set them apart. Said at once, as that is where
+    // most cones meet what stands in them.)
+    if (segmentCrosses(shape.ring, shape.round, apex, centre)) return false;
     // Apart along n: the hull, grown, reaches less far along n than the shape's nearest point.
     auto reach = [&](Vec2 n) { return std::max(dot(n, apex) + apexRadius, dot(n, centre) + radius) + grow; };
     auto apart = [&](Vec2 n) {
