@@ -681,6 +681,50 @@ private slots:
         QCOMPARE(onYard.features(probeModel(Probe{}, {12, 12})), std::vector<int>{0});
     }
 
+    // A convex footprint clips the base's outline rather than the other way round: the same
+    // answer as measuring the footprint's part within the outline, for round, oval and
+    // rectangular bases walked in fine steps across a rotated rectangle's and a hexagon's
+    // sides and corners (and an L, which is measured as before).
+    void convexFootprintsClipTheBase() {
+        auto rotated = [](Vec2 c, double a, double b, double turn) {
+            Ring r;
+            for (const Vec2 v : {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}})
+                r.push_back({c.x + v.x * std::cos(turn) - v.y * std::sin(turn), c.y + v.x * std::sin(turn) + v.y * std::cos(turn)});
+            return r;
+        };
+        Ring hexagon;
+        for (int k = 0; k < 6; ++k) hexagon.push_back({40 + 3 * std::cos(k * std::numbers::pi / 3 + 0.2), 22 + 3 * std::sin(k * std::numbers::pi / 3 + 0.2)});
+        const Ring ell{{5, 30}, {12, 30}, {12, 31}, {6, 31}, {6, 38}, {5, 38}};
+        for (const Ring& footprint : {rotated({20, 15}, 4, 0.3, 0.41), hexagon, ell}) {
+            const Scenario table = wallTable({60, 44}, footprint, 3);
+            const FeatureOverlap onIt(table);
+            Polygon measured{footprint, {}};
+            orientForInteriorLeft(measured);
+            Vec2 centre{};
+            for (const Vec2& v : footprint) centre = centre + v * (1.0 / footprint.size());
+            int tried = 0, over = 0, near = 0;
+            for (const Base& base : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Oval, 60, 35.5}, Base{BaseShape::Rect, 100, 50}}) {
+                Probe probe;
+                probe.base = base;
+                for (int k = 0; k < 24; ++k) {
+                    const double angle = 2 * std::numbers::pi * (k + 0.29) / 24;
+                    Model m = probeModel(probe, centre);
+                    m.rotation_deg = 17 * k;
+                    for (double d = 0; d <= 8; d += 0.002) {
+                        m.position = centre + Vec2{std::cos(angle), std::sin(angle)} * d;
+                        const double area = overlapArea(measured, baseOutline(m));
+                        QCOMPARE(onIt(m), area > kOverlapArea);
+                        ++tried;
+                        over += area > kOverlapArea;
+                        near += area > 0 && area < 0.01;
+                    }
+                }
+            }
+            QVERIFY(over > 1000 && tried - over > 1000);
+            QVERIFY(near > 50);  // (steps within a hair of touching)
+        }
+    }
+
     void aWallCastsTheShadowWorkedOutByHand() {
         // A 2" high wall 1" thick from x = 20 to 40 at y = 20..21 on an empty 60 x 44 table,
         // an observer at (30, 10) looking at 1" tall probes (below the wall's top: nothing

@@ -112,6 +112,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         scene.setRememberViews(true);
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
+        MovingModel movingTarget(s, scene, rulings, ti);
         for (int p = next++; p < total && !cancelled(); p = next++) {
             scene.forgetViews();
             s.models[oi].position = map.positions[static_cast<size_t>(p)];
@@ -131,11 +132,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 views.emplace(placeSight ? *placeSight : sightlines, s, oi);
                 over.emplace(placeAbove ? *placeAbove : above, s, oi);
             }
-            auto moveTarget = [&](Vec2 to) {
-                s.models[ti].position = to;
-                scene.modelMoved(ti);
-                rulings.modelMoved(ti);
-            };
+            auto moveTarget = [&](Vec2 to) { movingTarget.moveTo(to); };
             // Whether a spot of the target's top is seen from the place's top over everything
             // lower than both: its centre, else spots towards the place and across, 9/10 of
             // the way out to the largest circle within its base (as the vision map's).
@@ -183,11 +180,13 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                         ++seen[k];
                         return;
                     }
+                    movingTarget.follow();
                     const Rulings::Sight sight = rulings.sight(oi, ti);
                     if (sight.visible) ++seen[k];
                     else if (sight.undecided) ++undecided[k];
                     return;
                 }
+                movingTarget.follow();
                 PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
                 if (r.provisional && !r.undecided) {
                     // A proof cut short that the ruling read as "no" without saying so (as in

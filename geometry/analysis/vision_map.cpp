@@ -37,12 +37,28 @@ Model probeModel(const Probe& probe, Vec2 where) {
     return m;
 }
 
+void MovingModel::moveTo(Vec2 to) {
+    table_.models[static_cast<size_t>(index_)].position = to;
+    rulings_.modelMoved(index_);
+    behind_ = true;
+}
+
+void MovingModel::follow() {
+    if (!behind_) return;
+    scene_.modelMoved(index_);
+    behind_ = false;
+}
+
 FeatureOverlap::FeatureOverlap(const Scenario& scenario) {
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const TerrainPiece& t = scenario.terrain[i];
         if (t.kind != TerrainKind::Feature || t.footprint.outer.empty()) continue;
-        Feature f{i, t.height, t.bottom, t.footprint, {}, {}};
+        Feature f{i, t.height, t.bottom, t.footprint, {}, {}, {}};
         orientForInteriorLeft(f.footprint);
+        // (A base's outline has some ninety sides: clipped by a rectangle's four, rather
+        // than the footprint by its ninety.)
+        if (f.footprint.holes.empty())
+            if (std::vector<Ring> parts = convexParts(f.footprint); parts.size() == 1) f.convex = std::move(parts.front());
         const Bounds box = boundsOf(f.footprint.outer);
         f.lo = box.lo;
         f.hi = box.hi;
@@ -76,9 +92,9 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
             if (squaredDistanceToEdges(model.position, hole) <= r2) return true;
         return locate(model.position, footprint) != Where::Outside;
     };
-    auto measured = [&](const Polygon& footprint) {
+    auto measured = [&](const Feature& f) {
         if (!outline) outline = baseOutline(model);
-        return overlapArea(footprint, *outline) > kOverlapArea;
+        return (f.convex.empty() ? overlapArea(f.footprint, *outline) : signedArea(clipToConvexRing(*outline, f.convex))) > kOverlapArea;
     };
     // A disc kCore wide around the centre of a base more than 4 kCore across lies within its
     // outline, and is more than kOverlapArea: where it lies within a footprint too, the two
@@ -90,7 +106,7 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
         if (model.elevation >= f.height) continue;  // standing on it or above it
         if (f.bottom > 0 && f.bottom >= model.top()) continue;  // under it
         if (hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y) continue;
-        if ((coreFits && discWithin(f.footprint, model.position, kCore)) || (reaches(f.footprint) && measured(f.footprint))) {
+        if ((coreFits && discWithin(f.footprint, model.position, kCore)) || (reaches(f.footprint) && measured(f))) {
             out.push_back(f.piece);
             if (firstOnly) break;
         }
@@ -228,6 +244,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         scene.setRememberViews(true);
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
+        MovingModel moving(s, scene, rulings, probeIndex);
         std::vector<FullShadows> shadows;
         std::vector<OpenViews> views, overViews;  // (over `sightlines` and `above`)
         // (Under 11e, the areas no pair with the observer makes walls of left out: those it
@@ -331,6 +348,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].lineFrom(q, &walls); }) || lineToRim()) {
                 r.visible = true;
             } else {
+                moving.follow();
                 const Rulings::Sight sight = rulings.sight(o, probeIndex);
                 r.visible = sight.visible;
                 r.undecided = sight.undecided;
@@ -339,11 +357,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             if (r.visible) r.cover = cover;
             return r;
         };
-        auto moveProbe = [&](Vec2 to) {
-            placed.position = to;
-            scene.modelMoved(probeIndex);
-            rulings.modelMoved(probeIndex);
-        };
+        auto moveProbe = [&](Vec2 to) { moving.moveTo(to); };
         // The walls of each observer against a probe within no piece (they depend only on
         // which pieces either model is within): found at the first clear block.
         std::vector<std::vector<int>> openWalls;
@@ -400,11 +414,13 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     lastFully = i;
                     break;
                 }
+                if (!part) moving.follow();
                 PairResult r = part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                 if (r.provisional && !r.undecided) {
                     // A proof cut short by the survey that the ruling read as "no" without
                     // saying so (whether terrain rather than a model keeps it from being
                     // fully visible: cover; 10e woods): ruled again with full proofs.
+                    moving.follow();
                     scene.setEffort(Scene::Effort::Full);
                     r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
                     scene.setEffort(Scene::Effort::Survey);

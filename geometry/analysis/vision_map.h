@@ -12,6 +12,11 @@
 #include <string>
 #include <vector>
 
+namespace sl {
+class Scene;
+class Rulings;
+}  // namespace sl
+
 namespace sl::analysis {
 
 // The model the map places on every cell: its base and height, standing on the table.
@@ -62,6 +67,28 @@ struct VisionMap {
 // The probe as a model of its own (a unit of its own, on no one's side) at `where`.
 Model probeModel(const Probe& probe, Vec2 where);
 
+// A model a map moves from cell to cell in a table of its own (the probe; an exposure map's
+// target): the rulings are told at once (they forget where it stood within the pieces), the
+// scene only when a ruling is about to ask it (follow). Moving the model's blocker in the
+// scene's index costs more than the proofs that settle most cells, which ask nothing of
+// the scene (full shadows, open views, the rulings' walls, cover and 13.09).
+class MovingModel {
+public:
+    MovingModel(Scenario& table, Scene& scene, Rulings& rulings, int index)
+        : table_(table), scene_(scene), rulings_(rulings), index_(index) {}
+    void moveTo(Vec2 to);
+    // The scene brought to where the model stands: before anything that asks the scene
+    // (Rulings::evaluate, Rulings::sight).
+    void follow();
+
+private:
+    Scenario& table_;
+    Scene& scene_;
+    Rulings& rulings_;
+    int index_;
+    bool behind_ = false;
+};
+
 // Whether a model's base overlaps a feature higher than it stands (touching does not count:
 // less than kOverlapArea square inches in common), and which: where a real model could not
 // stand. The same test for the window's overlap warning (scenario_edits) and the maps.
@@ -80,6 +107,7 @@ private:
         double bottom;  // a floor's underside: a model whose top is no higher stands under it
         Polygon footprint;  // oriented for overlapArea
         Vec2 lo, hi;
+        Ring convex;  // the footprint where it is one convex part (then the base is clipped by it)
     };
     std::vector<Feature> features_;
 };
