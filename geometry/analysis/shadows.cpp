@@ -610,10 +610,6 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
         const double reach = std::sqrt(dot(half, half)) + std::max(apexRadius, radius) + margin_;
         if (dot(gap, gap) > reach * reach) return true;
     }
-    // (The segment between the two centres lies within the hull: where it runs through the
-    // shape's interior, no direction can set them apart. Said at once, as that is where
-    // most cones meet what stands in them.)
-    if (segmentCrosses(shape.ring, shape.round, apex, centre)) return false;
     // Apart along n: the hull, grown, reaches less far along n than the shape's nearest point.
     auto reach = [&](Vec2 n) { return std::max(dot(n, apex) + apexRadius, dot(n, centre) + radius) + grow; };
     auto apart = [&](Vec2 n) {
@@ -629,6 +625,10 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
     // it was found: rounding in finding it can only leave a pair unproven).
     for (const auto& [n, nearest] : shape.sides)
         if (reach(n) < nearest) return true;
+    // (The segment between the two centres lies within the hull: where it runs through the
+    // shape's interior, no direction can set them apart. Said before the costlier
+    // directions, as that is where most cones meet what stands in them.)
+    if (segmentCrosses(shape.ring, shape.round, apex, centre)) return false;
     // The hull's two sides: the discs' outer common tangents (n.apex + apexRadius = n.centre + radius).
     const Vec2 d = centre - apex;
     const double l = std::sqrt(dot(d, d));
