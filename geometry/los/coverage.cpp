@@ -147,16 +147,15 @@ bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, const st
     return false;
 }
 
-// The farthest from p of the blocker's points that a line of the fan (the hull of p and a
-// part), with a band of half-width `grow` around it, could pass over: the blocker's outline
-// clipped to the fan grown by `grow` (each edge moved out by it, the corners mitred: that
-// holds the disc of that radius around every point), and a hair more for rounding. Where a
-// long line crosses a low blocker near its middle, this is far nearer than the blocker's
-// farthest corner. Infinite when the clip leaves nothing (the caller keeps its own bound).
-double farthestInFan(Vec2 p, const Blocker& bl, const Ring& fan, double grow) {
+// The blocker's outline clipped to the fan (the hull of p and a part) grown by `grow` (each
+// edge moved out by it and a hair more for rounding, the corners mitred: that holds the disc
+// of that radius around every point): every point of the blocker a line of the fan, with a
+// band of half-width `grow` around it, could meet. Nothing for a curved blocker or a fan
+// too sharp to grow; fewer than three points when the clip leaves nothing.
+std::optional<Ring> blockerInFan(const Blocker& bl, const Ring& fan, double grow, double& scale) {
     const size_t n = fan.size();
-    if (bl.curved || n < 3) return HUGE_VAL;
-    double scale = 1;
+    if (bl.curved || n < 3) return std::nullopt;
+    scale = 1;
     for (const Vec2& v : fan) scale = std::max({scale, std::abs(v.x), std::abs(v.y)});
     const double reach = grow + 1e-9 * scale;
     // (The fan turns left at every corner: each edge's outward normal is on its right.)
@@ -166,21 +165,39 @@ double farthestInFan(Vec2 p, const Blocker& bl, const Ring& fan, double grow) {
         const Vec2 a = fan[(i + n - 1) % n], b = fan[i], c = fan[(i + 1) % n];
         const Vec2 u = b - a, w = c - b;
         const double lu = std::hypot(u.x, u.y), lw = std::hypot(w.x, w.y);
-        if (lu == 0 || lw == 0) return HUGE_VAL;
+        if (lu == 0 || lw == 0) return std::nullopt;
         const Vec2 nu{u.y / lu, -u.x / lu}, nw{w.y / lw, -w.x / lw};
         // The mitre: the corner moved along the two normals' bisector, to where both moved
         // edges meet (1 / cos of half the turn, times the reach).
         const Vec2 m = nu + nw;
         const double m2 = m.x * m.x + m.y * m.y;
-        if (m2 < 1e-12) return HUGE_VAL;  // (a fan this sharp is no fan)
+        if (m2 < 1e-12) return std::nullopt;  // (a fan this sharp is no fan)
         window[i] = b + m * (2 * reach / m2 * (1 + 1e-9));
     }
-    thread_local Ring clipped;
-    clipped = clipToConvexRing(bl.polygon.outer, window);
-    if (clipped.size() < 3) return HUGE_VAL;
+    return clipToConvexRing(bl.polygon.outer, window);
+}
+
+// The farthest from p of the blocker's points that a line of the fan could pass over
+// (blockerInFan). Where a long line crosses a low blocker near its middle, this is far
+// nearer than the blocker's farthest corner. Infinite when the clip says nothing (the
+// caller keeps its own bound).
+double farthestInFan(Vec2 p, const Blocker& bl, const Ring& fan, double grow) {
+    double scale = 1;
+    const std::optional<Ring> clipped = blockerInFan(bl, fan, grow, scale);
+    if (!clipped || clipped->size() < 3) return HUGE_VAL;
     double d = 0;
-    for (const Vec2& v : clipped) d = std::max(d, std::hypot(v.x - p.x, v.y - p.y));
+    for (const Vec2& v : *clipped) d = std::max(d, std::hypot(v.x - p.x, v.y - p.y));
     return d * (1 + 1e-9) + 1e-9 * scale;
+}
+
+// The nearest to p of those points: where the lines cross a floor far from its corner
+// nearest p, this is well beyond that corner. Zero when the clip says nothing (the caller
+// keeps its own bound) or holds p.
+double nearestInFan(Vec2 p, const Blocker& bl, const Ring& fan, double grow) {
+    double scale = 1;
+    const std::optional<Ring> clipped = blockerInFan(bl, fan, grow, scale);
+    if (!clipped || clipped->size() < 3 || locate(p, *clipped) != Where::Outside) return 0;
+    return std::max(0.0, nearestOf(p, *clipped) * (1 - 1e-9) - 1e-9 * scale);
 }
 
 // How near and how far from p the points of a part lie (nearest 0 when p is in it), each
@@ -214,7 +231,10 @@ bool overEveryLine(Vec2 p, double hp, PartReach reach, double hq, const Blocker&
         if (fan && far >= room && nearestFrom(p, bl) < room) far = std::min(far, farthestInFan(p, bl, *fan, grow));
         lowest = hp - (hp - hq) * std::min(1.0, (far + hw) / nearPart);
     } else {        // rising (or level): lowest where it is nearest p
-        lowest = hp + (hq - hp) * std::min(1.0, std::max(0.0, nearestFrom(p, bl) - hw) / farPart);
+        auto at = [&](double near) { return hp + (hq - hp) * std::min(1.0, std::max(0.0, near - hw) / farPart); };
+        lowest = at(nearestFrom(p, bl));
+        // (Else within the fan only: a long piece crossed far from its corner nearest p.)
+        if (fan && lowest - 1e-9 * (1 + std::abs(lowest)) < bl.top) lowest = std::max(lowest, at(nearestInFan(p, bl, *fan, grow)));
     }
     return lowest - 1e-9 * (1 + std::abs(lowest)) >= bl.top;
 }
@@ -236,7 +256,11 @@ bool underEveryLine(Vec2 p, double hp, PartReach reach, double hq, const Blocker
         // (Else within the fan only, as overEveryLine looking down: a long walkway crossed near p.)
         if (fan && highest + 1e-9 * (1 + std::abs(highest)) > bl.bottom) highest = std::min(highest, at(farthestInFan(p, bl, *fan, grow)));
     } else {        // falling (or level): highest where it is nearest p
-        highest = hp - (hp - hq) * std::min(1.0, std::max(0.0, nearestFrom(p, bl) - hw) / farPart);
+        auto at = [&](double near) { return hp - (hp - hq) * std::min(1.0, std::max(0.0, near - hw) / farPart); };
+        highest = at(nearestFrom(p, bl));
+        // (Else within the fan only, as looking up past a piece: a floor crossed far from
+        // its corner nearest p.)
+        if (fan && highest + 1e-9 * (1 + std::abs(highest)) > bl.bottom) highest = std::min(highest, at(nearestInFan(p, bl, *fan, grow)));
     }
     return highest + 1e-9 * (1 + std::abs(highest)) <= bl.bottom;
 }
