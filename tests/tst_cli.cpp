@@ -761,6 +761,13 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("runs at 3.00\", along the seam where Floor on the wall (from 3.00\" to 3.25\") rests on "
                                                "Wall (its top 3.00\"): the two together close it")),
                  qPrintable(r.err));
+        // A window 13.11 closes: the gap drawn and the rule said.
+        r = cli({QStringLiteral("check"), scenario("wh40k-11e/14-windows-13-11.sightline.json"), QStringLiteral("--observer"),
+                 QStringLiteral("O1"), QStringLiteral("--target"), QStringLiteral("T1"), QStringLiteral("--side-view"), png});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains(QStringLiteral("It runs through the gap in Ruin wall (2.90\" to 4.50\"), which is closed to sight: "
+                                               "13.11 solid")),
+                 qPrintable(r.err));
         r = cli({QStringLiteral("check"), demo, QStringLiteral("--side-view"), png});
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains(QStringLiteral("--side-view needs --observer and --target")));

@@ -477,6 +477,44 @@ private slots:
         QCOMPARE(t.pieces[0].id, std::string("walkway"));
         QVERIFY(std::abs(t.pieces[0].clearance + 0.1) < 1e-9);
         QVERIFY(!tallRulings.evaluate(0, 1, Method::Exact).visible);  // (every line at 3.1" runs into it, and into the lintel)
+        // The window itself, open, and the models' feet where they stand.
+        QCOMPARE(v.gaps.size(), size_t(1));
+        QCOMPARE(v.gaps[0].id, std::string("wall"));
+        QVERIFY(v.gaps[0].open);
+        QCOMPARE(std::pair(v.gaps[0].bottom, v.gaps[0].top), std::pair(1.0, 2.5));
+        QVERIFY(std::abs(v.gaps[0].from - 12) < 1e-9 && std::abs(v.gaps[0].to - 12.5) < 1e-9);
+        QCOMPARE(v.closedGapPassed(), nullptr);
+        QCOMPARE(std::pair(v.e0, v.e1), std::pair(0.0, 0.0));
+    }
+
+    // Under 11th edition a dense feature's gap that begins below 3" is closed (13.11): the side
+    // view still shows the gap, says it is closed and why, and that the line runs through it;
+    // a model on a floor stands at the floor's top.
+    void sideViewShowsAClosedGap() {
+        Scenario s;
+        s.board = {30, 20};
+        s.ruleset.name = "wh40k-11e";
+        TerrainPiece w = testing::wall("wall", 14, 0, 14.5, 20, 5);
+        w.category = "dense";
+        w.openings = {{testing::square(14, 9, 14.5, 11).outer, 1, 2.5}};
+        s.terrain = {w};
+        s.models = {testing::infantry("a", {2, 10}), testing::infantry("b", {24, 10})};
+        s.models[1].elevation = 0.5;
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        QVERIFY(!rulings.evaluate(0, 1, Method::Exact).visible);
+        const SideView v = sectionAlong(scene, rulings, 0, 1, {2, 10}, {24, 10});
+        QCOMPARE(v.gaps.size(), size_t(1));
+        QVERIFY(!v.gaps[0].open);
+        QVERIFY2(v.gaps[0].closedBy.starts_with("13.11 solid"), v.gaps[0].closedBy.c_str());
+        QVERIFY(v.closedGapPassed() == &v.gaps[0]);  // (at 1.75" to 2.25", within 1" to 2.5")
+        QCOMPARE(std::pair(v.e0, v.e1), std::pair(0.0, 0.5));
+        // Not dense: open, and the line passes through it.
+        s.terrain[0].category = "light";
+        const Scene light(s);
+        const Rulings lightRulings(light);
+        const SideView o = sectionAlong(light, lightRulings, 0, 1, {2, 10}, {24, 10});
+        QVERIFY(o.gaps.size() == 1 && o.gaps[0].open && o.closedGapPassed() == nullptr);
     }
 
     void keptTableFollowsMovesAndRulesAsAFreshOne() {

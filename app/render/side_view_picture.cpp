@@ -46,7 +46,17 @@ std::optional<std::pair<const SectionPiece*, const SectionPiece*>> stackedSeam(c
     return std::nullopt;
 }
 
-QString sideViewCaption(const SideView& v, const QString& observer, const QString& target) {
+namespace {
+
+// Whether the line runs through the whole thickness of a piece with an underside (in at one
+// face, out at the other) rather than into it.
+bool runsThrough(const SideView& v, const SectionPiece& piece) {
+    if (piece.model || piece.wall || piece.bottom <= 0) return false;
+    const double lo = std::min(v.heightAt(piece.from), v.heightAt(piece.to)), hi = std::max(v.heightAt(piece.from), v.heightAt(piece.to));
+    return lo <= piece.bottom && hi >= piece.top;
+}
+
+QString lineCaption(const SideView& v, const QString& observer, const QString& target) {
     const SectionPiece* near = v.closest >= 0 ? &v.pieces[static_cast<size_t>(v.closest)] : nullptr;
     const QString line = QStringLiteral("%1 to %2, %3 long, from %4 high to %5 high")
                              .arg(observer, target, inchesText(v.length), inchesText(v.h0), inchesText(v.h1));
@@ -71,10 +81,33 @@ QString sideViewCaption(const SideView& v, const QString& observer, const QStrin
         return QStringLiteral("Not seen; even the least blocked line between the bases' centres and edges runs through %1, "
                               "which the ruleset makes a wall of any height for this pair (%2).")
             .arg(QString::fromStdString(near->label), line);
+    if (runsThrough(v, *near))
+        return QStringLiteral("Not seen; the least blocked line between the bases' centres and edges runs through %1 (from %2) "
+                              "(%3).")
+            .arg(QString::fromStdString(near->label), heightsText(*near), line);
     return QStringLiteral("Not seen; the least blocked line between the bases' centres and edges runs %1 into %2 (%3 %4) "
                           "(%5).")
         .arg(inchesText(-near->clearance), QString::fromStdString(near->label),
              near->bottom > 0 && !near->model ? QStringLiteral("from") : QStringLiteral("its top"), heightsText(*near), line);
+}
+
+}  // namespace
+
+QString gapText(const SectionGap& gap) {
+    const QString heights = QStringLiteral("%1 to %2").arg(inchesText(gap.bottom), inchesText(gap.top));
+    if (gap.open) return QStringLiteral("gap %1").arg(heights);
+    const QString rule = QString::fromStdString(gap.closedBy.substr(0, gap.closedBy.find(':')));
+    return QStringLiteral("gap %1, closed (%2)").arg(heights, rule);
+}
+
+QString sideViewCaption(const SideView& v, const QString& observer, const QString& target) {
+    QString caption = lineCaption(v, observer, target);
+    // A line through a gap the ruleset closes: the reason it is not open there.
+    if (const SectionGap* gap = v.witness ? nullptr : v.closedGapPassed())
+        caption += QStringLiteral(" It runs through the gap in %1 (%2 to %3), which is closed to sight: %4.")
+                       .arg(QString::fromStdString(gap->label), inchesText(gap->bottom), inchesText(gap->top),
+                            QString::fromStdString(gap->closedBy));
+    return caption;
 }
 
 void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QString& observer, const QString& target,
@@ -116,11 +149,28 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
                QStringLiteral("%1 along the line").arg(inchesText(v.length)));
     // The words written so far: a label that would run into one goes a line higher (pieces
     // side by side, or a floor resting on a wall).
+    // Nor runs across the sight line: it goes higher until clear of it, or else below it.
     std::vector<QRectF> written;
+    auto crossesLine = [&](const QRectF& r) {
+        const double s0 = std::clamp((r.left() - area.left()) / area.width() * v.length, 0.0, v.length);
+        const double s1 = std::clamp((r.right() - area.left()) / area.width() * v.length, 0.0, v.length);
+        if (r.right() < X(0) || r.left() > X(v.length)) return false;
+        const double y0 = Y(v.heightAt(s0)), y1 = Y(v.heightAt(s1));
+        return std::max(y0, y1) + 2 >= r.top() && std::min(y0, y1) - 2 <= r.bottom();
+    };
     auto place = [&](double x, double baseline, double width) {
-        QRectF r(x, baseline - fm.ascent(), width, lineHeight);
-        for (int tries = 0; tries < 6 && std::ranges::any_of(written, [&](const QRectF& w) { return w.intersects(r); }); ++tries)
-            r.translate(0, -lineHeight);
+        auto clear = [&](const QRectF& r) {
+            return !crossesLine(r) && std::ranges::none_of(written, [&](const QRectF& w) { return w.intersects(r); });
+        };
+        const QRectF start(x, baseline - fm.ascent(), width, lineHeight);
+        QRectF r = start;
+        for (int tries = 0; tries < 8 && !clear(r) && r.top() - lineHeight >= frame.top() + lineHeight; ++tries) r.translate(0, -lineHeight);
+        if (!clear(r)) {
+            // (Below the line instead: down from where it was meant to go.)
+            QRectF down = start;
+            for (int tries = 0; tries < 8 && !clear(down) && down.bottom() + lineHeight < Y(0); ++tries) down.translate(0, lineHeight);
+            if (clear(down)) r = down;
+        }
         written.push_back(r);
         return r.top() + fm.ascent();
     };
@@ -141,15 +191,29 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
         const double row = piece.wall ? area.top() - lineHeight * static_cast<double>(1 + k % 2)
                                       : box.top() - 4 - lineHeight * static_cast<double>(k % 2);
         const double width = fm.horizontalAdvance(text);
-        const double x = std::clamp(box.center().x() - width / 2, frame.left() + 2, frame.right() - 2 - width);
+        const double x = std::clamp(box.center().x() - width / 2, area.left() + 2, std::max(area.left() + 2, frame.right() - 2 - width));
         p.setPen(ink);
         p.drawText(QPointF(x, place(x, row, width)), text);
     }
+    // The openings: open ones outlined, closed ones hatched, each with its heights (and the
+    // rule that closes it).
+    for (const SectionGap& gap : v.gaps) {
+        const QRectF box(QPointF(X(gap.from), Y(gap.top)), QPointF(X(gap.to), Y(gap.bottom)));
+        const QColor edge = gap.open ? QColor(40, 110, 190) : QColor(170, 30, 30);
+        p.setPen(QPen(edge, 1.5, Qt::DashLine));
+        p.setBrush(gap.open ? QBrush(Qt::NoBrush) : QBrush(QColor(170, 30, 30, 150), Qt::DiagCrossPattern));
+        p.drawRect(box.adjusted(0, 0, std::max(0.0, 1.5 - box.width()), 0));
+        const QString text = gapText(gap);
+        const double width = fm.horizontalAdvance(text);
+        const double x = std::clamp(box.center().x() - width / 2, area.left() + 2, std::max(area.left() + 2, frame.right() - 2 - width));
+        p.setPen(edge.darker(130));
+        p.drawText(QPointF(x, place(x, box.center().y() + fm.ascent() / 2, width)), text);
+    }
     // The two models at the ends, as high as they stand, and their names.
     p.setPen(QPen(QColor(40, 80, 200), 5, Qt::SolidLine, Qt::FlatCap));
-    p.drawLine(QPointF(X(0), Y(0)), QPointF(X(0), Y(v.h0)));
+    p.drawLine(QPointF(X(0), Y(v.e0)), QPointF(X(0), Y(v.h0)));
     p.setPen(QPen(QColor(200, 40, 40), 5, Qt::SolidLine, Qt::FlatCap));
-    p.drawLine(QPointF(X(v.length), Y(0)), QPointF(X(v.length), Y(v.h1)));
+    p.drawLine(QPointF(X(v.length), Y(v.e1)), QPointF(X(v.length), Y(v.h1)));
     p.setPen(ink);
     p.drawText(QPointF(area.left() + 4, frame.top() + 4 + fm.ascent()), observer);
     p.drawText(QPointF(area.right() - fm.horizontalAdvance(target), frame.top() + 4 + fm.ascent()), target);
@@ -164,13 +228,21 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
         if (!piece.wall) {
             const bool under = passesUnder(v, piece);
             const bool lowEnd = v.heightAt(piece.from) <= v.heightAt(piece.to);
-            const double s = under != lowEnd ? piece.from : piece.to;
-            const double edge = under ? piece.bottom : piece.top;
-            p.setPen(QPen(QColor(230, 120, 0), 1.5, Qt::DashLine));
-            p.drawLine(QPointF(X(s), Y(edge)), QPointF(X(s), Y(v.heightAt(s))));
-            const QString text = piece.clearance < 0 ? QStringLiteral("%1 into it").arg(inchesText(-piece.clearance))
-                                 : under             ? QStringLiteral("%1 under it").arg(inchesText(piece.clearance))
-                                                     : QStringLiteral("clears by %1").arg(inchesText(piece.clearance));
+            // (Along a seam: where the floor rests on the piece, a ring on the line there.)
+            const auto seamOf = v.witness ? std::nullopt : stackedSeam(v);
+            const bool seam = seamOf.has_value();
+            const double s = seam ? (std::max(seamOf->first->from, seamOf->second->from) + std::min(seamOf->first->to, seamOf->second->to)) / 2
+                             : under != lowEnd ? piece.from
+                                               : piece.to;
+            const double edge = seam ? v.heightAt(s) : under ? piece.bottom : piece.top;
+            p.setPen(QPen(QColor(230, 120, 0), 1.5, seam ? Qt::SolidLine : Qt::DashLine));
+            if (seam) p.drawEllipse(QPointF(X(s), Y(edge)), 5, 5);
+            else p.drawLine(QPointF(X(s), Y(edge)), QPointF(X(s), Y(v.heightAt(s))));
+            const QString text = seam                    ? QStringLiteral("on the seam: closed")
+                                 : runsThrough(v, piece) ? QStringLiteral("through it")
+                                 : piece.clearance < 0   ? QStringLiteral("%1 into it").arg(inchesText(-piece.clearance))
+                                 : under                 ? QStringLiteral("%1 under it").arg(inchesText(piece.clearance))
+                                                         : QStringLiteral("clears by %1").arg(inchesText(piece.clearance));
             p.setPen(QColor(170, 80, 0));
             // Between the edge and the line where there is room; else above both (a thin
             // piece's label sits just over it).

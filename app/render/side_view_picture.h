@@ -14,6 +14,10 @@ namespace sl::render {
 // "0.05"" for a length or height in inches.
 QString inchesText(double inches);
 
+// An opening as the side view labels it: "gap 1.50" to 3.50"", and for one the ruleset
+// closes, the rule ("gap 2.90" to 3.50", closed (13.11 solid)").
+QString gapText(const SectionGap& gap);
+
 // What the side view shows, in a sentence (`observer` and `target` are their labels).
 QString sideViewCaption(const SideView& view, const QString& observer, const QString& target);
 

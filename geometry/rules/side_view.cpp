@@ -3,10 +3,12 @@
 
 #include "kernel/polygon.h"
 #include "kernel/region.h"
+#include "kernel/solids.h"
 #include "rules/rulings.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace sl {
@@ -21,6 +23,12 @@ double clearanceOver(const SideView& v, double from, double to, double bottom, d
     return bottom > 0 ? std::max(lo - top, bottom - hi) : lo - top;
 }
 
+std::string inchesWritten(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f\"", v);
+    return buf;
+}
+
 }  // namespace
 
 SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, int target, Vec2 a, Vec2 b) {
@@ -30,6 +38,8 @@ SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, 
     v.b = b;
     v.h0 = s.models[observer].top();
     v.h1 = s.models[target].top();
+    v.e0 = s.models[observer].elevation;
+    v.e1 = s.models[target].elevation;
     v.length = std::hypot(b.x - a.x, b.y - a.y);
     const ModelMask ignored = scene.ignoredModels(observer, target);
     auto add = [&](SectionPiece piece, const Polygon& footprint) {
@@ -65,6 +75,28 @@ SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, 
         p.top = std::numeric_limits<double>::infinity();
         add(p, t.footprint);
     }
+    // The openings of the features it passes, open or closed by the ruleset.
+    for (const TerrainPiece& t : s.terrain) {
+        if (t.kind != TerrainKind::Feature) continue;
+        for (const Opening& o : t.openings) {
+            SectionGap g;
+            g.id = t.id;
+            g.label = s.labelOf(t.id);
+            g.bottom = std::max(o.from, t.bottom);
+            g.top = std::min(o.to, t.height);
+            g.open = openingIsOpen(s, t, o);
+            if (!g.open)
+                g.closedBy = s.ruleset.name == "wh40k-11e"
+                                 ? "13.11 solid: a dense feature's gap that begins below " + inchesWritten(s.ruleset.solid_gap_height)
+                                 : "10th edition: a ruin's windows and doors count as closed";
+            for (const auto& [lo, hi] : stretchesInside(Polygon{o.polygon, {}}, a, b)) {
+                g.from = lo * v.length;
+                g.to = hi * v.length;
+                v.gaps.push_back(g);
+            }
+        }
+    }
+    std::sort(v.gaps.begin(), v.gaps.end(), [](const SectionGap& x, const SectionGap& y) { return x.from < y.from; });
     std::sort(v.pieces.begin(), v.pieces.end(), [](const SectionPiece& x, const SectionPiece& y) {
         return x.from != y.from ? x.from < y.from : x.id < y.id;
     });
@@ -72,6 +104,14 @@ SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, 
         if (v.closest < 0 || v.pieces[k].clearance < v.pieces[static_cast<size_t>(v.closest)].clearance)
             v.closest = static_cast<int>(k);
     return v;
+}
+
+const SectionGap* SideView::closedGapPassed() const {
+    for (const SectionGap& g : gaps) {
+        const double lo = std::min(heightAt(g.from), heightAt(g.to)), hi = std::max(heightAt(g.from), heightAt(g.to));
+        if (!g.open && g.to > g.from && lo > g.bottom && hi < g.top) return &g;
+    }
+    return nullptr;
 }
 
 SideView sideView(const Scene& scene, const Rulings& rulings, int observer, int target, const PairResult& ruling) {

@@ -35,15 +35,35 @@ struct SectionPiece {
     double clearance = 0;
 };
 
+// An opening of a feature the line passes (a window, a door, the gap under an arch): its
+// stretch along the line and its heights; closed where the ruleset closes it (solids.h,
+// openingIsOpen), which then says why.
+struct SectionGap {
+    std::string id;     // the feature's
+    std::string label;
+    double bottom = 0;  // the opening's heights within the feature's
+    double top = 0;
+    double from = 0;    // its stretch along the line, inches from the observer's end
+    double to = 0;
+    bool open = true;
+    std::string closedBy;  // the rule, where closed ("13.11 solid: ...")
+};
+
 struct SideView {
     Vec2 a, b;          // the line on the table, from the observer's end
     double h0 = 0;      // its height at a: the observer's top
     double h1 = 0;      // at b: the target's top
+    double e0 = 0;      // the observer's and the target's elevations (where each stands:
+    double e1 = 0;      // the table, or a floor)
     double length = 0;  // inches, on the table
     bool witness = false;  // the ruling's witness (the pair sees); else the least blocked line tried
     std::vector<SectionPiece> pieces;  // in order along the line
+    std::vector<SectionGap> gaps;      // the openings it passes, in order along the line
     int closest = -1;   // the piece the line comes nearest to (or runs deepest into), or -1
     double heightAt(double s) const { return length > 0 ? h0 + (h1 - h0) * s / length : h0; }
+    // The first closed gap the line runs through (its heights within the gap's all along the
+    // stretch): where it would pass were the gap open. Null when there is none.
+    const SectionGap* closedGapPassed() const;
 };
 
 // The side view of the pair's ruling: along its witness when the target is seen, else along
