@@ -1,6 +1,7 @@
 // sightline-cli check and verify: a scenario's pairs answered (text or JSON), and every
 // query's expectations checked across files.
 #include "commands.h"
+#include "los/exact_los.h"
 #include "rules/side_view.h"
 #include "side_view_picture.h"
 #include "common.h"
@@ -35,7 +36,11 @@ QString textLine(const sl::Scenario& s, const sl::PairResult& r) {
                     .arg(fixed(r.distance));
         line += QStringLiteral(", witness (%1, %2) - (%3, %4)")
                     .arg(fixed(r.witness->a.x), fixed(r.witness->a.y), fixed(r.witness->b.x), fixed(r.witness->b.y));
-        if (r.clearance) line += QStringLiteral(" clear by %1\"").arg(fixed(*r.clearance, *r.clearance < 0.1 ? 4 : 2));
+        // (On the table, beside the line; the side view gives its height over or under a piece.)
+        if (r.clearance)
+            line += QStringLiteral(", room beside it %1\"%2")
+                        .arg(fixed(*r.clearance, *r.clearance < 0.1 ? 4 : 2))
+                        .arg(*r.clearance >= sl::kClearanceCap ? QStringLiteral(" or more") : QString());
     } else if (r.undecided) {
         line += QStringLiteral("undecided (no open line found that prints exactly, no proof that none is open), distance %1\"")
                     .arg(fixed(r.distance));

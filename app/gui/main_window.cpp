@@ -17,6 +17,7 @@
 #include "legend.h"
 #include "table_size_dialog.h"
 #include "fog_history_dialog.h"
+#include "los/exact_los.h"
 #include "rules/table_fog.h"
 #include "kdc_data.h"
 #include "ruling_html.h"
@@ -179,6 +180,10 @@ MainWindow::MainWindow()
     connect(board_, &BoardView::selectionChanged, this, [this] { inspector_->showSelection(board_->selection()); });
     connect(board_, &BoardView::message, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
     connect(inspector_, &Inspector::refused, this, [this](const QString& text) { statusBar()->showMessage(text, 6000); });
+    // (A refusal shown there goes once an edit is made after it.)
+    connect(&document_, &ScenarioDocument::changed, this, [this] {
+        if (statusBar()->currentMessage().startsWith(tr("Refused"))) statusBar()->clearMessage();
+    });
     // Enter in a field ends the edit: the board has the keys again (R, Delete, arrows).
     connect(inspector_, &Inspector::finished, this, [this] { board_->setFocus(Qt::OtherFocusReason); });
     ruling_->setTextInteractionFlags(Qt::LinksAccessibleByMouse);
@@ -1234,7 +1239,12 @@ void MainWindow::updateRuling() {
                 .arg(r->fully_visible ? tr("yes") : r->undecided && r->visible ? tr("undecided") : tr("no"))
                 .arg(percentSeen(r->visible_fraction))
                 .arg(r->distance, 0, 'f', 2);
-    if (r->clearance) text += tr("<tr><td>Clearance</td><td><b>%1\"</b></td></tr>").arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2);
+    // (On the table: how far the witness keeps from the nearest piece it is low enough to
+    // meet; its height over or under a piece is the side view's.)
+    if (r->clearance)
+        text += tr("<tr><td>Room beside the line</td><td><b>%1\"%2</b></td></tr>")
+                    .arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2)
+                    .arg(*r->clearance >= kClearanceCap ? tr(" or more") : QString());
     text += QStringLiteral("</table>");
     if (!r->visible && !r->blocking_set.empty()) text += tr("<p>Every line blocked by: <b>%1</b></p>").arg(ids(s, r->blocking_set));
     if (!r->blocked_by.empty()) text += tr("<p>Centre line blocked by: %1</p>").arg(ids(s, r->blocked_by));
