@@ -711,6 +711,19 @@ private slots:
         emit bottom->editingFinished();
         QCOMPARE(w.document()->scenario().terrain[piece].bottom, 2.0);
         QVERIFY2(w.inspector()->message().contains(QStringLiteral("less than the height")), qPrintable(w.inspector()->message()));
+        bottom->setText(QStringLiteral("-1"));  // below the table: refused, as the file reader refuses it
+        emit bottom->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[piece].bottom, 2.0);
+        QVERIFY2(w.inspector()->message().contains(QStringLiteral("must not be negative")), qPrintable(w.inspector()->message()));
+        QCOMPARE(bottom->text(), QStringLiteral("2"));
+        QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+        // On a floor, Add opening makes a hole through the whole slab (a stairwell).
+        add->click();
+        QCOMPARE(w.document()->scenario().terrain[piece].openings.size(), size_t(1));
+        QCOMPARE(w.document()->scenario().terrain[piece].openings[0].from, 2.0);
+        QCOMPARE(w.document()->scenario().terrain[piece].openings[0].to, 3.0);
+        QVERIFY2(w.inspector()->message().isEmpty(), qPrintable(w.inspector()->message()));  // (the refusal above gone)
+        w.document()->undoStack()->undo();
         w.document()->undoStack()->undo();
         QCOMPARE(w.document()->scenario().terrain[piece].bottom, 0.0);
         // An opening at its middle, through its whole width there, 30% to 70% of its height.
@@ -749,6 +762,9 @@ private slots:
         const Vec2 mid{(box.lo.x + box.hi.x) / 2, (box.lo.y + box.hi.y) / 2};
         const bool wide = box.hi.x - box.lo.x > box.hi.y - box.lo.y;  // cut across the long side
         const Vec2 from = mid - (wide ? Vec2{1, 4} : Vec2{4, 1}), to = mid + (wide ? Vec2{1, 4} : Vec2{4, 1});
+        bottom->setText(QStringLiteral("x"));  // a refusal, which the tool's edit below takes away
+        emit bottom->editingFinished();
+        QVERIFY(w.inspector()->message().startsWith(QStringLiteral("Refused")));
         view->setTool(gui::BoardView::Tool::Opening);
         QTest::mousePress(view, Qt::LeftButton, {}, at(view, from));
         QTest::mouseMove(view, at(view, mid));
@@ -760,6 +776,7 @@ private slots:
         QVERIFY(wide ? std::abs((cb.hi.y - cb.lo.y) - (box.hi.y - box.lo.y)) < 1e-6 : std::abs((cb.hi.x - cb.lo.x) - (box.hi.x - box.lo.x)) < 1e-6);
         QVERIFY(std::abs((wide ? cb.hi.x - cb.lo.x : cb.hi.y - cb.lo.y) - 2) < 0.2);  // (snapped to the grid)
         QVERIFY(edits::problemsOf(w.document()->scenario()).isEmpty());
+        QVERIFY2(w.inspector()->message().isEmpty(), qPrintable(w.inspector()->message()));
         const size_t pieces = w.document()->scenario().terrain.size();
         QTest::mousePress(view, Qt::LeftButton, {}, at(view, {1, 1}));
         QTest::mouseMove(view, at(view, {2, 2}));

@@ -447,7 +447,7 @@ private slots:
         refused({"terrain", w, "openings", "0", "to"}, QJsonValue(QJsonValue::Undefined), at + ".openings[0].to", "missing");
         refused({"terrain", w, "openings", "1", "to"}, 6, at + ".openings[1].to", "must not be above the feature's height (5)");
         refused({"terrain", w, "openings", "1", "polygon"}, ring({{23, 20}, {25, 20}, {25, 21}, {23, 21}}), at + ".openings[1].polygon",
-                "overlaps opening 0");
+                "overlaps openings[0]");
         // An opening below a floor's bottom.
         QJsonObject floorDoc = doc;
         setIn(floorDoc, {"terrain", f, "openings"}, QJsonArray{QJsonObject{{"polygon", ring({{21, 30}, {22, 30}, {22, 31}, {21, 31}})}, {"from", 2}, {"to", 3.1}}});

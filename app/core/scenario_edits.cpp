@@ -270,6 +270,13 @@ Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& 
     return m;
 }
 
+Opening newOpening(const TerrainPiece& feature, const Ring& gap) {
+    if (feature.bottom > 0) return {gap, feature.bottom, feature.height};
+    const double span = feature.height - feature.bottom;
+    auto rounded = [](double v) { return std::round(v * 20) / 20; };
+    return {gap, rounded(feature.bottom + 0.3 * span), rounded(feature.bottom + 0.7 * span)};
+}
+
 Vec2 footprintCentre(const Polygon& p) {
     if (p.outer.empty()) return {};
     auto [minX, maxX] = std::minmax_element(p.outer.begin(), p.outer.end(), [](Vec2 a, Vec2 b) { return a.x < b.x; });

@@ -82,6 +82,11 @@ std::vector<TerrainPiece> placedPieces(const Scenario& s, const std::vector<Terr
 
 // The centre of a footprint's bounding box.
 Vec2 footprintCentre(const Polygon& p);
+
+// A new opening of the feature over `gap` (within its footprint): through a wall standing on
+// the table, a window from 30% to 70% of its height (to a twentieth of an inch); through a
+// floor or a walkway (a bottom above the table), a hole through the whole slab, a stairwell.
+Opening newOpening(const TerrainPiece& feature, const Ring& gap);
 void translate(Polygon& p, Vec2 by);
 void rotate(Polygon& p, Vec2 about, double degrees);
 

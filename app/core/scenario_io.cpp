@@ -509,7 +509,7 @@ void Reader::readSolid(const QJsonObject& o, const QString& at, TerrainPiece* t)
         bool apart = true;
         for (size_t k = 0; k < t->openings.size() && apart; ++k)
             if (shared(Polygon{t->openings[k].polygon, {}}) > slack) {
-                fail(pp, QStringLiteral("overlaps opening %1").arg(k));
+                fail(pp, QStringLiteral("overlaps openings[%1]").arg(k));
                 apart = false;
             }
         if (apart) t->openings.push_back(std::move(opening));
@@ -988,7 +988,7 @@ QByteArray writeScenario(const Scenario& s) {
         o[QStringLiteral("kind")] = t.kind == TerrainKind::Feature ? QStringLiteral("feature") : QStringLiteral("area");
         if (!t.category.empty()) o[QStringLiteral("category")] = str(t.category);
         if (t.kind == TerrainKind::Feature || t.height > 0) o[QStringLiteral("height")] = t.height;
-        if (t.bottom > 0) o[QStringLiteral("bottom")] = t.bottom;
+        if (t.bottom != 0) o[QStringLiteral("bottom")] = t.bottom;  // (a negative one too: read back, it is refused)
         o[QStringLiteral("footprint")] = ringJson(t.footprint.outer);
         if (!t.footprint.holes.empty()) {
             QJsonArray holes;

@@ -1148,7 +1148,11 @@ void BoardView::mouseReleaseEvent(QMouseEvent*) {
 void BoardView::finishOpening(const QRectF& r) {
     if (!(r.width() > 0 && r.height() > 0)) return;
     const Scenario& s = document_->scenario();
-    const Ring window{{r.left(), r.top()}, {r.right(), r.top()}, {r.right(), r.bottom()}, {r.left(), r.bottom()}};
+    // (The rectangle's corners to a hundredth of an inch: the file keeps numbers a person reads.)
+    auto hundredth = [](double v) { return std::round(v * 100) / 100; };
+    const double left = hundredth(r.left()), top = hundredth(r.top()), right = hundredth(r.right()), bottom = hundredth(r.bottom());
+    if (!(right > left && bottom > top)) return;
+    const Ring window{{left, top}, {right, top}, {right, bottom}, {left, bottom}};
     // (The selected feature first, where the rectangle crosses it; else the one it crosses
     // most. Less than a millionth of a square inch is no opening.)
     int best = -1;
@@ -1174,9 +1178,7 @@ void BoardView::finishOpening(const QRectF& r) {
     if (signedArea(gap) < 0) std::reverse(gap.begin(), gap.end());
     Scenario candidate = s;
     TerrainPiece& t = candidate.terrain[best];
-    const double span = t.height - t.bottom;
-    auto rounded = [](double v) { return std::round(v * 20) / 20; };
-    t.openings.push_back({gap, rounded(t.bottom + 0.3 * span), rounded(t.bottom + 0.7 * span)});
+    t.openings.push_back(edits::newOpening(t, gap));
     if (const QList<io::Problem> problems = edits::problemsOf(candidate); !problems.isEmpty()) {
         emit message(tr("No opening: %1").arg(problems.front().message));
         return;
@@ -1186,7 +1188,8 @@ void BoardView::finishOpening(const QRectF& r) {
     edits::Selection only;
     only.terrain = {best};
     setSelection(only);
-    emit message(tr("An opening through %1 from %2\" to %3\": change its heights in the inspector")
+    emit message((t.bottom > 0 ? tr("A hole through %1 from %2\" to %3\" (a stairwell): change its heights in the inspector")
+                               : tr("An opening through %1 from %2\" to %3\": change its heights in the inspector"))
                      .arg(QString::fromStdString(s.labelOf(s.terrain[best].id)))
                      .arg(candidate.terrain[best].openings.back().from)
                      .arg(candidate.terrain[best].openings.back().to));

@@ -56,6 +56,9 @@ const char* kCategories[] = {"", "exposed", "light", "dense"};
 Inspector::Inspector(ScenarioDocument* document, QWidget* parent)
     : QWidget(parent), document_(document), pages_(new QStackedWidget(this)), summary_(new QLabel(this)),
       message_(new QLabel(this)), note_(new QLabel(this)) {
+    // A refusal is about the edit tried: any edit made since (here, on the board, undone)
+    // takes it away.
+    connect(document_, &ScenarioDocument::changed, message_, &QLabel::clear);
     summary_->setWordWrap(true);
     summary_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     summary_->setMargin(6);
@@ -498,9 +501,7 @@ void Inspector::addOpening() {
             *why = tr("no part of the footprint at its middle to open: draw the opening in the file");
             return false;
         }
-        const double span = t.height - t.bottom;
-        auto rounded = [](double v) { return std::round(v * 20) / 20; };
-        t.openings.push_back({gap, rounded(t.bottom + 0.3 * span), rounded(t.bottom + 0.7 * span)});
+        t.openings.push_back(edits::newOpening(t, gap));
         return true;
     });
 }
