@@ -460,6 +460,48 @@ private slots:
         QVERIFY(panel.contains(QStringLiteral("<a href='id:boy-1'>Boss Nob</a>")));
     }
 
+    // The summary's cover is the unit ruling's, as the CLI says it: a target unit no attacking
+    // model sees (a window 13.11 closes) has it against them all (13.08: not fully visible
+    // because of terrain), and the sheet says so with why.
+    void summaryCoverIsTheUnitRulings() {
+        const Scenario s = load("wh40k-11e/14-windows-13-11.sightline.json");
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        const UnitRuling u = rulings.units("O1", "T1", Method::Exact);
+        QVERIFY(!u.visible);
+        QVERIFY(u.cover);
+        const QString summary = render::rulingParts(s, u, 0, true).summary;
+        QVERIFY2(summary.contains(QStringLiteral("<b>yes</b> (no attacking model sees it; it has it against 1 of the 1")), qPrintable(summary));
+    }
+
+    // A side view goes under the reasons when the lower half of their last page is free: a
+    // short ruling with one pair in dispute is two pages, the side view on the second.
+    void sideViewSharesTheReasonsPage() {
+        const Scenario s = load("wh40k-11e/14-windows-13-11.sightline.json");
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        const UnitRuling u = rulings.units("O1", "T1", Method::Exact);
+        const std::vector<render::SheetSideView> views = render::disputedSideViews(scene, rulings, u, {{u.attackers[0], u.targets[0]}});
+        QCOMPARE(views.size(), size_t(1));
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("sheet.pdf"));
+        QString error;
+        int pages = 0;
+        QVERIFY2(render::writeRulingSheet(s, u, pdf, &error, &pages, views), qPrintable(error));
+        const PdfText text = pdfText(pdf);
+        if (text.pages.isEmpty()) QSKIP("pdftotext (poppler-utils) is not installed");
+        QCOMPARE(pages, 2);
+        QVERIFY(text.pages[1].contains(QStringLiteral("Reasons")));
+        QVERIFY(text.pages[1].contains(QStringLiteral("Side view")));
+        QVERIFY(text.pages[1].contains(QStringLiteral("closed to sight")));
+        // Three in dispute: the first under the reasons, the other two on a page of their own.
+        int three = 0;
+        QVERIFY2(render::writeRulingSheet(s, u, pdf, &error, &three, {views[0], views[0], views[0]}), qPrintable(error));
+        QCOMPARE(three, 3);
+        const PdfText more = pdfText(pdf);
+        QCOMPARE(more.pages[2].count(QStringLiteral("Side view")), 2);
+    }
+
     // The panel: the same parts, tables of at most 10 targets, reasons linking the ids.
     void rulingPanel() {
         const Scenario& s = table30();

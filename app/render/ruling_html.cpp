@@ -210,21 +210,24 @@ QString summaryHtml(const Scenario& s, const UnitRuling& u) {
     row(QStringLiteral("Unit visible"), QStringLiteral("<b>%1</b> (to %2 of %3 attacking models)").arg(yesNo(u.visible)).arg(seeing).arg(n));
     row(QStringLiteral("Fully visible"), QStringLiteral("<b>%1</b> (to %2 of %3)").arg(yesNo(u.fullyVisible)).arg(fully).arg(n));
     if (s.ruleset.name == "wh40k-11e") {
-        // 13.08, for the attack: cover against every attacking model that sees the unit.
-        bool cover = u.visible;
-        int against = 0;
+        // 13.08, for the attack: the unit ruling's (cover against every attacking model that
+        // sees the unit; against every one when none does), as the CLI says it.
+        int against = 0, againstAll = 0;
         for (size_t i = 0; i < u.attackers.size(); ++i) {
-            cover = cover && (!u.unitVisible[i] || u.coverAgainst[i]);
             against += u.unitVisible[i] && u.coverAgainst[i];
+            againstAll += u.coverAgainst[i];
         }
         // (Said with the count: "no" alone reads as "against none" when some rows have it.)
         row(QStringLiteral("Cover (13.08)"),
             u.visible ? QStringLiteral("<b>%1</b> against the attack (it has it against %2 of the %3 attacking models that see it; "
                                        "the attack needs all)")
-                            .arg(yesNo(cover))
+                            .arg(yesNo(u.cover))
                             .arg(against)
                             .arg(seeing)
-                      : QStringLiteral("<b>%1</b> (no attacking model sees it)").arg(yesNo(cover)));
+                      : QStringLiteral("<b>%1</b> (no attacking model sees it; it has it against %2 of the %3, and would need all)")
+                            .arg(yesNo(u.cover))
+                            .arg(againstAll)
+                            .arg(n));
     } else if (s.ruleset.name == "wh40k-10e") {
         QStringList with;
         for (size_t j = 0; j < u.targets.size(); ++j)

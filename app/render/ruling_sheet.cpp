@@ -11,6 +11,8 @@
 #include <QDateTime>
 #include <QImage>
 #include <QPdfWriter>
+#include <QAbstractTextDocumentLayout>
+#include <QTextBlock>
 #include <QTextDocument>
 
 #include <algorithm>
@@ -151,6 +153,9 @@ struct Layout {
     double header = 64;  // its height, the rule under it included
     int pages = 1;
     int sideFirst = -1;  // the first page of the side views (two to a page), if any
+    // The first side view in the lower half of that page, under the end of the reasons
+    // (which leave it free): the rest two to a page after it.
+    bool sideShared = false;
 };
 
 // The sheet's pages: the ruling's (layOutRuling), then those of `sideViews` side views.
@@ -161,11 +166,26 @@ Layout layOutRuling(const Scenario& s, const UnitRuling& u);
 void appendMatrixAndReasons(Layout& l, const Scenario& s, const UnitRuling& u, const QString& reasons, double contentW,
                             double height);
 
+// How far down its page the last flow's text reaches (the page's height when its last
+// column is not the first: the columns before it are full).
+double lastFlowHeight(const Flow& f) {
+    QTextDocument& doc = *f.doc;
+    const double pageH = doc.pageSize().height();
+    const int pages = doc.pageCount();
+    if (pages < 1 || (pages - 1) % f.columns != 0) return pageH;
+    const QRectF last = doc.documentLayout()->blockBoundingRect(doc.lastBlock());
+    return last.bottom() - (pages - 1) * pageH;
+}
+
 Layout layOut(const Scenario& s, const UnitRuling& u, size_t sideViews) {
     Layout l = layOutRuling(s, u);
     if (sideViews > 0) {
-        l.sideFirst = l.pages;
-        l.pages += static_cast<int>((sideViews + 1) / 2);
+        // Under the reasons' end when the lower half of their last page is free.
+        const double half = (l.area.height() - kGap) / 2;
+        l.sideShared = !l.flows.empty() && lastFlowHeight(l.flows.back()) + kGap <= l.area.height() - half - kGap;
+        l.sideFirst = l.sideShared ? l.pages - 1 : l.pages;
+        const size_t rest = l.sideShared ? sideViews - 1 : sideViews;
+        l.pages += static_cast<int>((rest + 1) / 2);
     }
     return l;
 }
@@ -402,7 +422,9 @@ void paintSideViews(QPainter& p, const Layout& l, int page, const Scenario& s, c
                     const std::vector<SheetSideView>& views) {
     const double half = (l.area.height() - kGap) / 2;
     for (int k = 0; k < 2; ++k) {
-        const size_t index = static_cast<size_t>((page - l.sideFirst) * 2 + k);
+        // (The shared page holds the first in its lower half only.)
+        if (l.sideShared && page == l.sideFirst && k == 0) continue;
+        const size_t index = static_cast<size_t>((page - l.sideFirst) * 2 + k - (l.sideShared ? 1 : 0));
         if (index >= views.size()) break;
         const SheetSideView& v = views[index];
         const QRectF box(l.area.left(), l.area.top() + k * (half + kGap), l.area.width(), half);
@@ -433,7 +455,7 @@ void paintPage(QPainter& p, const Layout& l, int page, const Scenario& s, const 
     paintHeader(p, l, page);
     if (l.sideFirst >= 0 && page >= l.sideFirst) {
         paintSideViews(p, l, page, s, u, views);
-        return;
+        if (!l.sideShared || page != l.sideFirst) return;
     }
     if (page == 0) {
         paintMap(p, s, u, l.map);

@@ -51,7 +51,8 @@ std::vector<SheetSideView> disputedSideViews(const Scene& scene, const Rulings& 
 
 // Writes the sheet as a PDF (A4 landscape, vector, as many pages as it takes), or as a PNG
 // (150 dpi, the pages one under the other) when the path ends in .png. `pages` receives the
-// number of pages. The side views go after the rest, two to a page.
+// number of pages. The side views go after the rest, two to a page (the first under the end
+// of the reasons when the lower half of their last page is free).
 bool writeRulingSheet(const Scenario& scenario, const UnitRuling& ruling, const QString& path, QString* error,
                       int* pages = nullptr, const std::vector<SheetSideView>& sideViews = {});
 
