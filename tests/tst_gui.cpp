@@ -684,6 +684,23 @@ private slots:
         QCOMPARE(w.document()->scenario().models[up].elevation, 3.25);
     }
 
+    // The legend lists floors and openings (and the ones the ruleset closes) where the table
+    // has them, and not where it does not.
+    void legendListsFloorsAndOpenings() {
+        auto entries = [](const char* file) {
+            io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + QLatin1String(file));
+            gui::Legend legend;
+            legend.showFor(*r.scenario);
+            return legend.entries().join(QLatin1Char('|'));
+        };
+        const QString windows = entries("wh40k-11e/14-windows-13-11.sightline.json");
+        QVERIFY2(windows.contains(QStringLiteral("opening the ruleset closes")), qPrintable(windows));
+        QVERIFY(windows.contains(QStringLiteral("opening: a window, a door")));
+        QVERIFY(entries("regression/31-upper-floor.sightline.json").contains(QStringLiteral("floor or walkway")));
+        const QString plain = entries("regression/02-tall-wall.sightline.json");
+        QVERIFY(!plain.contains(QStringLiteral("floor or walkway")) && !plain.contains(QStringLiteral("opening")));
+    }
+
     void inspectorEditsFloorsAndOpenings() {
         gui::MainWindow w;
         QVERIFY(showDemo(w));

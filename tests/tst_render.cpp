@@ -147,6 +147,14 @@ private slots:
         floor.bottom = 2.75;
         floor.height = 3;
         QCOMPARE(render::labelText(s, floor), QStringLiteral("walk  2.75\" to 3\""));
+        // An opening's label says whether the ruleset closes it: 13.11 the 2.9" window of a
+        // dense wall, not the 3.1" one.
+        const Scenario w = load("wh40k-11e/14-windows-13-11.sightline.json");
+        QStringList texts;
+        for (const TerrainPiece& t : w.terrain)
+            for (const Opening& o : t.openings) texts << render::openingText(w, t, o);
+        texts.sort();
+        QCOMPARE(texts, (QStringList{QStringLiteral("gap 2.9\" to 4.5\", closed (13.11)"), QStringLiteral("gap 3.1\" to 4.5\"")}));
     }
 
     void witnessIsGreen() {

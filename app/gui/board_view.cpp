@@ -1314,8 +1314,13 @@ bool BoardView::event(QEvent* e) {
         const TerrainPiece& piece = s.terrain[t];
         text = tr("<b>%1</b>%2<br>%3").arg(q(piece.id).toHtmlEscaped(),
                                            piece.name.empty() ? QString() : QStringLiteral(" &mdash; ") + q(piece.name).toHtmlEscaped(),
-                                           piece.kind == TerrainKind::Area ? tr("area") : tr("feature, height %1").arg(inchesText(piece.height)));
+                                           piece.kind == TerrainKind::Area ? tr("area")
+                                           : piece.bottom > 0 ? tr("floor or walkway, from %1 to %2 (open below)")
+                                                                    .arg(inchesText(piece.bottom), inchesText(piece.height))
+                                                              : tr("feature, height %1").arg(inchesText(piece.height)));
         if (!piece.category.empty()) text += tr(", %1").arg(q(piece.category));
+        // Its openings, each with its heights (and the rule that closes it, where one does).
+        for (const Opening& o : piece.openings) text += QStringLiteral("<br>") + render::openingText(s, piece, o).toHtmlEscaped();
         if (!piece.area.empty()) text += tr("<br>in area %1").arg(q(piece.area).toHtmlEscaped());
         if (!piece.tags.empty()) {
             QStringList tags;

@@ -2,6 +2,7 @@
 #include "legend.h"
 
 #include "board_renderer.h"
+#include "kernel/solids.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -26,7 +27,7 @@ void line(QPainter& p, const QRectF& r, const QPen& pen) {
     p.drawLine(QPointF(r.left() + 2, r.center().y()), QPointF(r.right() - 2, r.center().y()));
 }
 
-void box(QPainter& p, const QRectF& r, const QColor& fill, const QPen& pen) {
+void box(QPainter& p, const QRectF& r, const QBrush& fill, const QPen& pen) {
     p.setBrush(fill);
     p.setPen(pen);
     p.drawRect(r.adjusted(3, 4, -3, -4));
@@ -76,6 +77,25 @@ void Legend::showFor(const Scenario& s) {
     });
     heading(tr("Table"));
     add(tr("feature (darker: taller)"), [](QPainter& p, const QRectF& r) { box(p, r, QColor(146, 141, 131), QPen(QColor(35, 30, 25), 1.2)); });
+    // Floors and openings, where the table has them.
+    bool floors = false, openings = false, closed = false;
+    for (const TerrainPiece& t : s.terrain) {
+        floors = floors || (t.kind == TerrainKind::Feature && t.bottom > 0);
+        for (const Opening& o : t.openings) (openingIsOpen(s, t, o) ? openings : closed) = true;
+    }
+    if (floors)
+        add(tr("floor or walkway (hatched: open below)"), [](QPainter& p, const QRectF& r) {
+            box(p, r, QColor(146, 141, 131, 120), QPen(QColor(35, 30, 25), 1.4, Qt::DashLine));
+            box(p, r, QBrush(QColor(35, 30, 25, 170), Qt::BDiagPattern), QPen(Qt::NoPen));
+        });
+    if (openings)
+        add(tr("opening: a window, a door (its heights beside it)"), [](QPainter& p, const QRectF& r) {
+            box(p, r, QColor(0xe8, 0xe4, 0xc8, 230), QPen(QColor(35, 30, 25), 1.2, Qt::DotLine));
+        });
+    if (closed)
+        add(tr("opening the ruleset closes (13.11; 10th edition: a ruin's)"), [](QPainter& p, const QRectF& r) {
+            box(p, r, QColor(146, 141, 131), QPen(render::kBlockedRed, 1.6, Qt::DotLine));
+        });
     bool woods = false, ruins = false, areas = false;
     for (const TerrainPiece& t : s.terrain)
         if (t.kind == TerrainKind::Area) {

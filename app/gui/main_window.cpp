@@ -593,7 +593,7 @@ void MainWindow::buildMenus() {
         analysis_->compute();
     })->setObjectName(QStringLiteral("sight-vision-map"));
     // The pair's line seen from the side, with what it passes and by how much it clears it.
-    sight->addAction(tr("Si&de View"), this, [this] {
+    sight->addAction(tr("Si&de View"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D), this, [this] {
         auto* dock = findChild<QDockWidget*>(QStringLiteral("side-view"));
         dock->show();
         dock->raise();

@@ -4,6 +4,7 @@
 
 #include "kernel/base.h"
 #include "kernel/polygon.h"
+#include "kernel/solids.h"
 #include "los/exact_los.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -203,9 +204,11 @@ QString labelText(const Scenario& s, const TerrainPiece& t) {
     return QStringLiteral("%1  %2").arg(label, inches(t.height));
 }
 
-namespace {
-QString openingText(const Opening& o) { return QStringLiteral("gap %1 to %2").arg(inches(o.from), inches(o.to)); }
-}  // namespace
+QString openingText(const Scenario& s, const TerrainPiece& t, const Opening& o) {
+    const QString heights = QStringLiteral("gap %1 to %2").arg(inches(o.from), inches(o.to));
+    if (openingIsOpen(s, t, o)) return heights;
+    return QStringLiteral("%1, closed (%2)").arg(heights, s.ruleset.name == "wh40k-11e" ? QStringLiteral("13.11") : QStringLiteral("ruin"));
+}
 
 QColor sideColour(const std::string& side) {
     const QString name = QString::fromStdString(side);
@@ -509,9 +512,10 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             for (const Opening& o : t.openings) {
                 if (o.polygon.size() < 3) continue;
                 const QPointF gap = device(labelPoint(o.polygon));
-                const QSizeF size = labels.sizeOf(openingText(o));
+                const QString text = openingText(scenario_, t, o);
+                const QSizeF size = labels.sizeOf(text);
                 const double below = size.height() / 2 + 6 * px, beside = size.width() / 2 + 8 * px;
-                labels.place(openingText(o),
+                labels.place(text,
                              {gap + QPointF(beside, 0), gap - QPointF(beside, 0), gap + QPointF(0, below), gap - QPointF(0, below),
                               gap + QPointF(beside, 2 * below), gap + QPointF(beside, -2 * below), gap + QPointF(-beside, 2 * below),
                               gap + QPointF(-beside, -2 * below)},
@@ -720,13 +724,15 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                     p.setPen(QPen(QColor(35, 30, 25), 1.2 * unit));
                     p.drawPath(path);
                 }
-                // Its openings (a window, a door): the table's green through them, dotted
-                // outlines; their heights are written beside them (paintLabels).
+                // Its openings (a window, a door): pale, dotted outlines; one the ruleset
+                // closes (13.11, a ruin's under 10th edition) in the piece's own colour with a
+                // red dotted outline. Their heights are written beside them (paintLabels).
                 for (const Opening& o : t.openings) {
                     if (o.polygon.size() < 3) continue;
                     const QPainterPath gap = ringPath(o.polygon);
-                    p.setBrush(QBrush(QColor(0xe8, 0xe4, 0xc8, 230)));
-                    p.setPen(QPen(QColor(35, 30, 25), 1.2 * unit, Qt::DotLine));
+                    const bool open = openingIsOpen(scenario_, t, o);
+                    p.setBrush(open ? QBrush(QColor(0xe8, 0xe4, 0xc8, 230)) : QBrush(fill));
+                    p.setPen(open ? QPen(QColor(35, 30, 25), 1.2 * unit, Qt::DotLine) : QPen(kBlockedRed, 1.6 * unit, Qt::DotLine));
                     p.drawPath(gap);
                     p.setBrush(QBrush(QColor(35, 30, 25, 140), Qt::Dense6Pattern));
                     p.setPen(Qt::NoPen);

@@ -176,6 +176,9 @@ Vec2 labelPoint(const Ring& ring);
 // The text of a model's or a piece's label (Scenario::labelOf), and a feature's height.
 QString labelText(const Scenario& s, const Model& m);
 QString labelText(const Scenario& s, const TerrainPiece& t);
+// An opening's label: its heights, and where the ruleset closes it, which rule ("gap 2.90"
+// to 4.50", closed (13.11)"; 10th edition: "closed (ruin)").
+QString openingText(const Scenario& s, const TerrainPiece& t, const Opening& o);
 
 // The distance between two models as the rules measure it (closest points of the bases,
 // in 3D across a height difference), as drawn: 12.34" (flat 12.10", 2.50" up).
