@@ -515,6 +515,16 @@ private slots:
         const Rulings lightRulings(light);
         const SideView o = sectionAlong(light, lightRulings, 0, 1, {2, 10}, {24, 10});
         QVERIFY(o.gaps.size() == 1 && o.gaps[0].open && o.closedGapPassed() == nullptr);
+        // 10th edition: a ruin's door is closed; the ruling says so, and the side view too.
+        const io::ReadResult door = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-10e/11-ruin-door.sightline.json"));
+        QVERIFY(door.scenario);
+        const Scene doorScene(*door.scenario);
+        const Rulings doorRulings(doorScene);
+        const PairResult shut = doorRulings.evaluate(0, 1, Method::Exact);
+        QVERIFY(!shut.visible);
+        QVERIFY(std::ranges::any_of(shut.reasons, [](const std::string& why) { return why.starts_with("ruins: the windows and doors of"); }));
+        const SideView d = sideView(doorScene, doorRulings, 0, 1, shut);
+        QVERIFY(d.closedGapPassed() && d.closedGapPassed()->closedBy.starts_with("10th edition"));
     }
 
     void keptTableFollowsMovesAndRulesAsAFreshOne() {

@@ -7,6 +7,7 @@
 #include "kernel/base.h"
 #include "kernel/exact.h"
 #include "kernel/polygon.h"
+#include "kernel/solids.h"
 #include "los/exact_los.h"
 
 #include <algorithm>
@@ -948,6 +949,13 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
     if (!r.visible) {
         const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
         why.add("no sight line: blocked by " + labelled(s, stops), stops);
+        // A ruin's windows and doors count as closed (solids.h, openingIsOpen): said for each
+        // feature that stops every line and has openings so closed.
+        for (const TerrainPiece& p : s.terrain) {
+            if (p.openings.empty() || std::find(stops.begin(), stops.end(), p.id) == stops.end()) continue;
+            if (std::ranges::none_of(p.openings, [&](const Opening& g) { return !openingIsOpen(s, p, g); })) continue;
+            why.add("ruins: the windows and doors of " + s.labelOf(p.id) + " count as closed: it is a ruin's", {p.id});
+        }
     }
     // Woods: AIRCRAFT and TOWERING see and are seen normally, whatever woods lie between.
     // Otherwise a target wholly within woods is never fully visible, and it is fully
