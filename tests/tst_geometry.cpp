@@ -165,6 +165,33 @@ private slots:
         QVERIFY(!high.blocked({{10, 22}, {50, 22}, 4, 4}, high.ignoredModels(0, 1)));
     }
 
+    // A floor resting on a wall's top (its underside at 3", the wall's top) and a level band
+    // (1 mm wide) at 3": closed where the band shares an area with both footprints, also
+    // when its middle line runs just outside where they overlap; open a little farther off.
+    void aBandAlongAStackedSeam() {
+        Scenario s;
+        s.ruleset.sight_line_width_mm = 1;
+        TerrainPiece floor = feature("floor", square(15, 0, 25, 10), 3.25);
+        floor.bottom = 3;
+        s.terrain = {feature("wall", square(10, 0, 20, 10), 3), floor};
+        s.models = {infantry("A", {2, 12}), infantry("B", {40, 12})};
+        const Scene scene(s);
+        const ModelMask ignore = scene.ignoredModels(0, 1);
+        const double hw = 0.5 / 25.4;
+        auto along = [&](double y) { return scene.blocked({{0, y}, {30, y}, 3, 3}, ignore); };
+        QVERIFY(along(5));              // through the overlap
+        QVERIFY(along(10 + hw / 2));    // its middle line outside, its side over the overlap
+        QVERIFY(!along(10 + 1.5 * hw)); // clear of it: touching the wall's top and the floor's underside only
+        QVERIFY(scene.blocked({{0, 5}, {30, 5}, 3.1, 3.1}, ignore));  // into the slab
+        QVERIFY(!scene.blocked({{0, 5}, {12, 5}, 3, 3}, ignore));  // over the wall alone: touching its top
+        // Without width, a line beside the overlap is open.
+        Scenario thin = s;
+        thin.ruleset.sight_line_width_mm = 0;
+        const Scene line(thin);
+        QVERIFY(!line.blocked({{0, 10 + hw / 2}, {30, 10 + hw / 2}, 3, 3}, ignore));
+        QVERIFY(line.blocked({{0, 5}, {30, 5}, 3, 3}, ignore));
+    }
+
     void unitedWallsOfDifferentHeights() {
         // A 2" wall abutting a 4" one: a 3" line along their seam is above the low one,
         // so the seam is only the tall wall's edge there: not blocked.

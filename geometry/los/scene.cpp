@@ -457,8 +457,7 @@ std::optional<std::pair<uint32_t, uint32_t>> seamBlocks(const SightLine& L, cons
 // footprints hold the line the union of the two solids holds it inside, and the seam
 // between them is closed (as between two walls side by side). Claimed where the footprints
 // share a stretch of the line with a point well inside both (1e-7" from every edge: rounding
-// cannot put it outside); a sliver thinner than that is left open. A band is taken by its
-// middle line: a point of it inside both, that far in, makes an overlap of positive area.
+// cannot put it outside); a sliver thinner than that is left open. (A band: below.)
 bool stackedSeamBlocks(const Polygon& lower, const Polygon& upper, const SightLine& L) {
     const std::vector<std::pair<double, double>> inLower = stretchesInside(lower, L.a, L.b);
     if (inLower.empty()) return false;
@@ -475,6 +474,28 @@ bool stackedSeamBlocks(const Polygon& lower, const Polygon& upper, const SightLi
             const Vec2 m = L.a + (L.b - L.a) * ((lo + hi) / 2);
             if (deepIn(lower, m) && deepIn(upper, m)) return true;
         }
+    return false;
+}
+
+// The same for a band of half-width hw around the level line: closed where the band and
+// both footprints share an area (more than the 1e-12 square inch a band's own test takes
+// for touching): each convex part of the lower piece (their union the piece exactly)
+// clipped to the band, then the upper footprint's part within that. (The middle line alone
+// would leave open a band whose side runs over the seam.)
+bool stackedSeamBlocksBand(const std::vector<Ring>& lowerParts, const Polygon& upper, const SightLine& L, double hw) {
+    const Vec2 u = L.b - L.a;
+    const double len = std::hypot(u.x, u.y);
+    if (len == 0) return false;
+    const Vec2 n{-u.y / len * hw, u.x / len * hw};
+    Ring band{L.a - n, L.b - n, L.b + n, L.a + n};
+    if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
+    for (const Ring& part : lowerParts) {
+        const Ring within = clipToConvex(part, band);
+        if (within.size() < 3 || std::abs(signedArea(within)) <= 1e-12) continue;
+        Ring window = within;
+        if (signedArea(window) < 0) std::reverse(window.begin(), window.end());
+        if (overlapArea(upper, window) > 1e-12) return true;
+    }
     return false;
 }
 
@@ -858,7 +879,9 @@ std::vector<uint32_t> Scene::blocking(const SightLine& line, const ModelMask& ig
             for (const Entry& lower : hits) {
                 const Blocker& low = blockers_[lower.second];
                 if (low.top != h || low.bottom >= h || low.curved || (low.model >= 0 && ignored[low.model])) continue;
-                if (stackedSeamBlocks(low.polygon, up.polygon, line)) return std::pair{lower.second, upper.second};
+                if (halfWidth_ > 0 ? stackedSeamBlocksBand(convexParts(low.polygon), up.polygon, line, halfWidth_)
+                                   : stackedSeamBlocks(low.polygon, up.polygon, line))
+                    return std::pair{lower.second, upper.second};
             }
         }
         return std::nullopt;
