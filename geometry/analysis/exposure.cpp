@@ -87,6 +87,28 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     // (Points on a circle just within the largest one within the target's base.)
     const double targetRim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(target, {}));
     constexpr int kRimPoints = 8;
+    // Under 11e, what a cell's target stands within, the same from every place: the obscuring
+    // areas (a pair's walls are the place's possible walls less these: Rulings::wallsOf) and
+    // whether 13.09 hides it. Found once per cell here rather than for every place.
+    struct TargetIn {
+        std::vector<int> areas;
+        bool hidden = false;
+    };
+    std::vector<TargetIn> targetIn;
+    if (scenario.ruleset.name == "wh40k-11e") {
+        Scenario s = scenario;
+        s.models.push_back(probeModel(target, {}));
+        const int ti = static_cast<int>(s.models.size()) - 1;
+        const Scene scene(s);
+        Rulings rulings(scene);
+        targetIn.resize(static_cast<size_t>(cells));
+        for (int k = 0; k < cells && !(run.cancel && run.cancel->load()); ++k) {
+            if (map.cells[static_cast<size_t>(k)].overlap) continue;
+            s.models[static_cast<size_t>(ti)].position = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
+            rulings.modelMoved(ti);  // (the scene's index is not asked)
+            targetIn[static_cast<size_t>(k)] = {*rulings.obscuringWithin(ti), rulings.hiddenOf(ti).value_or(false)};
+        }
+    }
     const int total = static_cast<int>(map.positions.size());
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
@@ -123,11 +145,12 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // (Under 11e, the areas no pair with this place makes walls of left out: those
             // it stands within, and the ones that do not obscure.)
             std::optional<Obstacles> placeSight, placeAbove;
+            const std::optional<std::vector<int>> placeWalls = rulings.wallsWhateverTarget(oi);
             if (run.shadows) {
                 shadows.emplace(parts, s, s.models[oi], target.height);
-                if (const std::optional<std::vector<int>> walls = rulings.wallsWhateverTarget(oi)) {
-                    placeSight.emplace(sightlines, s, *walls);
-                    placeAbove.emplace(above, s, *walls);
+                if (placeWalls) {
+                    placeSight.emplace(sightlines, s, *placeWalls);
+                    placeAbove.emplace(above, s, *placeWalls);
                 }
                 views.emplace(placeSight ? *placeSight : sightlines, s, oi);
                 over.emplace(placeAbove ? *placeAbove : above, s, oi);
@@ -156,12 +179,20 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 }
                 return false;
             };
+            // The pair's walls and 13.09 for the target on cell k (the target moved there).
+            auto wallsAt = [&](int k) {
+                if (targetIn.empty() || !placeWalls) return rulings.wallsOf(oi, ti);
+                std::vector<int> walls = *placeWalls;
+                std::erase_if(walls, [&](int a) { return std::ranges::find(targetIn[static_cast<size_t>(k)].areas, a) != targetIn[static_cast<size_t>(k)].areas.end(); });
+                return walls;
+            };
+            auto hiddenAt = [&](int k) { return targetIn.empty() ? rulings.hiddenOf(ti).value_or(false) : targetIn[static_cast<size_t>(k)].hidden; };
             auto decideCell = [&](int k) {
                 if (map.cells[static_cast<size_t>(k)].overlap) return;
                 if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) return;
                 moveTarget(map.grid.centre(k % map.grid.cols, k / map.grid.cols));
                 // In a full shadow: not seen from this place (the ruling's decision, proven).
-                const std::vector<int> walls = rulings.wallsOf(oi, ti);
+                const std::vector<int> walls = wallsAt(k);
                 if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls)) return;
                 // In the open: seen, fully (the same proof as the vision map's).
                 const Vec2 apart = s.models[ti].position - s.models[oi].position;
@@ -176,7 +207,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // both, the areas that are no walls for the pair left out (unless 13.09
                     // hides it: seen only from near), else the same decision as the full
                     // ruling's.
-                    if (away && !rulings.hiddenOf(ti).value_or(false) && topSeen(s.models[ti].position, s.models[oi].position, walls)) {
+                    if (away && !hiddenAt(k) && topSeen(s.models[ti].position, s.models[oi].position, walls)) {
                         ++seen[k];
                         return;
                     }

@@ -502,6 +502,14 @@ std::optional<std::vector<int>> Rulings::wallsWhateverTarget(int observer) const
     return walls;
 }
 
+std::optional<std::vector<int>> Rulings::obscuringWithin(int model) const {
+    if (scene_.scenario().ruleset.name != "wh40k-11e") return std::nullopt;
+    std::vector<int> in;
+    for (const Area& a : areas_)
+        if (a.obscuring && within(model, a.piece)) in.push_back(a.piece);
+    return in;
+}
+
 int Rulings::hidingArea11e(int target) const {
     const Scenario& s = scene_.scenario();
     const Model& t = s.models[target];

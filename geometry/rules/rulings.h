@@ -176,6 +176,10 @@ public:
     // target within no area gets no cover from the others (13.08 counts terrain through the
     // walls only). Nothing under the other rulesets (10e's cover counts woods too).
     std::optional<std::vector<int>> wallsWhateverTarget(int observer) const;
+    // wh40k-11e: the obscuring areas the model is within, in the order wallsWhateverTarget
+    // gives areas: a pair's walls (wallsOf) are the observer's wallsWhateverTarget less the
+    // target's these. Nothing under the other rulesets.
+    std::optional<std::vector<int>> obscuringWithin(int model) const;
     // What a ruling of any observer against this target says of 13.09 (PairResult::hidden):
     // wh40k-11e, within an area with a dense feature and its unit made no ranged attack;
     // false under wh40k-10e; nothing under true-los.
