@@ -479,7 +479,7 @@ private slots:
         QVERIFY(!u.visible);
         QVERIFY(u.cover);
         const QString summary = render::rulingParts(s, u, 0, true).summary;
-        QVERIFY2(summary.contains(QStringLiteral("<b>yes</b> (no attacking model sees it; it has it against 1 of the 1")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("<b>yes</b> (no attacking model sees the unit; it would have cover against each of them)")), qPrintable(summary));
     }
 
     // A side view goes under the reasons when the lower half of their last page is free: a

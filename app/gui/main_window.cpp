@@ -287,7 +287,12 @@ void MainWindow::buildMenus() {
     recentMenu_ = file->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
     file->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save)->setObjectName(QStringLiteral("file-save"));
-    file->addAction(tr("Save &As..."), QKeySequence::SaveAs, this, &MainWindow::saveAs)->setObjectName(QStringLiteral("file-save-as"));
+    // (The platform's Save As key, which some desktops leave unset, and Ctrl+Shift+S.)
+    QAction* saveAsAction = file->addAction(tr("Save &As..."), this, &MainWindow::saveAs);
+    saveAsAction->setObjectName(QStringLiteral("file-save-as"));
+    QList<QKeySequence> saveAsKeys = QKeySequence::keyBindings(QKeySequence::SaveAs);
+    if (!saveAsKeys.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S))) saveAsKeys << QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S);
+    saveAsAction->setShortcuts(saveAsKeys);
     file->addAction(tr("&Export Image..."), this, &MainWindow::exportImage)->setObjectName(QStringLiteral("file-export-image"));
     file->addAction(tr("Export Ruling S&heet..."), this, &MainWindow::exportRulingSheet)
         ->setObjectName(QStringLiteral("file-export-ruling-sheet"));

@@ -192,11 +192,9 @@ QString summaryHtml(const Scenario& s, const UnitRuling& u) {
     int working = 0;
     for (const auto& pairs : u.pairs)
         for (const PairResult& r : pairs) working += r.provisional;
-    QString html = QStringLiteral("<p><b>%1</b> (%2 models) shooting at <b>%3</b> (%4 models)</p>")
-                       .arg(q(u.attackerUnit))
-                       .arg(n)
-                       .arg(q(u.targetUnit))
-                       .arg(u.targets.size());
+    auto counted = [](size_t count) { return count == 1 ? QStringLiteral("1 model") : QStringLiteral("%1 models").arg(count); };
+    QString html = QStringLiteral("<p><b>%1</b> (%2) shooting at <b>%3</b> (%4)</p>")
+                       .arg(q(u.attackerUnit), counted(static_cast<size_t>(n)), q(u.targetUnit), counted(u.targets.size()));
     if (working > 0)
         html += QStringLiteral("<p style='background-color:%1; color:%2'>&nbsp;%3 %4 pair%5 being worked out: the answers below may "
                                "change when the model is put down.&nbsp;</p>")
@@ -224,10 +222,11 @@ QString summaryHtml(const Scenario& s, const UnitRuling& u) {
                             .arg(yesNo(u.cover))
                             .arg(against)
                             .arg(seeing)
-                      : QStringLiteral("<b>%1</b> (no attacking model sees it; it has it against %2 of the %3, and would need all)")
-                            .arg(yesNo(u.cover))
-                            .arg(againstAll)
-                            .arg(n));
+                      : u.cover ? QStringLiteral("<b>yes</b> (no attacking model sees the unit; it would have cover against each of them)")
+                                : QStringLiteral("<b>no</b> (no attacking model sees the unit; it would have cover against %1 of the %2, "
+                                                 "and needs it against all)")
+                                      .arg(againstAll)
+                                      .arg(n));
     } else if (s.ruleset.name == "wh40k-10e") {
         QStringList with;
         for (size_t j = 0; j < u.targets.size(); ++j)

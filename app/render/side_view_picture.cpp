@@ -147,32 +147,31 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
     p.drawLine(QPointF(area.left(), Y(0)), QPointF(area.right(), Y(0)));
     p.drawText(QRectF(area.left(), Y(0) + 2, area.width(), lineHeight), Qt::AlignHCenter | Qt::AlignTop,
                QStringLiteral("%1 along the line").arg(inchesText(v.length)));
-    // The words written so far: a label that would run into one goes a line higher (pieces
-    // side by side, or a floor resting on a wall).
-    // Nor runs across the sight line: it goes higher until clear of it, or else below it.
-    std::vector<QRectF> written;
-    auto crossesLine = [&](const QRectF& r) {
-        const double s0 = std::clamp((r.left() - area.left()) / area.width() * v.length, 0.0, v.length);
-        const double s1 = std::clamp((r.right() - area.left()) / area.width() * v.length, 0.0, v.length);
-        if (r.right() < X(0) || r.left() > X(v.length)) return false;
-        const double y0 = Y(v.heightAt(s0)), y1 = Y(v.heightAt(s1));
-        return std::max(y0, y1) + 2 >= r.top() && std::min(y0, y1) - 2 <= r.bottom();
+    // The shapes first (pieces, gaps, the models, the line), then their words, each put where
+    // it runs into no word written before it, no shape and not the line: the first of its
+    // places that is clear (above a piece, beside a gap, beside a callout's mark), else the
+    // first clear of words and the line only, else where it was meant to go.
+    struct Label {
+        QString text;
+        QColor colour;
+        std::vector<QPointF> places;  // baselines' left ends, best first
     };
-    auto place = [&](double x, double baseline, double width) {
-        auto clear = [&](const QRectF& r) {
-            return !crossesLine(r) && std::ranges::none_of(written, [&](const QRectF& w) { return w.intersects(r); });
-        };
-        const QRectF start(x, baseline - fm.ascent(), width, lineHeight);
-        QRectF r = start;
-        for (int tries = 0; tries < 8 && !clear(r) && r.top() - lineHeight >= frame.top() + lineHeight; ++tries) r.translate(0, -lineHeight);
-        if (!clear(r)) {
-            // (Below the line instead: down from where it was meant to go.)
-            QRectF down = start;
-            for (int tries = 0; tries < 8 && !clear(down) && down.bottom() + lineHeight < Y(0); ++tries) down.translate(0, lineHeight);
-            if (clear(down)) r = down;
-        }
-        written.push_back(r);
-        return r.top() + fm.ascent();
+    std::vector<Label> labels;
+    std::vector<QRectF> shapes;
+    // Above a box at its middle, then a line higher each time; `first` the baseline to start at.
+    auto above = [&](const QRectF& box, double width, double first) {
+        const double x = std::clamp(box.center().x() - width / 2, area.left() + 2, std::max(area.left() + 2, frame.right() - 2 - width));
+        std::vector<QPointF> places;
+        for (int k = 0; k < 10; ++k) places.emplace_back(x, first - k * lineHeight);
+        return places;
+    };
+    // Beside a box, right then left, level with its middle, then a line up or down.
+    auto beside = [&](const QRectF& box, double width) {
+        std::vector<QPointF> places;
+        const double right = std::min(box.right() + 6, frame.right() - 2 - width), left = std::max(area.left() + 2, box.left() - 6 - width);
+        for (const double dy : {0.0, -1.0, 1.0, -2.0, 2.0, -3.0, 3.0})
+            for (const double x : {right, left}) places.emplace_back(x, box.center().y() + fm.ascent() / 2 + dy * lineHeight);
+        return places;
     };
     // The pieces the line passes, each with its label and top; the nearest outlined.
     for (size_t k = 0; k < v.pieces.size(); ++k) {
@@ -186,28 +185,42 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
         p.setPen(QPen(nearest ? QColor(230, 120, 0) : QColor(80, 80, 80), nearest ? 2 : 1));
         p.setBrush(Qt::NoBrush);
         p.drawRect(box);
+        shapes.push_back(box.adjusted(-1, -1, 1, 1));
+        // (A feature cut into parts over one stretch, a wall with a window's sill and lintel:
+        // one label for them all, over the highest, written once its last part is drawn.)
+        const bool samePartNext = k + 1 < v.pieces.size() && !piece.wall && !v.pieces[k + 1].wall && v.pieces[k + 1].id == piece.id &&
+                                  v.pieces[k + 1].from == piece.from && v.pieces[k + 1].to == piece.to;
+        if (samePartNext) continue;
+        size_t first = k;
+        while (first > 0 && !piece.wall && !v.pieces[first - 1].wall && v.pieces[first - 1].id == piece.id &&
+               v.pieces[first - 1].from == piece.from && v.pieces[first - 1].to == piece.to)
+            --first;
+        std::vector<std::pair<double, QString>> parts;  // (from the lowest up)
+        double highest = piece.top;
+        for (size_t j = first; j <= k; ++j) {
+            parts.emplace_back(v.pieces[j].bottom, heightsText(v.pieces[j]));
+            highest = std::max(highest, v.pieces[j].top);
+        }
+        std::ranges::sort(parts, {}, &std::pair<double, QString>::first);
+        QStringList heights;
+        for (const auto& part : parts) heights << part.second;
         const QString text = piece.wall ? QStringLiteral("%1: a wall of any height").arg(QString::fromStdString(piece.label))
-                                        : QStringLiteral("%1 %2").arg(QString::fromStdString(piece.label), heightsText(piece));
-        const double row = piece.wall ? area.top() - lineHeight * static_cast<double>(1 + k % 2)
-                                      : box.top() - 4 - lineHeight * static_cast<double>(k % 2);
+                                        : QStringLiteral("%1 %2").arg(QString::fromStdString(piece.label), heights.join(QStringLiteral(", ")));
         const double width = fm.horizontalAdvance(text);
-        const double x = std::clamp(box.center().x() - width / 2, area.left() + 2, std::max(area.left() + 2, frame.right() - 2 - width));
-        p.setPen(ink);
-        p.drawText(QPointF(x, place(x, row, width)), text);
+        const QRectF top(QPointF(box.left(), Y(piece.wall ? ceiling : highest)), QPointF(box.right(), box.bottom()));
+        labels.push_back({text, ink, above(top, width, piece.wall ? area.top() - lineHeight : top.top() - 4 - fm.descent())});
     }
     // The openings: open ones outlined, closed ones hatched, each with its heights (and the
-    // rule that closes it).
+    // rule that closes it) beside it.
     for (const SectionGap& gap : v.gaps) {
         const QRectF box(QPointF(X(gap.from), Y(gap.top)), QPointF(X(gap.to), Y(gap.bottom)));
         const QColor edge = gap.open ? QColor(40, 110, 190) : QColor(170, 30, 30);
         p.setPen(QPen(edge, 1.5, Qt::DashLine));
         p.setBrush(gap.open ? QBrush(Qt::NoBrush) : QBrush(QColor(170, 30, 30, 150), Qt::DiagCrossPattern));
         p.drawRect(box.adjusted(0, 0, std::max(0.0, 1.5 - box.width()), 0));
+        shapes.push_back(box.adjusted(-1, -1, 1, 1));
         const QString text = gapText(gap);
-        const double width = fm.horizontalAdvance(text);
-        const double x = std::clamp(box.center().x() - width / 2, area.left() + 2, std::max(area.left() + 2, frame.right() - 2 - width));
-        p.setPen(edge.darker(130));
-        p.drawText(QPointF(x, place(x, box.center().y() + fm.ascent() / 2, width)), text);
+        labels.push_back({text, edge.darker(130), beside(box, fm.horizontalAdvance(text))});
     }
     // The two models at the ends, as high as they stand, and their names.
     p.setPen(QPen(QColor(40, 80, 200), 5, Qt::SolidLine, Qt::FlatCap));
@@ -243,15 +256,46 @@ void paintSideView(QPainter& p, const QRectF& frame, const SideView& v, const QS
                                  : piece.clearance < 0   ? QStringLiteral("%1 into it").arg(inchesText(-piece.clearance))
                                  : under                 ? QStringLiteral("%1 under it").arg(inchesText(piece.clearance))
                                                          : QStringLiteral("clears by %1").arg(inchesText(piece.clearance));
-            p.setPen(QColor(170, 80, 0));
-            // Between the edge and the line where there is room; else above both (a thin
-            // piece's label sits just over it).
-            const double between = (Y(edge) + Y(v.heightAt(s))) / 2 + fm.ascent() / 2;
-            const double y = std::abs(Y(edge) - Y(v.heightAt(s))) > 3 * lineHeight ? between
-                                                                                      : std::min(Y(edge), Y(v.heightAt(s))) - 4 - lineHeight;
-            const double width = fm.horizontalAdvance(text), x = std::min(X(s) + 4, frame.right() - 4 - width);
-            p.drawText(QPointF(x, place(x, y, width)), text);
+            // Beside the mark (between the edge and the line where there is room), right then
+            // left; else above both.
+            const QRectF mark(QPointF(X(s) - 1, std::min(Y(edge), Y(v.heightAt(s)))), QPointF(X(s) + 1, std::max(Y(edge), Y(v.heightAt(s)))));
+            const double width = fm.horizontalAdvance(text);
+            std::vector<QPointF> places = beside(mark, width);
+            const std::vector<QPointF> up = above(mark, width, mark.top() - 4 - fm.descent());
+            places.insert(places.end(), up.begin(), up.end());
+            labels.insert(labels.begin(), {text, QColor(170, 80, 0), places});  // (placed first: it is the point)
         }
+    }
+    auto crossesLine = [&](const QRectF& r) {
+        const double s0 = std::clamp((r.left() - area.left()) / area.width() * v.length, 0.0, v.length);
+        const double s1 = std::clamp((r.right() - area.left()) / area.width() * v.length, 0.0, v.length);
+        if (r.right() < X(0) || r.left() > X(v.length)) return false;
+        const double y0 = Y(v.heightAt(s0)), y1 = Y(v.heightAt(s1));
+        return std::max(y0, y1) + 2 >= r.top() && std::min(y0, y1) - 2 <= r.bottom();
+    };
+    std::vector<QRectF> written;
+    auto meets = [](const std::vector<QRectF>& boxes, const QRectF& r) {
+        return std::ranges::any_of(boxes, [&](const QRectF& b) { return b.intersects(r); });
+    };
+    const QRectF room(area.left(), frame.top() + lineHeight + 4, frame.right() - area.left(), Y(0) - frame.top() - lineHeight - 4);
+    for (const Label& label : labels) {
+        const double width = fm.horizontalAdvance(label.text);
+        auto rect = [&](QPointF at) { return QRectF(at.x(), at.y() - fm.ascent(), width, lineHeight); };
+        std::optional<QPointF> at;
+        for (const bool avoidShapes : {true, false}) {
+            for (const QPointF& place : label.places) {
+                const QRectF r = rect(place);
+                if (room.contains(r) && !crossesLine(r) && !meets(written, r) && !(avoidShapes && meets(shapes, r))) {
+                    at = place;
+                    break;
+                }
+            }
+            if (at) break;
+        }
+        if (!at) at = label.places.front();
+        written.push_back(rect(*at));
+        p.setPen(label.colour);
+        p.drawText(*at, label.text);
     }
     p.restore();
 }

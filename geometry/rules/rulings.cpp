@@ -962,7 +962,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
         for (const TerrainPiece& p : s.terrain) {
             if (p.openings.empty() || std::find(stops.begin(), stops.end(), p.id) == stops.end()) continue;
             if (std::ranges::none_of(p.openings, [&](const Opening& g) { return !openingIsOpen(s, p, g); })) continue;
-            why.add("ruins: the windows and doors of " + s.labelOf(p.id) + " count as closed: it is a ruin's", {p.id});
+            why.add("ruins: the windows and doors of " + s.labelOf(p.id) + " count as closed (a ruin's, under 10th edition)", {p.id});
         }
     }
     // Woods: AIRCRAFT and TOWERING see and are seen normally, whatever woods lie between.
