@@ -527,6 +527,40 @@ private slots:
         QVERIFY(d.closedGapPassed() && d.closedGapPassed()->closedBy.starts_with("10th edition"));
     }
 
+    // The subdivision's proofs with a band (11e's 1 mm line): a band under a walkway is not
+    // blocked by it, and the walkway grown for the band must not stand from the table. Two
+    // tall walls leave a corridor under the walkway; the pair sees along it, and the
+    // subdivision over all lines must find that, not prove them blocked.
+    void bandsPassUnderAWalkwayInTheProofs() {
+        Scenario s;
+        s.board = {60, 44};
+        s.ruleset.sight_line_width_mm = 1;
+        // (The target stands 2" up: the lines rise from 1.75" to 3.75", the walkway's underside
+        // between, so it is not passed over as above every line; they are under 2.75" there.)
+        TerrainPiece walkway = testing::wall("walkway", 20, 0, 30, 44, 3.25);
+        walkway.bottom = 3;
+        s.terrain = {walkway, testing::wall("north", 22, 0, 28, 21.9, 6), testing::wall("south", 22, 22.1, 28, 44, 6)};
+        s.models = {testing::infantry("a", {10, 22}), testing::infantry("b", {50, 22})};
+        s.models[1].elevation = 2;
+        const Scene scene(s);
+        const ModelMask ignored = scene.ignoredModels(0, 1);
+        const Certified c = certifyPair(scene, scene.modelRegion(0), 1.75, scene.modelRegion(1), 3.75, ignored);
+        QVERIFY2(c.outcome != Certified::Outcome::Blocked, "proved blocked under a walkway");
+        // (The walkway alone, every line under it: the same.)
+        Scenario open = s;
+        open.terrain.resize(1);
+        const Scene alone(open);
+        const Certified d = certifyPair(alone, alone.modelRegion(0), 1.75, alone.modelRegion(1), 3.75, alone.ignoredModels(0, 1));
+        QVERIFY2(d.outcome == Certified::Outcome::Visible, qPrintable(QString::number(int(d.outcome))));
+        QVERIFY(decideExact(scene, scene.modelRegion(0), 1.75, scene.modelRegion(1), 3.75, ignored, Witness::First).visible);
+        // Lower the walkway into the lines' way (from 1.5" to 3.5"): blocked, and proven so.
+        s.terrain[0].bottom = 1.5;
+        s.terrain[0].height = 3.5;
+        const Scene low(s);
+        const Certified b = certifyPair(low, low.modelRegion(0), 1.75, low.modelRegion(1), 3.75, low.ignoredModels(0, 1));
+        QCOMPARE(int(b.outcome), int(Certified::Outcome::Blocked));
+    }
+
     void keptTableFollowsMovesAndRulesAsAFreshOne() {
         // The window keeps its scene, rulings and wall scenes from one drag step to the next
         // (KeptTable): moved models are followed in place, and every pair is ruled as on a
