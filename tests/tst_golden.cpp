@@ -552,6 +552,10 @@ private slots:
         const Scene alone(open);
         const Certified d = certifyPair(alone, alone.modelRegion(0), 1.75, alone.modelRegion(1), 3.75, alone.ignoredModels(0, 1));
         QVERIFY2(d.outcome == Certified::Outcome::Visible, qPrintable(QString::number(int(d.outcome))));
+        // One line under it, beside its edge (within the band's reach of it, in the part of
+        // the walkway grown for the band): open, not proven blocked.
+        const Certified one = certifyPair(alone, pointRegion({10, 22}), 1.75, pointRegion({50, 22}), 3.75, alone.ignoredModels(0, 1));
+        QVERIFY(one.outcome == Certified::Outcome::Visible);
         QVERIFY(decideExact(scene, scene.modelRegion(0), 1.75, scene.modelRegion(1), 3.75, ignored, Witness::First).visible);
         // Lower the walkway into the lines' way (from 1.5" to 3.5"): blocked, and proven so.
         s.terrain[0].bottom = 1.5;

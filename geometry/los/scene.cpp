@@ -564,6 +564,7 @@ void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
             }
             Blocker g;
             g.polygon.outer = convexHullOf(std::move(pts));
+            g.bottom = bl.bottom;  // (a floor's edge: a band there is blocked between its bottom and top only)
             g.top = bl.top;
             g.model = bl.model;
             g.convex = true;
