@@ -1247,7 +1247,8 @@ void MainWindow::updateRuling() {
     // (On the table: how far the witness keeps from the nearest piece it is low enough to
     // meet; its height over or under a piece is the side view's.)
     if (r->clearance)
-        text += tr("<tr><td>Room beside the line</td><td><b>%1\"%2</b></td></tr>")
+        text += tr("<tr><td>Room beside the line</td><td><b>%1\"%2</b> <span style='color:gray'>(on the table; over or "
+                   "under a piece: Side View, Ctrl+Shift+D)</span></td></tr>")
                     .arg(*r->clearance, 0, 'f', *r->clearance < 0.1 ? 4 : 2)
                     .arg(*r->clearance >= kClearanceCap ? tr(" or more") : QString());
     text += QStringLiteral("</table>");
