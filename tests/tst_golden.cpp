@@ -565,6 +565,26 @@ private slots:
         QCOMPARE(int(b.outcome), int(Certified::Outcome::Blocked));
     }
 
+    // regression/33 with a 1 mm line: every band from A to B runs along the seam where the
+    // floor rests on the wall (x = 29-30), closed there; the subdivision proves it (its
+    // stacked seams taken from the pieces themselves, not their grown parts). C -> D still
+    // sees beside the floor.
+    void aStackedSeamClosesBandsToo() {
+        const io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/regression/33-floor-on-a-wall.sightline.json"));
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        s.ruleset.sight_line_width_mm = 1;
+        const Scene scene(s);
+        auto decide = [&](const char* o, const char* t) {
+            const int a = scene.modelIndex(o), b = scene.modelIndex(t);
+            return decideExact(scene, scene.modelRegion(a), s.models[a].top(), scene.modelRegion(b), s.models[b].top(),
+                               scene.ignoredModels(a, b), Witness::First);
+        };
+        const ExactAnswer ab = decide("A", "B");
+        QVERIFY(!ab.visible && !ab.undecided);
+        QVERIFY(decide("C", "D").visible);
+    }
+
     void keptTableFollowsMovesAndRulesAsAFreshOne() {
         // The window keeps its scene, rulings and wall scenes from one drag step to the next
         // (KeptTable): moved models are followed in place, and every pair is ruled as on a

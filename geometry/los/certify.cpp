@@ -35,6 +35,7 @@ double steepest(Heights from, Heights to) { return std::max(std::abs(to.hi - fro
 struct Piece {
     uint32_t id;
     const Blocker* blocker;
+    bool whole = true;  // the piece itself, not a part of it grown for the band
 };
 
 struct Chord {
@@ -338,10 +339,12 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
     thread_local std::vector<uint32_t> runIds;
     std::vector<uint32_t> used;
     std::vector<std::pair<double, double>> windows;
-    // Level lines (every end at one height h, so every point at h), without a band: a
-    // floor whose underside is at h resting on a piece whose top is at h holds them inside
-    // the two solids' union where both chords overlap (Scene::blocking's stacked seams).
-    const bool level = ctx.halfWidth == 0 && hFrom.lo == hFrom.hi && hTo.lo == hTo.hi && hFrom.lo == hTo.lo;
+    // Level lines (every end at one height h, so every point at h): a floor whose underside
+    // is at h resting on a piece whose top is at h holds them inside the two solids' union
+    // where both chords overlap (Scene::blocking's stacked seams). With a band, the chords
+    // of the pieces themselves, not grown: a band whose middle line runs inside both
+    // footprints there shares an area with both.
+    const bool level = hFrom.lo == hFrom.hi && hTo.lo == hTo.hi && hFrom.lo == hTo.lo;
     thread_local std::vector<Chord> pool;
     auto cover = [&](double sMin, double sMax, double hMin, double hMax) {
         runs.clear();
@@ -352,10 +355,10 @@ std::optional<std::vector<uint32_t>> separated(const ProofContext& ctx, const Ri
             pool.clear();
             for (const Chord& c : *chords) {
                 const Blocker& up = *pieces[c.piece].blocker;
-                if (up.bottom != h) continue;
+                if (up.bottom != h || !pieces[c.piece].whole) continue;
                 for (const Chord& d : *chords) {
                     const Blocker& low = *pieces[d.piece].blocker;
-                    if (low.top != h || low.bottom >= h || low.curved) continue;  // (as Scene::blocking)
+                    if (low.top != h || low.bottom >= h || low.curved || !pieces[d.piece].whole) continue;  // (as Scene::blocking)
                     const double lo = std::max(c.lo, d.lo), hi = std::min(c.hi, d.hi);
                     if (lo < hi) pool.push_back({lo, hi, c.piece, -1, -1, d.piece});
                 }
@@ -719,8 +722,8 @@ private:
             // (A floor or walkway above every line is passed under. One lower serves a
             // separator where every line crosses it above its bottom: separated(). Level
             // lines at a floor's underside, or at the top of a piece a floor may rest on,
-            // keep both for the seam between them, without a band.)
-            const bool stackable = hFrom_ == hTo_ && hw == 0 && (bl.bottom == hFrom_ || (bl.top == hFrom_ && bl.bottom < hFrom_));
+            // keep both for the seam between them.)
+            const bool stackable = hFrom_ == hTo_ && (bl.bottom == hFrom_ || (bl.top == hFrom_ && bl.bottom < hFrom_));
             if ((!stackable && (bl.top <= std::min(hFrom_, hTo_) || (bl.bottom > 0 && bl.bottom >= std::max(hFrom_, hTo_)))) ||
                 (bl.model >= 0 && ignored_[bl.model]) || outside(bl))
                 continue;
@@ -734,7 +737,7 @@ private:
             for (size_t g = 0; g < grown.size(); ++g) {
                 const Blocker& part = grown[g];
                 if (g > 0 && (part.maxX < lo.x || part.minX > hi.x || part.maxY < lo.y || part.minY > hi.y || outside(part))) continue;
-                out.push_back({id, &part});
+                out.push_back({id, &part, g == 0});
             }
         }
         return out;
