@@ -14,6 +14,7 @@
 #include <CGAL/Polygon_set_2.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <exception>
 
 namespace sl {
@@ -85,6 +86,14 @@ std::vector<Prism> prismsOf(const TerrainPiece& piece, const std::vector<char>& 
         add(Polygon{o.polygon, {}}, std::min(o.to, piece.height), piece.height);
     }
     return out;
+}
+
+std::string openingClosedBy(const Scenario& scenario, const TerrainPiece& piece, const Opening& opening) {
+    if (openingIsOpen(scenario, piece, opening)) return {};
+    if (scenario.ruleset.name != "wh40k-11e") return "10th edition: a ruin's windows and doors count as closed";
+    char below[32];
+    std::snprintf(below, sizeof below, "%.2f\"", scenario.ruleset.solid_gap_height);
+    return std::string("13.11 solid: a dense feature's gap that begins below ") + below;
 }
 
 bool openingIsOpen(const Scenario& scenario, const TerrainPiece& piece, const Opening& opening) {

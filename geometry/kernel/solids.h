@@ -7,6 +7,7 @@
 
 #include "kernel/types.h"
 
+#include <string>
 #include <vector>
 
 namespace sl {
@@ -26,6 +27,9 @@ std::vector<Prism> prismsOf(const TerrainPiece& piece, const std::vector<char>& 
 // through an opening of a feature standing in a ruin (an area tagged ruin) or tagged ruin
 // itself (windows count as closed); otherwise open.
 bool openingIsOpen(const Scenario& scenario, const TerrainPiece& piece, const Opening& opening);
+// The rule that closes it, in words ("13.11 solid: a dense feature's gap that begins below
+// 3.00""); empty where it is open.
+std::string openingClosedBy(const Scenario& scenario, const TerrainPiece& piece, const Opening& opening);
 
 // Every prism of the scenario's features under its ruleset, each with its piece's index.
 struct PiecePrism {

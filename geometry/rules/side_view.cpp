@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace sl {
@@ -21,12 +20,6 @@ namespace {
 double clearanceOver(const SideView& v, double from, double to, double bottom, double top) {
     const double lo = std::min(v.heightAt(from), v.heightAt(to)), hi = std::max(v.heightAt(from), v.heightAt(to));
     return bottom > 0 ? std::max(lo - top, bottom - hi) : lo - top;
-}
-
-std::string inchesWritten(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2f\"", v);
-    return buf;
 }
 
 }  // namespace
@@ -84,11 +77,8 @@ SideView sectionAlong(const Scene& scene, const Rulings& rulings, int observer, 
             g.label = s.labelOf(t.id);
             g.bottom = std::max(o.from, t.bottom);
             g.top = std::min(o.to, t.height);
-            g.open = openingIsOpen(s, t, o);
-            if (!g.open)
-                g.closedBy = s.ruleset.name == "wh40k-11e"
-                                 ? "13.11 solid: a dense feature's gap that begins below " + inchesWritten(s.ruleset.solid_gap_height)
-                                 : "10th edition: a ruin's windows and doors count as closed";
+            g.closedBy = openingClosedBy(s, t, o);
+            g.open = g.closedBy.empty();
             for (const auto& [lo, hi] : stretchesInside(Polygon{o.polygon, {}}, a, b)) {
                 g.from = lo * v.length;
                 g.to = hi * v.length;
