@@ -923,15 +923,27 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         first.emplace_back(from.centre, to.centre);
         run(first, false);
     }
+    const bool grazedFirst = !grazing.empty();
+    // Then the centres and edge points (0, 90, 180, 270 degrees): on most visible pairs one
+    // of these lines is open, and trying them costs far less than the proofs below.
+    if (open.empty() || witness == Witness::Clearest) {
+        std::vector<std::pair<Vec2, Vec2>> lines;
+        const size_t n = std::min<size_t>(5, from.samples.size()), m = std::min<size_t>(5, to.samples.size());
+        for (size_t i = 0; i < n; ++i)
+            for (size_t j = 0; j < m; ++j)
+                if (i + j > 0) lines.emplace_back(from.samples[i], to.samples[j]);
+        run(lines, false);
+    }
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
-    // behind a wall) when there is one. (Not when a line already grazed through.)
+    // behind a wall) when there is one. (Not when a line through the centres already grazed
+    // through.)
     // A knife edge (a tangent of both bases that others only touch) admits no proof: the
     // search below is for a printable line only, and failing it the pair is undecided.
     bool knife = false;
     std::optional<CertifySearch> early;  // (expectNotVisible: the subdivision begun first)
     // (Each stage below takes a while: none is begun once a quick proof's time is out.)
     if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
-    if (open.empty() && grazing.empty() && !outOfTime) {
+    if (open.empty() && !grazedFirst && !outOfTime) {
         if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
             return answer;
@@ -955,20 +967,10 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                 answer.cover = c.cover;
                 return answer;
             }
-            // Visible: the candidates below find the line they would have found in the usual
-            // order (what follows from the first line found, fully visible's search, is then
-            // the same whatever the order).
+            // Visible: the critical lines below find the line they would have found in the
+            // usual order (what follows from the first line found, fully visible's search, is
+            // then the same whatever the order).
         }
-    }
-    if (open.empty() || witness == Witness::Clearest) {
-        // The centres and edge points (0, 90, 180, 270 degrees): on most visible pairs one of
-        // these lines is open; the critical lines below find the rest.
-        std::vector<std::pair<Vec2, Vec2>> lines;
-        const size_t n = std::min<size_t>(5, from.samples.size()), m = std::min<size_t>(5, to.samples.size());
-        for (size_t i = 0; i < n; ++i)
-            for (size_t j = 0; j < m; ++j)
-                if (i + j > 0) lines.emplace_back(from.samples[i], to.samples[j]);
-        run(lines, false);
     }
     if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
     if ((open.empty() || witness == Witness::Clearest) && !outOfTime) {
