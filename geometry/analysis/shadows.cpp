@@ -99,9 +99,16 @@ bool segmentCrosses(const Ring& ring, double round, Vec2 p, Vec2 q) {
     return t1 - t0 > 1e-6;
 }
 
-// x reduced to [0, 2 pi).
+// x reduced to [0, 2 pi). Within four turns either way (differences of angles, as here) a
+// turn is taken off or added exactly (Sterbenz: x and 2 pi within a factor of two), which
+// is what fmod gives, at a fraction of its cost.
 double turn(double x) {
-    x = std::fmod(x, kTwoPi);
+    if (std::abs(x) < 2 * kTwoPi) {
+        if (x >= kTwoPi) x -= kTwoPi;
+        else if (x <= -kTwoPi) x += kTwoPi;
+    } else {
+        x = std::fmod(x, kTwoPi);
+    }
     return x < 0 ? x + kTwoPi : x;
 }
 
@@ -237,6 +244,7 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const Bounds box = boundsOf(part.ring);
         shades_.push_back({part.ring, part.piece, part.joins >= 0 ? std::min(height, joined) : height, barricade, height > above,
                            arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi, part.joins, joined > above});
+        shades_.back().nearEye = nearestOnRing(part.ring, eye_);
     }
 }
 
@@ -282,6 +290,7 @@ void FullShadows::addModels(const Scenario& scenario, const Model& observer, int
         const Bounds box = boundsOf(ring);
         modelShades_.push_back(
             {std::move(ring), -1, m.top(), false, m.top() > above_, arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi});
+        modelShades_.back().nearEye = nearestOnRing(modelShades_.back().ring, eye_);
     }
 }
 
@@ -400,6 +409,8 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     struct Between {
         size_t first, count;  // its corners in `corners`
         Vec2 pastA, beforeB;
+        Vec2 centre;   // of its box, about the middle
+        double reach;  // from there to its farthest corner
     };
     thread_local std::vector<Between> between;
     thread_local std::vector<Vec2> corners;
@@ -409,7 +420,7 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
     // (The parts that stop every line for this pair, and the models taller than both tops.)
     auto consider = [&](const Shade& s) {
-        const Vec2 qa = nearestOnRing(s.ring, eye_), qb = nearestOnRing(s.ring, centre);
+        const Vec2 qa = s.nearEye, qb = nearestOnRing(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));
         // (A disc within the part, or touching it: the part is not between.)
@@ -420,8 +431,14 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
         }
         if (inside || da <= ra + hw + kClear || db <= rb + hw + kClear) return;
         const size_t first = corners.size();
-        for (const Vec2& v : s.ring) corners.push_back(v - mid);
-        between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db)});
+        const Vec2 centre = (s.boxLo + s.boxHi) * 0.5 - mid;
+        double reach = 0;
+        for (const Vec2& v : s.ring) {
+            corners.push_back(v - mid);
+            const Vec2 r = corners.back() - centre;
+            reach = std::max(reach, std::sqrt(dot(r, r)));
+        }
+        between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db), centre, reach});
     };
     auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
     for (const Shade& s : shades_)
@@ -453,6 +470,13 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
                 return s.x * d.c0 + s.y * d.s0 > kEps && s.x * d.c1 + s.y * d.s1 > kEps;
             };
             if (!ahead(t.pastA) || !ahead(t.beforeB)) continue;
+            // Every corner's offsets lie within those of the disc about the box's centre
+            // that holds them: a part whose span (below) would lie wholly beside the
+            // offsets needed covers none of them, and is passed over without its corners
+            // (a hair more than the rounding of the offsets allowed).
+            const Span around = offsets(d, t.centre);
+            const double slack = hw + t.reach + 1e-9 * (1 + std::abs(around.lo) + std::abs(around.hi) + t.reach);
+            if (around.hi + slack < need.lo || around.lo - slack > need.hi) continue;
             double lo = 1e300, hi = -1e300;
             for (size_t k = t.first; k < t.first + t.count; ++k) {
                 const Span o = offsets(d, corners[k]);

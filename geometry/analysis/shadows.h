@@ -107,6 +107,7 @@ private:
         Vec2 boxLo, boxHi;  // its box
         int joins = -1;     // a bridge's other piece (PieceParts), and whether that is tall
         bool joinTall = false;
+        Vec2 nearEye{};     // its point nearest the observer's centre (hidesJointly)
     };
     // Whether the part stops every line for this pair: tall, or one of the pair's walls (a
     // bridge: both its pieces).
