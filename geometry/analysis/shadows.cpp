@@ -244,8 +244,15 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const Bounds box = boundsOf(part.ring);
         shades_.push_back({part.ring, part.piece, part.joins >= 0 ? std::min(height, joined) : height, barricade, height > above,
                            arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi, part.joins, joined > above});
-        shades_.back().nearEye = nearestOnRing(part.ring, eye_);
+        placed(shades_.back());
     }
+}
+
+void FullShadows::placed(Shade& s) const {
+    s.nearEye = nearestOnRing(s.ring, eye_);
+    s.middle = (s.boxLo + s.boxHi) * 0.5;
+    s.reach = 0;
+    for (const Vec2& v : s.ring) s.reach = std::max(s.reach, std::sqrt(dot(v - s.middle, v - s.middle)));
 }
 
 bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& walls) const {
@@ -290,7 +297,7 @@ void FullShadows::addModels(const Scenario& scenario, const Model& observer, int
         const Bounds box = boundsOf(ring);
         modelShades_.push_back(
             {std::move(ring), -1, m.top(), false, m.top() > above_, arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi});
-        modelShades_.back().nearEye = nearestOnRing(modelShades_.back().ring, eye_);
+        placed(modelShades_.back());
     }
 }
 
@@ -383,6 +390,25 @@ Span offsets(const Directions& d, Vec2 v) {
     return out;
 }
 
+// The offsets of the lines in the directions d that meet both discs (about a and b), with a
+// hair for rounding: empty (lo > hi) where none does.
+Span needed(const Directions& d, Vec2 a, double ra, Vec2 b, double rb) {
+    constexpr double kEps = 1e-9;
+    const Span oa = offsets(d, a), ob = offsets(d, b);
+    return {std::max(oa.lo - ra, ob.lo - rb) - kEps, std::min(oa.hi + ra, ob.hi + rb) + kEps};
+}
+
+// Whether a part within `reach` of `centre` lies, over the directions d, wholly beside the
+// offsets `need`, its band's half width hw about it: each of its corners' offsets lies
+// within the centre's grown by the reach, so the offsets it stops (hidesJointly's cover)
+// hold none of `need` (a hair more than their rounding allowed). The same holds over every
+// range of directions within d, whose offsets needed lie within these.
+bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Span& need) {
+    const Span around = offsets(d, centre);
+    const double slack = hw + reach + 1e-9 * (1 + std::abs(around.lo) + std::abs(around.hi) + reach);
+    return around.hi + slack < need.lo || around.lo - slack > need.hi;
+}
+
 }  // namespace
 
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const {
@@ -412,6 +438,13 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
         Vec2 centre;   // of its box, about the middle
         double reach;  // from there to its farthest corner
     };
+    // The directions of the lines that meet both discs: within asin((ra + rb) / gap) of ab.
+    const double axis = std::atan2(ab.y, ab.x), half = std::asin((ra + rb) / gap);
+    // A part whose offsets lie wholly beside those of the lines over all these directions
+    // (covered, below) lies beside them over every range within: left out at once.
+    const Directions all{std::cos(axis - half), std::sin(axis - half), std::cos(axis + half),
+                         std::sin(axis + half), std::cos(axis), std::sin(axis)};
+    const Span needAll = needed(all, a, ra, b, rb);
     thread_local std::vector<Between> between;
     thread_local std::vector<Vec2> corners;
     between.clear();
@@ -420,6 +453,7 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
     // (The parts that stop every line for this pair, and the models taller than both tops.)
     auto consider = [&](const Shade& s) {
+        if (beside(all, s.middle - mid, s.reach, hw, needAll)) return;
         const Vec2 qa = s.nearEye, qb = nearestOnRing(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));
@@ -431,14 +465,8 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
         }
         if (inside || da <= ra + hw + kClear || db <= rb + hw + kClear) return;
         const size_t first = corners.size();
-        const Vec2 centre = (s.boxLo + s.boxHi) * 0.5 - mid;
-        double reach = 0;
-        for (const Vec2& v : s.ring) {
-            corners.push_back(v - mid);
-            const Vec2 r = corners.back() - centre;
-            reach = std::max(reach, std::sqrt(dot(r, r)));
-        }
-        between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db), centre, reach});
+        for (const Vec2& v : s.ring) corners.push_back(v - mid);
+        between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db), s.middle - mid, s.reach});
     };
     auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
     for (const Shade& s : shades_)
@@ -446,8 +474,6 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     for (const Shade& s : modelShades_)
         if (s.tall && near(s)) consider(s);
     if (between.empty()) return false;
-    // The directions of the lines that meet both discs: within asin((ra + rb) / gap) of ab.
-    const double axis = std::atan2(ab.y, ab.x), half = std::asin((ra + rb) / gap);
     // (Ranges under half a radian: a corner's offset peaks at most once within one.)
     thread_local std::vector<std::pair<double, double>> ranges;
     ranges.clear();
@@ -460,8 +486,7 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
     // no smaller range about it can be proven either.
     auto covered = [&](const Directions& d) {
         // Every offset of a line meeting both discs, over the range, lies in [need.lo, need.hi].
-        const Span oa = offsets(d, a), ob = offsets(d, b);
-        const Span need{std::max(oa.lo - ra, ob.lo - rb) - kEps, std::min(oa.hi + ra, ob.hi + rb) + kEps};
+        const Span need = needed(d, a, ra, b, rb);
         if (need.lo > need.hi) return true;  // no line meets both
         // Each part between, over the whole range: the lines with offsets in (lo, hi) cross it.
         cover.clear();
@@ -469,14 +494,7 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
             auto ahead = [&](Vec2 s) {  // within a right angle of the range's directions
                 return s.x * d.c0 + s.y * d.s0 > kEps && s.x * d.c1 + s.y * d.s1 > kEps;
             };
-            if (!ahead(t.pastA) || !ahead(t.beforeB)) continue;
-            // Every corner's offsets lie within those of the disc about the box's centre
-            // that holds them: a part whose span (below) would lie wholly beside the
-            // offsets needed covers none of them, and is passed over without its corners
-            // (a hair more than the rounding of the offsets allowed).
-            const Span around = offsets(d, t.centre);
-            const double slack = hw + t.reach + 1e-9 * (1 + std::abs(around.lo) + std::abs(around.hi) + t.reach);
-            if (around.hi + slack < need.lo || around.lo - slack > need.hi) continue;
+            if (!ahead(t.pastA) || !ahead(t.beforeB) || beside(d, t.centre, t.reach, hw, need)) continue;
             double lo = 1e300, hi = -1e300;
             for (size_t k = t.first; k < t.first + t.count; ++k) {
                 const Span o = offsets(d, corners[k]);

@@ -108,7 +108,11 @@ private:
         int joins = -1;     // a bridge's other piece (PieceParts), and whether that is tall
         bool joinTall = false;
         Vec2 nearEye{};     // its point nearest the observer's centre (hidesJointly)
+        Vec2 middle{};      // its box's centre, and the disc about it that holds it
+        double reach = 0;
     };
+    // The per-observer facts hidesJointly reads of a part, set once it is made.
+    void placed(Shade& s) const;
     // Whether the part stops every line for this pair: tall, or one of the pair's walls (a
     // bridge: both its pieces).
     static bool blocks(const Shade& s, const std::vector<int>& walls) {
