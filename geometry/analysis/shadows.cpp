@@ -695,31 +695,45 @@ bool Obstacles::discClear(Vec2 centre, double radius) const {
     return true;
 }
 
-bool Obstacles::coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const std::vector<int>* walls) const {
-    const double r = radius + margin_;
-    const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
-    const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
-    for (const Shape& s : shapes_) {
-        if (s.model == skip && skip >= 0) continue;
-        if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
-        if (walls && s.area && std::ranges::find(*walls, s.piece) == walls->end()) continue;
-        if (!clearOf(s, apex, 0, centre, radius)) return false;
+template <class Clear>
+bool Obstacles::allClear(const Clear& clear, int* stopper) const {
+    const int first = stopper && *stopper >= 0 && *stopper < static_cast<int>(shapes_.size()) ? *stopper : -1;
+    if (first >= 0 && !clear(shapes_[static_cast<size_t>(first)])) return false;
+    for (int i = 0; i < static_cast<int>(shapes_.size()); ++i) {
+        if (i == first || clear(shapes_[static_cast<size_t>(i)])) continue;
+        if (stopper) *stopper = i;
+        return false;
     }
     return true;
 }
 
-bool Obstacles::footConeClear(Vec2 apex, double top, Vec2 centre, double radius, int skip) const {
+bool Obstacles::coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const std::vector<int>* walls, int* stopper) const {
+    const double r = radius + margin_;
+    const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
+    const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
+    return allClear(
+        [&](const Shape& s) {
+            if (s.model == skip && skip >= 0) return true;
+            if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) return true;
+            if (walls && s.area && std::ranges::find(*walls, s.piece) == walls->end()) return true;
+            return clearOf(s, apex, 0, centre, radius);
+        },
+        stopper);
+}
+
+bool Obstacles::footConeClear(Vec2 apex, double top, Vec2 centre, double radius, int skip, int* stopper) const {
     if (top <= 0) return false;
     const double r = radius + margin_;
     const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
     const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
-    for (const Shape& s : shapes_) {
-        if ((s.model == skip && skip >= 0) || s.height <= 0) continue;
-        if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
-        const double share = std::min(1.0, s.height / top);
-        if (!clearOf(s, centre + (apex - centre) * share, (1 - share) * radius, centre, radius)) return false;
-    }
-    return true;
+    return allClear(
+        [&](const Shape& s) {
+            if ((s.model == skip && skip >= 0) || s.height <= 0) return true;
+            if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) return true;
+            const double share = std::min(1.0, s.height / top);
+            return clearOf(s, centre + (apex - centre) * share, (1 - share) * radius, centre, radius);
+        },
+        stopper);
 }
 
 bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const std::vector<int>* walls) const {
@@ -811,27 +825,40 @@ OpenViews::OpenViews(const Obstacles& obstacles, const Scenario& scenario, int o
 }
 
 bool OpenViews::open(Vec2 centre, double radius, const std::vector<int>* walls) const {
+    int stopper = -1;
     for (const Vec2& apex : apexes_)
-        if (obstacles_->coneClear(apex, centre, radius, observer_, walls)) return true;
+        if (obstacles_->coneClear(apex, centre, radius, observer_, walls, &stopper)) return true;
     return false;
 }
 
 bool OpenViews::openOver(Vec2 centre, double radius) const {
+    int stopper = -1;
+    return openOver(centre, radius, stopper);
+}
+
+bool OpenViews::openOver(Vec2 centre, double radius, int& stopper) const {
     for (const Vec2& apex : apexes_)
-        if (obstacles_->footConeClear(apex, top_, centre, radius, observer_)) return true;
+        if (obstacles_->footConeClear(apex, top_, centre, radius, observer_, &stopper)) return true;
     return false;
 }
 
 bool OpenViews::openOverFromRim(Vec2 centre, double radius) const {
-    if (openOver(centre, radius)) return true;
+    int stopper = -1;
+    return openOverFromRim(centre, radius, stopper);
+}
+
+bool OpenViews::openOverFromRim(Vec2 centre, double radius, int& stopper) const {
+    if (openOver(centre, radius, stopper)) return true;
     for (const Vec2& apex : rim_)
-        if (obstacles_->footConeClear(apex, top_, centre, radius, observer_)) return true;
+        if (obstacles_->footConeClear(apex, top_, centre, radius, observer_, &stopper)) return true;
     return false;
 }
 
 bool OpenViews::openOverInParts(Vec2 centre, double radius) const {
-    if (openOverFromRim(centre, radius)) return true;
-    return std::ranges::all_of(partsOf(centre, radius), [&](const Disc& part) { return openOverFromRim(part.centre, part.radius); });
+    int stopper = -1;
+    if (openOverFromRim(centre, radius, stopper)) return true;
+    return std::ranges::all_of(partsOf(centre, radius),
+                               [&](const Disc& part) { return openOverFromRim(part.centre, part.radius, stopper); });
 }
 
 std::array<OpenViews::Disc, 7> OpenViews::partsOf(Vec2 centre, double radius) {

@@ -159,7 +159,11 @@ public:
     // Whether the convex hull of `apex` and the disc stays clear of every piece and every
     // model's base but model `skip`'s (the observer's own). With `walls`, of the areas only
     // those (a pair's walls, Rulings::wallsOf: the only areas its lines meet).
-    bool coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const std::vector<int>* walls = nullptr) const;
+    // With `stopper`, the index of a shape that stopped an earlier cone is tried first, and
+    // the one that stops this cone is written there: the next cone, from a point near this
+    // one's, is usually stopped by the same shape (the answer is the same either way).
+    bool coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const std::vector<int>* walls = nullptr,
+                   int* stopper = nullptr) const;
     // Whether every line from `apex`, `top` inches up, to any point of a target standing on
     // the table within the disc, at any height, stays clear of every obstacle standing to
     // its height (a feature's, a model's top; an area has none: it is met at any height)
@@ -167,7 +171,8 @@ public:
     // run above it all along), and it is below a height h only over the last h / top of its
     // length: past a shape of height h it needs to clear only the hull of the disc and the
     // disc scaled towards the apex by that share.
-    bool footConeClear(Vec2 apex, double top, Vec2 centre, double radius, int skip) const;
+    // (`stopper` as for coneClear.)
+    bool footConeClear(Vec2 apex, double top, Vec2 centre, double radius, int skip, int* stopper = nullptr) const;
     // Whether some straight line from the point `q` to a point of the disc around `centre`
     // stays clear of every obstacle but model `skip`'s (with `walls`, of the areas only
     // those), whatever its heights: the directions from q that reach the disc, less those
@@ -192,6 +197,9 @@ private:
     // Whether the hull of the disc around `apex` of radius `apexRadius` and the disc around
     // `centre` stays clear of the shape.
     bool clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const;
+    // Whether `clear` holds for every shape, the one at *stopper first (coneClear).
+    template <class Clear>
+    bool allClear(const Clear& clear, int* stopper) const;
     std::vector<Shape> shapes_;
     double margin_ = 0;
 };
@@ -235,6 +243,9 @@ public:
     bool lineFrom(Vec2 q, const std::vector<int>* walls = nullptr) const;
 
 private:
+    // The same, the shape that stopped the last cone tried first (Obstacles::coneClear).
+    bool openOver(Vec2 centre, double radius, int& stopper) const;
+    bool openOverFromRim(Vec2 centre, double radius, int& stopper) const;
     const Obstacles* obstacles_;
     int observer_;
     double top_;
