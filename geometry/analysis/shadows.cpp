@@ -258,9 +258,14 @@ void FullShadows::placed(Shade& s) const {
 bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& walls) const {
     const Vec2 w = centre - eye_;
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
+    // (Every line from the observer's centre to the target crosses a part that hides it:
+    // the target's directions from there, within `wide` of the centre line's, lie within
+    // the part's, with a hair for rounding.)
+    const double wide = (radius < distance ? std::asin(radius / distance) : std::numbers::pi / 2) - 1e-9;
     for (const Shade& s : shades_) {
         // The centre line must cross the part: the target lies beyond it, in its directions.
-        if (distance <= s.near || turn(direction - s.from) > s.span) continue;
+        if (distance <= s.near) continue;
+        if (const double along = turn(direction - s.from); along > s.span || along < wide || along > s.span - wide) continue;
         if (!blocks(s, walls)) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
@@ -271,7 +276,8 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     }
     // (A model taller than both tops, in the same way.)
     for (const Shade& s : modelShades_) {
-        if (!s.tall || distance <= s.near || turn(direction - s.from) > s.span) continue;
+        if (!s.tall || distance <= s.near) continue;
+        if (const double along = turn(direction - s.from); along > s.span || along < wide || along > s.span - wide) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
         const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
