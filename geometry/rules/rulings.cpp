@@ -910,8 +910,9 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
         if (byTerrain) {
             r.cover = true;
             std::vector<std::string> ids{t.id, o.id};
-            const std::string hiding =
-                r.visible ? hidingPieces(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, r, ids) : "";
+            const std::string hiding = r.visible && !verdictsOnly_
+                                           ? hidingPieces(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, r, ids)
+                                           : "";
             why.add(r.visible ? "13.08 cover: " + s.labelOf(t.id) + " is not fully visible to " + s.labelOf(o.id) + " because of terrain" +
                                     hiding + (r.undecided ? " (fully visible is undecided at a knife edge: no proof either way)" : "")
                               : "13.08 cover: " + s.labelOf(t.id) + " cannot be seen by " + s.labelOf(o.id) +
@@ -1079,7 +1080,9 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
         std::vector<int> hiding = walls;
         hiding.insert(hiding.end(), woods.begin(), woods.end());
         const bool covered = !fullyVisible(withWalls(hiding, Scene::SeeThrough::AllModels, far), observer, target, method);
-        if (covered) {
+        if (covered && verdictsOnly_) {
+            r.cover = true;  // (which of the reasons below applies needs proofs of its own: left out)
+        } else if (covered) {
             r.cover = true;
             std::vector<int> noBarricades = far;
             noBarricades.insert(noBarricades.end(), near.begin(), near.end());
@@ -1100,7 +1103,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
                                   : "cover: " + s.labelOf(t.id) + " cannot be seen by " + s.labelOf(o.id) + " because of terrain",
                         ids);
             }
-        } else if (!far.empty() && r.visible &&
+        } else if (!verdictsOnly_ && !far.empty() && r.visible &&
                    !fullyVisible(withWalls(hiding, Scene::SeeThrough::AllModels), observer, target, method)) {
             std::vector<std::string> ids;  // the barricades between the two
             const Ring between = hullOfBases(o, t);
