@@ -204,10 +204,12 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 }
                 if (!options.withFully) {
                     // Seen: a spot of its top from the place's top over everything lower than
-                    // both, the areas that are no walls for the pair left out (unless 13.09
-                    // hides it: seen only from near), else the same decision as the full
-                    // ruling's.
-                    if (away && !hiddenAt(k) && topSeen(s.models[ti].position, s.models[oi].position, walls)) {
+                    // both, the areas that are no walls for the pair left out (where 13.09
+                    // hides it, from a place within its detection range only: beyond it the
+                    // ruling says not seen whatever the lines), else the same decision as
+                    // the full ruling's.
+                    if (away && (!hiddenAt(k) || !rulings.hiddenBeyondRange(oi, ti)) &&
+                        topSeen(s.models[ti].position, s.models[oi].position, walls)) {
                         ++seen[k];
                         return;
                     }
