@@ -292,6 +292,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
         // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
         // whether every one that sees it gives cover.
+        // (A pair whose only question left is the exact decision, Rulings::sight, is put
+        // off to the end of the cell, in `later`: by then another observer may have settled
+        // the cell or made its answer moot.)
+        struct Later {
+            size_t observer;
+            PairResult result;  // what the proofs before the decision found
+        };
+        std::vector<Later> later;
         auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear, bool seen,
                               bool coverSoFar) -> std::optional<PairResult> {
             if (!partProofs) return std::nullopt;
@@ -344,17 +352,27 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     if (overViews[i].lineFrom(rimPoints[k], &walls)) return true;
                 return false;
             };
+            r.cover = cover;  // (where it sees it)
             if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); }) ||
                 std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].lineFrom(q, &walls); }) || lineToRim()) {
                 r.visible = true;
             } else {
-                moving.follow();
-                const Rulings::Sight sight = rulings.sight(o, probeIndex);
-                r.visible = sight.visible;
-                r.undecided = sight.undecided;
-                r.provisional = sight.provisional;
+                later.push_back({i, r});
+                r.visible = false;  // (for now)
             }
-            if (r.visible) r.cover = cover;
+            return r;
+        };
+        // The exact decision put off: whether observer i sees the probe at all, where it
+        // still matters (as in partRuling: seen by another, it changes the cell only where
+        // it would take away the cover the others give).
+        auto decideLater = [&](const Later& l, bool seen, bool coverSoFar) -> std::optional<PairResult> {
+            if (seen && !(coverSoFar && !l.result.cover.value_or(false))) return std::nullopt;
+            PairResult r = l.result;
+            moving.follow();
+            const Rulings::Sight sight = rulings.sight(observers[l.observer], probeIndex);
+            r.visible = sight.visible;
+            r.undecided = sight.undecided;
+            r.provisional = sight.provisional;
             return r;
         };
         auto moveProbe = [&](Vec2 to) { moving.moveTo(to); };
@@ -388,10 +406,40 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 }
             moveProbe(placed.position);
             bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
+            later.clear();
+            // What observer i's ruling r makes of the cell; whether that settles it.
+            auto take = [&](size_t i, PairResult r) {
+                const int o = observers[i];
+                if (r.provisional && !r.undecided) {
+                    // A proof cut short by the survey that the ruling read as "no" without
+                    // saying so (whether terrain rather than a model keeps it from being
+                    // fully visible: cover; 10e woods): ruled again with full proofs.
+                    moving.follow();
+                    scene.setEffort(Scene::Effort::Full);
+                    r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
+                    scene.setEffort(Scene::Effort::Survey);
+                }
+                (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
+                cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
+                if (!r.visible) return false;
+                // (One that sees it fully, where one does.)
+                if (cell.seenBy < 0 || (r.fully_visible && cell.verdict != Verdict::FullyVisible)) cell.seenBy = o;
+                anyCover = anyCover && r.cover.value_or(false);
+                cell.verdict = r.fully_visible ? Verdict::FullyVisible : std::max(cell.verdict, Verdict::Visible);
+                // Fully visible and out of cover: no other observer changes the cell (13.09
+                // is the target's alone, the same from every observer); nor in cover that
+                // every observer that sees it gives it for where it stands.
+                if (cell.verdict == Verdict::FullyVisible && (!anyCover || rulings.coverWhereItStands(probeIndex))) {
+                    lastFully = i;
+                    return true;
+                }
+                return false;
+            };
+            bool settled = false;
             // The observer that last saw a cell fully and out of cover first: the cells are
             // worked through a block at a time, and the next one is usually seen as well from
             // there, which settles it without ruling the others.
-            for (size_t n = 0; n < observers.size(); ++n) {
+            for (size_t n = 0; n < observers.size() && !settled; ++n) {
                 const size_t i = n == 0 ? lastFully : n <= lastFully ? n - 1 : n;
                 const int o = observers[i];
                 if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, rulings.wallsOf(o, probeIndex))) {
@@ -412,34 +460,16 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.seenBy = o;
                     anyCover = false;
                     lastFully = i;
+                    settled = true;
                     break;
                 }
                 if (!part) moving.follow();
-                PairResult r = part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
-                if (r.provisional && !r.undecided) {
-                    // A proof cut short by the survey that the ruling read as "no" without
-                    // saying so (whether terrain rather than a model keeps it from being
-                    // fully visible: cover; 10e woods): ruled again with full proofs.
-                    moving.follow();
-                    scene.setEffort(Scene::Effort::Full);
-                    r = rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions);
-                    scene.setEffort(Scene::Effort::Survey);
-                }
-                (r.visible ? notFullyUndecided : notSeenUndecided) |= r.undecided;
-                cell.hidden1309 = cell.hidden1309 || r.hidden.value_or(false);
-                if (!r.visible) continue;
-                // (One that sees it fully, where one does.)
-                if (cell.seenBy < 0 || (r.fully_visible && cell.verdict != Verdict::FullyVisible)) cell.seenBy = o;
-                anyCover = anyCover && r.cover.value_or(false);
-                cell.verdict = r.fully_visible ? Verdict::FullyVisible : std::max(cell.verdict, Verdict::Visible);
-                // Fully visible and out of cover: no other observer changes the cell (13.09
-                // is the target's alone, the same from every observer); nor in cover that
-                // every observer that sees it gives it for where it stands.
-                if (cell.verdict == Verdict::FullyVisible && (!anyCover || rulings.coverWhereItStands(probeIndex))) {
-                    lastFully = i;
-                    break;
-                }
+                settled = take(i, part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions));
             }
+            // The exact decisions put off, where the others left them a question.
+            for (size_t k = 0; !settled && k < later.size(); ++k)
+                if (const std::optional<PairResult> r = decideLater(later[k], cell.seenBy >= 0, anyCover))
+                    settled = take(later[k].observer, *r);
             cell.cover = cell.seenBy >= 0 && anyCover;
             // Undecided only where an answer left open could raise the verdict (an observer
             // not proven to see it may see it fully).
