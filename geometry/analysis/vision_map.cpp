@@ -290,16 +290,16 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         const double rim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(probe, {}));
         constexpr int kRimPoints = 8;
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
-        // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
-        // whether every one that sees it gives cover.
         // (A pair whose only question left is the exact decision, Rulings::sight, is put
         // off to the end of the cell, in `later`: by then another observer may have settled
         // the cell or made its answer moot.)
         struct Later {
             size_t observer;
-            PairResult result;  // what the proofs before the decision found
+            PairResult result;  // what the proofs before the decision found, and the cover it gives where it sees
         };
         std::vector<Later> later;
+        // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
+        // whether every one that sees it gives cover.
         auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear, bool seen,
                               bool coverSoFar) -> std::optional<PairResult> {
             if (!partProofs) return std::nullopt;
@@ -352,12 +352,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     if (overViews[i].lineFrom(rimPoints[k], &walls)) return true;
                 return false;
             };
-            r.cover = cover;  // (where it sees it)
             if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); }) ||
                 std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].lineFrom(q, &walls); }) || lineToRim()) {
                 r.visible = true;
+                r.cover = cover;
             } else {
-                later.push_back({i, r});
+                PairResult pending = r;
+                pending.cover = cover;
+                later.push_back({i, pending});
                 r.visible = false;  // (for now)
             }
             return r;
@@ -373,6 +375,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             r.visible = sight.visible;
             r.undecided = sight.undecided;
             r.provisional = sight.provisional;
+            if (!r.visible) r.cover.reset();
             return r;
         };
         auto moveProbe = [&](Vec2 to) { moving.moveTo(to); };
