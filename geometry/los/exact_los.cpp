@@ -924,16 +924,20 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         run(first, false);
     }
     const bool grazedFirst = !grazing.empty();
-    // Then the centres and edge points (0, 90, 180, 270 degrees): on most visible pairs one
-    // of these lines is open, and trying them costs far less than the proofs below.
-    if (open.empty() || witness == Witness::Clearest) {
+    // The centres and edge points (0, 90, 180, 270 degrees): on most visible pairs one of
+    // these lines is open, and trying them costs far less than the proofs below. First, but
+    // for a pair expected not to be visible (a dragged pair last seen hidden: the proof
+    // first, before its time runs out).
+    auto samples = [&] {
+        if (!open.empty() && witness != Witness::Clearest) return;
         std::vector<std::pair<Vec2, Vec2>> lines;
         const size_t n = std::min<size_t>(5, from.samples.size()), m = std::min<size_t>(5, to.samples.size());
         for (size_t i = 0; i < n; ++i)
             for (size_t j = 0; j < m; ++j)
                 if (i + j > 0) lines.emplace_back(from.samples[i], to.samples[j]);
         run(lines, false);
-    }
+    };
+    if (!expectNotVisible) samples();
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
     // behind a wall) when there is one. (Not when a line through the centres already grazed
     // through.)
@@ -967,11 +971,12 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
                 answer.cover = c.cover;
                 return answer;
             }
-            // Visible: the critical lines below find the line they would have found in the
-            // usual order (what follows from the first line found, fully visible's search, is
-            // then the same whatever the order).
+            // Visible: the candidates below find the line they would have found in the usual
+            // order (what follows from the first line found, fully visible's search, is then
+            // the same whatever the order).
         }
     }
+    if (expectNotVisible) samples();
     if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
     if ((open.empty() || witness == Witness::Clearest) && !outOfTime) {
         const bool timed = proof != Proof::Estimate;
