@@ -262,11 +262,14 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     // the target's directions from there, within `wide` of the centre line's, lie within
     // the part's, with a hair for rounding.)
     const double wide = (radius < distance ? std::asin(radius / distance) : std::numbers::pi / 2) - 1e-9;
+    // The centre line must cross the part: the target lies beyond it, in its directions.
+    auto behind = [&](const Shade& s) {
+        if (distance <= s.near) return false;
+        const double along = turn(direction - s.from);
+        return along <= s.span && along >= wide && along <= s.span - wide;
+    };
     for (const Shade& s : shades_) {
-        // The centre line must cross the part: the target lies beyond it, in its directions.
-        if (distance <= s.near) continue;
-        if (const double along = turn(direction - s.from); along > s.span || along < wide || along > s.span - wide) continue;
-        if (!blocks(s, walls)) continue;
+        if (!behind(s) || !blocks(s, walls)) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
         // The directions where the target reaches past the part, [target->hi, target->lo + 2 pi],
@@ -276,8 +279,7 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     }
     // (A model taller than both tops, in the same way.)
     for (const Shade& s : modelShades_) {
-        if (!s.tall || distance <= s.near) continue;
-        if (const double along = turn(direction - s.from); along > s.span || along < wide || along > s.span - wide) continue;
+        if (!s.tall || !behind(s)) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
         const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
@@ -383,6 +385,8 @@ struct Directions {
     double c0, s0, c1, s1, cm, sm;  // cos and sin at the two ends and the middle
 };
 
+constexpr double kOffsetEps = 1e-9;  // inches: rounding of an offset, far below it
+
 Span offsets(const Directions& d, Vec2 v) {
     const double a = -v.x * d.s0 + v.y * d.c0, b = -v.x * d.s1 + v.y * d.c1;
     Span out{std::min(a, b), std::max(a, b)};
@@ -399,9 +403,8 @@ Span offsets(const Directions& d, Vec2 v) {
 // The offsets of the lines in the directions d that meet both discs (about a and b), with a
 // hair for rounding: empty (lo > hi) where none does.
 Span needed(const Directions& d, Vec2 a, double ra, Vec2 b, double rb) {
-    constexpr double kEps = 1e-9;
     const Span oa = offsets(d, a), ob = offsets(d, b);
-    return {std::max(oa.lo - ra, ob.lo - rb) - kEps, std::min(oa.hi + ra, ob.hi + rb) + kEps};
+    return {std::max(oa.lo - ra, ob.lo - rb) - kOffsetEps, std::min(oa.hi + ra, ob.hi + rb) + kOffsetEps};
 }
 
 // Whether a part within `reach` of `centre` lies, over the directions d, wholly beside the
@@ -418,7 +421,7 @@ bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Spa
 }  // namespace
 
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const {
-    constexpr double kEps = 1e-9;     // inches: rounding of an offset, far below it
+    constexpr double kEps = kOffsetEps;
     constexpr int kMostRanges = 256;  // ranges tried before giving up
     // Both discs grown by half the band's width and a hair: a band that sees runs from the
     // one grown disc to the other, and its centre line stays half its width from every part

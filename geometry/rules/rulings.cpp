@@ -127,9 +127,11 @@ Box boxOf(const Ring& ring) {
     return b;
 }
 
-// The distance from p to the nearest edge of the polygon (its outer ring and holes).
-double distanceToEdges(Vec2 p, const Polygon& polygon) {
-    double best = HUGE_VAL;
+// The distance from p to the nearest edge of the polygon (its outer ring and holes); with
+// `atMost`, that where no edge is nearer (the edges farther are passed over by their boxes:
+// whether a base reaches across the outline needs no more).
+double distanceToEdges(Vec2 p, const Polygon& polygon, double atMost = HUGE_VAL) {
+    double best = atMost;
     auto ring = [&](const Ring& r) {
         for (size_t i = 0; i < r.size(); ++i) {
             const Vec2 a = r[i], b = r[(i + 1) % r.size()];
@@ -147,29 +149,6 @@ double distanceToEdges(Vec2 p, const Polygon& polygon) {
     ring(polygon.outer);
     for (const Ring& h : polygon.holes) ring(h);
     return best;
-}
-
-// Whether some edge of the polygon passes nearer p than `limit`: distanceToEdges(p) < limit,
-// with the same distances, an edge looked at only where its box is near enough.
-bool edgeNearerThan(Vec2 p, const Polygon& polygon, double limit) {
-    const double far = limit * (1 + 1e-12);
-    auto ring = [&](const Ring& r) {
-        for (size_t i = 0; i < r.size(); ++i) {
-            const Vec2 a = r[i], b = r[(i + 1) % r.size()];
-            const double gapX = std::max({std::min(a.x, b.x) - p.x, p.x - std::max(a.x, b.x), 0.0});
-            const double gapY = std::max({std::min(a.y, b.y) - p.y, p.y - std::max(a.y, b.y), 0.0});
-            if (std::max(gapX, gapY) > far) continue;
-            const Vec2 d = b - a;
-            const double len2 = d.x * d.x + d.y * d.y;
-            const double t = len2 > 0 ? std::clamp(((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2, 0.0, 1.0) : 0.0;
-            const Vec2 c = a + d * t;
-            if (std::hypot(p.x - c.x, p.y - c.y) < limit) return true;
-        }
-        return false;
-    };
-    if (!(limit > 0)) return false;
-    if (ring(polygon.outer)) return true;
-    return std::ranges::any_of(polygon.holes, ring);
 }
 
 // baseWithin, the boxes of the base and of the area's outline known to meet.
@@ -190,7 +169,8 @@ bool baseWithinBoxes(const Model& model, const Polygon& area) {
     if (model.base.shape == BaseShape::Circle) {
         // Some point of the open disc in the open polygon: its centre is, or an edge passes
         // nearer the centre than the radius (the disc then reaches across it).
-        return edgeNearerThan(c, area, halfLengthIn(model.base) - kEps);
+        const double reach = halfLengthIn(model.base) - kEps;
+        return distanceToEdges(c, area, reach) < reach;
     }
     const Ring outline = baseOutline(model);
     constexpr double kSlack = 0.01;  // inches: more than an outline's chords fall short of its curve
