@@ -343,7 +343,9 @@ private slots:
         // The band test looks only at the part of a piece near the band; its answer must be
         // the overlap of the whole piece: wavy rings of up to 400 points (concave, as the
         // rounded areas of imported layouts), with holes, against bands across them, beside
-        // them, inside them, and grazing a vertex with a side or an end.
+        // them, inside them, and grazing a vertex with a side or an end. The same with the
+        // piece's edge runs (a scene's blockers), whose boxes stand for the runs far from
+        // the band.
         std::mt19937 rng(1409);
         std::uniform_real_distribution<double> u(0, 1);
         auto wavy = [&](Vec2 c, double r, int n, double wobble, bool hole) {
@@ -357,7 +359,7 @@ private slots:
             return ring;
         };
         const double hw = 0.5 / kMmPerInch;
-        int overlapping = 0, clear = 0;
+        int overlapping = 0, clear = 0, withRuns = 0;
         for (int k = 0; k < 3000; ++k) {
             Polygon piece;
             piece.outer = wavy({0, 0}, 3, 8 + static_cast<int>(u(rng) * 400), 0.4, false);
@@ -380,10 +382,14 @@ private slots:
             if (signedArea(band) < 0) std::reverse(band.begin(), band.end());
             const bool shared = overlapArea(piece, band) > 1e-12;
             QCOMPARE(blocks(piece, a, b, 5, 1, 1, hw), shared);
+            const std::vector<Blocker::EdgeRun> runs = edgeRunsOf(piece);
+            QCOMPARE(polygonBlocksLine(piece, 0, 5, {a, b, 1, 1}, hw, runs), shared);
             (shared ? overlapping : clear) += 1;
+            withRuns += !runs.empty();
         }
         QVERIFY(overlapping > 500);
         QVERIFY(clear > 500);
+        QVERIFY(withRuns > 2500);
     }
 
     void otherModelsBlockButNotTheirOwnUnits() {

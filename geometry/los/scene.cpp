@@ -277,16 +277,17 @@ struct BandFrame {
     std::vector<uint8_t> masks;
     std::vector<double> along;
 };
-void placeInBand(const Ring& r, Vec2 p, Vec2 along, Vec2 across, double len, double hw, BandFrame& f) {
+uint8_t bandMask(Vec2 v, Vec2 p, Vec2 along, Vec2 across, double len, double hw, double& s) {
     constexpr double m = 1e-9;
+    const Vec2 a = v - p;
+    s = a.x * along.x + a.y * along.y;
+    const double t = a.x * across.x + a.y * across.y;
+    return static_cast<uint8_t>((s < -m) | (s > len + m) << 1 | (t < -hw - m) << 2 | (t > hw + m) << 3);
+}
+void placeInBand(const Ring& r, Vec2 p, Vec2 along, Vec2 across, double len, double hw, BandFrame& f) {
     f.masks.resize(r.size());
     f.along.resize(r.size());
-    for (size_t i = 0; i < r.size(); ++i) {
-        const Vec2 a = r[i] - p;
-        const double s = a.x * along.x + a.y * along.y, t = a.x * across.x + a.y * across.y;
-        f.masks[i] = static_cast<uint8_t>((s < -m) | (s > len + m) << 1 | (t < -hw - m) << 2 | (t > hw + m) << 3);
-        f.along[i] = s;
-    }
+    for (size_t i = 0; i < r.size(); ++i) f.masks[i] = bandMask(r[i], p, along, across, len, hw, f.along[i]);
 }
 
 // The ring with every vertex dropped whose two neighbours (the last one kept, and the next)
@@ -311,7 +312,8 @@ void reduceToBand(const Ring& r, const std::vector<uint8_t>& masks, Ring& out) {
     }
 }
 
-bool bandBlocked(const Polygon& polygon, double bottom, double top, const SightLine& L, double halfWidth) {
+bool bandBlocked(const Polygon& polygon, double bottom, double top, const SightLine& L, double halfWidth,
+                 const std::vector<Blocker::EdgeRun>& runs) {
     const auto below = bandBelow(bottom, top, L, halfWidth);
     if (!below) return false;
     if (L.a == L.b) return locate(L.a, polygon) == Where::Inside;
@@ -331,6 +333,70 @@ bool bandBlocked(const Polygon& polygon, double bottom, double top, const SightL
     bool clear = true;
     bool inside = false;  // of the band's middle, when clear: edges crossing the ray across it
     size_t placed = 0;
+    thread_local Ring near, clipped, spare;
+    if (!runs.empty()) {
+        // A polygon of many edges, a run of them at a time: a run whose box lies beyond one
+        // side of the band has every vertex beyond it, so every edge clear of the band; it
+        // crosses the middle's ray as often as its two ends lie on either side of the middle
+        // (beyond the long side the ray runs to), an odd number of times when they do.
+        // Only the runs near the band are looked at edge by edge, as below.
+        auto maskOf = [&](Vec2 v, double& s) { return bandMask(v, p, along, across, len, hw, s); };
+        thread_local std::vector<uint8_t> beyond;  // each run's: the sides its box lies beyond
+        beyond.assign(runs.size(), 0);
+        for (size_t k = 0; k < runs.size(); ++k) {
+            const Blocker::EdgeRun& run = runs[k];
+            const Ring& r = run.ring == 0 ? polygon.outer : polygon.holes[run.ring - 1];
+            double s = 0;
+            uint8_t box = 0xF;
+            for (const Vec2 c : {Vec2{run.minX, run.minY}, Vec2{run.maxX, run.minY}, Vec2{run.maxX, run.maxY}, Vec2{run.minX, run.maxY}})
+                box &= maskOf(c, s);
+            beyond[k] = box;
+            if (!clear) continue;  // (the boxes only, for the area below)
+            double s0 = 0, s1 = 0;
+            uint8_t m0 = maskOf(r[run.first], s0);
+            if (box) {
+                if (box & 8) {
+                    maskOf(r[(run.first + run.count) % r.size()], s1);
+                    if ((s0 <= len / 2) != (s1 <= len / 2)) inside = !inside;
+                }
+                continue;
+            }
+            for (uint32_t i = run.first; i < run.first + run.count; ++i) {
+                const uint8_t m1 = maskOf(r[(i + 1) % r.size()], s1);
+                const uint8_t shared = m0 & m1;
+                if (!shared) {
+                    clear = false;
+                    break;
+                }
+                if ((s0 <= len / 2) != (s1 <= len / 2) && (shared & 8)) inside = !inside;
+                m0 = m1;
+                s0 = s1;
+            }
+        }
+        if (clear) return inside;
+        // The area in common, of each ring with every run that lies beyond a side cut to its
+        // first vertex: the run's edges replaced by the segment from its first vertex to the
+        // next run's, which changes the ring only within the run's hull, beyond that side,
+        // where no point of the band lies. Then reduced and clipped as below.
+        thread_local Ring chain;
+        thread_local BandFrame frame;
+        double area = 0;
+        for (size_t k = 0; k < runs.size();) {
+            const uint32_t ring = runs[k].ring;
+            const Ring& r = ring == 0 ? polygon.outer : polygon.holes[ring - 1];
+            chain.clear();
+            for (; k < runs.size() && runs[k].ring == ring; ++k) {
+                if (beyond[k]) chain.push_back(r[runs[k].first]);
+                else
+                    chain.insert(chain.end(), r.begin() + runs[k].first, r.begin() + runs[k].first + runs[k].count);
+            }
+            placeInBand(chain, p, along, across, len, hw, frame);
+            reduceToBand(chain, frame.masks, near);
+            clipToConvexInto(near, band, clipped, spare);
+            area += signedArea(clipped);
+        }
+        return area > 1e-12;
+    }
     for (; placed < frames.size() && clear; ++placed) {
         const Ring& r = placed == 0 ? polygon.outer : polygon.holes[placed - 1];
         BandFrame& f = frames[placed];
@@ -344,7 +410,6 @@ bool bandBlocked(const Polygon& polygon, double bottom, double top, const SightL
         }
     }
     if (clear) return inside;
-    thread_local Ring near, clipped, spare;
     double area = 0;
     for (size_t k = 0; k < frames.size(); ++k) {
         const Ring& r = k == 0 ? polygon.outer : polygon.holes[k - 1];
@@ -521,8 +586,9 @@ struct Scene::Index {
     Tree blockerTree;
 };
 
-bool polygonBlocksLine(const Polygon& polygon, double bottom, double top, const SightLine& line, double halfWidth) {
-    if (halfWidth > 0) return bandBlocked(polygon, bottom, top, line, halfWidth);
+bool polygonBlocksLine(const Polygon& polygon, double bottom, double top, const SightLine& line, double halfWidth,
+                       const std::vector<Blocker::EdgeRun>& runs) {
+    if (halfWidth > 0) return bandBlocked(polygon, bottom, top, line, halfWidth, runs);
     if (line.h0 >= top && line.h1 >= top) return false;
     thread_local std::vector<EdgeRef> edges;  // reused: this runs for every candidate line
     edges.clear();
@@ -593,6 +659,29 @@ BBox blockerBoxOf(const Blocker& blocker) {
 // Edges in a run of a blocker's (Blocker::runs).
 constexpr size_t kEdgeRun = 16;
 
+std::vector<Blocker::EdgeRun> edgeRunsOf(const Polygon& polygon) {
+    std::vector<Blocker::EdgeRun> runs;
+    size_t edges = polygon.outer.size();
+    for (const Ring& hole : polygon.holes) edges += hole.size();
+    if (edges <= 2 * kEdgeRun) return runs;
+    int index = 0;
+    for (uint32_t k = 0; k <= polygon.holes.size(); ++k) {
+        const Ring& ring = k == 0 ? polygon.outer : polygon.holes[k - 1];
+        for (size_t first = 0; first < ring.size(); first += kEdgeRun) {
+            Blocker::EdgeRun run{k, static_cast<uint32_t>(first), static_cast<uint32_t>(std::min(kEdgeRun, ring.size() - first)),
+                                 index + static_cast<int>(first), HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+            for (size_t i = first; i <= first + run.count; ++i) {  // (the last edge's far end too)
+                const Vec2 v = ring[i % ring.size()];
+                run.minX = std::min(run.minX, v.x), run.minY = std::min(run.minY, v.y);
+                run.maxX = std::max(run.maxX, v.x), run.maxY = std::max(run.maxY, v.y);
+            }
+            runs.push_back(run);
+        }
+        index += static_cast<int>(ring.size());
+    }
+    return runs;
+}
+
 // What every blocker gets before it is indexed: its interior on the left of its edges,
 // whether it is convex, its edge runs, its box (returned) and the box's bounds.
 BBox finishBlocker(Blocker& blocker) {
@@ -601,26 +690,7 @@ BBox finishBlocker(Blocker& blocker) {
     blocker.convex = blocker.polygon.holes.empty();
     for (size_t i = 0; i < r.size() && blocker.convex; ++i)
         blocker.convex = exact::orient(r[i], r[(i + 1) % r.size()], r[(i + 2) % r.size()]) >= 0;
-    blocker.runs.clear();
-    size_t edges = r.size();
-    for (const Ring& hole : blocker.polygon.holes) edges += hole.size();
-    if (!blocker.curved && edges > 2 * kEdgeRun) {
-        int index = 0;
-        for (uint32_t k = 0; k <= blocker.polygon.holes.size(); ++k) {
-            const Ring& ring = k == 0 ? r : blocker.polygon.holes[k - 1];
-            for (size_t first = 0; first < ring.size(); first += kEdgeRun) {
-                Blocker::EdgeRun run{k, static_cast<uint32_t>(first), static_cast<uint32_t>(std::min(kEdgeRun, ring.size() - first)),
-                                     index + static_cast<int>(first), HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
-                for (size_t i = first; i <= first + run.count; ++i) {  // (the last edge's far end too)
-                    const Vec2 v = ring[i % ring.size()];
-                    run.minX = std::min(run.minX, v.x), run.minY = std::min(run.minY, v.y);
-                    run.maxX = std::max(run.maxX, v.x), run.maxY = std::max(run.maxY, v.y);
-                }
-                blocker.runs.push_back(run);
-            }
-            index += static_cast<int>(ring.size());
-        }
-    }
+    blocker.runs = blocker.curved ? std::vector<Blocker::EdgeRun>{} : edgeRunsOf(blocker.polygon);
     // The two longest edges: the line halfway between each and the farthest inside vertex,
     // and just inside it.
     blocker.edgeLines.clear();
@@ -989,7 +1059,7 @@ bool Scene::blocks(uint32_t id, const SightLine& line) const {
         if (halfWidth_ > 0) return bandInEllipse(bl.ellipse, bl.top, line, halfWidth_);
         return exact::segmentBelowTopInEllipse(bl.ellipse, line.a, line.b, line.h0, line.h1, bl.top);
     }
-    return polygonBlocksLine(bl.polygon, bl.bottom, bl.top, line, halfWidth_);
+    return polygonBlocksLine(bl.polygon, bl.bottom, bl.top, line, halfWidth_, bl.runs);
 }
 
 bool Scene::blocked(const SightLine& line, const ModelMask& ignored) const {

@@ -61,6 +61,9 @@ struct Blocker {
     std::vector<std::pair<Vec2, Vec2>> edgeLines;
 };
 
+// A polygon's edge runs (Blocker::runs): none for a polygon of at most 32 edges.
+std::vector<Blocker::EdgeRun> edgeRunsOf(const Polygon& polygon);
+
 // Whether the box lies wholly on one side of the line through u and w, clear of it by far
 // more than rounding (a quick test in floating point: what it lets through is tested again,
 // exactly, and what it clears cannot meet the line).
@@ -296,7 +299,10 @@ double firstBlockedShare(const Scene& scene, const SightLine& line, const ModelM
 
 // The line test against one polygon, exposed for tests: whether some point of the line
 // below `top` (and, for a `bottom` above the table, strictly above it) lies in the polygon's
-// open interior (halfWidth > 0: some point of the band).
-bool polygonBlocksLine(const Polygon& polygon, double bottom, double top, const SightLine& line, double halfWidth);
+// open interior (halfWidth > 0: some point of the band). With the polygon's edge runs
+// (Blocker::runs), a band is tested edge by edge only against the runs whose boxes it comes
+// near: the same answer.
+bool polygonBlocksLine(const Polygon& polygon, double bottom, double top, const SightLine& line, double halfWidth,
+                       const std::vector<Blocker::EdgeRun>& runs = {});
 
 }  // namespace sl
