@@ -925,6 +925,86 @@ private slots:
         QVERIFY2(newly >= 5, qPrintable(QStringLiteral("%1 of %2 hidden only by the two together").arg(newly).arg(hidden)));
     }
 
+    // Feet behind the corner of an L of two tall walls (no bridge between them: the parts
+    // alone) are hidden by neither wall but by the two together (hidesSomeFootJointly).
+    // Each foot so claimed is checked against segments from points all over the observer's
+    // disc to points of the foot's disc: every one runs through the open box of a wall.
+    // A tall model in place of one wall closes the same shadow with the other, as a
+    // target's, but not as the terrain's: the joint test of the feet leaves models out.
+    void feetHiddenOnlyByTwoWallsTogether() {
+        auto rect = [](Vec2 lo, Vec2 hi) { return Ring{lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}; };
+        Scenario s = featureTable({60, 44}, {rect({26, 17}, {34, 17.5}), rect({33.5, 17.5}, {34, 24})}, 6);
+        s.models.push_back(observerAt("watcher", {6, 18}));
+        const PieceParts alone(s, false);
+        const Probe probe;
+        const FullShadows shadows(alone, s, s.models[0], probe.height);
+        const double r = 16 / 25.4, foot = 0.01;
+        // Whether the segment from a to b runs through the open box (lo, hi) for some length.
+        auto through = [](Vec2 a, Vec2 b, Vec2 lo, Vec2 hi) {
+            double t0 = 0, t1 = 1;
+            for (int axis = 0; axis < 2; ++axis) {
+                const double p = axis ? a.y : a.x, d = axis ? b.y - a.y : b.x - a.x, l = axis ? lo.y : lo.x, h = axis ? hi.y : hi.x;
+                if (d == 0) {
+                    if (p <= l || p >= h) return false;
+                    continue;
+                }
+                const double u = (l - p) / d, v = (h - p) / d;
+                t0 = std::max(t0, std::min(u, v));
+                t1 = std::min(t1, std::max(u, v));
+            }
+            return t0 < t1;
+        };
+        auto someSegmentOpen = [&](Vec2 f) {
+            for (int i = 0; i <= 30; ++i)
+                for (int j = 0; j <= 30; ++j) {
+                    const Vec2 o{6 + r * (i / 15.0 - 1), 18 + r * (j / 15.0 - 1)};
+                    if (std::hypot(o.x - 6, o.y - 18) > r) continue;
+                    for (int k = 0; k <= 8; ++k) {
+                        const double a = std::numbers::pi * k / 4;
+                        const Vec2 q = k == 8 ? f : f + Vec2{std::cos(a), std::sin(a)} * foot;
+                        if (!through(o, q, {26, 17}, {34, 17.5}) && !through(o, q, {33.5, 17.5}, {34, 24})) return true;
+                    }
+                }
+            return false;
+        };
+        int claimed = 0, jointOnly = 0;
+        for (double x = 35; x <= 55; x += 2)
+            for (double y = 16.5; y <= 19.5; y += 0.125) {
+                const Vec2 f{x, y};
+                const Vec2 feet[] = {f};
+                if (!shadows.hidesSomeFootJointly(feet, foot, {}, true)) continue;
+                ++claimed;
+                jointOnly += !shadows.hidesFoot(f, foot, {});
+                QVERIFY2(!someSegmentOpen(f), qPrintable(QStringLiteral("(%1, %2)").arg(x).arg(y)));
+            }
+        QVERIFY2(jointOnly >= 20, qPrintable(QStringLiteral("%1 of %2 hidden only by the two together").arg(jointOnly).arg(claimed)));
+        // In the open beside the L, nothing.
+        const Vec2 open[] = {{45, 30}, {45, 12}};
+        QVERIFY(!shadows.hidesSomeFootJointly(open, foot, {}, true));
+
+        // The east wall as a tall model's base instead (a 4" square, 6" high, on the table).
+        Scenario m = featureTable({60, 44}, {rect({26, 17}, {34, 17.5})}, 6);
+        m.models.push_back(observerAt("watcher", {6, 18}));
+        Model block = observerAt("block", {35.5, 19.5});
+        block.side = block.unit = "others";
+        block.base = {BaseShape::Rect, 4 * 25.4, 4 * 25.4};
+        block.height = 6;
+        m.models.push_back(block);
+        const PieceParts wallOnly(m, false);
+        FullShadows withModel(wallOnly, m, m.models[0], probe.height);
+        withModel.addModels(m, m.models[0], -1);
+        const FullShadows terrainOnly(wallOnly, m, m.models[0], probe.height);
+        int byModel = 0;
+        for (double x = 40; x <= 55; x += 3)
+            for (double y = 16.75; y <= 17.75; y += 0.125) {
+                const Vec2 feet[] = {{x, y}};
+                const bool jointly = withModel.hidesSomeFootJointly(feet, foot, {}, true);
+                QCOMPARE(jointly, terrainOnly.hidesSomeFootJointly(feet, foot, {}, true));
+                byModel += withModel.hidesJointly({x, y}, foot, {}) && !jointly;
+            }
+        QVERIFY2(byModel >= 5, qPrintable(QString::number(byModel)));
+    }
+
     // A wall lower than the models' tops hides the feet behind it as far as a line from the
     // observer's top to the table is still below the wall's top when it passes it: a 1" wall
     // from x = 10 to 11, an observer's top at 1.75" centred at x = 0.5. A line to a foot is

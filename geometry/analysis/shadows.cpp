@@ -420,7 +420,40 @@ bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Spa
 
 }  // namespace
 
-bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const {
+bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades, bool models) const {
+    return jointly(centre, radius, candidates(centre, radius, walls, barricades, models));
+}
+
+bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
+                                       bool barricades) const {
+    if (feet.empty()) return false;
+    // (The parts near any foot's lines: those near the box of every foot's disc.)
+    Bounds box{feet.front(), feet.front()};
+    for (const Vec2& f : feet) box = {{std::min(box.lo.x, f.x), std::min(box.lo.y, f.y)}, {std::max(box.hi.x, f.x), std::max(box.hi.y, f.y)}};
+    const Vec2 half = (box.hi - box.lo) * 0.5;
+    const std::vector<const Shade*>& parts =
+        candidates((box.lo + box.hi) * 0.5, radius + std::sqrt(dot(half, half)), walls, barricades, false);
+    return std::ranges::any_of(feet, [&](const Vec2& foot) { return jointly(foot, radius, parts); });
+}
+
+const std::vector<const FullShadows::Shade*>& FullShadows::candidates(Vec2 centre, double radius, const std::vector<int>& walls,
+                                                                      bool barricades, bool models) const {
+    // (Those whose boxes meet the box of both discs, each grown as hidesJointly grows it.)
+    const double ra = radius_ + halfWidth_ + kClear, rb = radius + kMargin + halfWidth_ + kClear;
+    const Vec2 lo{std::min(eye_.x - ra, centre.x - rb), std::min(eye_.y - ra, centre.y - rb)};
+    const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
+    auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
+    thread_local std::vector<const Shade*> out;
+    out.clear();
+    for (const Shade& s : shades_)
+        if (near(s) && blocks(s, walls) && (barricades || !s.barricade)) out.push_back(&s);
+    if (models)
+        for (const Shade& s : modelShades_)
+            if (s.tall && near(s)) out.push_back(&s);
+    return out;
+}
+
+bool FullShadows::jointly(Vec2 centre, double radius, const std::vector<const Shade*>& parts) const {
     constexpr double kEps = kOffsetEps;
     constexpr int kMostRanges = 256;  // ranges tried before giving up
     // Both discs grown by half the band's width and a hair: a band that sees runs from the
@@ -478,10 +511,8 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
         between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db), s.middle - mid, s.reach});
     };
     auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
-    for (const Shade& s : shades_)
-        if (near(s) && blocks(s, walls)) consider(s);
-    for (const Shade& s : modelShades_)
-        if (s.tall && near(s)) consider(s);
+    for (const Shade* s : parts)
+        if (near(*s)) consider(*s);
     if (between.empty()) return false;
     // (Ranges under half a radian: a corner's offset peaks at most once within one.)
     thread_local std::vector<std::pair<double, double>> ranges;

@@ -66,8 +66,13 @@ public:
     // ranges, and in each range the offsets of the lines that meet both discs must be
     // covered by the offsets of the lines through the parts, each bounded over the whole
     // range (cut again where that fails, a few hundred ranges at most; false where they do
-    // not settle it).
-    bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls) const;
+    // not settle it). Without `barricades`, no piece tagged barricade is taken (as in
+    // hidesFoot); without `models`, no model: then what hides the target is the terrain.
+    bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades = true, bool models = true) const;
+    // Whether any of `feet` (the centres of discs of `radius`) is hidden so by the terrain
+    // alone (no model), the parts that stop every line for the pair picked out once for
+    // them all: then the target is not fully visible, the terrain's doing.
+    bool hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades) const;
     // Whether the foot of a target within `radius` of `centre` (the bottom of its column, on
     // the table) is hidden from the observer by one part, lower pieces too: a line from the
     // observer's top to a point on the table is below a feature of height h only over the
@@ -119,6 +124,14 @@ private:
         auto wall = [&](int piece) { return std::find(walls.begin(), walls.end(), piece) != walls.end(); };
         return (s.tall || wall(s.piece)) && (s.joins < 0 || s.joinTall || wall(s.joins));
     }
+    // The parts hidesJointly takes for a target within `radius` of `centre`: those near the
+    // lines that stop every line for the pair (without `barricades`, none tagged so) and,
+    // with `models`, the models taller than both tops (in the thread's buffer, until its
+    // next call).
+    const std::vector<const Shade*>& candidates(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades,
+                                                bool models) const;
+    // hidesJointly with those parts (the ones near its own lines taken).
+    bool jointly(Vec2 centre, double radius, const std::vector<const Shade*>& parts) const;
     // Whether the part hides the foot (hidesFoot); `wall`: the ruleset makes it one.
     bool footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const;
     Vec2 eye_;
