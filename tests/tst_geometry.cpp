@@ -5,6 +5,7 @@
 #include "kernel/polygon.h"
 #include "kernel/region.h"
 #include "kernel/solids.h"
+#include "los/exact_los.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -328,6 +329,34 @@ private slots:
         s.ruleset.sight_line_width_mm = 1;
         const Scene wide(s);
         QVERIFY(wide.blocked(line, wide.ignoredModels(0, 1)));
+    }
+
+    void aBandThatClearsACornerByLessThanHalfItsWidthIsProvenBlocked() {
+        // Two 32 mm bases 20" apart and a tall wall whose top edge runs along their upper
+        // common tangent, `clear` below it: every band of the 1 mm line overlaps the wall
+        // where the clearance is under the band's half-width, though its middle line may
+        // clear the wall. All turned by 22.5 degrees, where the edge's outward direction
+        // lies midway between two corners of an octagon: a piece grown by an inscribed
+        // octagon reaches only 0.924 of the half-width there, and a proof through it
+        // could not show the band blocked at 0.95 (the pair was undecided). Decided now,
+        // either way, at both clearances.
+        const double hw = 0.5 / kMmPerInch, r = 16 / kMmPerInch;
+        const double c = std::cos(std::numbers::pi / 8), sn = std::sin(std::numbers::pi / 8);
+        auto placed = [&](Vec2 p) { return Vec2{30 + p.x * c - p.y * sn, 22 + p.x * sn + p.y * c}; };
+        for (const double share : {0.95, 1.05}) {
+            Scenario s;
+            s.ruleset.sight_line_width_mm = 1;
+            const double top = r - share * hw;
+            Polygon wall;
+            wall.outer = {placed({-1, -10}), placed({1, -10}), placed({1, top}), placed({-1, top})};
+            s.terrain = {feature("wall", wall, 5)};
+            s.models = {infantry("A", placed({-10, 0})), infantry("B", placed({10, 0}))};
+            const Scene scene(s);
+            const ExactAnswer a = decideExact(scene, scene.modelRegion(0), 1.75, scene.modelRegion(1), 1.75,
+                                              scene.ignoredModels(0, 1), Witness::First);
+            QVERIFY2(!a.undecided, qPrintable(QString::number(share)));
+            QCOMPARE(a.visible, share > 1);
+        }
     }
 
     void bandNeedsHalfItsWidthOfClearance() {
