@@ -331,6 +331,37 @@ private slots:
         QVERIFY(wide.blocked(line, wide.ignoredModels(0, 1)));
     }
 
+    void sweptSegmentIsTheHullOfBothCopies() {
+        // The grown pieces' shape, made without sorting, against convexHullOf of the two
+        // copies of the polygon: segments in every direction (square to a corner's normal,
+        // along the axes, the ties), of every length down to none and to a hair, far from
+        // the origin as a table's are.
+        std::mt19937 rng(2611);
+        std::uniform_real_distribution<double> u(0, 1);
+        for (const int sides : {8, 32}) {
+            const double h = 0.5 / kMmPerInch;
+            Ring round;
+            for (int k = 0; k < sides; ++k) {
+                const double t = k * 2 * std::numbers::pi / sides;
+                round.push_back(Vec2{std::cos(t), std::sin(t)} * h);
+            }
+            for (int i = 0; i < 20000; ++i) {
+                const Vec2 a{u(rng) * 60, u(rng) * 44};
+                double angle = u(rng) * 2 * std::numbers::pi;
+                if (i % 4 == 1) angle = std::round(angle / (std::numbers::pi / sides)) * (std::numbers::pi / sides);  // (a tie)
+                if (i % 4 == 2) angle = std::round(angle / (std::numbers::pi / 2)) * (std::numbers::pi / 2);
+                const double length = i % 7 == 0 ? 0 : i % 7 == 1 ? 1e-12 : std::pow(10, -4 + 5 * u(rng));
+                const Vec2 b = a + Vec2{std::cos(angle), std::sin(angle)} * length;
+                std::vector<Vec2> both;
+                for (const Vec2& k : round) {
+                    both.push_back(a + k);
+                    both.push_back(b + k);
+                }
+                QCOMPARE(sweptSegment(a, b, round), convexHullOf(both));
+            }
+        }
+    }
+
     void aBandThatClearsACornerByLessThanHalfItsWidthIsProvenBlocked() {
         // Two 32 mm bases 20" apart and a tall wall whose top edge runs along their upper
         // common tangent, `clear` below it: every band of the 1 mm line overlaps the wall

@@ -611,6 +611,52 @@ namespace {
 // 7.6% of h so, where Purge vs Purge 01's watcher sees past a ruin's corner; 32 sides
 // leave 0.5%).
 constexpr int kGrowSides = 32;
+
+}  // namespace
+
+// The convex hull of the segment from a to b swept by `round` (a regular polygon about the
+// origin, counter-clockwise), as convexHullOf gives it (counter-clockwise from its least
+// corner, x then y). A corner of `round` is a corner of the hull at a where a direction
+// it is extreme in (between its two sides' outward normals, the directions of their
+// midpoints) leans back from b - a, at b where one leans forward, at both for the corners
+// square to the segment; taken in their order round it (from b to a where its side before
+// leans forward). A corner near a tie is taken at both: where that, or rounding, leaves
+// the polygon not strictly convex (exact turns), the hull of all the points instead.
+Ring sweptSegment(Vec2 a, Vec2 b, const Ring& round) {
+    const Vec2 d = b - a;
+    const size_t n = round.size();
+    const double slack = 1e-9 * (std::abs(d.x) + std::abs(d.y)) * (std::abs(round[0].x) + std::abs(round[0].y));
+    auto lean = [&](size_t k) { return round[k % n].x * d.x + round[k % n].y * d.y; };
+    Ring out;
+    out.reserve(n + 2);
+    for (size_t k = 0; k < n; ++k) {
+        const double before = lean(k + n - 1) + lean(k), after = lean(k) + lean(k + 1);  // (the sides' normals)
+        const bool atA = before <= slack || after <= slack, atB = before >= -slack || after >= -slack;
+        if (atA && atB) {
+            if (before > 0) out.insert(out.end(), {b + round[k], a + round[k]});
+            else out.insert(out.end(), {a + round[k], b + round[k]});
+        } else {
+            out.push_back((atA ? a : b) + round[k]);
+        }
+    }
+    bool convex = out.size() >= 3;
+    for (size_t i = 0; i < out.size() && convex; ++i)
+        convex = exact::orient(out[i], out[(i + 1) % out.size()], out[(i + 2) % out.size()]) > 0;
+    if (!convex) {
+        std::vector<Vec2> pts;
+        for (const Vec2& k : round) {
+            pts.push_back(a + k);
+            pts.push_back(b + k);
+        }
+        return convexHullOf(std::move(pts));
+    }
+    std::rotate(out.begin(), std::min_element(out.begin(), out.end(), [](Vec2 p, Vec2 q) { return p.x < q.x || (p.x == q.x && p.y < q.y); }),
+                out.end());
+    return out;
+}
+
+namespace {
+
 void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
     if (bl.curved) {
         Blocker g = bl;
@@ -629,13 +675,8 @@ void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
     }
     auto sweep = [&](const Ring& r) {
         for (size_t i = 0; i < r.size(); ++i) {
-            std::vector<Vec2> pts;
-            for (const Vec2& k : round) {
-                pts.push_back(r[i] + k);
-                pts.push_back(r[(i + 1) % r.size()] + k);
-            }
             Blocker g;
-            g.polygon.outer = convexHullOf(std::move(pts));
+            g.polygon.outer = sweptSegment(r[i], r[(i + 1) % r.size()], round);
             g.bottom = bl.bottom;  // (a floor's edge: a band there is blocked between its bottom and top only)
             g.top = bl.top;
             g.model = bl.model;

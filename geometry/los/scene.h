@@ -297,6 +297,11 @@ Ring clipToConvexRing(const Ring& ring, const Ring& window);
 // exact test finds it, to about 1e-9 of the line.
 double firstBlockedShare(const Scene& scene, const SightLine& line, const ModelMask& ignored);
 
+// The convex hull of the segment from a to b swept by `round` (a regular polygon about the
+// origin, counter-clockwise): convexHullOf of the two copies of `round` at a and at b, made
+// without sorting them (a band's grown pieces). Exposed for tests.
+Ring sweptSegment(Vec2 a, Vec2 b, const Ring& round);
+
 // The line test against one polygon, exposed for tests: whether some point of the line
 // below `top` (and, for a `bottom` above the table, strictly above it) lies in the polygon's
 // open interior (halfWidth > 0: some point of the band). With the polygon's edge runs
