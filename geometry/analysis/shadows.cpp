@@ -421,39 +421,45 @@ bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Spa
 }  // namespace
 
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades, bool models) const {
-    return jointly(centre, radius, candidates(centre, radius, walls, barricades, models));
+    return jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
+        forEachCandidate(lo, hi, walls, barricades, models, consider);
+    });
 }
 
 bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
                                        bool barricades) const {
     if (feet.empty()) return false;
-    // (The parts near any foot's lines: those near the box of every foot's disc.)
-    Bounds box{feet.front(), feet.front()};
-    for (const Vec2& f : feet) box = {{std::min(box.lo.x, f.x), std::min(box.lo.y, f.y)}, {std::max(box.hi.x, f.x), std::max(box.hi.y, f.y)}};
-    const Vec2 half = (box.hi - box.lo) * 0.5;
-    const std::vector<const Shade*>& parts =
-        candidates((box.lo + box.hi) * 0.5, radius + std::sqrt(dot(half, half)), walls, barricades, false);
-    return std::ranges::any_of(feet, [&](const Vec2& foot) { return jointly(foot, radius, parts); });
+    // The parts near any foot's lines, picked out once: those near the box of every foot's
+    // disc and the observer's, grown as jointly grows them.
+    const double ra = radius_ + halfWidth_ + kClear, rb = radius + kMargin + halfWidth_ + kClear;
+    Vec2 lo = eye_ - Vec2{ra, ra}, hi = eye_ + Vec2{ra, ra};
+    for (const Vec2& f : feet) {
+        lo = {std::min(lo.x, f.x - rb), std::min(lo.y, f.y - rb)};
+        hi = {std::max(hi.x, f.x + rb), std::max(hi.y, f.y + rb)};
+    }
+    thread_local std::vector<const Shade*> parts;
+    parts.clear();
+    forEachCandidate(lo, hi, walls, barricades, false, [&](const Shade& s) { parts.push_back(&s); });
+    return std::ranges::any_of(feet, [&](const Vec2& foot) {
+        return jointly(foot, radius, [&](Vec2, Vec2, const auto& consider) {
+            for (const Shade* s : parts) consider(*s);
+        });
+    });
 }
 
-const std::vector<const FullShadows::Shade*>& FullShadows::candidates(Vec2 centre, double radius, const std::vector<int>& walls,
-                                                                      bool barricades, bool models) const {
-    // (Those whose boxes meet the box of both discs, each grown as hidesJointly grows it.)
-    const double ra = radius_ + halfWidth_ + kClear, rb = radius + kMargin + halfWidth_ + kClear;
-    const Vec2 lo{std::min(eye_.x - ra, centre.x - rb), std::min(eye_.y - ra, centre.y - rb)};
-    const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
+template <class Consider>
+void FullShadows::forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
+                                   const Consider& consider) const {
     auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
-    thread_local std::vector<const Shade*> out;
-    out.clear();
     for (const Shade& s : shades_)
-        if (near(s) && blocks(s, walls) && (barricades || !s.barricade)) out.push_back(&s);
+        if (near(s) && blocks(s, walls) && (barricades || !s.barricade)) consider(s);
     if (models)
         for (const Shade& s : modelShades_)
-            if (s.tall && near(s)) out.push_back(&s);
-    return out;
+            if (s.tall && near(s)) consider(s);
 }
 
-bool FullShadows::jointly(Vec2 centre, double radius, const std::vector<const Shade*>& parts) const {
+template <class EachPart>
+bool FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) const {
     constexpr double kEps = kOffsetEps;
     constexpr int kMostRanges = 256;  // ranges tried before giving up
     // Both discs grown by half the band's width and a hair: a band that sees runs from the
@@ -511,8 +517,9 @@ bool FullShadows::jointly(Vec2 centre, double radius, const std::vector<const Sh
         between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db), s.middle - mid, s.reach});
     };
     auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
-    for (const Shade* s : parts)
-        if (near(*s)) consider(*s);
+    eachPart(lo, hi, [&](const Shade& s) {
+        if (near(s)) consider(s);
+    });
     if (between.empty()) return false;
     // (Ranges under half a radian: a corner's offset peaks at most once within one.)
     thread_local std::vector<std::pair<double, double>> ranges;

@@ -124,14 +124,16 @@ private:
         auto wall = [&](int piece) { return std::find(walls.begin(), walls.end(), piece) != walls.end(); };
         return (s.tall || wall(s.piece)) && (s.joins < 0 || s.joinTall || wall(s.joins));
     }
-    // The parts hidesJointly takes for a target within `radius` of `centre`: those near the
-    // lines that stop every line for the pair (without `barricades`, none tagged so) and,
-    // with `models`, the models taller than both tops (in the thread's buffer, until its
-    // next call).
-    const std::vector<const Shade*>& candidates(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades,
-                                                bool models) const;
-    // hidesJointly with those parts (the ones near its own lines taken).
-    bool jointly(Vec2 centre, double radius, const std::vector<const Shade*>& parts) const;
+    // Each part hidesJointly takes whose box meets the box from lo to hi, given to
+    // `consider`: those that stop every line for the pair (without `barricades`, none tagged
+    // so) and, with `models`, the models taller than both tops.
+    template <class Consider>
+    void forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
+                          const Consider& consider) const;
+    // hidesJointly with the parts `eachPart(lo, hi, consider)` gives to `consider`, those
+    // whose boxes meet the box from lo to hi (that of the two discs, grown).
+    template <class EachPart>
+    bool jointly(Vec2 centre, double radius, const EachPart& eachPart) const;
     // Whether the part hides the foot (hidesFoot); `wall`: the ruleset makes it one.
     bool footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const;
     Vec2 eye_;
