@@ -390,6 +390,30 @@ private slots:
         }
     }
 
+    void aBandThatClearsAnOvalsSideByLessThanHalfItsWidthIsProvenBlocked() {
+        // A 60 x 35.5 mm oval base standing between two 32 mm bases, its long side along
+        // their upper common tangent and `share` of the band's half-width below it: every
+        // band of the 1 mm line overlaps the oval where that is under one half-width. An
+        // oval grown by scaling it about its centre (1 + h / its longer semi-axis) reaches
+        // only 0.59 h past its long side: at 0.8 the pair was undecided. Decided now, either
+        // way, at both.
+        const double hw = 0.5 / kMmPerInch, r = 16 / kMmPerInch, b = 35.5 / 2 / kMmPerInch;
+        for (const double share : {0.8, 1.05}) {
+            Scenario s;
+            s.ruleset.sight_line_width_mm = 1;
+            s.models = {infantry("A", {10, 20}), infantry("B", {30, 20})};
+            Model oval = infantry("C", {20, 20 + r - share * hw - b});
+            oval.base = {BaseShape::Oval, 60, 35.5};
+            oval.height = 3;
+            s.models.push_back(oval);
+            const Scene scene(s);
+            const ExactAnswer a = decideExact(scene, scene.modelRegion(0), 1.75, scene.modelRegion(1), 1.75,
+                                              scene.ignoredModels(0, 1), Witness::First);
+            QVERIFY2(!a.undecided, qPrintable(QString::number(share)));
+            QCOMPARE(a.visible, share > 1);
+        }
+    }
+
     void bandNeedsHalfItsWidthOfClearance() {
         const Polygon wall = square(4, 0.01, 6, 2);  // 0.01" = 0.254 mm from the line
         QVERIFY(!blocks(wall, {0, 0}, {10, 0}));

@@ -603,13 +603,16 @@ namespace {
 // disc of radius h, some point of the band within h of the line lies inside the piece
 // itself. Grown here by a regular polygon of kGrowSides sides inscribed in that disc (a
 // little smaller, so that rounding keeps it inside): for a polygon, the polygon with every
-// edge swept by it (each a convex piece of its own, overlapping the next); for a round
-// base, its curve scaled about its centre by 1 + h / (its longer semi-axis), whose points
-// lie within h of it. A band that passes a corner closer than h is blocked, but the grown
-// piece reaches only cos(pi / kGrowSides) h out in some directions: a proof through it
-// cannot show a band blocked that clears the corner by more than that (an octagon left
-// 7.6% of h so, where Purge vs Purge 01's watcher sees past a ruin's corner; 32 sides
-// leave 0.5%).
+// edge swept by it (each a convex piece of its own, overlapping the next); for a round or
+// oval base, the ellipse with both semi-axes h longer, whose points lie within h of it (its
+// extent in every direction u, sqrt((a + h)^2 ux^2 + (b + h)^2 uy^2), is at most the
+// base's, sqrt(a^2 ux^2 + b^2 uy^2), plus h: a ux^2 + b uy^2 is at most the latter root).
+// It reaches h out at the ends of both axes; scaled about its centre, an oval reached only
+// h b / a past its long sides. A band that passes a corner closer than h is blocked, but
+// the grown piece reaches only cos(pi / kGrowSides) h out in some directions: a proof
+// through it cannot show a band blocked that clears the corner by more than that (an
+// octagon left 7.6% of h so, where Purge vs Purge 01's watcher sees past a ruin's corner;
+// 32 sides leave 0.5%).
 constexpr int kGrowSides = 32;
 
 }  // namespace
@@ -660,9 +663,9 @@ namespace {
 void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
     if (bl.curved) {
         Blocker g = bl;
-        const double f = 1 + h / (std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8) * (1 - 1e-9);
-        g.ellipse.lengthMm *= f;
-        g.ellipse.widthMm *= f;
+        const double grow = 2 * h * 25.4 * (1 - 1e-9);  // (both diameters, in mm, a hair short)
+        g.ellipse.lengthMm += grow;
+        g.ellipse.widthMm += grow;
         g.minX -= h, g.minY -= h, g.maxX += h, g.maxY += h;
         out.push_back(std::move(g));
         return;
