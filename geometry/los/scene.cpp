@@ -340,7 +340,6 @@ bool bandBlocked(const Polygon& polygon, double bottom, double top, const SightL
         // crosses the middle's ray as often as its two ends lie on either side of the middle
         // (beyond the long side the ray runs to), an odd number of times when they do.
         // Only the runs near the band are looked at edge by edge, as below.
-        auto maskOf = [&](Vec2 v, double& s) { return bandMask(v, p, along, across, len, hw, s); };
         thread_local std::vector<uint8_t> beyond;  // each run's: the sides its box lies beyond
         beyond.assign(runs.size(), 0);
         for (size_t k = 0; k < runs.size(); ++k) {
@@ -349,20 +348,20 @@ bool bandBlocked(const Polygon& polygon, double bottom, double top, const SightL
             double s = 0;
             uint8_t box = 0xF;
             for (const Vec2 c : {Vec2{run.minX, run.minY}, Vec2{run.maxX, run.minY}, Vec2{run.maxX, run.maxY}, Vec2{run.minX, run.maxY}})
-                box &= maskOf(c, s);
+                box &= bandMask(c, p, along, across, len, hw, s);
             beyond[k] = box;
             if (!clear) continue;  // (the boxes only, for the area below)
             double s0 = 0, s1 = 0;
-            uint8_t m0 = maskOf(r[run.first], s0);
+            uint8_t m0 = bandMask(r[run.first], p, along, across, len, hw, s0);
             if (box) {
                 if (box & 8) {
-                    maskOf(r[(run.first + run.count) % r.size()], s1);
+                    bandMask(r[(run.first + run.count) % r.size()], p, along, across, len, hw, s1);
                     if ((s0 <= len / 2) != (s1 <= len / 2)) inside = !inside;
                 }
                 continue;
             }
             for (uint32_t i = run.first; i < run.first + run.count; ++i) {
-                const uint8_t m1 = maskOf(r[(i + 1) % r.size()], s1);
+                const uint8_t m1 = bandMask(r[(i + 1) % r.size()], p, along, across, len, hw, s1);
                 const uint8_t shared = m0 & m1;
                 if (!shared) {
                     clear = false;
