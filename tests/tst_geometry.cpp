@@ -26,6 +26,13 @@ bool blocks(const Polygon& p, Vec2 a, Vec2 b, double top = 5, double h0 = 1, dou
     return polygonBlocksLine(p, 0, top, {a, b, h0, h1}, halfWidth);
 }
 
+// The exact decision between the table's first two models, their tops to their tops.
+ExactAnswer decideFirstPair(const Scenario& s) {
+    const Scene scene(s);
+    return decideExact(scene, scene.modelRegion(0), s.models[0].top(), scene.modelRegion(1), s.models[1].top(),
+                       scene.ignoredModels(0, 1), Witness::First);
+}
+
 }  // namespace
 
 class TestGeometry : public QObject {
@@ -382,9 +389,7 @@ private slots:
             wall.outer = {placed({-1, -10}), placed({1, -10}), placed({1, top}), placed({-1, top})};
             s.terrain = {feature("wall", wall, 5)};
             s.models = {infantry("A", placed({-10, 0})), infantry("B", placed({10, 0}))};
-            const Scene scene(s);
-            const ExactAnswer a = decideExact(scene, scene.modelRegion(0), 1.75, scene.modelRegion(1), 1.75,
-                                              scene.ignoredModels(0, 1), Witness::First);
+            const ExactAnswer a = decideFirstPair(s);
             QVERIFY2(!a.undecided, qPrintable(QString::number(share)));
             QCOMPARE(a.visible, share > 1);
         }
@@ -406,9 +411,7 @@ private slots:
             oval.base = {BaseShape::Oval, 60, 35.5};
             oval.height = 3;
             s.models.push_back(oval);
-            const Scene scene(s);
-            const ExactAnswer a = decideExact(scene, scene.modelRegion(0), 1.75, scene.modelRegion(1), 1.75,
-                                              scene.ignoredModels(0, 1), Witness::First);
+            const ExactAnswer a = decideFirstPair(s);
             QVERIFY2(!a.undecided, qPrintable(QString::number(share)));
             QCOMPARE(a.visible, share > 1);
         }

@@ -449,7 +449,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             for (size_t n = 0; n < observers.size() && !settled; ++n) {
                 const size_t i = n == 0 ? lastFully : n <= lastFully ? n - 1 : n;
                 const int o = observers[i];
-                if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, rulings.wallsOf(o, probeIndex))) {
+                const std::vector<int> walls = rulings.wallsOf(o, probeIndex);  // (the pair's, for the proofs below)
+                if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, walls)) {
                     // Hidden from this one, with the proof its full shadow gives.
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
@@ -460,7 +461,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     continue;
                 }
                 std::optional<PairResult> part =
-                    partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear, cell.seenBy >= 0, anyCover, false);
+                    partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, false);
                 if (!part && clear && views[i].openOverInParts(placed.position, probeRadius)) {
                     // Fully visible within nothing, as in the open (no foot hidden by one part).
                     cell.verdict = Verdict::FullyVisible;
@@ -471,7 +472,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     break;
                 }
                 // (Before the exact decision, a foot hidden by several parts together.)
-                if (!part) part = partRuling(i, placed.position, rulings.wallsOf(o, probeIndex), clear, cell.seenBy >= 0, anyCover, true);
+                if (!part) part = partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, true);
                 if (!part) moving.follow();
                 settled = take(i, part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions));
             }

@@ -662,9 +662,9 @@ namespace {
 void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
     if (bl.curved) {
         Blocker g = bl;
-        const double grow = 2 * h * 25.4 * (1 - 1e-9);  // (both diameters, in mm, a hair short)
-        g.ellipse.lengthMm += grow;
-        g.ellipse.widthMm += grow;
+        const double wider = 2 * h * 25.4 * (1 - 1e-9);  // (both diameters, in mm, a hair short)
+        g.ellipse.lengthMm += wider;
+        g.ellipse.widthMm += wider;
         g.minX -= h, g.minY -= h, g.maxX += h, g.maxY += h;
         out.push_back(std::move(g));
         return;
