@@ -1005,6 +1005,71 @@ private slots:
         QVERIFY2(byModel >= 5, qPrintable(QString::number(byModel)));
     }
 
+    // A traced outline's wiggles, cut from the parts (PieceParts), still hide: the L of the
+    // test above with its corner opened by 0.03" (the east wall starts that far above the
+    // south wall's top), and the south wall's top traced with teeth 0.03" high every 0.1",
+    // which fill the opening. Where the parts leave a foot only that gap, it is asked again
+    // with the teeth (the slivers). Every foot claimed hidden is not visible to the pair
+    // engine, for a model of the foot's size there; with the teeth's tips cut off (the
+    // parts' own outline) some of those feet are seen through the gap, and none is claimed.
+    void feetHiddenByTheWigglesOfATracedOutline() {
+        auto rect = [](Vec2 lo, Vec2 hi) { return Ring{lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}; };
+        Ring traced{{26, 17}, {34, 17}};
+        for (int k = 0; k < 80; ++k) {
+            traced.push_back({34 - 0.1 * k, 17.5});
+            traced.push_back({34 - 0.1 * k - 0.05, 17.53});
+        }
+        traced.push_back({26, 17.5});
+        const Ring east = rect({33.5, 17.53}, {34, 24});
+        const double foot = 0.01;
+        struct Found {
+            std::vector<Vec2> hidden;  // feet claimed hidden
+            std::vector<char> seen;    // and whether the pair engine sees a model there
+        };
+        auto run = [&](const Ring& south, const std::vector<Vec2>& ask) {
+            Scenario s = featureTable({60, 44}, {south, east}, 6);
+            s.models.push_back(observerAt("watcher", {6, 18}));
+            Model speck = observerAt("speck", {});
+            speck.side = speck.unit = "others";
+            speck.base = {BaseShape::Circle, 2 * foot * 25.4, 2 * foot * 25.4};
+            s.models.push_back(speck);
+            const PieceParts parts(s);
+            const FullShadows shadows(parts, s, s.models[0], 1.75);
+            Found found;
+            for (const Vec2& f : ask) {
+                const Vec2 feet[] = {f};
+                if (shadows.hidesSomeFootJointly(feet, foot, {}, true)) found.hidden.push_back(f);
+                s.models[1].position = f;
+                const Scene scene(s);
+                const Rulings rulings(scene);
+                found.seen.push_back(rulings.evaluate(0, 1, Method::Exact, Detail::Decisions).visible);
+            }
+            return found;
+        };
+        std::vector<Vec2> feet;
+        for (double x = 35; x <= 55; x += 2)
+            for (double y = 16.5; y <= 18; y += 0.0625) feet.push_back({x, y});
+        const Found withTeeth = run(traced, feet);
+        QVERIFY(!withTeeth.hidden.empty());
+        for (const Vec2& f : withTeeth.hidden)
+            QVERIFY2(!withTeeth.seen[static_cast<size_t>(std::ranges::find(feet, f) - feet.begin())],
+                     qPrintable(QStringLiteral("(%1, %2)").arg(f.x).arg(f.y)));
+        QCOMPARE(innerRing(traced, 0.01).size(), size_t{4});  // (the teeth are what the parts leave out)
+        const Found cut = run(innerRing(traced, 0.01), withTeeth.hidden);
+        int byTheTeeth = 0, throughTheGap = 0;
+        for (size_t k = 0; k < withTeeth.hidden.size(); ++k) {
+            if (std::ranges::find(cut.hidden, withTeeth.hidden[k]) != cut.hidden.end()) {
+                QVERIFY(!cut.seen[k]);  // (hidden by the two walls' parts alone)
+                continue;
+            }
+            ++byTheTeeth;
+            throughTheGap += cut.seen[k];
+        }
+        QVERIFY2(throughTheGap >= 5 && throughTheGap == byTheTeeth,
+                 qPrintable(QStringLiteral("%1 seen through the gap of %2 hidden by the teeth (%3 in all)")
+                                .arg(throughTheGap).arg(byTheTeeth).arg(withTeeth.hidden.size())));
+    }
+
     // A wall lower than the models' tops hides the feet behind it as far as a line from the
     // observer's top to the table is still below the wall's top when it passes it: a 1" wall
     // from x = 10 to 11, an observer's top at 1.75" centred at x = 0.5. A line to a foot is

@@ -567,6 +567,34 @@ private slots:
                 QVERIFY(!segmentsCrossProperly(inner[i], inner[(i + 1) % inner.size()], traced[j], traced[(j + 1) % traced.size()]));
         QVERIFY(signedArea(inner) > 15.5 && signedArea(inner) <= std::abs(signedArea(traced)));
         QVERIFY(convexParts(Polygon{inner, {}}).size() < convexParts(Polygon{traced, {}}).size());
+        // The triangles cut off, asked for: with the ring they make up the outline, none
+        // overlapping another or the ring (their areas add up to the outline's), each within
+        // it and positively oriented; the ring is the same as without asking.
+        std::vector<Ring> cut;
+        QCOMPARE(innerRing(traced, 0.01, &cut), inner);
+        QVERIFY(cut.size() > 100);
+        double area = signedArea(inner);
+        for (const Ring& t : cut) {
+            QCOMPARE(t.size(), size_t{3});
+            QVERIFY(signedArea(t) > 0 && signedArea(t) < 0.01);
+            area += signedArea(t);
+            QVERIFY(locate((t[0] + t[1] + t[2]) * (1.0 / 3), traced) == Where::Inside);
+            QVERIFY(locate((t[0] + t[1] + t[2]) * (1.0 / 3), inner) == Where::Outside);
+        }
+        QVERIFY2(std::abs(area - std::abs(signedArea(traced))) < 1e-9, qPrintable(QString::number(area - std::abs(signedArea(traced)))));
+        // Points of the outline's interior near its sides (where the wiggles were) lie
+        // within the ring or a triangle.
+        std::uniform_real_distribution<double> along(0, 4), off(-0.0015, 0.0015);
+        int near = 0;
+        for (int k = 0; k < 20000; ++k) {
+            const double t = along(rng), d = off(rng);
+            const Vec2 p = k % 4 == 0 ? Vec2{t, d} : k % 4 == 1 ? Vec2{4 + d, t} : k % 4 == 2 ? Vec2{t, 4 + d} : Vec2{d, t};
+            if (locate(p, traced) != Where::Inside) continue;
+            near += locate(p, inner) == Where::Outside;
+            QVERIFY(locate(p, inner) != Where::Outside ||
+                    std::ranges::any_of(cut, [&](const Ring& t) { return locate(p, t) != Where::Outside; }));
+        }
+        QVERIFY2(near > 1000, qPrintable(QString::number(near)));  // (the test reaches the triangles)
     }
 
     // A wall drawn as a line: its outline has the line's length times the thickness as area

@@ -150,11 +150,22 @@ bool reachesPastThroughout(Vec2 centre, double radius, const Ring& part, double 
 PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
     // (Traced outlines wiggle: their parts are taken from a ring inside that does not.)
     constexpr double kCut = 0.01;  // square inches
+    std::vector<Slivers> slivers;
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const Polygon& footprint = scenario.terrain[static_cast<size_t>(i)].footprint;
         if (!footprint.holes.empty() || footprint.outer.size() < 3) continue;
-        for (Ring& ring : convexParts(Polygon{innerRing(footprint.outer, kCut), {}})) parts_.push_back({i, std::move(ring), -1});
+        std::vector<Ring> cut;
+        for (Ring& ring : convexParts(Polygon{innerRing(footprint.outer, kCut, &cut), {}})) parts_.push_back({i, std::move(ring), -1});
+        if (cut.empty()) continue;
+        Bounds box = boundsOf(cut.front());
+        for (const Ring& ring : cut) {
+            const Bounds b = boundsOf(ring);
+            box.lo = {std::min(box.lo.x, b.lo.x), std::min(box.lo.y, b.lo.y)};
+            box.hi = {std::max(box.hi.x, b.hi.x), std::max(box.hi.y, b.hi.y)};
+        }
+        slivers.push_back({i, box.lo, box.hi, std::move(cut)});
     }
+    slivers_ = std::make_shared<const std::vector<Slivers>>(std::move(slivers));
     // The bridges: b grown across a side it shares with a (the two sides on one line, run
     // opposite ways, overlapping along a segment) by the part of a within b's other sides
     // (their lines run on into a: for two walls meeting in an L, the strip of one behind
@@ -246,6 +257,15 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
                            arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi, part.joins, joined > above});
         placed(shades_.back());
     }
+    // (Only the joint test takes slivers, and it leaves out those that meet the observer's
+    // disc: no arcs.)
+    slivers_ = parts.slivers();
+    for (const PieceParts::Slivers& piece : *slivers_) {
+        const double height = featureHeight(piece.piece);
+        sliverPieces_.push_back({{}, piece.piece, height, scenario.terrain[static_cast<size_t>(piece.piece)].hasTag("barricade"),
+                                 height > above, 0, 0, 0, 0, 0, piece.lo, piece.hi});
+    }
+    sliverParts_.resize(sliverPieces_.size());
 }
 
 void FullShadows::placed(Shade& s) const {
@@ -422,8 +442,8 @@ bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Spa
 
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades, bool models) const {
     return jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
-        forEachCandidate(lo, hi, walls, barricades, models, consider);
-    });
+               forEachCandidate(lo, hi, walls, barricades, models, consider);
+           }).hidden;
 }
 
 bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
@@ -440,26 +460,80 @@ bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius
     thread_local std::vector<const Shade*> parts;
     parts.clear();
     forEachCandidate(lo, hi, walls, barricades, false, [&](const Shade& s) { parts.push_back(&s); });
+    // (The slivers among them, once a foot leaves a narrow gap.)
+    const size_t whole = parts.size();
+    bool slivers = false;
     return std::ranges::any_of(feet, [&](const Vec2& foot) {
-        return jointly(foot, radius, [&](Vec2, Vec2, const auto& consider) {
-            for (const Shade* s : parts) consider(*s);
-        });
+        auto upTo = [&](size_t count) {
+            return [&, count](Vec2, Vec2, const auto& consider) {
+                for (size_t k = 0; k < count; ++k) consider(*parts[k]);
+            };
+        };
+        const Joint first = jointly(foot, radius, upTo(whole));
+        if (first.hidden || !sliversMayClose(first, foot, walls, barricades)) return first.hidden;
+        if (!slivers) {
+            slivers = true;
+            forEachSliver(lo, hi, walls, barricades, [&](const Shade& s) { parts.push_back(&s); });
+        }
+        return parts.size() > whole && jointly(foot, radius, upTo(parts.size())).hidden;
     });
+}
+
+bool FullShadows::sliversMayClose(const Joint& first, Vec2 centre, const std::vector<int>& walls, bool barricades) const {
+    if (first.hidden || !(first.hi > first.lo) || first.hi - first.lo >= kSliverGap || sliverPieces_.empty()) return false;
+    const Vec2 mid = (eye_ + centre) * 0.5, d = first.direction;
+    thread_local std::vector<std::pair<double, double>> spans;
+    spans.clear();
+    forEachSliver(first.boxLo, first.boxHi, walls, barricades, [&](const Shade& s) {
+        double lo = HUGE_VAL, hi = -HUGE_VAL;
+        for (const Vec2& v : s.ring) {
+            const double o = -(v.x - mid.x) * d.y + (v.y - mid.y) * d.x;
+            lo = std::min(lo, o);
+            hi = std::max(hi, o);
+        }
+        if (hi + halfWidth_ > first.lo && lo - halfWidth_ < first.hi) spans.emplace_back(lo - halfWidth_, hi + halfWidth_);
+    });
+    std::sort(spans.begin(), spans.end());
+    double reach = first.lo;
+    for (const auto& [lo, hi] : spans) {
+        if (lo > reach) break;
+        reach = std::max(reach, hi);
+    }
+    return reach >= first.hi;
+}
+
+template <class Consider>
+void FullShadows::forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, const Consider& consider) const {
+    for (size_t g = 0; g < sliverPieces_.size(); ++g) {
+        const Shade& piece = sliverPieces_[g];
+        if (!piece.meets(lo, hi) || !blocks(piece, walls) || (piece.barricade && !barricades)) continue;
+        std::vector<Shade>& made = sliverParts_[g];
+        if (made.empty())
+            for (const Ring& ring : (*slivers_)[g].rings) {
+                const Bounds box = boundsOf(ring);
+                made.push_back(piece);
+                made.back().ring = ring;
+                made.back().boxLo = box.lo;
+                made.back().boxHi = box.hi;
+                placed(made.back());
+            }
+        for (const Shade& s : made)
+            if (s.meets(lo, hi)) consider(s);
+    }
 }
 
 template <class Consider>
 void FullShadows::forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
                                    const Consider& consider) const {
-    auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
     for (const Shade& s : shades_)
-        if (near(s) && blocks(s, walls) && (barricades || !s.barricade)) consider(s);
+        if (s.meets(lo, hi) && blocks(s, walls) && (barricades || !s.barricade)) consider(s);
     if (models)
         for (const Shade& s : modelShades_)
-            if (s.tall && near(s)) consider(s);
+            if (s.tall && s.meets(lo, hi)) consider(s);
 }
 
 template <class EachPart>
-bool FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) const {
+FullShadows::Joint FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) const {
     constexpr double kEps = kOffsetEps;
     constexpr int kMostRanges = 256;  // ranges tried before giving up
     // Both discs grown by half the band's width and a hair: a band that sees runs from the
@@ -473,7 +547,7 @@ bool FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) 
     const Vec2 mid = (eye_ + centre) * 0.5, a = eye_ - mid, b = centre - mid;
     const Vec2 ab = b - a;
     const double gap = std::sqrt(dot(ab, ab));
-    if (gap <= (ra + rb) * 1.01) return false;
+    if (gap <= (ra + rb) * 1.01) return {};
     // The parts that may stand between: walls for this pair, clear of both discs, within
     // the box of the two discs. For each, its corners about the middle and the two
     // directions that separate it from the discs: it lies beyond the observer's disc and
@@ -516,11 +590,13 @@ bool FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) 
         for (const Vec2& v : s.ring) corners.push_back(v - mid);
         between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db), s.middle - mid, s.reach});
     };
-    auto near = [&](const Shade& s) { return !(s.boxHi.x < lo.x || hi.x < s.boxLo.x || s.boxHi.y < lo.y || hi.y < s.boxLo.y); };
     eachPart(lo, hi, [&](const Shade& s) {
-        if (near(s)) consider(s);
+        if (s.meets(lo, hi)) consider(s);
     });
-    if (between.empty()) return false;
+    Joint found;
+    found.boxLo = lo;
+    found.boxHi = hi;
+    if (between.empty()) return found;
     // (Ranges under half a radian: a corner's offset peaks at most once within one.)
     thread_local std::vector<std::pair<double, double>> ranges;
     ranges.clear();
@@ -530,7 +606,9 @@ bool FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) 
     thread_local std::vector<Span> cover;
     // Whether every line of the directions d meets a part between. Given one direction
     // (both ends the same), a "no" means a line is open as far as the parts between tell:
-    // no smaller range about it can be proven either.
+    // no smaller range about it can be proven either. The offsets left open first, from the
+    // least: [open.lo, open.hi].
+    Span open{0, 0};
     auto covered = [&](const Directions& d) {
         // Every offset of a line meeting both discs, over the range, lies in [need.lo, need.hi].
         const Span need = needed(d, a, ra, b, rb);
@@ -552,26 +630,38 @@ bool FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) 
         }
         std::sort(cover.begin(), cover.end(), [](const Span& x, const Span& y) { return x.lo < y.lo; });
         double reach = need.lo;
+        open.hi = need.hi;
         for (const Span& c : cover) {
-            if (reach > need.hi || c.lo >= reach) break;
+            if (reach > need.hi) break;
+            if (c.lo >= reach) {
+                open.hi = std::min(c.lo, need.hi);
+                break;
+            }
             reach = std::max(reach, c.hi);
         }
+        open.lo = reach;
         return reach > need.hi;  // every line of the range crosses a part
     };
     int tried = 0;
     while (!ranges.empty()) {
         const auto [phi0, phi1] = ranges.back();
         ranges.pop_back();
-        if (++tried > kMostRanges) return false;
+        if (++tried > kMostRanges) return found;
         const double phim = (phi0 + phi1) / 2, c = std::cos(phim), s = std::sin(phim);
         if (covered({std::cos(phi0), std::sin(phi0), std::cos(phi1), std::sin(phi1), c, s})) continue;
         // Not proven over the range: its middle direction alone, first (a line open there
         // ends the search; most seen targets end it at the first range).
-        if (!covered({c, s, c, s, c, s})) return false;
+        if (!covered({c, s, c, s, c, s})) {
+            found.direction = {c, s};
+            found.lo = open.lo;
+            found.hi = open.hi;
+            return found;
+        }
         ranges.push_back({phim, phi1});
         ranges.push_back({phi0, phim});
     }
-    return true;
+    found.hidden = true;
+    return found;
 }
 
 namespace {

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,6 +34,9 @@ namespace sl::analysis {
 // its own other sides, when the two together are convex (the east wall of an L run on
 // through the north wall's end), for parts of different pieces whose sides lie on one line
 // exactly. A bridge blocks a line only where both its pieces do.
+// A traced outline's parts are taken from a ring inside it that does not wiggle (innerRing):
+// far fewer, but a line may pass between them and the outline. The triangles cut off to make
+// that ring are kept as slivers: with the parts, they make up the footprint exactly.
 class PieceParts {
 public:
     explicit PieceParts(const Scenario& scenario, bool bridges = true);
@@ -41,10 +45,20 @@ public:
         Ring ring;        // convex, positively oriented
         int joins = -1;   // a bridge: the other piece, a part of which it takes in
     };
+    // One piece's slivers (triangles, positively oriented), with the box that holds them all.
+    struct Slivers {
+        int piece;
+        Vec2 lo, hi;
+        std::vector<Ring> rings;
+    };
     const std::vector<Part>& parts() const { return parts_; }
+    // (Shared: the full shadows made from these parts keep them, to make their own parts of
+    // them only when asked.)
+    const std::shared_ptr<const std::vector<Slivers>>& slivers() const { return slivers_; }
 
 private:
     std::vector<Part> parts_;
+    std::shared_ptr<const std::vector<Slivers>> slivers_;
 };
 
 // The radius of a disc around the base's centre that holds the whole base.
@@ -71,7 +85,9 @@ public:
     bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades = true, bool models = true) const;
     // Whether any of `feet` (the centres of discs of `radius`) is hidden so by the terrain
     // alone (no model), the parts that stop every line for the pair picked out once for
-    // them all: then the target is not fully visible, the terrain's doing.
+    // them all: then the target is not fully visible, the terrain's doing. Where the parts
+    // leave a foot only a narrow gap that the slivers of traced outlines may close
+    // (PieceParts), it is asked again with them.
     bool hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades) const;
     // Whether the foot of a target within `radius` of `centre` (the bottom of its column, on
     // the table) is hidden from the observer by one part, lower pieces too: a line from the
@@ -115,6 +131,8 @@ private:
         Vec2 nearEye{};     // its point nearest the observer's centre (hidesJointly)
         Vec2 middle{};      // its box's centre, and the disc about it that holds it
         double reach = 0;
+        // Whether its box meets the box from lo to hi.
+        bool meets(Vec2 lo, Vec2 hi) const { return !(boxHi.x < lo.x || hi.x < boxLo.x || boxHi.y < lo.y || hi.y < boxLo.y); }
     };
     // The per-observer facts hidesJointly reads of a part, set once it is made.
     void placed(Shade& s) const;
@@ -127,13 +145,34 @@ private:
     // Each part hidesJointly takes whose box meets the box from lo to hi, given to
     // `consider`: those that stop every line for the pair (without `barricades`, none tagged
     // so) and, with `models`, the models taller than both tops.
+    // The slivers (PieceParts) whose boxes meet the box from lo to hi, of the pieces that
+    // stop every line for the pair (without `barricades`, none tagged so), given to
+    // `consider`; a piece's made into parts the first time they are asked for.
+    template <class Consider>
+    void forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, const Consider& consider) const;
     template <class Consider>
     void forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
                           const Consider& consider) const;
+    // What jointly found: hidden; or not, and where a line was found open, as far as the
+    // parts tell: its direction (cos, sin) and the offsets left open there, [lo, hi] about
+    // the middle of the two discs' centres (none where the ranges ran out first); and the
+    // box the parts were taken from.
+    struct Joint {
+        bool hidden = false;
+        Vec2 direction{};
+        double lo = 0, hi = 0;
+        Vec2 boxLo{}, boxHi{};
+    };
+    // Whether asking again with the slivers (forEachSliver) may settle what `first` left
+    // open: where it left a narrow gap, which the slivers' offsets there, each grown by half
+    // the band's width, cover. (Only a sliver can close it, and a line open in that
+    // direction ends the search again otherwise.)
+    static constexpr double kSliverGap = 0.05;  // inches
+    bool sliversMayClose(const Joint& first, Vec2 centre, const std::vector<int>& walls, bool barricades) const;
     // hidesJointly with the parts `eachPart(lo, hi, consider)` gives to `consider`, those
     // whose boxes meet the box from lo to hi (that of the two discs, grown).
     template <class EachPart>
-    bool jointly(Vec2 centre, double radius, const EachPart& eachPart) const;
+    Joint jointly(Vec2 centre, double radius, const EachPart& eachPart) const;
     // Whether the part hides the foot (hidesFoot); `wall`: the ruleset makes it one.
     bool footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const;
     Vec2 eye_;
@@ -142,6 +181,12 @@ private:
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     double above_ = 0;      // the higher of the two tops
     std::vector<Shade> shades_, modelShades_;
+    // The slivers, and for each piece that has some, the part one of them would be (its
+    // height, tags, whether it is tall, the box of them all: no ring) and its slivers' parts
+    // once made. (Made by const calls: one thread's to use, as a map's threads have their own.)
+    std::shared_ptr<const std::vector<PieceParts::Slivers>> slivers_;
+    std::vector<Shade> sliverPieces_;
+    mutable std::vector<std::vector<Shade>> sliverParts_;
 };
 
 // Everything on the table a sight line could meet, whatever the heights and the ruleset:

@@ -284,8 +284,9 @@ namespace {
 
 // innerRing and outerRing: the corners that turn `turn` (+1 convex, -1 reflex) cut off while
 // the triangle cut is smaller than `maxCut` and holds no other corner (so that the new edge
-// crosses none: an edge crossing it would have an end inside).
-Ring cutCorners(const Ring& ring, double maxCut, int turnCut) {
+// crosses none: an edge crossing it would have an end inside); each triangle cut added to
+// `removed` where given.
+Ring cutCorners(const Ring& ring, double maxCut, int turnCut, std::vector<Ring>* removed) {
     Ring r = openRing(ring);
     if (signedArea(r) < 0) std::reverse(r.begin(), r.end());
     for (bool cut = true; cut && r.size() > 3;) {
@@ -309,6 +310,7 @@ Ring cutCorners(const Ring& ring, double maxCut, int turnCut) {
                 }
             }
             if (drop) {
+                if (removed && turn == turnCut) removed->push_back({a, b, c});
                 r.erase(r.begin() + static_cast<std::ptrdiff_t>(i));
                 cut = true;
             } else {
@@ -321,9 +323,9 @@ Ring cutCorners(const Ring& ring, double maxCut, int turnCut) {
 
 }  // namespace
 
-Ring innerRing(const Ring& ring, double maxCut) { return cutCorners(ring, maxCut, +1); }
+Ring innerRing(const Ring& ring, double maxCut, std::vector<Ring>* cut) { return cutCorners(ring, maxCut, +1, cut); }
 
-Ring outerRing(const Ring& ring, double maxFill) { return cutCorners(ring, maxFill, -1); }
+Ring outerRing(const Ring& ring, double maxFill) { return cutCorners(ring, maxFill, -1, nullptr); }
 
 std::vector<Ring> coveringParts(const Ring& ring, double maxFill) {
     std::vector<Ring> parts = convexParts(Polygon{outerRing(ring, maxFill), {}});

@@ -69,8 +69,9 @@ std::vector<Ring> convexParts(const Polygon& polygon);
 // A simpler ring inside this one (a simple ring, positively oriented): its convex corners
 // cut off, one at a time, while the triangle a cut takes is smaller than `maxCut` square
 // inches and holds no other corner. A traced outline's wiggles go (and the parts of
-// convexParts with them), the shape stays.
-Ring innerRing(const Ring& ring, double maxCut);
+// convexParts with them), the shape stays. With `cut`, the triangles cut off are added to
+// it, positively oriented: with the ring returned, they make up the ring given.
+Ring innerRing(const Ring& ring, double maxCut, std::vector<Ring>* cut = nullptr);
 // The same outwards: a simpler ring around this one, its reflex corners filled in while the
 // triangle filled is smaller than `maxFill` square inches and holds no other corner.
 Ring outerRing(const Ring& ring, double maxFill);
