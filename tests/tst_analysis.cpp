@@ -1189,6 +1189,35 @@ private slots:
         QVERIFY2(throughTop >= 40, qPrintable(QStringLiteral("%1 of %2").arg(throughTop).arg(claims)));
     }
 
+    // A band starts centred on the observer's base (the pair engine's lines start at its
+    // points), so the joint test does not grow the observer's disc by half the band's width
+    // as it does the target's (whose band may end anywhere within that of it). Under 11th
+    // edition (1 mm), two walls 5" from the observer leave a gap from 0.62" to 0.70" above
+    // the line between the centres (20" apart): the band through it, 0.64" up and flat, starts
+    // 0.01" beside the observer's base, and no band from the base itself reaches the target
+    // through it. The pair is not visible to the pair engine, and the joint test proves it;
+    // with the gap 0.02" lower, a band from the base passes, which both see.
+    void aBandStartsOnTheObserversBase() {
+        auto rect = [](Vec2 lo, Vec2 hi) { return Ring{lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}; };
+        for (const double lower : {0.62, 0.60}) {
+            Scenario s = featureTable({60, 44}, {rect({14.5, 19}, {15.5, 22 + lower}), rect({14.5, 22 + lower + 0.08}, {15.5, 25})}, 6);
+            s.ruleset.name = "wh40k-11e";
+            s.ruleset.sight_line_width_mm = 1;
+            s.models.push_back(observerAt("watcher", {10, 22}));
+            Model target = observerAt("target", {30, 22});
+            target.side = target.unit = "others";
+            s.models.push_back(target);
+            const Scene scene(s);
+            const Rulings rulings(scene);
+            const PairResult pair = rulings.evaluate(0, 1, Method::Exact, Detail::Decisions);
+            QVERIFY(!pair.undecided);
+            QCOMPARE(pair.visible, lower < 0.61);
+            const PieceParts parts(s);
+            const FullShadows shadows(parts, s, s.models[0], 1.75);
+            QCOMPARE(shadows.hidesJointly({30, 22}, 16 / 25.4, rulings.wallsOf(0, 1)), !pair.visible);
+        }
+    }
+
     // Joint shadows: several walls that together stop every line from the observer's disc to
     // a target's, where none does alone. Each "hidden" is checked against an independent
     // search for an open line (segments between 200 points on each disc's rim, and the
