@@ -451,7 +451,7 @@ bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius
     if (feet.empty()) return false;
     // The parts near any foot's lines, picked out once: those near the box of every foot's
     // disc and the observer's, grown as jointly grows them.
-    const double ra = radius_ + kClear, rb = radius + kMargin + halfWidth_ + kClear;
+    const double ra = radius_ + kClear, rb = radius + kMargin + kClear;
     Vec2 lo = eye_ - Vec2{ra, ra}, hi = eye_ + Vec2{ra, ra};
     for (const Vec2& f : feet) {
         lo = {std::min(lo.x, f.x - rb), std::min(lo.y, f.y - rb)};
@@ -536,15 +536,15 @@ template <class EachPart>
 FullShadows::Joint FullShadows::jointly(Vec2 centre, double radius, const EachPart& eachPart) const {
     constexpr double kEps = kOffsetEps;
     constexpr int kMostRanges = 256;  // ranges tried before giving up
-    // The target's disc grown by half the band's width, the observer's not, and both by a
-    // hair: a band that sees starts centred on the observer's base (the pair engine's sight
-    // lines start at its points) and may end anywhere within half its width of the target
-    // (rulesets.md, 06.01), and its centre line stays half its width from every part (a
-    // line of offset p meets a part's band where p lies within the part's offsets grown by
-    // half the width). A part counts where it lies beyond that width from both discs, so
-    // that the points of the band it meets lie between the band's ends.
+    // Both discs grown by a hair only: a band that sees runs, as the pair engine's sight
+    // lines do, from a point of the observer's base to a point of the target's (for a point
+    // of the target seen across a band's end, the caller's disc is grown by half the band's
+    // width: hidesSomeFootJointly's feet), and its centre line stays half its width from
+    // every part (a line of offset p meets a part's band where p lies within the part's
+    // offsets grown by half the width). A part counts where it lies beyond that width from
+    // both discs, so that the points of the band it meets lie between the band's ends.
     const double hw = halfWidth_;
-    const double ra = radius_ + kClear, rb = radius + kMargin + hw + kClear;
+    const double ra = radius_ + kClear, rb = radius + kMargin + kClear;
     // Coordinates about the middle, so that every offset is small.
     const Vec2 mid = (eye_ + centre) * 0.5, a = eye_ - mid, b = centre - mid;
     const Vec2 ab = b - a;

@@ -74,9 +74,10 @@ public:
     // or of one of `walls` (the pieces the ruleset makes walls for this pair), or of a model
     // taller than both tops (those addModels took), or of several of them together (jointly).
     bool hides(Vec2 centre, double radius, const std::vector<int>& walls) const;
-    // Whether every line from the observer's disc to the target's disc, both grown by half
-    // the ruleset's line width, crosses the open interior of one of those parts (or of those
-    // models) that lies between the two on that line: the lines' directions are cut into
+    // Whether every band of the ruleset's line width whose middle line runs from the
+    // observer's disc to the target's (as the pair engine's sight lines run from base to
+    // base) meets the open interior of one of those parts (or of those models) that lies
+    // between the two on that line, grown by half the width: the lines' directions are cut into
     // ranges, and in each range the offsets of the lines that meet both discs must be
     // covered by the offsets of the lines through the parts, each bounded over the whole
     // range (cut again where that fails, a few hundred ranges at most; false where they do
