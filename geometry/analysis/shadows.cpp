@@ -650,15 +650,18 @@ FullShadows::Joint FullShadows::jointly(Vec2 centre, double radius, const EachPa
         ranges.pop_back();
         if (++tried > kMostRanges) return found;
         const double phim = (phi0 + phi1) / 2, c = std::cos(phim), s = std::sin(phim);
-        if (covered({std::cos(phi0), std::sin(phi0), std::cos(phi1), std::sin(phi1), c, s})) continue;
-        // Not proven over the range: its middle direction alone, first (a line open there
-        // ends the search; most seen targets end it at the first range).
-        if (!covered({c, s, c, s, c, s})) {
+        // Its middle direction alone where the range is not proven (a line open there ends
+        // the search); the first range's before it, as most seen targets end the search there.
+        auto openInTheMiddle = [&] {
+            if (covered({c, s, c, s, c, s})) return false;
             found.direction = {c, s};
             found.lo = open.lo;
             found.hi = open.hi;
-            return found;
-        }
+            return true;
+        };
+        if (tried == 1 && openInTheMiddle()) return found;
+        if (covered({std::cos(phi0), std::sin(phi0), std::cos(phi1), std::sin(phi1), c, s})) continue;
+        if (tried > 1 && openInTheMiddle()) return found;
         ranges.push_back({phim, phi1});
         ranges.push_back({phi0, phim});
     }
