@@ -487,6 +487,7 @@ bool FullShadows::sliversMayClose(const Joint& first, Vec2 centre, const std::ve
     forEachSliver(first.boxLo, first.boxHi, walls, barricades, [&](const Shade& s) {
         double lo = HUGE_VAL, hi = -HUGE_VAL;
         for (const Vec2& v : s.ring) {
+            // (The offset as offsets() gives it in one direction, without its check for a peak.)
             const double o = -(v.x - mid.x) * d.y + (v.y - mid.y) * d.x;
             lo = std::min(lo, o);
             hi = std::max(hi, o);

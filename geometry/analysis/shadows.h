@@ -146,14 +146,14 @@ private:
     // Each part hidesJointly takes whose box meets the box from lo to hi, given to
     // `consider`: those that stop every line for the pair (without `barricades`, none tagged
     // so) and, with `models`, the models taller than both tops.
+    template <class Consider>
+    void forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
+                          const Consider& consider) const;
     // The slivers (PieceParts) whose boxes meet the box from lo to hi, of the pieces that
     // stop every line for the pair (without `barricades`, none tagged so), given to
     // `consider`; a piece's made into parts the first time they are asked for.
     template <class Consider>
     void forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, const Consider& consider) const;
-    template <class Consider>
-    void forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
-                          const Consider& consider) const;
     // What jointly found: hidden; or not, and where a line was found open, as far as the
     // parts tell: its direction (cos, sin) and the offsets left open there, [lo, hi] about
     // the middle of the two discs' centres (none where the ranges ran out first); and the

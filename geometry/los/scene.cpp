@@ -662,7 +662,7 @@ namespace {
 void grow(const Blocker& bl, double h, std::vector<Blocker>& out) {
     if (bl.curved) {
         Blocker g = bl;
-        const double wider = 2 * h * 25.4 * (1 - 1e-9);  // (both diameters, in mm, a hair short)
+        const double wider = 2 * h * kMmPerInch * (1 - 1e-9);  // (both diameters, in mm, a hair short)
         g.ellipse.lengthMm += wider;
         g.ellipse.widthMm += wider;
         g.minX -= h, g.minY -= h, g.maxX += h, g.maxY += h;
