@@ -330,16 +330,16 @@ void FullShadows::addModels(const Scenario& scenario, const Model& observer, int
 }
 
 bool FullShadows::hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades) const {
-    return hidesSomeFoot(std::span(&centre, 1), centre, 0, radius, walls, barricades);
+    return hidesSomeFoot(std::span(&centre, 1), centre, 0, radius, walls, barricades).has_value();
 }
 
 bool FullShadows::hidesFootBehindModel(Vec2 centre, double radius) const {
-    return hidesSomeFoot(std::span(&centre, 1), centre, 0, radius, {}, true, true);
+    return hidesSomeFoot(std::span(&centre, 1), centre, 0, radius, {}, true, true).has_value();
 }
 
-bool FullShadows::hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius, const std::vector<int>& walls,
-                                bool barricades, bool byModels) const {
-    if (top_ <= 0) return false;
+std::optional<Vec2> FullShadows::hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius,
+                                               const std::vector<int>& walls, bool barricades, bool byModels) const {
+    if (top_ <= 0) return std::nullopt;
     // The parts some foot within the disc could lie behind (beyond their nearest point and
     // within their directions, the disc's angle seen from the observer allowed, with a hair),
     // each with whether it is a wall.
@@ -356,8 +356,8 @@ bool FullShadows::hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double 
     }
     for (const Vec2& foot : feet)
         for (const auto& [s, wall] : behind)
-            if (footBehind(*s, wall, foot, radius)) return true;
-    return false;
+            if (footBehind(*s, wall, foot, radius)) return foot;
+    return std::nullopt;
 }
 
 bool FullShadows::footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const {

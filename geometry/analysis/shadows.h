@@ -21,6 +21,7 @@
 #include <array>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -105,10 +106,10 @@ public:
     // The same test with the models that block the observer's lines as the parts (those
     // that addModels took): then the target is not fully visible, the models' doing.
     bool hidesFootBehindModel(Vec2 centre, double radius) const;
-    // Whether any of `feet`, all within `reach` of `around`, is hidden so (hidesFoot; with
-    // `byModels`, hidesFootBehindModel): the parts that no foot within that disc lies
+    // The first of `feet`, all within `reach` of `around`, that is hidden so (hidesFoot; with
+    // `byModels`, hidesFootBehindModel), if any: the parts that no foot within that disc lies
     // behind are set aside once for them all.
-    bool hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius, const std::vector<int>& walls,
+    std::optional<Vec2> hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius, const std::vector<int>& walls,
                        bool barricades, bool byModels = false) const;
     // Every model standing on the table that blocks the observer's lines to a target of
     // its own unit (the table's models but the observer's unit's and `skip`; none where the

@@ -10,6 +10,7 @@
 #include "rules/rulings.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <numbers>
@@ -301,6 +302,34 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             PairResult result;  // what the proofs before the decision found, and the cover it gives where it sees
         };
         std::vector<Later> later;
+        // The feet found hidden by one part for the last cells, with the observer and the
+        // pair's walls: a foot is a point of the table, hidden whatever base stands on it, so
+        // one that lies within the next cell's base (within `rim` of its centre) keeps that
+        // probe from being fully visible too. Forgotten at each block's start, as the views are.
+        struct HiddenFoot {
+            size_t observer;
+            Vec2 at;
+            std::vector<int> walls;
+        };
+        constexpr size_t kKeptFeet = 12;
+        std::array<HiddenFoot, kKeptFeet> keptFeet;
+        size_t keptCount = 0, keptNext = 0;
+        auto keptFootWithin = [&](size_t i, Vec2 at, const std::vector<int>& walls) {
+            for (size_t k = 0; k < keptCount; ++k) {
+                const HiddenFoot& f = keptFeet[k];
+                const Vec2 d = f.at - at;
+                if (f.observer == i && d.x * d.x + d.y * d.y <= rim * rim && f.walls == walls) return true;
+            }
+            return false;
+        };
+        auto keepFoot = [&](size_t i, Vec2 at, const std::vector<int>& walls) {
+            HiddenFoot& f = keptFeet[keptNext];
+            f.observer = i;
+            f.at = at;
+            f.walls.assign(walls.begin(), walls.end());
+            keptNext = (keptNext + 1) % kKeptFeet;
+            keptCount = std::min(keptCount + 1, kKeptFeet);
+        };
         // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
         // whether every one that sees it gives cover.
         auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear, bool seen, bool coverSoFar,
@@ -330,8 +359,15 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 rimPoints[k] = at + (d * std::cos(a) + across * std::sin(a)) * (rim / inner);
             }
             const double reach = rim * (1 + 1e-9) + 1e-9;  // (the spots lie nearer the centre)
-            const bool byTerrain = jointly ? shadows[i].hidesSomeFootJointly(feet, foot, walls, !tenth)
-                                           : shadows[i].hidesSomeFoot(feet, at, reach, foot, walls, !tenth);
+            bool byTerrain = false;
+            if (jointly) {
+                byTerrain = shadows[i].hidesSomeFootJointly(feet, foot, walls, !tenth);
+            } else if (keptFootWithin(i, at, walls)) {
+                byTerrain = true;
+            } else if (const std::optional<Vec2> hidden = shadows[i].hidesSomeFoot(feet, at, reach, foot, walls, !tenth)) {
+                byTerrain = true;
+                keepFoot(i, *hidden, walls);
+            }
             if (!byTerrain && (jointly || !shadows[i].hidesSomeFoot(feet, at, reach, foot, {}, true, true))) return std::nullopt;
             // (Or where it stands in cover whoever sees it: within an area under 11e.)
             const bool standsInCover = !byTerrain && partCover && !clear && rulings.coverWhereItStands(probeIndex);
@@ -516,6 +552,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
             scene.forgetViews();
             lastFully = 0;
+            keptCount = keptNext = 0;
             byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
                      cancelled);
         }
