@@ -660,9 +660,11 @@ private slots:
     }
 
     void provingFirstDecidesTheSame() {
-        // ExpectNotVisible (a pair not visible a moment ago) changes the order of the work
-        // only: every pair of the two units, at ordinary places and at knife edges, decided
-        // with the proof first and with the candidates first, gives the same answer.
+        // ExpectNotVisible (a pair not visible a moment ago) and ExpectVisible (the points of
+        // fully visible's search) change the order of the work only: every pair of the two
+        // units, at ordinary places and at knife edges, decided with the subdivision first,
+        // in the usual order, and with the quick proofs after the candidates, gives the same
+        // answer.
         Scenario s = officialUnitsWalled();
         QVERIFY(!s.models.empty());
         const int boy = Scene(s).modelIndex("boy-3");
@@ -675,18 +677,24 @@ private slots:
                 for (int t = 0; t < static_cast<int>(s.models.size()); ++t) {
                     if (s.models[o].unit != "intercessors" || s.models[t].unit != "boyz") continue;
                     const PairResult usual = evaluatePair(scene, o, t, Method::Exact, Detail::Decisions);
-                    PairResult first;
+                    PairResult first, last;
                     {
                         const ExpectNotVisible order(true);
                         first = evaluatePair(scene, o, t, Method::Exact, Detail::Decisions);
                     }
+                    {
+                        const ExpectVisible order;
+                        last = evaluatePair(scene, o, t, Method::Exact, Detail::Decisions);
+                    }
                     const QByteArray where = QStringLiteral("%1 -> %2 at %3, %4")
                                                  .arg(QString::fromStdString(usual.observer), QString::fromStdString(usual.target))
                                                  .arg(at.x).arg(at.y).toUtf8();
-                    QVERIFY2(first.visible == usual.visible, where.constData());
-                    QVERIFY2(first.undecided == usual.undecided, where.constData());
-                    QVERIFY2(first.fully_visible == usual.fully_visible, where.constData());
-                    QVERIFY2(first.blocking_set == usual.blocking_set, where.constData());
+                    for (const PairResult* other : {&first, &last}) {
+                        QVERIFY2(other->visible == usual.visible, where.constData());
+                        QVERIFY2(other->undecided == usual.undecided, where.constData());
+                        QVERIFY2(other->fully_visible == usual.fully_visible, where.constData());
+                        QVERIFY2(other->blocking_set == usual.blocking_set, where.constData());
+                    }
                     blocked += !usual.visible;
                     visible += usual.visible;
                 }

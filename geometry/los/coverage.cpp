@@ -451,6 +451,7 @@ FullView fullyVisibleColumns(const Scene& scene, const Region& from, const Model
 // fully visible); else the answer is left undecided. A foot found hidden is hidden.
 FullView fullyVisible(const Scene& scene, const Region& from, const Model& o, const Region& to, const Model& t,
                       const ModelMask& ignored, Vec2 hint) {
+    const ExpectVisible mostlySeen;  // (the points looked at)
     FullView feet = fullyVisibleAtFeet(scene, from, o, to, t, ignored, hint);
     if (feet.outcome != FullView::Outcome::Yes) return feet;
     std::vector<Vec2> both = from.around;

@@ -833,7 +833,9 @@ double clearanceOf(const Scene& scene, const SightLine& L, const ModelMask& igno
 
 namespace {
 
-thread_local bool expectNotVisible = false;
+// What the decisions made on this thread expect (ExpectNotVisible, ExpectVisible).
+enum class Expect { Either, Visible, NotVisible };
+thread_local Expect expected = Expect::Either;
 // The cells of the subdivision tried before the candidates when the pair is expected not
 // visible: enough for nine pairs in ten behind terrain, few for one that turns out visible.
 constexpr int kFirstCells = 25;
@@ -849,13 +851,18 @@ CertifyLimits requiredLimits(const Scene& scene) {
 
 }  // namespace
 
-ExpectNotVisible::ExpectNotVisible(bool on) : before_(expectNotVisible) { expectNotVisible = on; }
-ExpectNotVisible::~ExpectNotVisible() { expectNotVisible = before_; }
+ExpectNotVisible::ExpectNotVisible(bool on) : before_(static_cast<int>(expected)) {
+    expected = on ? Expect::NotVisible : Expect::Either;
+}
+ExpectNotVisible::~ExpectNotVisible() { expected = static_cast<Expect>(before_); }
+ExpectVisible::ExpectVisible() : before_(static_cast<int>(expected)) { expected = Expect::Visible; }
+ExpectVisible::~ExpectVisible() { expected = static_cast<Expect>(before_); }
 
 ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo,
                         const ModelMask& ignored, Witness witness, std::optional<Vec2> hint, Proof proof, int mostCells) {
     ExactAnswer answer;
     const double lowest = std::min(hFrom, hTo);
+    const bool expectNotVisible = expected == Expect::NotVisible, expectVisible = expected == Expect::Visible;
 
     // The candidate lines, cheapest and likeliest first: centre to centre and the sample
     // points; then, when none of those is open, every line tangent to two of the things a
@@ -939,28 +946,32 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     };
     if (!expectNotVisible) samples();
     // Then, before trying many lines, a proof that none is open (the usual case of a pair
-    // behind a wall) when there is one. (Not when a line through the centres already grazed
-    // through.)
+    // behind a wall) when there is one (after them, where the pair is expected visible). (Not
+    // when a line through the centres already grazed through.)
     // A knife edge (a tangent of both bases that others only touch) admits no proof: the
     // search below is for a printable line only, and failing it the pair is undecided.
     bool knife = false;
-    std::optional<CertifySearch> early;  // (expectNotVisible: the subdivision begun first)
-    // (Each stage below takes a while: none is begun once a quick proof's time is out.)
-    if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
-    if (open.empty() && !grazedFirst && !outOfTime) {
+    auto quickProof = [&] {
         if (const auto wall = separator(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*wall};
-            return answer;
+            return true;
         }
         if (const auto floor = floorBetween(scene, from, hFrom, to, hTo, ignored)) {
             answer.cover = {*floor};
-            return answer;
+            return true;
         }
         knife = knifeAlongTangent(scene, from, hFrom, to, hTo, ignored);
-        if (auto proof = knife ? std::nullopt : certifyWhole(scene, from, hFrom, to, hTo, ignored)) {
-            answer.cover = std::move(*proof);
-            return answer;
+        if (auto cover = knife ? std::nullopt : certifyWhole(scene, from, hFrom, to, hTo, ignored)) {
+            answer.cover = std::move(*cover);
+            return true;
         }
+        return false;
+    };
+    std::optional<CertifySearch> early;  // (expectNotVisible: the subdivision begun first)
+    // (Each stage below takes a while: none is begun once a quick proof's time is out.)
+    if (open.empty() && proof != Proof::Estimate && scene.outOfTime()) outOfTime = true;
+    if (open.empty() && !grazedFirst && !outOfTime && !expectVisible) {
+        if (quickProof()) return answer;
         if (proof == Proof::Required && expectNotVisible && !knife) {
             // The first cells of the subdivision now (most pairs behind terrain need few);
             // the candidates if they are not enough, and the rest of the subdivision last.
@@ -1068,7 +1079,8 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
     // No candidate is open: that alone proves nothing (the candidates are complete only
     // in the plane). The pair is not visible only when the certified subdivision covers
     // every sight line by proofs; it may instead find an open line the candidates missed,
-    // or stop, undecided, at a knife edge.
+    // or stop, undecided, at a knife edge. (Expected visible: the quick proofs first.)
+    if (expectVisible && !grazedFirst && !outOfTime && quickProof()) return answer;
     if (!grazing.empty()) answer.grazing = ExactLine{grazing.front().p, grazing.front().q, 0};
     if (proof == Proof::Estimate) return answer;
     if (outOfTime) {

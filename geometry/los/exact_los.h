@@ -64,10 +64,10 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
 unsigned long proofsCutShort();
 void countProofCutShort();
 
-// While one lives, the decisions of Proof::Required made on this thread look for the proof
-// that no line is open before trying the many candidate lines (the usual order is the
-// reverse): for a pair that was not visible a moment ago (a model being dragged), where the
-// candidates would all be tried in vain. The answers are the same either way; only the
+// While one lives, the decisions of Proof::Required made on this thread begin the
+// subdivision (the proof that no line is open) before trying the sample and candidate
+// lines (it usually comes after them): for a pair that was not visible a moment ago (a
+// model being dragged), where the candidates would all be tried in vain. The answers are the same either way; only the
 // time spent differs (a visible pair costs more this way).
 class ExpectNotVisible {
 public:
@@ -77,7 +77,24 @@ public:
     ExpectNotVisible& operator=(const ExpectNotVisible&) = delete;
 
 private:
-    bool before_;
+    int before_;
+};
+
+// While one lives, the decisions made on this thread try the sample and candidate lines
+// before the quick proofs that none is open (a wall between the two, a floor, the whole pair
+// cut off at once), which are usually tried first: for the points of a target that fully
+// visible's search looks at in turn, nearly all of them seen (one proven hidden ends the
+// search). The answers are the same either way; only the time spent differs (a point not
+// seen costs more this way). Of this and ExpectNotVisible, the one made last holds.
+class ExpectVisible {
+public:
+    ExpectVisible();
+    ~ExpectVisible();
+    ExpectVisible(const ExpectVisible&) = delete;
+    ExpectVisible& operator=(const ExpectVisible&) = delete;
+
+private:
+    int before_;
 };
 
 // Inches from the line (its parts below each blocker's top) to the nearest blocker, up to
