@@ -1072,6 +1072,12 @@ private slots:
         QVERIFY(explained.wait(20000));
         QVERIFY2(panel->explanation().contains(QStringLiteral("seen from 18 of the 18 places")), qPrintable(panel->explanation()));
         QCOMPARE(view->overlay().mapLines.size(), size_t(18));
+        panel->explainAt({23.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("reach past the table's edge: no place to stand")),
+                 qPrintable(panel->explanation()));
+        panel->explainAt({2.5, 8.5});  // (the lines of the cell before, for what follows)
+        QVERIFY(explained.wait(20000));
         const QString csv = dir.filePath(QStringLiteral("exposure.csv"));
         QString error;
         QVERIFY(panel->exportCsv(csv, &error));
@@ -1242,6 +1248,12 @@ private slots:
         QVERIFY(explained.wait(20000));
         QVERIFY2(panel->explanation().contains(QStringLiteral("fully visible to Eye 1")), qPrintable(panel->explanation()));
         QVERIFY(view->overlay().mapLines.front().second);
+        // A cell whose base would reach past the table's edge: no place to stand.
+        QCOMPARE(panel->map()->at(0, 8).verdict, analysis::Verdict::Overlap);
+        panel->explainAt({0.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("reach past the table's edge: no place to stand")),
+                 qPrintable(panel->explanation()));
         // Exported with the board, its legend on the picture; the cells as CSV.
         const QString csv = dir.filePath(QStringLiteral("cells.csv"));
         QString error;

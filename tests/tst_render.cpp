@@ -263,8 +263,9 @@ private slots:
         QVERIFY(band > 100);
         QCOMPARE(image.height(), static_cast<int>(std::lround((1200 - band) * s.board.height / s.board.width)));
         const QTransform t = render::BoardRenderer::fit(QSizeF(1200 - band, image.height()), s.board, 18);
-        // The cell at the lower left corner is the map's colour (fully visible there).
-        const QPointF corner = t.map(QPointF(0.5, s.board.height - 0.5));
+        // The cell next to the lower left corner is the map's colour (fully visible there; the
+        // corner's own would have the base reach past the table's edge).
+        const QPointF corner = t.map(QPointF(1.5, s.board.height - 1.5));
         const QColor c = image.pixelColor(corner.toPoint());
         QVERIFY2(near(c, render::kMapFullyVisible), qPrintable(c.name()));
         // The band: beyond the board's right edge, the legend's box near its top.
@@ -276,7 +277,7 @@ private slots:
         const QImage narrow(png);
         QCOMPARE(narrow.width(), 300);
         const QTransform nt = render::BoardRenderer::fit(QSizeF(150, narrow.height()), s.board, 18);
-        const QColor nc = narrow.pixelColor(nt.map(QPointF(0.5, s.board.height - 0.5)).toPoint());
+        const QColor nc = narrow.pixelColor(nt.map(QPointF(1.5, s.board.height - 1.5)).toPoint());
         QVERIFY2(near(nc, render::kMapFullyVisible), qPrintable(nc.name()));
     }
 

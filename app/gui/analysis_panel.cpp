@@ -768,7 +768,9 @@ void AnalysisPanel::startExplaining() {
             Explained e;
             const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
             if (cell.overlap) {
-                e.text = QObject::tr("At %1 a model of this base would overlap a feature: no place to stand.").arg(where);
+                e.text = analysis::overTableEdge(analysis::probeModel(map.target, at), scenario->board)
+                             ? QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.").arg(where)
+                             : QObject::tr("At %1 a model of this base would overlap a feature: no place to stand.").arg(where);
                 return e;
             }
             Scenario s = *scenario;
@@ -834,6 +836,10 @@ void AnalysisPanel::startExplaining() {
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
             const Model placed = analysis::probeModel(probe, at);
+            if (analysis::overTableEdge(placed, scenario->board)) {
+                e.text = QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.").arg(where);
+                return e;
+            }
             const std::vector<int> on = analysis::FeatureOverlap(*scenario).features(placed, true);
             const int model = on.empty() ? analysis::ModelOverlap(*scenario)(placed) : -1;
             const std::string what = !on.empty() ? scenario->labelOf(scenario->terrain[on[0]].id)

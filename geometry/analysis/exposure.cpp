@@ -38,7 +38,7 @@ std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, cons
             const Ring outline = baseOutline(m);
             // Wholly within: the base's area all inside the zone (to a hair).
             if (overlapArea(area, outline) < std::abs(signedArea(outline)) - kOverlapArea) continue;
-            if (overlaps(m)) continue;
+            if (overlaps(m) || overTableEdge(m, scenario.board)) continue;
             out.push_back({x, y});
         }
     return out;
@@ -68,9 +68,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const int cells = map.grid.cells();
     map.cells.assign(static_cast<size_t>(cells), ExposureCell{});
     const FeatureOverlap overlaps(scenario);
-    for (int k = 0; k < cells; ++k)
-        map.cells[static_cast<size_t>(k)].overlap =
-            overlaps(probeModel(target, map.grid.centre(k % map.grid.cols, k / map.grid.cols)));
+    for (int k = 0; k < cells; ++k) {
+        const Model placed = probeModel(target, map.grid.centre(k % map.grid.cols, k / map.grid.cols));
+        map.cells[static_cast<size_t>(k)].overlap = overTableEdge(placed, scenario.board) || overlaps(placed);
+    }
     const auto seen = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto fully = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto undecided = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
@@ -259,7 +260,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 for (int row = block.r0; row < block.r1; ++row)
                     for (int col = block.c0; col < block.c1; ++col) {
                         const int k = row * map.grid.cols + col;
-                        if (map.cells[static_cast<size_t>(k)].overlap) continue;  // (none in a clear block)
+                        if (map.cells[static_cast<size_t>(k)].overlap) continue;  // (over the table's edge)
                         if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) continue;
                         ++seen[k];
                         if (options.withFully) ++fully[k];  // (seenWhole)

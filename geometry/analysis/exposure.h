@@ -16,7 +16,8 @@ namespace sl::analysis {
 std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing);
 
 struct ExposureCell {
-    bool overlap = false;  // the target's base would overlap a feature: no place to stand
+    bool overlap = false;  // the target's base would overlap a feature or reach past the
+                           // table's edge: no place to stand
     int seen = 0;          // zone positions from which the target here is visible
     int fully = 0;         // of those, from which it is fully visible
     int undecided = 0;     // positions whose answer rests on no proof either way (not counted in seen: a

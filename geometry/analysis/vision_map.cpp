@@ -198,6 +198,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     const FeatureOverlap overlaps(scenario);
     const ModelOverlap onModels(scenario);
     const double probeInner = ModelOverlap::innerRadius(probeModel(probe, {}));
+    const Vec2 probeExtent = baseHalfExtent(probeModel(probe, {}));
     const PieceParts parts(scenario);
     const Obstacles obstacles(scenario);
     // For each observer, what its lines can meet (its own unit's models are seen through,
@@ -433,7 +434,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
-            if (overlaps(placed) || onModels(placed, probeInner) >= 0) {
+            if (overTableEdge(placed.position, probeExtent, scenario.board) || overlaps(placed) || onModels(placed, probeInner) >= 0) {
                 cell.verdict = Verdict::Overlap;
                 return;
             }
@@ -538,8 +539,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 cell.verdict = Verdict::FullyVisible;
                 cell.seenBy = seenBy;
             }
+            // (The proof holds for every base within the disc; no model stands on a cell
+            // whose base would reach past the table's edge.)
+            Cell offTable;
+            offTable.verdict = Verdict::Overlap;
             for (int row = block.r0; row < block.r1; ++row)
-                for (int col = block.c0; col < block.c1; ++col) map.cells[static_cast<size_t>(row) * grid.cols + col] = cell;
+                for (int col = block.c0; col < block.c1; ++col)
+                    map.cells[static_cast<size_t>(row) * grid.cols + col] =
+                        overTableEdge(grid.centre(col, row), probeExtent, scenario.board) ? offTable : cell;
             inBlocks += block.cells();
             finished(block.cells());
             return true;
@@ -561,6 +568,16 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     map.complete = done == total;
     map.blockCells = inBlocks;
     return map;
+}
+
+bool overTableEdge(Vec2 at, Vec2 halfExtent, const Board& board) {
+    constexpr double kHair = 1e-6;  // inches
+    return at.x - halfExtent.x < -kHair || at.y - halfExtent.y < -kHair || at.x + halfExtent.x > board.width + kHair ||
+           at.y + halfExtent.y > board.height + kHair;
+}
+
+bool overTableEdge(const Model& model, const Board& board) {
+    return overTableEdge(model.position, baseHalfExtent(model), board);
 }
 
 Tally tally(const VisionMap& map) {

@@ -37,7 +37,8 @@ struct Grid {
 Grid tableGrid(const Board& board, double spacing);
 
 enum class Verdict : std::uint8_t {
-    Overlap,       // the probe's base would overlap a feature or a model: no place to stand
+    Overlap,       // the probe's base would overlap a feature or a model, or reach past the
+                   // table's edge: no place to stand
     Hidden,        // no observer sees it
     Visible,       // some observer sees it, none fully
     FullyVisible,  // some observer sees every point of it
@@ -88,6 +89,13 @@ private:
     int index_;
     bool behind_ = false;
 };
+
+// Whether a model's base reaches past the table's edge, by more than a hair (touching it does
+// not count): where no real model could stand either, so the maps mark it as they do a
+// place on a feature.
+bool overTableEdge(const Model& model, const Board& board);
+// The same for a base whose box has these half sizes (baseHalfExtent) centred at `at`.
+bool overTableEdge(Vec2 at, Vec2 halfExtent, const Board& board);
 
 // Whether a model's base overlaps a feature higher than it stands (touching does not count:
 // less than kOverlapArea square inches in common), and which: where a real model could not

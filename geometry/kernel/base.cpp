@@ -40,6 +40,16 @@ double halfWidthIn(const Base& base) {
     return (base.shape == BaseShape::Circle ? base.length_mm : base.width_mm) / 2.0 / kMmPerInch;
 }
 
+Vec2 baseHalfExtent(const Model& model) {
+    const double a = halfLengthIn(model.base), b = halfWidthIn(model.base);
+    if (model.base.shape == BaseShape::Circle) return {a, a};
+    const double turn = model.rotation_deg * std::numbers::pi / 180;
+    const double c = std::abs(std::cos(turn)), s = std::abs(std::sin(turn));
+    // (A rectangle's corners; an ellipse's extent along an axis, sqrt(a^2 cos^2 + b^2 sin^2).)
+    if (model.base.shape == BaseShape::Rect) return {a * c + b * s, a * s + b * c};
+    return {std::hypot(a * c, b * s), std::hypot(a * s, b * c)};
+}
+
 double largestDimensionMm(const Base& base) {
     return base.shape == BaseShape::Circle ? base.length_mm
                                            : std::max(base.length_mm, base.width_mm);

@@ -34,6 +34,10 @@ BoundaryLocal boundaryLocal(const Base& base, double localAngleDeg);
 // The base's outline, positively oriented (interior to the left in the algebraic sense).
 Ring baseOutline(const Model& model);
 
+// Half the width and half the depth of the box around the base as it stands (turned by its
+// rotation), in inches: of the true circle, ellipse or rectangle.
+Vec2 baseHalfExtent(const Model& model);
+
 // Whether p lies in the base (the true circle, ellipse or rectangle), allowing `tolerance`
 // inches of rounding.
 bool baseContains(const Model& model, Vec2 p, double tolerance = 1e-9);
