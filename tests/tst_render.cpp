@@ -198,7 +198,7 @@ private slots:
         QStringList legend;
         for (const auto& [colour, text] : overlay.map->legend) legend << text;
         QCOMPARE(legend, (QStringList{QStringLiteral("fully visible"), QStringLiteral("visible, not fully"), QStringLiteral("hidden"),
-                                      QStringLiteral("clear: would overlap a feature or a model")}));
+                                      QStringLiteral("clear: no place to stand (a feature, a model, the table's edge)")}));
         const Picture pic = draw(s, overlay);
         QVERIFY2(near(pic.at({2.2, 2.2}), render::kMapFullyVisible), qPrintable(pic.at({2.2, 2.2}).name()));
         QVERIFY2(near(pic.at({20.5, 8.5}), render::kMapHidden), qPrintable(pic.at({20.5, 8.5}).name()));

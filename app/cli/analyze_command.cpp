@@ -68,7 +68,8 @@ std::optional<Base> parseBase(const QString& text, QString* problem) {
 
 
 // One letter a cell in the JSON's rows: F fully visible, V visible, C visible in cover,
-// H hidden, D hidden within a dense area (13.09), U undecided, X on a feature or a model.
+// H hidden, D hidden within a dense area (13.09), U undecided, X no place to stand (on a
+// feature or a model, or over the table's edge).
 char cellLetter(const analysis::Cell& c) {
     using analysis::Verdict;
     if (c.verdict == Verdict::Overlap) return 'X';
@@ -200,7 +201,8 @@ bool writeCsv(QFile& csv, const std::string& text) {
     return true;
 }
 
-// One character a cell in the exposure JSON's rows: X on a feature, 0 seen from no place,
+// One character a cell in the exposure JSON's rows: X no place to stand (on a feature or
+// over the table's edge), 0 seen from no place,
 // 1 to 9 the share of places in tenths (rounded up: 1 is above 0 and up to a tenth), A all.
 char exposureLetter(const analysis::ExposureMap& map, const analysis::ExposureCell& c) {
     if (c.overlap) return 'X';
@@ -419,7 +421,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         o[QStringLiteral("figures")] = figures;
         o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return exposureLetter(map, map.at(col, row)); });
         o[QStringLiteral("map_key")] = QStringLiteral("share of the places that see the cell: 0 none, 1-9 up to that many tenths, "
-                                                      "A all, X on a feature");
+                                                      "A all, X no place to stand (on a feature or over the table's edge)");
         o[QStringLiteral("seconds")] = seconds;
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
@@ -432,7 +434,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         line(QStringLiteral("mean share of places that see a cell"), QStringLiteral("%1%").arg(cells ? 100 * sum / cells : 0.0, 0, 'f', 1));
         if (options.withFully)
             line(QStringLiteral("mean share that see it fully"), QStringLiteral("%1%").arg(cells ? 100 * fullySum / cells : 0.0, 0, 'f', 1));
-        line(QStringLiteral("on a feature"), QStringLiteral("%1 cells").arg(overlap));
+        line(QStringLiteral("no place to stand"), QStringLiteral("%1 cells").arg(overlap));
         if (undecided)
             line(QStringLiteral("undecided (near a knife edge)"),
                  QStringLiteral("%1 pairs in %2 cells, counted as not seen (--thorough decides more)").arg(undecided).arg(undecidedCells));
@@ -795,7 +797,8 @@ int analyze(const QString& path, const QCommandLineParser& args) {
                                                  {QStringLiteral("undecided"), t.undecided}};
         o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return cellLetter(map.at(col, row)); });
         o[QStringLiteral("map_key")] = QStringLiteral("F fully visible, V visible, C visible in cover, H hidden, "
-                                                      "D hidden within a dense area (13.09), U undecided, X on a feature or a model");
+                                                      "D hidden within a dense area (13.09), U undecided, X no place to stand "
+                                                      "(on a feature or a model, or over the table's edge)");
         o[QStringLiteral("seconds")] = seconds;
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
@@ -808,7 +811,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         line("fully visible", t.fully);
         line("visible, not fully", t.visible);
         line("hidden", t.hidden);
-        line("on a feature or model", t.overlap);
+        line("no place to stand", t.overlap);
         line("seen, in cover", t.cover);
         if (scenario->ruleset.name == "wh40k-11e") line("within a dense area", t.hidden1309);
         if (t.undecided) line("undecided (near a knife edge)", t.undecided);

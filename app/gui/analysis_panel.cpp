@@ -553,7 +553,7 @@ void AnalysisPanel::mapReady() {
     if (runningVeil_) {
         showMap(render::unseenLayer(*map_, s), QStringLiteral("<table>") + row(tr("not seen"), t.hidden) +
                                                    row(tr("seen"), t.visible + t.fully) +
-                                                   row(tr("a feature or model stands there"), t.overlap) +
+                                                   row(tr("no place to stand"), t.overlap) +
                                                    (t.undecided ? row(tr("of these, undecided at a knife edge"), t.undecided) : QString()) +
                                                    QStringLiteral("</table>"));
         emit finished();
@@ -563,7 +563,7 @@ void AnalysisPanel::mapReady() {
             QStringLiteral("<table>") + row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) +
                 row(tr("hidden"), t.hidden) + row(tr("seen, in cover"), t.cover) +
                 (s.ruleset.name == "wh40k-11e" ? row(tr("within a dense area"), t.hidden1309) : QString()) +
-                (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("on a feature or model"), t.overlap) +
+                (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("no place to stand"), t.overlap) +
                 QStringLiteral("</table>"));
     emit finished();
 }

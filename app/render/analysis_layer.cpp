@@ -67,7 +67,7 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     layer.legend.push_back({kMapHidden, QStringLiteral("hidden")});
     if (dense) layer.legend.push_back({kMapHidden1309, QStringLiteral("hidden (13.09, within a dense area)")});
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
-    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: would overlap a feature or a model")});
+    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, a model, the table's edge)")});
     return layer;
 }
 
@@ -80,8 +80,9 @@ MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
         const bool open = c.undecided && c.verdict == analysis::Verdict::Hidden;
         undecided = undecided || open;
         overlap = overlap || c.verdict == analysis::Verdict::Overlap;
-        // (Where a point cannot stand, on a feature or a model the side knows, nothing is
-        // said of its sight: half veiled, so that it is not read as seen ground.)
+        // (Where a point cannot stand, on a feature or a model the side knows or over the
+        // table's edge, nothing is said of its sight: half veiled, so that it is not read as
+        // seen ground.)
         layer.cells.push_back(c.verdict == analysis::Verdict::Hidden    ? (open ? kMapUndecided : kMapUnseen)
                               : c.verdict == analysis::Verdict::Overlap ? standing
                                                                         : QColor(0, 0, 0, 0));
@@ -93,7 +94,7 @@ MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
                       .arg(map.grid.spacing);
     layer.legend = {{kMapUnseen, QStringLiteral("no model of the side sees it")},
                     {QColor(0, 0, 0, 0), QStringLiteral("clear: seen by a model of the side")}};
-    if (overlap) layer.legend.push_back({standing, QStringLiteral("half shaded: a feature or model stands there")});
+    if (overlap) layer.legend.push_back({standing, QStringLiteral("half shaded: no place to stand (a feature or model, the table's edge)")});
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
     return layer;
 }
@@ -147,7 +148,7 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
                                                 : QStringLiteral("hidden from every place in the zone")});
     for (const Step& s : kSteps) layer.legend.push_back({s.colour, QString::fromLatin1(s.text)});
     if (byFully) layer.legend.back().second += QStringLiteral(" (fully visible)");
-    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: would overlap a feature")});
+    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, the table's edge)")});
     return layer;
 }
 
