@@ -351,7 +351,9 @@ double reach(const Region& r) {
 // both ways, so that it clears what the zero-width line touches; a line through two things
 // between the regions (corners, pieces) is also turned about its middle so that it passes
 // the one on one side and the other on the other (the crossing tangent of two discs of
-// that radius): the line that threads a gap between two corners.
+// that radius): the line that threads a gap between two corners. Each line's moved and
+// turned ones follow it at once (the band along the line itself touches what it touches,
+// and is seldom open: tried all first, they delayed the open ones).
 void addBandShifts(std::vector<std::pair<Vec2, Vec2>>& lines, double halfWidth, const Region& from, const Region& to) {
     const double h = halfWidth * 1.000001;
     const double reachFrom = reach(from), reachTo = reach(to);
@@ -360,22 +362,26 @@ void addBandShifts(std::vector<std::pair<Vec2, Vec2>>& lines, double halfWidth, 
                std::hypot(p.x - to.centre.x, p.y - to.centre.y) > reachTo + 1e-6;
     };
     const size_t n = lines.size();
+    std::vector<std::pair<Vec2, Vec2>> out;
+    out.reserve(5 * n);
     for (size_t i = 0; i < n; ++i) {
         const auto [u, v] = lines[i];
+        out.emplace_back(u, v);
         const Vec2 d = v - u;
         const double len = std::hypot(d.x, d.y);
         if (len == 0) continue;
         const Vec2 shift{-d.y / len * h, d.x / len * h};
-        lines.emplace_back(u + shift, v + shift);
-        lines.emplace_back(u - shift, v - shift);
+        out.emplace_back(u + shift, v + shift);
+        out.emplace_back(u - shift, v - shift);
         if (2 * h >= len || !off(u) || !off(v)) continue;
         const Vec2 m = (u + v) * 0.5, dir = d * (1 / len);
         const double sin = 2 * h / len, cos = std::sqrt(1 - sin * sin);
         for (double sign : {1.0, -1.0}) {
             const Vec2 turned{dir.x * cos - sign * dir.y * sin, sign * dir.x * sin + dir.y * cos};
-            lines.emplace_back(m - turned * (len / 2), m + turned * (len / 2));
+            out.emplace_back(m - turned * (len / 2), m + turned * (len / 2));
         }
     }
+    lines = std::move(out);
 }
 
 // Whether the convex polygon lies wholly outside the convex hull: all its vertices beyond
