@@ -392,9 +392,10 @@ bool sideFanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double
 }
 
 // With a line of width: the part cleared by one-sided bands (sideFanOpen) from a point at
-// least hw inside the observer's base near `near`, or from its centre.
+// least hw inside the observer's base near `near`, or from its centre (`outermost`: only
+// from as far out as a band's start allows).
 bool sideFansClear(const Scene& scene, const Region& from, Vec2 near, double hp, const Ring& part, double hq,
-                   const ModelMask& ignored) {
+                   const ModelMask& ignored, bool outermost = false) {
     const double hw = scene.halfWidth();
     if (hw <= 0 || from.isPoint()) return false;
     // As far out towards `near` as a band's start allows first (hw inside the outline, which
@@ -404,7 +405,7 @@ bool sideFansClear(const Scene& scene, const Region& from, Vec2 near, double hp,
     const double farthest = reach > 0 ? 1 - (hw * (1 + 1e-6) + 5e-4) / reach : 0;
     if (scene.effort() != Scene::Effort::Quick && farthest > 0) shares.push_back(farthest);
     for (double k : {0.98, 0.9, 0.7, 0.4, 0.0})
-        if (shares.empty() || k < shares.front()) shares.push_back(k);
+        if (shares.empty() || (k < shares.front() && !outermost)) shares.push_back(k);
     for (double k : shares) {
         const Vec2 apex = from.centre + (near - from.centre) * k;
         if (!discInside(from, apex, hw)) continue;
@@ -715,8 +716,10 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
                 const Vec2 across{-d.y * sign, d.x * sign};
                 const Vec2 far = supportPoint(from.outline, across);
                 if (far == seenFrom) continue;
+                // (In a survey, from the far points outermost only: nine in ten of these
+                // searches fail, and the points further in rarely clear what they do not.)
                 if (fanOpen(scene, far, hp, *ring, hq, ignored) ||
-                    sideFansClear(scene, from, far, hp, *ring, hq, ignored)) {
+                    sideFansClear(scene, from, far, hp, *ring, hq, ignored, survey)) {
                     seenFrom = far;
                     clear = true;
                     break;
