@@ -725,6 +725,41 @@ private slots:
         }
     }
 
+    void coverNotAskedChangesOnlyCover() {
+        // Rulings::setCoverNotAsked (a map's cell already seen out of cover): every field of
+        // every ruling the same, under 11th and 10th edition, but cover, which is left unset
+        // only where the proofs it skips would have decided it (not within an area); and
+        // some of them are skipped.
+        int skipped = 0, pairs = 0;
+        for (bool tenth : {false, true}) {
+            const std::optional<Scenario> s =
+                layoutUnder(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), tenth);
+            QVERIFY(s);
+            const Scene scene(*s);
+            Rulings asked(scene), notAsked(scene);
+            asked.setVerdictsOnly(true);
+            notAsked.setVerdictsOnly(true);
+            notAsked.setCoverNotAsked(true);
+            for (int o = 0; o < static_cast<int>(s->models.size()); ++o)
+                for (int t = 0; t < static_cast<int>(s->models.size()); ++t) {
+                    if (s->models[o].side == s->models[t].side) continue;
+                    const PairResult a = asked.evaluate(o, t, Method::Exact, Detail::Decisions);
+                    const PairResult b = notAsked.evaluate(o, t, Method::Exact, Detail::Decisions);
+                    const QByteArray where = QByteArray(tenth ? "10e " : "11e ") + s->models[o].id.c_str() + " -> " + s->models[t].id.c_str();
+                    QVERIFY2(a.visible == b.visible && a.fully_visible == b.fully_visible && a.undecided == b.undecided &&
+                                 a.hidden == b.hidden && a.blocking_set == b.blocking_set,
+                             where.constData());
+                    QVERIFY2(a.cover.has_value(), where.constData());
+                    if (b.cover) QVERIFY2(*b.cover == *a.cover, where.constData());
+                    else QVERIFY2(!a.fully_visible, where.constData());
+                    skipped += !b.cover && *a.cover;
+                    ++pairs;
+                }
+        }
+        qInfo("%d pairs, %d whose cover the proofs skipped would have given", pairs, skipped);
+        QVERIFY(skipped > 0);
+    }
+
     void aBaseOverTheTableEdgeHasNoPlaceToStand() {
         // The box around a base as it stands: a circle's radius; a turned oval's and
         // rectangle's from their outlines (whose corners lie on the curve, within 0.01 mm).

@@ -511,7 +511,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 // (Before the exact decision, a foot hidden by several parts together.)
                 if (!part) part = partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, true);
                 if (!part) moving.follow();
+                // (Seen already by one that gives no cover: this one's cover changes nothing.)
+                rulings.setCoverNotAsked(cell.seenBy >= 0 && !anyCover);
                 settled = take(i, part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions));
+                rulings.setCoverNotAsked(false);
             }
             // The exact decisions put off, where the others left them a question.
             for (size_t k = 0; !settled && k < later.size(); ++k)

@@ -404,6 +404,7 @@ std::string Rulings::pairKey(int observer, int target, Method method, Detail det
     put(key, static_cast<int>(method));
     put(key, static_cast<int>(detail));
     put(key, static_cast<int>(verdictsOnly_));  // (a reason fewer)
+    put(key, static_cast<int>(coverNotAsked_));
     put(key, static_cast<int>(scene_.seeThrough()));
     putModel(key, s.models[observer]);
     putModel(key, s.models[target]);
@@ -881,7 +882,9 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
                         {t.id, s.terrain[a.piece].id});
                 break;
             }
-    if (!*r.cover && !r.fully_visible) {
+    if (!*r.cover && !r.fully_visible && coverNotAsked_) {
+        r.cover.reset();
+    } else if (!*r.cover && !r.fully_visible) {
         // Because of terrain, not because of other models: the pieces that stop every line
         // are all terrain, or no other model stands near the lines (the answer found is the
         // terrain's), or the terrain alone still keeps part of it out of view.
@@ -1042,7 +1045,9 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
             why.add("cover: " + s.labelOf(t.id) + " is wholly within " + s.labelOf(p.id), {t.id, p.id});
         }
     }
-    if (!*r.cover && !r.fully_visible) {
+    if (!*r.cover && !r.fully_visible && coverNotAsked_) {
+        r.cover.reset();
+    } else if (!*r.cover && !r.fully_visible) {
         std::vector<int> near, far;  // barricades within 3" of an INFANTRY target, the others
         Ring grown;
         for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {

@@ -145,6 +145,12 @@ public:
     // obscuring area would be open without it: 13.10's wording or 06.01's). The fields are
     // the same; that one reason is left out. For whole-table maps (analysis/).
     void setVerdictsOnly(bool on) { verdictsOnly_ = on; }
+    // Cover not asked (a map's cell already seen out of cover by another model, which no
+    // ruling of this pair can change): the proofs that decide whether terrain rather than
+    // models keeps the target from being fully visible are not made, and `cover` is left
+    // unset where they would decide it (cover within an area is still given). The other
+    // fields are the same.
+    void setCoverNotAsked(bool on) { coverNotAsked_ = on; }
     // The model has moved (its position only), and the scene has followed it
     // (Scene::modelMoved): what was kept about it goes, and the wall scenes kept follow it.
     void modelMoved(int model);
@@ -264,6 +270,7 @@ private:
     };
     RulingCache* pairCache_ = nullptr;
     bool verdictsOnly_ = false;
+    bool coverNotAsked_ = false;
     mutable std::mutex cacheMutex_;
     mutable std::map<std::tuple<std::vector<int>, int, std::vector<int>>, Walled> cache_;
 };
