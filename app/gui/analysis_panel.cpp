@@ -768,9 +768,10 @@ void AnalysisPanel::startExplaining() {
             Explained e;
             const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
             if (cell.overlap) {
-                e.text = analysis::overTableEdge(analysis::probeModel(map.target, at), scenario->board)
-                             ? QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.").arg(where)
-                             : QObject::tr("At %1 a model of this base would overlap a feature: no place to stand.").arg(where);
+                const bool offTable = analysis::overTableEdge(analysis::probeModel(map.target, at), scenario->board);
+                e.text = (offTable ? QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.")
+                                   : QObject::tr("At %1 a model of this base would overlap a feature: no place to stand."))
+                             .arg(where);
                 return e;
             }
             Scenario s = *scenario;

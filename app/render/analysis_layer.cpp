@@ -67,7 +67,8 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     layer.legend.push_back({kMapHidden, QStringLiteral("hidden")});
     if (dense) layer.legend.push_back({kMapHidden1309, QStringLiteral("hidden (13.09, within a dense area)")});
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
-    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, a model, the table's edge)")});
+    if (overlap)
+        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, a model, the table's edge)")});
     return layer;
 }
 
@@ -94,7 +95,8 @@ MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
                       .arg(map.grid.spacing);
     layer.legend = {{kMapUnseen, QStringLiteral("no model of the side sees it")},
                     {QColor(0, 0, 0, 0), QStringLiteral("clear: seen by a model of the side")}};
-    if (overlap) layer.legend.push_back({standing, QStringLiteral("half shaded: no place to stand (a feature or model, the table's edge)")});
+    if (overlap)
+        layer.legend.push_back({standing, QStringLiteral("half shaded: no place to stand (a feature or model, the table's edge)")});
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
     return layer;
 }
@@ -148,7 +150,8 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
                                                 : QStringLiteral("hidden from every place in the zone")});
     for (const Step& s : kSteps) layer.legend.push_back({s.colour, QString::fromLatin1(s.text)});
     if (byFully) layer.legend.back().second += QStringLiteral(" (fully visible)");
-    if (overlap) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, the table's edge)")});
+    if (overlap)
+        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, the table's edge)")});
     return layer;
 }
 

@@ -109,8 +109,8 @@ public:
     // The first of `feet`, all within `reach` of `around`, that is hidden so (hidesFoot; with
     // `byModels`, hidesFootBehindModel), if any: the parts that no foot within that disc lies
     // behind are set aside once for them all.
-    std::optional<Vec2> hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius, const std::vector<int>& walls,
-                       bool barricades, bool byModels = false) const;
+    std::optional<Vec2> hidesSomeFoot(std::span<const Vec2> feet, Vec2 around, double reach, double radius,
+                                      const std::vector<int>& walls, bool barricades, bool byModels = false) const;
     // Every model standing on the table that blocks the observer's lines to a target of
     // its own unit (the table's models but the observer's unit's and `skip`; none where the
     // ruleset lets lines through every model), each as a polygon of about 24 corners of

@@ -434,7 +434,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
-            if (overTableEdge(placed.position, probeExtent, scenario.board) || overlaps(placed) || onModels(placed, probeInner) >= 0) {
+            if (overTableEdge(placed.position, probeExtent, scenario.board) || overlaps(placed) ||
+                onModels(placed, probeInner) >= 0) {
                 cell.verdict = Verdict::Overlap;
                 return;
             }
