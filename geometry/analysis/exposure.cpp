@@ -234,28 +234,33 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 if (r.undecided) ++undecided[k];
             };
             // Blocks of cells, as the vision map decides them (vision_map.cpp): the walls of
-            // a target within no piece, found at the first clear block.
-            std::optional<std::vector<int>> openWalls;
+            // a target within no area, found with it off the table, where it is within none
+            // (the rulings alone are asked).
+            moveTarget({-4 * (scenario.board.width + scenario.board.height) - 100, 0});
+            const std::vector<int> openWalls = rulings.wallsOf(oi, ti);
             auto settle = [&](const Block& block) {
                 const Vec2 centre = block.centre(map.grid);
                 const double radius = block.radius(map.grid, targetRadius);
                 // (A block touching the place's own base is left to its cells, as the zone's
                 // probe is no obstacle of the table's.)
                 const Vec2 apart = centre - s.models[oi].position;
-                if (!views || std::hypot(apart.x, apart.y) <= radius + observerRadius + obstacles.margin() ||
-                    !obstacles.discClear(centre, radius))
-                    return false;
-                if (!openWalls) {
-                    moveTarget(centre);
-                    openWalls = rulings.wallsOf(oi, ti);
-                }
-                if (shadows->hides(centre, radius, *openWalls)) return true;  // hidden from this place
+                if (!views || std::hypot(apart.x, apart.y) <= radius + observerRadius + obstacles.margin()) return false;
+                // Hidden from this place: a full shadow over the block, with the walls of a
+                // target within none of the areas the block meets. The proof holds for every
+                // cell (a cell's walls are no fewer; a part that meets a target's disc is no
+                // part of it; the cells on a feature are counted by no place).
+                const bool clear = obstacles.discClear(centre, radius);
+                const std::vector<int> met = clear ? std::vector<int>{} : obstacles.areasMet(centre, radius);
+                std::vector<int> walls = openWalls;
+                std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
+                if (shadows->hides(centre, radius, walls, clear || jointly(block, radius))) return true;
+                if (!clear) return false;
                 // Fully visible; or, where only being seen is counted, the top of every
                 // cell's centre seen from the place's top over everything lower than both
                 // (topSeen's first proof, for a disc that holds every cell's spot; a block
                 // clear of every piece is within none: no 13.09).
                 const bool seenWhole = views->openOver(centre, radius);
-                if (!seenWhole && (options.withFully || !over->open(centre, block.radius(map.grid, kSpot), &*openWalls)))
+                if (!seenWhole && (options.withFully || !over->open(centre, block.radius(map.grid, kSpot), &openWalls)))
                     return false;
                 for (int row = block.r0; row < block.r1; ++row)
                     for (int col = block.c0; col < block.c1; ++col) {

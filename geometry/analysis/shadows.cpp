@@ -275,7 +275,7 @@ void FullShadows::placed(Shade& s) const {
     for (const Vec2& v : s.ring) s.reach = std::max(s.reach, std::sqrt(dot(v - s.middle, v - s.middle)));
 }
 
-bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& walls) const {
+bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& walls, bool jointly) const {
     const Vec2 w = centre - eye_;
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     // (Every line from the observer's centre to the target crosses a part that hides it:
@@ -305,7 +305,7 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
         const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
         if (start > kAngle && start + length < s.hi - s.lo - kAngle) return true;
     }
-    return hidesJointly(centre, radius, walls);
+    return jointly && hidesJointly(centre, radius, walls);
 }
 
 void FullShadows::addModels(const Scenario& scenario, const Model& observer, int skip) {
@@ -779,6 +779,17 @@ Obstacles Obstacles::withoutModels() const {
 Obstacles Obstacles::withoutAreas() const {
     Obstacles out = *this;
     std::erase_if(out.shapes_, [](const Shape& shape) { return shape.area; });
+    return out;
+}
+
+std::vector<int> Obstacles::areasMet(Vec2 centre, double radius) const {
+    std::vector<int> out;
+    const double r = radius + margin_;
+    for (const Shape& s : shapes_) {
+        if (!s.area || std::ranges::find(out, s.piece) != out.end()) continue;
+        if (centre.x + r < s.lo.x || s.hi.x < centre.x - r || centre.y + r < s.lo.y || s.hi.y < centre.y - r) continue;
+        if (!clearOf(s, centre, 0, centre, radius)) out.push_back(s.piece);
+    }
     return out;
 }
 

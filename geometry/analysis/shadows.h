@@ -74,7 +74,8 @@ public:
     // Whether a target within `radius` of `centre` is in the full shadow of a tall feature,
     // or of one of `walls` (the pieces the ruleset makes walls for this pair), or of a model
     // taller than both tops (those addModels took), or of several of them together (jointly).
-    bool hides(Vec2 centre, double radius, const std::vector<int>& walls) const;
+    // Without `jointly`, one part or model alone.
+    bool hides(Vec2 centre, double radius, const std::vector<int>& walls, bool jointly = true) const;
     // Whether every band of the ruleset's line width whose middle line runs from the
     // observer's disc to the target's (as the pair engine's sight lines run from base to
     // base) meets the open interior of one of those parts (or of those models) that lies
@@ -215,6 +216,10 @@ public:
     Obstacles withoutModels() const;
     // The same obstacles without the areas (what stands within one is nothing to true-los).
     Obstacles withoutAreas() const;
+    // The areas the disc does not stay clear of (their terrain indices, each once): a base
+    // within the disc is within none of the others (Rulings::within), so a pair's walls
+    // (Rulings::wallsOf) leave out at most these.
+    std::vector<int> areasMet(Vec2 centre, double radius) const;
     // Whether the disc stays clear of every piece and every model's base: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;

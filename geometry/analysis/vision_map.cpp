@@ -165,12 +165,20 @@ namespace {
 
 // Cells decided a block at a time where one proof holds for the whole block: the disc around
 // every base a block's cells would hold (OpenViews, FullShadows) is clear of every piece and
-// model, and each observer in turn either has it in a full shadow or sees it in the open;
-// otherwise the block is cut in four, down to single cells, which are ruled as pairs are
-// (with the same two proofs tried first).
+// model, and each observer in turn either has it in a full shadow or sees it in the open; or
+// it is in every observer's full shadow (settle, below); otherwise the block is cut in four,
+// down to single cells, which are ruled as pairs are (with the same two proofs tried first).
 constexpr int kBlock = 16;  // cells along a side of the largest block
 
 }  // namespace
+
+bool jointly(const Block& block, double radius) {
+    // (Where it meets a piece, only a small block of a few cells: a large one is rarely in
+    // the shadow several parts cast together, and the proof, dearer than one part's, is
+    // then made again for its cells.)
+    constexpr double kReach = 2;  // inches
+    return radius < kReach && block.cells() >= 4;
+}
 
 void byBlocks(const Block& block, int cols, const std::function<bool(const Block&)>& settle,
               const std::function<void(int)>& cell, const std::function<bool()>& stop) {
@@ -420,16 +428,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             return r;
         };
         auto moveProbe = [&](Vec2 to) { moving.moveTo(to); };
-        // The walls of each observer against a probe within no piece (they depend only on
-        // which pieces either model is within): found at the first clear block.
+        // The walls of each observer against a probe within no area (they depend only on
+        // which areas either model is within): found with the probe off the table, where
+        // it is within none (the rulings alone are asked).
         std::vector<std::vector<int>> openWalls;
-        auto wallsInTheOpen = [&](Vec2 clearSpot) -> const std::vector<std::vector<int>>& {
-            if (openWalls.empty()) {
-                moveProbe(clearSpot);
-                for (int o : observers) openWalls.push_back(rulings.wallsOf(o, probeIndex));
-            }
-            return openWalls;
-        };
+        moveProbe({-4 * (scenario.board.width + scenario.board.height) - 100, 0});
+        for (int o : observers) openWalls.push_back(rulings.wallsOf(o, probeIndex));
         size_t lastFully = 0;
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
@@ -527,30 +531,50 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             cell.undecided = (cell.verdict == Verdict::Hidden && notSeenUndecided) ||
                              (cell.verdict == Verdict::Visible && (notFullyUndecided || notSeenUndecided));
         };
+        // A block seen in the open from one observer and hidden from the others before it
+        // (it stands clear of every piece and model); or hidden from all, in a full shadow
+        // with the walls of a probe within none of the areas the block meets (a cell's walls
+        // are no fewer; a part that meets a target's disc is no part of the proof, and the
+        // cells on a feature or a model are no place to stand).
         auto settle = [&](const Block& block) {
+            if (views.empty()) return false;
             const Vec2 centre = block.centre(grid);
             const double radius = block.radius(grid, probeRadius);
+            const bool clear = standing.discClear(centre, radius);
+            const std::vector<int> met = clear ? std::vector<int>{} : obstacles.areasMet(centre, radius);
             int seenBy = -1;
-            bool proven = !views.empty() && standing.discClear(centre, radius);
-            for (size_t i = 0; proven && i < observers.size() && seenBy < 0; ++i) {
-                if (shadows[i].hides(centre, radius, wallsInTheOpen(centre)[i])) continue;
-                if (views[i].openOver(centre, radius)) seenBy = observers[i];
-                else proven = false;
+            for (size_t i = 0; i < observers.size() && seenBy < 0; ++i) {
+                std::vector<int> walls = openWalls[i];
+                std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
+                if (shadows[i].hides(centre, radius, walls, clear || jointly(block, radius))) continue;
+                if (!clear || !views[i].openOver(centre, radius)) return false;
+                seenBy = observers[i];
             }
-            if (!proven) return false;
-            Cell cell;  // hidden from all (within no piece: not hidden by 13.09, no cover)
+            Cell cell;  // hidden from all (within no area: not hidden by 13.09, no cover)
             if (seenBy >= 0) {
                 cell.verdict = Verdict::FullyVisible;
                 cell.seenBy = seenBy;
             }
             // (The proof holds for every base within the disc; no model stands on a cell
-            // whose base would reach past the table's edge.)
-            Cell offTable;
-            offTable.verdict = Verdict::Overlap;
+            // whose base would reach past the table's edge, or on a feature or a model.)
+            Cell nowhere;
+            nowhere.verdict = Verdict::Overlap;
             for (int row = block.r0; row < block.r1; ++row)
-                for (int col = block.c0; col < block.c1; ++col)
-                    map.cells[static_cast<size_t>(row) * grid.cols + col] =
-                        overTableEdge(grid.centre(col, row), probeExtent, scenario.board) ? offTable : cell;
+                for (int col = block.c0; col < block.c1; ++col) {
+                    Cell& c = map.cells[static_cast<size_t>(row) * grid.cols + col];
+                    placed.position = grid.centre(col, row);
+                    if (overTableEdge(placed.position, probeExtent, scenario.board) ||
+                        (!clear && (overlaps(placed) || onModels(placed, probeInner) >= 0))) {
+                        c = nowhere;
+                        continue;
+                    }
+                    c = cell;
+                    if (!met.empty()) {
+                        // (Within an area with a dense feature: 13.09, as a cell's proof says.)
+                        moveProbe(placed.position);
+                        c.hidden1309 = rulings.hiddenOf(probeIndex).value_or(false);
+                    }
+                }
             inBlocks += block.cells();
             finished(block.cells());
             return true;
