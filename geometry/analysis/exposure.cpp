@@ -246,11 +246,11 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 const Vec2 apart = centre - s.models[oi].position;
                 if (!views || std::hypot(apart.x, apart.y) <= radius + observerRadius + obstacles.margin()) return false;
                 // Hidden from this place: a full shadow over the block, with the walls of a
-                // target within none of the areas the block meets. The proof holds for every
+                // target within none of the pieces the block meets. The proof holds for every
                 // cell (a cell's walls are no fewer; a part that meets a target's disc is no
                 // part of it; the cells on a feature are counted by no place).
                 const bool clear = obstacles.discClear(centre, radius);
-                const std::vector<int> met = clear ? std::vector<int>{} : obstacles.areasMet(centre, radius);
+                const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius);
                 std::vector<int> walls = openWalls;
                 std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
                 if (shadows->hides(centre, radius, walls, clear || jointly(block, radius))) return true;

@@ -782,11 +782,11 @@ Obstacles Obstacles::withoutAreas() const {
     return out;
 }
 
-std::vector<int> Obstacles::areasMet(Vec2 centre, double radius) const {
+std::vector<int> Obstacles::piecesMet(Vec2 centre, double radius) const {
     std::vector<int> out;
     const double r = radius + margin_;
     for (const Shape& s : shapes_) {
-        if (!s.area || std::ranges::find(out, s.piece) != out.end()) continue;
+        if (s.piece < 0 || std::ranges::find(out, s.piece) != out.end()) continue;
         if (centre.x + r < s.lo.x || s.hi.x < centre.x - r || centre.y + r < s.lo.y || s.hi.y < centre.y - r) continue;
         if (!clearOf(s, centre, 0, centre, radius)) out.push_back(s.piece);
     }

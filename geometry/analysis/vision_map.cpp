@@ -13,6 +13,8 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <map>
+#include <memory>
 #include <numbers>
 #include <optional>
 #include <sstream>
@@ -223,11 +225,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, areasBlock, reach);
         sightlines.emplace_back(obstacles, scenario, -HUGE_VAL, m.unit, areasBlock, reach);
     }
-    // What a cell must stand clear of to be settled by the open views alone (fully
-    // visible, within nothing, out of cover): under true-los, a base within an area is ruled
-    // as one in the open (no cover, no 13.09), so the areas are left out.
-    const std::optional<Obstacles> withoutAreas = areasBlock ? std::nullopt : std::optional<Obstacles>(obstacles.withoutAreas());
-    const Obstacles& standing = withoutAreas ? *withoutAreas : obstacles;
+    // What a base cannot stand on: the features and models. What a cell must stand clear of
+    // to be settled by the open views alone (fully visible, within nothing, out of cover):
+    // every piece and model; under true-los, a base within an area is ruled as one in the
+    // open (no cover, no 13.09), so the areas are left out.
+    const Obstacles solid = obstacles.withoutAreas();
+    const Obstacles& standing = areasBlock ? obstacles : solid;
     const double probeRadius = boundingRadius(probe.base);
     const int blockCols = (grid.cols + kBlock - 1) / kBlock, blockRows = (grid.rows + kBlock - 1) / kBlock;
     const int blocks = blockCols * blockRows;
@@ -280,6 +283,22 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 overViews.emplace_back(*over, scenario, o);
                 terrainViews.emplace_back(terrainSight.emplace_back(sight->withoutModels()), scenario, o);
             }
+        // 11e: observer i's open views against a probe that stands within areas or touches
+        // one (not clear, below), over what the pair's lines can meet: its walls the only
+        // areas (Rulings::wallsOf, the areas the probe is within left out). Made the first
+        // time a cell asks, for each observer and set of walls.
+        struct PairViews {
+            Obstacles sight;
+            OpenViews views;
+            PairViews(Obstacles&& obstacles, const Scenario& table, int observer)
+                : sight(std::move(obstacles)), views(sight, table, observer) {}
+        };
+        std::vector<std::map<std::vector<int>, std::unique_ptr<PairViews>>> pairViews(observers.size());
+        auto viewsFor = [&](size_t i, const std::vector<int>& walls) -> const OpenViews& {
+            std::unique_ptr<PairViews>& made = pairViews[i][walls];
+            if (!made) made = std::make_unique<PairViews>(Obstacles(sightlines[i], scenario, walls), scenario, observers[i]);
+            return made->views;
+        };
         // Hidden in part from observer i, the terrain's doing, with a proof that needs no
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part
         // (FullShadows::hidesFoot), or, `jointly` (asked only where the exact decision would
@@ -293,7 +312,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // of its base over everything lower than both tops (its top from the observer's top),
         // else the exact decision alone (the share seen, which costs most, is not looked for).
         const std::string& ruleset = scenario.ruleset.name;
-        const bool partProofs = run.shadows, tenth = ruleset == "wh40k-10e";
+        const bool partProofs = run.shadows, tenth = ruleset == "wh40k-10e", eleventh = ruleset == "wh40k-11e";
         const std::optional<bool> partCover = ruleset == "wh40k-11e" || tenth ? std::optional<bool>(true) : std::nullopt;
         // (The spots: kSpot in radius, their centres 9/10 of the way out to the largest
         // circle within the base; a band reaches a point from half its width away.)
@@ -432,6 +451,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // which areas either model is within): found with the probe off the table, where
         // it is within none (the rulings alone are asked).
         std::vector<std::vector<int>> openWalls;
+        const std::vector<int> hidingPieces = rulings.hidingPieces();
         moveProbe({-4 * (scenario.board.width + scenario.board.height) - 100, 0});
         for (int o : observers) openWalls.push_back(rulings.wallsOf(o, probeIndex));
         size_t lastFully = 0;
@@ -513,6 +533,17 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     settled = true;
                     break;
                 }
+                if (!part && !clear && partProofs && eleventh && viewsFor(i, walls).openOverInParts(placed.position, probeRadius)) {
+                    // Fully visible over the pair's walls (no foot hidden by one part): in
+                    // cover where it stands, and 13.09, as the ruling says of a target fully
+                    // visible.
+                    PairResult r;
+                    r.visible = r.fully_visible = true;
+                    r.cover = rulings.coverWhereItStands(probeIndex);
+                    r.hidden = rulings.hiddenOf(probeIndex);
+                    settled = take(i, r);
+                    continue;
+                }
                 // (Before the exact decision, a foot hidden by several parts together.)
                 if (!part) part = partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, true);
                 if (!part) moving.follow();
@@ -533,7 +564,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         };
         // A block seen in the open from one observer and hidden from the others before it
         // (it stands clear of every piece and model); or hidden from all, in a full shadow
-        // with the walls of a probe within none of the areas the block meets (a cell's walls
+        // with the walls of a probe within none of the pieces the block meets (a cell's walls
         // are no fewer; a part that meets a target's disc is no part of the proof, and the
         // cells on a feature or a model are no place to stand).
         auto settle = [&](const Block& block) {
@@ -541,7 +572,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const Vec2 centre = block.centre(grid);
             const double radius = block.radius(grid, probeRadius);
             const bool clear = standing.discClear(centre, radius);
-            const std::vector<int> met = clear ? std::vector<int>{} : obstacles.areasMet(centre, radius);
+            const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius);
             int seenBy = -1;
             for (size_t i = 0; i < observers.size() && seenBy < 0; ++i) {
                 std::vector<int> walls = openWalls[i];
@@ -556,7 +587,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 cell.seenBy = seenBy;
             }
             // (The proof holds for every base within the disc; no model stands on a cell
-            // whose base would reach past the table's edge, or on a feature or a model.)
+            // whose base would reach past the table's edge, or on a feature or a model: asked
+            // of each where the block meets one. 13.09 where it meets a piece that hides.)
+            const bool onSomething = !clear && !solid.discClear(centre, radius);
+            const bool hiding = std::ranges::any_of(met, [&](int p) { return std::ranges::find(hidingPieces, p) != hidingPieces.end(); });
             Cell nowhere;
             nowhere.verdict = Verdict::Overlap;
             for (int row = block.r0; row < block.r1; ++row)
@@ -564,13 +598,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     Cell& c = map.cells[static_cast<size_t>(row) * grid.cols + col];
                     placed.position = grid.centre(col, row);
                     if (overTableEdge(placed.position, probeExtent, scenario.board) ||
-                        (!clear && (overlaps(placed) || onModels(placed, probeInner) >= 0))) {
+                        (onSomething && (overlaps(placed) || onModels(placed, probeInner) >= 0))) {
                         c = nowhere;
                         continue;
                     }
                     c = cell;
-                    if (!met.empty()) {
-                        // (Within an area with a dense feature: 13.09, as a cell's proof says.)
+                    if (hiding) {
                         moveProbe(placed.position);
                         c.hidden1309 = rulings.hiddenOf(probeIndex).value_or(false);
                     }

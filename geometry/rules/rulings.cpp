@@ -489,6 +489,13 @@ std::vector<int> Rulings::obscuringPieces() const {
     return out;
 }
 
+std::vector<int> Rulings::hidingPieces() const {
+    std::vector<int> out;
+    for (const Area& a : areas_)
+        if (a.dense) out.push_back(a.piece);
+    return out;
+}
+
 std::vector<int> Rulings::walls11e(int observer, int target, Reasons* reasons) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[observer];

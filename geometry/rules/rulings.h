@@ -202,6 +202,9 @@ public:
     // wh40k-11e: the terrain pieces that obscure (13.10: areas holding a light or dense
     // feature, and such features standing in no area); empty under the other rulesets.
     std::vector<int> obscuringPieces() const;
+    // wh40k-11e: the pieces a model within is hidden by 13.09 (areas holding a dense feature,
+    // and such features standing in no area); empty under the other rulesets.
+    std::vector<int> hidingPieces() const;
 
     // The models of a unit (by the models' `unit`), in file order; empty when none.
     std::vector<int> unitModels(const std::string& unit) const;
