@@ -479,6 +479,53 @@ private slots:
         QVERIFY(withRuns > 2500);
     }
 
+    void pointTestsWithEdgeRunsAnswerAsOverEveryEdge() {
+        // Locating a point, and its distance to the edges, with a polygon's edge runs (the
+        // rulings' "within" for traced areas of hundreds of corners) must give what the tests
+        // over every edge give: wavy rings with holes, points inside, outside, in the holes,
+        // on corners (the boundary), beside and between runs' boxes, and distances cut off at
+        // a bound above and below the true one.
+        std::mt19937 rng(2611);
+        std::uniform_real_distribution<double> u(0, 1);
+        auto wavy = [&](Vec2 c, double r, int n, bool hole) {
+            Ring ring;
+            for (int i = 0; i < n; ++i) {
+                const double a = 2 * std::numbers::pi * i / n;
+                ring.push_back(c + Vec2{std::cos(a), std::sin(a)} * (r * (1 + 0.3 * std::sin(7 * a + u(rng)) * u(rng))));
+            }
+            if (hole) std::reverse(ring.begin(), ring.end());
+            return ring;
+        };
+        int inside = 0, outside = 0, boundary = 0, cutOff = 0;
+        for (int k = 0; k < 300; ++k) {
+            Polygon piece;
+            piece.outer = wavy({0, 0}, 4, 40 + static_cast<int>(u(rng) * 360), false);
+            if (k % 2) piece.holes.push_back(wavy({u(rng) - 0.5, u(rng) - 0.5}, 1.2, 20 + static_cast<int>(u(rng) * 100), true));
+            const std::vector<EdgeRun> runs = edgeRunsOf(piece);
+            QVERIFY(!runs.empty());
+            for (int j = 0; j < 60; ++j) {
+                Vec2 p{(u(rng) - 0.5) * 12, (u(rng) - 0.5) * 12};
+                if (j % 5 == 0) p = piece.outer[static_cast<size_t>(u(rng) * static_cast<double>(piece.outer.size()))];
+                if (j % 5 == 1 && !piece.holes.empty()) p = piece.holes[0][static_cast<size_t>(u(rng) * static_cast<double>(piece.holes[0].size()))];
+                if (j % 5 == 2) p = piece.outer[static_cast<size_t>(u(rng) * static_cast<double>(piece.outer.size()))] * (0.97 + 0.06 * u(rng));
+                const Where plain = locate(p, piece);
+                QCOMPARE(locate(p, piece, runs), plain);
+                (plain == Where::Inside ? inside : plain == Where::Outside ? outside : boundary) += 1;
+                // (The same number, not merely a close one.)
+                const double whole = distanceToEdges(p, piece);
+                QVERIFY(distanceToEdges(p, piece, &runs) == whole);
+                for (const double bound : {whole * 0.5, whole * 2, 0.1}) {
+                    QVERIFY(distanceToEdges(p, piece, &runs, bound) == distanceToEdges(p, piece, nullptr, bound));
+                    cutOff += bound < whole;
+                }
+            }
+        }
+        QVERIFY(inside > 2000);
+        QVERIFY(outside > 4000);
+        QVERIFY(boundary > 2000);
+        QVERIFY(cutOff > 2000);
+    }
+
     void otherModelsBlockButNotTheirOwnUnits() {
         Scenario s;
         s.models = {infantry("A", {10, 22}, "alpha"), infantry("B", {30, 22}), infantry("X", {20, 22}),

@@ -16,23 +16,118 @@ bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p) {
            p.y <= std::max(a.y, b.y);
 }
 
-Where locate(Vec2 p, const Ring& ring) {
+namespace {
+
+// The winding number's step for the ring's edge i about p, or nothing where p lies on it.
+std::optional<int> windingStep(Vec2 p, const Ring& ring, size_t i) {
+    const Vec2 a = ring[i];
+    const Vec2 b = ring[(i + 1) % ring.size()];
+    // (An edge wholly above or below p neither holds it nor turns round it.)
+    if ((a.y > p.y && b.y > p.y) || (a.y < p.y && b.y < p.y)) return 0;
+    const int o = exact::orient(a, b, p);
+    if (o == 0 && onCollinearSegment(a, b, p)) return std::nullopt;
+    if (a.y <= p.y) return b.y > p.y && o > 0 ? 1 : 0;
+    return b.y <= p.y && o < 0 ? -1 : 0;
+}
+
+// The winding number of the ring about p over its edges first .. last - 1, or nothing where
+// p lies on one.
+std::optional<int> windingOver(Vec2 p, const Ring& ring, size_t first, size_t last) {
     int winding = 0;
-    const size_t n = ring.size();
-    for (size_t i = 0; i < n; ++i) {
-        const Vec2 a = ring[i];
-        const Vec2 b = ring[(i + 1) % n];
-        // (An edge wholly above or below p neither holds it nor turns round it.)
-        if ((a.y > p.y && b.y > p.y) || (a.y < p.y && b.y < p.y)) continue;
-        const int o = exact::orient(a, b, p);
-        if (o == 0 && onCollinearSegment(a, b, p)) return Where::Boundary;
-        if (a.y <= p.y) {
-            if (b.y > p.y && o > 0) ++winding;
-        } else if (b.y <= p.y && o < 0) {
-            --winding;
-        }
+    for (size_t i = first; i < last; ++i) {
+        const std::optional<int> step = windingStep(p, ring, i);
+        if (!step) return std::nullopt;
+        winding += *step;
     }
-    return winding != 0 ? Where::Inside : Where::Outside;
+    return winding;
+}
+
+}  // namespace
+
+Where locate(Vec2 p, const Ring& ring) {
+    const std::optional<int> winding = windingOver(p, ring, 0, ring.size());
+    return !winding ? Where::Boundary : *winding != 0 ? Where::Inside : Where::Outside;
+}
+
+std::vector<EdgeRun> edgeRunsOf(const Polygon& polygon) {
+    constexpr size_t kEdgeRun = 16;
+    std::vector<EdgeRun> runs;
+    size_t edges = polygon.outer.size();
+    for (const Ring& hole : polygon.holes) edges += hole.size();
+    if (edges <= 2 * kEdgeRun) return runs;
+    int index = 0;
+    for (uint32_t k = 0; k <= polygon.holes.size(); ++k) {
+        const Ring& ring = k == 0 ? polygon.outer : polygon.holes[k - 1];
+        for (size_t first = 0; first < ring.size(); first += kEdgeRun) {
+            EdgeRun run{k, static_cast<uint32_t>(first), static_cast<uint32_t>(std::min(kEdgeRun, ring.size() - first)),
+                        index + static_cast<int>(first), HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+            for (size_t i = first; i <= first + run.count; ++i) {  // (the last edge's far end too)
+                const Vec2 v = ring[i % ring.size()];
+                run.minX = std::min(run.minX, v.x), run.minY = std::min(run.minY, v.y);
+                run.maxX = std::max(run.maxX, v.x), run.maxY = std::max(run.maxY, v.y);
+            }
+            runs.push_back(run);
+        }
+        index += static_cast<int>(ring.size());
+    }
+    return runs;
+}
+
+Where locate(Vec2 p, const Polygon& polygon, const std::vector<EdgeRun>& runs) {
+    if (runs.empty()) return locate(p, polygon);
+    // Each ring in turn, as locate(p, polygon) takes them, its winding number over its runs
+    // (they come ring by ring): a run wholly above or below p, or wholly to its left, turns
+    // nothing round it (an edge left of p that crosses its height has p on its right going
+    // up, on its left going down) and does not hold it.
+    auto ringAt = [&](size_t k) -> Where {
+        int winding = 0;
+        for (const EdgeRun& run : runs) {
+            if (run.ring != k || run.minY > p.y || run.maxY < p.y || run.maxX < p.x) continue;
+            const Ring& ring = k == 0 ? polygon.outer : polygon.holes[k - 1];
+            const std::optional<int> w = windingOver(p, ring, run.first, run.first + run.count);
+            if (!w) return Where::Boundary;
+            winding += *w;
+        }
+        return winding != 0 ? Where::Inside : Where::Outside;
+    };
+    const Where outer = ringAt(0);
+    if (outer != Where::Inside) return outer;
+    for (size_t h = 1; h <= polygon.holes.size(); ++h) {
+        const Where w = ringAt(h);
+        if (w == Where::Boundary) return Where::Boundary;
+        if (w == Where::Inside) return Where::Outside;
+    }
+    return Where::Inside;
+}
+
+double distanceToEdges(Vec2 p, const Polygon& polygon, const std::vector<EdgeRun>* runs, double atMost) {
+    double best = atMost;
+    // (An edge, or a run, whose box is farther than the nearest so far in x or y is farther.)
+    auto farther = [&](double minX, double minY, double maxX, double maxY) {
+        const double gapX = std::max({minX - p.x, p.x - maxX, 0.0});
+        const double gapY = std::max({minY - p.y, p.y - maxY, 0.0});
+        return std::max(gapX, gapY) > best * (1 + 1e-12);
+    };
+    auto edges = [&](const Ring& r, size_t first, size_t last) {
+        for (size_t i = first; i < last; ++i) {
+            const Vec2 a = r[i], b = r[(i + 1) % r.size()];
+            if (farther(std::min(a.x, b.x), std::min(a.y, b.y), std::max(a.x, b.x), std::max(a.y, b.y))) continue;
+            const Vec2 d = b - a;
+            const double len2 = d.x * d.x + d.y * d.y;
+            const double t = len2 > 0 ? std::clamp(((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2, 0.0, 1.0) : 0.0;
+            const Vec2 c = a + d * t;
+            best = std::min(best, std::hypot(p.x - c.x, p.y - c.y));
+        }
+    };
+    if (runs && !runs->empty()) {
+        for (const EdgeRun& run : *runs)
+            if (!farther(run.minX, run.minY, run.maxX, run.maxY))
+                edges(run.ring == 0 ? polygon.outer : polygon.holes[run.ring - 1], run.first, run.first + run.count);
+        return best;
+    }
+    edges(polygon.outer, 0, polygon.outer.size());
+    for (const Ring& h : polygon.holes) edges(h, 0, h.size());
+    return best;
 }
 
 Where locate(Vec2 p, const Polygon& polygon) {

@@ -3,6 +3,8 @@
 
 #include "kernel/types.h"
 
+#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,6 +28,25 @@ Bounds boundsOf(const Ring& points);
 
 // The squared distance from p to the nearest point of the ring's edges (rounded, not exact).
 double squaredDistanceToEdges(Vec2 p, const Ring& ring);
+
+// A polygon of many edges: its edges in runs of consecutive ones, each with the box of its
+// corners, so that a test of a line or a point looks only at the runs whose boxes it comes
+// near (a traced outline has hundreds of corners), and answers as a test of every edge does.
+struct EdgeRun {
+    uint32_t ring;   // 0 the outer ring, k the hole k - 1
+    uint32_t first;  // its first edge in that ring (edge i from corner i to the next)
+    uint32_t count;
+    int index;       // the first edge's running index over outer ring and holes
+    double minX, minY, maxX, maxY;
+};
+// A polygon's edge runs: none for a polygon of at most 32 edges.
+std::vector<EdgeRun> edgeRunsOf(const Polygon& polygon);
+// locate(p, polygon), the same answer, with the runs of the polygon's edges (edgeRunsOf).
+Where locate(Vec2 p, const Polygon& polygon, const std::vector<EdgeRun>& runs);
+// The distance from p to the nearest edge of the polygon (its outer ring and holes), or
+// `atMost` where none is nearer: edges farther than the nearest so far in x or y are passed
+// over by their boxes (with `runs`, a run's box first).
+double distanceToEdges(Vec2 p, const Polygon& polygon, const std::vector<EdgeRun>* runs = nullptr, double atMost = HUGE_VAL);
 
 // The stretches (as fractions of a-b) of the segment inside the polygon, in floating point:
 // the crossings with its edges cut the segment into pieces, each inside or outside as its

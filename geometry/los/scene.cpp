@@ -705,32 +705,6 @@ BBox blockerBoxOf(const Blocker& blocker) {
     return BBox(BPoint(e.centre.x - ex, e.centre.y - ey), BPoint(e.centre.x + ex, e.centre.y + ey));
 }
 
-// Edges in a run of a blocker's (Blocker::runs).
-constexpr size_t kEdgeRun = 16;
-
-std::vector<Blocker::EdgeRun> edgeRunsOf(const Polygon& polygon) {
-    std::vector<Blocker::EdgeRun> runs;
-    size_t edges = polygon.outer.size();
-    for (const Ring& hole : polygon.holes) edges += hole.size();
-    if (edges <= 2 * kEdgeRun) return runs;
-    int index = 0;
-    for (uint32_t k = 0; k <= polygon.holes.size(); ++k) {
-        const Ring& ring = k == 0 ? polygon.outer : polygon.holes[k - 1];
-        for (size_t first = 0; first < ring.size(); first += kEdgeRun) {
-            Blocker::EdgeRun run{k, static_cast<uint32_t>(first), static_cast<uint32_t>(std::min(kEdgeRun, ring.size() - first)),
-                                 index + static_cast<int>(first), HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
-            for (size_t i = first; i <= first + run.count; ++i) {  // (the last edge's far end too)
-                const Vec2 v = ring[i % ring.size()];
-                run.minX = std::min(run.minX, v.x), run.minY = std::min(run.minY, v.y);
-                run.maxX = std::max(run.maxX, v.x), run.maxY = std::max(run.maxY, v.y);
-            }
-            runs.push_back(run);
-        }
-        index += static_cast<int>(ring.size());
-    }
-    return runs;
-}
-
 // What every blocker gets before it is indexed: its interior on the left of its edges,
 // whether it is convex, its edge runs, its box (returned) and the box's bounds.
 BBox finishBlocker(Blocker& blocker) {

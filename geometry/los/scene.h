@@ -5,6 +5,7 @@
 #pragma once
 
 #include "kernel/exact.h"
+#include "kernel/polygon.h"
 #include "kernel/region.h"
 #include "kernel/types.h"
 #include "los/view_memo.h"
@@ -45,15 +46,9 @@ struct Blocker {
     std::vector<int> features;  // index of its terrain piece (empty for a model)
     bool convex = false;        // no holes and no reflex vertex
     double minX = 0, minY = 0, maxX = 0, maxY = 0;
-    // A polygon of many edges: its edges in runs of consecutive ones, each with its box, so
-    // that a line is tested only against the runs whose boxes it comes near (edgesNear).
-    struct EdgeRun {
-        uint32_t ring;   // 0 the outer ring, k the hole k - 1
-        uint32_t first;  // its first edge in that ring
-        uint32_t count;
-        int index;       // the first edge's running index over outer ring and holes
-        double minX, minY, maxX, maxY;
-    };
+    // A polygon of many edges: its edges in runs (kernel edgeRunsOf), so that a line is tested
+    // only against the runs whose boxes it comes near (edgesNear).
+    using EdgeRun = sl::EdgeRun;
     std::vector<EdgeRun> runs;  // empty: every edge is tested
     // Lines (u, w) along its two longest edges, halfway into it and just inside (up to the
     // first vertex beyond the edge): separators the proofs of "not visible" try through it.
@@ -61,8 +56,6 @@ struct Blocker {
     std::vector<std::pair<Vec2, Vec2>> edgeLines;
 };
 
-// A polygon's edge runs (Blocker::runs): none for a polygon of at most 32 edges.
-std::vector<Blocker::EdgeRun> edgeRunsOf(const Polygon& polygon);
 
 // Whether the box lies wholly on one side of the line through u and w, clear of it by far
 // more than rounding (a quick test in floating point: what it lets through is tested again,

@@ -127,32 +127,11 @@ Box boxOf(const Ring& ring) {
     return b;
 }
 
-// The distance from p to the nearest edge of the polygon (its outer ring and holes); with
-// `atMost`, that where no edge is nearer (the edges farther are passed over by their boxes:
-// whether a base reaches across the outline needs no more).
-double distanceToEdges(Vec2 p, const Polygon& polygon, double atMost = HUGE_VAL) {
-    double best = atMost;
-    auto ring = [&](const Ring& r) {
-        for (size_t i = 0; i < r.size(); ++i) {
-            const Vec2 a = r[i], b = r[(i + 1) % r.size()];
-            // (An edge whose box is farther than the nearest so far in x or y is farther.)
-            const double gapX = std::max({std::min(a.x, b.x) - p.x, p.x - std::max(a.x, b.x), 0.0});
-            const double gapY = std::max({std::min(a.y, b.y) - p.y, p.y - std::max(a.y, b.y), 0.0});
-            if (std::max(gapX, gapY) > best * (1 + 1e-12)) continue;
-            const Vec2 d = b - a;
-            const double len2 = d.x * d.x + d.y * d.y;
-            const double t = len2 > 0 ? std::clamp(((p.x - a.x) * d.x + (p.y - a.y) * d.y) / len2, 0.0, 1.0) : 0.0;
-            const Vec2 c = a + d * t;
-            best = std::min(best, std::hypot(p.x - c.x, p.y - c.y));
-        }
-    };
-    ring(polygon.outer);
-    for (const Ring& h : polygon.holes) ring(h);
-    return best;
-}
-
-// baseWithin, the boxes of the base and of the area's outline known to meet.
-bool baseWithinBoxes(const Model& model, const Polygon& area);
+// baseWithin, the boxes of the base and of the area's outline known to meet; with the runs of
+// the area's edges where it has them (the same answer).
+bool baseWithinBoxes(const Model& model, const Polygon& area, const std::vector<EdgeRun>* runs = nullptr);
+// baseWhollyWithin, the same way.
+bool whollyWithinRuns(const Model& model, const Polygon& area, const std::vector<EdgeRun>* runs);
 
 }  // namespace
 
@@ -162,15 +141,15 @@ bool baseWithin(const Model& model, const Polygon& area) {
 
 namespace {
 
-bool baseWithinBoxes(const Model& model, const Polygon& area) {
+bool baseWithinBoxes(const Model& model, const Polygon& area, const std::vector<EdgeRun>* runs) {
     const Vec2 c = model.position;
-    const Where centre = locate(c, area);
+    const Where centre = runs ? locate(c, area, *runs) : locate(c, area);
     if (centre == Where::Inside) return true;
     if (model.base.shape == BaseShape::Circle) {
         // Some point of the open disc in the open polygon: its centre is, or an edge passes
         // nearer the centre than the radius (the disc then reaches across it).
         const double reach = halfLengthIn(model.base) - kEps;
-        return distanceToEdges(c, area, reach) < reach;
+        return distanceToEdges(c, area, runs, reach) < reach;
     }
     const Ring outline = baseOutline(model);
     constexpr double kSlack = 0.01;  // inches: more than an outline's chords fall short of its curve
@@ -189,7 +168,7 @@ bool baseWithinBoxes(const Model& model, const Polygon& area) {
         outer2 = std::max(outer2, v.x * v.x + v.y * v.y);
         box.add(a);
     }
-    const double apart = distanceToEdges(c, area);
+    const double apart = distanceToEdges(c, area, runs);
     if (centre == Where::Outside && apart < std::sqrt(inner2) - kEps) return true;
     if (centre == Where::Outside && apart > std::sqrt(outer2) + kSlack) return false;
     // Between the two: only the area's edges whose boxes meet the outline's (grown by the
@@ -224,7 +203,7 @@ bool baseWithinBoxes(const Model& model, const Polygon& area) {
             else if (exact::orient(a, b, v) == 0 && onCollinearSegment(a, b, v)) plain = false;
             else if (oa * ob < 0 && exact::orient(a, b, c) * exact::orient(a, b, v) < 0) ++crossings;
         }
-        if (plain ? crossings % 2 == 1 : locate(v, area) == Where::Inside) return true;
+        if (plain ? crossings % 2 == 1 : (runs ? locate(v, area, *runs) : locate(v, area)) == Where::Inside) return true;
     }
     return false;
 }
@@ -232,15 +211,20 @@ bool baseWithinBoxes(const Model& model, const Polygon& area) {
 }  // namespace
 
 bool baseWhollyWithin(const Model& model, const Polygon& area) {
-    if (!boxOf(model).meets(boxOf(area.outer))) return false;
+    return boxOf(model).meets(boxOf(area.outer)) && whollyWithinRuns(model, area, nullptr);
+}
+
+namespace {
+
+bool whollyWithinRuns(const Model& model, const Polygon& area, const std::vector<EdgeRun>* runs) {
     if (model.base.shape == BaseShape::Circle) {
         // The disc in the closed polygon: its centre is inside and no edge enters it.
-        return locate(model.position, area) == Where::Inside &&
-               distanceToEdges(model.position, area) >= halfLengthIn(model.base) - kEps;
+        return (runs ? locate(model.position, area, *runs) : locate(model.position, area)) == Where::Inside &&
+               distanceToEdges(model.position, area, runs) >= halfLengthIn(model.base) - kEps;
     }
     const Ring outline = baseOutline(model);
     for (const Vec2& v : outline)
-        if (locate(v, area) == Where::Outside) return false;
+        if ((runs ? locate(v, area, *runs) : locate(v, area)) == Where::Outside) return false;
     if (crossesAnyEdge(outline, area.outer)) return false;
     for (const Ring& h : area.holes) {
         if (crossesAnyEdge(outline, h)) return false;
@@ -249,6 +233,8 @@ bool baseWhollyWithin(const Model& model, const Polygon& area) {
     }
     return true;
 }
+
+}  // namespace
 
 void Rulings::Reasons::add(std::string text, std::vector<std::string> cited) {
     texts.push_back(std::move(text));
@@ -264,14 +250,14 @@ bool Rulings::reaches(int model, int piece) const {
 bool Rulings::within(int model, int piece) const {
     const Scenario& s = scene_.scenario();
     signed char& known = within_[static_cast<size_t>(model) * s.terrain.size() + piece];
-    if (known < 0) known = reaches(model, piece) && baseWithinBoxes(s.models[model], s.terrain[piece].footprint);
+    if (known < 0) known = reaches(model, piece) && baseWithinBoxes(s.models[model], s.terrain[piece].footprint, &pieceRuns_[piece]);
     return known;
 }
 
 bool Rulings::whollyWithin(int model, int piece) const {
     const Scenario& s = scene_.scenario();
     signed char& known = whollyWithin_[static_cast<size_t>(model) * s.terrain.size() + piece];
-    if (known < 0) known = reaches(model, piece) && baseWhollyWithin(s.models[model], s.terrain[piece].footprint);
+    if (known < 0) known = reaches(model, piece) && whollyWithinRuns(s.models[model], s.terrain[piece].footprint, &pieceRuns_[piece]);
     return known;
 }
 
@@ -463,8 +449,10 @@ Rulings::Rulings(const Scene& scene) : scene_(scene) {
     const Scenario& s = scene.scenario();
     within_.assign(s.models.size() * s.terrain.size(), -1);
     whollyWithin_.assign(s.models.size() * s.terrain.size(), -1);
-    for (const TerrainPiece& p : s.terrain)
+    for (const TerrainPiece& p : s.terrain) {
         pieceBounds_.push_back(p.footprint.outer.empty() ? Bounds{{HUGE_VAL, HUGE_VAL}, {-HUGE_VAL, -HUGE_VAL}} : boundsOf(p.footprint.outer));
+        pieceRuns_.push_back(edgeRunsOf(p.footprint));
+    }
     if (s.ruleset.name != "wh40k-11e") return;
     for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
         const TerrainPiece& p = s.terrain[i];

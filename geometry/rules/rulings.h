@@ -264,6 +264,7 @@ private:
     std::vector<Area> areas_;  // wh40k-11e only
     mutable std::vector<signed char> within_, whollyWithin_;  // [model * pieces + piece]: -1 not yet known
     std::vector<Bounds> pieceBounds_;                         // each piece's footprint's box
+    std::vector<std::vector<EdgeRun>> pieceRuns_;             // and the runs of its edges
     // Whether the box around the model (any rotation) meets the piece's: else it is not within it.
     bool reaches(int model, int piece) const;
     struct Walled {
