@@ -542,6 +542,66 @@ private slots:
         qInfo("%d of %d cells decided a block at a time; %d undecided by a survey that full proofs decide", inBlocks, cells, cutShort);
     }
 
+    // An observer standing within an area that hides (13.09: it holds a dense feature) has no
+    // wall of that area, yet the cells within it are hidden by 13.09 wherever no line reaches
+    // them: a block settled in a full shadow asks it of each of its cells there too. Each of
+    // three official layouts with the observer inside such an area, every cell against the
+    // pair rulings.
+    void blocksAroundAnObserverWithinAnAreaThatHides() {
+        const QStringList files = officialLayouts();
+        int hiddenWithin = 0, layouts = 0;
+        for (int f = 0; f < files.size() && layouts < 3; f += 5) {
+            const std::optional<Scenario> layout = layoutUnder(files[f], false);
+            QVERIFY2(layout, qPrintable(files[f]));
+            Scenario s = *layout;
+            // The first area holding a dense feature with a spot inside it where a base stands
+            // on no feature: the one farthest from the middle of the area's box (the rest of
+            // the area lies beyond the walls in it).
+            const FeatureOverlap overlaps(s);
+            std::optional<Vec2> spot;
+            int area = -1;
+            for (int a = 0; a < static_cast<int>(s.terrain.size()) && !spot; ++a) {
+                const TerrainPiece& t = s.terrain[a];
+                if (t.kind != TerrainKind::Area) continue;
+                if (std::ranges::none_of(s.terrain, [&](const TerrainPiece& x) { return x.area == t.id && x.category == "dense"; }))
+                    continue;
+                const Bounds box = boundsOf(t.footprint.outer);
+                const Vec2 middle = (box.lo + box.hi) * 0.5;
+                double farthest = -1;
+                for (double y = box.lo.y + 0.5; y < box.hi.y; y += 0.5)
+                    for (double x = box.lo.x + 0.5; x < box.hi.x; x += 0.5)
+                        if (const double d = std::hypot(x - middle.x, y - middle.y);
+                            d > farthest && locate({x, y}, t.footprint) == Where::Inside && !overlaps(observerAt("o", {x, y}))) {
+                            spot = Vec2{x, y};
+                            area = a;
+                            farthest = d;
+                        }
+            }
+            if (!spot) continue;
+            ++layouts;
+            s.models.push_back(observerAt("inside", *spot));
+            const std::vector<int> observers{static_cast<int>(s.models.size()) - 1};
+            const VisionMap map = visionMap(s, observers, Probe{}, 1.0, fullProofs());
+            const VisionMap pairs = visionMap(s, observers, Probe{}, 1.0, fullProofs(false));
+            QVERIFY(map.blockCells > 0);
+            for (size_t k = 0; k < map.cells.size(); ++k) {
+                const Cell &a = map.cells[k], &b = pairs.cells[k];
+                if (a.undecided || b.undecided) continue;
+                QVERIFY2(sameRuling(a, b), qPrintable(files[f] + QStringLiteral(" cell %1: %2 against the pairs' %3 (13.09 %4 against %5)")
+                                                          .arg(k)
+                                                          .arg(QString::fromStdString(verdictName(a.verdict)),
+                                                               QString::fromStdString(verdictName(b.verdict)))
+                                                          .arg(a.hidden1309)
+                                                          .arg(b.hidden1309)));
+                const Vec2 at = map.grid.centre(static_cast<int>(k) % map.grid.cols, static_cast<int>(k) / map.grid.cols);
+                hiddenWithin += a.verdict == Verdict::Hidden && a.hidden1309 &&
+                                locate(at, s.terrain[static_cast<size_t>(area)].footprint) == Where::Inside;
+            }
+        }
+        QCOMPARE(layouts, 3);
+        QVERIFY(hiddenWithin > 0);
+    }
+
     // A map's cells do not depend on how many threads worked them out (what one cell's proofs
     // find is kept for the next cells of its block: Scene::setRememberViews), nor does the
     // exposure map: the unit of the official layout with units, and the attacker's zone of

@@ -238,6 +238,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // (the rulings alone are asked).
             moveTarget({-4 * (scenario.board.width + scenario.board.height) - 100, 0});
             const std::vector<int> openWalls = rulings.wallsOf(oi, ti);
+            std::vector<char> isWall(scenario.terrain.size(), 0);  // (the pieces a block's cells may take out of them)
+            for (int w : openWalls) isWall[static_cast<size_t>(w)] = 1;
             auto settle = [&](const Block& block) {
                 const Vec2 centre = block.centre(map.grid);
                 const double radius = block.radius(map.grid, targetRadius);
@@ -250,7 +252,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // cell (a cell's walls are no fewer; a part that meets a target's disc is no
                 // part of it; the cells on a feature are counted by no place).
                 const bool clear = obstacles.discClear(centre, radius);
-                const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius);
+                const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius, isWall);
                 std::vector<int> walls = openWalls;
                 std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
                 if (shadows->hides(centre, radius, walls, clear || jointly(block, radius))) return true;

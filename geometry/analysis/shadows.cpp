@@ -782,11 +782,13 @@ Obstacles Obstacles::withoutAreas() const {
     return out;
 }
 
-std::vector<int> Obstacles::piecesMet(Vec2 centre, double radius) const {
+std::vector<int> Obstacles::piecesMet(Vec2 centre, double radius, const std::vector<char>& among) const {
     std::vector<int> out;
     const double r = radius + margin_;
     for (const Shape& s : shapes_) {
-        if (s.piece < 0 || std::ranges::find(out, s.piece) != out.end()) continue;
+        if (s.piece < 0 || static_cast<size_t>(s.piece) >= among.size() || !among[static_cast<size_t>(s.piece)] ||
+            std::ranges::find(out, s.piece) != out.end())
+            continue;
         if (centre.x + r < s.lo.x || s.hi.x < centre.x - r || centre.y + r < s.lo.y || s.hi.y < centre.y - r) continue;
         if (!clearOf(s, centre, 0, centre, radius)) out.push_back(s.piece);
     }

@@ -216,10 +216,11 @@ public:
     Obstacles withoutModels() const;
     // The same obstacles without the areas (what stands within one is nothing to true-los).
     Obstacles withoutAreas() const;
-    // The pieces the disc does not stay clear of (their terrain indices, each once): a base
-    // within the disc is within none of the others (Rulings::within), so a pair's walls
-    // (Rulings::wallsOf) leave out at most these.
-    std::vector<int> piecesMet(Vec2 centre, double radius) const;
+    // The pieces the disc does not stay clear of (their terrain indices, each once), of
+    // those marked in `among` (by terrain index): a base within the disc is within none of
+    // the others (Rulings::within), so a pair's walls (Rulings::wallsOf) leave out at most
+    // these.
+    std::vector<int> piecesMet(Vec2 centre, double radius, const std::vector<char>& among) const;
     // Whether the disc stays clear of every piece and every model's base: no model standing
     // there overlaps anything or is within any piece.
     bool discClear(Vec2 centre, double radius) const;

@@ -454,6 +454,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         const std::vector<int> hidingPieces = rulings.hidingPieces();
         moveProbe({-4 * (scenario.board.width + scenario.board.height) - 100, 0});
         for (int o : observers) openWalls.push_back(rulings.wallsOf(o, probeIndex));
+        // (The pieces a block's cells may take out of the walls, or be hidden within.)
+        std::vector<char> asked(scenario.terrain.size(), 0);
+        for (const std::vector<int>& walls : openWalls)
+            for (int w : walls) asked[static_cast<size_t>(w)] = 1;
+        for (int p : hidingPieces) asked[static_cast<size_t>(p)] = 1;
         size_t lastFully = 0;
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
@@ -572,7 +577,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const Vec2 centre = block.centre(grid);
             const double radius = block.radius(grid, probeRadius);
             const bool clear = standing.discClear(centre, radius);
-            const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius);
+            const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius, asked);
             int seenBy = -1;
             for (size_t i = 0; i < observers.size() && seenBy < 0; ++i) {
                 std::vector<int> walls = openWalls[i];
