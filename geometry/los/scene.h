@@ -56,7 +56,6 @@ struct Blocker {
     std::vector<std::pair<Vec2, Vec2>> edgeLines;
 };
 
-
 // Whether the box lies wholly on one side of the line through u and w, clear of it by far
 // more than rounding (a quick test in floating point: what it lets through is tested again,
 // exactly, and what it clears cannot meet the line).

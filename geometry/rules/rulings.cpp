@@ -133,6 +133,10 @@ bool baseWithinBoxes(const Model& model, const Polygon& area, const std::vector<
 // baseWhollyWithin, the same way.
 bool whollyWithinRuns(const Model& model, const Polygon& area, const std::vector<EdgeRun>* runs);
 
+Where locateIn(Vec2 p, const Polygon& area, const std::vector<EdgeRun>* runs) {
+    return runs ? locate(p, area, *runs) : locate(p, area);
+}
+
 }  // namespace
 
 bool baseWithin(const Model& model, const Polygon& area) {
@@ -143,7 +147,7 @@ namespace {
 
 bool baseWithinBoxes(const Model& model, const Polygon& area, const std::vector<EdgeRun>* runs) {
     const Vec2 c = model.position;
-    const Where centre = runs ? locate(c, area, *runs) : locate(c, area);
+    const Where centre = locateIn(c, area, runs);
     if (centre == Where::Inside) return true;
     if (model.base.shape == BaseShape::Circle) {
         // Some point of the open disc in the open polygon: its centre is, or an edge passes
@@ -203,7 +207,7 @@ bool baseWithinBoxes(const Model& model, const Polygon& area, const std::vector<
             else if (exact::orient(a, b, v) == 0 && onCollinearSegment(a, b, v)) plain = false;
             else if (oa * ob < 0 && exact::orient(a, b, c) * exact::orient(a, b, v) < 0) ++crossings;
         }
-        if (plain ? crossings % 2 == 1 : (runs ? locate(v, area, *runs) : locate(v, area)) == Where::Inside) return true;
+        if (plain ? crossings % 2 == 1 : locateIn(v, area, runs) == Where::Inside) return true;
     }
     return false;
 }
@@ -219,12 +223,12 @@ namespace {
 bool whollyWithinRuns(const Model& model, const Polygon& area, const std::vector<EdgeRun>* runs) {
     if (model.base.shape == BaseShape::Circle) {
         // The disc in the closed polygon: its centre is inside and no edge enters it.
-        return (runs ? locate(model.position, area, *runs) : locate(model.position, area)) == Where::Inside &&
+        return locateIn(model.position, area, runs) == Where::Inside &&
                distanceToEdges(model.position, area, runs) >= halfLengthIn(model.base) - kEps;
     }
     const Ring outline = baseOutline(model);
     for (const Vec2& v : outline)
-        if ((runs ? locate(v, area, *runs) : locate(v, area)) == Where::Outside) return false;
+        if (locateIn(v, area, runs) == Where::Outside) return false;
     if (crossesAnyEdge(outline, area.outer)) return false;
     for (const Ring& h : area.holes) {
         if (crossesAnyEdge(outline, h)) return false;
