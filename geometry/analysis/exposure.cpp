@@ -236,7 +236,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // Blocks of cells, as the vision map decides them (vision_map.cpp): the walls of
             // a target within no area, found with it off the table, where it is within none
             // (the rulings alone are asked).
-            moveTarget({-4 * (scenario.board.width + scenario.board.height) - 100, 0});
+            moveTarget(offTable(scenario.board));
             const std::vector<int> openWalls = rulings.wallsOf(oi, ti);
             std::vector<char> isWall(scenario.terrain.size(), 0);  // (the pieces a block's cells may take out of them)
             for (int w : openWalls) isWall[static_cast<size_t>(w)] = 1;

@@ -452,7 +452,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // it is within none (the rulings alone are asked).
         std::vector<std::vector<int>> openWalls;
         const std::vector<int> hidingPieces = rulings.hidingPieces();
-        moveProbe({-4 * (scenario.board.width + scenario.board.height) - 100, 0});
+        moveProbe(offTable(scenario.board));
         for (int o : observers) openWalls.push_back(rulings.wallsOf(o, probeIndex));
         // (The pieces a block's cells may take out of the walls, or be hidden within.)
         std::vector<char> asked(scenario.terrain.size(), 0);
@@ -641,6 +641,8 @@ bool overTableEdge(Vec2 at, Vec2 halfExtent, const Board& board) {
     return at.x - halfExtent.x < -kHair || at.y - halfExtent.y < -kHair || at.x + halfExtent.x > board.width + kHair ||
            at.y + halfExtent.y > board.height + kHair;
 }
+
+Vec2 offTable(const Board& board) { return {-4 * (board.width + board.height) - 100, 0}; }
 
 bool overTableEdge(const Model& model, const Board& board) {
     return overTableEdge(model.position, baseHalfExtent(model), board);

@@ -96,6 +96,9 @@ private:
 bool overTableEdge(const Model& model, const Board& board);
 // The same for a base whose box has these half sizes (baseHalfExtent) centred at `at`.
 bool overTableEdge(Vec2 at, Vec2 halfExtent, const Board& board);
+// A spot well off the table, farther than any base or piece reaches: a model there stands
+// within no area and meets no piece (how the maps find the walls of a target in the open).
+Vec2 offTable(const Board& board);
 
 // Whether a model's base overlaps a feature higher than it stands (touching does not count:
 // less than kOverlapArea square inches in common), and which: where a real model could not
