@@ -602,6 +602,52 @@ private slots:
         QVERIFY(hiddenWithin > 0);
     }
 
+    // A file may place pieces off the table. An area reaching from far off the table (where
+    // the spot the open walls were once found at lay) across it, with a dense feature in it
+    // on the table: the walls of a target in the open must hold it, or a block of cells
+    // beyond its strip has its tops looked at past it, and is counted seen through it. The
+    // exposure map from a zone left of the strip against the pair rulings, cell by cell.
+    void openWallsAreFoundClearOfPiecesOffTheTable() {
+        Scenario s;
+        s.board = {60, 44};
+        s.ruleset.name = "wh40k-11e";
+        TerrainPiece area;
+        area.id = "far-reaching";
+        area.kind = TerrainKind::Area;
+        // A block far to the left (around x = -516, y = 0, the old spot), a corridor off the table's
+        // bottom edge and a strip up across the table at x 25 to 30.
+        area.footprint.outer = {{-700, -10}, {30, -10}, {30, 40}, {25, 40}, {25, -5}, {-400, -5}, {-400, 10}, {-700, 10}};
+        s.terrain.push_back(area);
+        TerrainPiece crate;
+        crate.id = "crate";
+        crate.kind = TerrainKind::Feature;
+        crate.category = "dense";
+        crate.height = 1;
+        crate.area = area.id;
+        crate.footprint.outer = {{26, 34}, {29, 34}, {29, 36}, {26, 36}};
+        s.terrain.push_back(crate);
+        Zone zone;
+        zone.id = "zone";
+        zone.kind = "deployment";
+        zone.side = "attacker";
+        zone.polygon = {{4, 14}, {16, 14}, {16, 26}, {4, 26}};
+        s.zones.push_back(zone);
+        ExposureOptions options;  // (seen only counted: where a block's tops are looked at over its walls)
+        options.spacing = 2;
+        options.zoneSpacing = 6;
+        const ExposureMap exposure = exposureMap(s, 0, Probe{}, Probe{}, options, fullProofs());
+        const ExposureMap every = exposureMap(s, 0, Probe{}, Probe{}, options, fullProofs(false));
+        int unseen = 0;
+        for (size_t k = 0; k < exposure.cells.size(); ++k) {
+            QVERIFY2(exposure.cells[k].seen == every.cells[k].seen, qPrintable(QStringLiteral("exposure, cell %1: %2 against the pairs' %3")
+                                                                                   .arg(k)
+                                                                                   .arg(exposure.cells[k].seen)
+                                                                                   .arg(every.cells[k].seen)));
+            unseen += !exposure.cells[k].overlap && exposure.cells[k].seen == 0;
+        }
+        QVERIFY(unseen > 0);
+    }
+
     // A map's cells do not depend on how many threads worked them out (what one cell's proofs
     // find is kept for the next cells of its block: Scene::setRememberViews), nor does the
     // exposure map: the unit of the official layout with units, and the attacker's zone of

@@ -111,6 +111,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         }
     }
     const int total = static_cast<int>(map.positions.size());
+    const Vec2 aside = offTable(scenario, baseHalfExtent(probeModel(target, {})));
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
     auto work = [&] {
@@ -236,7 +237,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // Blocks of cells, as the vision map decides them (vision_map.cpp): the walls of
             // a target within no area, found with it off the table, where it is within none
             // (the rulings alone are asked).
-            moveTarget(offTable(scenario.board));
+            moveTarget(aside);
             const std::vector<int> openWalls = rulings.wallsOf(oi, ti);
             std::vector<char> isWall(scenario.terrain.size(), 0);  // (the pieces a block's cells may take out of them)
             for (int w : openWalls) isWall[static_cast<size_t>(w)] = 1;

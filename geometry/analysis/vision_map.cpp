@@ -452,7 +452,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // it is within none (the rulings alone are asked).
         std::vector<std::vector<int>> openWalls;
         const std::vector<int> hidingPieces = rulings.hidingPieces();
-        moveProbe(offTable(scenario.board));
+        moveProbe(offTable(scenario, probeExtent));
         for (int o : observers) openWalls.push_back(rulings.wallsOf(o, probeIndex));
         // (The pieces a block's cells may take out of the walls, or be hidden within.)
         std::vector<char> asked(scenario.terrain.size(), 0);
@@ -642,7 +642,17 @@ bool overTableEdge(Vec2 at, Vec2 halfExtent, const Board& board) {
            at.y + halfExtent.y > board.height + kHair;
 }
 
-Vec2 offTable(const Board& board) { return {-4 * (board.width + board.height) - 100, 0}; }
+Vec2 offTable(const Scenario& scenario, Vec2 halfExtent) {
+    double left = 0;
+    for (const TerrainPiece& piece : scenario.terrain)
+        if (!piece.footprint.outer.empty()) left = std::min(left, boundsOf(piece.footprint.outer).lo.x);
+    for (const Model& model : scenario.models) left = std::min(left, model.position.x - baseHalfExtent(model).x);
+    for (const Zone& zone : scenario.zones) {  // (where a zone's places stand)
+        if (!zone.polygon.empty()) left = std::min(left, boundsOf(zone.polygon).lo.x);
+        if (zone.position) left = std::min(left, zone.position->x - zone.radius);
+    }
+    return {left - halfExtent.x - 100, 0};
+}
 
 bool overTableEdge(const Model& model, const Board& board) {
     return overTableEdge(model.position, baseHalfExtent(model), board);

@@ -96,9 +96,10 @@ private:
 bool overTableEdge(const Model& model, const Board& board);
 // The same for a base whose box has these half sizes (baseHalfExtent) centred at `at`.
 bool overTableEdge(Vec2 at, Vec2 halfExtent, const Board& board);
-// A spot well off the table, farther than any base or piece reaches: a model there stands
-// within no area and meets no piece (how the maps find the walls of a target in the open).
-Vec2 offTable(const Board& board);
+// A spot left of the table and of every piece, model and zone (a file may place them off
+// the table), where a base with these half sizes stands within no area and meets nothing: how
+// the maps find the walls of a target in the open.
+Vec2 offTable(const Scenario& scenario, Vec2 halfExtent);
 
 // Whether a model's base overlaps a feature higher than it stands (touching does not count:
 // less than kOverlapArea square inches in common), and which: where a real model could not
