@@ -787,11 +787,12 @@ private slots:
         QCOMPARE(onYard.features(probeModel(Probe{}, {12, 12})), std::vector<int>{0});
     }
 
-    // A convex footprint clips the base's outline rather than the other way round: the same
-    // answer as measuring the footprint's part within the outline, for round, oval and
-    // rectangular bases walked in fine steps across a rotated rectangle's and a hexagon's
-    // sides and corners (and an L, which is measured as before).
-    void convexFootprintsClipTheBase() {
+    // Each convex part of a footprint clips the base's outline rather than the other way
+    // round: the same answer as measuring the footprint's part within the outline, for round,
+    // oval and rectangular bases walked in fine steps across the sides and corners of a
+    // rotated rectangle, a hexagon, an L and a wall with a notch and a zigzag (parts that
+    // meet along cuts a base walks across).
+    void footprintsClipTheBaseByConvexParts() {
         auto rotated = [](Vec2 c, double a, double b, double turn) {
             Ring r;
             for (const Vec2 v : {Vec2{a, b}, Vec2{-a, b}, Vec2{-a, -b}, Vec2{a, -b}})
@@ -801,7 +802,9 @@ private slots:
         Ring hexagon;
         for (int k = 0; k < 6; ++k) hexagon.push_back({40 + 3 * std::cos(k * std::numbers::pi / 3 + 0.2), 22 + 3 * std::sin(k * std::numbers::pi / 3 + 0.2)});
         const Ring ell{{5, 30}, {12, 30}, {12, 31}, {6, 31}, {6, 38}, {5, 38}};
-        for (const Ring& footprint : {rotated({20, 15}, 4, 0.3, 0.41), hexagon, ell}) {
+        const Ring notched{{30, 30}, {36, 30}, {36, 33}, {35, 33}, {35, 31}, {34.5, 32}, {34, 31}, {33.5, 32}, {33, 31}, {31, 31}, {31, 36}, {30, 36}};
+        QVERIFY(convexParts(Polygon{notched, {}}).size() > 3);
+        for (const Ring& footprint : {rotated({20, 15}, 4, 0.3, 0.41), hexagon, ell, notched}) {
             const Scenario table = wallTable({60, 44}, footprint, 3);
             const FeatureOverlap onIt(table);
             Polygon measured{footprint, {}};

@@ -56,12 +56,10 @@ FeatureOverlap::FeatureOverlap(const Scenario& scenario) {
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const TerrainPiece& t = scenario.terrain[i];
         if (t.kind != TerrainKind::Feature || t.footprint.outer.empty()) continue;
-        Feature f{i, t.height, t.bottom, t.footprint, {}, {}, {}};
+        Feature f{i, t.height, t.bottom, t.footprint, {}, {}, {}, {}};
         orientForInteriorLeft(f.footprint);
-        // (A base's outline has some ninety sides: clipped by a rectangle's four, rather
-        // than the footprint by its ninety.)
-        if (f.footprint.holes.empty())
-            if (std::vector<Ring> parts = convexParts(f.footprint); parts.size() == 1) f.convex = std::move(parts.front());
+        f.parts = convexParts(f.footprint);
+        for (const Ring& part : f.parts) f.partBoxes.push_back(boundsOf(part));
         const Bounds box = boundsOf(f.footprint.outer);
         f.lo = box.lo;
         f.hi = box.hi;
@@ -95,9 +93,18 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
             if (squaredDistanceToEdges(model.position, hole) <= r2) return true;
         return locate(model.position, footprint) != Where::Outside;
     };
+    // The area in common, summed over the convex parts whose box meets the base's (their
+    // interiors do not overlap); over the footprint whole where it has no parts.
     auto measured = [&](const Feature& f) {
         if (!outline) outline = baseOutline(model);
-        return (f.convex.empty() ? overlapArea(f.footprint, *outline) : signedArea(clipToConvexRing(*outline, f.convex))) > kOverlapArea;
+        if (f.parts.empty()) return overlapArea(f.footprint, *outline) > kOverlapArea;
+        double area = 0;
+        for (size_t p = 0; p < f.parts.size(); ++p) {
+            const Bounds& box = f.partBoxes[p];
+            if (hi.x < box.lo.x || box.hi.x < lo.x || hi.y < box.lo.y || box.hi.y < lo.y) continue;
+            area += signedArea(clipToConvexRing(*outline, f.parts[p]));
+        }
+        return area > kOverlapArea;
     };
     // A disc kCore wide around the centre of a base more than 4 kCore across lies within its
     // outline, and is more than kOverlapArea: where it lies within a footprint too, the two

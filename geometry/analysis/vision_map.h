@@ -3,6 +3,7 @@
 // by the same ruling a pair gets (rules/rulings.h), under the scenario's ruleset.
 #pragma once
 
+#include "kernel/polygon.h"
 #include "kernel/types.h"
 
 #include <atomic>
@@ -119,7 +120,10 @@ private:
         double bottom;  // a floor's underside: a model whose top is no higher stands under it
         Polygon footprint;  // oriented for overlapArea
         Vec2 lo, hi;
-        Ring convex;  // the footprint where it is one convex part (then the base is clipped by it)
+        // The footprint as convex parts (kernel convexParts; none for a footprint with holes):
+        // the base is clipped by each, its few sides, rather than a part by the base's ninety.
+        std::vector<Ring> parts;
+        std::vector<Bounds> partBoxes;
     };
     std::vector<Feature> features_;
 };
