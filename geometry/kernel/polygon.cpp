@@ -384,11 +384,36 @@ namespace {
 Ring cutCorners(const Ring& ring, double maxCut, int turnCut, std::vector<Ring>* removed) {
     Ring r = openRing(ring);
     if (signedArea(r) < 0) std::reverse(r.begin(), r.end());
-    for (bool cut = true; cut && r.size() > 3;) {
+    const size_t n = r.size();
+    if (n <= 3) return r;
+    // The corners left, linked in ring order: passes go round from the first, a cut unlinks
+    // one (what erasing it from the ring and going on from the next would do).
+    std::vector<size_t> next(n), prev(n);
+    for (size_t i = 0; i < n; ++i) {
+        next[i] = (i + 1) % n;
+        prev[i] = (i + n - 1) % n;
+    }
+    std::vector<char> gone(n, 0);
+    size_t left = n, first = 0;
+    // The corners by cell of a grid over the ring's box (about one a cell): a triangle's
+    // corners are looked for in the cells its box meets, not all round the ring.
+    const Bounds box = boundsOf(r);
+    const int cols = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n))));
+    const double cellW = std::max((box.hi.x - box.lo.x) / cols, 1e-300), cellH = std::max((box.hi.y - box.lo.y) / cols, 1e-300);
+    auto col = [&](double x) { return std::clamp(static_cast<int>((x - box.lo.x) / cellW), 0, cols - 1); };
+    auto row = [&](double y) { return std::clamp(static_cast<int>((y - box.lo.y) / cellH), 0, cols - 1); };
+    std::vector<size_t> start(static_cast<size_t>(cols * cols) + 1, 0), inCell(n);
+    for (const Vec2& v : r) ++start[static_cast<size_t>(row(v.y) * cols + col(v.x)) + 1];
+    for (size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+    {
+        std::vector<size_t> fill(start.begin(), start.end() - 1);
+        for (size_t j = 0; j < n; ++j) inCell[fill[static_cast<size_t>(row(r[j].y) * cols + col(r[j].x))]++] = j;
+    }
+    for (bool cut = true; cut && left > 3;) {
         cut = false;
-        for (size_t i = 0; i < r.size() && r.size() > 3;) {
-            const size_t n = r.size();
-            const Vec2 a = r[(i + n - 1) % n], b = r[i], c = r[(i + 1) % n];
+        for (size_t i = first; left > 3;) {
+            const size_t ip = prev[i], in = next[i];
+            const Vec2 a = r[ip], b = r[i], c = r[in];
             const int turn = exact::orient(a, b, c);
             bool drop = turn == 0 && b != a && b != c && exact::dotSign(a, b, b, c) > 0;  // (on the line: nothing lost)
             if (turn == turnCut && std::abs((b - a).x * (c - a).y - (b - a).y * (c - a).x) / 2 < maxCut) {
@@ -396,24 +421,38 @@ Ring cutCorners(const Ring& ring, double maxCut, int turnCut, std::vector<Ring>*
                 // (A corner outside the triangle's box is outside it.)
                 const double loX = std::min({a.x, b.x, c.x}), hiX = std::max({a.x, b.x, c.x});
                 const double loY = std::min({a.y, b.y, c.y}), hiY = std::max({a.y, b.y, c.y});
-                for (size_t j = 0; j < n && drop; ++j) {
-                    if (j == i || j == (i + n - 1) % n || j == (i + 1) % n) continue;
-                    const Vec2 v = r[j];
-                    if (v.x < loX || v.x > hiX || v.y < loY || v.y > hiY) continue;
-                    drop = !(exact::orient(a, b, v) * turn >= 0 && exact::orient(b, c, v) * turn >= 0 &&
-                             exact::orient(c, a, v) * turn >= 0);
-                }
+                for (int y = row(loY); y <= row(hiY) && drop; ++y)
+                    for (int x = col(loX); x <= col(hiX) && drop; ++x) {
+                        const size_t cell = static_cast<size_t>(y * cols + x);
+                        for (size_t k = start[cell]; k < start[cell + 1] && drop; ++k) {
+                            const size_t j = inCell[k];
+                            if (gone[j] || j == i || j == ip || j == in) continue;
+                            const Vec2 v = r[j];
+                            if (v.x < loX || v.x > hiX || v.y < loY || v.y > hiY) continue;
+                            drop = !(exact::orient(a, b, v) * turn >= 0 && exact::orient(b, c, v) * turn >= 0 &&
+                                     exact::orient(c, a, v) * turn >= 0);
+                        }
+                    }
             }
+            const bool last = in <= i;  // (the pass ends after the last corner in ring order)
             if (drop) {
                 if (removed && turn == turnCut) removed->push_back({a, b, c});
-                r.erase(r.begin() + static_cast<std::ptrdiff_t>(i));
+                next[ip] = in;
+                prev[in] = ip;
+                gone[i] = 1;
+                --left;
+                if (i == first) first = in;
                 cut = true;
-            } else {
-                ++i;
             }
+            if (last) break;
+            i = in;
         }
     }
-    return r;
+    Ring out;
+    out.reserve(left);
+    for (size_t j = 0; j < n; ++j)
+        if (!gone[j]) out.push_back(r[j]);
+    return out;
 }
 
 }  // namespace
