@@ -587,6 +587,37 @@ private slots:
         QCOMPARE(convexParts(Polygon{comb, {}}).size() >= 6, true);
         // A polygon with a hole has none (whoever uses them then has nothing to go on).
         QVERIFY(convexParts(Polygon{{{0, 0}, {4, 0}, {4, 4}, {0, 4}}, {{{1, 1}, {1, 3}, {3, 3}}}}).empty());
+        // Wiggly stars of 3 to 300 corners, some on a 1/8" grid: no more parts than the
+        // merging across shared edges can leave (each diagonal kept is needed at one of its
+        // reflex ends, each reflex corner needs at most two: 2 r + 1 parts), and every point
+        // inside lies in a part.
+        std::mt19937 rng(2612);
+        std::uniform_real_distribution<double> unit(0, 1);
+        int stars = 0;
+        for (int t = 0; t < 300; ++t) {
+            const int n = 3 + static_cast<int>(rng() % 298);
+            const double radius = 1 + 10 * unit(rng), wiggle = unit(rng) * 0.9;
+            Ring star;
+            for (int k = 0; k < n; ++k) {
+                const double angle = 2 * std::numbers::pi * k / n, r = radius * (1 + wiggle * (unit(rng) - 0.5));
+                Vec2 v{10 + r * std::cos(angle), 10 + r * std::sin(angle)};
+                if (t % 5 == 0) v = {std::round(v.x * 8) / 8, std::round(v.y * 8) / 8};
+                if (star.empty() || (v != star.back() && v != star.front())) star.push_back(v);
+            }
+            if (star.size() < 3 || ringProblem(star)) continue;  // (rounding may make it touch itself)
+            ++stars;
+            int reflex = 0;
+            for (size_t i = 0; i < star.size(); ++i)
+                reflex += exact::orient(star[(i + star.size() - 1) % star.size()], star[i], star[(i + 1) % star.size()]) < 0;
+            check(star, 2 * reflex + 1);
+            const std::vector<Ring> parts = convexParts(Polygon{star, {}});
+            for (int k = 0; k < 200; ++k) {
+                const Vec2 p{10 + radius * 1.5 * (2 * unit(rng) - 1), 10 + radius * 1.5 * (2 * unit(rng) - 1)};
+                if (locate(p, star) != Where::Inside) continue;
+                QVERIFY(std::ranges::any_of(parts, [&](const Ring& part) { return locate(p, part) != Where::Outside; }));
+            }
+        }
+        QVERIFY(stars > 250);
     }
 
     // A simpler ring inside: a traced outline's wiggles go, a square stays as it is.

@@ -313,9 +313,12 @@ std::vector<Ring> convexParts(const Polygon& polygon) {
         bool ear = turn(at) > 0;
         const Vec2 a = ring[prev[at]], b = ring[at], c = ring[next[at]];
         // No other corner in the closed triangle (a corner on its edge too: the cut would
-        // leave a ring that touches itself).
+        // leave a ring that touches itself); one outside the triangle's box is outside it.
+        const double loX = std::min({a.x, b.x, c.x}), hiX = std::max({a.x, b.x, c.x});
+        const double loY = std::min({a.y, b.y, c.y}), hiY = std::max({a.y, b.y, c.y});
         for (int j = next[next[at]]; ear && j != prev[at]; j = next[j]) {
             const Vec2 v = ring[j];
+            if (v.x < loX || v.x > hiX || v.y < loY || v.y > hiY) continue;
             ear = !(exact::orient(a, b, v) >= 0 && exact::orient(b, c, v) >= 0 && exact::orient(c, a, v) >= 0);
         }
         if (!ear) {
@@ -336,9 +339,13 @@ std::vector<Ring> convexParts(const Polygon& polygon) {
         for (int k = 0; k < 3; ++k) edgeOf[{t[k], t[(k + 1) % 3]}] = static_cast<int>(parts.size());
         parts.push_back({t[0], t[1], t[2]});
     }
+    // (After a merge, the parts before the first one that borders the merged part, or before
+    // it, are looked at no more: none of them could merge before, and none has a new
+    // neighbour. The same merges, in the same order, as going round from the first part.)
+    int from = 0;
     for (bool merged = true; merged;) {
         merged = false;
-        for (int p = 0; p < static_cast<int>(parts.size()); ++p) {
+        for (int p = from; p < static_cast<int>(parts.size()) && !merged; ++p) {
             std::vector<int>& part = parts[static_cast<size_t>(p)];
             for (size_t k = 0; k < part.size() && !merged; ++k) {
                 const int i = part[k], j = part[(k + 1) % part.size()];
@@ -362,6 +369,10 @@ std::vector<Ring> convexParts(const Polygon& polygon) {
                 part = std::move(ring2);
                 for (size_t m = 0; m < part.size(); ++m) edgeOf[{part[m], part[(m + 1) % part.size()]}] = p;
                 merged = true;
+                from = p;
+                for (size_t m = 0; m < part.size(); ++m)
+                    if (const auto beside = edgeOf.find({part[(m + 1) % part.size()], part[m]}); beside != edgeOf.end())
+                        from = std::min(from, beside->second);
             }
         }
     }
