@@ -245,10 +245,12 @@ void Rulings::Reasons::add(std::string text, std::vector<std::string> cited) {
     ids.push_back(std::move(cited));
 }
 
+namespace {
+bool boxMeets(const Box& m, const Bounds& p) { return m.minX <= p.hi.x && p.lo.x <= m.maxX && m.minY <= p.hi.y && p.lo.y <= m.maxY; }
+}  // namespace
+
 bool Rulings::reaches(int model, int piece) const {
-    const Box m = boxOf(scene_.scenario().models[model]);
-    const Bounds& p = pieceBounds_[static_cast<size_t>(piece)];
-    return m.minX <= p.hi.x && p.lo.x <= m.maxX && m.minY <= p.hi.y && p.lo.y <= m.maxY;
+    return boxMeets(boxOf(scene_.scenario().models[model]), pieceBounds_[static_cast<size_t>(piece)]);
 }
 
 bool Rulings::within(int model, int piece) const {
@@ -526,13 +528,20 @@ std::optional<std::vector<int>> Rulings::obscuringWithin(int model) const {
 int Rulings::hidingArea11e(int target) const {
     const Scenario& s = scene_.scenario();
     const Model& t = s.models[target];
-    if (!infantryLike(t)) return -1;
+    // The areas first (most places are within none), the base's box worked out once; then
+    // whether the rule applies to the target.
+    const Box box = boxOf(t);
+    int area = -1;
+    for (const Area& a : areas_)
+        if (a.dense && boxMeets(box, pieceBounds_[static_cast<size_t>(a.piece)]) && within(target, a.piece)) {
+            area = a.piece;
+            break;
+        }
+    if (area < 0 || !infantryLike(t)) return -1;
     // "Made a ranged attack" is the unit's: any model of it carrying the flag marks them all.
     for (int m : unitModels(t.unit))
         if (s.models[m].shot_recently) return -1;
-    for (const Area& a : areas_)
-        if (a.dense && within(target, a.piece)) return a.piece;
-    return -1;
+    return area;
 }
 
 std::vector<int> Rulings::walls10e(int observer, int target, Reasons* reasons) const {
