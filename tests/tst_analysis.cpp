@@ -832,6 +832,18 @@ private slots:
             QVERIFY(over > 1000 && tried - over > 1000);
             QVERIFY(near > 50);  // (steps within a hair of touching)
         }
+        // A sliver 0.00004" wide and 2" long: its corners come well inside a base, the part
+        // within it is less than kOverlapArea (a corner's sector reaches no farther than the
+        // part's other sides).
+        const Scenario sliver = wallTable({60, 44}, rotated({30, 20}, 1, 0.00002, 0.3), 3);
+        const FeatureOverlap onSliver(sliver);
+        int deep = 0;
+        for (double d = -1.5; d <= 1.5; d += 0.01) {
+            const Model m = probeModel(Probe{}, Vec2{30 + std::cos(0.3), 20 + std::sin(0.3)} + Vec2{std::cos(0.3), std::sin(0.3)} * d);
+            QVERIFY(!onSliver(m));
+            deep += std::abs(d) < 0.3;
+        }
+        QVERIFY(deep > 50);
     }
 
     void coverNotAskedChangesOnlyCover() {

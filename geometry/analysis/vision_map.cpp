@@ -78,6 +78,49 @@ bool discWithin(const Polygon& polygon, Vec2 p, double r) {
 
 }  // namespace
 
+namespace {
+
+// The largest area of a sector at a corner of a convex part (positively oriented) that lies
+// within both the part and the disc of radius `inner` about c: the corner's angle, out to
+// the nearer of the disc's edge and the lines of the part's other sides. The part and a
+// base whose outline holds that disc have at least this much in common.
+double cornerSector(const Ring& part, Vec2 c, double inner) {
+    const size_t n = part.size();
+    double best = 0;
+    for (size_t k = 0; k < n; ++k) {
+        const Vec2 v = part[k], u = part[(k + n - 1) % n], w = part[(k + 1) % n];
+        double rho = inner - std::hypot(v.x - c.x, v.y - c.y);
+        if (rho <= 0) continue;
+        for (size_t e = 0; e < n && rho > 0; ++e) {
+            if (e == k || (e + 1) % n == k) continue;  // (the sides at the corner)
+            const Vec2 a = part[e], d = part[(e + 1) % n] - a;
+            const double length = std::hypot(d.x, d.y);
+            if (length > 0) rho = std::min(rho, std::abs(d.x * (v.y - a.y) - d.y * (v.x - a.x)) / length);
+        }
+        const double angle = std::atan2(std::abs((u - v).x * (w - v).y - (u - v).y * (w - v).x), (u - v).x * (w - v).x + (u - v).y * (w - v).y);
+        best = std::max(best, angle / 2 * rho * rho);
+    }
+    return best;
+}
+
+// The radius of the disc about the base's centre within its outline, less a hair for the
+// rounding of an outline placed elsewhere: worked out once for the last base shape and
+// turn the thread met (a map asks it of one base at cell after cell).
+double innerRadiusOf(const Model& model, const Ring& outline) {
+    thread_local struct {
+        Base base{};
+        double turn = NAN;
+        double radius = 0;
+    } last;
+    if (!(last.base.shape == model.base.shape && last.base.length_mm == model.base.length_mm &&
+          last.base.width_mm == model.base.width_mm && last.turn == model.rotation_deg)) {
+        last = {model.base, model.rotation_deg, std::sqrt(squaredDistanceToEdges(model.position, outline)) - 1e-9};
+    }
+    return last.radius;
+}
+
+}  // namespace
+
 std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) const {
     std::vector<int> out;
     // The box around the disc that holds the base first; its outline only where it is needed.
@@ -94,7 +137,9 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
         return locate(model.position, footprint) != Where::Outside;
     };
     // The area in common, summed over the convex parts whose box meets the base's (their
-    // interiors do not overlap); over the footprint whole where it has no parts.
+    // interiors do not overlap); over the footprint whole where it has no parts. A part
+    // with a corner well inside the base overlaps it without measuring (cornerSector).
+    std::optional<double> inner;  // the radius of the disc about the centre within the outline
     auto measured = [&](const Feature& f) {
         if (!outline) outline = baseOutline(model);
         if (f.parts.empty()) return overlapArea(f.footprint, *outline) > kOverlapArea;
@@ -102,6 +147,8 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
         for (size_t p = 0; p < f.parts.size(); ++p) {
             const Bounds& box = f.partBoxes[p];
             if (hi.x < box.lo.x || box.hi.x < lo.x || hi.y < box.lo.y || box.hi.y < lo.y) continue;
+            if (!inner) inner = innerRadiusOf(model, *outline);
+            if (cornerSector(f.parts[p], model.position, *inner) > 4 * kOverlapArea) return true;
             area += signedArea(clipToConvexRing(*outline, f.parts[p]));
         }
         return area > kOverlapArea;
