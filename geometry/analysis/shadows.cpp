@@ -197,13 +197,14 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
             if (parts_[ia].piece == parts_[ib].piece || ba.hi.x < bb.lo.x - kOn || bb.hi.x < ba.lo.x - kOn || ba.hi.y < bb.lo.y - kOn || bb.hi.y < ba.lo.y - kOn)
                 continue;
             const Ring &a = parts_[ia].ring, &b = parts_[ib].ring;
-            for (size_t i = 0; i < a.size(); ++i)
+            for (size_t i = 0; i < a.size(); ++i) {
+                const Vec2 a0 = a[i], a1 = a[(i + 1) % a.size()];
+                const Vec2 e = a1 - a0;
+                const double len = std::sqrt(dot(e, e));
+                if (len < kLeast) continue;
+                const Vec2 u = e * (1 / len), in{-u.y, u.x};  // (a lies to the left of its sides)
                 for (size_t j = 0; j < b.size(); ++j) {
-                    const Vec2 a0 = a[i], a1 = a[(i + 1) % a.size()], b0 = b[j], b1 = b[(j + 1) % b.size()];
-                    const Vec2 e = a1 - a0;
-                    const double len = std::sqrt(dot(e, e));
-                    if (len < kLeast) continue;
-                    const Vec2 u = e * (1 / len), in{-u.y, u.x};  // (a lies to the left of its sides)
+                    const Vec2 b0 = b[j], b1 = b[(j + 1) % b.size()];
                     // b's side on a's line exactly (the engine closes a seam only so: two sides
                     // a hair apart leave a line between them), run the other way, along a
                     // stretch of a's.
@@ -223,6 +224,7 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
                     if (grown.size() < 3 || std::abs(signedArea(grown)) > sum * (1 + 1e-12)) continue;
                     found.push_back({parts_[ib].piece, std::move(grown), parts_[ia].piece});
                 }
+            }
         }
     for (Part& bridge : found) parts_.push_back(std::move(bridge));
 }
