@@ -351,9 +351,10 @@ std::optional<Vec2> FullShadows::hidesSomeFoot(std::span<const Vec2> feet, Vec2 
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     const double half = distance > reach ? std::asin(reach / distance) + 1e-9 : std::numbers::pi;
     for (const Shade& s : byModels ? modelShades_ : shades_) {
-        const bool wall = byModels ? s.tall : blocks(s, walls);
-        if ((!wall && s.height <= 0) || (s.barricade && !barricades) || distance + reach <= s.near) continue;
+        if ((s.barricade && !barricades) || distance + reach <= s.near) continue;
         if (half < std::numbers::pi && turn(direction - half - s.from) > s.span && turn(s.from - (direction - half)) > 2 * half) continue;
+        const bool wall = byModels ? s.tall : blocks(s, walls);  // (looked up only for the parts left)
+        if (!wall && s.height <= 0) continue;
         behind.emplace_back(&s, wall);
     }
     for (const Vec2& foot : feet)
