@@ -1025,6 +1025,30 @@ private slots:
         }
     }
 
+    // A full shadow is found whichever way it falls from the observer (the parts are looked
+    // up by direction): a tall wall 8" away and a target 14" away behind it, at 360 turns
+    // round the observer and at the edges of the lists of directions (64 equal arcs, and
+    // the turn from pi to -pi), a hair either side.
+    void fullShadowsFoundInEveryDirection() {
+        std::vector<double> angles;
+        for (int k = 0; k < 360; ++k) angles.push_back(2 * std::numbers::pi * k / 360);
+        for (int k = -32; k <= 32; ++k)
+            for (double hair : {-1e-9, 0.0, 1e-9}) angles.push_back(2 * std::numbers::pi * k / 64 + hair);
+        const Vec2 eye{30, 22};
+        Probe probe;
+        for (const double a : angles) {
+            const Vec2 u{std::cos(a), std::sin(a)}, across{-u.y, u.x};
+            const Vec2 c = eye + u * 8;
+            Scenario s = wallTable({60, 44}, {c - across * 2 - u * 0.25, c + across * 2 - u * 0.25, c + across * 2 + u * 0.25, c - across * 2 + u * 0.25}, 5);
+            s.models.push_back(observerAt("watcher", eye));
+            const FullShadows shadows(PieceParts(s), s, s.models[0], probe.height);
+            const Vec2 target = eye + u * 14;
+            // (Its own full shadow: not several parts together, which finds them by their boxes.)
+            QVERIFY2(shadows.hides(target, 16 / 25.4, {}, false), qPrintable(QString::number(a, 'g', 17)));
+            QVERIFY(!shadows.hides(eye + across * 14, 16 / 25.4, {}));  // (beside it: in the open)
+        }
+    }
+
     // Bridges across the seam of two touching parts (PieceParts): every point of one lies
     // within one of its two pieces, on random pairs of touching pieces (walls meeting in an L
     // or a T, walls end to end, convex pieces sharing a side, some widening away from it so

@@ -259,6 +259,16 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
                            arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi, part.joins, joined > above});
         placed(shades_.back());
     }
+    byDirection_.assign(kDirections, {});
+    const double step = kTwoPi / kDirections;
+    constexpr double kHair = 1e-7;  // radians: more than the rounding of the directions compared
+    for (uint32_t k = 0; k < shades_.size(); ++k) {
+        const double from = turn(shades_[k].from);
+        const int first = static_cast<int>(std::floor((from - kHair) / step));
+        const int last = static_cast<int>(std::floor((from + shades_[k].span + kHair) / step));
+        for (int b = first; b <= last && b < first + kDirections; ++b)
+            byDirection_[static_cast<size_t>((b % kDirections + kDirections) % kDirections)].push_back(k);
+    }
     // (Only the joint test takes slivers, and it leaves out those that meet the observer's
     // disc: no arcs.)
     slivers_ = parts.slivers();
@@ -290,7 +300,9 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
         const double along = turn(direction - s.from);
         return along <= s.span && along >= wide && along <= s.span - wide;
     };
-    for (const Shade& s : shades_) {
+    const int bucket = std::min(kDirections - 1, static_cast<int>(turn(direction) / (kTwoPi / kDirections)));
+    for (const uint32_t k : byDirection_[static_cast<size_t>(bucket)]) {
+        const Shade& s = shades_[k];
         if (!behind(s) || !blocks(s, walls)) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;

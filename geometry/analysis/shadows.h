@@ -184,6 +184,12 @@ private:
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     double above_ = 0;      // the higher of the two tops
     std::vector<Shade> shades_, modelShades_;
+    // The parts by direction from the observer's centre: list b holds those whose directions
+    // [from, from + span] meet the b-th of kDirections equal arcs round the circle (with a
+    // hair either side), in the order of shades_. A target's centre line crosses only parts
+    // of the list its direction falls in.
+    static constexpr int kDirections = 64;
+    std::vector<std::vector<uint32_t>> byDirection_;
     // The slivers, and for each piece that has some, the part one of them would be (its
     // height, tags, whether it is tall, the box of them all: no ring) and its slivers' parts
     // once made. (Made by const calls: one thread's to use, as a map's threads have their own.)
