@@ -307,6 +307,11 @@ private slots:
         QCOMPARE(rows[4].toString().at(1), QLatin1Char('A'));
         QCOMPARE(rows[4].toString().at(5), QLatin1Char('X'));
         QCOMPARE(rows[4].toString().at(8), QLatin1Char('0'));
+        // The cells with no place to stand (on the wall, over the table's edge) are those the map marks X.
+        int marked = 0;
+        for (const QJsonValue& row : rows) marked += static_cast<int>(row.toString().count(QLatin1Char('X')));
+        QVERIFY(marked > 0);
+        QCOMPARE(figures.value(QStringLiteral("no_place_to_stand")).toInt(), marked);
         // On an official layout, places 8" apart: some pairs are left undecided at knife
         // edges, said in the text and counted in the JSON, and not counted as hidden.
         const QString purge = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json");

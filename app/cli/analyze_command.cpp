@@ -410,7 +410,7 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         o[QStringLiteral("cols")] = map.grid.cols;
         o[QStringLiteral("rows")] = map.grid.rows;
         QJsonObject figures{{QStringLiteral("cells"), cells},
-                            {QStringLiteral("on_a_feature"), overlap},
+                            {QStringLiteral("no_place_to_stand"), overlap},  // (on a feature, or over the table's edge)
                             {QStringLiteral("hidden_from_every_place"), none},
                             {QStringLiteral("hidden_area_sq_in"), none * cellArea},
                             {QStringLiteral("seen_from_every_place"), all},
