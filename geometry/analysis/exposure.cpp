@@ -10,6 +10,7 @@
 #include "rules/rulings.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <functional>
@@ -88,6 +89,11 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     // (Points on a circle just within the largest one within the target's base.)
     const double targetRim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(target, {}));
     constexpr int kRimPoints = 8;
+    std::array<Vec2, kRimPoints> rimTurns;  // (their turns about the centre: a cosine and a sine)
+    for (int k = 0; k < kRimPoints; ++k) {
+        const double a = 2 * std::numbers::pi * k / kRimPoints;
+        rimTurns[static_cast<size_t>(k)] = {std::cos(a), std::sin(a)};
+    }
     // Under 11e, what a cell's target stands within, the same from every place: the obscuring
     // areas (a pair's walls are the place's possible walls less these: Rulings::wallsOf) and
     // whether 13.09 hides it. Found once per cell here rather than for every place.
@@ -175,10 +181,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // rim (a sliver there is often the part seen), found among the directions
                 // from that point (OpenViews::lineFrom).
                 if (std::ranges::any_of(spots, [&](Vec2 q) { return over->lineFrom(q, &walls); })) return true;
-                for (int k = 0; k < kRimPoints; ++k) {
-                    const double a = 2 * std::numbers::pi * k / kRimPoints;
-                    if (over->lineFrom(at + (d * std::cos(a) + across * std::sin(a)) * (targetRim / targetInner), &walls)) return true;
-                }
+                for (const Vec2 t : rimTurns)
+                    if (over->lineFrom(at + (d * t.x + across * t.y) * (targetRim / targetInner), &walls)) return true;
                 return false;
             };
             // The pair's walls and 13.09 for the target on cell k (the target moved there).

@@ -375,6 +375,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // (Points on a circle just within the largest one within the base: of the target.)
         const double rim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(probe, {}));
         constexpr int kRimPoints = 8;
+        // (Their turns about the centre, as a cosine and a sine: the same for every cell.)
+        std::array<Vec2, 2 * kRimPoints> rimTurns;
+        for (int k = 0; k < 2 * kRimPoints; ++k) {
+            const double a = std::numbers::pi * k / kRimPoints;
+            rimTurns[static_cast<size_t>(k)] = {std::cos(a), std::sin(a)};
+        }
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
         // (A pair whose only question left is the exact decision, Rulings::sight, is put
         // off to the end of the cell, in `later`: by then another observer may have settled
@@ -437,8 +443,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             std::ranges::copy(farSpots, feet);
             Vec2* rimPoints = feet + kFar;
             for (int k = 0; k < 2 * kRimPoints; ++k) {
-                const double a = std::numbers::pi * k / kRimPoints;
-                rimPoints[k] = at + (d * std::cos(a) + across * std::sin(a)) * (rim / inner);
+                const Vec2 t = rimTurns[static_cast<size_t>(k)];
+                rimPoints[k] = at + (d * t.x + across * t.y) * (rim / inner);
             }
             const double reach = rim * (1 + 1e-9) + 1e-9;  // (the spots lie nearer the centre)
             bool byTerrain = false;
