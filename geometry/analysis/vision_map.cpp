@@ -190,7 +190,7 @@ double ModelOverlap::innerRadius(const Model& model) {
 int ModelOverlap::operator()(const Model& model, double inner) const {
     const double reach = boundingRadius(model.base);
     const Vec2 lo = model.position - Vec2{reach, reach}, hi = model.position + Vec2{reach, reach};
-    std::optional<Ring> outline;
+    std::optional<Ring> outline, box;
     // Two inner discs whose centres are closer than their radii's sum less 2 kCore share a
     // disc kCore across (on the line between the centres), more than kOverlapArea; a hair
     // kept for rounding.
@@ -204,8 +204,14 @@ int ModelOverlap::operator()(const Model& model, double inner) const {
         // (Discs holding the two bases apart, with room for rounding: the outlines, inside
         // them, do not overlap.)
         if (apart > (reach + o.reach) * (1 + 1e-9) + 1e-9) continue;
-        if (!outline) outline = baseOutline(model);
-        if (overlapArea(o.outline, *outline) > kOverlapArea) return o.index;
+        if (!outline) {
+            outline = baseOutline(model);
+            const Bounds b = boundsOf(*outline);
+            box = Ring{b.lo, {b.hi.x, b.lo.y}, b.hi, {b.lo.x, b.hi.y}};
+        }
+        // (The other outline cut to this one's box first, four sides: this outline's ninety
+        // then pass over only the corners left near it, and most pass them by.)
+        if (signedArea(clipToConvexRing(clipToConvexRing(o.outline.outer, *box), *outline)) > kOverlapArea) return o.index;
     }
     return -1;
 }
