@@ -408,6 +408,40 @@ private slots:
         QVERIFY(map.blockCells > 1000);
     }
 
+    // A sliver of the rim hidden between the sixteen rim points a cell's proofs try first:
+    // before the exact decision, a last look at four times as many (one part at a time)
+    // finds the foot where the pair ruling's search runs out (fully visible undecided). On
+    // the demo at (15.75, 42.25) and on the slanted low wall's table at (53.5, 21.5), the
+    // cells are seen, not fully, and decided; the pair ruling sees them and does not find
+    // them fully visible.
+    void denseRimFindsASliverHiddenAtTheRim() {
+        struct Case {
+            const char* file;
+            const char* observer;
+            Vec2 at;
+            double spacing;
+        };
+        for (const Case& c : {Case{"demo.sightline.json", "b-int-1", {15.75, 42.25}, 0.5},
+                              Case{"regression/26-slanted-low-wall-long-oval.sightline.json", "O", {53.5, 21.5}, 1.0}}) {
+            const io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/") + QLatin1String(c.file));
+            QVERIFY(r.scenario);
+            int observer = -1;
+            for (int m = 0; m < static_cast<int>(r.scenario->models.size()); ++m)
+                if (r.scenario->models[m].id == c.observer) observer = m;
+            QVERIFY(observer >= 0);
+            const VisionMap map = visionMap(*r.scenario, {observer}, Probe{}, c.spacing);
+            const int col = static_cast<int>(c.at.x / c.spacing), row = static_cast<int>(c.at.y / c.spacing);
+            QCOMPARE(map.grid.centre(col, row).x, c.at.x);
+            QCOMPARE(map.grid.centre(col, row).y, c.at.y);
+            const Cell& cell = map.at(col, row);
+            QCOMPARE(cell.verdict, Verdict::Visible);
+            QVERIFY2(!cell.undecided, c.file);
+            const Cell pair = referenceCell(*r.scenario, {observer}, Probe{}, c.at);
+            QVERIFY(pair.verdict != Verdict::Hidden);
+            QVERIFY(pair.verdict != Verdict::FullyVisible || pair.undecided);
+        }
+    }
+
     void modelsHideFeetAndCastFullShadows() {
         // The demo's models block the lines of every ruleset (but the observer's unit's).
         // Behind the blue Dreadnought (60 mm, 3.5", taller than both 1.75" tops) a probe is

@@ -17,6 +17,7 @@
 #include <memory>
 #include <numbers>
 #include <optional>
+#include <span>
 #include <sstream>
 #include <thread>
 
@@ -387,6 +388,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const double a = std::numbers::pi * k / kRimPoints;
             rimTurns[static_cast<size_t>(k)] = {std::cos(a), std::sin(a)};
         }
+        // (Four times as many, for a last look before the exact decision: a sliver of the
+        // rim hidden between two of the points above.)
+        constexpr int kDenseRim = 4 * kRimPoints;
+        std::array<Vec2, 2 * kDenseRim> denseTurns;
+        for (int k = 0; k < 2 * kDenseRim; ++k) {
+            const double a = std::numbers::pi * k / kDenseRim;
+            denseTurns[static_cast<size_t>(k)] = {std::cos(a), std::sin(a)};
+        }
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
         // (A pair whose only question left is the exact decision, Rulings::sight, is put
         // off to the end of the cell, in `later`: by then another observer may have settled
@@ -426,8 +435,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         };
         // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
         // whether every one that sees it gives cover.
+        // `dense`: the rim's points kDenseRim and as many between them (one part at a time).
         auto partRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls, bool clear, bool seen, bool coverSoFar,
-                              bool jointly) -> std::optional<PairResult> {
+                              bool jointly, bool dense = false) -> std::optional<PairResult> {
             if (!partProofs) return std::nullopt;
             const int o = observers[i];
             Vec2 d = at - s.models[static_cast<size_t>(o)].position;
@@ -445,13 +455,13 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // (Then points on the rim all round, kRimPoints and as many between them: a
             // shadow whose edge crosses the base only near its rim, on the near side too.)
             constexpr int kFar = std::size(farSpots);
-            Vec2 feet[kFar + 2 * kRimPoints];
-            std::ranges::copy(farSpots, feet);
-            Vec2* rimPoints = feet + kFar;
-            for (int k = 0; k < 2 * kRimPoints; ++k) {
-                const Vec2 t = rimTurns[static_cast<size_t>(k)];
-                rimPoints[k] = at + (d * t.x + across * t.y) * (rim / inner);
-            }
+            const int rims = dense ? 2 * kDenseRim : 2 * kRimPoints;
+            const Vec2* turns = dense ? denseTurns.data() : rimTurns.data();
+            auto onRim = [&](Vec2 t) { return at + (d * t.x + across * t.y) * (rim / inner); };
+            Vec2 allFeet[kFar + 2 * kDenseRim];
+            std::ranges::copy(farSpots, allFeet);
+            for (int k = 0; k < rims; ++k) allFeet[kFar + k] = onRim(turns[k]);
+            const std::span<const Vec2> feet(allFeet, static_cast<size_t>(kFar + rims));
             const double reach = rim * (1 + 1e-9) + 1e-9;  // (the spots lie nearer the centre)
             bool byTerrain = false;
             if (jointly) {
@@ -483,7 +493,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // often a sliver at the rim), found among the directions from that point.
             auto lineToRim = [&] {
                 for (int k = 0; k < 2 * kRimPoints; k += 2)
-                    if (overViews[i].lineFrom(rimPoints[k], &walls)) return true;
+                    if (overViews[i].lineFrom(onRim(rimTurns[static_cast<size_t>(k)]), &walls)) return true;
                 return false;
             };
             if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); }) ||
@@ -617,6 +627,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 }
                 // (Before the exact decision, a foot hidden by several parts together.)
                 if (!part) part = partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, true);
+                // (And a foot on the rim between the points tried, by one part.)
+                if (!part) part = partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, false, true);
                 if (!part) moving.follow();
                 // (Seen already by one that gives no cover: this one's cover changes nothing.)
                 rulings.setCoverNotAsked(cell.seenBy >= 0 && !anyCover);
