@@ -548,8 +548,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // The proofs that need no pair ruling first, for every observer: one that sees
             // the cell in the open settles it (fully visible, within nothing, out of cover).
             // (They ask nothing of the scene: the probe is moved in it after them.)
+            // (Not where a foot kept from a cell before, proven hidden from this observer with
+            // the walls of a probe within nothing, lies within the base: not fully visible.)
             for (size_t i = 0; clear && i < observers.size(); ++i)
-                if (views[i].openOver(placed.position, probeRadius)) {
+                if (!keptFootWithin(i, placed.position, openWalls[i]) && views[i].openOver(placed.position, probeRadius)) {
                     cell.verdict = Verdict::FullyVisible;
                     cell.seenBy = observers[i];
                     return;
