@@ -408,31 +408,37 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // The feet found hidden by one part for the last cells, with the observer and the
         // pair's walls: a foot is a point of the table, hidden whatever base stands on it, so
         // one that lies within the next cell's base (within `rim` of its centre) keeps that
-        // probe from being fully visible too. Forgotten at each block's start, as the views are.
-        struct HiddenFoot {
-            size_t observer;
-            Vec2 at;
-            std::vector<int> walls;
-        };
-        constexpr size_t kKeptFeet = 12;
-        std::array<HiddenFoot, kKeptFeet> keptFeet;
-        size_t keptCount = 0, keptNext = 0;
-        auto keptFootWithin = [&](size_t i, Vec2 at, const std::vector<int>& walls) {
-            for (size_t k = 0; k < keptCount; ++k) {
-                const HiddenFoot& f = keptFeet[k];
-                const Vec2 d = f.at - at;
-                if (f.observer == i && d.x * d.x + d.y * d.y <= rim * rim && f.walls == walls) return true;
+        // probe from being fully visible too. And the spots found seen, the same way: one
+        // within the next cell's base (the same probe) shows it is seen, so no full shadow
+        // holds it. Forgotten at each block's start, as the views are.
+        struct KeptPoints {
+            struct Point {
+                size_t observer;
+                Vec2 at;
+                std::vector<int> walls;
+            };
+            std::array<Point, 12> points;
+            size_t count = 0, next = 0;
+            bool within(size_t i, Vec2 at, double r, const std::vector<int>& walls) const {
+                for (size_t k = 0; k < count; ++k) {
+                    const Point& p = points[k];
+                    const Vec2 d = p.at - at;
+                    if (p.observer == i && d.x * d.x + d.y * d.y <= r * r && p.walls == walls) return true;
+                }
+                return false;
             }
-            return false;
+            void keep(size_t i, Vec2 at, const std::vector<int>& walls) {
+                Point& p = points[next];
+                p.observer = i;
+                p.at = at;
+                p.walls.assign(walls.begin(), walls.end());
+                next = (next + 1) % points.size();
+                count = std::min(count + 1, points.size());
+            }
+            void forget() { count = next = 0; }
         };
-        auto keepFoot = [&](size_t i, Vec2 at, const std::vector<int>& walls) {
-            HiddenFoot& f = keptFeet[keptNext];
-            f.observer = i;
-            f.at = at;
-            f.walls.assign(walls.begin(), walls.end());
-            keptNext = (keptNext + 1) % kKeptFeet;
-            keptCount = std::min(keptCount + 1, kKeptFeet);
-        };
+        KeptPoints keptFeet, seenSpots;
+        auto keptFootWithin = [&](size_t i, Vec2 at, const std::vector<int>& walls) { return keptFeet.within(i, at, rim, walls); };
         // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
         // whether every one that sees it gives cover.
         // `dense`: the rim's points kDenseRim and as many between them (one part at a time).
@@ -470,7 +476,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 byTerrain = true;
             } else if (const std::optional<Vec2> hidden = shadows[i].hidesSomeFoot(feet, at, reach, foot, walls, !tenth)) {
                 byTerrain = true;
-                keepFoot(i, *hidden, walls);
+                keptFeet.keep(i, *hidden, walls);
             }
             if (!byTerrain && (jointly || !shadows[i].hidesSomeFoot(feet, at, reach, foot, {}, true, true))) return std::nullopt;
             // (Or where it stands in cover whoever sees it: within an area under 11e.)
@@ -496,8 +502,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     if (overViews[i].lineFrom(onRim(rimTurns[static_cast<size_t>(k)]), &walls)) return true;
                 return false;
             };
-            if (std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].open(q, kSpot, &walls); }) ||
-                std::ranges::any_of(nearSpots, [&](const Vec2& q) { return overViews[i].lineFrom(q, &walls); }) || lineToRim()) {
+            auto seenAt = [&](Vec2 q, bool found) {
+                if (found) seenSpots.keep(i, q, walls);
+                return found;
+            };
+            // (A spot kept from a cell before within this base is seen too: the same probe.)
+            if (seenSpots.within(i, at, rim, walls) ||
+                std::ranges::any_of(nearSpots, [&](const Vec2& q) { return seenAt(q, overViews[i].open(q, kSpot, &walls)); }) ||
+                std::ranges::any_of(nearSpots, [&](const Vec2& q) { return seenAt(q, overViews[i].lineFrom(q, &walls)); }) || lineToRim()) {
                 r.visible = true;
                 r.cover = cover;
             } else {
@@ -595,7 +607,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 const size_t i = n == 0 ? lastFully : n <= lastFully ? n - 1 : n;
                 const int o = observers[i];
                 const std::vector<int> walls = rulings.wallsOf(o, probeIndex);  // (the pair's, for the proofs below)
-                if (!shadows.empty() && shadows[i].hides(placed.position, probeRadius, walls)) {
+                // (Not where a spot kept from a cell before, seen from this observer with these
+                // walls, lies within the base.)
+                if (!shadows.empty() && !seenSpots.within(i, placed.position, rim, walls) &&
+                    shadows[i].hides(placed.position, probeRadius, walls)) {
                     // Hidden from this one, with the proof its full shadow gives.
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
@@ -705,7 +720,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
             scene.forgetViews();
             lastFully = 0;
-            keptCount = keptNext = 0;
+            keptFeet.forget();
+            seenSpots.forget();
             byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
                      cancelled);
         }
