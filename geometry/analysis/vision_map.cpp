@@ -77,10 +77,6 @@ bool discWithin(const Polygon& polygon, Vec2 p, double r) {
     return std::ranges::none_of(polygon.holes, [&](const Ring& hole) { return squaredDistanceToEdges(p, hole) < r * r; });
 }
 
-}  // namespace
-
-namespace {
-
 // The largest area of a sector at a corner of a convex part (positively oriented) that lies
 // within both the part and the disc of radius `inner` about c: the corner's angle, out to
 // the nearer of the disc's edge and the lines of the part's other sides. The part and a

@@ -114,6 +114,7 @@ struct Box {
         maxY = std::max(maxY, p.y);
     }
     bool meets(const Box& o) const { return minX <= o.maxX && o.minX <= maxX && minY <= o.maxY && o.minY <= maxY; }
+    bool meets(const Bounds& o) const { return minX <= o.hi.x && o.lo.x <= maxX && minY <= o.hi.y && o.lo.y <= maxY; }
 };
 
 Box boxOf(const Model& m) {
@@ -245,12 +246,8 @@ void Rulings::Reasons::add(std::string text, std::vector<std::string> cited) {
     ids.push_back(std::move(cited));
 }
 
-namespace {
-bool boxMeets(const Box& m, const Bounds& p) { return m.minX <= p.hi.x && p.lo.x <= m.maxX && m.minY <= p.hi.y && p.lo.y <= m.maxY; }
-}  // namespace
-
 bool Rulings::reaches(int model, int piece) const {
-    return boxMeets(boxOf(scene_.scenario().models[model]), pieceBounds_[static_cast<size_t>(piece)]);
+    return boxOf(scene_.scenario().models[model]).meets(pieceBounds_[static_cast<size_t>(piece)]);
 }
 
 bool Rulings::within(int model, int piece) const {
@@ -533,7 +530,7 @@ int Rulings::hidingArea11e(int target) const {
     const Box box = boxOf(t);
     int area = -1;
     for (const Area& a : areas_)
-        if (a.dense && boxMeets(box, pieceBounds_[static_cast<size_t>(a.piece)]) && within(target, a.piece)) {
+        if (a.dense && box.meets(pieceBounds_[static_cast<size_t>(a.piece)]) && within(target, a.piece)) {
             area = a.piece;
             break;
         }
