@@ -32,7 +32,7 @@ struct Arc {
 // Nothing when the disc (grown by `clear`) meets the part.
 std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double clear) {
     const size_t n = part.size();
-    double near = 1e300;
+    double near2 = 1e300;  // (squared: one root for the nearest, the same as the least root)
     bool outside = false;
     for (size_t i = 0; i < n; ++i) {
         const Vec2 a = part[i], b = part[(i + 1) % n];
@@ -41,14 +41,16 @@ std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double cl
         const double len2 = e.x * e.x + e.y * e.y;
         const double t = len2 > 0 ? std::clamp((e.x * w.x + e.y * w.y) / len2, 0.0, 1.0) : 0.0;
         const Vec2 d = w - e * t;
-        near = std::min(near, std::sqrt(d.x * d.x + d.y * d.y));
+        near2 = std::min(near2, d.x * d.x + d.y * d.y);
     }
+    const double near = std::sqrt(near2);
     if (!outside || near <= radius + clear) return std::nullopt;
     const Vec2 ref = part[0] - centre;
     double lo = 1e300, hi = -1e300, from = 1e300, to = -1e300;
-    for (const Vec2& v : part) {
-        const Vec2 w = v - centre;
-        const double theta = std::atan2(ref.x * w.y - ref.y * w.x, ref.x * w.x + ref.y * w.y);
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 w = part[i] - centre;
+        // (The first corner's turn from itself is 0, as atan2 gives it.)
+        const double theta = i == 0 ? 0.0 : std::atan2(ref.x * w.y - ref.y * w.x, ref.x * w.x + ref.y * w.y);
         const double alpha = std::acos(radius / std::sqrt(w.x * w.x + w.y * w.y));
         lo = std::min(lo, theta - alpha);
         hi = std::max(hi, theta + alpha);
