@@ -354,35 +354,36 @@ double reach(const Region& r) {
 // that radius): the line that threads a gap between two corners. Each line's moved and
 // turned ones follow it at once (the band along the line itself touches what it touches,
 // and is seldom open: tried all first, they delayed the open ones).
-void addBandShifts(std::vector<std::pair<Vec2, Vec2>>& lines, double halfWidth, const Region& from, const Region& to) {
-    const double h = halfWidth * 1.000001;
-    const double reachFrom = reach(from), reachTo = reach(to);
-    auto off = [&](Vec2 p) {
-        return std::hypot(p.x - from.centre.x, p.y - from.centre.y) > reachFrom + 1e-6 &&
-               std::hypot(p.x - to.centre.x, p.y - to.centre.y) > reachTo + 1e-6;
-    };
-    const size_t n = lines.size();
-    std::vector<std::pair<Vec2, Vec2>> out;
-    out.reserve(5 * n);
-    for (size_t i = 0; i < n; ++i) {
-        const auto [u, v] = lines[i];
+class BandShifts {
+public:
+    BandShifts(double halfWidth, const Region& from, const Region& to)
+        : h_(halfWidth * 1.000001), reachFrom_(reach(from)), reachTo_(reach(to)), fromCentre_(from.centre), toCentre_(to.centre) {}
+    // The line u-v, then its moved and turned ones, appended to `out`.
+    void add(Vec2 u, Vec2 v, std::vector<std::pair<Vec2, Vec2>>& out) const {
         out.emplace_back(u, v);
         const Vec2 d = v - u;
         const double len = std::hypot(d.x, d.y);
-        if (len == 0) continue;
-        const Vec2 shift{-d.y / len * h, d.x / len * h};
+        if (len == 0) return;
+        const Vec2 shift{-d.y / len * h_, d.x / len * h_};
         out.emplace_back(u + shift, v + shift);
         out.emplace_back(u - shift, v - shift);
-        if (2 * h >= len || !off(u) || !off(v)) continue;
+        if (2 * h_ >= len || !off(u) || !off(v)) return;
         const Vec2 m = (u + v) * 0.5, dir = d * (1 / len);
-        const double sin = 2 * h / len, cos = std::sqrt(1 - sin * sin);
+        const double sin = 2 * h_ / len, cos = std::sqrt(1 - sin * sin);
         for (double sign : {1.0, -1.0}) {
             const Vec2 turned{dir.x * cos - sign * dir.y * sin, sign * dir.x * sin + dir.y * cos};
             out.emplace_back(m - turned * (len / 2), m + turned * (len / 2));
         }
     }
-    lines = std::move(out);
-}
+
+private:
+    bool off(Vec2 p) const {
+        return std::hypot(p.x - fromCentre_.x, p.y - fromCentre_.y) > reachFrom_ + 1e-6 &&
+               std::hypot(p.x - toCentre_.x, p.y - toCentre_.y) > reachTo_ + 1e-6;
+    }
+    double h_, reachFrom_, reachTo_;
+    Vec2 fromCentre_, toCentre_;
+};
 
 // Whether the convex polygon lies wholly outside the convex hull: all its vertices beyond
 // one of the hull's edges (by a margin, so rounding can only keep a polygon in).
@@ -1002,15 +1003,30 @@ ExactAnswer decideExact(const Scene& scene, const Region& from, double hFrom, co
         if (timed && scene.outOfTime()) {
             outOfTime = true;  // (the lines may be cut short: none is tried)
         } else {
-            // The same line can come from several pairs of things: each is tried once.
+            // The same line can come from several pairs of things: each is tried once, in
+            // the order of their coordinates, taken from a heap one at a time: a decision
+            // stops at the first open line, often among the first few of hundreds, where
+            // sorting them all (and moving each sideways for the band) cost more than
+            // trying those.
             auto key = [](const std::pair<Vec2, Vec2>& l) { return std::array{l.first.x, l.first.y, l.second.x, l.second.y}; };
-            std::sort(lines.begin(), lines.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
-            lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+            auto after = [&](const auto& a, const auto& b) { return key(b) < key(a); };
+            std::make_heap(lines.begin(), lines.end(), after);
             if (timed && scene.outOfTime()) {
-                outOfTime = true;  // (the sort can take the last of the time: nothing more begins)
+                outOfTime = true;  // (the heap can take the last of the time: nothing more begins)
             } else {
-                if (hw > 0) addBandShifts(lines, hw, from, to);
-                run(lines, hw == 0);
+                std::optional<BandShifts> shifts;
+                if (hw > 0) shifts.emplace(hw, from, to);
+                std::vector<std::pair<Vec2, Vec2>> next;  // (a line, then its moved ones)
+                for (auto end = lines.end(); end != lines.begin();) {
+                    std::pop_heap(lines.begin(), end, after);
+                    --end;
+                    if (end + 1 != lines.end() && *end == *(end + 1)) continue;  // (tried just now)
+                    next.clear();
+                    if (shifts) shifts->add(end->first, end->second, next);
+                    else next.push_back(*end);
+                    run(next, hw == 0);
+                    if (outOfTime || (!open.empty() && witness == Witness::First)) break;
+                }
             }
         }
     }
