@@ -424,7 +424,7 @@ struct Directions {
 
 constexpr double kOffsetEps = 1e-9;  // inches: rounding of an offset, far below it
 
-Span offsets(const Directions& d, Vec2 v) {
+[[gnu::always_inline]] inline Span offsets(const Directions& d, Vec2 v) {
     const double a = -v.x * d.s0 + v.y * d.c0, b = -v.x * d.s1 + v.y * d.c1;
     Span out{std::min(a, b), std::max(a, b)};
     // A peak within: n(phi) turns past v or -v, where n x v changes sign.
