@@ -838,17 +838,15 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
     // of the hull's two straight sides; or, where the hull's nearest point is on one of its
     // discs and the shape's at a corner, the direction from that disc's centre to its own
     // nearest point of the shape. Each is tried (a direction proves what it proves, however
-    // it was found: rounding in finding it can only leave a pair unproven).
-    for (const auto& [n, nearest] : shape.sides)
-        if (reach(n) < nearest) return true;
+    // it was found: rounding in finding it can only leave a pair unproven), after the two
+    // tests that no direction can (most cones that come this far meet what stands in them).
     // (The segment between the two centres lies within the hull: where it runs through the
-    // shape's interior, no direction can set them apart. Said before the costlier
-    // directions, as that is where most cones meet what stands in them.)
+    // shape's interior, no direction can set them apart.)
     if (segmentCrosses(shape.ring, shape.round, apex, centre)) return false;
     // (Nor where a corner of the shape, grown, lies well within the hull: within the disc
     // of it about the corner's nearest point of that segment, the hull being the union of
-    // the discs about its points with radii between the two. Nine in ten of the shapes the
-    // costlier directions below fail to set apart have one.)
+    // the discs about its points with radii between the two. Nine in ten of the shapes that
+    // every direction below fails to set apart have one.)
     {
         const Vec2 d = centre - apex;
         const double len2 = dot(d, d);
@@ -860,6 +858,9 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
             if (within > 0 && dot(gap, gap) < within * within) return false;
         }
     }
+    // The shape's sides' normals (kept with it), then the hull's two sides and the nearest points.
+    for (const auto& [n, nearest] : shape.sides)
+        if (reach(n) < nearest) return true;
     // The hull's two sides: the discs' outer common tangents (n.apex + apexRadius = n.centre + radius).
     const Vec2 d = centre - apex;
     const double l = std::sqrt(dot(d, d));
