@@ -1357,6 +1357,81 @@ private slots:
                                 .arg(throughTheGap).arg(byTheTeeth).arg(withTeeth.hidden.size())));
     }
 
+    // A foot behind a wall is found hidden up to the shadow's edges, and not where a line
+    // passes: a wall taller than every line (the full shadow of the observer's base), and a
+    // 1" one (a line from the observer's top, 1.75" up, runs below its top over the last
+    // 1/1.75 of its way to the foot). The reference samples the lines from points of the
+    // observer's base to points of the foot's disc (64 on each rim, less than 0.001" inside
+    // the circles: a line that misses the wall from within them misses it from a point of
+    // each rim), both grown by 0.02" (all of them through the wall where they run below
+    // its top: surely hidden) or shrunk by as much (one of them past it: surely not). The
+    // feet cross the shadow's edges in 0.02" steps; three walls (square on, turned, a
+    // hexagon), so that the shadow's edges run every way.
+    void feetAtAWallsShadowEdgesAreFoundHidden() {
+        const std::vector<Ring> outlines{
+            {{15, 18}, {15.5, 18}, {15.5, 22}, {15, 22}},
+            {{14, 19}, {17, 21.5}, {16.7, 21.9}, {13.7, 19.4}},
+            {{16, 19}, {17, 18.5}, {18, 19}, {18, 21}, {17, 21.5}, {16, 21}},
+        };
+        const Vec2 eye{5, 20.3};
+        const double r = 16 / 25.4, foot = 0.03;
+        int hidden = 0, open = 0, nearEdge = 0;
+        for (const double height : {5.0, 1.0})
+        for (const Ring& outline : outlines) {
+            const double share = std::min(1.0, height / 1.75);  // (of a line, from the foot, below the wall's top)
+            Scenario s = wallTable({60, 44}, outline, height);
+            s.models.push_back(observerAt("watcher", eye));
+            const PieceParts parts(s);
+            const FullShadows shadows(parts, s, s.models[0], Probe{}.height);
+            Polygon wall{outline, {}};
+            orientForInteriorLeft(wall);
+            // Whether the segment from p to q runs through the wall's interior (clipped by
+            // each side: a stretch of it left inside).
+            auto through = [&](Vec2 p, Vec2 q) {
+                double t0 = 0, t1 = 1;
+                const Ring& w = wall.outer;
+                for (size_t i = 0; i < w.size(); ++i) {
+                    const Vec2 a = w[i], e = w[(i + 1) % w.size()] - a;
+                    const double fp = e.x * (p.y - a.y) - e.y * (p.x - a.x), fq = e.x * (q.y - a.y) - e.y * (q.x - a.x);
+                    if (fp <= 0 && fq <= 0) return false;
+                    if (fp < 0) t0 = std::max(t0, fp / (fp - fq));
+                    else if (fq < 0) t1 = std::min(t1, fp / (fp - fq));
+                }
+                return t1 - t0 > 1e-9;
+            };
+            auto everyLineThrough = [&](Vec2 at, double grow) {
+                constexpr int kRim = 64;
+                for (int i = 0; i < kRim; ++i) {
+                    const double a = 2 * std::numbers::pi * i / kRim;
+                    const Vec2 o = eye + Vec2{std::cos(a), std::sin(a)} * (r + grow);
+                    for (int j = 0; j < kRim; ++j) {
+                        const double b = 2 * std::numbers::pi * j / kRim;
+                        const Vec2 q = at + Vec2{std::cos(b), std::sin(b)} * std::max(0.0, foot + grow);
+                        if (!through(q, q + (o - q) * share)) return false;
+                    }
+                }
+                return true;
+            };
+            for (const double x : {21.0, 27.0})
+                for (int k = 0; k <= 650; ++k) {
+                    const Vec2 at{x, 14 + 0.02 * k};
+                    const bool said = shadows.hidesFoot(at, foot, {});
+                    if (everyLineThrough(at, 0.02)) {
+                        QVERIFY2(said, qPrintable(QStringLiteral("foot (%1, %2) behind wall %3, %4\" high: not found hidden").arg(x).arg(at.y).arg(&outline - outlines.data()).arg(height)));
+                        ++hidden;
+                        // (Within 0.1" of the edge: the foot moved that far sideways is not surely hidden.)
+                        if (!everyLineThrough(at + Vec2{0, 0.1}, 0.02) || !everyLineThrough(at - Vec2{0, 0.1}, 0.02)) ++nearEdge;
+                    } else if (!everyLineThrough(at, -0.02)) {
+                        QVERIFY2(!said, qPrintable(QStringLiteral("foot (%1, %2) beside wall %3, %4\" high: found hidden").arg(x).arg(at.y).arg(&outline - outlines.data()).arg(height)));
+                        ++open;
+                    }
+                }
+        }
+        QVERIFY(hidden > 200);
+        QVERIFY(open > 2000);
+        QVERIFY(nearEdge > 40);
+    }
+
     // A wall lower than the models' tops hides the feet behind it as far as a line from the
     // observer's top to the table is still below the wall's top when it passes it: a 1" wall
     // from x = 10 to 11, an observer's top at 1.75" centred at x = 0.5. A line to a foot is

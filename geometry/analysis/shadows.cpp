@@ -284,6 +284,8 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
 
 void FullShadows::placed(Shade& s) const {
     s.nearEye = nearestOnRing(s.ring, eye_);
+    s.loDir = {std::cos(s.lo), std::sin(s.lo)};
+    s.hiDir = {std::cos(s.hi), std::sin(s.hi)};
     s.middle = (s.boxLo + s.boxHi) * 0.5;
     s.reach = 0;
     for (const Vec2& v : s.ring) s.reach = std::max(s.reach, std::sqrt(dot(v - s.middle, v - s.middle)));
@@ -383,11 +385,24 @@ bool FullShadows::footBehind(const Shade& s, bool wall, Vec2 centre, double radi
     const double around = radius + kMargin;
     // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
     if (distance <= s.near || turn(direction - s.from) > s.span) return false;
-    const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
-    if (!target) return false;
     // The lines from the target's disc to the observer's scaled by `share` towards it end
     // in a disc between the two; a wall or a part as high as the observer's top: all of it.
     const double share = wall ? 1.0 : std::min(1.0, s.height / top_);
+    if (share == 1) {
+        // (Where the target's disc reaches past the part, by a margin, in the direction at
+        // either end of the part's arc from the observer (lo, hi), that direction lies
+        // within the directions the part does not reach past the target in, well within
+        // them: they are not all within the part's arc, as the test below asks. Most feet
+        // beside a wall's shadow are ruled out so, before the target's arc is worked out.)
+        constexpr double kBeside = 1e-6;  // inches: far above the rounding of the arcs' ends
+        for (const Vec2 n : {s.loDir, s.hiDir}) {
+            double most = -HUGE_VAL;
+            for (const Vec2& v : s.ring) most = std::max(most, dot(n, v - centre));
+            if (most < around - kBeside) return false;
+        }
+    }
+    const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
+    if (!target) return false;
     double lo = s.lo, hi = s.hi;
     if (share < 1) {
         const Vec2 scaled = centre + (eye_ - centre) * share;
