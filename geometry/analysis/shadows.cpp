@@ -388,12 +388,14 @@ bool FullShadows::footBehind(const Shade& s, bool wall, Vec2 centre, double radi
     // The lines from the target's disc to the observer's scaled by `share` towards it end
     // in a disc between the two; a wall or a part as high as the observer's top: all of it.
     const double share = wall ? 1.0 : std::min(1.0, s.height / top_);
-    if (share == 1) {
+    {
         // (Where the target's disc reaches past the part, by a margin, in the direction at
         // either end of the part's arc from the observer (lo, hi), that direction lies
         // within the directions the part does not reach past the target in, well within
-        // them: they are not all within the part's arc, as the test below asks. Most feet
-        // beside a wall's shadow are ruled out so, before the target's arc is worked out.)
+        // them; and the observer's disc reaching there as far as the part, the scaled disc,
+        // between the two, reaches farther: they are not all within the part's arc from the
+        // scaled disc, as the tests below ask. Most feet beside a part's shadow are ruled
+        // out so, before the arcs are worked out.)
         constexpr double kBeside = 1e-6;  // inches: far above the rounding of the arcs' ends
         for (const Vec2 n : {s.loDir, s.hiDir}) {
             double most = -HUGE_VAL;
