@@ -307,7 +307,7 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     const int bucket = std::min(kDirections - 1, static_cast<int>(turn(direction) / (kTwoPi / kDirections)));
     for (const uint32_t k : byDirection_[static_cast<size_t>(bucket)]) {
         const Shade& s = shades_[k];
-        if (!behind(s) || !blocks(s, walls)) continue;
+        if (!behind(s) || !blocks(s, walls) || besideShadow(s, centre, radius + kMargin)) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
         // The directions where the target reaches past the part, [target->hi, target->lo + 2 pi],
@@ -317,7 +317,7 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     }
     // (A model taller than both tops, in the same way.)
     for (const Shade& s : modelShades_) {
-        if (!s.tall || !behind(s)) continue;
+        if (!s.tall || !behind(s) || besideShadow(s, centre, radius + kMargin)) continue;
         const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
         if (!target) continue;
         const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
@@ -379,32 +379,27 @@ std::optional<Vec2> FullShadows::hidesSomeFoot(std::span<const Vec2> feet, Vec2 
     return std::nullopt;
 }
 
+bool FullShadows::besideShadow(const Shade& s, Vec2 centre, double radius) {
+    constexpr double kBeside = 1e-6;  // inches: far above the rounding of the arcs' ends
+    for (const Vec2 n : {s.loDir, s.hiDir}) {
+        double most = -HUGE_VAL;
+        for (const Vec2& v : s.ring) most = std::max(most, dot(n, v - centre));
+        if (most < radius - kBeside) return true;
+    }
+    return false;
+}
+
 bool FullShadows::footBehind(const Shade& s, bool wall, Vec2 centre, double radius) const {
     const Vec2 w = centre - eye_;
     const double distance = std::sqrt(w.x * w.x + w.y * w.y), direction = std::atan2(w.y, w.x);
     const double around = radius + kMargin;
     // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
-    if (distance <= s.near || turn(direction - s.from) > s.span) return false;
+    if (distance <= s.near || turn(direction - s.from) > s.span || besideShadow(s, centre, around)) return false;
+    const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
+    if (!target) return false;
     // The lines from the target's disc to the observer's scaled by `share` towards it end
     // in a disc between the two; a wall or a part as high as the observer's top: all of it.
     const double share = wall ? 1.0 : std::min(1.0, s.height / top_);
-    {
-        // (Where the target's disc reaches past the part, by a margin, in the direction at
-        // either end of the part's arc from the observer (lo, hi), that direction lies
-        // within the directions the part does not reach past the target in, well within
-        // them; and the observer's disc reaching there as far as the part, the scaled disc,
-        // between the two, reaches farther: they are not all within the part's arc from the
-        // scaled disc, as the tests below ask. Most feet beside a part's shadow are ruled
-        // out so, before the arcs are worked out.)
-        constexpr double kBeside = 1e-6;  // inches: far above the rounding of the arcs' ends
-        for (const Vec2 n : {s.loDir, s.hiDir}) {
-            double most = -HUGE_VAL;
-            for (const Vec2& v : s.ring) most = std::max(most, dot(n, v - centre));
-            if (most < around - kBeside) return false;
-        }
-    }
-    const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
-    if (!target) return false;
     double lo = s.lo, hi = s.hi;
     if (share < 1) {
         const Vec2 scaled = centre + (eye_ - centre) * share;

@@ -140,6 +140,14 @@ private:
     };
     // The per-observer facts hidesJointly reads of a part, set once it is made.
     void placed(Shade& s) const;
+    // Whether a target's disc about `centre` reaches past the part, by a margin, in the
+    // direction at either end of the part's arc from the observer (lo, hi): then that
+    // direction lies well within the directions the part does not reach past the target in,
+    // and the observer's disc, or any disc between it and the target's, reaches there as
+    // far as the part or farther, so no such disc's arc holds them all: the target is not
+    // hidden behind the part (hides, footBehind), whatever the arcs would say. Most targets
+    // beside a part's shadow are ruled out so, before their arcs are worked out.
+    static bool besideShadow(const Shade& s, Vec2 centre, double radius);
     // Whether the part stops every line for this pair: tall, or one of the pair's walls (a
     // bridge: both its pieces).
     static bool blocks(const Shade& s, const std::vector<int>& walls) {
