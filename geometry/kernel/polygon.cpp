@@ -7,8 +7,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <functional>
 #include <limits>
-#include <map>
+#include <unordered_map>
 
 namespace sl {
 bool onCollinearSegment(Vec2 a, Vec2 b, Vec2 p) {
@@ -334,7 +336,14 @@ std::vector<Ring> convexParts(const Polygon& polygon) {
     if (left == 3 && turn(at) > 0) triangles.push_back({prev[at], at, next[at]});
     // Merged across shared edges while both corners at the ends of the edge stay convex.
     std::vector<std::vector<int>> parts;
-    std::map<std::pair<int, int>, int> edgeOf;  // a directed edge (a, b) -> the part that has it
+    // A directed edge (a, b) -> the part that has it (looked up, never gone through in order).
+    struct EdgeKey {
+        size_t operator()(const std::pair<int, int>& e) const {
+            return std::hash<uint64_t>{}(static_cast<uint64_t>(static_cast<uint32_t>(e.first)) << 32 | static_cast<uint32_t>(e.second));
+        }
+    };
+    std::unordered_map<std::pair<int, int>, int, EdgeKey> edgeOf;
+    edgeOf.reserve(3 * triangles.size());
     for (const auto& t : triangles) {
         for (int k = 0; k < 3; ++k) edgeOf[{t[k], t[(k + 1) % 3]}] = static_cast<int>(parts.size());
         parts.push_back({t[0], t[1], t[2]});
