@@ -23,10 +23,12 @@ constexpr double kAngle = 1e-9;
 constexpr double kClear = 1e-4;
 
 // What a disc sees of a convex part: the directions n in which the part reaches past the
-// disc (h_K(n) > h_disc(n)) are the open arc (lo, hi); its corners lie in the directions
-// [from, from + span] from the centre; `near` is the part's distance from the centre.
+// disc (h_K(n) > h_disc(n)) are the open arc (lo, hi), loDir and hiDir as unit vectors (to
+// rounding); its corners lie in the directions [from, from + span] from the centre; `near`
+// is the part's distance from the centre.
 struct Arc {
     double lo, hi, from, span, near;
+    Vec2 loDir, hiDir;
 };
 
 // Nothing when the disc (grown by `clear`) meets the part.
@@ -47,18 +49,31 @@ std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double cl
     if (!outside || near <= radius + clear) return std::nullopt;
     const Vec2 ref = part[0] - centre;
     double lo = 1e300, hi = -1e300, from = 1e300, to = -1e300;
+    size_t atLo = 0, atHi = 0;
     for (size_t i = 0; i < n; ++i) {
         const Vec2 w = part[i] - centre;
         // (The first corner's turn from itself is 0, as atan2 gives it.)
         const double theta = i == 0 ? 0.0 : std::atan2(ref.x * w.y - ref.y * w.x, ref.x * w.x + ref.y * w.y);
         const double alpha = std::acos(radius / std::sqrt(w.x * w.x + w.y * w.y));
-        lo = std::min(lo, theta - alpha);
-        hi = std::max(hi, theta + alpha);
+        if (theta - alpha < lo) {
+            lo = theta - alpha;
+            atLo = i;
+        }
+        if (theta + alpha > hi) {
+            hi = theta + alpha;
+            atHi = i;
+        }
         from = std::min(from, theta);
         to = std::max(to, theta);
     }
     const double base = std::atan2(ref.y, ref.x);
-    return Arc{base + lo, base + hi, base + from, to - from, near};
+    // (The corner's direction turned by its alpha, whose cosine is radius / distance.)
+    auto turned = [&](size_t i, double sign) {
+        const Vec2 w = part[i] - centre;
+        const double d = std::sqrt(w.x * w.x + w.y * w.y), c = radius / d, sn = sign * std::sqrt(std::max(0.0, 1 - c * c));
+        return Vec2{(w.x * c - w.y * sn) / d, (w.x * sn + w.y * c) / d};
+    };
+    return Arc{base + lo, base + hi, base + from, to - from, near, turned(atLo, -1), turned(atHi, 1)};
 }
 
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
@@ -259,6 +274,8 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const Bounds box = boundsOf(part.ring);
         shades_.push_back({part.ring, part.piece, part.joins >= 0 ? std::min(height, joined) : height, barricade, height > above,
                            arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi, part.joins, joined > above});
+        shades_.back().loDir = arc->loDir;
+        shades_.back().hiDir = arc->hiDir;
         placed(shades_.back());
     }
     byDirection_.assign(kDirections, {});
@@ -284,8 +301,6 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
 
 void FullShadows::placed(Shade& s) const {
     s.nearEye = nearestOnRing(s.ring, eye_);
-    s.loDir = {std::cos(s.lo), std::sin(s.lo)};
-    s.hiDir = {std::cos(s.hi), std::sin(s.hi)};
     s.middle = (s.boxLo + s.boxHi) * 0.5;
     s.reach = 0;
     for (const Vec2& v : s.ring) s.reach = std::max(s.reach, std::sqrt(dot(v - s.middle, v - s.middle)));
@@ -343,6 +358,8 @@ void FullShadows::addModels(const Scenario& scenario, const Model& observer, int
         const Bounds box = boundsOf(ring);
         modelShades_.push_back(
             {std::move(ring), -1, m.top(), false, m.top() > above_, arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi});
+        modelShades_.back().loDir = arc->loDir;
+        modelShades_.back().hiDir = arc->hiDir;
         placed(modelShades_.back());
     }
 }
