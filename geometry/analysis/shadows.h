@@ -132,7 +132,7 @@ private:
         int joins = -1;     // a bridge's other piece (PieceParts), and whether that is tall
         bool joinTall = false;
         Vec2 nearEye{};     // its point nearest the observer's centre (hidesJointly)
-        Vec2 loDir{}, hiDir{};  // the directions lo and hi as unit vectors (footBehind)
+        Vec2 loDir{}, hiDir{};  // the directions lo and hi as unit vectors (besideShadow)
         Vec2 middle{};      // its box's centre, and the disc about it that holds it
         double reach = 0;
         // Whether its box meets the box from lo to hi.
