@@ -10,7 +10,6 @@
 #include "rules/rulings.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cmath>
 #include <functional>
@@ -89,11 +88,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     // (Points on a circle just within the largest one within the target's base.)
     const double targetRim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(target, {}));
     constexpr int kRimPoints = 8;
-    std::array<Vec2, kRimPoints> rimTurns;  // (their turns about the centre: a cosine and a sine)
-    for (int k = 0; k < kRimPoints; ++k) {
-        const double a = 2 * std::numbers::pi * k / kRimPoints;
-        rimTurns[static_cast<size_t>(k)] = {std::cos(a), std::sin(a)};
-    }
+    const std::vector<Vec2> rimTurns = turnsRound(kRimPoints);  // (their turns about the centre)
     // Under 11e, what a cell's target stands within, the same from every place: the obscuring
     // areas (a pair's walls are the place's possible walls less these: Rulings::wallsOf) and
     // whether 13.09 hides it. Found once per cell here rather than for every place.

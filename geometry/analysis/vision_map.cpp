@@ -378,20 +378,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // (Points on a circle just within the largest one within the base: of the target.)
         const double rim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(probe, {}));
         constexpr int kRimPoints = 8;
-        // (Their turns about the centre, as a cosine and a sine: the same for every cell.)
-        std::array<Vec2, 2 * kRimPoints> rimTurns;
-        for (int k = 0; k < 2 * kRimPoints; ++k) {
-            const double a = std::numbers::pi * k / kRimPoints;
-            rimTurns[static_cast<size_t>(k)] = {std::cos(a), std::sin(a)};
-        }
+        // (Their turns about the centre, the same for every cell.)
+        const std::vector<Vec2> rimTurns = turnsRound(2 * kRimPoints);
         // (Four times as many, for a last look before the exact decision: a sliver of the
         // rim hidden between two of the points above.)
         constexpr int kDenseRim = 4 * kRimPoints;
-        std::array<Vec2, 2 * kDenseRim> denseTurns;
-        for (int k = 0; k < 2 * kDenseRim; ++k) {
-            const double a = std::numbers::pi * k / kDenseRim;
-            denseTurns[static_cast<size_t>(k)] = {std::cos(a), std::sin(a)};
-        }
+        const std::vector<Vec2> denseTurns = turnsRound(2 * kDenseRim);
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
         // (A pair whose only question left is the exact decision, Rulings::sight, is put
         // off to the end of the cell, in `later`: by then another observer may have settled
@@ -732,6 +724,15 @@ bool overTableEdge(Vec2 at, Vec2 halfExtent, const Board& board) {
     constexpr double kHair = 1e-6;  // inches
     return at.x - halfExtent.x < -kHair || at.y - halfExtent.y < -kHair || at.x + halfExtent.x > board.width + kHair ||
            at.y + halfExtent.y > board.height + kHair;
+}
+
+std::vector<Vec2> turnsRound(int count) {
+    std::vector<Vec2> turns;
+    for (int k = 0; k < count; ++k) {
+        const double a = 2 * std::numbers::pi * k / count;
+        turns.push_back({std::cos(a), std::sin(a)});
+    }
+    return turns;
 }
 
 Vec2 offTable(const Scenario& scenario, Vec2 halfExtent) {

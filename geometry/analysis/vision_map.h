@@ -91,6 +91,10 @@ private:
     bool behind_ = false;
 };
 
+// `count` unit vectors at equal turns round the circle, the first along x: points on a
+// base's rim, as the maps try them (a cosine and a sine each, worked out once per map).
+std::vector<Vec2> turnsRound(int count);
+
 // Whether a model's base reaches past the table's edge, by more than a hair (touching it does
 // not count): where no real model could stand either, so the maps mark it as they do a
 // place on a feature.
