@@ -1292,6 +1292,73 @@ private slots:
         QVERIFY2(byModel >= 5, qPrintable(QString::number(byModel)));
     }
 
+    // Feet behind two models standing side by side (their bases overlapping a little), as
+    // high as the observer, are hidden by neither alone but by the two together, for the lines to a foot run
+    // lower than the observer's top all the way (hidesSomeFootJointlyWithModels). Each foot
+    // so claimed is not visible to the pair engine, for a speck of a model standing there.
+    // The same two models an inch high are taken for no such proof: past them lines from
+    // the observer's top come down onto feet well behind, which the pair engine sees.
+    void feetHiddenOnlyByTwoModelsTogether() {
+        const double foot = 0.01;
+        auto table = [&](double height) {
+            Scenario s = featureTable({24, 36}, {}, 1);
+            s.models.push_back(observerAt("watcher", {6, 18}));
+            for (const double y : {17.4, 18.6}) {
+                Model m = observerAt("screen-" + std::to_string(s.models.size()), {9, y});
+                m.side = m.unit = "screen";
+                m.height = height;
+                s.models.push_back(m);
+            }
+            Model speck = observerAt("speck", {});
+            speck.side = speck.unit = "others";
+            speck.base = {BaseShape::Circle, 2 * foot * 25.4, 2 * foot * 25.4};
+            speck.height = 0.01;
+            s.models.push_back(speck);
+            return s;
+        };
+        auto seenByThePairEngine = [](Scenario s, Vec2 f) {
+            s.models.back().position = f;
+            const Scene scene(s);
+            const Rulings rulings(scene);
+            return rulings.evaluate(0, static_cast<int>(s.models.size()) - 1, Method::Exact, Detail::Decisions).visible;
+        };
+        // Feet 1" to 7" behind the models, across their shadows.
+        std::vector<Vec2> feet;
+        for (double x = 10.5; x <= 16; x += 0.5)
+            for (double y = 14; y <= 22; y += 0.25) feet.push_back({x, y});
+        const int speck = 3;
+        const Scenario as = table(1.75);
+        FullShadows shadows(PieceParts(as), as, as.models[0], 1.75);
+        shadows.addModels(as, as.models[0], speck);
+        std::vector<Vec2> jointOnly;
+        int claimed = 0;
+        for (const Vec2& f : feet) {
+            const Vec2 one[] = {f};
+            if (!shadows.hidesSomeFootJointlyWithModels(one, foot, {}, true)) continue;
+            ++claimed;
+            QVERIFY(!shadows.hidesSomeFootJointly(one, foot, {}, true));  // (no terrain)
+            QVERIFY2(!seenByThePairEngine(as, f), qPrintable(QStringLiteral("(%1, %2)").arg(f.x).arg(f.y)));
+            if (!shadows.hidesFootBehindModel(f, foot)) jointOnly.push_back(f);
+        }
+        QVERIFY2(jointOnly.size() >= 20, qPrintable(QStringLiteral("%1 of %2 hidden only by the two together").arg(jointOnly.size()).arg(claimed)));
+        // In the open beside them, nothing.
+        const Vec2 open[] = {{12, 24}, {12, 12}};
+        QVERIFY(!shadows.hidesSomeFootJointlyWithModels(open, foot, {}, true));
+
+        const Scenario low = table(1);
+        FullShadows lowShadows(PieceParts(low), low, low.models[0], 1.75);
+        lowShadows.addModels(low, low.models[0], speck);
+        int seenPastLow = 0;
+        for (const Vec2& f : jointOnly) {
+            const Vec2 one[] = {f};
+            const bool seen = seenByThePairEngine(low, f);
+            seenPastLow += seen;
+            QVERIFY2(!seen || !lowShadows.hidesSomeFootJointlyWithModels(one, foot, {}, true),
+                     qPrintable(QStringLiteral("(%1, %2)").arg(f.x).arg(f.y)));
+        }
+        QVERIFY2(seenPastLow >= 10, qPrintable(QString::number(seenPastLow)));
+    }
+
     // A traced outline's wiggles, cut from the parts (PieceParts), still hide: the L of the
     // test above with its corner opened by 0.03" (the east wall starts that far above the
     // south wall's top), and the south wall's top traced with teeth 0.03" high every 0.1",

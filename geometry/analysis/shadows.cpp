@@ -494,7 +494,17 @@ bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int
 
 bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
                                        bool barricades) const {
-    if (feet.empty()) return false;
+    return someFootJointly(feet, radius, walls, barricades, false);
+}
+
+bool FullShadows::hidesSomeFootJointlyWithModels(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
+                                                 bool barricades) const {
+    return someFootJointly(feet, radius, walls, barricades, true);
+}
+
+bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
+                                  bool models) const {
+    if (feet.empty() || (models && (modelShades_.empty() || top_ <= 0))) return false;
     // The parts near any foot's lines, picked out once: those near the box of every foot's
     // disc and the observer's, grown as jointly grows them.
     const double ra = radius_ + kClear, rb = radius + kMargin + kClear;
@@ -506,10 +516,34 @@ bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius
     thread_local std::vector<const Shade*> parts;
     parts.clear();
     forEachCandidate(lo, hi, walls, barricades, false, [&](const Shade& s) { parts.push_back(&s); });
+    // (Only a model near some line from the observer's disc to a foot's changes what the
+    // terrain alone said: one within the discs' reach of the segment between their centres,
+    // for these feet the segment to their middle, their spread allowed.)
+    const double wide = std::max(ra, rb) + halfWidth_ + 1e-6;
+    auto nearLines = [&](const Shade& s, Vec2 to, double spread) {
+        const Vec2 e = to - eye_;
+        const double len2 = dot(e, e), r = s.reach + wide + spread;
+        const Vec2 q = eye_ + e * (len2 > 0 ? std::clamp(dot(s.middle - eye_, e) / len2, 0.0, 1.0) : 0.0), w = s.middle - q;
+        return dot(w, w) <= r * r;
+    };
+    const size_t terrain = parts.size();
+    if (models) {
+        Vec2 middle{};
+        for (const Vec2& f : feet) middle = middle + f;
+        middle = middle * (1.0 / static_cast<double>(feet.size()));
+        double spread = 0;
+        for (const Vec2& f : feet) spread = std::max(spread, std::hypot(f.x - middle.x, f.y - middle.y));
+        for (const Shade& s : modelShades_)
+            if (s.height >= top_ && s.meets(lo, hi) && nearLines(s, middle, spread)) parts.push_back(&s);
+        if (parts.size() < terrain + 2) return false;
+    }
     // (The slivers among them, once a foot leaves a narrow gap.)
     const size_t whole = parts.size();
     bool slivers = false;
     return std::ranges::any_of(feet, [&](const Vec2& foot) {
+        if (models && std::none_of(parts.begin() + static_cast<std::ptrdiff_t>(terrain), parts.begin() + static_cast<std::ptrdiff_t>(whole),
+                                   [&](const Shade* s) { return nearLines(*s, foot, 0); }))
+            return false;
         auto upTo = [&](size_t count) {
             return [&, count](Vec2, Vec2, const auto& consider) {
                 for (size_t k = 0; k < count; ++k) consider(*parts[k]);

@@ -92,6 +92,16 @@ public:
     // leave a foot only a narrow gap that the slivers of traced outlines may close
     // (PieceParts), it is asked again with them.
     bool hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades) const;
+    // The same with the models that addModels took as parts too, those at least as high as
+    // the observer's top: a line from its top to a point on the table runs lower than that
+    // everywhere between (as hidesFootBehindModel's scaled disc, the whole disc). Then the
+    // target is not fully visible, the models' doing (the terrain's too, perhaps). Tried
+    // only where two such models or more stand near the feet's lines, and for the feet
+    // whose lines pass near one (else false): the terrain alone is hidesSomeFootJointly's
+    // question, one model alone hidesFootBehindModel's (asked with one model and the
+    // terrain too, it cost the bundled tables' maps more time than it saved).
+    bool hidesSomeFootJointlyWithModels(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
+                                        bool barricades) const;
     // Whether the foot of a target within `radius` of `centre` (the bottom of its column, on
     // the table) is hidden from the observer by one part, lower pieces too: a line from the
     // observer's top to a point on the table is below a feature of height h only over the
@@ -181,6 +191,10 @@ private:
     // direction ends the search again otherwise.)
     static constexpr double kSliverGap = 0.05;  // inches
     bool sliversMayClose(const Joint& first, Vec2 centre, const std::vector<int>& walls, bool barricades) const;
+    // hidesSomeFootJointly, with the models as high as the observer's top among the parts
+    // where `models` is set (hidesSomeFootJointlyWithModels).
+    bool someFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
+                         bool models) const;
     // hidesJointly with the parts `eachPart(lo, hi, consider)` gives to `consider`, those
     // whose boxes meet the box from lo to hi (that of the two discs, grown).
     template <class EachPart>

@@ -361,6 +361,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // (FullShadows::hidesFoot), or, `jointly` (asked only where the exact decision would
         // be next: it is dearer, and rarely holds where one part does not), by the parts
         // that stop every line for the pair together (FullShadows::hidesSomeFootJointly).
+        // Else by a model alone, or (`jointly`) by models with those parts: not fully
+        // visible either, but no cover where the terrain alone is seen past.
         // Then the probe is not fully visible, and where seen it is
         // in cover under 11e and 10e (under 10e no barricade is tried: one gives cover only to
         // INFANTRY near it). Where 13.09 hides it the observer is within its detection range
@@ -466,7 +468,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 byTerrain = true;
                 keptFeet.keep(i, *hidden, walls);
             }
-            if (!byTerrain && (jointly || !shadows[i].hidesSomeFoot(feet, at, reach, foot, {}, true, true))) return std::nullopt;
+            if (!byTerrain && !(jointly ? shadows[i].hidesSomeFootJointlyWithModels(feet, foot, walls, !tenth)
+                                        : shadows[i].hidesSomeFoot(feet, at, reach, foot, {}, true, true).has_value()))
+                return std::nullopt;
             // (Or where it stands in cover whoever sees it: within an area under 11e.)
             const bool standsInCover = !byTerrain && partCover && !clear && rulings.coverWhereItStands(probeIndex);
             if (!byTerrain && partCover && !standsInCover && !(clear && terrainViews[i].openOver(at, probeRadius))) return std::nullopt;
