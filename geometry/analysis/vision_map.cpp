@@ -473,7 +473,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 return std::nullopt;
             // (Or where it stands in cover whoever sees it: within an area under 11e.)
             const bool standsInCover = !byTerrain && partCover && !clear && rulings.coverWhereItStands(probeIndex);
-            if (!byTerrain && partCover && !standsInCover && !(clear && terrainViews[i].openOver(at, probeRadius))) return std::nullopt;
+            if (!byTerrain && partCover && !standsInCover && !(clear && terrainViews[i].openOverInParts(at, probeRadius))) return std::nullopt;
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
             r.fully_visible = false;
