@@ -1366,6 +1366,8 @@ private slots:
     // with the teeth (the slivers). Every foot claimed hidden is not visible to the pair
     // engine, for a model of the foot's size there; with the teeth's tips cut off (the
     // parts' own outline) some of those feet are seen through the gap, and none is claimed.
+    // The same for that model as a whole target in the walls' full shadow (hides: the
+    // walls stand above every line, so what hides its foot hides all of it).
     void feetHiddenByTheWigglesOfATracedOutline() {
         auto rect = [](Vec2 lo, Vec2 hi) { return Ring{lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}; };
         Ring traced{{26, 17}, {34, 17}};
@@ -1379,6 +1381,7 @@ private slots:
         struct Found {
             std::vector<Vec2> hidden;  // feet claimed hidden
             std::vector<char> seen;    // and whether the pair engine sees a model there
+            std::vector<Vec2> whole;   // models there claimed in a full shadow
         };
         auto run = [&](const Ring& south, const std::vector<Vec2>& ask) {
             Scenario s = featureTable({60, 44}, {south, east}, 6);
@@ -1393,6 +1396,7 @@ private slots:
             for (const Vec2& f : ask) {
                 const Vec2 feet[] = {f};
                 if (shadows.hidesSomeFootJointly(feet, foot, {}, true)) found.hidden.push_back(f);
+                if (shadows.hides(f, foot, {})) found.whole.push_back(f);
                 s.models[1].position = f;
                 const Scene scene(s);
                 const Rulings rulings(scene);
@@ -1422,6 +1426,23 @@ private slots:
         QVERIFY2(throughTheGap >= 5 && throughTheGap == byTheTeeth,
                  qPrintable(QStringLiteral("%1 seen through the gap of %2 hidden by the teeth (%3 in all)")
                                 .arg(throughTheGap).arg(byTheTeeth).arg(withTeeth.hidden.size())));
+        // Whole targets: every one claimed is unseen; some only with the teeth, and those
+        // are seen through the gap without them.
+        auto seenAt = [&](const Found& found, const std::vector<Vec2>& asked, Vec2 f) {
+            return found.seen[static_cast<size_t>(std::ranges::find(asked, f) - asked.begin())];
+        };
+        for (const Vec2& f : withTeeth.whole)
+            QVERIFY2(!seenAt(withTeeth, feet, f), qPrintable(QStringLiteral("(%1, %2)").arg(f.x).arg(f.y)));
+        const Found cutWhole = run(innerRing(traced, 0.01), withTeeth.whole);
+        int wholeByTheTeeth = 0, wholeThroughTheGap = 0;
+        for (const Vec2& f : withTeeth.whole) {
+            if (std::ranges::find(cutWhole.whole, f) != cutWhole.whole.end()) continue;
+            ++wholeByTheTeeth;
+            wholeThroughTheGap += seenAt(cutWhole, withTeeth.whole, f);
+        }
+        QVERIFY2(wholeThroughTheGap >= 5 && wholeThroughTheGap == wholeByTheTeeth,
+                 qPrintable(QStringLiteral("%1 seen through the gap of %2 in a full shadow by the teeth (%3 in all)")
+                                .arg(wholeThroughTheGap).arg(wholeByTheTeeth).arg(withTeeth.whole.size())));
     }
 
     // A foot behind a wall is found hidden up to the shadow's edges, and not where a line

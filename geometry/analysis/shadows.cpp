@@ -487,8 +487,13 @@ bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Spa
 }  // namespace
 
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades, bool models) const {
+    const Joint first = jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
+        forEachCandidate(lo, hi, walls, barricades, models, consider);
+    });
+    if (first.hidden || !sliversMayClose(first, centre, walls, barricades)) return first.hidden;
     return jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
                forEachCandidate(lo, hi, walls, barricades, models, consider);
+               forEachSliver(lo, hi, walls, barricades, consider);
            }).hidden;
 }
 

@@ -83,7 +83,9 @@ public:
     // ranges, and in each range the offsets of the lines that meet both discs must be
     // covered by the offsets of the lines through the parts, each bounded over the whole
     // range (cut again where that fails, a few hundred ranges at most; false where they do
-    // not settle it). Without `barricades`, no piece tagged barricade is taken (as in
+    // not settle it). Where the parts leave the lines only a narrow gap that the slivers of
+    // traced outlines may close (PieceParts), it is asked again with them, as for the feet
+    // (hidesSomeFootJointly). Without `barricades`, no piece tagged barricade is taken (as in
     // hidesFoot); without `models`, no model: then what hides the target is the terrain.
     bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades = true, bool models = true) const;
     // Whether any of `feet` (the centres of discs of `radius`) is hidden so by the terrain
