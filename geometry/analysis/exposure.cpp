@@ -161,9 +161,15 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             auto moveTarget = [&](Vec2 to) { movingTarget.moveTo(to); };
             // Whether a spot of the target's top is seen from the place's top over everything
             // lower than both: its centre, else spots towards the place and across, 9/10 of
-            // the way out to the largest circle within its base (as the vision map's).
+            // the way out to the largest circle within its base (as the vision map's); the
+            // spot seen, kept for the next cells (seenSpots), if any.
+            KeptPoints seenSpots;
             auto topSeen = [&](Vec2 at, Vec2 from, const std::vector<int>& walls) {
-                if (over->open(at, kSpot, &walls)) return true;
+                auto seenAt = [&](Vec2 q) {
+                    seenSpots.keep(0, q, walls);
+                    return true;
+                };
+                if (over->open(at, kSpot, &walls)) return seenAt(at);
                 Vec2 d = at - from;
                 const double length = std::hypot(d.x, d.y);
                 if (length < 1e-6) return false;
@@ -171,13 +177,17 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 const Vec2 across{-d.y, d.x};
                 const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
                 const Vec2 spots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
-                if (std::ranges::any_of(spots, [&](Vec2 q) { return over->open(q, kSpot, &walls); })) return true;
+                for (const Vec2 q : spots)
+                    if (over->open(q, kSpot, &walls)) return seenAt(q);
                 // Else any line from the place's base to a spot's centre, or to a point of the
                 // rim (a sliver there is often the part seen), found among the directions
                 // from that point (OpenViews::lineFrom).
-                if (std::ranges::any_of(spots, [&](Vec2 q) { return over->lineFrom(q, &walls); })) return true;
-                for (const Vec2 t : rimTurns)
-                    if (over->lineFrom(at + (d * t.x + across * t.y) * (targetRim / targetInner), &walls)) return true;
+                for (const Vec2 q : spots)
+                    if (over->lineFrom(q, &walls)) return seenAt(q);
+                for (const Vec2 t : rimTurns) {
+                    const Vec2 q = at + (d * t.x + across * t.y) * (targetRim / targetInner);
+                    if (over->lineFrom(q, &walls)) return seenAt(q);
+                }
                 return false;
             };
             // The pair's walls and 13.09 for the target on cell k (the target moved there).
@@ -209,8 +219,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // hides it, from a place within its detection range only: beyond it the
                     // ruling says not seen whatever the lines), else the same decision as
                     // the full ruling's.
+                    // (A spot seen for a cell before, within this target's base, is seen.)
                     if (away && (!hiddenAt(k) || !rulings.hiddenBeyondRange(oi, ti)) &&
-                        topSeen(s.models[ti].position, s.models[oi].position, walls)) {
+                        (seenSpots.within(0, s.models[ti].position, targetRim, walls) ||
+                         topSeen(s.models[ti].position, s.models[oi].position, walls))) {
                         ++seen[k];
                         return;
                     }

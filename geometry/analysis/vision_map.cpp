@@ -395,38 +395,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             PairResult result;  // what the proofs before the decision found, and the cover it gives where it sees
         };
         std::vector<Later> later;
-        // The feet found hidden by one part for the last cells, with the observer and the
-        // pair's walls: a foot is a point of the table, hidden whatever base stands on it, so
-        // one that lies within the next cell's base (within `rim` of its centre) keeps that
-        // probe from being fully visible too. And the spots found seen, the same way: one
-        // within the next cell's base (the same probe) shows it is seen, so no full shadow
-        // holds it. Forgotten at each block's start, as the views are.
-        struct KeptPoints {
-            struct Point {
-                size_t observer;
-                Vec2 at;
-                std::vector<int> walls;
-            };
-            std::array<Point, 12> points;
-            size_t count = 0, next = 0;
-            bool within(size_t i, Vec2 at, double r, const std::vector<int>& walls) const {
-                for (size_t k = 0; k < count; ++k) {
-                    const Point& p = points[k];
-                    const Vec2 d = p.at - at;
-                    if (p.observer == i && d.x * d.x + d.y * d.y <= r * r && p.walls == walls) return true;
-                }
-                return false;
-            }
-            void keep(size_t i, Vec2 at, const std::vector<int>& walls) {
-                Point& p = points[next];
-                p.observer = i;
-                p.at = at;
-                p.walls.assign(walls.begin(), walls.end());
-                next = (next + 1) % points.size();
-                count = std::min(count + 1, points.size());
-            }
-            void forget() { count = next = 0; }
-        };
+        // The feet found hidden by one part for the last cells (KeptPoints): a foot within
+        // the next cell's base (within `rim` of its centre) keeps that probe from being fully
+        // visible too. And the spots found seen: one within the next cell's base shows it is
+        // seen, so no full shadow holds it. Forgotten at each block's start, as the views are.
         KeptPoints keptFeet, seenSpots;
         auto keptFootWithin = [&](size_t i, Vec2 at, const std::vector<int>& walls) { return keptFeet.within(i, at, rim, walls); };
         // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`

@@ -6,6 +6,8 @@
 #include "kernel/polygon.h"
 #include "kernel/types.h"
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -157,6 +159,41 @@ private:
         double inner;  // the disc around its centre within its outline
     };
     std::vector<Other> models_;
+};
+
+// Points of the table proven of an observer's view for the last cells a map decided (a foot
+// hidden, a spot seen), each with the observer (an index of the map's own) and the pair's
+// walls: a point of the table is hidden, or seen, whatever base of the same height stands on
+// it, so one within the next cell's base (within `r` of its centre) tells the same of that
+// probe, where its walls are the same. The last few are kept.
+class KeptPoints {
+public:
+    bool within(size_t observer, Vec2 at, double r, const std::vector<int>& walls) const {
+        for (size_t k = 0; k < count_; ++k) {
+            const Point& p = points_[k];
+            const Vec2 d = p.at - at;
+            if (p.observer == observer && d.x * d.x + d.y * d.y <= r * r && p.walls == walls) return true;
+        }
+        return false;
+    }
+    void keep(size_t observer, Vec2 at, const std::vector<int>& walls) {
+        Point& p = points_[next_];
+        p.observer = observer;
+        p.at = at;
+        p.walls.assign(walls.begin(), walls.end());
+        next_ = (next_ + 1) % points_.size();
+        count_ = std::min(count_ + 1, points_.size());
+    }
+    void forget() { count_ = next_ = 0; }
+
+private:
+    struct Point {
+        size_t observer;
+        Vec2 at;
+        std::vector<int> walls;
+    };
+    std::array<Point, 12> points_;
+    size_t count_ = 0, next_ = 0;
 };
 
 // What the map is computed with: threads (0: every core), a flag that stops it early, and
