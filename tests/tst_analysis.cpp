@@ -2422,6 +2422,48 @@ private slots:
         qInfo("%d cells against the pair rulings from every place (%d seen from some, %d from none)", checked, seenSome, seenNone);
     }
 
+    void aSightsOpenLineEndsInTheTargetsBaseAtASpotSeen() {
+        // Rulings::sight, where it sees: the open line's end (what the maps keep for the next
+        // cells) lies within the target's base, and a speck of a model as high as the target
+        // standing there, with the same walls, is seen too. Random pairs on official
+        // layouts, both rulesets.
+        const QStringList files = officialLayouts();
+        std::mt19937 rng(2711);
+        std::uniform_real_distribution<double> x(1, 59), y(1, 43);
+        int seen = 0;
+        for (int f = 0; f < files.size(); f += 9) {
+            const std::optional<Scenario> layout = layoutUnder(files[f], (f / 9) % 2);
+            QVERIFY2(layout, qPrintable(files[f]));
+            for (int k = 0; k < 40; ++k) {
+                Scenario s = *layout;
+                s.models.push_back(observerAt("watcher", {x(rng), y(rng)}));
+                Model target = observerAt("target", {x(rng), y(rng)});
+                target.side = target.unit = "others";
+                s.models.push_back(target);
+                const FeatureOverlap overlaps(s);
+                if (overlaps(s.models[0]) || overlaps(s.models[1])) continue;
+                const Scene scene(s);
+                const Rulings rulings(scene);
+                const Rulings::Sight sight = rulings.sight(0, 1);
+                QCOMPARE(sight.seenAt.has_value(), sight.visible);
+                if (!sight.visible) continue;
+                ++seen;
+                const Vec2 d = *sight.seenAt - target.position;
+                const QByteArray where = files[f].section(QLatin1Char('/'), -1).toUtf8() + " " + s.ruleset.name.c_str() + " at " +
+                                         QByteArray::number(sight.seenAt->x) + "," + QByteArray::number(sight.seenAt->y);
+                QVERIFY2(std::hypot(d.x, d.y) <= 16 / 25.4 + 1e-9, where);
+                Scenario speck = s;
+                speck.models[1].position = *sight.seenAt;
+                speck.models[1].base = {BaseShape::Circle, 0.02 * 25.4, 0.02 * 25.4};
+                const Scene specks(speck);
+                const Rulings speckRulings(specks);
+                if (speckRulings.wallsOf(0, 1) != rulings.wallsOf(0, 1)) continue;  // (11e: within an area the target was not)
+                QVERIFY2(speckRulings.sight(0, 1).visible, where);
+            }
+        }
+        QVERIFY2(seen >= 20, qPrintable(QString::number(seen)));
+    }
+
     void exposureSeesPastAWallsEndAsEveryPairDoes() {
         // A wall 1.5" high ending in the open, four places 1" high before it, targets 1.75"
         // high past it: far enough behind it a target is hidden (the line from a place's top

@@ -228,6 +228,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     }
                     movingTarget.follow();
                     const Rulings::Sight sight = rulings.sight(oi, ti);
+                    if (sight.seenAt) seenSpots.keep(0, *sight.seenAt, walls);  // (the open line's end)
                     if (sight.visible) ++seen[k];
                     else if (sight.undecided) ++undecided[k];
                     return;

@@ -393,6 +393,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         struct Later {
             size_t observer;
             PairResult result;  // what the proofs before the decision found, and the cover it gives where it sees
+            std::vector<int> walls;  // the pair's
         };
         std::vector<Later> later;
         // The feet found hidden by one part for the last cells (KeptPoints): a foot within
@@ -479,7 +480,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             } else {
                 PairResult pending = r;
                 pending.cover = cover;
-                later.push_back({i, pending});
+                later.push_back({i, pending, walls});
                 r.visible = false;  // (for now)
             }
             return r;
@@ -492,6 +493,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             PairResult r = l.result;
             moving.follow();
             const Rulings::Sight sight = rulings.sight(observers[l.observer], probeIndex);
+            if (sight.seenAt) seenSpots.keep(l.observer, *sight.seenAt, l.walls);  // (the open line's end)
             r.visible = sight.visible;
             r.undecided = sight.undecided;
             r.provisional = sight.provisional;

@@ -618,7 +618,9 @@ Rulings::Sight Rulings::sight(int observer, int target) const {
     const Model& t = s.models[target];
     const ExactAnswer a = decideExact(scene, scene.modelRegion(observer), o.top(), scene.modelRegion(target), t.top(),
                                       scene.ignoredModels(observer, target), Witness::First);
-    return {a.visible, a.undecided, proofsCutShort() != cut};
+    Sight out{a.visible, a.undecided, proofsCutShort() != cut, std::nullopt};
+    if (a.visible && a.first) out.seenAt = a.first->q;
+    return out;
 }
 std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic<bool>* cancel, SeenCache* cache) const {
     const Scenario& s = scene_.scenario();

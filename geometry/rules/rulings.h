@@ -159,9 +159,12 @@ public:
     bool visible(int observer, int target) const;
     // The same decision with what a ruling says of it: seen, or not and whether that is
     // left undecided at a knife edge (PairResult::undecided), and whether a proof was cut
-    // short by the scene's effort (PairResult::provisional).
+    // short by the scene's effort (PairResult::provisional). Where seen, the open line's end
+    // in the target's base (ExactAnswer::first): a point there that the observer sees, with
+    // the pair's walls.
     struct Sight {
         bool visible = false, undecided = false, provisional = false;
+        std::optional<Vec2> seenAt;
     };
     Sight sight(int observer, int target) const;
 
