@@ -278,6 +278,21 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         shades_.back().hiDir = arc->hiDir;
         placed(shades_.back());
     }
+    for (size_t k = 0; k < shades_.size(); ++k) {
+        const Shade& s = shades_[k];
+        if (runs_.empty() || shades_[runs_.back().begin].piece != s.piece) {
+            runs_.push_back({k, k + 1, s.boxLo, s.boxHi});
+            continue;
+        }
+        Run& run = runs_.back();
+        run.end = k + 1;
+        run.lo = {std::min(run.lo.x, s.boxLo.x), std::min(run.lo.y, s.boxLo.y)};
+        run.hi = {std::max(run.hi.x, s.boxHi.x), std::max(run.hi.y, s.boxHi.y)};
+    }
+    for (Run& run : runs_) {
+        run.middle = (run.lo + run.hi) * 0.5;
+        run.reach = std::hypot(run.hi.x - run.lo.x, run.hi.y - run.lo.y) / 2;
+    }
     byDirection_.assign(kDirections, {});
     const double step = kTwoPi / kDirections;
     constexpr double kHair = 1e-7;  // radians: more than the rounding of the directions compared
@@ -487,12 +502,15 @@ bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Spa
 }  // namespace
 
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades, bool models) const {
+    // (Every line between the two discs, grown as jointly grows them, lies within the larger
+    // radius of the segment between their centres; its band within half the width more.)
+    const Along along{eye_, centre, std::max(radius_ + kClear, radius + kMargin + kClear) + halfWidth_ + 1e-6};
     const Joint first = jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
-        forEachCandidate(lo, hi, walls, barricades, models, consider);
+        forEachCandidate(lo, hi, walls, barricades, models, consider, &along);
     });
     if (first.hidden || !sliversMayClose(first, centre, walls, barricades)) return first.hidden;
     return jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
-               forEachCandidate(lo, hi, walls, barricades, models, consider);
+               forEachCandidate(lo, hi, walls, barricades, models, consider, &along);
                forEachSliver(lo, hi, walls, barricades, consider);
            }).hidden;
 }
@@ -610,9 +628,22 @@ void FullShadows::forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls,
 
 template <class Consider>
 void FullShadows::forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
-                                   const Consider& consider) const {
-    for (const Shade& s : shades_)
-        if (s.meets(lo, hi) && blocks(s, walls) && (barricades || !s.barricade)) consider(s);
+                                   const Consider& consider, const Along* along) const {
+    const Vec2 e = along ? along->b - along->a : Vec2{};
+    const double len2 = dot(e, e);
+    for (const Run& run : runs_) {
+        if (run.hi.x < lo.x || hi.x < run.lo.x || run.hi.y < lo.y || hi.y < run.lo.y) continue;
+        if (along) {
+            const Vec2 q = along->a + e * (len2 > 0 ? std::clamp(dot(run.middle - along->a, e) / len2, 0.0, 1.0) : 0.0),
+                       w = run.middle - q;
+            const double r = run.reach + along->wide;
+            if (dot(w, w) > r * r) continue;
+        }
+        for (size_t k = run.begin; k < run.end; ++k) {
+            const Shade& s = shades_[k];
+            if (s.meets(lo, hi) && blocks(s, walls) && (barricades || !s.barricade)) consider(s);
+        }
+    }
     if (models)
         for (const Shade& s : modelShades_)
             if (s.tall && s.meets(lo, hi)) consider(s);

@@ -168,10 +168,17 @@ private:
     }
     // Each part hidesJointly takes whose box meets the box from lo to hi, given to
     // `consider`: those that stop every line for the pair (without `barricades`, none tagged
-    // so) and, with `models`, the models taller than both tops.
+    // so) and, with `models`, the models taller than both tops. With `along` (a, b, wide),
+    // only those of the runs of parts (runs_) that may lie within `wide` of the segment from
+    // a to b (every line between two discs about a and b does, their radii and the band's
+    // half width in `wide`).
+    struct Along {
+        Vec2 a, b;
+        double wide;
+    };
     template <class Consider>
     void forEachCandidate(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, bool models,
-                          const Consider& consider) const;
+                          const Consider& consider, const Along* along = nullptr) const;
     // The slivers (PieceParts) whose boxes meet the box from lo to hi, of the pieces that
     // stop every line for the pair (without `barricades`, none tagged so), given to
     // `consider`; a piece's made into parts the first time they are asked for.
@@ -215,6 +222,16 @@ private:
     // of the list its direction falls in.
     static constexpr int kDirections = 64;
     std::vector<std::vector<uint32_t>> byDirection_;
+    // Runs of shades_ of one piece, each with the box that holds them all: the joint tests
+    // pass over a run whose box misses theirs, or whose disc lies farther than the lines
+    // reach from the segment between the two discs' centres (forEachCandidate).
+    struct Run {
+        size_t begin, end;
+        Vec2 lo, hi;
+        Vec2 middle{};     // the box's centre, and the disc about it that holds the box
+        double reach = 0;
+    };
+    std::vector<Run> runs_;
     // The slivers, and for each piece that has some, the part one of them would be (its
     // height, tags, whether it is tall, the box of them all: no ring) and its slivers' parts
     // once made. (Made by const calls: one thread's to use, as a map's threads have their own.)
