@@ -78,6 +78,14 @@ std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double cl
 
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 
+// Whether p lies within r of the segment from a to b.
+bool nearSegment(Vec2 a, Vec2 b, Vec2 p, double r) {
+    const Vec2 e = b - a;
+    const double len2 = dot(e, e);
+    const Vec2 w = p - (a + e * (len2 > 0 ? std::clamp(dot(p - a, e) / len2, 0.0, 1.0) : 0.0));
+    return dot(w, w) <= r * r;
+}
+
 // The point of the ring's outline nearest to p (its one point, for a ring of one).
 Vec2 nearestOnRing(const Ring& ring, Vec2 p) {
     Vec2 best = ring[0];
@@ -543,12 +551,7 @@ bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, con
     // terrain alone said: one within the discs' reach of the segment between their centres,
     // for these feet the segment to their middle, their spread allowed.)
     const double wide = std::max(ra, rb) + halfWidth_ + 1e-6;
-    auto nearLines = [&](const Shade& s, Vec2 to, double spread) {
-        const Vec2 e = to - eye_;
-        const double len2 = dot(e, e), r = s.reach + wide + spread;
-        const Vec2 q = eye_ + e * (len2 > 0 ? std::clamp(dot(s.middle - eye_, e) / len2, 0.0, 1.0) : 0.0), w = s.middle - q;
-        return dot(w, w) <= r * r;
-    };
+    auto nearLines = [&](const Shade& s, Vec2 to, double spread) { return nearSegment(eye_, to, s.middle, s.reach + wide + spread); };
     const size_t terrain = parts.size();
     if (models) {
         Vec2 middle{};
