@@ -1294,9 +1294,10 @@ private slots:
     }
 
     // Feet behind two models standing side by side (their bases overlapping a little), as
-    // high as the observer, are hidden by neither alone but by the two together, for the lines to a foot run
-    // lower than the observer's top all the way (hidesSomeFootJointlyWithModels). Each foot
-    // so claimed is not visible to the pair engine, for a speck of a model standing there.
+    // high as the observer, are hidden by neither alone but by the two together, for the
+    // lines to a foot run lower than the observer's top all the way
+    // (hidesSomeFootJointlyWithModels). Each foot so claimed is not visible to the pair
+    // engine, for a speck of a model standing there.
     // The same two models an inch high are taken for no such proof: past them lines from
     // the observer's top come down onto feet well behind, which the pair engine sees.
     void feetHiddenOnlyByTwoModelsTogether() {
