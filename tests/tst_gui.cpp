@@ -1415,6 +1415,40 @@ private slots:
         QVERIFY2(!panel->summary().contains(other) && panel->summary().contains(QStringLiteral("eyes")), qPrintable(panel->summary()));
     }
 
+    void analysisExplainsAUnitsCellOutOfCover() {
+        // A unit's map: behind the boyz, a cell one intercessor sees in cover (terrain hides
+        // part of it) is out of cover, for another sees it with none. Hovering it says both.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        view->setObserver(view->modelIndex(QStringLiteral("intercessor-1")));
+        panel->setUnit(true);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        const analysis::Cell cell = panel->map()->at(66, 61);  // (33.25", 30.75")
+        QCOMPARE(cell.verdict, analysis::Verdict::Visible);
+        QVERIFY(!cell.cover);
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt({33.25, 30.75});
+        QVERIFY(explained.wait(20000));
+        const QString text = panel->explanation();
+        QVERIFY2(text.contains(QStringLiteral("13.08 cover")) && text.contains(QStringLiteral("sees it with no cover")) &&
+                     !text.contains(QStringLiteral(", in cover")),
+                 qPrintable(text));
+        QCOMPARE(view->overlay().mapLines.size(), size_t(2));  // (both witnesses)
+        // A cell in cover against the whole unit says nothing of the kind.
+        int covered = -1;
+        for (int k = 0; k < panel->map()->grid.cells() && covered < 0; ++k)
+            if (panel->map()->cells[static_cast<size_t>(k)].cover && panel->map()->cells[static_cast<size_t>(k)].verdict == analysis::Verdict::Visible) covered = k;
+        QVERIFY(covered >= 0);
+        panel->explainAt(panel->map()->grid.centre(covered % panel->map()->grid.cols, covered / panel->map()->grid.cols));
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral(", in cover")) && !panel->explanation().contains(QStringLiteral("no cover")),
+                 qPrintable(panel->explanation()));
+    }
+
     void analysisCancel() {
         // A map that takes a while (an official layout at 0.25"): Cancel gives it up, and
         // the board keeps no half-done map.

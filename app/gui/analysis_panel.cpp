@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <cmath>
 
 namespace sl::gui {
@@ -825,6 +826,11 @@ void AnalysisPanel::startExplaining() {
     for (int o : cell.seenBy >= 0 && !cell.undecided ? std::vector<int>{cell.seenBy} : observers)
         askedIds.push_back(scenario->models[o].id);
     const std::string seerId = cell.seenBy >= 0 ? scenario->models[cell.seenBy].id : std::string();
+    // (The map's other observers: where the one that sees it gives cover and the cell is out
+    // of cover, one of them sees it with none.)
+    std::vector<std::string> otherIds;
+    for (int o : observers)
+        if (scenario->models[o].id != seerId) otherIds.push_back(scenario->models[o].id);
     if (!mapHidden_.empty()) {
         Scenario known = *scenario;
         std::erase_if(known.models, [&](const Model& m) {
@@ -832,7 +838,7 @@ void AnalysisPanel::startExplaining() {
         });
         scenario = std::make_shared<const Scenario>(std::move(known));
     }
-    explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, seerId, probe, cell, at, veil = mapVeil_] {
+    explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, seerId, otherIds, probe, cell, at, veil = mapVeil_] {
         Explained e;
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
@@ -864,8 +870,10 @@ void AnalysisPanel::startExplaining() {
                 if (s.models[m].id == id) asked.push_back(m);
         QStringList reasons;
         bool seen = false, fully = false, seenOpen = false, fullyOpen = false;  // (the full rulings')
+        bool coverFromSeer = false;
         for (int o : asked) {
             const PairResult r = rulings.evaluate(o, target, Method::Exact, Detail::Decisions);
+            coverFromSeer = coverFromSeer || (r.visible && r.cover.value_or(false));
             seen = seen || r.visible;
             fully = fully || r.fully_visible;
             (r.visible ? fullyOpen : seenOpen) |= r.undecided;
@@ -906,6 +914,20 @@ void AnalysisPanel::startExplaining() {
                                                                                    "ruled in full: %1)").arg(full)
                                                                      : QString());
         if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
+        // The cover that model gives, where the cell is out of cover: another sees it with
+        // none (the map's cover is cover against every model that sees it), its line drawn.
+        if (!veil && coverFromSeer && !cell.cover && cell.verdict != analysis::Verdict::Hidden)
+            for (const std::string& id : otherIds) {
+                const int o = static_cast<int>(std::find_if(s.models.begin(), s.models.end(), [&](const Model& m) { return m.id == id; }) -
+                                               s.models.begin());
+                if (o >= target) continue;
+                const PairResult r = rulings.evaluate(o, target, Method::Exact, Detail::Decisions);
+                if (!r.visible || r.cover.value_or(true)) continue;
+                e.text += QStringLiteral("\n") + QObject::tr("Out of cover all the same: %1 sees it with no cover.")
+                                                      .arg(QString::fromStdString(s.labelOf(id)));
+                if (r.witness) e.lines.push_back({*r.witness, true});
+                break;
+            }
         return e;
     }));
 }
