@@ -396,6 +396,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             std::vector<int> walls;  // the pair's
         };
         std::vector<Later> later;
+        // (And the observers whose proofs all failed, ruled exactly after every other
+        // observer's proofs were tried: one of those may settle the cell, most often where
+        // several see it, and the exact rulings, the dearest, are then not made.)
+        std::vector<size_t> exact;
         // The feet found hidden by one part for the last cells (KeptPoints): a foot within
         // the next cell's base (within `rim` of its centre) keeps that probe from being fully
         // visible too. And the spots found seen: one within the next cell's base shows it is
@@ -537,6 +541,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             moveProbe(placed.position);
             bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
             later.clear();
+            exact.clear();
             // What observer i's ruling r makes of the cell; whether that settles it.
             auto take = [&](size_t i, PairResult r) {
                 const int o = observers[i];
@@ -612,10 +617,17 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 if (!part) part = partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, true);
                 // (And a foot on the rim between the points tried, by one part.)
                 if (!part) part = partRuling(i, placed.position, walls, clear, cell.seenBy >= 0, anyCover, false, true);
-                if (!part) moving.follow();
+                if (!part) {
+                    exact.push_back(i);
+                    continue;
+                }
+                settled = take(i, *part);
+            }
+            for (size_t e = 0; !settled && e < exact.size(); ++e) {
+                moving.follow();
                 // (Seen already by one that gives no cover: this one's cover changes nothing.)
                 rulings.setCoverNotAsked(cell.seenBy >= 0 && !anyCover);
-                settled = take(i, part ? *part : rulings.evaluate(o, probeIndex, Method::Exact, Detail::Decisions));
+                settled = take(exact[e], rulings.evaluate(observers[exact[e]], probeIndex, Method::Exact, Detail::Decisions));
                 rulings.setCoverNotAsked(false);
             }
             // The exact decisions put off, where the others left them a question.
