@@ -518,6 +518,23 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             for (int w : walls) asked[static_cast<size_t>(w)] = 1;
         for (int p : hidingPieces) asked[static_cast<size_t>(p)] = 1;
         size_t lastFully = 0;
+        // The blocks being cut into smaller ones (byBlocks goes depth first), each with the
+        // observers its full shadows were proven for: their proof holds for every cell within
+        // (for every base within its disc, with fewer walls than any cell's), so no cell there
+        // asks it again.
+        struct Cut {
+            Block block;
+            std::vector<char> hidden;  // by observer (the map's index)
+        };
+        std::vector<Cut> cutFrom;
+        auto hiddenAbove = [&](const Block& b) -> const std::vector<char>* {
+            while (!cutFrom.empty()) {
+                const Block& a = cutFrom.back().block;
+                if (a.c0 <= b.c0 && b.c1 <= a.c1 && a.r0 <= b.r0 && b.r1 <= a.r1) return &cutFrom.back().hidden;
+                cutFrom.pop_back();
+            }
+            return nullptr;
+        };
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
@@ -571,12 +588,19 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 return false;
             };
             bool settled = false;
+            const int col = k % grid.cols, row = k / grid.cols;
+            const std::vector<char>* hiddenBefore = hiddenAbove({col, row, col + 1, row + 1});
             // The observer that last saw a cell fully and out of cover first: the cells are
             // worked through a block at a time, and the next one is usually seen as well from
             // there, which settles it without ruling the others.
             for (size_t n = 0; n < observers.size() && !settled; ++n) {
                 const size_t i = n == 0 ? lastFully : n <= lastFully ? n - 1 : n;
                 const int o = observers[i];
+                if (hiddenBefore && (*hiddenBefore)[i]) {
+                    // (Its full shadow proven for a block the cell lies in.)
+                    cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                    continue;
+                }
                 const std::vector<int> walls = rulings.wallsOf(o, probeIndex);  // (the pair's, for the proofs below)
                 // (Not where a spot kept from a cell before, seen from this observer with these
                 // walls, lies within the base.)
@@ -652,11 +676,20 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const bool clear = standing.discClear(centre, radius);
             const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius, asked);
             int seenBy = -1;
+            const std::vector<char>* before = hiddenAbove(block);
+            std::vector<char> hidden = before ? *before : std::vector<char>(observers.size(), 0);
             for (size_t i = 0; i < observers.size() && seenBy < 0; ++i) {
+                if (hidden[i]) continue;
                 std::vector<int> walls = openWalls[i];
                 std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
-                if (shadows[i].hides(centre, radius, walls, clear || jointly(block, radius))) continue;
-                if (!clear || !views[i].openOver(centre, radius)) return false;
+                if (shadows[i].hides(centre, radius, walls, clear || jointly(block, radius))) {
+                    hidden[i] = 1;
+                    continue;
+                }
+                if (!clear || !views[i].openOver(centre, radius)) {
+                    cutFrom.push_back({block, std::move(hidden)});
+                    return false;
+                }
                 seenBy = observers[i];
             }
             Cell cell;  // hidden from all (within no area: not hidden by 13.09, no cover)
@@ -698,6 +731,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
             scene.forgetViews();
             lastFully = 0;
+            cutFrom.clear();
             keptFeet.forget();
             seenSpots.forget();
             byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
