@@ -132,6 +132,20 @@ std::array<Decided, 2> bothWays(const Scene& scene, const Scenario& s, uint64_t 
     return out;
 }
 
+// What is wrong with a foot point q said hidden from o's base (fullyVisible): it lies outside
+// the target's base, or the reference finds a line to it.
+QStringList hiddenPointProblems(const QString& where, const Scenario& s, const Model& o, const Model& t, Vec2 q,
+                                testing::SplitMix64& rng) {
+    QStringList problems;
+    if (!reference::insideBase(t, q))
+        problems << QStringLiteral("%1: the hidden point (%2, %3) is not in the target's base").arg(where).arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17);
+    const auto pieces = reference::piecesFor(s, o, t);
+    if (auto f = reference::searchOpen(pieces, o, o.top(), t, t.elevation, rng, 300, 6, q))
+        problems << QStringLiteral("%1: said hidden, but the foot point (%2, %3) is seen from (%4, %5)")
+                        .arg(where).arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17).arg(f->p.x, 0, 'g', 17).arg(f->p.y, 0, 'g', 17);
+    return problems;
+}
+
 }  // namespace
 
 class TestReference : public QObject {
@@ -359,12 +373,7 @@ private slots:
                     hiddenBefore.push_back(q);
                     if (!remembered) continue;
                     ++fromMemory;
-                    if (!reference::insideBase(t, q))
-                        problems << QStringLiteral("%1: the hidden point (%2, %3) is not in the target's base").arg(where).arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17);
-                    const auto pieces = reference::piecesFor(s, o, t);
-                    if (auto f = reference::searchOpen(pieces, o, o.top(), t, t.elevation, rng, 300, 6, q))
-                        problems << QStringLiteral("%1: said hidden, but the foot point (%2, %3) is seen from (%4, %5)")
-                                        .arg(where).arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17).arg(f->p.x, 0, 'g', 17).arg(f->p.y, 0, 'g', 17);
+                    problems << hiddenPointProblems(where, s, o, t, q, rng);
                 }
             }
         }
@@ -374,6 +383,46 @@ private slots:
         QCOMPARE(problems.size(), 0);
         QVERIFY(fromMemory > steps / 20);  // (the memory is used, not only kept)
         QVERIFY(screensMoved > 10);
+    }
+
+    // Without the edge points looked at first (Scene::setEdgesFirst, as a unit's map asks of
+    // cells another model sees), fullyVisible goes part by part alone: on hard tables, every
+    // answer it decides is the one the default gives where that one decides, and a hidden point
+    // it hands back lies in the target's base, where no line the reference finds reaches it.
+    void fullyVisibleWithoutTheEdgesFirstAgrees() {
+        int pairs = 0, decided = 0, hidden = 0;
+        QStringList problems;
+        for (uint64_t seed = 1; seed <= 80; ++seed) {
+            const Scenario s = reference::hardTable(seed);
+            Scene edgesFirst(s), partsAlone(s);
+            partsAlone.setEdgesFirst(false);
+            QVERIFY(edgesFirst.edgesFirst() && !partsAlone.edgesFirst());
+            testing::SplitMix64 rng(seed * 7919);
+            for (const auto& [oi, ti] : {std::pair{0, 1}, std::pair{1, 0}}) {
+                const Model& o = s.models[oi];
+                const Model& t = s.models[ti];
+                const ModelMask ignored = edgesFirst.ignoredModels(oi, ti);
+                const FullView usual =
+                    fullyVisible(edgesFirst, edgesFirst.modelRegion(oi), o, edgesFirst.modelRegion(ti), t, ignored, o.position);
+                const FullView alone =
+                    fullyVisible(partsAlone, partsAlone.modelRegion(oi), o, partsAlone.modelRegion(ti), t, ignored, o.position);
+                ++pairs;
+                const QString where = QStringLiteral("table %1, %2 -> %3").arg(seed).arg(QString::fromStdString(o.id), QString::fromStdString(t.id));
+                if (usual.outcome != FullView::Outcome::Undecided && alone.outcome != FullView::Outcome::Undecided) {
+                    ++decided;
+                    if (usual.outcome != alone.outcome)
+                        problems << QStringLiteral("%1: part by part gives %2, with the edges first %3").arg(where).arg(static_cast<int>(alone.outcome)).arg(static_cast<int>(usual.outcome));
+                }
+                if (alone.outcome != FullView::Outcome::No || alone.height) continue;
+                ++hidden;
+                problems << hiddenPointProblems(where, s, o, t, *alone.hidden, rng);
+            }
+        }
+        qInfo().noquote() << QStringLiteral("%1 pairs, %2 decided both ways, %3 hidden points found part by part").arg(pairs).arg(decided).arg(hidden);
+        for (const QString& p : problems) qWarning().noquote() << p;
+        QCOMPARE(problems.size(), 0);
+        QVERIFY(decided > pairs / 2);
+        QVERIFY(hidden > pairs / 10);  // (the parts alone find hidden points, not only "fully visible")
     }
 
     // By hand: a model standing between the two hides part of the target, which the scene

@@ -651,7 +651,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 moving.follow();
                 // (Seen already by one that gives no cover: this one's cover changes nothing.)
                 rulings.setCoverNotAsked(cell.seenBy >= 0 && !anyCover);
+                // (Seen by another: what this one can add is mostly that it sees it fully.)
+                scene.setEdgesFirst(cell.seenBy < 0);
                 settled = take(exact[e], rulings.evaluate(observers[exact[e]], probeIndex, Method::Exact, Detail::Decisions));
+                scene.setEdgesFirst(true);
                 rulings.setCoverNotAsked(false);
             }
             // The exact decisions put off, where the others left them a question.

@@ -632,7 +632,7 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
             return view;
         }
     }
-    if (!to.isPoint()) {
+    if (!to.isPoint() && scene.edgesFirst()) {
         // Where the view is cut, a point of the base's edge is usually hidden: the edge
         // points of the sampled method are tried first, then points spread over the base
         // and its edge (a small hidden patch is found there more surely than by the parts,

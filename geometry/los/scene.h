@@ -202,6 +202,12 @@ public:
     // the start of each block of cells, so that its cells come out the same on any number of
     // threads. A scene made from another follows that one (shareSettingsOf), with a memo
     // of its own.
+    // Whether fullyVisible looks for a hidden point among the target's edge points before it
+    // goes part by part (on by default). Where the target is usually fully visible (a unit's
+    // map asking a model about a cell another model sees), those points are decided for
+    // nothing: the parts alone prove the same, and find a hidden point where there is one.
+    void setEdgesFirst(bool on) { edgesFirst_ = on; }
+    bool edgesFirst() const { return owner_ ? owner_->edgesFirst() : edgesFirst_; }
     void setRememberViews(bool on) { rememberViews_ = on; }
     bool remembersViews() const { return owner_ ? owner_->remembersViews() : rememberViews_; }
     void forgetViews() {
@@ -255,6 +261,7 @@ private:
     Effort effort_ = Effort::Full;
     std::optional<Clock::time_point> deadline_;
     bool rememberViews_ = false;
+    bool edgesFirst_ = true;
     unsigned viewsEpoch_ = 0;                  // forgetViews() calls (this scene's own)
     mutable std::atomic<unsigned> memoEpoch_{0};  // the owner's count when views_ was last cleared
     mutable ViewMemo views_;
