@@ -164,12 +164,12 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // the way out to the largest circle within its base (as the vision map's); the
             // spot seen, kept for the next cells (seenSpots), if any.
             KeptPoints seenSpots;
-            auto topSeen = [&](Vec2 at, Vec2 from, const std::vector<int>& walls) {
+            auto topSeen = [&](Vec2 at, Vec2 from, const std::vector<int>& walls, bool cones, bool lines) {
                 auto seenAt = [&](Vec2 q) {
                     seenSpots.keep(0, q, walls);
                     return true;
                 };
-                if (over->open(at, kSpot, &walls)) return seenAt(at);
+                if (cones && over->open(at, kSpot, &walls)) return seenAt(at);
                 Vec2 d = at - from;
                 const double length = std::hypot(d.x, d.y);
                 if (length < 1e-6) return false;
@@ -177,8 +177,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 const Vec2 across{-d.y, d.x};
                 const Vec2 slant1 = (d + across) * (std::numbers::sqrt2 / 2), slant2 = (d - across) * (std::numbers::sqrt2 / 2);
                 const Vec2 spots[] = {at - d, at - slant1, at - slant2, at + across, at - across};
-                for (const Vec2 q : spots)
-                    if (over->open(q, kSpot, &walls)) return seenAt(q);
+                if (cones)
+                    for (const Vec2 q : spots)
+                        if (over->open(q, kSpot, &walls)) return seenAt(q);
+                if (!lines) return false;
                 // Else any line from the place's base to a spot's centre, or to a point of the
                 // rim (a sliver there is often the part seen), found among the directions
                 // from that point (OpenViews::lineFrom).
@@ -203,8 +205,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) return;
                 moveTarget(map.grid.centre(k % map.grid.cols, k / map.grid.cols));
                 // In a full shadow: not seen from this place (the ruling's decision, proven).
+                // One part's first; the parts' together (the dearest, and it mostly fails
+                // where one part's does) after the cones to a spot of its top, below.
                 const std::vector<int> walls = wallsAt(k);
-                if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls)) return;
+                if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls, false)) return;
                 // In the open: seen, fully (the same proof as the vision map's).
                 const Vec2 apart = s.models[ti].position - s.models[oi].position;
                 const bool away = views && std::hypot(apart.x, apart.y) > targetRadius + observerRadius + obstacles.margin();
@@ -213,6 +217,13 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     if (options.withFully) ++fully[k];
                     return;
                 }
+                const bool countSeen = !options.withFully && away && (!hiddenAt(k) || !rulings.hiddenBeyondRange(oi, ti));
+                if (countSeen && (seenSpots.within(0, s.models[ti].position, targetRim, walls) ||
+                                  topSeen(s.models[ti].position, s.models[oi].position, walls, true, false))) {
+                    ++seen[k];
+                    return;
+                }
+                if (shadows && shadows->hidesJointly(s.models[ti].position, targetRadius, walls)) return;
                 if (!options.withFully) {
                     // Seen: a spot of its top from the place's top over everything lower than
                     // both, the areas that are no walls for the pair left out (where 13.09
@@ -220,9 +231,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // ruling says not seen whatever the lines), else the same decision as
                     // the full ruling's.
                     // (A spot seen for a cell before, within this target's base, is seen.)
-                    if (away && (!hiddenAt(k) || !rulings.hiddenBeyondRange(oi, ti)) &&
-                        (seenSpots.within(0, s.models[ti].position, targetRim, walls) ||
-                         topSeen(s.models[ti].position, s.models[oi].position, walls))) {
+                    if (countSeen && topSeen(s.models[ti].position, s.models[oi].position, walls, false, true)) {
                         ++seen[k];
                         return;
                     }
@@ -268,15 +277,22 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius, isWall);
                 std::vector<int> walls = openWalls;
                 std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
-                if (shadows->hides(centre, radius, walls, clear || jointly(block, radius))) return true;
-                if (!clear) return false;
+                if (shadows->hides(centre, radius, walls, false)) return true;
+                // (The joint proof, the dearest, last: a spot seen at the block's centre, over
+                // what a line from the place's top to the target's meets, walls and all, shows
+                // that no line is stopped by the walls and tall parts together.)
+                auto jointlyHidden = [&] {
+                    return (clear || jointly(block, radius)) && !over->open(centre, kSpot, &walls) &&
+                           shadows->hidesJointly(centre, radius, walls);
+                };
+                if (!clear) return jointlyHidden();
                 // Fully visible; or, where only being seen is counted, the top of every
                 // cell's centre seen from the place's top over everything lower than both
                 // (topSeen's first proof, for a disc that holds every cell's spot; a block
                 // clear of every piece is within none: no 13.09).
                 const bool seenWhole = views->openOver(centre, radius);
                 if (!seenWhole && (options.withFully || !over->open(centre, block.radius(map.grid, kSpot), &openWalls)))
-                    return false;
+                    return jointlyHidden();
                 for (int row = block.r0; row < block.r1; ++row)
                     for (int col = block.c0; col < block.c1; ++col) {
                         const int k = row * map.grid.cols + col;
