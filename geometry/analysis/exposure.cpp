@@ -282,7 +282,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // what a line from the place's top to the target's meets, walls and all, shows
                 // that no line is stopped by the walls and tall parts together.)
                 auto jointlyHidden = [&] {
-                    return (clear || jointly(block, radius)) && !over->open(centre, kSpot, &walls) &&
+                    return jointly(block, radius, clear) && !over->open(centre, kSpot, &walls) &&
                            shadows->hidesJointly(centre, radius, walls);
                 };
                 if (!clear) return jointlyHidden();

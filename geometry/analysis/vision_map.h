@@ -225,9 +225,9 @@ struct Block {
         return grid.spacing * std::hypot(c1 - c0 - 1, r1 - r0 - 1) / 2 + baseRadius;
     }
 };
-// Whether a block that meets a piece, within a disc of `radius`, is worth trying for the full
-// shadow of several parts together (FullShadows::hides with `jointly`).
-bool jointly(const Block& block, double radius);
+// Whether a block within a disc of `radius`, `clear` of every piece or meeting one, is worth
+// trying for the full shadow of several parts together (FullShadows::hides with `jointly`).
+bool jointly(const Block& block, double radius, bool clear);
 // The block decided at once where `settle` can (it says whether it did), else cut in four,
 // down to single cells, each given to `cell` (by its index); nothing more once `stop` says so.
 void byBlocks(const Block& block, int cols, const std::function<bool(const Block&)>& settle,
