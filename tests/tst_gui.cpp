@@ -242,6 +242,16 @@ private slots:
         QVERIFY(!prompts->askedFor(QStringLiteral("save-file:")));
         QCOMPARE(contents(example), shipped);
         QVERIFY(w.document()->isModified());
+        // Save a Copy, and the example itself chosen in the dialog: asked about again
+        // (Cancel: nothing written).
+        prompts->asked.clear();
+        prompts->exampleAnswers << gui::Prompts::ExampleSave::Copy << gui::Prompts::ExampleSave::Cancel;
+        prompts->saveNames << example;
+        trigger(w, "file-save");
+        QCOMPARE(prompts->asked.filter(QStringLiteral("save-example:")).size(), 2);
+        QCOMPARE(contents(example), shipped);
+        QVERIFY(w.document()->isModified());
+        prompts->saveStarts.clear();
         // Save a Copy: the dialog starts outside the examples' folder, under the example's
         // name; the copy is written and becomes the document's file.
         const QString copy = dir.filePath(QStringLiteral("copy.sightline.json"));
@@ -250,6 +260,8 @@ private slots:
         trigger(w, "file-save");
         QCOMPARE(prompts->saveStarts.size(), 1);
         QVERIFY2(!prompts->saveStarts.front().startsWith(examples), qPrintable(prompts->saveStarts.front()));
+        // (In a folder that is there: a dialog told of one that is not starts where it was last.)
+        QVERIFY2(QFileInfo(QFileInfo(prompts->saveStarts.front()).absolutePath()).isDir(), qPrintable(prompts->saveStarts.front()));
         QVERIFY(prompts->saveStarts.front().endsWith(QStringLiteral("/demo.sightline.json")));
         QCOMPARE(contents(example), shipped);
         QCOMPARE(io::readScenarioFile(copy).scenario->models.size(), models + 1);

@@ -1007,6 +1007,10 @@ bool MainWindow::newTable() {
 bool MainWindow::save() {
     const QString path = document_.filePath();
     if (path.isEmpty()) return saveAs();
+    return saveOrCopy(path);
+}
+
+bool MainWindow::saveOrCopy(const QString& path) {
     if (isExample(path) && overwriteAgreed_ != path) {
         const QString text = tr("%1 is one of the examples that come with Sightline. Save your changes to a copy, "
                                 "so that the example stays as it came?")
@@ -1057,7 +1061,8 @@ bool MainWindow::saveAs() {
                               : document_.filePath();
     const QString path = prompts_->saveFileName(this, document_.filePath().isEmpty() ? tr("Save scenario") : tr("Save scenario as"),
                                                 start, tr("Scenarios (*.sightline.json)"));
-    return !path.isEmpty() && saveTo(path);
+    // (A name chosen among the examples is asked about as Save asks.)
+    return !path.isEmpty() && saveOrCopy(path);
 }
 
 bool MainWindow::openRecent(const QString& path) {
@@ -1086,9 +1091,13 @@ QString MainWindow::startFolder() const {
 QString MainWindow::writeFolder() const {
     const QStringList roots = exampleRoots();
     if (!document_.filePath().isEmpty() && !within(roots, document_.filePath())) return QFileInfo(document_.filePath()).absolutePath();
+    // (A dialog told of a folder that does not exist starts where it was last, which may
+    // be among the examples: only folders that are there, the home folder where there is
+    // no Documents folder.)
     for (const QString& file : QSettings().value(QStringLiteral("files/recent")).toStringList())
-        if (!within(roots, file)) return QFileInfo(file).absolutePath();
-    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (!within(roots, file) && QFileInfo(QFileInfo(file).absolutePath()).isDir()) return QFileInfo(file).absolutePath();
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
 QString MainWindow::exportStart(const QString& tail) const {

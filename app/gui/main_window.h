@@ -139,8 +139,11 @@ private:
     // an export's suggested file there, named after the table with `tail`.
     QString startFolder() const;
     // Where dialogs that write a file start: the same, but never a folder of the examples
-    // that come with Sightline (the last folder written to outside them, else Documents).
+    // that come with Sightline (the last folder written to outside them, else Documents, or
+    // the home folder where there is no Documents folder).
     QString writeFolder() const;
+    // Saves to `path`, an example only where the person agrees (else a copy, or nothing).
+    bool saveOrCopy(const QString& path);
     QString exportStart(const QString& tail) const;
     // The Analysis dock shown, raised and given room for its panel.
     void showAnalysis();
