@@ -1481,6 +1481,63 @@ private slots:
         QVERIFY2(panel->summary().contains(QStringLiteral("Cancelled")), qPrintable(panel->summary()));
     }
 
+    // A map drawn stays with its legend while another is worked out, and after that one is
+    // cancelled; an edit then takes it off (it was for other choices) and starts nothing the
+    // person cancelled; an edit during a map's work is said as such, not as a Cancel, and the
+    // map is worked out again; another file opened takes the map off.
+    void analysisCancelStaysCancelledAndTheLegendStays() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        view->setObserver(view->modelIndex(QStringLiteral("intercessor-3")));
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 60000);
+        QVERIFY(panel->map().has_value());
+        const QString legend = QStringLiteral("fully visible");
+        QVERIFY2(panel->summary().contains(legend), qPrintable(panel->summary()));
+        // Another map asked for (a zone's exposure, places 1" apart: it takes a while): the
+        // map drawn keeps its legend while it is worked out, and once it is cancelled.
+        QVERIFY(panel->setZone(QStringLiteral("deployment-defender"), 1));
+        panel->setSpacing(0.25);
+        QVERIFY(panel->compute());
+        QVERIFY(panel->computing());
+        QVERIFY2(panel->summary().contains(legend), qPrintable(panel->summary()));
+        panel->cancel();
+        QVERIFY(finished.wait(60000));
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 60000);
+        QVERIFY2(panel->summary().contains(QStringLiteral("Cancelled")) && panel->summary().contains(legend), qPrintable(panel->summary()));
+        QVERIFY(panel->map().has_value() && !panel->exposure().has_value());
+        // An undo of an edit: the map drawn was for other choices, so it goes, and the
+        // exposure map cancelled is not started again.
+        const int boy = view->modelIndex(QStringLiteral("boy-1"));
+        w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { s.models[boy].position.x += 1; });
+        QVERIFY(!panel->computing());
+        QVERIFY(!panel->map().has_value() && !view->overlay().map.has_value());
+        QVERIFY2(panel->summary().contains(QStringLiteral("taken off")), qPrintable(panel->summary()));
+        QTest::qWait(1500);  // (past the pause after which a map is worked out again)
+        QVERIFY(!panel->computing());
+        QVERIFY(!panel->exposure().has_value());
+        // A map being worked out when the table changes: said as such, and worked out again.
+        QVERIFY(panel->setZone(QStringLiteral("deployment-defender"), 4));
+        panel->setSpacing(1.0);
+        QVERIFY(panel->compute());
+        w.document()->edit(QStringLiteral("Move"), [&](Scenario& s) { s.models[boy].position.x -= 1; });
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(!panel->summary().contains(QStringLiteral("Cancelled")), qPrintable(panel->summary()));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->exposure().has_value() && !panel->computing(), 60000);
+        // Another file opened (with a zone of the same name: the same choices): the map of
+        // this one goes, and nothing is worked out for it.
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/06-official-layout.sightline.json"), true));
+        QVERIFY(!panel->exposure().has_value() && !view->overlay().map.has_value());
+        QTest::qWait(1500);
+        QVERIFY(!panel->computing());
+        QVERIFY(!panel->exposure().has_value());
+    }
+
     // A drag step whose ruling takes long (here a knife edge: Boy 3 where a gap between two
     // obscuring areas just reaches it, so the proofs search long) is given up once a newer
     // step waits, so the lines follow the drag; what is shown at the end is the last step's.

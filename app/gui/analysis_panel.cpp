@@ -440,8 +440,17 @@ void AnalysisPanel::endWork() {
 }
 
 void AnalysisPanel::sayCancelled() {
-    summary_->setText(map_ || exposure_ || hiding_ || lanes_ ? tr("Cancelled: the map shown is the last one finished.")
-                                                             : tr("Cancelled."));
+    // (Given up for a table that changed, not by the person: worked out again in a moment.)
+    const QString said = debounce_.isActive() ? tr("The table changed while the map was worked out: it is worked out again in a moment.")
+                         : map_ || exposure_ || hiding_ || lanes_ ? tr("Cancelled: the map shown is the last one finished.")
+                                                                  : tr("Cancelled.");
+    summary_->setText(withShown(said));
+}
+
+QString AnalysisPanel::withShown(const QString& text) const {
+    // (The map still drawn keeps its legend beside what is said.)
+    if (summaryText_.isEmpty() || !(map_ || exposure_ || hiding_ || lanes_)) return text.toHtmlEscaped();
+    return QStringLiteral("<p><i>%1</i></p>").arg(text.toHtmlEscaped()) + summaryText_;
 }
 
 analysis::Run AnalysisPanel::startWork(int total, const QString& text) {
@@ -457,7 +466,7 @@ analysis::Run AnalysisPanel::startWork(int total, const QString& text) {
     started_.start();
     cancel_->setEnabled(true);
     poll_.start();
-    summary_->setText(text);
+    summary_->setText(withShown(text));
     analysis::Run run;  // (what the worker reads: the flag and the counter live while it runs)
     run.cancel = cancelFlag_.get();
     run.progress = [done = done_](int d, int) { done->store(d); };
@@ -518,6 +527,15 @@ void AnalysisPanel::tableChanged() {
     ++edits_;
     listZones();
     if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing()) return;
+    if (!computing() && choice() != choiceShown_) {
+        // The map drawn was worked out for other choices than those shown (another map
+        // was asked for, and cancelled): it is not worked out again in their place, nor
+        // left standing for a table that is no longer there.
+        clear();  // (which says what the choices ask for)
+        summary_->setText(tr("The table changed: the map drawn, worked out for other choices, was taken off.") + QLatin1Char(' ') +
+                          summary_->text());
+        return;
+    }
     if (map_ || exposure_ || hiding_) sayStale();
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();

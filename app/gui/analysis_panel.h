@@ -105,6 +105,8 @@ private:
     analysis::Run startWork(int total, const QString& text);
     void endWork();       // the work's answer arrived (taken, or dropped)
     void sayCancelled();  // an answer cut short: said, the last map kept
+    // `text` (plain) said on the panel, with the legend and figures of the map still drawn.
+    QString withShown(const QString& text) const;
     analysis::Probe probe() const;
 
     ScenarioDocument* document_;

@@ -1108,6 +1108,7 @@ QString MainWindow::exportStart(const QString& tail) const {
 
 void MainWindow::startOnNewTable() {
     overwriteAgreed_.clear();  // (an example opened again is asked about again)
+    if (analysis_) analysis_->clear();  // (its map was another table's)
     board_->setPointOfView(QString());  // (another table: every model, until a side is chosen)
     board_->setTarget(-1);
     board_->setObserver(-1);
