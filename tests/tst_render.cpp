@@ -281,6 +281,36 @@ private slots:
         QVERIFY2(near(nc, render::kMapFullyVisible), qPrintable(nc.name()));
     }
 
+    void exportedLongLegendWrapsWithinThePicture() {
+        // Long entries (the hiding spots' areas per base) wrap within the legend's width, the
+        // box whole in the picture, its bottom not cut off where it is taller than the board.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        render::Overlay overlay = wallVisionMap(s);
+        overlay.map->title = QStringLiteral("Hiding from deployment-attacker (attacker) (28 places 4\" apart); 2\" cells; semi-safe: seen from at most 2 (10%)");
+        overlay.map->legend.clear();
+        for (int k = 0; k < 12; ++k)
+            overlay.map->legend.push_back({QColor(40 + 15 * k, 90, 160), QStringLiteral("up to 100x50 mm rect, 1.75\": safe 488.0 sq in, semi-safe 652.0 sq in (its safe ground outlined white) %1").arg(k)});
+        render::BoardRenderer renderer(s);
+        const QSizeF legend = renderer.legendSize(*overlay.map);
+        QVERIFY2(legend.width() <= render::BoardRenderer::kLegendWidth + 2 * 8 + 1, qPrintable(QString::number(legend.width())));
+        QTemporaryDir dir;
+        const QString png = dir.filePath(QStringLiteral("map.png"));
+        QString error;
+        QVERIFY2(render::renderToFile(s, overlay, png, &error, 1200), qPrintable(error));
+        const QImage image(png);
+        QCOMPARE(image.width(), 1200);
+        const double band = legend.width() + 18;
+        const double boardHeight = (1200 - band) * s.board.height / s.board.width;
+        QVERIFY2(legend.height() + 36 > boardHeight, "a legend taller than the board, for this test");
+        QCOMPARE(image.height(), static_cast<int>(std::lround(legend.height() + 36)));
+        // The box's lower right corner, just inside it, is the box's white.
+        const QTransform t = render::BoardRenderer::fit(QSizeF(1200 - band, image.height()), s.board, 18);
+        const QPointF right = t.map(QPointF(s.board.width, 0));
+        const QPoint inside(static_cast<int>(right.x() + 18 + legend.width() - 4), static_cast<int>(18 + legend.height() - 4));
+        QVERIFY2(inside.x() < image.width() && inside.y() < image.height(), "the box within the picture");
+        QVERIFY2(image.pixelColor(inside).lightness() > 200, qPrintable(image.pixelColor(inside).name()));
+    }
+
     void blockedLinesAreRedUpToTheWall() {
         const Scenario s = load("regression/02-tall-wall.sightline.json");  // wall at x 29 to 31
         const Scene scene(s);

@@ -300,12 +300,26 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
 namespace {
 
 // The map's legend laid out: the title on as many lines as it takes within `room` (device
-// units), then a swatch and a text per entry.
+// units), then a swatch and a text per entry, each entry's text on as many lines as it takes
+// beside its swatch.
 struct LegendLayout {
     QFont font, bold;
     double swatch, gap, pad, line, width = 0, height = 0;
     QStringList title;
+    std::vector<QStringList> entries;  // map.legend's texts, by lines
 };
+
+// `text`'s words on lines no wider than `room` (a word wider than that on a line of its own).
+QStringList wrapWords(const QString& text, const QFontMetricsF& fm, double room) {
+    QStringList lines;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (!lines.isEmpty() && fm.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room)
+            lines.back() += QLatin1Char(' ') + word;
+        else
+            lines << word;
+    }
+    return lines;
+}
 
 LegendLayout layoutLegend(const QFont& base, const MapLayer& map, double px, double room) {
     LegendLayout l;
@@ -318,19 +332,17 @@ LegendLayout layoutLegend(const QFont& base, const MapLayer& map, double px, dou
     l.gap = 6 * px;
     l.pad = 8 * px;
     l.line = std::max(fm.height(), l.swatch) + 3 * px;
-    double entries = 0;
-    for (const auto& [colour, text] : map.legend) entries = std::max(entries, l.swatch + l.gap + fm.horizontalAdvance(text));
-    room = std::max(room, entries);
-    for (const QString& word : map.title.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (!l.title.isEmpty() && fb.horizontalAdvance(l.title.back() + QLatin1Char(' ') + word) <= room)
-            l.title.back() += QLatin1Char(' ') + word;
-        else
-            l.title << word;
-    }
-    l.width = entries;
+    l.title = wrapWords(map.title, fb, room);
+    double lines = static_cast<double>(l.title.size());
     for (const QString& t : l.title) l.width = std::max(l.width, fb.horizontalAdvance(t));
+    for (const auto& [colour, text] : map.legend) {
+        l.entries.push_back(wrapWords(text, fm, room - l.swatch - l.gap));
+        if (l.entries.back().isEmpty()) l.entries.back() << QString();
+        for (const QString& t : l.entries.back()) l.width = std::max(l.width, l.swatch + l.gap + fm.horizontalAdvance(t));
+        lines += static_cast<double>(l.entries.back().size());
+    }
     l.width += 2 * l.pad;
-    l.height = l.line * static_cast<double>(l.title.size() + map.legend.size()) + 2 * l.pad;
+    l.height = l.line * lines + 2 * l.pad;
     return l;
 }
 
@@ -349,13 +361,16 @@ void paintLegendBox(QPainter& p, const LegendLayout& l, const MapLayer& map, QPo
         y += l.line;
     }
     p.setFont(l.font);
-    for (const auto& [colour, text] : map.legend) {
+    for (size_t k = 0; k < map.legend.size() && k < l.entries.size(); ++k) {
+        const QColor& colour = map.legend[k].first;
         p.setPen(QPen(QColor(0, 0, 0, 140), px));
         p.setBrush(colour.alpha() > 0 ? QBrush(colour) : QBrush(Qt::NoBrush));
         p.drawRect(QRectF(box.left() + l.pad, y + (l.line - l.swatch) / 2, l.swatch, l.swatch));
         p.setPen(QColor(20, 20, 20));
-        p.drawText(QRectF(box.left() + l.pad + l.swatch + l.gap, y, inner, l.line), Qt::AlignLeft | Qt::AlignVCenter, text);
-        y += l.line;
+        for (const QString& t : l.entries[k]) {
+            p.drawText(QRectF(box.left() + l.pad + l.swatch + l.gap, y, inner - l.swatch - l.gap, l.line), Qt::AlignLeft | Qt::AlignVCenter, t);
+            y += l.line;
+        }
     }
     p.restore();
 }
@@ -375,13 +390,13 @@ void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, 
 
 QSizeF BoardRenderer::legendSize(const MapLayer& map) const {
     if (map.legend.empty() && map.title.isEmpty()) return {};
-    const LegendLayout l = layoutLegend(QFont(), map, pixelScale_, kLegendTitleWidth * pixelScale_);
+    const LegendLayout l = layoutLegend(QFont(), map, pixelScale_, kLegendWidth * pixelScale_);
     return {l.width, l.height};
 }
 
 void BoardRenderer::paintLegendAt(QPainter& p, const MapLayer& map, QPointF topLeft) const {
     if (map.legend.empty() && map.title.isEmpty()) return;
-    const LegendLayout l = layoutLegend(QFont(), map, pixelScale_, kLegendTitleWidth * pixelScale_);
+    const LegendLayout l = layoutLegend(QFont(), map, pixelScale_, kLegendWidth * pixelScale_);
     paintLegendBox(p, l, map, topLeft, pixelScale_);
 }
 
@@ -942,17 +957,22 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
         const QTransform t = BoardRenderer::fit(QSizeF(size.width() - band, size.height()), scenario.board, margin);
         renderer.paint(painter, t, drawn);
         if (legend) {
+            // (Level with the board's top, but within the picture where it is the taller.)
             const QPointF topRight = t.map(QPointF(scenario.board.width, 0));
+            const double top = std::max(margin, std::min(topRight.y(), size.height() - renderer.legendSize(*drawn.map).height() - margin));
             painter.resetTransform();
-            renderer.paintLegendAt(painter, *drawn.map, QPointF(topRight.x() + margin, topRight.y()));
+            renderer.paintLegendAt(painter, *drawn.map, QPointF(topRight.x() + margin, top));
         }
     };
     // The band's width at the renderer's scale.
     auto bandFor = [&](double margin) { return legend ? renderer.legendSize(*drawn.map).width() + margin : 0.0; };
+    // (And the height the legend takes, so that a tall one is not cut off below a wide board.)
+    auto heightFor = [&](double margin) { return legend ? renderer.legendSize(*drawn.map).height() + 2 * margin : 0.0; };
     if (suffix == QLatin1String("png")) {
         renderer.setPixelScale(std::max(1.0, pngWidth / 1200.0));  // drawn as a 1200-pixel window would be, sharper
         const double band = std::min(bandFor(18), pngWidth / 2.0);  // (the width asked for is the picture's)
-        QImage image(pngWidth, static_cast<int>(std::lround((pngWidth - band) * aspect)), QImage::Format_ARGB32_Premultiplied);
+        QImage image(pngWidth, static_cast<int>(std::lround(std::max((pngWidth - band) * aspect, heightFor(18)))),
+                     QImage::Format_ARGB32_Premultiplied);
         image.fill(QColor(0x24, 0x2a, 0x22));
         QPainter painter(&image);
         paint(painter, image.size(), 18);
@@ -966,7 +986,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
     if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
         svg.setFileName(path);
-        const QSize size(1200, static_cast<int>(std::lround((1200 - std::min(bandFor(12), 600.0)) * aspect)));
+        const QSize size(1200, static_cast<int>(std::lround(std::max((1200 - std::min(bandFor(12), 600.0)) * aspect, heightFor(12)))));
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(QString::fromStdString(scenario.name));

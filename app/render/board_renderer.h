@@ -135,7 +135,7 @@ public:
     // units at this renderer's scale, and the box painted at a point of the device.
     QSizeF legendSize(const MapLayer& map) const;
     void paintLegendAt(QPainter& p, const MapLayer& map, QPointF topLeft) const;
-    static constexpr double kLegendTitleWidth = 240;  // a title wraps within this, in 96-dpi pixels
+    static constexpr double kLegendWidth = 300;  // a title and each entry wrap within this, in 96-dpi pixels
 
 private:
     void paintGrid(QPainter& p, double unit) const;
