@@ -1124,7 +1124,12 @@ private slots:
         gui::BoardView* view = w.board();
         gui::AnalysisPanel* panel = w.analysis();
         QVERIFY(panel->setZone(QStringLiteral("west"), 2));
+        auto* base = panel->findChild<QComboBox*>(QStringLiteral("analysis-base"));
+        QVERIFY(base && base->isEnabled());
         panel->setHidingSpots(true);
+        // (Three bases of their own: the base chosen is not asked, and says so.)
+        QVERIFY(!base->isEnabled());
+        QVERIFY2(base->toolTip().contains(QStringLiteral("three bases")), qPrintable(base->toolTip()));
         panel->setSpacing(1.0);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());
@@ -1279,6 +1284,15 @@ private slots:
         prompts->saveNames << png;
         trigger(w, "file-export-image");
         QVERIFY(QImage(png).width() > 1000);
+        // The picture is the map's, not the pointer's: the same with a cell's lines drawn
+        // (a cell seen, its green line and mark) as with none.
+        panel->explainAt({2.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY(!view->overlay().mapLines.empty());
+        const QString hovered = dir.filePath(QStringLiteral("hovered.png"));
+        prompts->saveNames << hovered;
+        trigger(w, "file-export-image");
+        QCOMPARE(QImage(hovered), QImage(png));
         // An edit: the map is worked out again once the edits pause. The observer moved
         // east of the wall sees what was hidden.
         const int eye = view->modelIndex(QStringLiteral("eye-1"));
@@ -1529,6 +1543,10 @@ private slots:
         QVERIFY(finished.wait(60000));
         QVERIFY2(!panel->summary().contains(QStringLiteral("Cancelled")), qPrintable(panel->summary()));
         QTRY_VERIFY_WITH_TIMEOUT(panel->exposure().has_value() && !panel->computing(), 60000);
+        // Its cells' CSV asked for as the exposure map's.
+        ScriptedPrompts* prompts = scripted(w);
+        panel->findChild<QPushButton*>(QStringLiteral("analysis-csv"))->click();
+        QVERIFY2(prompts->askedFor(QStringLiteral("save-file: Export exposure map cells")), qPrintable(prompts->asked.join(QLatin1Char('|'))));
         // Another file opened (with a zone of the same name: the same choices): the map of
         // this one goes, and nothing is worked out for it.
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/06-official-layout.sightline.json"), true));

@@ -44,12 +44,14 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     form->addRow(tr("Seen by"), who_);
     listZones();
     base_ = new QComboBox(this);
+    base_->setObjectName(QStringLiteral("analysis-base"));
     for (const edits::BaseChoice& b : edits::basePalette()) base_->addItem(b.label);
     // A point: a 1 mm round base (the width of 11th edition's sight line), its height the
     // point's height above the table.
     base_->addItem(tr("A point (1 mm round)"));
     base_->setCurrentIndex(2);  // 32 mm
-    base_->setToolTip(tr("The base of the model placed on every cell"));
+    baseTip_ = tr("The base of the model placed on every cell");
+    base_->setToolTip(baseTip_);
     form->addRow(tr("Base"), base_);
     height_ = new QDoubleSpinBox(this);
     height_->setRange(0.1, 30);
@@ -88,6 +90,12 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
                           : kind_->currentIndex() == 1 ? tr("Hiding Spots")
                           : kind_->currentIndex() == 2 ? tr("Lanes and Gaps")
                                                        : tr("Exposure Map"));
+        // (Hiding spots are worked out for three bases of their own: the base chosen is not asked.)
+        const bool hidingSpots = zone && kind_->currentIndex() == 1;
+        base_->setEnabled(!hidingSpots);
+        base_->setToolTip(hidingSpots ? tr("Hiding spots are worked out for three bases: a 32 mm round, a 60x35.5 mm oval "
+                                           "and a 100x50 mm rect, all at the height below")
+                                      : baseTip_);
         // Another map asked for: the one being worked out is not it.
         if (computing()) cancel();
         sayChoices();

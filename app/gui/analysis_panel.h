@@ -113,6 +113,7 @@ private:
     BoardView* board_;
     QComboBox* who_;
     QComboBox* base_;
+    QString baseTip_;  // its tooltip, where the map asks for it
     QDoubleSpinBox* height_;
     QLineEdit* keywords_;
     QComboBox* spacing_;

@@ -161,8 +161,10 @@ MainWindow::MainWindow()
         if (shown) sideView_->refresh();
     });
     connect(analysis_->findChild<QPushButton*>(QStringLiteral("analysis-csv")), &QPushButton::clicked, this, [this] {
-        const QString path = prompts_->saveFileName(this, tr("Export vision map cells"), exportStart(QStringLiteral(".csv")),
-                                                    tr("CSV file (*.csv)"));
+        const QString title = analysis_->exposure() ? tr("Export exposure map cells")
+                              : analysis_->hiding() ? tr("Export hiding spots cells")
+                                                    : tr("Export vision map cells");
+        const QString path = prompts_->saveFileName(this, title, exportStart(QStringLiteral(".csv")), tr("CSV file (*.csv)"));
         if (path.isEmpty()) return;
         QString error;
         if (!analysis_->exportCsv(path, &error)) prompts_->warning(this, tr("Cannot export"), error);
@@ -1486,6 +1488,7 @@ void MainWindow::exportImage() {
     QString error;
     render::Overlay overlay = board_->overlay();
     if (overlay.map) overlay.map->legendOnBoard = true;  // (the window shows it in the Analysis panel)
+    overlay.mapLines.clear();  // (the lines of the cell last hovered: the pointer's, not the map's)
     if (!render::renderToFile(document_.scenario(), overlay, path, &error))
         prompts_->warning(this, tr("Cannot export"), error);
     else
