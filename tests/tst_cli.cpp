@@ -262,6 +262,9 @@ private slots:
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--height"), QStringLiteral("tall")}, QStringLiteral("--height: expected a number")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--csv"), tmp.filePath(QStringLiteral("no/such/dir/c.csv"))}, QStringLiteral("cannot write")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("map.gif"))}, QStringLiteral("unknown image type")},
+            // (A picture's folder that is not there: said before the work, not after it.)
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("no/such/dir/map.png"))},
+             QStringLiteral("map.png: cannot write: no folder ")},
         };
         for (const auto& [options, message] : bad) {
             r = cli(QStringList{QStringLiteral("analyze"), file} + options);
@@ -401,6 +404,7 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("wall.sightline.json: left out: 1 deployment zones, not two")), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("layout 1 of 3: bm-assets-vs-assets-01")), qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("2 layouts (1 left out)")) && r.out.contains(QStringLiteral("peak memory")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("summary.csv and ")) && r.out.contains(QStringLiteral("summary.json")), qPrintable(r.out));
         QFile summary(QDir(out.path()).filePath(QStringLiteral("summary.csv")));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(summary.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -425,6 +429,14 @@ private slots:
         QTemporaryDir empty;
         r = cli({QStringLiteral("analyze"), empty.path(), QStringLiteral("--report"), out.path()});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no scenario files")), qPrintable(r.err));
+        // A run that does not start (no such file; a bad option) leaves no report folder.
+        const QString none = QDir(empty.path()).filePath(QStringLiteral("report"));
+        r = cli({QStringLiteral("analyze"), QDir(empty.path()).filePath(QStringLiteral("nope.sightline.json")), QStringLiteral("--report"), none});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("nope.sightline.json: cannot open")), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(none));
+        r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), none, QStringLiteral("--spacing"), QStringLiteral("0")});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--spacing: expected a number")), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(none));
     }
 
     void analyzeLanesAndGaps() {

@@ -123,9 +123,18 @@ bool checkOutputs(const QCommandLineParser& args, std::optional<QFile>& csv) {
         }
     }
     if (args.isSet(QStringLiteral("output"))) {
-        const QString suffix = QFileInfo(args.value(QStringLiteral("output"))).suffix().toLower();
+        const QString path = args.value(QStringLiteral("output"));
+        const QString suffix = QFileInfo(path).suffix().toLower();
         if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") && suffix != QLatin1String("pdf")) {
-            err() << QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)\n").arg(args.value(QStringLiteral("output")), suffix);
+            err() << QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)\n").arg(path, suffix);
+            return false;
+        }
+        // (Its folder there and writable: else the picture would fail only after the work.)
+        const QFileInfo folder(QFileInfo(path).absolutePath());
+        if (!folder.isDir() || !folder.isWritable()) {
+            err() << QStringLiteral("%1: cannot write: %2\n")
+                         .arg(path, folder.isDir() ? QStringLiteral("the folder %1 is not writable").arg(folder.filePath())
+                                                   : QStringLiteral("no folder %1").arg(folder.filePath()));
             return false;
         }
     }
@@ -469,13 +478,14 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             return kBadInput;
         }
     } else {
+        if (!QFileInfo(path).isFile()) {
+            err() << path << ": cannot open: No such file or directory\n";
+            return kBadInput;
+        }
         files << path;
     }
-    const QString outDir = args.value(QStringLiteral("report"));
-    if (!QDir().mkpath(outDir)) {
-        err() << outDir << ": cannot make this folder\n";
-        return kBadInput;
-    }
+    // (The options read before the folder is made: none is left behind for a run that
+    // does not start.)
     analysis::Probe model;  // (also the exposure maps' model)
     analysis::HidingOptions options;
     std::vector<analysis::Probe> probeList;
@@ -484,6 +494,11 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;
     if (!args.isSet(QStringLiteral("width"))) width = 1200;
+    const QString outDir = args.value(QStringLiteral("report"));
+    if (!QDir().mkpath(outDir)) {
+        err() << outDir << ": cannot make this folder\n";
+        return kBadInput;
+    }
     QElapsedTimer all;
     all.start();
     std::vector<LayoutFigures> layouts;
@@ -623,10 +638,10 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     getrusage(RUSAGE_SELF, &usage);
     out() << QStringLiteral("%1 layouts (%2 left out) in %3 s on %4 threads, peak memory %5 MB; exposed: the mean share of the "
                             "enemy's places that see a cell of the side's zone; hides: the infantry model's safe ground; gap: "
-                            "their difference over their mean (0: even)\nwrote %6\n")
+                            "their difference over their mean (0: even)\nwrote %6 and %7\n")
                  .arg(layouts.size()).arg(skipped).arg(all.nsecsElapsed() / 1e9, 0, 'f', 1)
                  .arg(std::max(1u, std::thread::hardware_concurrency())).arg(usage.ru_maxrss / 1024.0, 0, 'f', 0)
-                 .arg(QDir(outDir).filePath(QStringLiteral("summary.csv")));
+                 .arg(QDir(outDir).filePath(QStringLiteral("summary.csv")), QDir(outDir).filePath(QStringLiteral("summary.json")));
     return kOk;
 }
 
