@@ -281,6 +281,19 @@ private slots:
         QVERIFY2(near(nc, render::kMapFullyVisible), qPrintable(nc.name()));
     }
 
+    void zonesEdgesShowOverAMap() {
+        // A map drawn opaque over the table hides the zones' tint; their edges are drawn over
+        // it, in the side's colour: the west zone's east edge (x = 6) is blue there, the
+        // cells either side of it the map's colours.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        render::Overlay overlay = wallVisionMap(s);
+        overlay.map->opacity = 1;
+        const Picture pic = draw(s, overlay);
+        const QColor edge = pic.at({6.0, 8.5}), beside = pic.at({5.5, 8.5});
+        QVERIFY2(near(edge, render::sideColour("blue")), qPrintable(edge.name()));
+        QVERIFY2(!near(beside, render::sideColour("blue")), qPrintable(beside.name()));
+    }
+
     void exportedLongLegendWrapsWithinThePicture() {
         // Long entries (the hiding spots' areas per base) wrap within the legend's width, the
         // box whole in the picture, its bottom not cut off where it is taller than the board.

@@ -239,7 +239,20 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     paintGrid(p, unit);
     paintZones(p, overlay, unit);
     paintLights(p, unit);
-    if (overlay.map) paintMap(p, *overlay.map);
+    if (overlay.map) {
+        paintMap(p, *overlay.map);
+        // The zones' edges again over the map, whose cells hide their tint: where a zone
+        // (the one a map is worked out for) lies stays plain at any opacity.
+        for (const Zone& z : scenario_.zones) {
+            if (z.polygon.size() < 3) continue;
+            QColor c = z.side.empty() ? QColor(250, 250, 250) : sideColour(z.side);
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(QColor(0, 0, 0, 130), 4 * unit));
+            p.drawPath(ringPath(z.polygon));
+            p.setPen(QPen(c, 2 * unit));
+            p.drawPath(ringPath(z.polygon));
+        }
+    }
     paintTerrain(p, overlay, unit);
     paintSight(p, overlay, unit);
     paintModels(p, overlay, unit);
