@@ -73,8 +73,10 @@ public:
         saveStarts << start;
         return saveNames.isEmpty() ? QString() : saveNames.takeFirst();
     }
-    QString openFileName(QWidget*, const QString& caption, const QString&, const QString&) override {
+    QStringList openStarts;                         // where each open dialog started
+    QString openFileName(QWidget*, const QString& caption, const QString& start, const QString&) override {
         asked << QStringLiteral("open-file: ") + caption;
+        openStarts << start;
         return openNames.isEmpty() ? QString() : openNames.takeFirst();
     }
     QMessageBox::StandardButton saveChanges(QWidget*, const QString& text) override {
@@ -1225,6 +1227,25 @@ private slots:
         QVERIFY(finished.wait(60000));
         QCoreApplication::processEvents();
         QCOMPARE(dock->height(), tall);
+        // Closed, then shown again from the View menu: in front of the Inspector, whose tab
+        // it shares, not behind it.
+        auto* inspector = w.findChild<QDockWidget*>(QStringLiteral("inspector"));
+        QVERIFY(w.tabifiedDockWidgets(dock).contains(inspector));
+        dock->close();
+        inspector->raise();
+        trigger(w, "view-dock-analysis");
+        QVERIFY(dock->isVisible());
+        QTRY_VERIFY(!dock->visibleRegion().isEmpty() && inspector->visibleRegion().isEmpty());
+    }
+
+    // The Open dialog starts in a folder that is there (a folder that is not would be taken
+    // for a file's name).
+    void openStartsInAFolderThatIsThere() {
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        trigger(w, "file-open");
+        QCOMPARE(prompts->openStarts.size(), 1);
+        QVERIFY2(QFileInfo(prompts->openStarts.front()).isDir(), qPrintable(prompts->openStarts.front()));
     }
 
     void analysisVisionMap() {

@@ -484,6 +484,10 @@ void MainWindow::buildMenus() {
             QAction* a = dock->toggleViewAction();
             a->setObjectName(QStringLiteral("view-dock-") + QLatin1String(name));
             view->addAction(a);
+            // (Shown as a tab behind another, it would seem not shown at all: brought to the front.)
+            connect(a, &QAction::triggered, dock, [dock](bool shown) {
+                if (shown) dock->raise();
+            });
         }
     // A layout made unusable (a dock closed, buried under another, floating off screen):
     // the docks as a new window has them.
@@ -1086,8 +1090,10 @@ bool MainWindow::openRecent(const QString& path) {
 QString MainWindow::startFolder() const {
     if (!document_.filePath().isEmpty()) return QFileInfo(document_.filePath()).absolutePath();
     const QStringList recent = QSettings().value(QStringLiteral("files/recent")).toStringList();
-    return recent.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)
-                            : QFileInfo(recent.front()).absolutePath();
+    if (!recent.isEmpty() && QFileInfo(QFileInfo(recent.front()).absolutePath()).isDir()) return QFileInfo(recent.front()).absolutePath();
+    // (A folder that is not there would be taken for a file's name: the home folder then.)
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    return QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
 QString MainWindow::writeFolder() const {
