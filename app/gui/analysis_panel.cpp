@@ -457,7 +457,8 @@ void AnalysisPanel::sayCancelled() {
 
 QString AnalysisPanel::withShown(const QString& text) const {
     // (The map still drawn keeps its legend beside what is said.)
-    if (summaryText_.isEmpty() || !(map_ || exposure_ || hiding_ || lanes_)) return text.toHtmlEscaped();
+    // (Alone it stays plain text, as the label shows it: an id's "&" or quote as typed.)
+    if (summaryText_.isEmpty() || !(map_ || exposure_ || hiding_ || lanes_)) return text;
     return QStringLiteral("<p><i>%1</i></p>").arg(text.toHtmlEscaped()) + summaryText_;
 }
 

@@ -194,6 +194,13 @@ public:
         return effort_ == Effort::Quick && deadline_ && Clock::now() >= *deadline_;
     }
 
+    // Whether fullyVisible looks for a hidden point among the target's edge points before it
+    // goes part by part (on by default). Where the target is usually fully visible (a unit's
+    // map asking a model about a cell another model sees), those points are decided for
+    // nothing: the parts alone prove the same, and find a hidden point where there is one.
+    void setEdgesFirst(bool on) { edgesFirst_ = on; }
+    bool edgesFirst() const { return owner_ ? owner_->edgesFirst() : edgesFirst_; }
+
     // Layout analysis: fullyVisible keeps what it proves of points of the table (hidden from
     // an observer's base, or parts of it seen: ViewMemo) and tries that first for the next
     // target, which stands near the last. Off by default, so that a pair's answer never
@@ -202,12 +209,6 @@ public:
     // the start of each block of cells, so that its cells come out the same on any number of
     // threads. A scene made from another follows that one (shareSettingsOf), with a memo
     // of its own.
-    // Whether fullyVisible looks for a hidden point among the target's edge points before it
-    // goes part by part (on by default). Where the target is usually fully visible (a unit's
-    // map asking a model about a cell another model sees), those points are decided for
-    // nothing: the parts alone prove the same, and find a hidden point where there is one.
-    void setEdgesFirst(bool on) { edgesFirst_ = on; }
-    bool edgesFirst() const { return owner_ ? owner_->edgesFirst() : edgesFirst_; }
     void setRememberViews(bool on) { rememberViews_ = on; }
     bool remembersViews() const { return owner_ ? owner_->remembersViews() : rememberViews_; }
     void forgetViews() {
