@@ -117,6 +117,19 @@ bool near(const QColor& a, const QColor& b) {
 }
 
 // The one-wall table's vision map from Eye 1 (1" cells), drawn opaque, without labels.
+// The board and `overlay` written to a PNG `width` pixels across (renderToFile), read back;
+// a null image, with the reason said, where it could not be written.
+QImage writtenPng(const Scenario& s, const render::Overlay& overlay, int width) {
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("map.png"));
+    QString error;
+    if (!render::renderToFile(s, overlay, png, &error, width)) {
+        qWarning().noquote() << error;
+        return {};
+    }
+    return QImage(png);
+}
+
 render::Overlay wallVisionMap(const Scenario& s) {
     const analysis::VisionMap map = analysis::visionMap(s, {0}, analysis::Probe{}, 1.0);
     render::Overlay overlay;
@@ -252,11 +265,7 @@ private slots:
         // the map (it was under the legend), and the band holds the legend's white box.
         const Scenario s = loadData("analysis-wall.sightline.json");
         const render::Overlay overlay = wallVisionMap(s);
-        QTemporaryDir dir;
-        const QString png = dir.filePath(QStringLiteral("map.png"));
-        QString error;
-        QVERIFY2(render::renderToFile(s, overlay, png, &error, 1200), qPrintable(error));
-        const QImage image(png);
+        const QImage image = writtenPng(s, overlay, 1200);
         QCOMPARE(image.width(), 1200);
         render::BoardRenderer renderer(s);
         const double band = renderer.legendSize(*overlay.map).width() + 18;
@@ -273,8 +282,7 @@ private slots:
         const QColor box = image.pixelColor(QPoint(static_cast<int>(right.x() + 18 + 4), static_cast<int>(right.y() + 4)));
         QVERIFY2(box.lightness() > 200, qPrintable(box.name()));
         // A narrow picture keeps half its width for the board (the legend's band is cut).
-        QVERIFY2(render::renderToFile(s, overlay, png, &error, 300), qPrintable(error));
-        const QImage narrow(png);
+        const QImage narrow = writtenPng(s, overlay, 300);
         QCOMPARE(narrow.width(), 300);
         const QTransform nt = render::BoardRenderer::fit(QSizeF(150, narrow.height()), s.board, 18);
         const QColor nc = narrow.pixelColor(nt.map(QPointF(1.5, s.board.height - 1.5)).toPoint());
@@ -306,11 +314,7 @@ private slots:
         render::BoardRenderer renderer(s);
         const QSizeF legend = renderer.legendSize(*overlay.map);
         QVERIFY2(legend.width() <= render::BoardRenderer::kLegendWidth + 2 * 8 + 1, qPrintable(QString::number(legend.width())));
-        QTemporaryDir dir;
-        const QString png = dir.filePath(QStringLiteral("map.png"));
-        QString error;
-        QVERIFY2(render::renderToFile(s, overlay, png, &error, 1200), qPrintable(error));
-        const QImage image(png);
+        const QImage image = writtenPng(s, overlay, 1200);
         QCOMPARE(image.width(), 1200);
         const double band = legend.width() + 18;
         const double boardHeight = (1200 - band) * s.board.height / s.board.width;
