@@ -78,6 +78,14 @@ std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double cl
 
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 
+// A number that grows with v's turn from `ref` over (-pi, pi], without trigonometry: 0 along
+// ref, 1 and -1 a quarter turn either way, 2 half a turn round (v not zero).
+double turnKey(Vec2 ref, Vec2 v) {
+    const double along = dot(ref, v), across = ref.x * v.y - ref.y * v.x;
+    const double key = 1 - along / (std::abs(along) + std::abs(across));
+    return across >= 0 ? key : -key;
+}
+
 // Whether p lies within r of the segment from a to b.
 bool nearSegment(Vec2 a, Vec2 b, Vec2 p, double r) {
     const Vec2 e = b - a;
@@ -1069,16 +1077,27 @@ bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const s
         if (inside) return false;
         // The directions of the grown shape seen from q: each corner's, widened by the
         // angle its disc of radius `grow` takes (the shape, q outside, spans less than a
-        // half turn: the angles are taken about the first corner's).
-        const double ref = angleOf(s.ring[0] - q);
-        double from = 0, to = 0;
+        // half turn: the angles are taken about the first corner's). The widened directions
+        // are turned vectors, ordered by turnKey; only the two outermost are made angles.
+        const Vec2 first = s.ring[0] - q;
+        Vec2 least = first, most = first;
+        double leastKey = HUGE_VAL, mostKey = -HUGE_VAL;
         for (const Vec2& v : s.ring) {
             const Vec2 w = v - q;
-            const double rel = std::remainder(angleOf(w) - ref, 2 * std::numbers::pi);
-            const double widen = std::asin(std::min(1.0, grow / std::sqrt(dot(w, w))));
-            from = std::min(from, rel - widen);
-            to = std::max(to, rel + widen);
+            const double sine = grow / std::sqrt(dot(w, w));  // (below 1: q is farther than grow)
+            const double cosine = std::sqrt(1 - sine * sine);
+            const Vec2 left{w.x * cosine - w.y * sine, w.x * sine + w.y * cosine};
+            const Vec2 right{w.x * cosine + w.y * sine, w.y * cosine - w.x * sine};
+            const double key = turnKey(first, w), leftKey = turnKey(first, left), rightKey = turnKey(first, right);
+            // (Widened past a half turn either way from the first corner: the grown shape
+            // would span a half turn or more, which with q outside it only rounding can do;
+            // not said, as below.)
+            if (leftKey < key || rightKey > key) return false;
+            if (rightKey < leastKey) leastKey = rightKey, least = right;
+            if (leftKey > mostKey) mostKey = leftKey, most = left;
         }
+        auto turnOf = [&](Vec2 w) { return std::atan2(first.x * w.y - first.y * w.x, dot(first, w)); };
+        const double ref = angleOf(first), from = turnOf(least), to = turnOf(most);
         if (to - from >= std::numbers::pi) return false;  // (q all but within it: not said)
         // (The range taken a turn either way too: it may run past a half turn.)
         for (const double turn : {-2 * std::numbers::pi, 0.0, 2 * std::numbers::pi}) {
