@@ -2045,14 +2045,6 @@ private slots:
         }
     }
 
-    // The open view over low pieces (Obstacles::footConeClear) against lines sampled in three
-    // dimensions: from a point `top` up to points of a target standing in the disc (16 on
-    // its rim and halfway in, and its centre; at its foot, halfway up and at its top), each
-    // line sampled every 0.01";
-    // where a sample lies lower than a feature's height (an area's: any), or a model's top,
-    // it must lie at least the margin (less a hair for the sampling) outside its footprint
-    // or base. Random star-shaped features from 0.3" to 4" high, an area, models; targets
-    // placed near and behind them, so that both answers come up often.
     // Obstacles::lineToDisc against directions tried one by one: where it says some line
     // from the point to the disc meets nothing, one of 4,000 directions (or, failing them,
     // of 200,000) gives a segment from the point into the disc that keeps the margin from
@@ -2134,6 +2126,54 @@ private slots:
         qInfo("%d points with an open line to the disc, %d not said so", open, closed);
     }
 
+    // A piece whose directions from the point run from ahead, past the side, to behind it (a
+    // range across the half turn opposite the disc), beside another that covers the rest: a
+    // disc so large and near that it is reached within 86 degrees either way. Every line is
+    // stopped before it reaches the disc (worked out by hand: the ray at 61 degrees, the
+    // nearest call, meets the first piece 0.019" out and the disc 0.0207" out), so no line
+    // is said open; without the first piece, the lines between the second's directions and
+    // the disc's edge are open.
+    void lineToDiscCountsARangeAcrossTheHalfTurnBehind() {
+        Scenario s;
+        s.board = {40, 40};
+        s.ruleset.name = "true-los";
+        s.ruleset.sight_line_width_mm = 0;
+        const Vec2 q{10, 20}, centre = q + Vec2{4.01, 0};
+        auto polar = [&](double r, double degrees) {
+            const double a = degrees * std::numbers::pi / 180;
+            return q + Vec2{std::cos(a), std::sin(a)} * r;
+        };
+        auto piece = [&](const std::string& id, Ring outline) {
+            TerrainPiece t;
+            t.id = id;
+            t.kind = TerrainKind::Feature;
+            t.height = 3;
+            t.footprint.outer = std::move(outline);
+            return t;
+        };
+        const TerrainPiece across = piece("across", {polar(0.02, 60), polar(0.05, 130), polar(0.02, 200)});
+        const TerrainPiece ahead = piece("ahead", {polar(0.02, -100), polar(0.05, -20), polar(0.02, 62)});
+        s.terrain = {ahead};
+        QVERIFY(Obstacles(s).lineToDisc(q, centre, 4, -1));
+        s.terrain.push_back(across);
+        QVERIFY(!Obstacles(s).lineToDisc(q, centre, 4, -1));
+        // (The same with the pieces the other way round, mirrored: the range across the half
+        // turn from behind to ahead.)
+        for (TerrainPiece& t : s.terrain)
+            for (Vec2& v : t.footprint.outer) v.y = 2 * q.y - v.y;
+        QVERIFY(!Obstacles(s).lineToDisc(q, centre, 4, -1));
+        s.terrain.pop_back();
+        QVERIFY(Obstacles(s).lineToDisc(q, centre, 4, -1));
+    }
+
+    // The open view over low pieces (Obstacles::footConeClear) against lines sampled in three
+    // dimensions: from a point `top` up to points of a target standing in the disc (16 on
+    // its rim and halfway in, and its centre; at its foot, halfway up and at its top), each
+    // line sampled every 0.01";
+    // where a sample lies lower than a feature's height (an area's: any), or a model's top,
+    // it must lie at least the margin (less a hair for the sampling) outside its footprint
+    // or base. Random star-shaped features from 0.3" to 4" high, an area, models; targets
+    // placed near and behind them, so that both answers come up often.
     void footConesClearWhatSampledLinesClear() {
         std::mt19937 rng(2411);
         std::uniform_real_distribution<double> unit(0, 1);

@@ -1040,10 +1040,11 @@ bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const s
     const Vec2 d = centre - q;
     const double distance = std::sqrt(dot(d, d));
     if (radius <= 0 || distance <= radius + margin_) return false;
-    // Directions as angles from q's direction to the centre: the disc is reached within half.
-    const double half = std::asin(radius / distance);
+    // Directions by their turn keys from q's direction to the centre (turnKey): the disc is
+    // reached within `half` either way, the key of the tangent's turn (under 1, a quarter).
     const Vec2 u = d * (1 / distance);
-    auto angleOf = [&](Vec2 w) { return std::atan2(u.x * w.y - u.y * w.x, u.x * w.x + u.y * w.y); };
+    const double sine = radius / distance, cosine = std::sqrt(1 - sine * sine);
+    const double half = 1 - cosine / (cosine + sine);
     const Vec2 lo{std::min(q.x, centre.x - radius) - margin_, std::min(q.y, centre.y - radius) - margin_};
     const Vec2 hi{std::max(q.x, centre.x + radius) + margin_, std::max(q.y, centre.y + radius) + margin_};
     std::vector<std::pair<double, double>> blocked;
@@ -1077,8 +1078,8 @@ bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const s
         if (inside) return false;
         // The directions of the grown shape seen from q: each corner's, widened by the
         // angle its disc of radius `grow` takes (the shape, q outside, spans less than a
-        // half turn: the angles are taken about the first corner's). The widened directions
-        // are turned vectors, ordered by turnKey; only the two outermost are made angles.
+        // half turn: they are ordered about the first corner's). The widened directions are
+        // the corners' vectors turned, ordered by turnKey; the two outermost bound the range.
         const Vec2 first = s.ring[0] - q;
         Vec2 least = first, most = first;
         double leastKey = HUGE_VAL, mostKey = -HUGE_VAL;
@@ -1096,16 +1097,19 @@ bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const s
             if (rightKey < leastKey) leastKey = rightKey, least = right;
             if (leftKey > mostKey) mostKey = leftKey, most = left;
         }
-        auto turnOf = [&](Vec2 w) { return std::atan2(first.x * w.y - first.y * w.x, dot(first, w)); };
-        const double ref = angleOf(first), from = turnOf(least), to = turnOf(most);
-        if (to - from >= std::numbers::pi) return false;  // (q all but within it: not said)
-        // (The range taken a turn either way too: it may run past a half turn.)
-        for (const double turn : {-2 * std::numbers::pi, 0.0, 2 * std::numbers::pi}) {
-            const double a = ref + from + turn, b = ref + to + turn;
+        // (Turned a half turn or more from the least to the most: q all but within it, not said.)
+        if (least.x * most.y - least.y * most.x <= 0) return false;
+        const double from = turnKey(u, least), to = turnKey(u, most);
+        // (A range across the half turn behind q's direction, in two.)
+        auto add = [&](double a, double b) {
             if (b >= -half && a <= half) blocked.emplace_back(a, b);
-        }
+        };
+        if (from <= to) add(from, to);
+        else add(from, 2), add(-2, to);
     }
-    // A direction within (-half, half) outside every blocked range, with room for rounding.
+    // A direction within (-half, half) outside every blocked range, with room for rounding
+    // (in keys: a key grows by at most the angle it turns through, so room in keys is at
+    // least as much room in angles).
     constexpr double kRoom = 1e-9;
     std::sort(blocked.begin(), blocked.end());
     double reached = -half + kRoom;
