@@ -79,10 +79,13 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const Obstacles obstacles(scenario);
     // What a place's lines can meet (areas block nothing under true-los), with their heights
     // (OpenViews::openOver); and what a line from its top to the target's top can meet
-    // (features lower than both tops pass under it).
+    // (features lower than both tops pass under it). Neither runs higher than the higher
+    // top (both probes stand on the table): a floor whose bottom is there or above is over
+    // every line, as the vision map leaves it out.
     const bool areasBlock = scenario.ruleset.name != "true-los";
-    const Obstacles sightlines(obstacles, scenario, -HUGE_VAL, {}, areasBlock);
-    const Obstacles above(obstacles, scenario, std::min(observer.height, target.height), {}, areasBlock);
+    const double reach = std::max(observer.height, target.height);
+    const Obstacles sightlines(obstacles, scenario, -HUGE_VAL, {}, areasBlock, reach);
+    const Obstacles above(obstacles, scenario, std::min(observer.height, target.height), {}, areasBlock, reach);
     const double targetRadius = boundingRadius(target.base), observerRadius = boundingRadius(observer.base);
     const double targetInner = 0.9 * std::min(target.base.length_mm, target.base.width_mm) / kMmPerInch / 2;
     // (Points on a circle just within the largest one within the target's base.)
@@ -223,7 +226,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     ++seen[k];
                     return;
                 }
-                if (shadows && shadows->hidesJointly(s.models[ti].position, targetRadius, walls)) return;
+                std::optional<Vec2> openNear;  // (where the joint proof found a line the walls leave open)
+                if (shadows && shadows->hidesJointly(s.models[ti].position, targetRadius, walls, openNear)) return;
                 if (!options.withFully) {
                     // Seen: a spot of its top from the place's top over everything lower than
                     // both, the areas that are no walls for the pair left out (where 13.09
@@ -231,6 +235,16 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // ruling says not seen whatever the lines), else the same decision as
                     // the full ruling's.
                     // (A spot seen for a cell before, within this target's base, is seen.)
+                    if (countSeen && openNear) {
+                        const Vec2 at = s.models[ti].position, off = *openNear - at;
+                        const double out = std::hypot(off.x, off.y);
+                        const Vec2 q = out > targetRim ? at + off * (targetRim / out) : *openNear;
+                        if (over->lineFrom(q, &walls)) {
+                            seenSpots.keep(0, q, walls);
+                            ++seen[k];
+                            return;
+                        }
+                    }
                     if (countSeen && topSeen(s.models[ti].position, s.models[oi].position, walls, false, true)) {
                         ++seen[k];
                         return;

@@ -518,17 +518,33 @@ bool beside(const Directions& d, Vec2 centre, double reach, double hw, const Spa
 }  // namespace
 
 bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades, bool models) const {
+    return jointlyWithSlivers(centre, radius, walls, barricades, models).hidden;
+}
+
+bool FullShadows::hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, std::optional<Vec2>& openNear) const {
+    const Joint j = jointlyWithSlivers(centre, radius, walls, true, true);
+    openNear.reset();
+    if (j.hidden || (j.direction.x == 0 && j.direction.y == 0)) return j.hidden;
+    // The line of direction j.direction whose offset about the middle of the two centres
+    // is the middle of those left open; its point nearest the target's centre.
+    const Vec2 n{-j.direction.y, j.direction.x}, b = (centre - eye_) * 0.5;
+    openNear = centre + n * ((j.lo + j.hi) / 2 - dot(n, b));
+    return false;
+}
+
+FullShadows::Joint FullShadows::jointlyWithSlivers(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades,
+                                                   bool models) const {
     // (Every line between the two discs, grown as jointly grows them, lies within the larger
     // radius of the segment between their centres; its band within half the width more.)
     const Along along{eye_, centre, std::max(radius_ + kClear, radius + kMargin + kClear) + halfWidth_ + 1e-6};
     const Joint first = jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
         forEachCandidate(lo, hi, walls, barricades, models, consider, &along);
     });
-    if (first.hidden || !sliversMayClose(first, centre, walls, barricades)) return first.hidden;
+    if (first.hidden || !sliversMayClose(first, centre, walls, barricades)) return first;
     return jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
-               forEachCandidate(lo, hi, walls, barricades, models, consider, &along);
-               forEachSliver(lo, hi, walls, barricades, consider);
-           }).hidden;
+        forEachCandidate(lo, hi, walls, barricades, models, consider, &along);
+        forEachSliver(lo, hi, walls, barricades, consider);
+    });
 }
 
 bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,

@@ -88,6 +88,11 @@ public:
     // (hidesSomeFootJointly). Without `barricades`, no piece tagged barricade is taken (as in
     // hidesFoot); without `models`, no model: then what hides the target is the terrain.
     bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades = true, bool models = true) const;
+    // The same (barricades and models too); where not hidden because a line between the two
+    // discs was found that none of those parts stops, the point of that line nearest the
+    // target's centre in `openNear` (within the target's disc, grown by a hair), else none:
+    // a place to look for a line that nothing on the table stops.
+    bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, std::optional<Vec2>& openNear) const;
     // Whether any of `feet` (the centres of discs of `radius`) is hidden so by the terrain
     // alone (no model), the parts that stop every line for the pair picked out once for
     // them all: then the target is not fully visible, the terrain's doing. Where the parts
@@ -200,6 +205,9 @@ private:
     // direction ends the search again otherwise.)
     static constexpr double kSliverGap = 0.05;  // inches
     bool sliversMayClose(const Joint& first, Vec2 centre, const std::vector<int>& walls, bool barricades) const;
+    // jointly with the parts forEachCandidate gives, and again with the slivers too where
+    // they may close what that left open (hidesJointly).
+    Joint jointlyWithSlivers(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades, bool models) const;
     // hidesSomeFootJointly, with the models as high as the observer's top among the parts
     // where `models` is set (hidesSomeFootJointlyWithModels).
     bool someFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
