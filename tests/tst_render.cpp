@@ -328,6 +328,38 @@ private slots:
         QVERIFY2(image.pixelColor(inside).lightness() > 200, qPrintable(image.pixelColor(inside).name()));
     }
 
+    void hidingLegendKeepsNumbersWithTheirUnits() {
+        // The hiding spots' legend: "535.2 sq in" and "100x50 mm" are never broken across
+        // two lines where an entry wraps (non-breaking spaces), in the window as in a picture.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        analysis::HidingSpots spots;
+        spots.grid = analysis::tableGrid(s.board, 2);
+        spots.zone = "somewhere";
+        spots.places = 20;
+        spots.semiMost = 2;
+        for (const Base b : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Rect, 100, 50}}) {
+            analysis::HidingBase hb;
+            hb.probe.base = b;
+            hb.safe.assign(static_cast<size_t>(spots.grid.cells()), 0);
+            hb.semi = hb.safe;
+            hb.seen.assign(hb.safe.size(), 0);
+            hb.safeArea = 535.2;
+            hb.semiArea = 1234.5;
+            spots.bases.push_back(hb);
+        }
+        const render::MapLayer layer = render::hidingLayer(spots, s);
+        int entries = 0;
+        for (const auto& entry : layer.legend) {
+            const QString& text = entry.second;
+            if (!text.contains(QStringLiteral("safe 535.2"))) continue;
+            ++entries;
+            QVERIFY2(text.contains(QStringLiteral("535.2\u00a0sq\u00a0in")) && text.contains(QStringLiteral("1234.5\u00a0sq\u00a0in")),
+                     qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("\u00a0mm")) && !text.contains(QStringLiteral(" mm")), qPrintable(text));
+        }
+        QCOMPARE(entries, 2);
+    }
+
     void blockedLinesAreRedUpToTheWall() {
         const Scenario s = load("regression/02-tall-wall.sightline.json");  // wall at x 29 to 31
         const Scene scene(s);

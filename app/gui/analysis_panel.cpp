@@ -15,6 +15,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -367,7 +368,7 @@ bool AnalysisPanel::compute() {
             const analysis::Run run = startWork(enemyPlaces * 3, tr("Working out where three bases hide from %1: a model at each "
                                                                     "of its places against each of %2 cells, for each base...")
                                                                      .arg(zoneId)
-                                                                     .arg(cells));
+                                                                     .arg(QLocale().toString(cells)));
             hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, run, keep = cancelFlag_] {
                 return analysis::hidingSpots(*scenario, zone, probes, hiding, run);
             }));
@@ -377,7 +378,7 @@ bool AnalysisPanel::compute() {
                                                                          "places against each of %3 cells...")
                                                                           .arg(zoneId)
                                                                           .arg(places)
-                                                                          .arg(cells));
+                                                                          .arg(QLocale().toString(cells)));
         exposureWatcher_.setFuture(QtConcurrent::run([scenario, zone, model, options, run, keep = cancelFlag_] {
             return analysis::exposureMap(*scenario, zone, model, model, options, run);
         }));
@@ -416,7 +417,7 @@ bool AnalysisPanel::compute() {
     for (int o : observers) observerIds_.push_back(s.models[o].id);
     const double spacing = spacing_->currentData().toDouble();
     const int cells = analysis::tableGrid(s.board, spacing).cells();
-    const analysis::Run run = startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(whose).arg(cells));
+    const analysis::Run run = startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(whose).arg(QLocale().toString(cells)));
     auto scenario = std::make_shared<const Scenario>(s);
     // Fog of war's veil: worked out on the table as the side knows it (the models it does not
     // see are not there to stop a line, to take a cell, or to be named on hover).

@@ -198,9 +198,10 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                       .arg(percent);
     for (size_t b = 0; b < n; ++b)
         layer.legend.push_back({hidingColour(b, n, false),
-                                QStringLiteral("%1%2: safe %3 sq in, semi-safe %4 sq in%5")
+                                // (No line broken within "535.2 sq in" or "32 mm": non-breaking spaces.)
+                                QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in, semi-safe %4\u00a0sq\u00a0in%5")
                                     .arg(b == 0 ? QString() : QStringLiteral("up to "))
-                                    .arg(probeText(spots.bases[b].probe))
+                                    .arg(probeText(spots.bases[b].probe).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm")))
                                     .arg(spots.bases[b].safeArea, 0, 'f', 1)
                                     .arg(spots.bases[b].semiArea, 0, 'f', 1)
                                     .arg(n <= 4 ? QStringLiteral(" (its safe ground outlined %1)").arg(QLatin1String(kOutlineNames[b])) : QString())});
