@@ -1127,11 +1127,14 @@ private slots:
         gui::AnalysisPanel* panel = w.analysis();
         QVERIFY(panel->setZone(QStringLiteral("west"), 2));
         auto* base = panel->findChild<QComboBox*>(QStringLiteral("analysis-base"));
-        QVERIFY(base && base->isEnabled());
+        auto* bases = panel->findChild<QLineEdit*>(QStringLiteral("analysis-bases"));
+        auto* form = panel->findChild<QFormLayout*>();
+        QVERIFY(base && bases && form);
+        QVERIFY(form->isRowVisible(base) && !form->isRowVisible(bases));
         panel->setHidingSpots(true);
-        // (Three bases of their own: the base chosen is not asked, and says so.)
-        QVERIFY(!base->isEnabled());
-        QVERIFY2(base->toolTip().contains(QStringLiteral("three bases")), qPrintable(base->toolTip()));
+        // (The bases listed in Bases, three by default: the one base's row gives way to it.)
+        QVERIFY(!form->isRowVisible(base) && form->isRowVisible(bases));
+        QCOMPARE(bases->text(), QStringLiteral("32, 60x35.5, 100x50 rect"));
         panel->setSpacing(1.0);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());
@@ -1171,11 +1174,52 @@ private slots:
         QVERIFY(cells.readLine().startsWith("x,y,safe_32_mm_round,semi_32_mm_round"));
         // Back to the exposure of the same zone: one map at a time.
         panel->setHidingSpots(false);
+        QVERIFY(form->isRowVisible(base) && !form->isRowVisible(bases));
         QVERIFY(panel->compute());
         QVERIFY(finished.wait(60000));
         QVERIFY(panel->exposure().has_value());
         QVERIFY(!panel->hiding().has_value());
         QVERIFY(view->overlay().map->outlines.empty());
+    }
+
+    void analysisHidingSpotsOfTheBasesWritten() {
+        // The bases written in Bases, each at its own height after an @ or at the Height box's,
+        // worked out smallest first; a list that is no bases is said, in the box's tooltip
+        // as it is typed and on the panel when pressed, and the map shown stays.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("west"), 2));
+        panel->setHidingSpots(true);
+        panel->setSpacing(1.0);
+        auto* bases = panel->findChild<QLineEdit*>(QStringLiteral("analysis-bases"));
+        QVERIFY(bases);
+        panel->setHidingBases(QStringLiteral("100x50 rect@3.5, 32"));
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->hiding().has_value());
+        const std::vector<analysis::HidingBase>& got = panel->hiding()->bases;
+        QCOMPARE(got.size(), size_t(2));
+        QCOMPARE(got[0].probe.base.shape, BaseShape::Circle);
+        QCOMPARE(got[0].probe.height, 1.75);
+        QCOMPARE(got[1].probe.base.shape, BaseShape::Rect);
+        QCOMPARE(got[1].probe.height, 3.5);
+        QVERIFY2(panel->summary().contains(QStringLiteral("rect, 3.5&quot;: safe")), qPrintable(panel->summary()));
+        // Not bases: marked as typed, said when pressed; nothing started, the map kept.
+        panel->setHidingBases(QStringLiteral("32, banana"));
+        QVERIFY2(bases->toolTip().contains(QStringLiteral("expected a base")) && bases->toolTip().contains(QStringLiteral("banana")),
+                 qPrintable(bases->toolTip()));
+        QVERIFY(!panel->compute());
+        QVERIFY(!panel->computing());
+        QVERIFY2(panel->summary().contains(QStringLiteral("Bases:")) && panel->summary().contains(QStringLiteral("banana")),
+                 qPrintable(panel->summary()));
+        QVERIFY(panel->hiding().has_value());
+        QVERIFY(w.board()->overlay().map.has_value());
+        panel->setHidingBases(QStringLiteral("32@0"));
+        QVERIFY2(bases->toolTip().contains(QStringLiteral("a height from 0.1 to 30")), qPrintable(bases->toolTip()));
+        panel->setHidingBases(QStringLiteral("25, 32"));
+        QVERIFY2(!bases->toolTip().contains(QStringLiteral("expected")), qPrintable(bases->toolTip()));
     }
 
     void analysisLanesAndGaps() {

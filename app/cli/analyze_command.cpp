@@ -37,34 +37,6 @@ namespace sl::cli {
 
 namespace {
 
-// A base as written on the command line: 32 (round), 60x35.5 (oval), 100x50 rect, in mm.
-std::optional<Base> parseBase(const QString& text, QString* problem) {
-    static const QRegularExpression re(
-        QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(?:x\\s*(\\d+(?:\\.\\d+)?))?\\s*(?:mm)?\\s*(round|circle|oval|rect|rectangle)?\\s*$"),
-        QRegularExpression::CaseInsensitiveOption);
-    const QRegularExpressionMatch m = re.match(text);
-    if (!m.hasMatch()) {
-        *problem = QStringLiteral("expected a base such as 32, 60x35.5 (an oval) or 100x50 rect, in mm, found \"%1\"").arg(text);
-        return std::nullopt;
-    }
-    const double a = m.captured(1).toDouble(), b = m.captured(2).isEmpty() ? a : m.captured(2).toDouble();
-    const QString kind = m.captured(3).toLower();
-    Base base;
-    base.length_mm = a;
-    base.width_mm = b;
-    if (kind.startsWith(QLatin1String("rect"))) base.shape = BaseShape::Rect;
-    else if (m.captured(2).isEmpty() || kind == QLatin1String("round") || kind == QLatin1String("circle")) base.shape = BaseShape::Circle;
-    else base.shape = BaseShape::Oval;
-    if (base.shape == BaseShape::Circle && a != b) {
-        *problem = QStringLiteral("a round base has one size, found \"%1\"").arg(text);
-        return std::nullopt;
-    }
-    if (a < 10 || b < 10 || a > 400 || b > 400) {
-        *problem = QStringLiteral("base sizes from 10 to 400 mm, found \"%1\"").arg(text);
-        return std::nullopt;
-    }
-    return base;
-}
 
 
 // One letter a cell in the JSON's rows: F fully visible, V visible, C visible in cover,
@@ -97,7 +69,7 @@ bool probeOptions(const QCommandLineParser& args, analysis::Probe& probe, double
     if (!optionNumber(args, "spacing", 0.1, 12, spacing) || !optionNumber(args, "height", 0.1, 30, probe.height)) return false;
     if (args.isSet(QStringLiteral("base"))) {
         QString problem;
-        const std::optional<Base> base = parseBase(args.value(QStringLiteral("base")), &problem);
+        const std::optional<Base> base = edits::parseBase(args.value(QStringLiteral("base")), &problem);
         if (!base) {
             err() << "--base: " << problem << '\n';
             return false;
@@ -220,47 +192,13 @@ char exposureLetter(const analysis::ExposureMap& map, const analysis::ExposureCe
     return static_cast<char>('0' + std::clamp(static_cast<int>(std::ceil(map.share(c) * 10 - 1e-9)), 1, 9));
 }
 
-// The bases of --bases: "all" (every base of the palette, smallest first), or a list such as
-// 32,60x35.5,100x50rect, each with its height after an @ (else --height).
+// The bases of --bases (edits::parseHidingBases; the default: 32,60x35.5,100x50rect), each
+// with its height after an @, else --height.
 std::optional<std::vector<analysis::Probe>> hidingProbes(const QCommandLineParser& args, const analysis::Probe& model) {
-    std::vector<analysis::Probe> probes;
     const QString text = args.isSet(QStringLiteral("bases")) ? args.value(QStringLiteral("bases")) : QStringLiteral("32,60x35.5,100x50rect");
-    if (text.trimmed().compare(QLatin1String("all"), Qt::CaseInsensitive) == 0) {
-        for (const edits::BaseChoice& b : edits::basePalette()) {
-            analysis::Probe p = model;
-            p.base = b.base;
-            probes.push_back(p);
-        }
-    } else {
-        for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-            analysis::Probe p = model;
-            const QString base = item.section(QLatin1Char('@'), 0, 0), height = item.section(QLatin1Char('@'), 1);
-            QString problem;
-            const std::optional<Base> b = parseBase(base, &problem);
-            if (!b) {
-                err() << "--bases: " << problem << '\n';
-                return std::nullopt;
-            }
-            p.base = *b;
-            if (!height.isEmpty()) {
-                bool ok = false;
-                p.height = height.toDouble(&ok);
-                if (!ok || !(p.height >= 0.1) || !(p.height <= 30)) {
-                    err() << QStringLiteral("--bases: a height from 0.1 to 30 inches after @, found \"%1\"\n").arg(item);
-                    return std::nullopt;
-                }
-            }
-            probes.push_back(p);
-        }
-    }
-    if (probes.empty()) {
-        err() << "--bases: no base given\n";
-        return std::nullopt;
-    }
-    // Smallest first (by area), so that a cell's colour is the largest base that hides there.
-    std::stable_sort(probes.begin(), probes.end(), [](const analysis::Probe& a, const analysis::Probe& b) {
-        return a.base.length_mm * a.base.width_mm < b.base.length_mm * b.base.width_mm;
-    });
+    QString problem;
+    std::optional<std::vector<analysis::Probe>> probes = edits::parseHidingBases(text, model, &problem);
+    if (!probes) err() << "--bases: " << problem << '\n';
     return probes;
 }
 

@@ -53,6 +53,72 @@ std::vector<BaseChoice> basePalette() {
     return out;
 }
 
+std::optional<Base> parseBase(const QString& text, QString* problem) {
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*(?:x\\s*(\\d+(?:\\.\\d+)?))?\\s*(?:mm)?\\s*(round|circle|oval|rect|rectangle)?\\s*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch m = re.match(text);
+    if (!m.hasMatch()) {
+        *problem = QStringLiteral("expected a base such as 32, 60x35.5 (an oval) or 100x50 rect, in mm, found \"%1\"").arg(text.trimmed());
+        return std::nullopt;
+    }
+    const double a = m.captured(1).toDouble(), b = m.captured(2).isEmpty() ? a : m.captured(2).toDouble();
+    const QString kind = m.captured(3).toLower();
+    Base base;
+    base.length_mm = a;
+    base.width_mm = b;
+    if (kind.startsWith(QLatin1String("rect"))) base.shape = BaseShape::Rect;
+    else if (m.captured(2).isEmpty() || kind == QLatin1String("round") || kind == QLatin1String("circle")) base.shape = BaseShape::Circle;
+    else base.shape = BaseShape::Oval;
+    if (base.shape == BaseShape::Circle && a != b) {
+        *problem = QStringLiteral("a round base has one size, found \"%1\"").arg(text.trimmed());
+        return std::nullopt;
+    }
+    if (a < 10 || b < 10 || a > 400 || b > 400) {
+        *problem = QStringLiteral("base sizes from 10 to 400 mm, found \"%1\"").arg(text.trimmed());
+        return std::nullopt;
+    }
+    return base;
+}
+
+std::optional<std::vector<analysis::Probe>> parseHidingBases(const QString& text, const analysis::Probe& model, QString* problem) {
+    std::vector<analysis::Probe> probes;
+    if (text.trimmed().compare(QLatin1String("all"), Qt::CaseInsensitive) == 0) {
+        for (const BaseChoice& b : basePalette()) {
+            analysis::Probe p = model;
+            p.base = b.base;
+            probes.push_back(p);
+        }
+    } else {
+        for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (item.trimmed().isEmpty()) continue;
+            analysis::Probe p = model;
+            const QString base = item.section(QLatin1Char('@'), 0, 0), height = item.section(QLatin1Char('@'), 1);
+            const std::optional<Base> b = parseBase(base, problem);
+            if (!b) return std::nullopt;
+            p.base = *b;
+            if (item.contains(QLatin1Char('@'))) {
+                bool ok = false;
+                p.height = height.trimmed().toDouble(&ok);
+                if (!ok || !(p.height >= 0.1) || !(p.height <= 30)) {
+                    *problem = QStringLiteral("a height from 0.1 to 30 inches after @, found \"%1\"").arg(item.trimmed());
+                    return std::nullopt;
+                }
+            }
+            probes.push_back(p);
+        }
+    }
+    if (probes.empty()) {
+        *problem = QStringLiteral("no base given");
+        return std::nullopt;
+    }
+    // Smallest first (by area), so that a cell's colour is the largest base that hides there.
+    std::stable_sort(probes.begin(), probes.end(), [](const analysis::Probe& a, const analysis::Probe& b) {
+        return a.base.length_mm * a.base.width_mm < b.base.length_mm * b.base.width_mm;
+    });
+    return probes;
+}
+
 std::vector<Preset> terrainPresets() {
     // As the game rulesets read terrain (rulesets.md): a ruin is an area tagged `ruin`
     // (10th edition's ruins) holding its walls, dense features (11th: an obscuring area,

@@ -4,12 +4,14 @@
 // the scenario document so that each is one undoable step.
 #pragma once
 
+#include "analysis/vision_map.h"
 #include "kernel/types.h"
 #include "scenario_io.h"
 
 #include <QList>
 #include <QString>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +23,17 @@ struct BaseChoice {
     Base base;
 };
 std::vector<BaseChoice> basePalette();
+
+// A base as people write it (sightline-cli's --base and --bases, the window's hiding
+// bases): 32 (round), 60x35.5 (an oval), 100x50 rect, in mm; nothing, the problem said in
+// `problem`, where it is not one.
+std::optional<Base> parseBase(const QString& text, QString* problem);
+// The bases of the hiding spots: "all" (every base of the palette), or bases as above
+// separated by commas, each with its height in inches after an @ (100x50 rect@3.5), else
+// `model`'s height; each with `model`'s keywords. Smallest first (by area), so that a
+// cell's colour is the largest base that hides there. Nothing, the problem said, where an
+// item is no base, a height is not from 0.1 to 30 inches, or no base is given.
+std::optional<std::vector<analysis::Probe>> parseHidingBases(const QString& text, const analysis::Probe& model, QString* problem);
 
 // A terrain preset: its pieces, centred on the origin; the first is the one the others
 // belong to (a ruin's area, then its walls with `area` set to it).

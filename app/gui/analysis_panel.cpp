@@ -61,6 +61,15 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     height_->setSuffix(QStringLiteral("\""));
     height_->setValue(1.75);
     form->addRow(tr("Height"), height_);
+    bases_ = new QLineEdit(QStringLiteral("32, 60x35.5, 100x50 rect"), this);
+    bases_->setObjectName(QStringLiteral("analysis-bases"));
+    basesTip_ = tr("The bases whose hiding spots are worked out, in mm, separated by commas: 32 (round), 60x35.5 "
+                   "(an oval), 100x50 rect. Each stands at the Height below, or at its own after an @ (a tank: "
+                   "100x50 rect@3.5). \"all\": every base of the palette.");
+    bases_->setToolTip(basesTip_);
+    form->addRow(tr("Bases"), bases_);
+    form->setRowVisible(bases_, false);
+    connect(bases_, &QLineEdit::textChanged, this, &AnalysisPanel::checkBases);
     keywords_ = new QLineEdit(QStringLiteral("INFANTRY"), this);
     keywords_->setToolTip(tr("Its keywords, comma separated: the ruleset reads them (cover, 13.09, woods)"));
     form->addRow(tr("Keywords"), keywords_);
@@ -79,8 +88,8 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     kind_ = new QComboBox(this);
     kind_->addItems({tr("Exposure"), tr("Hiding spots"), tr("Lanes and gaps")});
     kind_->setToolTip(tr("Exposure: from how many places in the zone each cell is seen. Hiding spots: where a model on "
-                         "a 32 mm, a 60x35.5 mm oval or a 100x50 mm rect base is hidden from every place (safe) or "
-                         "seen from at most a tenth of them (semi-safe)"));
+                         "each base listed in Bases (a 32 mm, a 60x35.5 mm oval and a 100x50 mm rect, unless changed) "
+                         "is hidden from every place (safe) or seen from at most a tenth of them (semi-safe)"));
     form->addRow(tr("Map"), kind_);
     form->setRowVisible(kind_, false);
     auto retitle = [this, form] {
@@ -91,12 +100,10 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
                           : kind_->currentIndex() == 1 ? tr("Hiding Spots")
                           : kind_->currentIndex() == 2 ? tr("Lanes and Gaps")
                                                        : tr("Exposure Map"));
-        // (Hiding spots are worked out for three bases of their own: the base chosen is not asked.)
+        // (Hiding spots are worked out for the bases listed in Bases: one base is not asked.)
         const bool hidingSpots = zone && kind_->currentIndex() == 1;
-        base_->setEnabled(!hidingSpots);
-        base_->setToolTip(hidingSpots ? tr("Hiding spots are worked out for three bases: a 32 mm round, a 60x35.5 mm oval "
-                                           "and a 100x50 mm rect, all at the height below")
-                                      : baseTip_);
+        form->setRowVisible(base_, !hidingSpots);
+        form->setRowVisible(bases_, hidingSpots);
         // Another map asked for: the one being worked out is not it.
         if (computing()) cancel();
         sayChoices();
@@ -271,6 +278,14 @@ void AnalysisPanel::listZones() {
 }
 
 void AnalysisPanel::setHidingSpots(bool on) { kind_->setCurrentIndex(on ? 1 : 0); }
+void AnalysisPanel::setHidingBases(const QString& text) { bases_->setText(text); }
+
+void AnalysisPanel::checkBases() {
+    QString problem;
+    const bool ok = edits::parseHidingBases(bases_->text(), probe(), &problem).has_value();
+    bases_->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { color: #b00020; }"));
+    bases_->setToolTip(ok ? basesTip_ : problem + QStringLiteral("\n\n") + basesTip_);
+}
 void AnalysisPanel::setLanes() { kind_->setCurrentIndex(2); }
 
 QString AnalysisPanel::zoneChosen() const { return who_->currentIndex() >= 2 ? who_->currentData().toString() : QString(); }
@@ -356,17 +371,23 @@ bool AnalysisPanel::compute() {
         auto scenario = std::make_shared<const Scenario>(s);
         const int cells = analysis::tableGrid(s.board, options.spacing).cells();
         if (kind_->currentIndex() == 1) {
-            std::vector<analysis::Probe> probes(3, model);
-            probes[0].base = {BaseShape::Circle, 32, 32};
-            probes[1].base = {BaseShape::Oval, 60, 35.5};
-            probes[2].base = {BaseShape::Rect, 100, 50};
+            QString problem;
+            const std::optional<std::vector<analysis::Probe>> parsed = edits::parseHidingBases(bases_->text(), model, &problem);
+            if (!parsed) {
+                summary_->setText(tr("Bases: %1. Write them as 32, 60x35.5, 100x50 rect@3.5 (in mm; a height in inches "
+                                     "after an @), or \"all\".").arg(problem.toHtmlEscaped()));
+                return false;
+            }
+            const std::vector<analysis::Probe> probes = *parsed;
             analysis::HidingOptions hiding;
             hiding.spacing = options.spacing;
             hiding.zoneSpacing = options.zoneSpacing;
             // (The enemy at each place is a 32 mm model: its places, once for each base.)
             const int enemyPlaces = static_cast<int>(analysis::zonePositions(s, s.zones[zone], analysis::Probe{}, options.zoneSpacing).size());
-            const analysis::Run run = startWork(enemyPlaces * 3, tr("Working out where three bases hide from %1: a model at each "
-                                                                    "of its places against each of %2 cells, for each base...")
+            const int n = static_cast<int>(probes.size());
+            const analysis::Run run = startWork(enemyPlaces * n, tr("Working out where %n base(s) hide from %1: a model at each "
+                                                                    "of its places against each of %2 cells, for each base...",
+                                                                    nullptr, n)
                                                                      .arg(zoneId)
                                                                      .arg(QLocale().toString(cells)));
             hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, run, keep = cancelFlag_] {

@@ -71,9 +71,13 @@ public:
     // The exposure to a deployment zone (by id) instead, its places this far apart; false
     // when the table has no such polygon zone.
     bool setZone(const QString& zoneId, double placesApart = 2);
-    // For a zone: its exposure, or the hiding spots from it of the three reference bases
-    // (32 mm round, 60x35.5 mm oval, 100x50 mm rect) at the height chosen.
+    // For a zone: its exposure, or the hiding spots from it of the bases listed in Bases (by
+    // default the three reference bases, 32 mm round, 60x35.5 mm oval and 100x50 mm rect,
+    // at the height chosen).
     void setHidingSpots(bool on);
+    // The hiding spots' bases, as written in the Bases box (edits::parseHidingBases: "32,
+    // 100x50 rect@3.5", "all").
+    void setHidingBases(const QString& text);
     // For a zone: the firing lanes from it to the other deployment zone, and the gaps.
     void setLanes();
     void setProbe(int paletteRow, double height, const QString& keywords);
@@ -115,6 +119,9 @@ private:
     QComboBox* base_;
     QString baseTip_;  // its tooltip, where the map asks for it
     QDoubleSpinBox* height_;
+    QLineEdit* bases_;  // the hiding spots' bases, written out
+    QString basesTip_;
+    void checkBases();  // its text marked where it says no bases, the problem in its tooltip
     QLineEdit* keywords_;
     QComboBox* spacing_;
     QComboBox* places_;  // how far apart the places in a zone are
