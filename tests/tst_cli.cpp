@@ -381,6 +381,7 @@ private slots:
         const QList<QPair<QStringList, QString>> bad = {
             {{QStringLiteral("--bases"), QStringLiteral("32,huge")}, QStringLiteral("--bases: expected a base")},
             {{QStringLiteral("--bases"), QStringLiteral("32@tall")}, QStringLiteral("--bases: a height from 0.1 to 30")},
+            {{QStringLiteral("--bases"), QStringLiteral("32,60x35.5,32 round")}, QStringLiteral("--bases: \"32 round\" is given twice")},
             {{QStringLiteral("--semi"), QStringLiteral("150")}, QStringLiteral("--semi: expected a number from 0 to 100")},
         };
         for (const auto& [options, message] : bad) {

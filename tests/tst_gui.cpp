@@ -1206,20 +1206,56 @@ private slots:
         QCOMPARE(got[1].probe.base.shape, BaseShape::Rect);
         QCOMPARE(got[1].probe.height, 3.5);
         QVERIFY2(panel->summary().contains(QStringLiteral("rect, 3.5&quot;: safe")), qPrintable(panel->summary()));
-        // Not bases: marked as typed, said when pressed; nothing started, the map kept.
+        // Not bases: marked as typed, said when pressed (as typed, beside the legend of the
+        // map kept); nothing started. Said no more once the list names bases again.
         panel->setHidingBases(QStringLiteral("32, banana"));
         QVERIFY2(bases->toolTip().contains(QStringLiteral("expected a base")) && bases->toolTip().contains(QStringLiteral("banana")),
                  qPrintable(bases->toolTip()));
         QVERIFY(!panel->compute());
         QVERIFY(!panel->computing());
-        QVERIFY2(panel->summary().contains(QStringLiteral("Bases:")) && panel->summary().contains(QStringLiteral("banana")),
-                 qPrintable(panel->summary()));
+        auto shown = [&] {  // (the summary as its label shows it)
+            QTextDocument doc;
+            doc.setHtml(panel->summary());
+            return Qt::mightBeRichText(panel->summary()) ? doc.toPlainText() : panel->summary();
+        };
+        QVERIFY2(shown().contains(QStringLiteral("Bases: expected a base")) && shown().contains(QStringLiteral("found \"banana\"")),
+                 qPrintable(shown()));
+        QVERIFY2(shown().contains(QStringLiteral("semi-safe")), qPrintable(shown()));  // (the legend)
         QVERIFY(panel->hiding().has_value());
         QVERIFY(w.board()->overlay().map.has_value());
         panel->setHidingBases(QStringLiteral("32@0"));
         QVERIFY2(bases->toolTip().contains(QStringLiteral("a height from 0.1 to 30")), qPrintable(bases->toolTip()));
+        panel->setHidingBases(QStringLiteral("32, 32"));
+        QVERIFY2(bases->toolTip().contains(QStringLiteral("given twice")), qPrintable(bases->toolTip()));
         panel->setHidingBases(QStringLiteral("25, 32"));
         QVERIFY2(!bases->toolTip().contains(QStringLiteral("expected")), qPrintable(bases->toolTip()));
+        QVERIFY2(!shown().contains(QStringLiteral("Bases:")) && shown().contains(QStringLiteral("semi-safe")), qPrintable(shown()));
+    }
+
+    void analysisHidingSpotsOfManyBasesKeepTheDockNarrow() {
+        // Eight bases on an official layout with objectives: the figures per objective wrap
+        // as lines, so the panel asks little more width than before the map (no table of a
+        // column a base, which with every base of the palette ran off the dock's right
+        // edge, taking the buttons with it).
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 4));
+        panel->setHidingSpots(true);
+        panel->setSpacing(1.0);
+        panel->setHidingBases(QStringLiteral("25, 28.5, 32, 40, 50, 60, 80, 90"));
+        const int before = panel->minimumSizeHint().width();
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(120000));
+        QVERIFY(panel->hiding().has_value());
+        QCOMPARE(panel->hiding()->bases.size(), size_t(8));
+        QVERIFY(!panel->hiding()->bases.front().objectives.empty());
+        // (The figures' least width: the table of the bases' areas, a few words; 8 columns of
+        // a table made it half as wide again.)
+        const int after = panel->minimumSizeHint().width();
+        QVERIFY2(after <= before + 40, qPrintable(QStringLiteral("%1 before, %2 after").arg(before).arg(after)));
+        QVERIFY2(panel->summary().contains(QStringLiteral("<b>objective")), qPrintable(panel->summary()));
     }
 
     void analysisLanesAndGaps() {

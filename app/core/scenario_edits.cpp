@@ -105,6 +105,12 @@ std::optional<std::vector<analysis::Probe>> parseHidingBases(const QString& text
                     return std::nullopt;
                 }
             }
+            for (const analysis::Probe& q : probes)
+                if (q.base.shape == p.base.shape && q.base.length_mm == p.base.length_mm && q.base.width_mm == p.base.width_mm &&
+                    q.height == p.height) {
+                    *problem = QStringLiteral("\"%1\" is given twice").arg(item.trimmed());
+                    return std::nullopt;
+                }
             probes.push_back(p);
         }
     }
@@ -112,10 +118,10 @@ std::optional<std::vector<analysis::Probe>> parseHidingBases(const QString& text
         *problem = QStringLiteral("no base given");
         return std::nullopt;
     }
-    // Smallest first (by area), so that a cell's colour is the largest base that hides there.
-    std::stable_sort(probes.begin(), probes.end(), [](const analysis::Probe& a, const analysis::Probe& b) {
-        return a.base.length_mm * a.base.width_mm < b.base.length_mm * b.base.width_mm;
-    });
+    // Smallest first (by area: an oval's is a quarter of pi times its two sizes), so that a
+    // cell's colour is the largest base that hides there.
+    auto area = [](const Base& b) { return b.length_mm * b.width_mm * (b.shape == BaseShape::Rect ? 1.0 : std::numbers::pi / 4); };
+    std::stable_sort(probes.begin(), probes.end(), [&](const analysis::Probe& a, const analysis::Probe& b) { return area(a.base) < area(b.base); });
     return probes;
 }
 

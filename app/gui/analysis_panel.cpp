@@ -54,6 +54,16 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     baseTip_ = tr("The base of the model placed on every cell");
     base_->setToolTip(baseTip_);
     form->addRow(tr("Base"), base_);
+    bases_ = new QLineEdit(QStringLiteral("32, 60x35.5, 100x50 rect"), this);
+    bases_->setObjectName(QStringLiteral("analysis-bases"));
+    // (Rich text, so that the tooltip wraps.)
+    basesTip_ = tr("<p>The bases whose hiding spots are worked out, in mm, separated by commas: 32 (round), 60x35.5 "
+                   "(an oval), 100x50 rect. Each stands at the Height below, or at its own after an @ (a tank: "
+                   "100x50 rect@3.5). \"all\": every base of the palette.</p>");
+    bases_->setToolTip(basesTip_);
+    form->addRow(tr("Bases"), bases_);
+    form->setRowVisible(bases_, false);
+    connect(bases_, &QLineEdit::textChanged, this, &AnalysisPanel::checkBases);
     height_ = new QDoubleSpinBox(this);
     height_->setRange(0.1, 30);
     height_->setSingleStep(0.25);
@@ -61,15 +71,6 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     height_->setSuffix(QStringLiteral("\""));
     height_->setValue(1.75);
     form->addRow(tr("Height"), height_);
-    bases_ = new QLineEdit(QStringLiteral("32, 60x35.5, 100x50 rect"), this);
-    bases_->setObjectName(QStringLiteral("analysis-bases"));
-    basesTip_ = tr("The bases whose hiding spots are worked out, in mm, separated by commas: 32 (round), 60x35.5 "
-                   "(an oval), 100x50 rect. Each stands at the Height below, or at its own after an @ (a tank: "
-                   "100x50 rect@3.5). \"all\": every base of the palette.");
-    bases_->setToolTip(basesTip_);
-    form->addRow(tr("Bases"), bases_);
-    form->setRowVisible(bases_, false);
-    connect(bases_, &QLineEdit::textChanged, this, &AnalysisPanel::checkBases);
     keywords_ = new QLineEdit(QStringLiteral("INFANTRY"), this);
     keywords_->setToolTip(tr("Its keywords, comma separated: the ruleset reads them (cover, 13.09, woods)"));
     form->addRow(tr("Keywords"), keywords_);
@@ -284,7 +285,12 @@ void AnalysisPanel::checkBases() {
     QString problem;
     const bool ok = edits::parseHidingBases(bases_->text(), probe(), &problem).has_value();
     bases_->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { color: #b00020; }"));
-    bases_->setToolTip(ok ? basesTip_ : problem + QStringLiteral("\n\n") + basesTip_);
+    bases_->setToolTip(ok ? basesTip_ : QStringLiteral("<p><b>%1</b></p>").arg(problem.toHtmlEscaped()) + basesTip_);
+    // (The panel's word on a list that named no bases, once it names some again.)
+    if (ok && basesSaid_) {
+        basesSaid_ = false;
+        sayChoices();
+    }
 }
 void AnalysisPanel::setLanes() { kind_->setCurrentIndex(2); }
 
@@ -374,8 +380,9 @@ bool AnalysisPanel::compute() {
             QString problem;
             const std::optional<std::vector<analysis::Probe>> parsed = edits::parseHidingBases(bases_->text(), model, &problem);
             if (!parsed) {
-                summary_->setText(tr("Bases: %1. Write them as 32, 60x35.5, 100x50 rect@3.5 (in mm; a height in inches "
-                                     "after an @), or \"all\".").arg(problem.toHtmlEscaped()));
+                summary_->setText(withShown(tr("Bases: %1. Write them as 32, 60x35.5, 100x50 rect@3.5 (in mm; a height in "
+                                               "inches after an @), or \"all\".").arg(problem)));
+                basesSaid_ = true;
                 return false;
             }
             const std::vector<analysis::Probe> probes = *parsed;
@@ -689,26 +696,47 @@ void AnalysisPanel::hidingReady() {
     map_.reset();
     exposure_.reset();
     lanes_.reset();
-    QString figures = QStringLiteral("<table><tr><th align='left'>%1</th><th align='right'>%2</th><th align='right'>%3</th></tr>")
+    // (Each base with its height where the bases' heights differ: two of one size tell apart.)
+    bool oneHeight = true;
+    for (const analysis::HidingBase& b : hiding_->bases) oneHeight = oneHeight && b.probe.height == hiding_->bases.front().probe.height;
+    auto named = [&](const analysis::HidingBase& b) {
+        const QString text = render::probeText(b.probe);
+        return (oneHeight ? text.section(QLatin1Char(','), 0, 0) : text).toHtmlEscaped();
+    };
+    QString figures = QStringLiteral("<table cellpadding='2'><tr><th align='left'>%1</th><th align='right'>%2</th><th align='right'>%3</th></tr>")
                           .arg(tr("base"), tr("safe"), tr("semi-safe"));
     for (const analysis::HidingBase& b : hiding_->bases)
-        figures += QStringLiteral("<tr><td>%1</td><td align='right'>%2 sq in</td><td align='right'>%3 sq in</td></tr>")
-                       .arg(render::probeText(b.probe).section(QLatin1Char(','), 0, 0))
+        figures += QStringLiteral("<tr><td>%1</td><td align='right'>%2&nbsp;sq&nbsp;in</td><td align='right'>%3&nbsp;sq&nbsp;in</td></tr>")
+                       .arg(named(b))
                        .arg(b.safeArea, 0, 'f', 1)
                        .arg(b.semiArea, 0, 'f', 1);
     figures += QStringLiteral("</table>");
     if (!hiding_->bases.empty() && !hiding_->bases.front().objectives.empty()) {
-        figures += tr("<p>Safe within 3\" of each objective (sq in):</p><table><tr><th></th>");
-        for (const analysis::HidingBase& b : hiding_->bases)
-            figures += QStringLiteral("<th align='right'>&nbsp;%1</th>").arg(render::probeText(b.probe).section(QLatin1Char(' '), 0, 0));
-        figures += QStringLiteral("</tr>");
-        for (size_t i = 0; i < hiding_->bases.front().objectives.size(); ++i) {
-            figures += QStringLiteral("<tr><td>%1</td>").arg(QString::fromStdString(hiding_->bases.front().objectives[i].objective).toHtmlEscaped());
+        const std::vector<analysis::ObjectiveHiding>& objectives = hiding_->bases.front().objectives;
+        figures += tr("<p>Safe within %1\" of each objective (sq in):</p>").arg(hiding_->options.objectiveRange);
+        if (hiding_->bases.size() <= 4 && oneHeight) {
+            // A column a base (their sizes alone: the dock is narrow), a row an objective.
+            figures += QStringLiteral("<table cellpadding='2'><tr><th></th>");
             for (const analysis::HidingBase& b : hiding_->bases)
-                figures += QStringLiteral("<td align='right'>&nbsp;%1</td>").arg(b.objectives[i].safeArea, 0, 'f', 0);
+                figures += QStringLiteral("<th align='right'>%1</th>").arg(render::probeText(b.probe).section(QLatin1Char(' '), 0, 0).toHtmlEscaped());
             figures += QStringLiteral("</tr>");
+            for (size_t i = 0; i < objectives.size(); ++i) {
+                figures += QStringLiteral("<tr><td>%1</td>").arg(QString::fromStdString(objectives[i].objective).toHtmlEscaped());
+                for (const analysis::HidingBase& b : hiding_->bases)
+                    figures += QStringLiteral("<td align='right'>%1</td>").arg(b.objectives[i].safeArea, 0, 'f', 0);
+                figures += QStringLiteral("</tr>");
+            }
+            figures += QStringLiteral("</table>");
+        } else {
+            // (More bases than a narrow dock has room for as columns, or heights to tell:
+            // a line an objective, which wraps.)
+            for (size_t i = 0; i < objectives.size(); ++i) {
+                QStringList each;
+                for (const analysis::HidingBase& b : hiding_->bases)
+                    each << QStringLiteral("%1&nbsp;%2").arg(named(b).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))).arg(b.objectives[i].safeArea, 0, 'f', 0);
+                figures += QStringLiteral("<p><b>%1</b>: %2</p>").arg(QString::fromStdString(objectives[i].objective).toHtmlEscaped(), each.join(QStringLiteral(", ")));
+            }
         }
-        figures += QStringLiteral("</table>");
     }
     showMap(render::hidingLayer(*hiding_, document_->scenario()), figures);
     emit finished();
@@ -782,7 +810,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
             } else {
                 verdict = tr("seen from more than %1 places").arg(hiding_->semiMost);
             }
-            lines << QStringLiteral("  %1: %2").arg(render::probeText(b.probe).section(QLatin1Char(','), 0, 0), verdict);
+            lines << QStringLiteral("  %1: %2").arg(render::probeText(b.probe), verdict);
         }
         if (largerOnly)
             lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "

@@ -122,6 +122,7 @@ private:
     QLineEdit* bases_;  // the hiding spots' bases, written out
     QString basesTip_;
     void checkBases();  // its text marked where it says no bases, the problem in its tooltip
+    bool basesSaid_ = false;  // the panel says the bases were not understood
     QLineEdit* keywords_;
     QComboBox* spacing_;
     QComboBox* places_;  // how far apart the places in a zone are
