@@ -886,6 +886,13 @@ Obstacles::Obstacles(const Scenario& scenario)
         auto [ring, round] = hullOfBase(m);
         add(std::move(ring), round, i, -1);
     }
+    boxed();
+}
+
+void Obstacles::boxed() {
+    boxes_.clear();
+    boxes_.reserve(shapes_.size());
+    for (const Shape& s : shapes_) boxes_.push_back({s.lo.x, s.lo.y, s.hi.x, s.hi.y});
 }
 
 Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas,
@@ -904,6 +911,7 @@ Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double belo
         }
         shapes_.push_back(shape);
     }
+    boxed();
 }
 
 Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas) : margin_(from.margin_) {
@@ -911,28 +919,33 @@ Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std:
         if (shape.piece < 0 || scenario.terrain[static_cast<size_t>(shape.piece)].kind != TerrainKind::Area ||
             std::ranges::find(areas, shape.piece) != areas.end())
             shapes_.push_back(shape);
+    boxed();
 }
 
 Obstacles Obstacles::withoutModels() const {
     Obstacles out = *this;
     std::erase_if(out.shapes_, [](const Shape& shape) { return shape.model >= 0; });
+    out.boxed();
     return out;
 }
 
 Obstacles Obstacles::withoutAreas() const {
     Obstacles out = *this;
     std::erase_if(out.shapes_, [](const Shape& shape) { return shape.area; });
+    out.boxed();
     return out;
 }
 
 std::vector<int> Obstacles::piecesMet(Vec2 centre, double radius, const std::vector<char>& among) const {
     std::vector<int> out;
     const double r = radius + margin_;
-    for (const Shape& s : shapes_) {
+    const Vec2 lo{centre.x - r, centre.y - r}, hi{centre.x + r, centre.y + r};
+    for (size_t i = 0; i < shapes_.size(); ++i) {
+        if (!meets(i, lo, hi)) continue;
+        const Shape& s = shapes_[i];
         if (s.piece < 0 || static_cast<size_t>(s.piece) >= among.size() || !among[static_cast<size_t>(s.piece)] ||
             std::ranges::find(out, s.piece) != out.end())
             continue;
-        if (centre.x + r < s.lo.x || s.hi.x < centre.x - r || centre.y + r < s.lo.y || s.hi.y < centre.y - r) continue;
         if (!clearOf(s, centre, 0, centre, radius)) out.push_back(s.piece);
     }
     return out;
@@ -1004,19 +1017,18 @@ bool Obstacles::clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 c
 
 bool Obstacles::discClear(Vec2 centre, double radius) const {
     const double r = radius + margin_;
-    for (const Shape& s : shapes_) {
-        if (centre.x + r < s.lo.x || s.hi.x < centre.x - r || centre.y + r < s.lo.y || s.hi.y < centre.y - r) continue;
-        if (!clearOf(s, centre, 0, centre, radius)) return false;
-    }
+    const Vec2 lo{centre.x - r, centre.y - r}, hi{centre.x + r, centre.y + r};
+    for (size_t i = 0; i < shapes_.size(); ++i)
+        if (meets(i, lo, hi) && !clearOf(shapes_[i], centre, 0, centre, radius)) return false;
     return true;
 }
 
 template <class Clear>
-bool Obstacles::allClear(const Clear& clear, int* stopper) const {
+bool Obstacles::allClear(Vec2 lo, Vec2 hi, const Clear& clear, int* stopper) const {
     const int first = stopper && *stopper >= 0 && *stopper < static_cast<int>(shapes_.size()) ? *stopper : -1;
-    if (first >= 0 && !clear(shapes_[static_cast<size_t>(first)])) return false;
+    if (first >= 0 && meets(static_cast<size_t>(first), lo, hi) && !clear(shapes_[static_cast<size_t>(first)])) return false;
     for (int i = 0; i < static_cast<int>(shapes_.size()); ++i) {
-        if (i == first || clear(shapes_[static_cast<size_t>(i)])) continue;
+        if (i == first || !meets(static_cast<size_t>(i), lo, hi) || clear(shapes_[static_cast<size_t>(i)])) continue;
         if (stopper) *stopper = i;
         return false;
     }
@@ -1028,9 +1040,9 @@ bool Obstacles::coneClear(Vec2 apex, Vec2 centre, double radius, int skip, const
     const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
     const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
     return allClear(
+        lo, hi,
         [&](const Shape& s) {
             if (s.model == skip && skip >= 0) return true;
-            if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) return true;
             if (walls && s.area && std::ranges::find(*walls, s.piece) == walls->end()) return true;
             return clearOf(s, apex, 0, centre, radius);
         },
@@ -1043,9 +1055,9 @@ bool Obstacles::footConeClear(Vec2 apex, double top, Vec2 centre, double radius,
     const Vec2 lo{std::min(apex.x - margin_, centre.x - r), std::min(apex.y - margin_, centre.y - r)};
     const Vec2 hi{std::max(apex.x + margin_, centre.x + r), std::max(apex.y + margin_, centre.y + r)};
     return allClear(
+        lo, hi,
         [&](const Shape& s) {
             if ((s.model == skip && skip >= 0) || s.height <= 0) return true;
-            if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) return true;
             const double share = std::min(1.0, s.height / top);
             return clearOf(s, centre + (apex - centre) * share, (1 - share) * radius, centre, radius);
         },
@@ -1064,9 +1076,10 @@ bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const s
     const Vec2 lo{std::min(q.x, centre.x - radius) - margin_, std::min(q.y, centre.y - radius) - margin_};
     const Vec2 hi{std::max(q.x, centre.x + radius) + margin_, std::max(q.y, centre.y + radius) + margin_};
     std::vector<std::pair<double, double>> blocked;
-    for (const Shape& s : shapes_) {
+    for (size_t i = 0; i < shapes_.size(); ++i) {
+        if (!meets(i, lo, hi)) continue;
+        const Shape& s = shapes_[i];
         if (s.model == skip && skip >= 0) continue;
-        if (hi.x < s.lo.x || s.hi.x < lo.x || hi.y < s.lo.y || s.hi.y < lo.y) continue;
         if (walls && s.area && std::ranges::find(*walls, s.piece) == walls->end()) continue;
         {
             // (Its box's circle farther from the segment from q to the centre than the disc's

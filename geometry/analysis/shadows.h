@@ -321,10 +321,22 @@ private:
     // Whether the hull of the disc around `apex` of radius `apexRadius` and the disc around
     // `centre` stays clear of the shape.
     bool clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const;
-    // Whether `clear` holds for every shape, the one at *stopper first (coneClear).
+    // Whether `clear` holds for every shape whose box meets the box from lo to hi, the one
+    // at *stopper first (coneClear).
     template <class Clear>
-    bool allClear(const Clear& clear, int* stopper) const;
+    bool allClear(Vec2 lo, Vec2 hi, const Clear& clear, int* stopper) const;
     std::vector<Shape> shapes_;
+    // The shapes' boxes on their own, in the same order (boxed() makes them): a query looks
+    // through these, most of which its box misses, before it touches a shape.
+    struct Box {
+        double lox, loy, hix, hiy;
+    };
+    std::vector<Box> boxes_;
+    void boxed();
+    bool meets(size_t i, Vec2 lo, Vec2 hi) const {
+        const Box& b = boxes_[i];
+        return !(hi.x < b.lox || b.hix < lo.x || hi.y < b.loy || b.hiy < lo.y);
+    }
     double margin_ = 0;
 };
 
