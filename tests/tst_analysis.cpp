@@ -1027,6 +1027,61 @@ private slots:
         QVERIFY(t.hidden > 100);
     }
 
+    // Full shadows of a wall the target hugs: seen from the target's centre the wall spans up
+    // to 150 degrees, and the whole table is turned so that the directions run across the
+    // half turn where angles wrap. Where a target is said hidden, no segment between 120
+    // points on each base's rim may miss the wall's interior; behind the middle of a long wall
+    // the target is found hidden.
+    void fullShadowsOfAWallTheTargetHugs() {
+        const double r = 16 / 25.4;
+        int hidden = 0, checked = 0;
+        for (const double turnDegrees : {0.0, 90.0, 179.0, 180.0, 181.0, 270.0}) {
+            const double a = turnDegrees * std::numbers::pi / 180;
+            const Vec2 eye{30, 22}, along{-std::sin(a), std::cos(a)}, away{std::cos(a), std::sin(a)};
+            for (const double length : {3.0, 6.0, 12.0}) {
+                const Vec2 mid = eye + away * 10;
+                Ring wall{mid - along * (length / 2) - away * 0.15, mid + along * (length / 2) - away * 0.15,
+                          mid + along * (length / 2) + away * 0.15, mid - along * (length / 2) + away * 0.15};
+                if (signedArea(wall) < 0) std::reverse(wall.begin(), wall.end());
+                Scenario s = wallTable({60, 44}, wall, 5);
+                s.ruleset.name = "true-los";
+                s.ruleset.sight_line_width_mm = 0;
+                s.models.push_back(observerAt("watcher", eye));
+                const FullShadows shadows(PieceParts(s), s, s.models[0], 1.75);
+                for (const double gap : {0.02, 0.1, 0.5})
+                    for (double t = -length / 2 - 1; t <= length / 2 + 1 + 1e-9; t += length / 8 + 0.25) {
+                        const Vec2 c = mid + along * t + away * (0.15 + gap + r);
+                        const bool said = shadows.hides(c, r, {}, false);
+                        ++checked;
+                        if (std::abs(t) < 1e-9 && length >= 6 && gap <= 0.1)
+                            QVERIFY2(said, qPrintable(QStringLiteral("turned %1, wall %2\", %3\" off: behind its middle, not found hidden").arg(turnDegrees).arg(length).arg(gap)));
+                        if (!said) continue;
+                        ++hidden;
+                        constexpr int kRim = 120;
+                        for (int i = 0; i < kRim; ++i)
+                            for (int j = 0; j < kRim; ++j) {
+                                const double ti = 2 * std::numbers::pi * i / kRim, tj = 2 * std::numbers::pi * j / kRim;
+                                const Vec2 p = eye + Vec2{std::cos(ti), std::sin(ti)} * r, q = c + Vec2{std::cos(tj), std::sin(tj)} * r;
+                                // The part of p-q strictly inside the (convex, counter-clockwise) wall.
+                                double t0 = 0, t1 = 1;
+                                for (size_t k = 0; k < wall.size() && t0 < t1; ++k) {
+                                    const Vec2 e = wall[(k + 1) % wall.size()] - wall[k];
+                                    const double f0 = e.x * (p.y - wall[k].y) - e.y * (p.x - wall[k].x);
+                                    const double f1 = e.x * (q.y - wall[k].y) - e.y * (q.x - wall[k].x);
+                                    if (f0 <= 0 && f1 <= 0) t1 = -1;
+                                    else if (f0 <= 0) t0 = std::max(t0, f0 / (f0 - f1));
+                                    else if (f1 <= 0) t1 = std::min(t1, f0 / (f0 - f1));
+                                }
+                                QVERIFY2(t1 - t0 > 1e-9, qPrintable(QStringLiteral("turned %1, wall %2\", %3\" off at %4: said hidden, a segment misses the wall")
+                                                                         .arg(turnDegrees).arg(length).arg(gap).arg(t)));
+                            }
+                    }
+            }
+        }
+        QVERIFY2(hidden > 60 && hidden < checked, qPrintable(QStringLiteral("%1 of %2").arg(hidden).arg(checked)));
+        qInfo("%d of %d targets hugging a wall found hidden, each checked", hidden, checked);
+    }
+
     // A full shadow's edge, worked out by hand: the line through a wall's corner tangent to
     // the observer's base with both on the same side. A probe whose base lies a hundredth of
     // an inch inside it is in the shadow, one a hundredth across is not; the pair ruling says
