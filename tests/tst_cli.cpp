@@ -358,9 +358,10 @@ private slots:
         QVERIFY(cells.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(cells.readLine()).trimmed(),
                  QStringLiteral("x,y,safe_32_mm_round,semi_32_mm_round,safe_60x35.5_mm_oval,semi_60x35.5_mm_oval,safe_100x50_mm_rect,semi_100x50_mm_rect"));
-        // JSON, bases with heights of their own, given largest first (ordered smallest first).
+        // JSON, bases with heights of their own (written as the program writes them, 3"),
+        // given largest first (ordered smallest first).
         r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),
-                 QStringLiteral("--bases"), QStringLiteral("100x50rect@3,25"), QStringLiteral("--semi"), QStringLiteral("20"),
+                 QStringLiteral("--bases"), QStringLiteral("100x50rect@3\",25"), QStringLiteral("--semi"), QStringLiteral("20"),
                  QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
@@ -382,6 +383,7 @@ private slots:
             {{QStringLiteral("--bases"), QStringLiteral("32,huge")}, QStringLiteral("--bases: expected a base")},
             {{QStringLiteral("--bases"), QStringLiteral("32@tall")}, QStringLiteral("--bases: a height from 0.1 to 30")},
             {{QStringLiteral("--bases"), QStringLiteral("32,60x35.5,32 round")}, QStringLiteral("--bases: \"32 round\" is given twice")},
+            {{QStringLiteral("--bases"), QStringLiteral("all,32")}, QStringLiteral("--bases: \"all\" stands alone")},
             {{QStringLiteral("--semi"), QStringLiteral("150")}, QStringLiteral("--semi: expected a number from 0 to 100")},
         };
         for (const auto& [options, message] : bad) {

@@ -1206,6 +1206,20 @@ private slots:
         QCOMPARE(got[1].probe.base.shape, BaseShape::Rect);
         QCOMPARE(got[1].probe.height, 3.5);
         QVERIFY2(panel->summary().contains(QStringLiteral("rect, 3.5&quot;: safe")), qPrintable(panel->summary()));
+        // Other bases, or another height, and the map shown is said to be for other choices;
+        // the same ones again (written with other spaces), and it is not.
+        const QString forOthers = QStringLiteral("worked out for other choices");
+        QVERIFY(!panel->summary().contains(forOthers));
+        panel->setHidingBases(QStringLiteral("100x50 rect@3.5, 32, 25"));
+        QVERIFY2(panel->summary().contains(forOthers), qPrintable(panel->summary()));
+        panel->setHidingBases(QStringLiteral("100x50 rect@3.5,32"));
+        QVERIFY2(!panel->summary().contains(forOthers), qPrintable(panel->summary()));
+        auto* height = panel->findChildren<QDoubleSpinBox*>().value(0);
+        QVERIFY(height);
+        height->setValue(2.5);
+        QVERIFY2(panel->summary().contains(forOthers), qPrintable(panel->summary()));
+        height->setValue(1.75);
+        QVERIFY2(!panel->summary().contains(forOthers), qPrintable(panel->summary()));
         // Not bases: marked as typed, said when pressed (as typed, beside the legend of the
         // map kept); nothing started. Said no more once the list names bases again.
         panel->setHidingBases(QStringLiteral("32, banana"));

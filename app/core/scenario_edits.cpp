@@ -93,7 +93,15 @@ std::optional<std::vector<analysis::Probe>> parseHidingBases(const QString& text
         for (const QString& item : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             if (item.trimmed().isEmpty()) continue;
             analysis::Probe p = model;
-            const QString base = item.section(QLatin1Char('@'), 0, 0), height = item.section(QLatin1Char('@'), 1);
+            const QString base = item.section(QLatin1Char('@'), 0, 0);
+            // (A height as the program writes it, 3.5" or 3.5 in, is read too.)
+            QString height = item.section(QLatin1Char('@'), 1).trimmed();
+            if (height.endsWith(QLatin1Char('"'))) height.chop(1);
+            else if (height.endsWith(QLatin1String("in"), Qt::CaseInsensitive)) height.chop(2);
+            if (base.trimmed().compare(QLatin1String("all"), Qt::CaseInsensitive) == 0) {
+                *problem = QStringLiteral("\"all\" stands alone (every base of the palette), found \"%1\"").arg(text.trimmed());
+                return std::nullopt;
+            }
             const std::optional<Base> b = parseBase(base, problem);
             if (!b) return std::nullopt;
             p.base = *b;

@@ -114,6 +114,12 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     connect(who_, &QComboBox::activated, this, [this] { veil_ = false; });
     connect(base_, &QComboBox::activated, this, [this] { veil_ = false; });
     connect(kind_, &QComboBox::currentIndexChanged, this, retitle);
+    // (Another base, height, cells or places: the map shown is said to be for other choices.)
+    connect(base_, &QComboBox::currentIndexChanged, this, &AnalysisPanel::sayChoices);
+    connect(height_, &QDoubleSpinBox::valueChanged, this, &AnalysisPanel::sayChoices);
+    connect(keywords_, &QLineEdit::textChanged, this, &AnalysisPanel::sayChoices);
+    connect(spacing_, &QComboBox::currentIndexChanged, this, &AnalysisPanel::sayChoices);
+    connect(places_, &QComboBox::currentIndexChanged, this, &AnalysisPanel::sayChoices);
     layout->addLayout(form);
 
     auto* buttons = new QHBoxLayout;
@@ -286,11 +292,10 @@ void AnalysisPanel::checkBases() {
     const bool ok = edits::parseHidingBases(bases_->text(), probe(), &problem).has_value();
     bases_->setStyleSheet(ok ? QString() : QStringLiteral("QLineEdit { color: #b00020; }"));
     bases_->setToolTip(ok ? basesTip_ : QStringLiteral("<p><b>%1</b></p>").arg(problem.toHtmlEscaped()) + basesTip_);
-    // (The panel's word on a list that named no bases, once it names some again.)
-    if (ok && basesSaid_) {
-        basesSaid_ = false;
-        sayChoices();
-    }
+    // (The panel's word on a list that named no bases, once it names some again; else
+    // whether the map shown is for these bases.)
+    if (ok && basesSaid_) basesSaid_ = false;
+    if (!basesSaid_) sayChoices();
 }
 void AnalysisPanel::setLanes() { kind_->setCurrentIndex(2); }
 
@@ -329,8 +334,14 @@ QString AnalysisPanel::choice() const {
     const std::string who = !byObserver               ? std::string()
                             : who_->currentIndex() == 1 ? s.models[observer].unit
                                                         : s.models[observer].id;
-    return who_->currentText() + (zoneChosen().isEmpty() ? QString() : QStringLiteral("|") + kind_->currentText()) +
-           (byObserver ? QStringLiteral("|") + QString::fromStdString(who) : QString());
+    // (The settings too, those the map asks for: the bases written, or the one base; its
+    // height and keywords; the cells; for a zone, its places.)
+    const bool zone = !zoneChosen().isEmpty(), hidingSpots = zone && kind_->currentIndex() == 1;
+    QString settings = hidingSpots ? bases_->text().simplified().remove(QLatin1Char(' ')) : base_->currentText();
+    settings += QStringLiteral("|%1|%2|%3").arg(height_->value()).arg(keywords_->text().simplified().toUpper()).arg(spacing_->currentText());
+    if (zone) settings += QStringLiteral("|") + places_->currentText();
+    return who_->currentText() + (zone ? QStringLiteral("|") + kind_->currentText() : QString()) +
+           (byObserver ? QStringLiteral("|") + QString::fromStdString(who) : QString()) + QStringLiteral("|") + settings;
 }
 
 bool AnalysisPanel::compute() {
