@@ -1246,6 +1246,34 @@ private slots:
         QVERIFY2(!shown().contains(QStringLiteral("Bases:")) && shown().contains(QStringLiteral("semi-safe")), qPrintable(shown()));
     }
 
+    void analysisAskedAgainWhileWorkedOutGoesOn() {
+        // Hiding Spots pressed again while those very spots are worked out: the work goes on
+        // (its progress kept), rather than start again from nothing; another height asked
+        // for starts again.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 2));
+        panel->setHidingSpots(true);
+        panel->setSpacing(0.5);
+        auto* progress = panel->findChild<QProgressBar*>();
+        QVERIFY(progress);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, 60000);
+        QVERIFY(panel->computing());
+        const int before = progress->value();
+        QVERIFY(panel->compute());
+        QVERIFY(panel->computing());
+        QCOMPARE(progress->value(), before);
+        panel->findChildren<QDoubleSpinBox*>().value(0)->setValue(2.5);
+        QVERIFY(panel->compute());
+        QCOMPARE(progress->value(), 0);
+        panel->cancel();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!panel->computing());
+    }
+
     void analysisHidingSpotsOfManyBasesKeepTheDockNarrow() {
         // Eight bases on an official layout with objectives: the figures per objective wrap
         // as lines, so the panel asks little more width than before the map (no table of a
