@@ -159,6 +159,19 @@ bool showOfficialUnits(gui::MainWindow& w, QSize size) {
     w.show();
     return QTest::qWaitForWindowExposed(&w);
 }
+
+// The window on `file`, its Analysis dock set to the hiding spots from `zone` (its places
+// `apart` inches apart, the cells `cells` inches): the panel, or none where the file or the
+// zone is not there.
+gui::AnalysisPanel* hidingSpotsOn(gui::MainWindow& w, const QString& file, const QString& zone, double apart, double cells) {
+    if (!w.openFile(file, true)) return nullptr;
+    gui::AnalysisPanel* panel = w.analysis();
+    if (!panel->setZone(zone, apart)) return nullptr;
+    panel->setHidingSpots(true);
+    panel->setSpacing(cells);
+    return panel;
+}
+
 }  // namespace
 
 class TestGui : public QObject {
@@ -1187,11 +1200,8 @@ private slots:
         // worked out smallest first; a list that is no bases is said, in the box's tooltip
         // as it is typed and on the panel when pressed, and the map shown stays.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
-        gui::AnalysisPanel* panel = w.analysis();
-        QVERIFY(panel->setZone(QStringLiteral("west"), 2));
-        panel->setHidingSpots(true);
-        panel->setSpacing(1.0);
+        gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), QStringLiteral("west"), 2, 1.0);
+        QVERIFY(panel);
         auto* bases = panel->findChild<QLineEdit*>(QStringLiteral("analysis-bases"));
         QVERIFY(bases);
         panel->setHidingBases(QStringLiteral("100x50 rect@3.5, 32"));
@@ -1251,11 +1261,8 @@ private slots:
         // (its progress kept), rather than start again from nothing; another height asked
         // for starts again.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
-        gui::AnalysisPanel* panel = w.analysis();
-        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 2));
-        panel->setHidingSpots(true);
-        panel->setSpacing(0.5);
+        gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), QStringLiteral("deployment-attacker"), 2, 0.5);
+        QVERIFY(panel);
         auto* progress = panel->findChild<QProgressBar*>();
         QVERIFY(progress);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
@@ -1280,11 +1287,8 @@ private slots:
         // column a base, which with every base of the palette ran off the dock's right
         // edge, taking the buttons with it).
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
-        gui::AnalysisPanel* panel = w.analysis();
-        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 4));
-        panel->setHidingSpots(true);
-        panel->setSpacing(1.0);
+        gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), QStringLiteral("deployment-attacker"), 4, 1.0);
+        QVERIFY(panel);
         panel->setHidingBases(QStringLiteral("25, 28.5, 32, 40, 50, 60, 80, 90"));
         const int before = panel->minimumSizeHint().width();
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
