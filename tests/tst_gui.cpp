@@ -1276,6 +1276,13 @@ private slots:
         panel->findChildren<QDoubleSpinBox*>().value(0)->setValue(2.5);
         QVERIFY(panel->compute());
         QCOMPARE(progress->value(), 0);
+        // Cancelled, and asked for again before the work has stopped: started again.
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, 60000);
+        panel->cancel();
+        QVERIFY(panel->computing());
+        QVERIFY(panel->compute());
+        QCOMPARE(progress->value(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, 60000);
         panel->cancel();
         QVERIFY(finished.wait(60000));
         QVERIFY(!panel->computing());

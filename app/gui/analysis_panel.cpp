@@ -346,9 +346,9 @@ QString AnalysisPanel::choice() const {
 
 bool AnalysisPanel::compute() {
     const Scenario& s = document_->scenario();
-    // (The map being worked out is the one asked for again, on the same table: it goes on,
-    // rather than start again from nothing.)
-    if (computing() && choice() == choiceAsked_ && edits_ == editsAsked_ &&
+    // (The map being worked out, not cancelled, is the one asked for again, on the same
+    // table: it goes on, rather than start again from nothing.)
+    if (computing() && cancelFlag_ && !cancelFlag_->load() && choice() == choiceAsked_ && edits_ == editsAsked_ &&
         (veil_ && !sideChosen().isEmpty()) == runningVeil_)
         return true;
     choiceAsked_ = choice();

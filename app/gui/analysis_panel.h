@@ -44,8 +44,9 @@ public:
     AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidget* parent = nullptr);
     ~AnalysisPanel() override;
 
-    // Starts the map for the settings shown (giving up one still being worked out); false,
-    // with the reason on the panel, when there is no observer.
+    // Starts the map for the settings shown (giving up one still being worked out for other
+    // choices; the same map asked for again goes on); false, with the reason on the panel,
+    // when there is no observer or the settings name nothing to work out.
     bool compute();
     void cancel();
     void clear();  // the map off the board
