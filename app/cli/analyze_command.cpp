@@ -20,7 +20,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <atomic>
@@ -36,8 +35,6 @@
 namespace sl::cli {
 
 namespace {
-
-
 
 // One letter a cell in the JSON's rows: F fully visible, V visible, C visible in cover,
 // H hidden, D hidden within a dense area (13.09), U undecided, X no place to stand (on a
