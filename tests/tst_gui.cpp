@@ -1259,7 +1259,7 @@ private slots:
     void analysisAskedAgainWhileWorkedOutGoesOn() {
         // Hiding Spots pressed again while those very spots are worked out: the work goes on
         // (its progress kept), rather than start again from nothing; another height asked
-        // for starts again.
+        // for starts again. The progress says which base is worked out.
         gui::MainWindow w;
         gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), QStringLiteral("deployment-attacker"), 2, 0.5);
         QVERIFY(panel);
@@ -1269,6 +1269,10 @@ private slots:
         QVERIFY(panel->compute());
         QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, 60000);
         QVERIFY(panel->computing());
+        // (Three bases one after another, whose costs differ: which one, no time foretold
+        // from the first.)
+        QVERIFY2(progress->format().contains(QStringLiteral("base 1 of 3")) && !progress->format().contains(QStringLiteral("left")),
+                 qPrintable(progress->format()));
         const int before = progress->value();
         QVERIFY(panel->compute());
         QVERIFY(panel->computing());

@@ -408,11 +408,13 @@ bool AnalysisPanel::compute() {
             // (The enemy at each place is a 32 mm model: its places, once for each base.)
             const int enemyPlaces = static_cast<int>(analysis::zonePositions(s, s.zones[zone], analysis::Probe{}, options.zoneSpacing).size());
             const int n = static_cast<int>(probes.size());
-            const analysis::Run run = startWork(enemyPlaces * n, tr("Working out where %n base(s) hide from %1: a model at each "
-                                                                    "of its places against each of %2 cells, for each base...",
-                                                                    nullptr, n)
-                                                                     .arg(zoneId)
-                                                                     .arg(QLocale().toString(cells)));
+            const analysis::Run run = startWork(enemyPlaces * n,
+                                                tr("Working out where %n base(s) hide from %1: a model at each "
+                                                   "of its places against each of %2 cells, for each base...",
+                                                   nullptr, n)
+                                                    .arg(zoneId)
+                                                    .arg(QLocale().toString(cells)),
+                                                n);
             hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, run, keep = cancelFlag_] {
                 return analysis::hidingSpots(*scenario, zone, probes, hiding, run);
             }));
@@ -507,11 +509,13 @@ QString AnalysisPanel::withShown(const QString& text) const {
     return QStringLiteral("<p><i>%1</i></p>").arg(text.toHtmlEscaped()) + summaryText_;
 }
 
-analysis::Run AnalysisPanel::startWork(int total, const QString& text) {
+analysis::Run AnalysisPanel::startWork(int total, const QString& text, int parts) {
     if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
     cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
     done_ = std::make_shared<std::atomic<int>>(0);
     total_ = total;
+    parts_ = std::max(1, parts);
+    lastPart_.reset();
     working_ = true;
     progress_->setRange(0, total_);
     progress_->setValue(0);
@@ -539,7 +543,22 @@ void AnalysisPanel::showProgress() {
     if (!done_) return;
     const int done = done_->load();
     progress_->setValue(done);
-    const QString left = timeLeftText(started_.elapsed() / 1000.0, done, total_);
+    QString left = timeLeftText(started_.elapsed() / 1000.0, done, total_);
+    if (parts_ > 1 && total_ >= parts_) {
+        // Parts one after another (the hiding spots' bases), whose costs differ by far: which
+        // one is worked out, and the time left only in the last (the rate of the parts
+        // before foretells little of the parts after).
+        const int each = total_ / parts_, part = std::min(parts_, done / each + 1);
+        const QString which = tr("base %1 of %2").arg(part).arg(parts_);
+        if (part < parts_) {
+            left = which;
+        } else {
+            const double now = started_.elapsed() / 1000.0;
+            if (!lastPart_) lastPart_ = {now, done};  // (first seen in it: its rate from here)
+            const QString inLast = timeLeftText(now - lastPart_->first, done - lastPart_->second, total_ - lastPart_->second);
+            left = which + (inLast.isEmpty() ? QString() : QStringLiteral(" - ") + inLast);
+        }
+    }
     progress_->setFormat(left.isEmpty() ? QStringLiteral("%p%") : QStringLiteral("%p% - ") + left);
 }
 

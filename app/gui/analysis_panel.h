@@ -107,7 +107,9 @@ private:
     void showProgress();
     // The work about to start: a newer one gives up the one running; progress and Cancel
     // shown with this text; the Run the worker is given (its flag kept by cancelFlag_).
-    analysis::Run startWork(int total, const QString& text);
+    // With `parts` (the hiding spots' bases), the work is that many equal shares of `total`
+    // worked out one after another, said as such on the progress bar.
+    analysis::Run startWork(int total, const QString& text, int parts = 1);
     void endWork();       // the work's answer arrived (taken, or dropped)
     void sayCancelled();  // an answer cut short: said, the last map kept
     // `text` (plain) said on the panel, with the legend and figures of the map still drawn.
@@ -148,6 +150,8 @@ private:
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
     std::shared_ptr<std::atomic<int>> done_;
     int total_ = 0;
+    int parts_ = 1;  // shares worked out one after another (startWork)
+    std::optional<std::pair<double, int>> lastPart_;  // when the last share was first seen begun, and the count then
     QTimer poll_;      // progress, read from the worker's counter
     QElapsedTimer started_;  // since the work began: the time left, said on the progress bar
     QTimer debounce_;  // after a table edit, before the map is worked out again
