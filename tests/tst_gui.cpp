@@ -1292,6 +1292,41 @@ private slots:
         QVERIFY(!panel->computing());
     }
 
+    void analysisCancelHandsTheFocusBackToTheMapButton() {
+        // Cancel pressed with the keyboard's focus on it, a map shown: once the work stops the
+        // focus goes back to the map's button, not on to Clear (where the next key pressed
+        // would take the map off).
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), QStringLiteral("deployment-attacker"), 4, 1.0);
+        QVERIFY(panel);
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
+        QVERIFY(dock);
+        w.show();
+        dock->show();
+        dock->raise();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        auto* compute = panel->findChild<QPushButton*>(QStringLiteral("analysis-compute"));
+        auto* cancel = panel->findChild<QPushButton*>(QStringLiteral("analysis-cancel"));
+        auto* clear = panel->findChild<QPushButton*>(QStringLiteral("analysis-clear"));
+        QVERIFY(compute && cancel && clear);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->hiding().has_value() && clear->isEnabled());
+        panel->setSpacing(0.5);
+        QVERIFY(panel->compute());
+        QVERIFY(cancel->isEnabled());
+        cancel->setFocus();
+        QTRY_VERIFY(cancel->hasFocus());
+        QTest::keyClick(cancel, Qt::Key_Space);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!cancel->isEnabled());
+        QVERIFY(!clear->hasFocus());
+        QVERIFY(compute->hasFocus());
+        QVERIFY(panel->hiding().has_value());  // (the map shown stays)
+    }
+
     void analysisHidingSpotsOfManyBasesKeepTheDockNarrow() {
         // Eight bases on an official layout with objectives: the figures per objective wrap
         // as lines, so the panel asks little more width than before the map (no table of a

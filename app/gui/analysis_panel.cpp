@@ -127,8 +127,10 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     compute_->setObjectName(QStringLiteral("analysis-compute"));
     compute_->setToolTip(tr("Where a model of this base and height would be seen by the observer"));
     cancel_ = new QPushButton(tr("Cancel"), this);
+    cancel_->setObjectName(QStringLiteral("analysis-cancel"));
     cancel_->setEnabled(false);
     clear_ = new QPushButton(tr("Clear"), this);
+    clear_->setObjectName(QStringLiteral("analysis-clear"));
     clear_->setEnabled(false);
     buttons->addWidget(compute_);
     buttons->addWidget(cancel_);
@@ -491,6 +493,9 @@ void AnalysisPanel::endWork() {
     working_ = false;
     poll_.stop();
     progress_->setVisible(false);
+    // (Cancel, disabled with the focus on it, would hand the focus on to Clear: a key pressed
+    // next would take the map off. It goes back to the map's button.)
+    if (cancel_->hasFocus()) compute_->setFocus();
     cancel_->setEnabled(false);
 }
 
