@@ -216,6 +216,23 @@ Scenario starTable(std::mt19937& rng, int round, int pieces, const std::function
     return s;
 }
 
+// Whether the segment p-q runs through the open interior of a convex, counter-clockwise
+// ring: its part strictly inside every side is longer than a hair (in the segment's
+// parameter).
+bool crossesInterior(Vec2 p, Vec2 q, const Ring& r) {
+    double t0 = 0, t1 = 1;
+    for (size_t i = 0; i < r.size() && t0 < t1; ++i) {
+        const Vec2 e = r[(i + 1) % r.size()] - r[i];
+        // inside: cross(e, x - r[i]) > 0, linear in the segment's parameter
+        const double f0 = e.x * (p.y - r[i].y) - e.y * (p.x - r[i].x);
+        const double f1 = e.x * (q.y - r[i].y) - e.y * (q.x - r[i].x);
+        if (f0 <= 0 && f1 <= 0) t1 = -1;
+        else if (f0 <= 0) t0 = std::max(t0, f0 / (f0 - f1));
+        else if (f1 <= 0) t1 = std::min(t1, f0 / (f0 - f1));
+    }
+    return t1 - t0 > 1e-9;
+}
+
 // The distance from x to a model's base (0 within it), measured on its outline (whose
 // corners lie on the curve, so a hair farther than the curve at most: less that hair).
 double toBase(Vec2 x, const Model& m) {
@@ -1062,17 +1079,7 @@ private slots:
                             for (int j = 0; j < kRim; ++j) {
                                 const double ti = 2 * std::numbers::pi * i / kRim, tj = 2 * std::numbers::pi * j / kRim;
                                 const Vec2 p = eye + Vec2{std::cos(ti), std::sin(ti)} * r, q = c + Vec2{std::cos(tj), std::sin(tj)} * r;
-                                // The part of p-q strictly inside the (convex, counter-clockwise) wall.
-                                double t0 = 0, t1 = 1;
-                                for (size_t k = 0; k < wall.size() && t0 < t1; ++k) {
-                                    const Vec2 e = wall[(k + 1) % wall.size()] - wall[k];
-                                    const double f0 = e.x * (p.y - wall[k].y) - e.y * (p.x - wall[k].x);
-                                    const double f1 = e.x * (q.y - wall[k].y) - e.y * (q.x - wall[k].x);
-                                    if (f0 <= 0 && f1 <= 0) t1 = -1;
-                                    else if (f0 <= 0) t0 = std::max(t0, f0 / (f0 - f1));
-                                    else if (f1 <= 0) t1 = std::min(t1, f0 / (f0 - f1));
-                                }
-                                QVERIFY2(t1 - t0 > 1e-9, qPrintable(QStringLiteral("turned %1, wall %2\", %3\" off at %4: said hidden, a segment misses the wall")
+                                QVERIFY2(crossesInterior(p, q, wall), qPrintable(QStringLiteral("turned %1, wall %2\", %3\" off at %4: said hidden, a segment misses the wall")
                                                                          .arg(turnDegrees).arg(length).arg(gap).arg(t)));
                             }
                     }
@@ -1838,21 +1845,8 @@ private slots:
             };
             auto crossesAWall = [&](Vec2 p, Vec2 q) {
                 if (nearAWall(p, q)) return true;
-                for (const TerrainPiece& t : s.terrain) {
-                    // The part of p-q strictly inside the (convex, counter-clockwise) wall.
-                    double t0 = 0, t1 = 1;
-                    const Ring& r = t.footprint.outer;
-                    for (size_t i = 0; i < r.size() && t0 < t1; ++i) {
-                        const Vec2 e = r[(i + 1) % r.size()] - r[i];
-                        // inside: cross(e, x - r[i]) > 0, linear in the segment's parameter
-                        const double f0 = e.x * (p.y - r[i].y) - e.y * (p.x - r[i].x);
-                        const double f1 = e.x * (q.y - r[i].y) - e.y * (q.x - r[i].x);
-                        if (f0 <= 0 && f1 <= 0) t1 = -1;
-                        else if (f0 <= 0) t0 = std::max(t0, f0 / (f0 - f1));
-                        else if (f1 <= 0) t1 = std::min(t1, f0 / (f0 - f1));
-                    }
-                    if (t1 - t0 > 1e-9) return true;
-                }
+                for (const TerrainPiece& t : s.terrain)
+                    if (crossesInterior(p, q, t.footprint.outer)) return true;
                 return false;
             };
             auto openAlong = [&](Vec2 p, Vec2 dir) {  // the line through p: its gap between the discs

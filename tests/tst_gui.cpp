@@ -172,6 +172,16 @@ gui::AnalysisPanel* hidingSpotsOn(gui::MainWindow& w, const QString& file, const
     return panel;
 }
 
+// The official layout with two units of ten, the model `observer` picked on the board and
+// the Analysis dock's cells `cells` inches: the panel, or none where the file is not there.
+gui::AnalysisPanel* unitsSeenBy(gui::MainWindow& w, const QString& observer, double cells) {
+    if (!w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true))
+        return nullptr;
+    w.board()->setObserver(w.board()->modelIndex(observer));
+    w.analysis()->setSpacing(cells);
+    return w.analysis();
+}
+
 }  // namespace
 
 class TestGui : public QObject {
@@ -1672,11 +1682,9 @@ private slots:
         // A map that takes a while (an official layout at 0.25"): Cancel gives it up, and
         // the board keeps no half-done map.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::AnalysisPanel* panel = unitsSeenBy(w, QStringLiteral("intercessor-3"), 0.25);
+        QVERIFY(panel);
         gui::BoardView* view = w.board();
-        gui::AnalysisPanel* panel = w.analysis();
-        view->setObserver(view->modelIndex(QStringLiteral("intercessor-3")));
-        panel->setSpacing(0.25);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());
         QVERIFY(panel->computing());
@@ -1694,11 +1702,9 @@ private slots:
     // map is worked out again; another file opened takes the map off.
     void analysisCancelStaysCancelledAndTheLegendStays() {
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::AnalysisPanel* panel = unitsSeenBy(w, QStringLiteral("intercessor-3"), 1.0);
+        QVERIFY(panel);
         gui::BoardView* view = w.board();
-        gui::AnalysisPanel* panel = w.analysis();
-        view->setObserver(view->modelIndex(QStringLiteral("intercessor-3")));
-        panel->setSpacing(1.0);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());
         QVERIFY(finished.wait(60000));
