@@ -167,7 +167,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // the way out to the largest circle within its base (as the vision map's); the
             // spot seen, kept for the next cells (seenSpots), if any.
             KeptPoints seenSpots;
-            auto topSeen = [&](Vec2 at, Vec2 from, const std::vector<int>& walls, bool cones, bool lines) {
+            auto topSeen = [&](Vec2 at, Vec2 from, const std::vector<int>& walls, bool cones, bool lines,
+                               std::optional<Vec2> near = std::nullopt) {
                 auto seenAt = [&](Vec2 q) {
                     seenSpots.keep(0, q, walls);
                     return true;
@@ -184,9 +185,17 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     for (const Vec2 q : spots)
                         if (over->open(q, kSpot, &walls)) return seenAt(q);
                 if (!lines) return false;
-                // Else any line from the place's base to a spot's centre, or to a point of the
-                // rim (a sliver there is often the part seen), found among the directions
-                // from that point (OpenViews::lineFrom).
+                // Else any line from the place's base to the point `near` (where the joint
+                // proof found a line the walls leave open; brought within the largest circle
+                // within the base), to a spot's centre, or to a point of the rim (a sliver
+                // there is often the part seen), found among the directions from that point
+                // (OpenViews::lineFrom).
+                if (near) {
+                    const Vec2 off = *near - at;
+                    const double out = std::hypot(off.x, off.y);
+                    const Vec2 q = out > targetRim ? at + off * (targetRim / out) : *near;
+                    if (over->lineFrom(q, &walls)) return seenAt(q);
+                }
                 for (const Vec2 q : spots)
                     if (over->lineFrom(q, &walls)) return seenAt(q);
                 for (const Vec2 t : rimTurns) {
@@ -235,17 +244,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // ruling says not seen whatever the lines), else the same decision as
                     // the full ruling's.
                     // (A spot seen for a cell before, within this target's base, is seen.)
-                    if (countSeen && openNear) {
-                        const Vec2 at = s.models[ti].position, off = *openNear - at;
-                        const double out = std::hypot(off.x, off.y);
-                        const Vec2 q = out > targetRim ? at + off * (targetRim / out) : *openNear;
-                        if (over->lineFrom(q, &walls)) {
-                            seenSpots.keep(0, q, walls);
-                            ++seen[k];
-                            return;
-                        }
-                    }
-                    if (countSeen && topSeen(s.models[ti].position, s.models[oi].position, walls, false, true)) {
+                    if (countSeen && topSeen(s.models[ti].position, s.models[oi].position, walls, false, true, openNear)) {
                         ++seen[k];
                         return;
                     }
