@@ -549,6 +549,54 @@ private slots:
         }
     }
 
+    void aUnitsCellSeenOutOfCoverByAModelHidingPartOfIt() {
+        // Under 11e, a vehicle (no cover for standing within an area) at P, touching a bare
+        // area (so not clear of every piece): A sees it past a dense wall that hides its top
+        // edge (cover); B sees it past a tall enemy model that hides its right side (no
+        // cover: not the terrain's doing). A is asked first and gives cover; B's proofs find
+        // it not fully visible, but not whether the terrain alone sees all of it, so only
+        // B's ruling can take the cover away. The cell must say what the two pairs say.
+        Scenario s;
+        s.board = {30, 30};
+        s.ruleset.name = "wh40k-11e";
+        TerrainPiece wall;
+        wall.id = "wall";
+        wall.kind = TerrainKind::Feature;
+        wall.category = "dense";
+        wall.height = 5;
+        wall.footprint.outer = {{13.75, 15.45}, {13.95, 15.45}, {13.95, 17.25}, {13.75, 17.25}};
+        s.terrain.push_back(wall);
+        TerrainPiece patch;
+        patch.id = "patch";
+        patch.kind = TerrainKind::Area;
+        patch.footprint.outer = {{15.65, 15.65}, {17.25, 15.65}, {17.25, 17.25}, {15.65, 17.25}};
+        s.terrain.push_back(patch);
+        s.models.push_back(observerAt("A", {3.25, 15.25}));
+        s.models.push_back(observerAt("B", {15.25, 3.25}));
+        Model tall = observerAt("M", {16.15, 13.25});
+        tall.side = tall.unit = "enemies";
+        tall.base = {BaseShape::Circle, 60, 60};
+        tall.height = 3;
+        tall.keywords = {"VEHICLE"};
+        s.models.push_back(tall);
+        Probe vehicle;
+        vehicle.keywords = {"VEHICLE"};
+        const Vec2 p{15.25, 15.25};
+        // (What the table is built to show, pair by pair.)
+        const Cell fromA = referenceCell(s, {0}, vehicle, p), fromB = referenceCell(s, {1}, vehicle, p);
+        QCOMPARE(fromA.verdict, Verdict::Visible);
+        QVERIFY(fromA.cover);
+        QCOMPARE(fromB.verdict, Verdict::Visible);
+        QVERIFY(!fromB.cover);
+        const Cell both = referenceCell(s, {0, 1}, vehicle, p);
+        for (const Run& run : {Run{}, fullProofs()}) {
+            const VisionMap map = visionMap(s, {0, 1}, vehicle, 0.5, run);
+            const Cell& cell = map.at(30, 30);
+            QCOMPARE(map.grid.centre(30, 30).x, p.x);
+            QVERIFY2(sameRuling(cell, both), qPrintable(cellsDiffer("wh40k-11e", 30 * 60 + 30, cell, both)));
+        }
+    }
+
     void blocksAgreeWithRulingEveryCell() {
         const QStringList files = officialLayouts();
         int inBlocks = 0, cells = 0, cutShort = 0;

@@ -402,6 +402,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // observer's proofs were tried: one of those may settle the cell, most often where
         // several see it, and the exact rulings, the dearest, are then not made.)
         std::vector<size_t> exact;
+        // (Those among them proven not to see it fully, a foot hidden by a model, whose proofs
+        // failed only for the cover they would give: seen already by one that gives none,
+        // they can change nothing.)
+        std::vector<char> partlyByModels(observers.size(), 0);
         // The feet found hidden by one part for the last cells (KeptPoints): a foot within
         // the next cell's base (within `rim` of its centre) keeps that probe from being fully
         // visible too. And the spots found seen: one within the next cell's base shows it is
@@ -452,7 +456,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 return std::nullopt;
             // (Or where it stands in cover whoever sees it: within an area under 11e.)
             const bool standsInCover = !byTerrain && partCover && !clear && rulings.coverWhereItStands(probeIndex);
-            if (!byTerrain && partCover && !standsInCover && !(clear && terrainViews[i].openOverInParts(at, probeRadius))) return std::nullopt;
+            if (!byTerrain && partCover && !standsInCover && !(seen && !coverSoFar) &&
+                !(clear && terrainViews[i].openOverInParts(at, probeRadius))) {
+                partlyByModels[i] = 1;
+                return std::nullopt;
+            }
             PairResult r;
             r.hidden = rulings.hiddenOf(probeIndex);
             r.fully_visible = false;
@@ -561,6 +569,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
             later.clear();
             exact.clear();
+            std::ranges::fill(partlyByModels, 0);
             // What observer i's ruling r makes of the cell; whether that settles it.
             auto take = [&](size_t i, PairResult r) {
                 const int o = observers[i];
@@ -650,6 +659,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 settled = take(i, *part);
             }
             for (size_t e = 0; !settled && e < exact.size(); ++e) {
+                if (partlyByModels[exact[e]] && cell.seenBy >= 0 && !anyCover) {
+                    cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                    continue;
+                }
                 moving.follow();
                 // (Seen already by one that gives no cover: this one's cover changes nothing.)
                 rulings.setCoverNotAsked(cell.seenBy >= 0 && !anyCover);
