@@ -44,6 +44,7 @@
 #include <QPointer>
 #include <QUndoStack>
 #include <QPushButton>
+#include <QStyleOptionComboBox>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QProgressBar>
@@ -1420,6 +1421,36 @@ private slots:
         QTRY_VERIFY(!dock->visibleRegion().isEmpty() && inspector->visibleRegion().isEmpty());
     }
 
+    // A zone's hiding spots in the room the dock is given: Seen by shows the zone's name
+    // whole, beside the scroll bar the legend brings ("Zone deployment-attacker (attacker)"
+    // lost its end, and the side said twice).
+    void analysisSeenByShowsAZoneWhole() {
+        gui::MainWindow w;
+        scripted(w);
+        w.resize(1200, 800);
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 4));
+        panel->setSpacing(2.0);
+        panel->setHidingSpots(true);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        trigger(w, "sight-vision-map");
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->hiding().has_value());
+        QCoreApplication::processEvents();
+        auto* seenBy = w.findChild<QComboBox*>(QStringLiteral("analysis-seen-by"));
+        QVERIFY(seenBy);
+        QCOMPARE(seenBy->currentText(), QStringLiteral("Zone deployment-attacker"));
+        QStyleOptionComboBox option;
+        option.initFrom(seenBy);
+        option.editable = false;
+        const QRect field = seenBy->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, seenBy);
+        QVERIFY2(field.width() >= seenBy->fontMetrics().horizontalAdvance(seenBy->currentText()),
+                 qPrintable(QStringLiteral("%1 px for %2 px of text").arg(field.width()).arg(seenBy->fontMetrics().horizontalAdvance(seenBy->currentText()))));
+    }
+
     // The Open dialog starts in a folder that is there (a folder that is not would be taken
     // for a file's name).
     void openStartsInAFolderThatIsThere() {
@@ -1641,7 +1672,7 @@ private slots:
         QVERIFY(panel->compute());
         QVERIFY(finished.wait(60000));
         view->setObserver(view->modelIndex(QStringLiteral("eye-2")));
-        QVERIFY2(!panel->summary().contains(other) && panel->summary().contains(QStringLiteral("eyes")), qPrintable(panel->summary()));
+        QVERIFY2(!panel->summary().contains(other) && panel->summary().contains(QStringLiteral("eyes (2 models)")), qPrintable(panel->summary()));
     }
 
     void analysisExplainsAUnitsCellOutOfCover() {

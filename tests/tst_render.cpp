@@ -307,7 +307,7 @@ private slots:
         // box whole in the picture, its bottom not cut off where it is taller than the board.
         const Scenario s = loadData("analysis-wall.sightline.json");
         render::Overlay overlay = wallVisionMap(s);
-        overlay.map->title = QStringLiteral("Hiding from deployment-attacker (attacker) (28 places 4\" apart); 2\" cells; semi-safe: seen from at most 2 (10%)");
+        overlay.map->title = QStringLiteral("Hiding from deployment-attacker (28 places 4\" apart); 2\" cells; semi-safe: seen from at most 2 (10%)");
         overlay.map->legend.clear();
         for (int k = 0; k < 12; ++k)
             overlay.map->legend.push_back({QColor(40 + 15 * k, 90, 160), QStringLiteral("up to 100x50 mm rect, 1.75\": safe 488.0 sq in, semi-safe 652.0 sq in (its safe ground outlined white) %1").arg(k)});
@@ -358,6 +358,31 @@ private slots:
             QVERIFY2(text.contains(QStringLiteral("\u00a0mm")) && !text.contains(QStringLiteral(" mm")), qPrintable(text));
         }
         QCOMPARE(entries, 2);
+    }
+
+    void mapTitlesNameAZonesSideOnce() {
+        // "deployment-attacker (attacker)" said the side twice, and cut the Analysis dock's
+        // Seen by short of the zone's name; a side the id does not say is still named.
+        Zone z;
+        z.id = "deployment-attacker";
+        z.side = "attacker";
+        QCOMPARE(render::zoneText(z), QStringLiteral("deployment-attacker"));
+        z.side = "Attacker";
+        QCOMPARE(render::zoneText(z), QStringLiteral("deployment-attacker"));
+        z.id = "north";
+        QCOMPARE(render::zoneText(z), QStringLiteral("north (Attacker)"));
+        z.side.clear();
+        QCOMPARE(render::zoneText(z), QStringLiteral("north"));
+        // In a hiding map's title, as the window and the report show it.
+        Scenario s = loadData("analysis-wall.sightline.json");
+        z.id = "deployment-attacker";
+        z.side = "attacker";
+        s.zones.push_back(z);
+        analysis::HidingSpots spots;
+        spots.grid = analysis::tableGrid(s.board, 2);
+        spots.zone = z.id;
+        QVERIFY2(render::hidingLayer(spots, s).title.startsWith(QStringLiteral("Hiding from deployment-attacker (0 places")),
+                 qPrintable(render::hidingLayer(spots, s).title));
     }
 
     void blockedLinesAreRedUpToTheWall() {

@@ -36,6 +36,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     // (In a narrow dock a field goes under its label rather than off the edge.)
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     who_ = new QComboBox(this);
+    who_->setObjectName(QStringLiteral("analysis-seen-by"));
     // (Zone names are long: the dock keeps its width, the list shows them whole.)
     who_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     who_->setMinimumContentsLength(12);
@@ -274,7 +275,12 @@ void AnalysisPanel::listZones() {
         for (const Zone& z : document_->scenario().zones) {
             if (z.polygon.size() < 3) continue;  // (objectives: points)
             const QString id = QString::fromStdString(z.id);
-            who_->addItem(z.side.empty() ? tr("Zone %1").arg(id) : tr("Zone %1 (%2)").arg(id, QString::fromStdString(z.side)), id);
+            who_->addItem(tr("Zone %1").arg(render::zoneText(z)), id);
+            who_->setItemData(who_->count() - 1,
+                              z.side.empty() ? tr("Every place a model could stand in zone %1 (its exposure)").arg(id)
+                                             : tr("Every place a model could stand in zone %1 of side %2 (its exposure)")
+                                                   .arg(id, QString::fromStdString(z.side)),
+                              Qt::ToolTipRole);
         }
         // The same choice again; a zone or side gone (deleted, renamed): the observer.
         const int again = !chosen.isEmpty() ? who_->findData(chosen)
@@ -411,11 +417,12 @@ bool AnalysisPanel::compute() {
             const int enemyPlaces = static_cast<int>(analysis::zonePositions(s, s.zones[zone], analysis::Probe{}, options.zoneSpacing).size());
             const int n = static_cast<int>(probes.size());
             const analysis::Run run = startWork(enemyPlaces * n,
-                                                tr("Working out where %n base(s) hide from %1: a model at each "
-                                                   "of its places against each of %2 cells, for each base...",
-                                                   nullptr, n)
-                                                    .arg(zoneId)
-                                                    .arg(QLocale().toString(cells)),
+                                                n == 1 ? tr("Working out where 1 base hides from %1: a model at each "
+                                                            "of its places against each of %2 cells...")
+                                                             .arg(zoneId, QLocale().toString(cells))
+                                                       : tr("Working out where %1 bases hide from %2: a model at each "
+                                                            "of its places against each of %3 cells, for each base...")
+                                                             .arg(QString::number(n), zoneId, QLocale().toString(cells)),
                                                 n);
             hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, run, keep = cancelFlag_] {
                 return analysis::hidingSpots(*scenario, zone, probes, hiding, run);
@@ -442,7 +449,8 @@ bool AnalysisPanel::compute() {
             summary_->setText(tr("The side %1 has no model on the table.").arg(side));
             return false;
         }
-        whose = tr("side %1 (%n model(s))", nullptr, static_cast<int>(observers.size())).arg(side);
+        whose = observers.size() == 1 ? tr("side %1 (1 model)").arg(side)
+                                      : tr("side %1 (%2 models)").arg(side, QString::number(observers.size()));
     } else {
         const int observer = board_->observer();
         if (observer < 0 || observer >= static_cast<int>(s.models.size())) {
@@ -458,8 +466,10 @@ bool AnalysisPanel::compute() {
         }
         whose = QString::fromStdString(s.labelOf(s.models[observer].id));
         if (who_->currentIndex() == 1)
-            whose = tr("%1's unit, %2 (%n model(s))", nullptr, static_cast<int>(observers.size()))
-                        .arg(whose, QString::fromStdString(s.models[observer].unit));
+            whose = observers.size() == 1
+                        ? tr("%1's unit, %2 (1 model)").arg(whose, QString::fromStdString(s.models[observer].unit))
+                        : tr("%1's unit, %2 (%3 models)")
+                              .arg(whose, QString::fromStdString(s.models[observer].unit), QString::number(observers.size()));
     }
     observerIds_.clear();
     for (int o : observers) observerIds_.push_back(s.models[o].id);

@@ -652,7 +652,7 @@ void MainWindow::buildMenus() {
         ok = ask.exec() == QDialog::Accepted;
         const int turns = ask.intValue();
         if (!ok || turns == now) return;
-        document_.edit(tr("Memory of %n Turn(s)", nullptr, turns), [turns](Scenario& s) {
+        document_.edit(turns < 0 ? tr("Memory for Ever") : turns == 1 ? tr("Memory of 1 Turn") : tr("Memory of %1 Turns").arg(turns), [turns](Scenario& s) {
             if (!s.fog) s.fog = TableFog{};
             s.fog->memoryTurns = turns;
         });
@@ -849,8 +849,9 @@ void MainWindow::showAnalysis() {
     analysisDock_->show();
     analysisDock_->raise();
     // Under the Ruling dock it starts short and narrow: its settings, buttons, legend and
-    // figures (which come with the map) want two thirds of the docks' height and 330 pixels
-    // of width. It gets that; one the person made larger keeps its size.
+    // figures (which come with the map) want two thirds of the docks' height and 350 pixels
+    // of width (a zone's name whole in Seen by, beside the scroll bar a long legend brings).
+    // It gets that; one the person made larger keeps its size.
     auto* ruling = findChild<QDockWidget*>(QStringLiteral("ruling"));
     if (analysisDock_->isFloating() || !ruling || !ruling->isVisible() || ruling->isFloating() ||
         dockWidgetArea(ruling) != dockWidgetArea(analysisDock_))
@@ -858,7 +859,7 @@ void MainWindow::showAnalysis() {
     const int total = ruling->height() + analysisDock_->height();
     if (const int tall = total * 2 / 3; analysisDock_->height() < tall)
         resizeDocks({ruling, analysisDock_}, {total - tall, tall}, Qt::Vertical);
-    if (constexpr int kWide = 330; analysisDock_->width() < kWide) resizeDocks({analysisDock_}, {kWide}, Qt::Horizontal);
+    if (constexpr int kWide = 350; analysisDock_->width() < kWide) resizeDocks({analysisDock_}, {kWide}, Qt::Horizontal);
 }
 
 bool MainWindow::endFogTurn() {

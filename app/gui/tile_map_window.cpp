@@ -482,10 +482,13 @@ TileMapWindow::TileMapWindow(grid::TileMap map, const QString& path, QWidget* pa
         // A game played on in the window, replaced by a new one: asked first.
         if (!start_ && gameUndo_->count() > 0 &&
             QMessageBox::question(this, tr("Replace the game?"),
-                                  tr("The game shown has %n edit(s) made in the window. Playing %1 starts a new game "
-                                     "and they are lost (File > Save Script As keeps them).",
-                                     nullptr, gameUndo_->count())
-                                      .arg(QFileInfo(path).fileName()),
+                                  gameUndo_->count() == 1
+                                      ? tr("The game shown has 1 edit made in the window. Playing %1 starts a new game "
+                                           "and it is lost (File > Save Script As keeps it).")
+                                            .arg(QFileInfo(path).fileName())
+                                      : tr("The game shown has %1 edits made in the window. Playing %2 starts a new game "
+                                           "and they are lost (File > Save Script As keeps them).")
+                                            .arg(QString::number(gameUndo_->count()), QFileInfo(path).fileName()),
                                   QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Cancel) != QMessageBox::Discard)
             return;
         QString error;

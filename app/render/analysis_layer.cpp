@@ -21,6 +21,11 @@ QColor visionColour(const analysis::Cell& cell) {
     return QColor(0, 0, 0, 0);
 }
 
+QString zoneText(const Zone& zone) {
+    const QString id = QString::fromStdString(zone.id), side = QString::fromStdString(zone.side);
+    return side.isEmpty() || id.contains(side, Qt::CaseInsensitive) ? id : QStringLiteral("%1 (%2)").arg(id, side);
+}
+
 QString probeText(const analysis::Probe& probe) {
     const Base& b = probe.base;
     const QString size = b.shape == BaseShape::Circle ? QStringLiteral("%1 mm round").arg(b.length_mm)
@@ -139,7 +144,7 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
     }
     QString zone = QString::fromStdString(map.zone);
     for (const Zone& z : scenario.zones)
-        if (z.id == map.zone && !z.side.empty()) zone = QStringLiteral("%1 (%2)").arg(zone, QString::fromStdString(z.side));
+        if (z.id == map.zone) zone = zoneText(z);
     layer.title = QStringLiteral("Exposure to %1: %2 at %3 places %4\" apart; %5 on each %6\" cell")
                       .arg(zone, probeText(map.observer))
                       .arg(map.positions.size())
@@ -187,7 +192,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         layer.outlines.push_back({kOutlines[b], analysis::cellOutlines(spots.grid, spots.bases[b].safe), false});
     QString zone = QString::fromStdString(spots.zone);
     for (const Zone& z : scenario.zones)
-        if (z.id == spots.zone && !z.side.empty()) zone = QStringLiteral("%1 (%2)").arg(zone, QString::fromStdString(z.side));
+        if (z.id == spots.zone) zone = zoneText(z);
     const int percent = static_cast<int>(std::lround(spots.options.semiShare * 100));
     layer.title = QStringLiteral("Hiding from %1 (%2 places %3\" apart); %4\" cells; semi-safe: seen from at most %5 (%6%)")
                       .arg(zone)

@@ -47,6 +47,10 @@ QColor hidingColour(size_t base, size_t bases, bool semi);
 // its own, and the gaps as red lines between the pieces' nearest points.
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes = 5);
 
+// A zone as the maps' titles and the Analysis dock name it: its id, and its side where the
+// id does not say it ("deployment-attacker", "north (attacker)").
+QString zoneText(const Zone& zone);
+
 // "32 mm round, 1.75\"" and the like.
 QString probeText(const analysis::Probe& probe);
 
