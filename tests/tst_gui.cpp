@@ -44,6 +44,7 @@
 #include <QPointer>
 #include <QUndoStack>
 #include <QPushButton>
+#include <QSlider>
 #include <QStyleOptionComboBox>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -1423,8 +1424,9 @@ private slots:
 
     // A zone's hiding spots in the room the dock is given: Seen by shows the zone's name
     // whole, beside the scroll bar the legend brings ("Zone deployment-attacker (attacker)"
-    // lost its end, and the side said twice).
-    void analysisSeenByShowsAZoneWhole() {
+    // lost its end, and the side said twice); the legend's swatches are the colours the
+    // cells show over the table, at the opacity set.
+    void analysisZoneHidingMapInTheDock() {
         gui::MainWindow w;
         scripted(w);
         w.resize(1200, 800);
@@ -1433,7 +1435,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         gui::AnalysisPanel* panel = w.analysis();
         QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 4));
-        panel->setSpacing(2.0);
+        panel->setSpacing(1.0);
         panel->setHidingSpots(true);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         trigger(w, "sight-vision-map");
@@ -1449,6 +1451,15 @@ private slots:
         const QRect field = seenBy->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, seenBy);
         QVERIFY2(field.width() >= seenBy->fontMetrics().horizontalAdvance(seenBy->currentText()),
                  qPrintable(QStringLiteral("%1 px for %2 px of text").arg(field.width()).arg(seenBy->fontMetrics().horizontalAdvance(seenBy->currentText()))));
+        const QColor semi = render::hidingColour(0, 3, true);
+        QVERIFY(w.board()->mapLayer().has_value());
+        QVERIFY2(panel->summary().contains(w.board()->mapLayer()->swatch(semi).name()) && !panel->summary().contains(semi.name()),
+                 qPrintable(panel->summary()));
+        auto* opacity = panel->findChild<QSlider*>();
+        QVERIFY(opacity);
+        opacity->setValue(100);
+        QCOMPARE(w.board()->mapLayer()->opacity, 1.0);
+        QVERIFY2(panel->summary().contains(semi.name()), qPrintable(panel->summary()));
     }
 
     // The Open dialog starts in a folder that is there (a folder that is not would be taken

@@ -360,6 +360,43 @@ private slots:
         QCOMPARE(entries, 2);
     }
 
+    void legendSwatchesLookAsTheCellsDo() {
+        // A cell's fill is laid over the table's green at the map's opacity: the hiding map's
+        // pale lavender (semi-safe) reads grey there, and its legend showed the lavender
+        // itself. The swatch is the colour the board shows; an outline's colour (a map of
+        // outlines alone) stays as drawn; a note has no swatch.
+        render::MapLayer map;
+        map.cols = map.rows = 1;
+        map.spacing = 1;
+        map.cells = {QColor(222, 214, 232)};
+        map.opacity = 0.65;
+        const QColor table = render::tableColour(), seen = map.swatch(QColor(222, 214, 232));
+        QCOMPARE(seen, QColor(static_cast<int>(std::lround(table.red() + (222 - table.red()) * 0.65)),
+                              static_cast<int>(std::lround(table.green() + (214 - table.green()) * 0.65)),
+                              static_cast<int>(std::lround(table.blue() + (232 - table.blue()) * 0.65))));
+        QCOMPARE(map.swatch(QColor(0, 0, 0, 0)), table);  // (a cell left clear: the table)
+        map.opacity = 1;
+        QCOMPARE(map.swatch(QColor(222, 214, 232)), QColor(222, 214, 232));
+        QVERIFY(!map.swatch(QColor()).isValid());
+        render::MapLayer outlines;
+        QCOMPARE(outlines.swatch(QColor(255, 217, 47)), QColor(255, 217, 47));
+        // The hiding map's closing line is a note.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        analysis::HidingSpots spots;
+        spots.grid = analysis::tableGrid(s.board, 2);
+        for (const Base b : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Rect, 100, 50}}) {
+            analysis::HidingBase hb;
+            hb.probe.base = b;
+            hb.safe.assign(static_cast<size_t>(spots.grid.cells()), 0);
+            hb.semi = hb.safe;
+            hb.seen.assign(hb.safe.size(), 0);
+            spots.bases.push_back(hb);
+        }
+        const render::MapLayer layer = render::hidingLayer(spots, s);
+        QVERIFY(!layer.legend.empty() && !layer.legend.back().first.isValid());
+        QVERIFY(layer.legend.back().second.startsWith(QStringLiteral("a cell's colour")));
+    }
+
     void mapTitlesNameAZonesSideOnce() {
         // "deployment-attacker (attacker)" said the side twice, and cut the Analysis dock's
         // Seen by short of the zone's name; a side the id does not say is still named.

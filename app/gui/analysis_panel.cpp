@@ -176,6 +176,12 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
         render::MapLayer layer = *board_->mapLayer();
         layer.opacity = opacity_->value() / 100.0;
         board_->setMapLayer(layer);
+        // (The legend's swatches as the cells now look.)
+        if (const QString legend = legendHtml(layer); !legendShown_.isEmpty() && legend != legendShown_) {
+            summaryText_.replace(legendShown_, legend);
+            summary_->setText(summary_->text().replace(legendShown_, legend));
+            legendShown_ = legend;
+        }
     });
     connect(&watcher_, &QFutureWatcher<analysis::VisionMap>::finished, this, &AnalysisPanel::mapReady);
     connect(&exposureWatcher_, &QFutureWatcher<analysis::ExposureMap>::finished, this, &AnalysisPanel::exposureReady);
@@ -597,6 +603,7 @@ void AnalysisPanel::clear() {
     clear_->setEnabled(false);
     csv_->setEnabled(false);
     summaryText_.clear();
+    legendShown_.clear();
     sayChoices();
 }
 
@@ -675,6 +682,16 @@ void AnalysisPanel::mapReady() {
     emit finished();
 }
 
+QString AnalysisPanel::legendHtml(const render::MapLayer& layer) const {
+    QString legend = QStringLiteral("<table>");
+    for (const auto& [colour, text] : layer.legend) {
+        const QColor swatch = layer.swatch(colour);
+        legend += QStringLiteral("<tr><td style='background-color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td>%2</td></tr>")
+                      .arg(swatch.isValid() ? swatch.name() : QStringLiteral("transparent"), text.toHtmlEscaped());
+    }
+    return legend + QStringLiteral("</table>");
+}
+
 void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool cells) {
     layer.opacity = opacity_->value() / 100.0;
     layer.legendOnBoard = false;  // the panel shows it, so the board is seen whole
@@ -682,12 +699,8 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     board_->setMapLines({});
     explainShown_.reset();
     explain_->clear();
-    QString legend = QStringLiteral("<table>");
-    for (const auto& [colour, text] : layer.legend)
-        legend += QStringLiteral("<tr><td style='background-color:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</td><td>%2</td></tr>")
-                      .arg(colour.alpha() ? colour.name() : QStringLiteral("transparent"), text.toHtmlEscaped());
-    legend += QStringLiteral("</table>");
-    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legend + figures +
+    legendShown_ = legendHtml(layer);
+    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legendShown_ + figures +
                    (cells ? tr("Hover a cell to see why.") : QString());
     choiceShown_ = choiceAsked_;
     sayChoices();  // (with a word where the choices changed meanwhile: another observer clicked)

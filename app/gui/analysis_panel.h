@@ -166,6 +166,10 @@ private:
     std::vector<std::string> observerIds_;     // the observers of the one worked out last
     std::vector<std::string> mapObserverIds_;  // and of the map shown (indices change with edits)
     QString summaryText_;
+    // The legend of the map shown, as a table within summaryText_: its swatches follow the
+    // opacity (render::MapLayer::swatch).
+    QString legendHtml(const render::MapLayer& layer) const;
+    QString legendShown_;
     // The choices (Seen by, and the map for a zone) of the map being worked out and of the
     // one shown: another choice made since says the map shown is not for it.
     QString choice() const;

@@ -168,7 +168,7 @@ void Legend::paintEvent(QPaintEvent*) {
             p.drawText(row, Qt::AlignLeft | Qt::AlignVCenter, e.text);
         } else {
             const QRectF swatch(row.left(), row.top(), kSwatch, kRow);
-            p.fillRect(swatch.adjusted(1, 1, -1, -1), QColor(0x6b, 0x8e, 0x4e));  // on the table's green
+            p.fillRect(swatch.adjusted(1, 1, -1, -1), render::tableColour());  // on the table's green
             p.save();
             e.swatch(p, swatch);
             p.restore();

@@ -213,7 +213,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     layer.legend.push_back({hidingColour(0, n, true),
                             QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
     if (n > 1)
-        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
+        layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
     return layer;
 }
 
@@ -229,7 +229,7 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
         layer.outlines.push_back({kLanes[i], {l.outline}, false});
         layer.legend.push_back({kLanes[i], QStringLiteral("lane %1: %2\" wide, %3\" long").arg(i + 1).arg(l.width, 0, 'f', 1).arg(l.length, 0, 'f', 1)});
     }
-    if (found.lanes.empty()) layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("no open lane between the zones")});
+    if (found.lanes.empty()) layer.legend.push_back({QColor(), QStringLiteral("no open lane between the zones")});
     MapLayer::Outline gaps{QColor(214, 39, 40), {}, true};
     int passes = 0;
     for (const analysis::Gap& g : found.gaps) {

@@ -235,7 +235,7 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     // One screen pixel, in inches.
     const double unit = pixelScale_ / std::max(1e-9, std::sqrt(std::abs(inchToDevice.determinant())));
     // The table.
-    p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height), QColor(0x6b, 0x8e, 0x4e));
+    p.fillRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height), tableColour());
     paintGrid(p, unit);
     paintZones(p, overlay, unit);
     paintLights(p, unit);
@@ -310,6 +310,16 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
     p.restore();
 }
 
+QColor tableColour() { return {0x6b, 0x8e, 0x4e}; }
+
+QColor MapLayer::swatch(const QColor& colour) const {
+    if (!colour.isValid() || cells.empty()) return colour;
+    const QColor table = tableColour();
+    const double a = std::clamp(opacity, 0.0, 1.0) * colour.alphaF();
+    auto mix = [a](int under, int over) { return static_cast<int>(std::lround(under + (over - under) * a)); };
+    return {mix(table.red(), colour.red()), mix(table.green(), colour.green()), mix(table.blue(), colour.blue())};
+}
+
 namespace {
 
 // The map's legend laid out: the title on as many lines as it takes within `room` (device
@@ -375,10 +385,12 @@ void paintLegendBox(QPainter& p, const LegendLayout& l, const MapLayer& map, QPo
     }
     p.setFont(l.font);
     for (size_t k = 0; k < map.legend.size() && k < l.entries.size(); ++k) {
-        const QColor& colour = map.legend[k].first;
-        p.setPen(QPen(QColor(0, 0, 0, 140), px));
-        p.setBrush(colour.alpha() > 0 ? QBrush(colour) : QBrush(Qt::NoBrush));
-        p.drawRect(QRectF(box.left() + l.pad, y + (l.line - l.swatch) / 2, l.swatch, l.swatch));
+        const QColor colour = map.swatch(map.legend[k].first);
+        if (colour.isValid()) {  // (a note has none)
+            p.setPen(QPen(QColor(0, 0, 0, 140), px));
+            p.setBrush(colour.alpha() > 0 ? QBrush(colour) : QBrush(Qt::NoBrush));
+            p.drawRect(QRectF(box.left() + l.pad, y + (l.line - l.swatch) / 2, l.swatch, l.swatch));
+        }
         p.setPen(QColor(20, 20, 20));
         for (const QString& t : l.entries[k]) {
             p.drawText(QRectF(box.left() + l.pad + l.swatch + l.gap, y, inner - l.swatch - l.gap, l.line), Qt::AlignLeft | Qt::AlignVCenter, t);

@@ -43,6 +43,9 @@ struct Tag {
     bool round = false;
 };
 
+// The table's cloth, under everything drawn on it.
+QColor tableColour();
+
 // A map over the table (layout analysis): square cells of `spacing` inches from the
 // corner at (0, 0), row by row, each a colour (alpha 0: left clear), drawn under the
 // terrain's outlines and the models at `opacity`; its legend in a corner of the picture.
@@ -60,7 +63,13 @@ struct MapLayer {
     double opacity = 0.65;
     bool legendOnBoard = true;  // false: shown beside the board instead (the window's panel)
     QString title;
+    // A colour and what it means: a cell's fill (a map with cells), an outline's colour (a
+    // map of outlines alone); an invalid colour: a note, with no swatch.
     std::vector<std::pair<QColor, QString>> legend;
+    // A legend entry's swatch as the board shows it: a cell's fill laid over the table at the
+    // map's opacity (a pale fill reads grey over the green otherwise), an outline's colour
+    // as it is; invalid for a note.
+    QColor swatch(const QColor& colour) const;
 };
 
 // What is drawn over the board: line of sight, measuring, labels.
