@@ -139,6 +139,24 @@ render::Overlay wallVisionMap(const Scenario& s) {
     return overlay;
 }
 
+// Hiding spots on `s`'s table in 2" cells for a 32 mm round and a 100x50 mm rect base that
+// hide nowhere, with these areas said for each: what a legend is made from.
+analysis::HidingSpots emptyHidingSpots(const Scenario& s, double safeArea = 0, double semiArea = 0) {
+    analysis::HidingSpots spots;
+    spots.grid = analysis::tableGrid(s.board, 2);
+    for (const Base b : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Rect, 100, 50}}) {
+        analysis::HidingBase hb;
+        hb.probe.base = b;
+        hb.safe.assign(static_cast<size_t>(spots.grid.cells()), 0);
+        hb.semi = hb.safe;
+        hb.seen.assign(hb.safe.size(), 0);
+        hb.safeArea = safeArea;
+        hb.semiArea = semiArea;
+        spots.bases.push_back(hb);
+    }
+    return spots;
+}
+
 }  // namespace
 
 class TestRender : public QObject {
@@ -332,21 +350,10 @@ private slots:
         // The hiding spots' legend: "535.2 sq in" and "100x50 mm" are never broken across
         // two lines where an entry wraps (non-breaking spaces), in the window as in a picture.
         const Scenario s = loadData("analysis-wall.sightline.json");
-        analysis::HidingSpots spots;
-        spots.grid = analysis::tableGrid(s.board, 2);
+        analysis::HidingSpots spots = emptyHidingSpots(s, 535.2, 1234.5);
         spots.zone = "somewhere";
         spots.places = 20;
         spots.semiMost = 2;
-        for (const Base b : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Rect, 100, 50}}) {
-            analysis::HidingBase hb;
-            hb.probe.base = b;
-            hb.safe.assign(static_cast<size_t>(spots.grid.cells()), 0);
-            hb.semi = hb.safe;
-            hb.seen.assign(hb.safe.size(), 0);
-            hb.safeArea = 535.2;
-            hb.semiArea = 1234.5;
-            spots.bases.push_back(hb);
-        }
         const render::MapLayer layer = render::hidingLayer(spots, s);
         int entries = 0;
         for (const auto& entry : layer.legend) {
@@ -382,17 +389,7 @@ private slots:
         QCOMPARE(outlines.swatch(QColor(255, 217, 47)), QColor(255, 217, 47));
         // The hiding map's closing line is a note.
         const Scenario s = loadData("analysis-wall.sightline.json");
-        analysis::HidingSpots spots;
-        spots.grid = analysis::tableGrid(s.board, 2);
-        for (const Base b : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Rect, 100, 50}}) {
-            analysis::HidingBase hb;
-            hb.probe.base = b;
-            hb.safe.assign(static_cast<size_t>(spots.grid.cells()), 0);
-            hb.semi = hb.safe;
-            hb.seen.assign(hb.safe.size(), 0);
-            spots.bases.push_back(hb);
-        }
-        const render::MapLayer layer = render::hidingLayer(spots, s);
+        const render::MapLayer layer = render::hidingLayer(emptyHidingSpots(s), s);
         QVERIFY(!layer.legend.empty() && !layer.legend.back().first.isValid());
         QVERIFY(layer.legend.back().second.startsWith(QStringLiteral("a cell's colour")));
     }
@@ -415,8 +412,7 @@ private slots:
         z.id = "deployment-attacker";
         z.side = "attacker";
         s.zones.push_back(z);
-        analysis::HidingSpots spots;
-        spots.grid = analysis::tableGrid(s.board, 2);
+        analysis::HidingSpots spots = emptyHidingSpots(s);
         spots.zone = z.id;
         QVERIFY2(render::hidingLayer(spots, s).title.startsWith(QStringLiteral("Hiding from deployment-attacker (0 places")),
                  qPrintable(render::hidingLayer(spots, s).title));
