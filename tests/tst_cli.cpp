@@ -212,6 +212,27 @@ private slots:
 
     // The vision map: every cell ruled for a model standing there, as text, JSON, CSV and
     // a picture; bad options named.
+    void analyzeVisionMapCountsTheCellsHiddenInDenseAreas() {
+        // 11e: the cells hidden within an area with a dense feature (the map's "D", purple)
+        // apart from every cell within one (13.09's status, seen from within the detection
+        // range or not), in the text and the JSON alike.
+        const QString file = scenario("wh40k-11e/12-official-layout-units.sightline.json");
+        const QStringList args{QStringLiteral("analyze"), file, QStringLiteral("--unit"), QStringLiteral("intercessors"),
+                               QStringLiteral("--spacing"), QStringLiteral("2")};
+        Run r = cli(args + QStringList{QStringLiteral("--json")});
+        QCOMPARE(r.code, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+        const QJsonObject cells = o.value(QStringLiteral("cells")).toObject();
+        int dense = 0;
+        for (const QJsonValue row : o.value(QStringLiteral("map")).toArray()) dense += static_cast<int>(row.toString().count(QLatin1Char('D')));
+        QVERIFY(dense > 0);
+        QCOMPARE(cells.value(QStringLiteral("hidden_in_dense_area")).toInt(), dense);
+        QVERIFY(cells.value(QStringLiteral("hidden_13_09")).toInt() > dense);  // (some seen there, from near)
+        r = cli(args);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("hidden in a dense area %1 cells").arg(dense, 6)), qPrintable(r.out));
+    }
+
     void analyzeVisionMap() {
         QTemporaryDir tmp;
         const QString file = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json");

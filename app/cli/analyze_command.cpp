@@ -744,6 +744,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
                                                  {QStringLiteral("overlap"), t.overlap},
                                                  {QStringLiteral("in_cover"), t.cover},
                                                  {QStringLiteral("hidden_13_09"), t.hidden1309},
+                                                 {QStringLiteral("hidden_in_dense_area"), t.hiddenDense},
                                                  {QStringLiteral("undecided"), t.undecided}};
         o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return cellLetter(map.at(col, row)); });
         o[QStringLiteral("map_key")] = QStringLiteral("F fully visible, V visible, C visible in cover, H hidden, "
@@ -763,7 +764,10 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         line("hidden", t.hidden);
         line("no place to stand", t.overlap);
         line("seen, in cover", t.cover);
-        if (scenario->ruleset.name == "wh40k-11e") line("within a dense area", t.hidden1309);
+        if (scenario->ruleset.name == "wh40k-11e") {
+            line("hidden in a dense area", t.hiddenDense);
+            line("in a dense area (13.09)", t.hidden1309);
+        }
         if (t.undecided) line("undecided (near a knife edge)", t.undecided);
         out() << QStringLiteral("  %1 s on %2 threads\n").arg(seconds, 0, 'f', 2).arg(std::max(1u, std::thread::hardware_concurrency()));
     }

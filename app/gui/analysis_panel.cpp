@@ -676,7 +676,7 @@ void AnalysisPanel::mapReady() {
     showMap(render::visionLayer(*map_, s),
             QStringLiteral("<table>") + row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) +
                 row(tr("hidden"), t.hidden) + row(tr("seen, in cover"), t.cover) +
-                (s.ruleset.name == "wh40k-11e" ? row(tr("within a dense area"), t.hidden1309) : QString()) +
+                (s.ruleset.name == "wh40k-11e" ? row(tr("hidden within a dense area (13.09)"), t.hiddenDense) : QString()) +
                 (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("no place to stand"), t.overlap) +
                 QStringLiteral("</table>"));
     emit finished();

@@ -930,6 +930,11 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
         why.add("13.09 hidden: " + s.labelOf(o.id) + " is " + inches(apart) + " away, beyond the detection range of " +
                     inches(range),
                 {o.id});
+    } else if (*r.hidden && r.visible) {
+        // (Said, so that a ruling that finds it hidden and seen does not read as two answers.)
+        why.add("13.09 hidden, but " + s.labelOf(o.id) + " is " + inches(apart) + " away, within the detection range of " +
+                    inches(range) + ": it can see it",
+                {o.id});
     }
     // 22.05 plunging fire, decided on the unit: it is visible to the attacking model (this
     // model is) and has a model at ground level, which need not be this one.
