@@ -1538,6 +1538,18 @@ private slots:
         prompts->saveNames << hovered;
         trigger(w, "file-export-image");
         QCOMPARE(QImage(hovered), QImage(png));
+        // The next export starts where the last went, named for the table and its map (not
+        // the name the map before it was exported under); what is selected is not drawn.
+        QCOMPARE(prompts->saveStarts.last(), QDir(dir.path()).filePath(QStringLiteral("analysis-wall-vision.png")));
+        edits::Selection wall;
+        wall.terrain = {0};
+        view->setSelection(wall);
+        QVERIFY(!view->overlay().selectedTerrain.empty());
+        const QString selected = dir.filePath(QStringLiteral("selected.png"));
+        prompts->saveNames << selected;
+        trigger(w, "file-export-image");
+        QCOMPARE(QImage(selected), QImage(png));
+        view->setSelection({});
         // An edit: the map is worked out again once the edits pause. The observer moved
         // east of the wall sees what was hidden.
         const int eye = view->modelIndex(QStringLiteral("eye-1"));
@@ -1788,6 +1800,7 @@ private slots:
         ScriptedPrompts* prompts = scripted(w);
         panel->findChild<QPushButton*>(QStringLiteral("analysis-csv"))->click();
         QVERIFY2(prompts->askedFor(QStringLiteral("save-file: Export exposure map cells")), qPrintable(prompts->asked.join(QLatin1Char('|'))));
+        QVERIFY2(prompts->saveStarts.last().endsWith(QStringLiteral("/12-official-layout-units-exposure.csv")), qPrintable(prompts->saveStarts.last()));
         // Another file opened (with a zone of the same name: the same choices): the map of
         // this one goes, and nothing is worked out for it.
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/06-official-layout.sightline.json"), true));

@@ -509,6 +509,25 @@ private slots:
         QVERIFY(error.contains(QStringLiteral("unknown image type")));
     }
 
+    void aMapsPictureNamesItsTable() {
+        // A map exported (window or CLI) leaves the window: its legend's title begins with the
+        // table's name. (The SVG writes the title's words as text.)
+        QTemporaryDir dir;
+        Scenario s = load("demo.sightline.json");
+        s.name = "Demo table";
+        render::Overlay overlay;
+        overlay.map = render::MapLayer{};
+        overlay.map->title = QStringLiteral("Seen by someone");
+        overlay.map->legend = {{QColor(10, 120, 200), QStringLiteral("fully visible")}};
+        const QString path = dir.filePath(QStringLiteral("map.svg"));
+        QString error;
+        QVERIFY2(render::renderToFile(s, overlay, path, &error), qPrintable(error));
+        QFile svg(path);
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(svg.readAll());
+        QVERIFY2(text.contains(QStringLiteral("Demo table: Seen by someone")), qPrintable(text.left(300)));
+    }
+
     // The matrix: numbers for headers (not ids), a dash and no mark for a pair that is not
     // visible, and every symbol of its cells in the legend.
     void rulingMatrixAndLegend() {

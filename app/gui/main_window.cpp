@@ -164,11 +164,11 @@ MainWindow::MainWindow()
         const QString title = analysis_->exposure() ? tr("Export exposure map cells")
                               : analysis_->hiding() ? tr("Export hiding spots cells")
                                                     : tr("Export vision map cells");
-        const QString path = prompts_->saveFileName(this, title, exportStart(QStringLiteral(".csv")), tr("CSV file (*.csv)"));
+        const QString path = prompts_->saveFileName(this, title, exportStart(QStringLiteral(".csv"), true), tr("CSV file (*.csv)"));
         if (path.isEmpty()) return;
         QString error;
         if (!analysis_->exportCsv(path, &error)) prompts_->warning(this, tr("Cannot export"), error);
-        else statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+        else exported(path);
     });
     connect(&document_, &ScenarioDocument::changed, this, [this] { legend_->showFor(document_.scenario()); });
     cursor_->setMinimumWidth(cursor_->fontMetrics().horizontalAdvance(QStringLiteral("x 000.00\"  y 000.00\"")));
@@ -1109,10 +1109,26 @@ QString MainWindow::writeFolder() const {
     return QFileInfo(documents).isDir() ? documents : QDir::homePath();
 }
 
-QString MainWindow::exportStart(const QString& tail) const {
-    const QString base = document_.filePath().isEmpty() ? QStringLiteral("table")
-                                                        : QFileInfo(document_.filePath()).fileName().section(QLatin1Char('.'), 0, 0);
-    return QDir(writeFolder()).filePath(base + tail);
+QString MainWindow::exportStart(const QString& tail, bool map) const {
+    QString base = document_.filePath().isEmpty() ? QStringLiteral("table")
+                                                  : QFileInfo(document_.filePath()).fileName().section(QLatin1Char('.'), 0, 0);
+    if (map && board_->mapLayer())
+        base += analysis_->exposure() ? QStringLiteral("-exposure")
+                : analysis_->hiding() ? QStringLiteral("-hiding")
+                : analysis_->lanes()  ? QStringLiteral("-lanes")
+                : analysis_->map()    ? QStringLiteral("-vision")
+                                      : QString();
+    const QString last = QSettings().value(QStringLiteral("files/export-folder")).toString();
+    const QStringList roots = exampleRoots();
+    const bool usable = !last.isEmpty() && QFileInfo(last).isDir() && !within(roots, last) &&
+                        !roots.contains(QFileInfo(last).canonicalFilePath());
+    const QString folder = usable ? last : writeFolder();
+    return QDir(folder).filePath(base + tail);
+}
+
+void MainWindow::exported(const QString& path) {
+    QSettings().setValue(QStringLiteral("files/export-folder"), QFileInfo(path).absolutePath());
+    statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
 }
 
 void MainWindow::startOnNewTable() {
@@ -1443,7 +1459,7 @@ bool MainWindow::exportRulingSheetTo(const QString& path) {
             statusBar()->clearMessage();
             prompts_->warning(this, tr("Cannot export"), error);
         } else {
-            statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+            exported(path);
         }
         emit rulingSheetDone(path, error);
     });
@@ -1489,17 +1505,21 @@ void MainWindow::editRingRadii() {
 
 void MainWindow::exportImage() {
     const QString path =
-        prompts_->saveFileName(this, tr("Export image"), exportStart(QStringLiteral(".png")),
+        prompts_->saveFileName(this, tr("Export image"), exportStart(QStringLiteral(".png"), true),
                                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (path.isEmpty()) return;
     QString error;
     render::Overlay overlay = board_->overlay();
     if (overlay.map) overlay.map->legendOnBoard = true;  // (the window shows it in the Analysis panel)
     overlay.mapLines.clear();  // (the lines of the cell last hovered: the pointer's, not the map's)
+    // (What is selected is the editor's, not the table's: no outlines and handles.)
+    overlay.selected.clear();
+    overlay.selectedTerrain.clear();
+    overlay.selectedZones.clear();
     if (!render::renderToFile(document_.scenario(), overlay, path, &error))
         prompts_->warning(this, tr("Cannot export"), error);
     else
-        statusBar()->showMessage(tr("Exported %1").arg(path), 4000);
+        exported(path);
 }
 
 }  // namespace sl::gui

@@ -144,7 +144,13 @@ private:
     QString writeFolder() const;
     // Saves to `path`, an example only where the person agrees (else a copy, or nothing).
     bool saveOrCopy(const QString& path);
-    QString exportStart(const QString& tail) const;
+    // An export's suggested file: in the folder the last export went to (where it is there
+    // and no example's), else writeFolder(); named after the table with `tail`, and with the
+    // kind of map shown where `map` ("-hiding.png": several maps of one table are not
+    // suggested the same name).
+    QString exportStart(const QString& tail, bool map = false) const;
+    // After an export to `path`: its folder is where the next one starts.
+    void exported(const QString& path);
     // The Analysis dock shown, raised and given room for its panel.
     void showAnalysis();
     bool maybeSave();

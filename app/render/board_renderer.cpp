@@ -975,6 +975,9 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
     Overlay drawn = overlay;
     const bool legend = drawn.map && drawn.map->legendOnBoard && !(drawn.map->legend.empty() && drawn.map->title.isEmpty());
     if (drawn.map) drawn.map->legendOnBoard = false;
+    // (A picture leaves the window: it says which table it is.)
+    if (legend && !scenario.name.empty())
+        drawn.map->title = QStringLiteral("%1: %2").arg(QString::fromStdString(scenario.name), drawn.map->title);
     // Paints the board in `size` (device units) with the legend's band: the board fitted to
     // what the band leaves, the legend at the band's top.
     auto paint = [&](QPainter& painter, const QSizeF& size, double margin) {
