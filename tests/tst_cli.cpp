@@ -429,6 +429,18 @@ private slots:
         QVERIFY2(r.err.contains(QStringLiteral("layout 1 of 3: bm-assets-vs-assets-01")), qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("2 layouts (1 left out)")) && r.out.contains(QStringLiteral("peak memory")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("summary.csv and ")) && r.out.contains(QStringLiteral("summary.json")), qPrintable(r.out));
+        // Which side is A, and the settings the figures are for, said with them.
+        QVERIFY2(r.out.contains(QStringLiteral("sides A/B")) && r.out.contains(QStringLiteral("defender/attacker")) &&
+                     r.out.contains(QStringLiteral("4\" cells, places 8\" apart")),
+                 qPrintable(r.out));
+        QFile summaryJson(QDir(out.path()).filePath(QStringLiteral("summary.json")));
+        QVERIFY(summaryJson.open(QIODevice::ReadOnly));
+        const QJsonObject ranked = QJsonDocument::fromJson(summaryJson.readAll()).object();
+        QCOMPARE(ranked.value(QStringLiteral("spacing")).toDouble(), 4.0);
+        QCOMPARE(ranked.value(QStringLiteral("zone_spacing")).toDouble(), 8.0);
+        const QJsonArray firstSides = ranked.value(QStringLiteral("layouts")).toArray().at(0).toObject().value(QStringLiteral("sides")).toArray();
+        QCOMPARE(firstSides.size(), 2);
+        QCOMPARE(firstSides.at(0).toString(), QStringLiteral("defender"));
         QFile summary(QDir(out.path()).filePath(QStringLiteral("summary.csv")));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(summary.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -461,6 +473,9 @@ private slots:
         r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), none, QStringLiteral("--spacing"), QStringLiteral("0")});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--spacing: expected a number")), qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(none));
+        // A file where the folder should be: said as such.
+        r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), summary.fileName()});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("summary.csv: is a file: --report names the folder")), qPrintable(r.err));
     }
 
     void analyzeLanesAndGaps() {

@@ -430,6 +430,10 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     if (!width) return kBadInput;
     if (!args.isSet(QStringLiteral("width"))) width = 1200;
     const QString outDir = args.value(QStringLiteral("report"));
+    if (QFileInfo(outDir).exists() && !QFileInfo(outDir).isDir()) {
+        err() << outDir << ": is a file: --report names the folder the report is written to\n";
+        return kBadInput;
+    }
     if (!QDir().mkpath(outDir)) {
         err() << outDir << ": cannot make this folder\n";
         return kBadInput;
@@ -544,9 +548,9 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     }
     csv += QStringLiteral(",hiding_gap,seconds\n");
     QJsonArray rows;
-    out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n").arg(QStringLiteral("rank"), 4).arg(QStringLiteral("layout"), -36)
-                 .arg(QStringLiteral("exposed A/B"), 13).arg(QStringLiteral("hides A/B sq in"), 17).arg(QStringLiteral("gap"), 6)
-                 .arg(QStringLiteral("s"), 6);
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n").arg(QStringLiteral("rank"), 4).arg(QStringLiteral("layout"), -36)
+                 .arg(QStringLiteral("sides A/B"), -19).arg(QStringLiteral("exposed A/B"), 13).arg(QStringLiteral("hides A/B sq in"), 17)
+                 .arg(QStringLiteral("gap"), 6).arg(QStringLiteral("s"), 6);
     for (size_t r = 0; r < layouts.size(); ++r) {
         const LayoutFigures& L = layouts[r];
         csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8").arg(r + 1).arg(L.name, L.sides.value(0), L.sides.value(1))
@@ -554,9 +558,11 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         for (size_t b = 0; b < probes->size(); ++b) csv += QStringLiteral(",%1,%2").arg(L.safe[0][b]).arg(L.safe[1][b]);
         csv += QStringLiteral(",%1,%2\n").arg(L.gap).arg(L.seconds, 0, 'f', 2);
         rows.append(QJsonObject{{QStringLiteral("rank"), static_cast<int>(r + 1)}, {QStringLiteral("layout"), L.name},
+                                {QStringLiteral("sides"), QJsonArray{L.sides.value(0), L.sides.value(1)}},
                                 {QStringLiteral("hiding_gap"), L.gap}, {QStringLiteral("zone_exposure"), QJsonArray{L.zoneExposure[0], L.zoneExposure[1]}},
                                 {QStringLiteral("infantry_safe_sq_in"), QJsonArray{L.safe[0][0], L.safe[1][0]}}});
-        out() << QStringLiteral("%1 %2 %3 %4 %5 %6\n").arg(r + 1, 4).arg(L.name, -36)
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n").arg(r + 1, 4).arg(L.name, -36)
+                     .arg(QStringLiteral("%1/%2").arg(L.sides.value(0), L.sides.value(1)), -19)
                      .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 0).arg(100 * L.zoneExposure[1], 0, 'f', 0), 13)
                      .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 0).arg(L.safe[1][0], 0, 'f', 0), 17)
                      .arg(L.gap, 6, 'f', 2).arg(L.seconds, 6, 'f', 1);
@@ -565,18 +571,24 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     QFile summaryJson(QDir(outDir).filePath(QStringLiteral("summary.json")));
     if (!summaryCsv.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) || summaryCsv.write(csv.toUtf8()) < 0 ||
         !summaryJson.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-        summaryJson.write(QJsonDocument(QJsonObject{{QStringLiteral("layouts"), rows}}).toJson()) < 0) {
+        summaryJson.write(QJsonDocument(QJsonObject{{QStringLiteral("layouts"), rows},
+                                                    {QStringLiteral("spacing"), options.spacing},
+                                                    {QStringLiteral("zone_spacing"), options.zoneSpacing},
+                                                    {QStringLiteral("infantry"), baseText(probes->front())}})
+                              .toJson()) < 0) {
         err() << outDir << ": cannot write the summary\n";
         return kBadInput;
     }
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
-    out() << QStringLiteral("%1 layouts (%2 left out) in %3 s on %4 threads, peak memory %5 MB; exposed: the mean share of the "
-                            "enemy's places that see a cell of the side's zone; hides: the infantry model's safe ground; gap: "
-                            "their difference over their mean (0: even)\nwrote %6 and %7\n")
+    out() << QStringLiteral("%1 layouts (%2 left out) in %3 s on %4 threads, peak memory %5 MB; %8\" cells, places %9\" apart "
+                            "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, as each file lists "
+                            "them; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
+                            "the safe ground of %10; gap: their difference over their mean (0: even)\nwrote %6 and %7\n")
                  .arg(layouts.size()).arg(skipped).arg(all.nsecsElapsed() / 1e9, 0, 'f', 1)
                  .arg(std::max(1u, std::thread::hardware_concurrency())).arg(usage.ru_maxrss / 1024.0, 0, 'f', 0)
-                 .arg(QDir(outDir).filePath(QStringLiteral("summary.csv")), QDir(outDir).filePath(QStringLiteral("summary.json")));
+                 .arg(QDir(outDir).filePath(QStringLiteral("summary.csv")), QDir(outDir).filePath(QStringLiteral("summary.json")))
+                 .arg(options.spacing).arg(options.zoneSpacing).arg(render::probeText(probes->front()));
     return kOk;
 }
 
