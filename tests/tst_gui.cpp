@@ -31,6 +31,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSpinBox>
+#include <QDoubleSpinBox>
 #include <QStatusBar>
 #include <QTextBrowser>
 #include <QToolTip>
@@ -1367,6 +1368,12 @@ private slots:
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
         gui::BoardView* view = w.board();
         gui::AnalysisPanel* panel = w.analysis();
+        // An official layout has no models yet: the panel says to place one, and offers its
+        // zones, not the sides it does not have.
+        QVERIFY(!panel->compute());
+        QVERIFY2(panel->summary().contains(QStringLiteral("No model on the table: place one")) &&
+                     panel->summary().contains(QStringLiteral("choose a deployment zone")) && !panel->summary().contains(QStringLiteral("side")),
+                 qPrintable(panel->summary()));
         QVERIFY(panel->setZone(QStringLiteral("deployment-defender")));
         panel->setLanes();
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
@@ -1381,6 +1388,19 @@ private slots:
                  qPrintable(panel->summary()));
         QString error;
         QVERIFY(!panel->exportCsv(QDir::temp().filePath(QStringLiteral("lanes.csv")), &error));  // no cells to write
+        // The lanes are for a sight line at the Height alone: the settings they do not read
+        // are not shown, and changing them leaves the map shown as it is.
+        auto* form = panel->findChild<QFormLayout*>();
+        QVERIFY(form);
+        QVERIFY(form->isRowVisible(panel->findChild<QDoubleSpinBox*>()));
+        QVERIFY(!form->isRowVisible(panel->findChild<QComboBox*>(QStringLiteral("analysis-base"))));
+        int shownFields = 0;
+        for (int r = 0; r < form->rowCount(); ++r) shownFields += form->isRowVisible(r);
+        QCOMPARE(shownFields, 3);  // (Seen by, Height, Map)
+        panel->setProbe(5, 1.75, QStringLiteral("VEHICLE"));
+        QVERIFY2(!panel->summary().contains(QStringLiteral("worked out for other choices")), qPrintable(panel->summary()));
+        panel->setProbe(5, 3, QStringLiteral("VEHICLE"));
+        QVERIFY2(panel->summary().contains(QStringLiteral("worked out for other choices")), qPrintable(panel->summary()));
     }
 
     // Sight > Vision Map gives the Analysis dock room under the Ruling dock: two thirds of
@@ -1567,7 +1587,7 @@ private slots:
         panel->explainAt({5.5, 5.5});
         QTest::qWait(50);
         QTRY_VERIFY_WITH_TIMEOUT(!view->overlay().map.has_value(), 10000);
-        QVERIFY2(panel->summary().contains(QStringLiteral("No observer")) || panel->summary().contains(QStringLiteral("Pick an observer")),
+        QVERIFY2(panel->summary().contains(QStringLiteral("No observer")),
                  qPrintable(panel->summary()));
         w.document()->undoStack()->undo();
         // Clear takes it off the board.

@@ -96,16 +96,19 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     form->setRowVisible(kind_, false);
     auto retitle = [this, form] {
         const bool zone = !zoneChosen().isEmpty();
-        form->setRowVisible(places_, zone);
         form->setRowVisible(kind_, zone);
         compute_->setText(!zone                        ? tr("Vision Map")
                           : kind_->currentIndex() == 1 ? tr("Hiding Spots")
                           : kind_->currentIndex() == 2 ? tr("Lanes and Gaps")
                                                        : tr("Exposure Map"));
-        // (Hiding spots are worked out for the bases listed in Bases: one base is not asked.)
-        const bool hidingSpots = zone && kind_->currentIndex() == 1;
-        form->setRowVisible(base_, !hidingSpots);
+        // (Hiding spots are worked out for the bases listed in Bases: one base is not asked.
+        // Lanes and gaps, for a sight line at the Height: no base, keywords or cells.)
+        const bool hidingSpots = zone && kind_->currentIndex() == 1, lanes = zone && kind_->currentIndex() == 2;
+        form->setRowVisible(base_, !hidingSpots && !lanes);
         form->setRowVisible(bases_, hidingSpots);
+        form->setRowVisible(keywords_, !lanes);
+        form->setRowVisible(spacing_, !lanes);
+        form->setRowVisible(places_, zone && !lanes);
         // Another map asked for: the one being worked out is not it.
         if (computing()) cancel();
         sayChoices();
@@ -220,7 +223,7 @@ void AnalysisPanel::sayChoices() {
                                                          : tr("Seen by %1: press Vision Map."))
                                   .arg(QString::fromStdString(s.labelOf(s.models[observer].id))));
         else
-            summary_->setText(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."));
+            summary_->setText(noObserverText());
         return;
     }
     // The map shown stays (nothing is lost by a look at the choices), said to be for others.
@@ -230,6 +233,20 @@ void AnalysisPanel::sayChoices() {
                               : tr("<p><i>The map shown was worked out for other choices: press %1 for these.</i></p>")
                                         .arg(compute_->text()) +
                                     summaryText_);
+}
+
+QString AnalysisPanel::noObserverText() const {
+    // (What Seen by offers on this table: a side where models of one stand, a zone where it has one.)
+    const Scenario& s = document_->scenario();
+    const bool sides = !tableSides(s).empty() && std::ranges::any_of(tableSides(s), [](const std::string& n) { return !n.empty(); });
+    const bool zones = std::ranges::any_of(s.zones, [](const Zone& z) { return z.polygon.size() >= 3; });
+    const QString first = s.models.empty() ? tr("No model on the table: place one (Place Model), click it to make it the observer, then Vision Map")
+                                           : tr("No observer: click a model on the board to make it the observer, then Vision Map");
+    const QString other = sides && zones ? tr("; or choose a side or a deployment zone in Seen by.")
+                          : sides        ? tr("; or choose a side in Seen by.")
+                          : zones        ? tr("; or choose a deployment zone in Seen by.")
+                                         : QStringLiteral(".");
+    return first + other;
 }
 
 AnalysisPanel::~AnalysisPanel() {
@@ -350,10 +367,12 @@ QString AnalysisPanel::choice() const {
                                                         : s.models[observer].id;
     // (The settings too, those the map asks for: the bases written, or the one base; its
     // height and keywords; the cells; for a zone, its places.)
-    const bool zone = !zoneChosen().isEmpty(), hidingSpots = zone && kind_->currentIndex() == 1;
+    const bool zone = !zoneChosen().isEmpty(), hidingSpots = zone && kind_->currentIndex() == 1,
+               lanes = zone && kind_->currentIndex() == 2;
     QString settings = hidingSpots ? bases_->text().simplified().remove(QLatin1Char(' ')) : base_->currentText();
     settings += QStringLiteral("|%1|%2|%3").arg(height_->value()).arg(keywords_->text().simplified().toUpper()).arg(spacing_->currentText());
     if (zone) settings += QStringLiteral("|") + places_->currentText();
+    if (lanes) settings = QString::number(height_->value());  // (the lanes' sight line: its height alone)
     return who_->currentText() + (zone ? QStringLiteral("|") + kind_->currentText() : QString()) +
            (byObserver ? QStringLiteral("|") + QString::fromStdString(who) : QString()) + QStringLiteral("|") + settings;
 }
@@ -460,8 +479,7 @@ bool AnalysisPanel::compute() {
     } else {
         const int observer = board_->observer();
         if (observer < 0 || observer >= static_cast<int>(s.models.size())) {
-            summary_->setText(tr("No observer: click a model on the board to make it the observer, then Vision Map; "
-                                 "or choose a side or a deployment zone in Seen by."));
+            summary_->setText(noObserverText());
             return false;
         }
         if (who_->currentIndex() == 1) {

@@ -166,6 +166,9 @@ private:
     std::vector<std::string> observerIds_;     // the observers of the one worked out last
     std::vector<std::string> mapObserverIds_;  // and of the map shown (indices change with edits)
     QString summaryText_;
+    // What to do where no observer is picked, as the table allows (a model to place first;
+    // a side or a zone in Seen by where it has them).
+    QString noObserverText() const;
     // The legend of the map shown, as a table within summaryText_: its swatches follow the
     // opacity (render::MapLayer::swatch).
     QString legendHtml(const render::MapLayer& layer) const;
