@@ -11,6 +11,7 @@
 #include <QThread>
 #include <QElapsedTimer>
 #include <QTemporaryDir>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <csignal>
@@ -411,6 +412,14 @@ private slots:
             r = cli(QStringList{QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding")} + options);
             QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));
         }
+        // A layout with objectives: their table's columns are headed by the bases, as
+        // --bases writes them (with their heights where these differ).
+        r = cli({QStringLiteral("analyze"), scenario("layouts/11e/bm-purge-vs-purge-01.sightline.json"), QStringLiteral("--zone"),
+                 QStringLiteral("deployment-attacker"), QStringLiteral("--hiding"), QStringLiteral("--spacing"), QStringLiteral("4"),
+                 QStringLiteral("--zone-spacing"), QStringLiteral("8"), QStringLiteral("--bases"), QStringLiteral("32, 100x50 rect@3.5")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("\n    objective +32@1.75 +100x50 rect@3.5\n    objective-1 "))),
+                 qPrintable(r.out));
     }
 
     void analyzeLayoutReport() {
@@ -502,6 +511,10 @@ private slots:
         // A table with one zone: said.
         r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), QStringLiteral("--lanes")});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("needs two deployment zones")), qPrintable(r.err));
+        // A zone named that is not there: named.
+        r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--zone"), QStringLiteral("deployment-attacker,nope")});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--zone: no polygon zone has the id \"nope\" (polygon zones: deployment-defender, deployment-attacker)")),
+                 qPrintable(r.err));
         // No cells to write: said, and no file made.
         const QString csv = tmp.filePath(QStringLiteral("lanes.csv"));
         r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--csv"), csv});

@@ -273,9 +273,27 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
             out() << QStringLiteral("  %1 %2 %3\n").arg(render::probeText(b.probe), -28).arg(b.safeArea, 12, 'f', 1).arg(b.semiArea, 12, 'f', 1);
         if (!spots.bases.empty() && !spots.bases.front().objectives.empty()) {
             out() << QStringLiteral("  safe within %1\" of each objective (sq in), by base:\n").arg(options.objectiveRange);
+            // (Each column headed by its base as --bases writes it, with its height where they differ.)
+            const bool heights = std::ranges::any_of(spots.bases, [&](const analysis::HidingBase& b) {
+                return b.probe.height != spots.bases.front().probe.height;
+            });
+            QStringList heads;
+            for (const analysis::HidingBase& b : spots.bases) {
+                const Base& base = b.probe.base;
+                QString head = base.shape == BaseShape::Circle ? QString::number(base.length_mm)
+                                                               : QStringLiteral("%1x%2").arg(base.length_mm).arg(base.width_mm);
+                if (base.shape == BaseShape::Rect) head += QStringLiteral(" rect");
+                if (heights) head += QStringLiteral("@%1").arg(b.probe.height);
+                heads << head;
+            }
+            auto width = [&](size_t b) { return std::max(8, static_cast<int>(heads[static_cast<int>(b)].size())); };
+            QString header = QStringLiteral("    %1").arg(QStringLiteral("objective"), -14);
+            for (size_t b = 0; b < spots.bases.size(); ++b) header += QStringLiteral(" %1").arg(heads[static_cast<int>(b)], width(b));
+            out() << header << '\n';
             for (size_t i = 0; i < spots.bases.front().objectives.size(); ++i) {
                 QString line = QStringLiteral("    %1").arg(QString::fromStdString(spots.bases.front().objectives[i].objective), -14);
-                for (const analysis::HidingBase& b : spots.bases) line += QStringLiteral(" %1").arg(b.objectives[i].safeArea, 8, 'f', 1);
+                for (size_t b = 0; b < spots.bases.size(); ++b)
+                    line += QStringLiteral(" %1").arg(spots.bases[b].objectives[i].safeArea, width(b), 'f', 1);
                 out() << line << '\n';
             }
         }
@@ -607,6 +625,13 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
         for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
             if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") zones.push_back(z);
     }
+    if (args.isSet(QStringLiteral("zone")))
+        for (const QString& id : args.value(QStringLiteral("zone")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (!names.contains(id.trimmed())) {
+                err() << QStringLiteral("--zone: no polygon zone has the id \"%1\" (polygon zones: %2)\n")
+                             .arg(id.trimmed(), names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
+                return kBadInput;
+            }
     if (zones.size() != 2) {
         err() << QStringLiteral("--lanes: needs two deployment zones (--zone A,B to name them; polygon zones: %1)\n")
                      .arg(names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
