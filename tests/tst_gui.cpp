@@ -1388,6 +1388,29 @@ private slots:
                  qPrintable(panel->summary()));
         QString error;
         QVERIFY(!panel->exportCsv(QDir::temp().filePath(QStringLiteral("lanes.csv")), &error));  // no cells to write
+        // The gaps numbered on the map as in the list; hovering one, or a lane, describes it.
+        QCOMPARE(view->overlay().map->labels.size(), panel->lanes()->gaps.size());
+        QCOMPARE(view->overlay().map->labels.front().text, QStringLiteral("1"));
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        const analysis::Gap& first = panel->lanes()->gaps.front();
+        panel->explainAt((first.from + first.to) * 0.5);
+        QVERIFY(!explained.isEmpty());
+        QVERIFY2(panel->explanation().startsWith(QStringLiteral("Gap 1: %1\"").arg(first.width, 0, 'f', 2)) &&
+                     panel->explanation().contains(QStringLiteral("sight line")),
+                 qPrintable(panel->explanation()));
+        // (A point of the lane away from every gap: along its diagonal.)
+        const Ring& lane = panel->lanes()->lanes.front().outline;
+        std::optional<Vec2> inLane;
+        for (double t = 0.1; t < 0.95 && !inLane; t += 0.05) {
+            const Vec2 q = lane[0] + (lane[2] - lane[0]) * t;
+            if (std::ranges::all_of(panel->lanes()->gaps, [&](const analysis::Gap& g) { return squaredDistanceToEdges(q, {g.from, g.to}) > 1; }))
+                inLane = q;
+        }
+        QVERIFY(inLane);
+        panel->explainAt(*inLane);
+        QVERIFY2(panel->explanation().startsWith(QStringLiteral("Lane 1: ")), qPrintable(panel->explanation()));
+        panel->explainAt({0.2, 0.2});  // (the table's corner: neither)
+        QVERIFY2(panel->explanation().isEmpty(), qPrintable(panel->explanation()));
         // The lanes are for a sight line at the Height alone: the settings they do not read
         // are not shown, and changing them leaves the map shown as it is.
         auto* form = panel->findChild<QFormLayout*>();

@@ -286,7 +286,7 @@ private slots:
         const QImage image = writtenPng(s, overlay, 1200);
         QCOMPARE(image.width(), 1200);
         render::BoardRenderer renderer(s);
-        const double band = renderer.legendSize(*overlay.map).width() + 18;
+        const double band = renderer.legendSize(render::pictureLayer(s, *overlay.map)).width() + 18;
         QVERIFY(band > 100);
         QCOMPARE(image.height(), static_cast<int>(std::lround((1200 - band) * s.board.height / s.board.width)));
         const QTransform t = render::BoardRenderer::fit(QSizeF(1200 - band, image.height()), s.board, 18);
@@ -330,7 +330,7 @@ private slots:
         for (int k = 0; k < 12; ++k)
             overlay.map->legend.push_back({QColor(40 + 15 * k, 90, 160), QStringLiteral("up to 100x50 mm rect, 1.75\": safe 488.0 sq in, semi-safe 652.0 sq in (its safe ground outlined white) %1").arg(k)});
         render::BoardRenderer renderer(s);
-        const QSizeF legend = renderer.legendSize(*overlay.map);
+        const QSizeF legend = renderer.legendSize(render::pictureLayer(s, *overlay.map));
         QVERIFY2(legend.width() <= render::BoardRenderer::kLegendWidth + 2 * 8 + 1, qPrintable(QString::number(legend.width())));
         const QImage image = writtenPng(s, overlay, 1200);
         QCOMPARE(image.width(), 1200);

@@ -693,13 +693,15 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
             out() << QStringLiteral("  lane %1: %2\" wide, %3\" long, at %4 degrees\n").arg(i + 1).arg(found.lanes[i].width, 0, 'f', 1)
                          .arg(found.lanes[i].length, 0, 'f', 1).arg(found.lanes[i].angle * 180 / std::numbers::pi, 0, 'f', 0);
         out() << QStringLiteral("gaps under 6\" between them (narrowest first; a sight line is %1\" wide):\n").arg(found.lineWidth, 0, 'f', 3);
-        for (const analysis::Gap& g : found.gaps)
-            out() << QStringLiteral("  %1\" between %2 and %3: %4; %5\n").arg(g.width, 0, 'f', 2).arg(label(g.a), label(g.b))
+        for (size_t i = 0; i < found.gaps.size(); ++i) {
+            const analysis::Gap& g = found.gaps[i];
+            out() << QStringLiteral("  %1. %2\" between %3 and %4: %5; %6\n").arg(i + 1).arg(g.width, 0, 'f', 2).arg(label(g.a), label(g.b))
                          .arg(g.basesThrough.empty() ? QStringLiteral("no base fits")
                                                      : QStringLiteral("%1 of %2 bases fit (up to %3 mm across)")
                                                            .arg(g.basesThrough.size()).arg(bases.size())
                                                            .arg(g.widestThrough * kMmPerInch, 0, 'f', 0))
                          .arg(g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
+        }
         out() << QStringLiteral("  %1 s\n").arg(seconds, 0, 'f', 2);
     }
     sayWritten(args);

@@ -844,15 +844,18 @@ void AnalysisPanel::lanesReady() {
                        .arg(lanes_->lanes[i].length, 0, 'f', 1);
     figures += QStringLiteral("</table><p>") + tr("Gaps under 6\" (narrowest first; a sight line is %1\" wide):").arg(lanes_->lineWidth, 0, 'f', 3) +
                QStringLiteral("</p><table>");
-    for (size_t i = 0; i < lanes_->gaps.size() && i < 15; ++i) {
+    // (Numbered as the map numbers them.)
+    for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
         const analysis::Gap& g = lanes_->gaps[i];
-        figures += tr("<tr><td>%1\"</td><td>%2 &ndash; %3</td><td>%4</td></tr>")
+        figures += tr("<tr><td>%1</td><td>%2\"</td><td>%3 &ndash; %4</td><td>%5; %6</td></tr>")
+                       .arg(i + 1)
                        .arg(g.width, 0, 'f', 2)
                        .arg(label(g.a), label(g.b))
                        .arg(g.basesThrough.empty() ? tr("no base fits")
-                                                   : tr("bases up to %1 mm across fit").arg(g.widestThrough * kMmPerInch, 0, 'f', 0));
+                                                   : tr("bases up to %1 mm across fit").arg(g.widestThrough * kMmPerInch, 0, 'f', 0))
+                       .arg(g.sightPasses ? tr("a sight line passes") : tr("no sight line passes"));
     }
-    figures += QStringLiteral("</table>");
+    figures += QStringLiteral("</table><p>") + tr("Hover a numbered gap or a lane to see it described.") + QStringLiteral("</p>");
     showMap(render::lanesLayer(*lanes_, s), figures, false);
     emit finished();
 }
@@ -861,9 +864,47 @@ QString AnalysisPanel::summary() const { return summary_->text(); }
 QString AnalysisPanel::explanation() const { return explanation_; }
 
 void AnalysisPanel::explainAt(Vec2 at) {
-    if (!map_ && !exposure_ && !hiding_) return;  // (lanes: the panel lists them)
+    if (!map_ && !exposure_ && !hiding_ && !lanes_) return;
     if (stale()) {
         sayStale();
+        emit explained();
+        return;
+    }
+    if (lanes_) {
+        // The gap under the pointer (within half an inch of its dashed line), else the lane
+        // it is in: what the list says of it, by the number the map gives it.
+        const Scenario& s = document_->scenario();
+        auto label = [&](int piece) { return QString::fromStdString(s.labelOf(s.terrain[piece].id)); };
+        QString text;
+        double nearest = 0.5 * 0.5;
+        for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
+            const analysis::Gap& g = lanes_->gaps[i];
+            const double d = squaredDistanceToEdges(at, {g.from, g.to});
+            if (d > nearest) continue;
+            nearest = d;
+            text = tr("Gap %1: %2\" between %3 and %4; %5; %6.")
+                       .arg(i + 1)
+                       .arg(g.width, 0, 'f', 2)
+                       .arg(label(g.a), label(g.b))
+                       .arg(g.basesThrough.empty() ? tr("no base of the palette fits through")
+                                                   : tr("%1 of the palette's %2 bases fit through (up to %3 mm across)")
+                                                         .arg(g.basesThrough.size())
+                                                         .arg(edits::basePalette().size())
+                                                         .arg(g.widestThrough * kMmPerInch, 0, 'f', 0))
+                       .arg(g.sightPasses ? tr("a sight line passes (it is wider than the %1\" line)").arg(lanes_->lineWidth, 0, 'f', 3)
+                                          : tr("no sight line passes"));
+        }
+        for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < 5; ++i)
+            if (locate(at, lanes_->lanes[i].outline) != Where::Outside)
+                text = tr("Lane %1: %2\" wide and %3\" long, open from %4 to %5.")
+                           .arg(i + 1)
+                           .arg(lanes_->lanes[i].width, 0, 'f', 1)
+                           .arg(lanes_->lanes[i].length, 0, 'f', 1)
+                           .arg(QString::fromStdString(lanes_->zoneA), QString::fromStdString(lanes_->zoneB));
+        if (text != explanation_) {
+            explanation_ = text;
+            explain_->setText(text);
+        }
         emit explained();
         return;
     }

@@ -230,15 +230,18 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
         layer.legend.push_back({kLanes[i], QStringLiteral("lane %1: %2\" wide, %3\" long").arg(i + 1).arg(l.width, 0, 'f', 1).arg(l.length, 0, 'f', 1)});
     }
     if (found.lanes.empty()) layer.legend.push_back({QColor(), QStringLiteral("no open lane between the zones")});
-    MapLayer::Outline gaps{QColor(214, 39, 40), {}, true};
+    const QColor red(214, 39, 40);
+    MapLayer::Outline gaps{red, {}, true};
     int passes = 0;
-    for (const analysis::Gap& g : found.gaps) {
+    for (size_t i = 0; i < found.gaps.size(); ++i) {
+        const analysis::Gap& g = found.gaps[i];
         gaps.rings.push_back({g.from, g.to});
         passes += g.sightPasses;
+        layer.labels.push_back({(g.from + g.to) * 0.5, QString::number(i + 1), red.darker(130)});
     }
     if (!gaps.rings.empty()) {
         layer.outlines.push_back(gaps);
-        layer.legend.push_back({QColor(214, 39, 40), QStringLiteral("%1 gaps (dashed, narrowest %2\"); a sight line passes %3 of them")
+        layer.legend.push_back({red, QStringLiteral("%1 gaps (dashed, numbered narrowest first, from %2\"); a sight line passes %3 of them")
                                                          .arg(found.gaps.size())
                                                          .arg(found.gaps.front().width, 0, 'f', 2)
                                                          .arg(passes)});

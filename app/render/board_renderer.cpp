@@ -469,6 +469,9 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             labels.place(inches(r), {device(ring[3])}, false, -1, QColor(20, 20, 20, 170));
         }
     }
+    // A map's own labels (the gaps' numbers) next: the list beside it is read by them.
+    if (overlay.map)
+        for (const MapLayer::Label& l : overlay.map->labels) labels.place(l.text, {device(l.at)}, true, -1, l.plate, QColor(255, 255, 255), true);
     if (!overlay.labels) return;
     std::vector<QRectF> bases;
     for (size_t i = 0; i < scenario_.models.size(); ++i)
@@ -962,6 +965,11 @@ std::optional<QString> pictureTypeProblem(const QString& path) {
     return QStringLiteral("%1: unknown image type \"%2\" (use .png, .svg or .pdf)").arg(path, suffix);
 }
 
+MapLayer pictureLayer(const Scenario& scenario, MapLayer map) {
+    if (!scenario.name.empty()) map.title = QStringLiteral("%1: %2").arg(QString::fromStdString(scenario.name), map.title);
+    return map;
+}
+
 bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error, int pngWidth) {
     if (const auto problem = pictureTypeProblem(path)) {
         if (error) *error = *problem;
@@ -975,9 +983,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
     Overlay drawn = overlay;
     const bool legend = drawn.map && drawn.map->legendOnBoard && !(drawn.map->legend.empty() && drawn.map->title.isEmpty());
     if (drawn.map) drawn.map->legendOnBoard = false;
-    // (A picture leaves the window: it says which table it is.)
-    if (legend && !scenario.name.empty())
-        drawn.map->title = QStringLiteral("%1: %2").arg(QString::fromStdString(scenario.name), drawn.map->title);
+    if (legend) drawn.map = pictureLayer(scenario, *drawn.map);
     // Paints the board in `size` (device units) with the legend's band: the board fitted to
     // what the band leaves, the legend at the band's top.
     auto paint = [&](QPainter& painter, const QSizeF& size, double margin) {

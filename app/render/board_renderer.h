@@ -60,6 +60,14 @@ struct MapLayer {
         bool dashed = false;
     };
     std::vector<Outline> outlines;
+    // Short texts on plates of their colour at points of the table (the gaps' numbers, as
+    // the lists number them), always shown.
+    struct Label {
+        Vec2 at;
+        QString text;
+        QColor plate;
+    };
+    std::vector<Label> labels;
     double opacity = 0.65;
     bool legendOnBoard = true;  // false: shown beside the board instead (the window's panel)
     QString title;
@@ -197,8 +205,13 @@ Measurement baseToBase(const Model& a, const Model& b);
 // the message every picture writer gives, said before any work is done.
 std::optional<QString> pictureTypeProblem(const QString& path);
 
+// A map as a picture of it shows it: its title begins with the table's name (a picture
+// leaves the window, which names the table in its own title).
+MapLayer pictureLayer(const Scenario& scenario, MapLayer map);
+
 // Writes the board to a PNG (`pngWidth` pixels across), SVG or PDF file, chosen by the
-// extension; false with a message on failure.
+// extension; false with a message on failure. A map's legend goes beside the board
+// (pictureLayer's).
 bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error,
                   int pngWidth = 1800);
 
