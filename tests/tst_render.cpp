@@ -394,6 +394,17 @@ private slots:
         QVERIFY(layer.legend.back().second.startsWith(QStringLiteral("a cell's colour")));
     }
 
+    void hidingOutlinesOfOneEdgeBothShow() {
+        // Where two bases' safe ground shares an edge (the larger's lies within the
+        // smaller's), the larger's outline is drawn first and wider, the smaller's over it:
+        // drawn the other way, the last one hid the first all along the edge.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        const render::MapLayer layer = render::hidingLayer(emptyHidingSpots(s), s);
+        QCOMPARE(layer.outlines.size(), size_t(2));
+        QCOMPARE(layer.outlines.back().colour, QColor(255, 217, 47));  // (the 32 mm's yellow, on top)
+        QVERIFY(layer.outlines.front().width > layer.outlines.back().width);
+    }
+
     void mapTitlesNameAZonesSideOnce() {
         // "deployment-attacker (attacker)" said the side twice, and cut the Analysis dock's
         // Seen by short of the zone's name; a side the id does not say is still named.

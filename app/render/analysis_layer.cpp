@@ -187,9 +187,12 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         layer.cells.push_back(safe[k] >= 0   ? hidingColour(static_cast<size_t>(safe[k]), n, false)
                               : semi[k] >= 0 ? hidingColour(static_cast<size_t>(semi[k]), n, true)
                                              : QColor(0, 0, 0, 0));
-    // Outlines for up to four bases (more would hide the map: the fills tell the rest).
-    for (size_t b = 0; b < n && n <= 4; ++b)
-        layer.outlines.push_back({kOutlines[b], analysis::cellOutlines(spots.grid, spots.bases[b].safe), false});
+    // Outlines for up to four bases (more would hide the map: the fills tell the rest). Where
+    // two bases' safe ground shares an edge, both show: the larger's drawn first and wider,
+    // the smaller's within it.
+    for (size_t b = n <= 4 ? n : 0; b-- > 0;)
+        layer.outlines.push_back({kOutlines[b], analysis::cellOutlines(spots.grid, spots.bases[b].safe), false,
+                                  2.2 + 1.6 * static_cast<double>(b)});
     QString zone = QString::fromStdString(spots.zone);
     for (const Zone& z : scenario.zones)
         if (z.id == spots.zone) zone = zoneText(z);

@@ -293,7 +293,7 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
     p.setOpacity(1);
     p.setBrush(Qt::NoBrush);
     for (const MapLayer::Outline& o : map.outlines) {
-        QPen pen(o.colour, 2.2 * pixelScale_);
+        QPen pen(o.colour, o.width * pixelScale_);
         pen.setCosmetic(true);
         pen.setJoinStyle(Qt::MiterJoin);
         if (o.dashed) pen.setStyle(Qt::DashLine);

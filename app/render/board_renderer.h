@@ -58,6 +58,7 @@ struct MapLayer {
         QColor colour;
         std::vector<Ring> rings;
         bool dashed = false;
+        double width = 2.2;  // pixels (at the renderer's scale)
     };
     std::vector<Outline> outlines;
     // Short texts on plates of their colour at points of the table (the gaps' numbers, as
