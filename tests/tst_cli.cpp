@@ -379,7 +379,12 @@ private slots:
         QFile cells(csv);
         QVERIFY(cells.open(QIODevice::ReadOnly));
         QCOMPARE(QString::fromUtf8(cells.readLine()).trimmed(),
-                 QStringLiteral("x,y,safe_32_mm_round,semi_32_mm_round,safe_60x35.5_mm_oval,semi_60x35.5_mm_oval,safe_100x50_mm_rect,semi_100x50_mm_rect"));
+                 QStringLiteral("x,y,safe_32_mm_round,semi_32_mm_round,room_32_mm_round,safe_60x35.5_mm_oval,semi_60x35.5_mm_oval,"
+                                "room_60x35.5_mm_oval,safe_100x50_mm_rect,semi_100x50_mm_rect,room_100x50_mm_rect"));
+        // (A cell on the wall: no room for any base; one in the open west of it: room, and seen.)
+        const QStringList rows = QString::fromUtf8(cells.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY(rows.contains(QStringLiteral("10.5,8.5,0,0,0,0,0,0,0,0,0")));
+        QVERIFY(rows.contains(QStringLiteral("2.5,8.5,0,0,1,0,0,1,0,0,1")));
         // JSON, bases with heights of their own (written as the program writes them, 3"),
         // given largest first (ordered smallest first).
         r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),

@@ -53,12 +53,14 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
         b.safe.resize(map.cells.size());
         b.semi.resize(map.cells.size());
         b.seen.resize(map.cells.size());
+        b.room.resize(map.cells.size());
         for (size_t k = 0; k < map.cells.size(); ++k) {
             const ExposureCell& c = map.cells[k];
             // (A place whose answer was left undecided may see it: safe and semi-safe count
             // it as seeing, so that no spot is claimed without a proof.)
             const int seen = c.seen + c.undecided;
             b.seen[k] = std::min(seen, spots.semiMost + 1);
+            b.room[k] = !c.overlap;
             b.safe[k] = !c.overlap && seen == 0;
             b.semi[k] = !c.overlap && seen <= spots.semiMost;
             b.safeArea += b.safe[k] * cellArea;
@@ -134,14 +136,15 @@ std::string hidingCsv(const HidingSpots& spots) {
         const Base& base = b.probe.base;
         if (base.shape == BaseShape::Circle) name << base.length_mm << "_mm_round";
         else name << base.length_mm << 'x' << base.width_mm << (base.shape == BaseShape::Oval ? "_mm_oval" : "_mm_rect");
-        out << ",safe_" << name.str() << ",semi_" << name.str();
+        out << ",safe_" << name.str() << ",semi_" << name.str() << ",room_" << name.str();
     }
     out << '\n';
     for (int k = 0; k < spots.grid.cells(); ++k) {
         const Vec2 at = spots.grid.centre(k % spots.grid.cols, k / spots.grid.cols);
         out << at.x << ',' << at.y;
         for (const HidingBase& b : spots.bases)
-            out << ',' << int(b.safe[static_cast<size_t>(k)] != 0) << ',' << int(b.semi[static_cast<size_t>(k)] != 0);
+            out << ',' << int(b.safe[static_cast<size_t>(k)] != 0) << ',' << int(b.semi[static_cast<size_t>(k)] != 0) << ','
+                << int(b.room[static_cast<size_t>(k)] != 0);
         out << '\n';
     }
     return out.str();

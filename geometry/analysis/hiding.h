@@ -29,6 +29,7 @@ struct HidingBase {
     std::vector<char> safe;  // a cell each (row by row): hidden from every place
     std::vector<char> semi;  // seen from at most semiShare of them (safe ones included)
     std::vector<int> seen;   // from how many places, counted up to semiMost + 1 ("more")
+    std::vector<char> room;  // a model of this base can stand there (on no feature, within the table)
     double safeArea = 0, semiArea = 0;  // square inches
     std::vector<ObjectiveHiding> objectives;
 };
@@ -54,8 +55,9 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
 // edges, one per boundary (holes included).
 std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in);
 
-// Every cell as CSV: x,y and, per base, safe_<base>,semi_<base> (1 or 0), the base named as
-// 32_mm_round, 60x35.5_mm_oval, 100x50_mm_rect.
+// Every cell as CSV: x,y and, per base, safe_<base>,semi_<base>,room_<base> (1 or 0; room:
+// a model of the base can stand there, so 0,0,1 is seen and 0,0,0 no place to stand), the
+// base named as 32_mm_round, 60x35.5_mm_oval, 100x50_mm_rect.
 std::string hidingCsv(const HidingSpots& spots);
 
 // Per cell: the largest k such that the cell is safe (semi: semi-safe) for every probe from
