@@ -516,6 +516,9 @@ private slots:
         // A table with one zone: said.
         r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), QStringLiteral("--lanes")});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("needs two deployment zones")), qPrintable(r.err));
+        // One zone named: the lanes run to the other deployment zone.
+        r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--zone"), QStringLiteral("deployment-attacker")});
+        QVERIFY2(r.code == 0 && r.out.startsWith(QStringLiteral("firing lanes from deployment-attacker to deployment-defender")), qPrintable(r.out + r.err));
         // A zone named that is not there: named.
         r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--zone"), QStringLiteral("deployment-attacker,nope")});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--zone: no polygon zone has the id \"nope\" (polygon zones: deployment-defender, deployment-attacker)")),

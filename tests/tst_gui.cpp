@@ -1386,6 +1386,7 @@ private slots:
         QVERIFY(!view->overlay().map->outlines.empty());
         QVERIFY2(panel->summary().contains(QStringLiteral("lane 1")) && panel->summary().contains(QStringLiteral("Gaps under 6")),
                  qPrintable(panel->summary()));
+        QVERIFY2(!panel->summary().contains(QStringLiteral("<td>lane 1</td>")), qPrintable(panel->summary()));  // (said once, in the legend)
         QString error;
         QVERIFY(!panel->exportCsv(QDir::temp().filePath(QStringLiteral("lanes.csv")), &error));  // no cells to write
         // The gaps numbered on the map as in the list; hovering one, or a lane, describes it.
@@ -1422,8 +1423,13 @@ private slots:
         QCOMPARE(shownFields, 3);  // (Seen by, Height, Map)
         panel->setProbe(5, 1.75, QStringLiteral("VEHICLE"));
         QVERIFY2(!panel->summary().contains(QStringLiteral("worked out for other choices")), qPrintable(panel->summary()));
+        // Another choice: the gap last hovered is no longer explained (the map stays).
+        panel->explainAt((first.from + first.to) * 0.5);
+        QVERIFY(!panel->explanation().isEmpty());
         panel->setProbe(5, 3, QStringLiteral("VEHICLE"));
         QVERIFY2(panel->summary().contains(QStringLiteral("worked out for other choices")), qPrintable(panel->summary()));
+        QVERIFY2(panel->explanation().isEmpty(), qPrintable(panel->explanation()));
+        QVERIFY(view->overlay().map.has_value());
     }
 
     // Sight > Vision Map gives the Analysis dock room under the Ruling dock: two thirds of

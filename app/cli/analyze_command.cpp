@@ -632,6 +632,13 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
                              .arg(id.trimmed(), names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
                 return kBadInput;
             }
+    // (One zone named: the lanes run to the other deployment zone, where there is one other.)
+    if (zones.size() == 1) {
+        std::vector<int> others;
+        for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
+            if (z != zones.front() && scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") others.push_back(z);
+        if (others.size() == 1) zones.push_back(others.front());
+    }
     if (zones.size() != 2) {
         err() << QStringLiteral("--lanes: needs two deployment zones (--zone A,B to name them; polygon zones: %1)\n")
                      .arg(names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));

@@ -89,7 +89,7 @@ const char* kDescription =
     "                each zone's exposure map and the hiding spots from it (pictures,\n"
     "                figures.json), and summary.csv/json ranking the layouts by how\n"
     "                evenly the two sides' infantry can hide\n"
-    "  analyze FILE --lanes [--zone A,B] [--height 1.75] [-o MAP.png] [--json]\n"
+    "  analyze FILE --lanes [--zone A[,B]] [--height 1.75] [-o MAP.png] [--json]\n"
     "                firing lanes: the open straight corridors between the two\n"
     "                deployment zones, widest first; and the gaps under 6\" between the\n"
     "                pieces that stop sight lines, the bases that fit through each and\n"

@@ -226,7 +226,15 @@ void AnalysisPanel::sayChoices() {
             summary_->setText(noObserverText());
         return;
     }
-    // The map shown stays (nothing is lost by a look at the choices), said to be for others.
+    // The map shown stays (nothing is lost by a look at the choices), said to be for others;
+    // the cell last hovered is no longer explained (what is read now is the choices).
+    if (!summaryText_.isEmpty() && choice() != choiceShown_ && !explanation_.isEmpty()) {
+        explainShown_.reset();
+        explainPending_.reset();
+        explanation_.clear();
+        explain_->clear();
+        board_->setMapLines({});
+    }
     if (!summaryText_.isEmpty())
         summary_->setText(choice() == choiceShown_
                               ? summaryText_
@@ -836,8 +844,10 @@ void AnalysisPanel::lanesReady() {
     hiding_.reset();
     const Scenario& s = document_->scenario();
     auto label = [&](int piece) { return QString::fromStdString(s.labelOf(s.terrain[piece].id)).toHtmlEscaped(); };
+    // (The lanes drawn are in the legend: the next ones, up to the tenth, listed here.)
+    const size_t drawn = std::min(lanes_->lanes.size(), render::kLanesDrawn);
     QString figures = QStringLiteral("<table>");
-    for (size_t i = 0; i < lanes_->lanes.size() && i < 10; ++i)
+    for (size_t i = drawn; i < lanes_->lanes.size() && i < 10; ++i)
         figures += tr("<tr><td>lane %1</td><td align='right'>%2\" wide</td><td align='right'>&nbsp;%3\" long</td></tr>")
                        .arg(i + 1)
                        .arg(lanes_->lanes[i].width, 0, 'f', 1)
@@ -894,7 +904,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
                        .arg(g.sightPasses ? tr("a sight line passes (it is wider than the %1\" line)").arg(lanes_->lineWidth, 0, 'f', 3)
                                           : tr("no sight line passes"));
         }
-        for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < 5; ++i)
+        for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < render::kLanesDrawn; ++i)
             if (locate(at, lanes_->lanes[i].outline) != Where::Outside)
                 text = tr("Lane %1: %2\" wide and %3\" long, open from %4 to %5.")
                            .arg(i + 1)

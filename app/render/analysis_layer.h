@@ -45,7 +45,8 @@ QColor hidingColour(size_t base, size_t bases, bool semi);
 
 // Lanes and gaps as a layer: the widest lanes (up to `lanes`) outlined, each in a colour of
 // its own, and the gaps as red lines between the pieces' nearest points.
-MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes = 5);
+inline constexpr size_t kLanesDrawn = 5;
+MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes = kLanesDrawn);
 
 // A zone as the maps' titles and the Analysis dock name it: its id, and its side where the
 // id does not say it ("deployment-attacker", "north (attacker)").
