@@ -1850,6 +1850,20 @@ private slots:
         panel->findChild<QPushButton*>(QStringLiteral("analysis-csv"))->click();
         QVERIFY2(prompts->askedFor(QStringLiteral("save-file: Export exposure map cells")), qPrintable(prompts->asked.join(QLatin1Char('|'))));
         QVERIFY2(prompts->saveStarts.last().endsWith(QStringLiteral("/12-official-layout-units-exposure.csv")), qPrintable(prompts->saveStarts.last()));
+        // Exported, the zone's map has no observer's ring or lines in it: the same picture
+        // with an observer and its target picked as with none.
+        QTemporaryDir pictures;
+        view->setTarget(view->modelIndex(QStringLiteral("boy-2")));
+        QVERIFY(view->observer() >= 0 && view->overlay().result.has_value());
+        const QString withObserver = pictures.filePath(QStringLiteral("with.png")), without = pictures.filePath(QStringLiteral("without.png"));
+        prompts->saveNames << withObserver;
+        trigger(w, "file-export-image");
+        view->setTarget(-1);
+        view->setObserver(-1);
+        prompts->saveNames << without;
+        trigger(w, "file-export-image");
+        QVERIFY(!QImage(without).isNull());
+        QCOMPARE(QImage(withObserver), QImage(without));
         // Another file opened (with a zone of the same name: the same choices): the map of
         // this one goes, and nothing is worked out for it.
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/06-official-layout.sightline.json"), true));

@@ -1516,6 +1516,16 @@ void MainWindow::exportImage() {
     overlay.selected.clear();
     overlay.selectedTerrain.clear();
     overlay.selectedZones.clear();
+    // (A zone's map, exposure, hiding spots or lanes, is no model's: the observer's ring and
+    // the pair's lines are not part of it.)
+    if (overlay.map && (analysis_->exposure() || analysis_->hiding() || analysis_->lanes())) {
+        overlay.observer = overlay.target = -1;
+        overlay.result.reset();
+        overlay.blocked.clear();
+        overlay.enemies.clear();
+        overlay.enemiesOpen.clear();
+        overlay.pairLines.clear();
+    }
     if (!render::renderToFile(document_.scenario(), overlay, path, &error))
         prompts_->warning(this, tr("Cannot export"), error);
     else
