@@ -211,8 +211,6 @@ private slots:
         }
     }
 
-    // The vision map: every cell ruled for a model standing there, as text, JSON, CSV and
-    // a picture; bad options named.
     void analyzeVisionMapCountsTheCellsHiddenInDenseAreas() {
         // 11e: the cells hidden within an area with a dense feature (the map's "D", purple)
         // apart from every cell within one (13.09's status, seen from within the detection
@@ -234,6 +232,8 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral("hidden in a dense area %1 cells").arg(dense, 6)), qPrintable(r.out));
     }
 
+    // The vision map: every cell ruled for a model standing there, as text, JSON, CSV and
+    // a picture; bad options named.
     void analyzeVisionMap() {
         QTemporaryDir tmp;
         const QString file = QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json");

@@ -1599,6 +1599,14 @@ private slots:
         trigger(w, "file-export-image");
         QCOMPARE(QImage(selected), QImage(png));
         view->setSelection({});
+        // A cell hovered, then another choice made before its ruling comes back: the
+        // explanation, worked out for the cell of the map shown, is not put back.
+        panel->explainAt({5.5, 5.5});
+        panel->setSpacing(0.5);
+        QTest::qWait(1500);
+        QVERIFY2(panel->explanation().isEmpty(), qPrintable(panel->explanation()));
+        QVERIFY(view->overlay().mapLines.empty());
+        panel->setSpacing(1.0);
         // An edit: the map is worked out again once the edits pause. The observer moved
         // east of the wall sees what was hidden.
         const int eye = view->modelIndex(QStringLiteral("eye-1"));

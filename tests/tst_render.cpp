@@ -416,6 +416,12 @@ private slots:
         QCOMPARE(render::zoneText(z), QStringLiteral("deployment-attacker"));
         z.id = "north";
         QCOMPARE(render::zoneText(z), QStringLiteral("north (Attacker)"));
+        z.side = "a";  // (a side one of the id's letters, not one of its words: said)
+        z.id = "east";
+        QCOMPARE(render::zoneText(z), QStringLiteral("east (a)"));
+        z.id = "east_a";
+        QCOMPARE(render::zoneText(z), QStringLiteral("east_a"));
+        z.id = "north";
         z.side.clear();
         QCOMPARE(render::zoneText(z), QStringLiteral("north"));
         // In a hiding map's title, as the window and the report show it.

@@ -599,19 +599,22 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     }
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
-    out() << QStringLiteral("%1 layouts (%2 left out) in %3 s on %4 threads, peak memory %5 MB; %8\" cells, places %9\" apart "
+    // (The folder's paths last, joined on: a path may hold a "%".)
+    out() << QStringLiteral("%1 layouts (%2 left out) in %3 s on %4 threads, peak memory %5 MB; %6\" cells, places %7\" apart "
                             "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, as each file lists "
                             "them; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
-                            "the safe ground of %10; gap: their difference over their mean (0: even)\nwrote %6 and %7\n")
-                 .arg(layouts.size()).arg(skipped).arg(all.nsecsElapsed() / 1e9, 0, 'f', 1)
-                 .arg(std::max(1u, std::thread::hardware_concurrency())).arg(usage.ru_maxrss / 1024.0, 0, 'f', 0)
-                 .arg(QDir(outDir).filePath(QStringLiteral("summary.csv")), QDir(outDir).filePath(QStringLiteral("summary.json")))
-                 .arg(options.spacing).arg(options.zoneSpacing).arg(render::probeText(probes->front()));
+                            "the safe ground of %8; gap: their difference over their mean (0: even)\n")
+                 .arg(QString::number(layouts.size()), QString::number(skipped), QString::number(all.nsecsElapsed() / 1e9, 'f', 1),
+                      QString::number(std::max(1u, std::thread::hardware_concurrency())), QString::number(usage.ru_maxrss / 1024.0, 'f', 0),
+                      QString::number(options.spacing), QString::number(options.zoneSpacing), render::probeText(probes->front()))
+          << QStringLiteral("wrote ") << QDir(outDir).filePath(QStringLiteral("summary.csv")) << QStringLiteral(" and ")
+          << QDir(outDir).filePath(QStringLiteral("summary.json")) << '\n';
     return kOk;
 }
 
-// Firing lanes between the two deployment zones (or --zone A,B) and the gaps between the
-// pieces that stop sight lines.
+// Firing lanes between the two deployment zones (or --zone A,B; --zone A: from A to the
+// other deployment zone, as the window takes it) and the gaps between the pieces that stop
+// sight lines.
 int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
     std::vector<int> zones;
     QStringList names;
@@ -632,15 +635,16 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
                              .arg(id.trimmed(), names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
                 return kBadInput;
             }
-    // (One zone named: the lanes run to the other deployment zone, where there is one other.)
+    // (One zone named: the lanes run to another deployment zone, the last the file lists,
+    // as the window's do; the output names it.)
     if (zones.size() == 1) {
-        std::vector<int> others;
+        int other = -1;
         for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
-            if (z != zones.front() && scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") others.push_back(z);
-        if (others.size() == 1) zones.push_back(others.front());
+            if (z != zones.front() && scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") other = z;
+        if (other >= 0) zones.push_back(other);
     }
     if (zones.size() != 2) {
-        err() << QStringLiteral("--lanes: needs two deployment zones (--zone A,B to name them; polygon zones: %1)\n")
+        err() << QStringLiteral("--lanes: needs two deployment zones (--zone A,B to name them, or --zone A and another; polygon zones: %1)\n")
                      .arg(names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));
         return kBadInput;
     }
@@ -692,9 +696,10 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
                                            {QStringLiteral("seconds"), seconds}})
                      .toJson(QJsonDocument::Indented);
     } else {
+        // (Each line in one call: an id or a label may hold a "%".)
         out() << QStringLiteral("firing lanes from %1 to %2 (lines at %3\" high; %4 pieces stop them), %5\n")
-                     .arg(QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB)).arg(model.height)
-                     .arg(found.blocking.size()).arg(QString::fromStdString(scenario.ruleset.name));
+                     .arg(QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB), QString::number(model.height),
+                          QString::number(found.blocking.size()), QString::fromStdString(scenario.ruleset.name));
         if (found.lanes.empty()) out() << "  no open lane between the zones\n";
         for (size_t i = 0; i < found.lanes.size() && i < 10; ++i)
             out() << QStringLiteral("  lane %1: %2\" wide, %3\" long, at %4 degrees\n").arg(i + 1).arg(found.lanes[i].width, 0, 'f', 1)
@@ -702,12 +707,13 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
         out() << QStringLiteral("gaps under 6\" between them (narrowest first; a sight line is %1\" wide):\n").arg(found.lineWidth, 0, 'f', 3);
         for (size_t i = 0; i < found.gaps.size(); ++i) {
             const analysis::Gap& g = found.gaps[i];
-            out() << QStringLiteral("  %1. %2\" between %3 and %4: %5; %6\n").arg(i + 1).arg(g.width, 0, 'f', 2).arg(label(g.a), label(g.b))
-                         .arg(g.basesThrough.empty() ? QStringLiteral("no base fits")
+            out() << QStringLiteral("  %1. %2\" between %3 and %4: %5; %6\n")
+                         .arg(QString::number(i + 1), QString::number(g.width, 'f', 2), label(g.a), label(g.b),
+                              g.basesThrough.empty() ? QStringLiteral("no base fits")
                                                      : QStringLiteral("%1 of %2 bases fit (up to %3 mm across)")
                                                            .arg(g.basesThrough.size()).arg(bases.size())
-                                                           .arg(g.widestThrough * kMmPerInch, 0, 'f', 0))
-                         .arg(g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
+                                                           .arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
+                              g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
         }
         out() << QStringLiteral("  %1 s\n").arg(seconds, 0, 'f', 2);
     }

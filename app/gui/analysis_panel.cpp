@@ -228,7 +228,8 @@ void AnalysisPanel::sayChoices() {
     }
     // The map shown stays (nothing is lost by a look at the choices), said to be for others;
     // the cell last hovered is no longer explained (what is read now is the choices).
-    if (!summaryText_.isEmpty() && choice() != choiceShown_ && !explanation_.isEmpty()) {
+    if (!summaryText_.isEmpty() && choice() != choiceShown_) {
+        ++choiceEpoch_;  // (an explanation being worked out is dropped when it comes)
         explainShown_.reset();
         explainPending_.reset();
         explanation_.clear();
@@ -857,13 +858,12 @@ void AnalysisPanel::lanesReady() {
     // (Numbered as the map numbers them.)
     for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
         const analysis::Gap& g = lanes_->gaps[i];
+        // (One call: a piece's label may hold a "%".)
         figures += tr("<tr><td>%1</td><td>%2\"</td><td>%3 &ndash; %4</td><td>%5; %6</td></tr>")
-                       .arg(i + 1)
-                       .arg(g.width, 0, 'f', 2)
-                       .arg(label(g.a), label(g.b))
-                       .arg(g.basesThrough.empty() ? tr("no base fits")
-                                                   : tr("bases up to %1 mm across fit").arg(g.widestThrough * kMmPerInch, 0, 'f', 0))
-                       .arg(g.sightPasses ? tr("a sight line passes") : tr("no sight line passes"));
+                       .arg(QString::number(i + 1), QString::number(g.width, 'f', 2), label(g.a), label(g.b),
+                            g.basesThrough.empty() ? tr("no base fits")
+                                                   : tr("bases up to %1 mm across fit").arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
+                            g.sightPasses ? tr("a sight line passes") : tr("no sight line passes"));
     }
     figures += QStringLiteral("</table><p>") + tr("Hover a numbered gap or a lane to see it described.") + QStringLiteral("</p>");
     showMap(render::lanesLayer(*lanes_, s), figures, false);
@@ -892,16 +892,15 @@ void AnalysisPanel::explainAt(Vec2 at) {
             const double d = squaredDistanceToEdges(at, {g.from, g.to});
             if (d > nearest) continue;
             nearest = d;
+            // (One call: a piece's label may hold a "%".)
             text = tr("Gap %1: %2\" between %3 and %4; %5; %6.")
-                       .arg(i + 1)
-                       .arg(g.width, 0, 'f', 2)
-                       .arg(label(g.a), label(g.b))
-                       .arg(g.basesThrough.empty() ? tr("no base of the palette fits through")
+                       .arg(QString::number(i + 1), QString::number(g.width, 'f', 2), label(g.a), label(g.b),
+                            g.basesThrough.empty() ? tr("no base of the palette fits through")
                                                    : tr("%1 of the palette's %2 bases fit through (up to %3 mm across)")
                                                          .arg(g.basesThrough.size())
                                                          .arg(edits::basePalette().size())
-                                                         .arg(g.widestThrough * kMmPerInch, 0, 'f', 0))
-                       .arg(g.sightPasses ? tr("a sight line passes (it is wider than the %1\" line)").arg(lanes_->lineWidth, 0, 'f', 3)
+                                                         .arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
+                            g.sightPasses ? tr("a sight line passes (it is wider than the %1\" line)").arg(lanes_->lineWidth, 0, 'f', 3)
                                           : tr("no sight line passes"));
         }
         for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < render::kLanesDrawn; ++i)
@@ -967,6 +966,7 @@ void AnalysisPanel::startExplaining() {
     explainShown_ = explainPending_;
     explainPending_.reset();
     explaining_ = true;
+    epochExplained_ = choiceEpoch_;
     editsExplained_ = edits_;
     if (exposure_) {
         // The places that see the cell, each ruled again (off the GUI thread): green lines
@@ -1145,7 +1145,7 @@ void AnalysisPanel::explanationReady() {
     explaining_ = false;
     const Explained e = explainWatcher_.result();
     // (Worked out on a table edited since: dropped.)
-    if ((map_ || exposure_) && editsExplained_ == edits_ && !stale()) {
+    if ((map_ || exposure_) && editsExplained_ == edits_ && epochExplained_ == choiceEpoch_ && !stale()) {
         explanation_ = e.text;
         explain_->setText(e.text);
         board_->setMapLines(e.lines);

@@ -173,6 +173,9 @@ private:
     // opacity (render::MapLayer::swatch).
     QString legendHtml(const render::MapLayer& layer) const;
     QString legendShown_;
+    // Bumped when the choices leave the map shown (its cell last hovered no longer
+    // explained); an explanation asked for before that is dropped when it comes.
+    int choiceEpoch_ = 0, epochExplained_ = 0;
     // The choices (Seen by, and the map for a zone) of the map being worked out and of the
     // one shown: another choice made since says the map shown is not for it.
     QString choice() const;

@@ -1,6 +1,9 @@
 // The vision map's colours, legend and title (analysis_layer.h).
 #include "analysis_layer.h"
 
+#include <QRegularExpression>
+
+#include <algorithm>
 #include <cmath>
 
 namespace sl::render {
@@ -23,7 +26,10 @@ QColor visionColour(const analysis::Cell& cell) {
 
 QString zoneText(const Zone& zone) {
     const QString id = QString::fromStdString(zone.id), side = QString::fromStdString(zone.side);
-    return side.isEmpty() || id.contains(side, Qt::CaseInsensitive) ? id : QStringLiteral("%1 (%2)").arg(id, side);
+    // (Said by the id where it is one of its words: "deployment-attacker", not "east" for side "a".)
+    const QStringList words = id.split(QRegularExpression(QStringLiteral("[-_ ]+")), Qt::SkipEmptyParts);
+    const bool said = std::ranges::any_of(words, [&](const QString& w) { return w.compare(side, Qt::CaseInsensitive) == 0; });
+    return side.isEmpty() || said ? id : QStringLiteral("%1 (%2)").arg(id, side);
 }
 
 QString probeText(const analysis::Probe& probe) {
@@ -44,7 +50,7 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     for (const analysis::Cell& c : map.cells) {
         layer.cells.push_back(visionColour(c));
         cover = cover || (c.cover && c.verdict != analysis::Verdict::Hidden);
-        dense = dense || (c.hidden1309 && c.verdict == analysis::Verdict::Hidden);
+        dense = dense || (c.hidden1309 && c.verdict == analysis::Verdict::Hidden && !c.undecided);
         undecided = undecided || c.undecided;
         overlap = overlap || c.verdict == analysis::Verdict::Overlap;
     }

@@ -805,7 +805,7 @@ Tally tally(const VisionMap& map) {
         t.undecided += c.undecided;
         t.cover += c.cover;
         t.hidden1309 += c.hidden1309;
-        t.hiddenDense += c.hidden1309 && c.verdict == Verdict::Hidden;
+        t.hiddenDense += c.hidden1309 && c.verdict == Verdict::Hidden && !c.undecided;
     }
     return t;
 }

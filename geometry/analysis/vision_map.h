@@ -241,9 +241,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
 // Counts of cells by verdict, and the same as square inches of the table.
 struct Tally {
     int overlap = 0, hidden = 0, visible = 0, fully = 0, undecided = 0, cover = 0, hidden1309 = 0;
-    // Of the hidden cells, those within an area with a dense feature (13.09): the map's
-    // purple. hidden1309 counts every cell within one, seen (from within the detection
-    // range) or not.
+    // Of the hidden cells (undecided ones apart, grey on the map), those within an area
+    // with a dense feature (13.09): the map's purple, the CLI's "D". hidden1309 counts every
+    // cell within one, seen (from within the detection range) or not.
     int hiddenDense = 0;
 };
 Tally tally(const VisionMap& map);
