@@ -8,6 +8,7 @@
 #include "analysis/lanes.h"
 #include "analysis/shadows.h"
 #include "analysis/vision_map.h"
+#include "fixtures.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/pair.h"
@@ -559,17 +560,11 @@ private slots:
         Scenario s;
         s.board = {30, 30};
         s.ruleset.name = "wh40k-11e";
-        TerrainPiece wall;
-        wall.id = "wall";
-        wall.kind = TerrainKind::Feature;
+        TerrainPiece wall = testing::wall("wall", 13.75, 15.45, 13.95, 17.25);
         wall.category = "dense";
-        wall.height = 5;
-        wall.footprint.outer = {{13.75, 15.45}, {13.95, 15.45}, {13.95, 17.25}, {13.75, 17.25}};
         s.terrain.push_back(wall);
-        TerrainPiece patch;
-        patch.id = "patch";
+        TerrainPiece patch = testing::feature("patch", testing::square(15.65, 15.65, 17.25, 17.25), 0);
         patch.kind = TerrainKind::Area;
-        patch.footprint.outer = {{15.65, 15.65}, {17.25, 15.65}, {17.25, 17.25}, {15.65, 17.25}};
         s.terrain.push_back(patch);
         s.models.push_back(observerAt("A", {3.25, 15.25}));
         s.models.push_back(observerAt("B", {15.25, 3.25}));

@@ -247,7 +247,7 @@ void AnalysisPanel::sayChoices() {
 QString AnalysisPanel::noObserverText() const {
     // (What Seen by offers on this table: a side where models of one stand, a zone where it has one.)
     const Scenario& s = document_->scenario();
-    const bool sides = !tableSides(s).empty() && std::ranges::any_of(tableSides(s), [](const std::string& n) { return !n.empty(); });
+    const bool sides = std::ranges::any_of(tableSides(s), [](const std::string& n) { return !n.empty(); });
     const bool zones = std::ranges::any_of(s.zones, [](const Zone& z) { return z.polygon.size() >= 3; });
     const QString first = s.models.empty() ? tr("No model on the table: place one (Place Model), click it to make it the observer, then Vision Map")
                                            : tr("No observer: click a model on the board to make it the observer, then Vision Map");
