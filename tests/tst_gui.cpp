@@ -1177,6 +1177,20 @@ private slots:
         panel->explainAt({16.5, 8.5});
         QVERIFY(!explained.isEmpty() || explained.wait(2000));
         QCOMPARE(panel->explanation().count(QStringLiteral("safe (hidden from every place)")), 3);
+        // ... and draws each base there, centred on the cell, in its outline's colour (the
+        // text names it).
+        {
+            const auto& drawn = view->overlay().mapBases;
+            QCOMPARE(drawn.size(), size_t(3));
+            QVERIFY2(panel->explanation().contains(QStringLiteral("100x50 mm rect, 1.75\" (white): safe")), qPrintable(panel->explanation()));
+            for (size_t i = 0; i < drawn.size(); ++i) {
+                QCOMPARE(drawn[i].second, view->overlay().map->outlines[2 - i].colour);  // (outlines: the largest first)
+                const auto [lo, hi] = boundsOf(drawn[i].first);
+                QVERIFY2(std::abs((lo.x + hi.x) / 2 - 16.5) < 1e-3 && std::abs((lo.y + hi.y) / 2 - 8.5) < 1e-3, qPrintable(QStringLiteral("%1 %2 %3 %4").arg(lo.x).arg(lo.y).arg(hi.x).arg(hi.y)));
+            }
+            const auto [lo, hi] = boundsOf(drawn[2].first);
+            QVERIFY(std::abs(hi.x - lo.x - 100 / kMmPerInch) < 1e-6);  // (the rect, 100 mm long)
+        }
         panel->explainAt({2.5, 8.5});
         QVERIFY2(panel->explanation().contains(QStringLiteral("seen from more than")), qPrintable(panel->explanation()));
         // A semi-safe cell says from how many places it is seen.

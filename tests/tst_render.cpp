@@ -405,6 +405,32 @@ private slots:
         QVERIFY(layer.outlines.front().width > layer.outlines.back().width);
     }
 
+    void hoveredHidingCellShowsEachBase() {
+        // Hovering a hiding map draws each base as it would stand at the cell, in its
+        // outline's colour: the 100x50 mm rect's end (white) reaches where the 32 mm round's
+        // rim (yellow) does not.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        analysis::HidingSpots spots = emptyHidingSpots(s);
+        spots.bases.insert(spots.bases.begin() + 1, spots.bases.front());
+        spots.bases[1].probe.base = {BaseShape::Oval, 60, 35.5};
+        const std::vector<std::pair<Ring, QColor>> bases = render::hidingBasesAt(spots, {20, 8});
+        QCOMPARE(bases.size(), size_t(3));
+        QCOMPARE(bases.front().second, QColor(255, 217, 47));
+        QCOMPARE(bases.back().second, QColor(250, 250, 250));
+        QCOMPARE(render::hidingOutlineName(2, 3), QStringLiteral("white"));
+        QVERIFY(render::hidingOutlineName(2, 5).isEmpty());  // (more bases than outlines)
+        render::Overlay overlay = wallVisionMap(s);
+        overlay.map->opacity = 0;
+        const Picture plain = draw(s, overlay);
+        overlay.mapBases = bases;
+        const Picture marked = draw(s, overlay);
+        const double halfRect = 50 / kMmPerInch, rim = 16 / kMmPerInch;
+        const QColor end = marked.at({20 + halfRect, 8}), edge = marked.at({20 + rim, 8});
+        QVERIFY2(end.lightness() > 230 && end != plain.at({20 + halfRect, 8}), qPrintable(end.name()));
+        QVERIFY2(near(edge, QColor(255, 217, 47)), qPrintable(edge.name()));
+        QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
+    }
+
     void mapTitlesNameAZonesSideOnce() {
         // "deployment-attacker (attacker)" said the side twice, and cut the Analysis dock's
         // Seen by short of the zone's name; a side the id does not say is still named.

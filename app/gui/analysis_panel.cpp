@@ -941,14 +941,17 @@ void AnalysisPanel::explainAt(Vec2 at) {
             } else {
                 verdict = tr("seen from more than %1 places").arg(hiding_->semiMost);
             }
-            lines << QStringLiteral("  %1: %2").arg(render::probeText(b.probe), verdict);
+            // (The base is drawn there in its outline's colour, where it has one.)
+            const QString colour = render::hidingOutlineName(i, hiding_->bases.size());
+            lines << QStringLiteral("  %1%2: %3")
+                         .arg(render::probeText(b.probe), colour.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(colour), verdict);
         }
         if (largerOnly)
             lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "
                         "a model within an area with a dense feature is hidden beyond the detection range, 13.09).");
         explanation_ = lines.join(QLatin1Char('\n'));
         explain_->setText(explanation_);
-        board_->setMapLines({});
+        board_->setMapLines({}, render::hidingBasesAt(*hiding_, c));
         emit explained();
         return;
     }

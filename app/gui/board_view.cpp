@@ -461,18 +461,23 @@ bool BoardView::unitRulingPending() const { return working_ || pendingRequest_.h
 
 void BoardView::setMapLayer(std::optional<render::MapLayer> layer) {
     mapLayer_ = std::move(layer);
-    if (!mapLayer_) mapLines_.clear();
+    if (!mapLayer_) {
+        mapLines_.clear();
+        mapBases_.clear();
+    }
     decorate();
 }
 
-void BoardView::setMapLines(std::vector<std::pair<Segment, bool>> lines) {
+void BoardView::setMapLines(std::vector<std::pair<Segment, bool>> lines, std::vector<std::pair<Ring, QColor>> bases) {
     mapLines_ = std::move(lines);
+    mapBases_ = std::move(bases);
     decorate();
 }
 
 void BoardView::decorate() {
     overlay_.map = mapLayer_;
     overlay_.mapLines = mapLines_;
+    overlay_.mapBases = mapBases_;
     overlay_.selected = unitRuling_ ? std::vector<int>{} : selection_.models;
     overlay_.selectedTerrain = selection_.terrain;
     overlay_.selectedZones = selection_.zones;

@@ -145,9 +145,10 @@ public:
     const std::optional<PairResult>& ruling() const { return overlay_.result; }
     const render::Overlay& overlay() const { return overlay_; }
     // A layout analysis map drawn under the pieces and models (none: nothing), and lines
-    // that explain one of its cells (green seen, red not), kept through every recompute.
+    // that explain one of its cells (green seen, red not) or bases drawn there (hiding
+    // spots), kept through every recompute.
     void setMapLayer(std::optional<render::MapLayer> layer);
-    void setMapLines(std::vector<std::pair<Segment, bool>> lines);
+    void setMapLines(std::vector<std::pair<Segment, bool>> lines, std::vector<std::pair<Ring, QColor>> bases = {});
     const std::optional<render::MapLayer>& mapLayer() const { return mapLayer_; }
 
     // Board inches at a widget point, and back.
@@ -314,6 +315,7 @@ private:
     render::Overlay overlay_;
     std::optional<render::MapLayer> mapLayer_;
     std::vector<std::pair<Segment, bool>> mapLines_;
+    std::vector<std::pair<Ring, QColor>> mapBases_;
     double lastRecomputeMs_ = 0;
 
     Tool tool_ = Tool::Select;

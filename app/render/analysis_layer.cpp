@@ -1,6 +1,8 @@
 // The vision map's colours, legend and title (analysis_layer.h).
 #include "analysis_layer.h"
 
+#include "kernel/base.h"
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -218,12 +220,25 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                                     .arg(probeText(spots.bases[b].probe).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm")))
                                     .arg(spots.bases[b].safeArea, 0, 'f', 1)
                                     .arg(spots.bases[b].semiArea, 0, 'f', 1)
-                                    .arg(n <= 4 ? QStringLiteral(" (its safe ground outlined %1)").arg(QLatin1String(kOutlineNames[b])) : QString())});
+                                    .arg(n <= 4 ? QStringLiteral(" (its safe ground outlined %1)").arg(hidingOutlineName(b, n)) : QString())});
     layer.legend.push_back({hidingColour(0, n, true),
                             QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
     if (n > 1)
         layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
     return layer;
+}
+
+QString hidingOutlineName(size_t base, size_t bases) {
+    return bases <= std::size(kOutlines) ? QLatin1String(kOutlineNames[base]) : QString();
+}
+
+std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at) {
+    std::vector<std::pair<Ring, QColor>> out;
+    const size_t n = spots.bases.size();
+    for (size_t b = 0; b < n; ++b)
+        out.emplace_back(baseOutline(analysis::probeModel(spots.bases[b].probe, at)),
+                         n <= std::size(kOutlines) ? kOutlines[b] : QColor(250, 250, 250));
+    return out;
 }
 
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes) {

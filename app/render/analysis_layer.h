@@ -42,6 +42,13 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
 // safe region outlined; the legend gives each base's safe and semi-safe area.
 MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario);
 QColor hidingColour(size_t base, size_t bases, bool semi);
+// Each base of the hiding spots as it would stand centred at `at`, in the colour of its safe
+// ground's outline (white where there are more bases than outlines): what hovering a cell
+// draws, so that a base's reach can be set against the outlines around it.
+std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at);
+// The name of base b's outline colour ("yellow"), or none where there are too many bases to
+// outline (hidingLayer).
+QString hidingOutlineName(size_t base, size_t bases);
 
 // Lanes and gaps as a layer: the widest lanes (up to `lanes`) outlined, each in a colour of
 // its own, and the gaps as red lines between the pieces' nearest points.

@@ -877,6 +877,14 @@ void BoardRenderer::paintSight(QPainter& p, const Overlay& overlay, double unit)
         p.setBrush(Qt::NoBrush);
         p.drawEllipse(pt(overlay.mapLines.front().first.b), 6 * unit, 6 * unit);
     }
+    for (const auto& [outline, colour] : overlay.mapBases) {
+        const QPainterPath path = ringPath(outline);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(QColor(0, 0, 0, 170), 4.5 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.drawPath(path);
+        p.setPen(QPen(colour, 2 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.drawPath(path);
+    }
     for (const Segment& s : overlay.debugLines) {
         p.setPen(QPen(QColor(255, 255, 255, 70), unit));
         p.drawLine(pt(s.a), pt(s.b));

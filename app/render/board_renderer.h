@@ -126,6 +126,9 @@ struct Overlay {
     // of it (from an observer to the cell: green seen, red not).
     std::optional<MapLayer> map;
     std::vector<std::pair<Segment, bool>> mapLines;
+    // Bases drawn where a cell of the map is explained (hiding spots: each base as it would
+    // stand there), outlines in their colours.
+    std::vector<std::pair<Ring, QColor>> mapBases;
 };
 
 // The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a
