@@ -2808,6 +2808,44 @@ private slots:
         QCOMPARE(largest[static_cast<size_t>(8 * 24 + 16)], 2);  // straight behind: even the tank
     }
 
+    void largerBasesSeenWhereSmallerOnesWithinThemAre() {
+        // The hiding spots rule a larger base only where no smaller base within it was seen
+        // from more places than semi-safe allows (HidingBase::fromSmaller): under 11e only
+        // where the larger is within every obscuring area the smaller is (no more walls) and
+        // within no dense one (13.09). Each base's cells are the same as its own hiding spots
+        // made alone, on an official layout's ruins and woods, under 11e, 10e and true-los.
+        const io::ReadResult r =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+        QVERIFY(r.scenario);
+        std::vector<Probe> probes(5);
+        probes[0].base = {BaseShape::Circle, 25, 25};
+        probes[2].base = {BaseShape::Oval, 60, 35.5};
+        probes[3].base = {BaseShape::Rect, 100, 50};
+        probes[4].base = {BaseShape::Oval, 170, 109};
+        HidingOptions options;
+        options.spacing = 1;
+        options.zoneSpacing = 4;
+        for (const char* ruleset : {"wh40k-11e", "wh40k-10e", "true-los"}) {
+            Scenario s = *r.scenario;
+            s.ruleset.name = ruleset;
+            const HidingSpots together = hidingSpots(s, 1, probes, options);
+            QVERIFY(together.complete);
+            int settled = 0;
+            for (size_t b = 0; b < probes.size(); ++b) {
+                const HidingSpots alone = hidingSpots(s, 1, {probes[b]}, options);
+                QCOMPARE(alone.bases[0].fromSmaller, 0);
+                const HidingBase& t = together.bases[b];
+                const HidingBase& a = alone.bases[0];
+                for (size_t k = 0; k < t.safe.size(); ++k) {
+                    const QString where = QStringLiteral("%1, base %2, cell %3").arg(QLatin1String(ruleset)).arg(b).arg(k);
+                    QVERIFY2(t.safe[k] == a.safe[k] && t.semi[k] == a.semi[k] && t.seen[k] == a.seen[k], qPrintable(where));
+                }
+                settled += t.fromSmaller;
+            }
+            QVERIFY2(together.bases[0].fromSmaller == 0 && settled > 200, qPrintable(QString::number(settled)));
+        }
+    }
+
     void cellOutlinesEncloseTheirCells() {
         // Random sets of cells, holes and touching corners included: the outlines' areas add
         // up to the cells' (outer rings one way round, holes the other).

@@ -75,6 +75,9 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const auto seen = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto fully = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto undecided = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
+    if (stopAt > 0 && options.seenEnough)
+        for (int k = 0; k < cells; ++k)
+            if ((*options.seenEnough)[static_cast<size_t>(k)] && !map.cells[static_cast<size_t>(k)].overlap) seen[k] = stopAt;
     const PieceParts parts(scenario);
     const Obstacles obstacles(scenario);
     // What a place's lines can meet (areas block nothing under true-los), with their heights
@@ -275,7 +278,18 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             const std::vector<int> openWalls = rulings.wallsOf(oi, ti);
             std::vector<char> isWall(scenario.terrain.size(), 0);  // (the pieces a block's cells may take out of them)
             for (int w : openWalls) isWall[static_cast<size_t>(w)] = 1;
+            // Whether every cell of the block is counted as far as asked (stopAt): nothing to do.
+            auto allCounted = [&](const Block& block) {
+                if (stopAt <= 0) return false;
+                for (int row = block.r0; row < block.r1; ++row)
+                    for (int col = block.c0; col < block.c1; ++col) {
+                        const int k = row * map.grid.cols + col;
+                        if (!map.cells[static_cast<size_t>(k)].overlap && seen[k].load(std::memory_order_relaxed) < stopAt) return false;
+                    }
+                return true;
+            };
             auto settle = [&](const Block& block) {
+                if (allCounted(block)) return true;
                 const Vec2 centre = block.centre(map.grid);
                 const double radius = block.radius(map.grid, targetRadius);
                 // (A block touching the place's own base is left to its cells, as the zone's

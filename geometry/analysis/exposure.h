@@ -53,6 +53,10 @@ struct ExposureOptions {
     double zoneSpacing = 1.0;  // the observer's places in the zone, inches
     int stopAt = 0;
     bool withFully = false;
+    // With stopAt > 0: the cells (a flag each, row by row) known to be seen from stopAt
+    // places or more (the hiding spots: a smaller base seen there); their counts are set to
+    // stopAt and they are not ruled.
+    const std::vector<char>* seenEnough = nullptr;
 };
 ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observer, const Probe& target,
                         const ExposureOptions& options, const Run& run = {});

@@ -2,6 +2,12 @@
 // from more places than semi-safe allows.
 #include "analysis/hiding.h"
 
+#include "analysis/shadows.h"
+#include "kernel/base.h"
+#include "kernel/polygon.h"
+#include "los/scene.h"
+#include "rules/rulings.h"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -17,6 +23,24 @@ bool sameProbe(const Probe& a, const Probe& b) {
            a.height == b.height && a.keywords == b.keywords;
 }
 
+// Whether a model of base `small` lies within one of base `large` centred on the same point
+// (both facing the same way, as the probes do), a hundredth of an inch to spare: a line that
+// reaches the one reaches the other.
+bool baseWithin(const Probe& small, const Probe& large) {
+    const Ring inner = baseOutline(probeModel(small, {})), outer = baseOutline(probeModel(large, {}));
+    const double turn = signedArea(outer) > 0 ? 1 : -1;  // (the outline is convex)
+    constexpr double kSpare = 0.01;
+    for (size_t i = 0; i < outer.size(); ++i) {
+        const Vec2 p = outer[i], q = outer[(i + 1) % outer.size()];
+        const Vec2 d = q - p;
+        const double length = std::hypot(d.x, d.y);
+        if (length == 0) continue;
+        for (const Vec2 v : inner)
+            if (turn * (d.x * (v.y - p.y) - d.y * (v.x - p.x)) / length < kSpare) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Probe>& probes, const HidingOptions& options,
@@ -30,6 +54,41 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
     spots.places = static_cast<int>(zonePositions(scenario, z, watcher, options.zoneSpacing).size());
     spots.semiMost = static_cast<int>(std::floor(options.semiShare * spots.places + 1e-9));
     const double cellArea = options.spacing * options.spacing;
+    // A line that reaches a smaller base reaches any larger base that holds it (the same
+    // height and keywords, centred on the same cell), so where a pair's walls for the larger
+    // are no more than for the smaller and nothing else of the ruling tells them apart, a
+    // place that sees the smaller sees the larger: the cells a smaller base was proven seen
+    // from more places than semi-safe allows are not ruled again for the larger one
+    // (ExposureOptions::seenEnough). Where, cell by cell: apart from every place's base (no
+    // pair of overlapping bases), and under 11e within every obscuring area the smaller is
+    // within (Rulings::wallsOf: fewer walls) and not within a dense one (13.09); under
+    // true-los anywhere (no area is a wall); under the other rulesets, within nothing (no
+    // piece, no model). (A cell where the larger would overlap a feature is counted by no
+    // place either way.) `seenMore[i]`: those cells of probe i.
+    const Obstacles obstacles(scenario);
+    const std::vector<Vec2> places = zonePositions(scenario, z, watcher, options.zoneSpacing);
+    const std::string& ruleset = scenario.ruleset.name;
+    Scenario standing = scenario;
+    standing.models.push_back(probeModel(watcher, {}));
+    const int probeIndex = static_cast<int>(standing.models.size()) - 1;
+    const Scene standingScene(standing);
+    Rulings rulings(standingScene);
+    auto obscuringAt = [&](const Probe& p, Vec2 at) {
+        standing.models[static_cast<size_t>(probeIndex)] = probeModel(p, at);
+        rulings.modelMoved(probeIndex);  // (the scene's index is not asked)
+        return *rulings.obscuringWithin(probeIndex);
+    };
+    auto transfers = [&](const Probe& smaller, const Probe& larger, Vec2 at) {
+        const double radius = boundingRadius(larger.base), apart = radius + boundingRadius(watcher.base) + obstacles.margin();
+        if (std::ranges::any_of(places, [&](Vec2 p) { return (at.x - p.x) * (at.x - p.x) + (at.y - p.y) * (at.y - p.y) <= apart * apart; }))
+            return false;
+        if (ruleset == "true-los") return true;
+        if (ruleset != "wh40k-11e") return obstacles.discClear(at, radius);
+        const std::vector<int> small = obscuringAt(smaller, at), large = obscuringAt(larger, at);
+        if (rulings.hiddenOf(probeIndex).value_or(true)) return false;  // (the larger's, placed last)
+        return std::ranges::all_of(small, [&](int a) { return std::ranges::find(large, a) != large.end(); });
+    };
+    std::vector<std::vector<char>> seenMore;
     int before = 0;
     for (const Probe& probe : probes) {
         Run part = run;
@@ -38,6 +97,15 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
         eo.spacing = options.spacing;
         eo.zoneSpacing = options.zoneSpacing;
         eo.stopAt = spots.semiMost + 1;  // enough to tell semi-safe from not
+        std::vector<char> enough(static_cast<size_t>(spots.grid.cells()), 0);
+        for (size_t i = 0; i < seenMore.size(); ++i) {
+            const Probe& smaller = probes[i];
+            if (smaller.height != probe.height || smaller.keywords != probe.keywords || !baseWithin(smaller, probe)) continue;
+            for (size_t k = 0; k < enough.size(); ++k)
+                if (seenMore[i][k] && !enough[k])
+                    enough[k] = transfers(smaller, probe, spots.grid.centre(static_cast<int>(k) % spots.grid.cols, static_cast<int>(k) / spots.grid.cols));
+        }
+        eo.seenEnough = &enough;
         // A map of the same zone, places and cells, counted far enough, answers as well.
         const bool reuse = known && known->complete && known->zone == z.id && sameProbe(known->observer, watcher) &&
                            sameProbe(known->target, probe) && known->grid.spacing == options.spacing &&
@@ -48,8 +116,11 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
             spots.complete = false;
             return spots;
         }
+        std::vector<char>& more = seenMore.emplace_back(map.cells.size(), 0);
+        for (size_t k = 0; k < map.cells.size(); ++k) more[k] = map.cells[k].seen > spots.semiMost;
         HidingBase b;
         b.probe = probe;
+        for (size_t k = 0; k < map.cells.size(); ++k) b.fromSmaller += enough[k] && !map.cells[k].overlap;
         b.safe.resize(map.cells.size());
         b.semi.resize(map.cells.size());
         b.seen.resize(map.cells.size());

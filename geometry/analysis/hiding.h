@@ -30,6 +30,8 @@ struct HidingBase {
     std::vector<char> semi;  // seen from at most semiShare of them (safe ones included)
     std::vector<int> seen;   // from how many places, counted up to semiMost + 1 ("more")
     std::vector<char> room;  // a model of this base can stand there (on no feature, within the table)
+    int fromSmaller = 0;     // cells not ruled for it: a smaller base within it was seen there from more
+                             // places than semi-safe allows, and so is it
     double safeArea = 0, semiArea = 0;  // square inches
     std::vector<ObjectiveHiding> objectives;
 };
