@@ -475,6 +475,30 @@ private slots:
         QCOMPARE(sides.size(), 2);
         QCOMPARE(sides[0].toObject().value(QStringLiteral("hiding_from_enemy")).toArray().size(), 3);
         QVERIFY(sides[0].toObject().value(QStringLiteral("places")).toInt() > 0);
+        // Purge vs Purge 01 is its own half-turn: both zones get as many places, and the two
+        // sides hide alike (the places of a grid from one corner of each zone's box gave 10
+        // and 8, and a gap of 0.36).
+        QCOMPARE(sides[0].toObject().value(QStringLiteral("places")).toInt(), sides[1].toObject().value(QStringLiteral("places")).toInt());
+        QCOMPARE(f.value(QStringLiteral("hiding_gap")).toDouble(), 0.0);
+        QVERIFY2(r.out.contains(QStringLiteral("ranked from the most even (ties in the files' order)")), qPrintable(r.out));
+        // A file in the folder that cannot be read is left out, and said; the others are
+        // reported, and the run ends in failure.
+        {
+            QFile broken(in.filePath(QStringLiteral("broken.sightline.json")));
+            QVERIFY(broken.open(QIODevice::WriteOnly));
+            broken.write("not a scenario");
+        }
+        QTemporaryDir again;
+        r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), again.path(), QStringLiteral("--spacing"),
+                 QStringLiteral("4"), QStringLiteral("--zone-spacing"), QStringLiteral("8"), QStringLiteral("--width"), QStringLiteral("400")});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(QStringLiteral("broken.sightline.json: left out: it could not be read")) &&
+                     r.err.contains(QStringLiteral("1 file could not be read")),
+                 qPrintable(r.err));
+        QVERIFY2(r.out.contains(QStringLiteral("2 layouts (2 left out)")), qPrintable(r.out));
+        QVERIFY(QFileInfo::exists(QDir(again.path()).filePath(QStringLiteral("summary.csv"))));
+        QVERIFY(!QFileInfo::exists(QDir(again.path()).filePath(QStringLiteral("broken"))));
+        QVERIFY(QFile::remove(in.filePath(QStringLiteral("broken.sightline.json"))));
         // A folder without scenarios: said.
         QTemporaryDir empty;
         r = cli({QStringLiteral("analyze"), empty.path(), QStringLiteral("--report"), out.path()});
@@ -483,6 +507,9 @@ private slots:
         const QString none = QDir(empty.path()).filePath(QStringLiteral("report"));
         r = cli({QStringLiteral("analyze"), QDir(empty.path()).filePath(QStringLiteral("nope.sightline.json")), QStringLiteral("--report"), none});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("nope.sightline.json: cannot open")), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(none));
+        r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/README.md"), QStringLiteral("--report"), none});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("README.md: ")), qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(none));
         r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), none, QStringLiteral("--spacing"), QStringLiteral("0")});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("--spacing: expected a number")), qPrintable(r.err));

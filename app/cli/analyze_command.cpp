@@ -423,7 +423,8 @@ struct LayoutFigures {
 
 int analyzeReport(const QString& path, const QCommandLineParser& args) {
     QStringList files;
-    if (QFileInfo(path).isDir()) {
+    const bool folder = QFileInfo(path).isDir();
+    if (folder) {
         for (const QFileInfo& f : QDir(path).entryInfoList({QStringLiteral("*.sightline.json")}, QDir::Files, QDir::Name))
             files << f.filePath();
         if (files.isEmpty()) {
@@ -435,6 +436,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             err() << path << ": cannot open: No such file or directory\n";
             return kBadInput;
         }
+        // (A file that cannot be read leaves no report folder behind.)
+        if (!load(path)) return kBadInput;
         files << path;
     }
     // (The options read before the folder is made: none is left behind for a run that
@@ -459,10 +462,17 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     QElapsedTimer all;
     all.start();
     std::vector<LayoutFigures> layouts;
-    int skipped = 0;
+    int skipped = 0, unreadable = 0;
     for (int f = 0; f < files.size(); ++f) {
         const std::optional<Scenario> scenario = load(files[f]);
-        if (!scenario) return kBadInput;
+        if (!scenario) {
+            // (In a folder, the others are still reported; the run ends in failure.)
+            if (!folder) return kBadInput;
+            err() << QStringLiteral("%1: left out: it could not be read (above)\n").arg(files[f]);
+            ++skipped;
+            ++unreadable;
+            continue;
+        }
         std::vector<int> zones;
         for (int z = 0; z < static_cast<int>(scenario->zones.size()); ++z)
             if (scenario->zones[z].polygon.size() >= 3 && scenario->zones[z].kind == "deployment") zones.push_back(z);
@@ -600,15 +610,21 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     // (The folder's paths last, joined on: a path may hold a "%".)
-    out() << QStringLiteral("%1 layouts (%2 left out) in %3 s on %4 threads, peak memory %5 MB; %6\" cells, places %7\" apart "
+    out() << QStringLiteral("%1 (%2 left out) in %3 s on %4 threads, peak memory %5 MB; %6\" cells, places %7\" apart "
                             "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, as each file lists "
                             "them; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
-                            "the safe ground of %8; gap: their difference over their mean (0: even)\n")
-                 .arg(QString::number(layouts.size()), QString::number(skipped), QString::number(all.nsecsElapsed() / 1e9, 'f', 1),
+                            "the safe ground of %8; gap: their difference over their mean (0: even), ranked from the most "
+                            "even (ties in the files' order)\n")
+                 .arg(layouts.size() == 1 ? QStringLiteral("1 layout") : QStringLiteral("%1 layouts").arg(layouts.size()), QString::number(skipped), QString::number(all.nsecsElapsed() / 1e9, 'f', 1),
                       QString::number(std::max(1u, std::thread::hardware_concurrency())), QString::number(usage.ru_maxrss / 1024.0, 'f', 0),
                       QString::number(options.spacing), QString::number(options.zoneSpacing), render::probeText(probes->front()))
           << QStringLiteral("wrote ") << QDir(outDir).filePath(QStringLiteral("summary.csv")) << QStringLiteral(" and ")
           << QDir(outDir).filePath(QStringLiteral("summary.json")) << '\n';
+    if (unreadable > 0) {
+        err() << (unreadable == 1 ? QStringLiteral("1 file could not be read: it is left out of the report\n")
+                                  : QStringLiteral("%1 files could not be read: they are left out of the report\n").arg(unreadable));
+        return kBadInput;
+    }
     return kOk;
 }
 

@@ -32,8 +32,14 @@ std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, cons
     orientForInteriorLeft(area);
     const auto [lo, hi] = boundsOf(zone.polygon);
     const FeatureOverlap overlaps(scenario);
-    for (double y = lo.y + spacing / 2; y <= hi.y; y += spacing)
-        for (double x = lo.x + spacing / 2; x <= hi.x; x += spacing) {
+    // (The count along a side, and the first place: the same places as a grid from half a
+    // spacing in where the side is a whole number of spacings.)
+    auto count = [&](double side) { return static_cast<int>(std::floor(side / spacing + 0.5 + 1e-9)); };
+    auto first = [&](double from, double side) { return from + (side - (count(side) - 1) * spacing) / 2; };
+    const double width = hi.x - lo.x, height = hi.y - lo.y;
+    for (int row = 0; row < count(height); ++row)
+        for (int col = 0; col < count(width); ++col) {
+            const double x = first(lo.x, width) + col * spacing, y = first(lo.y, height) + row * spacing;
             const Model m = probeModel(probe, {x, y});
             const Ring outline = baseOutline(m);
             // Wholly within: the base's area all inside the zone (to a hair).
