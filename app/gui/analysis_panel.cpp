@@ -33,8 +33,10 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     : QWidget(parent), document_(document), board_(board) {
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
-    // (In a narrow dock a field goes under its label rather than off the edge.)
-    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    // (Rows side by side: with WrapLongRows, the Base row shown again after Lanes and gaps
+    // had hidden it was given no height by Qt's form layout, a blank gap. The fields are
+    // narrow enough for a narrow dock.)
+    form->setRowWrapPolicy(QFormLayout::DontWrapRows);
     who_ = new QComboBox(this);
     who_->setObjectName(QStringLiteral("analysis-seen-by"));
     // (Zone names are long: the dock keeps its width, the list shows them whole.)
@@ -52,6 +54,9 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     // point's height above the table.
     base_->addItem(tr("A point (1 mm round)"));
     base_->setCurrentIndex(2);  // 32 mm
+    // (Narrow at the least, as Seen by: the rows stay beside their labels in a narrow dock.)
+    base_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    base_->setMinimumContentsLength(10);
     baseTip_ = tr("The base of the model placed on every cell");
     base_->setToolTip(baseTip_);
     form->addRow(tr("Base"), base_);
@@ -85,9 +90,10 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     places_->setCurrentIndex(1);
     places_->setToolTip(tr("How far apart the places in the zone are: a model of the base above stands at each, "
                            "wholly within the zone (1\" is finest, and slowest)"));
-    form->addRow(tr("Places in the zone"), places_);
+    form->addRow(tr("Places"), places_);  // (in the zone, this far apart: the tooltip)
     form->setRowVisible(places_, false);
     kind_ = new QComboBox(this);
+    kind_->setObjectName(QStringLiteral("analysis-map"));
     kind_->addItems({tr("Exposure"), tr("Hiding spots"), tr("Lanes and gaps")});
     kind_->setToolTip(tr("Exposure: from how many places in the zone each cell is seen. Hiding spots: where a model on "
                          "each base listed in Bases (a 32 mm, a 60x35.5 mm oval and a 100x50 mm rect, unless changed) "
@@ -213,7 +219,10 @@ void AnalysisPanel::sayChoices() {
     if (!shown) {
         const Scenario& s = document_->scenario();
         const int observer = board_->observer();
-        if (!zoneChosen().isEmpty())
+        if (!zoneChosen().isEmpty() && kind_->currentIndex() == 2)
+            summary_->setText(tr("Press Lanes and Gaps: the open corridors from this zone to the other, and the gaps "
+                                 "between pieces, for a sight line at the Height."));
+        else if (!zoneChosen().isEmpty())
             summary_->setText(tr("Press %1: a model at each place in the zone, against each cell (it takes a while).")
                                   .arg(compute_->text()));
         else if (const QString side = sideChosen(); !side.isEmpty())
