@@ -314,9 +314,9 @@ private slots:
         const QStringList lines = QString::fromUtf8(cells.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 1 + 24 * 16);
         QCOMPARE(lines.front(), QStringLiteral("x,y,overlap,positions,seen,fully,share,fully_share,undecided"));
-        QVERIFY(lines.contains(QStringLiteral("10.5,8.5,1,18,0,0,0,0,0")));   // on the wall
-        QVERIFY(lines.contains(QStringLiteral("16.5,8.5,0,18,0,0,0,0,0")));   // in its shadow from every place
-        QVERIFY(lines.contains(QStringLiteral("2.5,8.5,0,18,18,0,1,0,0")));   // beside the zone: all (fully: not counted)
+        QVERIFY(lines.contains(QStringLiteral("10.5,8.5,1,18,,,,,")));     // on the wall: no place to stand, no counts
+        QVERIFY(lines.contains(QStringLiteral("16.5,8.5,0,18,0,,0,,0")));  // in its shadow from every place
+        QVERIFY(lines.contains(QStringLiteral("2.5,8.5,0,18,18,,1,,0")));  // beside the zone: all (fully: not counted, empty)
         // JSON with fully visible: the map a character a cell (A: every place, 0: none).
         r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--spacing"),
                  QStringLiteral("2"), QStringLiteral("--zone-spacing"), QStringLiteral("2"), QStringLiteral("--fully"), QStringLiteral("--json")});
@@ -385,6 +385,15 @@ private slots:
         const QStringList rows = QString::fromUtf8(cells.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QVERIFY(rows.contains(QStringLiteral("10.5,8.5,0,0,0,0,0,0,0,0,0")));
         QVERIFY(rows.contains(QStringLiteral("2.5,8.5,0,0,1,0,0,1,0,0,1")));
+        // One base at two heights: the columns say which (no two share a name).
+        r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),
+                 QStringLiteral("--bases"), QStringLiteral("32,32@3"), QStringLiteral("--csv"), csv});
+        QCOMPARE(r.code, 0);
+        QFile twoHeights(csv);
+        QVERIFY(twoHeights.open(QIODevice::ReadOnly));
+        QCOMPARE(QString::fromUtf8(twoHeights.readLine()).trimmed(),
+                 QStringLiteral("x,y,safe_32_mm_round_1.75in,semi_32_mm_round_1.75in,room_32_mm_round_1.75in,safe_32_mm_round_3in,"
+                                "semi_32_mm_round_3in,room_32_mm_round_3in"));
         // JSON, bases with heights of their own (written as the program writes them, 3"),
         // given largest first (ordered smallest first).
         r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),

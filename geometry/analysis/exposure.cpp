@@ -363,8 +363,18 @@ std::string exposureCsv(const ExposureMap& map) {
         for (int col = 0; col < map.grid.cols; ++col) {
             const ExposureCell& c = map.at(col, row);
             const Vec2 at = map.grid.centre(col, row);
-            out << at.x << ',' << at.y << ',' << c.overlap << ',' << map.positions.size() << ',' << c.seen << ','
-                << c.fully << ',' << map.share(c) << ',' << map.fullyShare(c) << ',' << c.undecided << '\n';
+            out << at.x << ',' << at.y << ',' << c.overlap << ',' << map.positions.size() << ',';
+            // (Left empty: what no place was asked, a cell with no place to stand and the
+            // fully visible counts of a map that did not count them; not 0, which is an answer.)
+            if (c.overlap) {
+                out << ",,,,\n";
+                continue;
+            }
+            out << c.seen << ',';
+            if (map.withFully) out << c.fully;
+            out << ',' << map.share(c) << ',';
+            if (map.withFully) out << map.fullyShare(c);
+            out << ',' << c.undecided << '\n';
         }
     return out.str();
 }

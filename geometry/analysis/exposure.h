@@ -65,7 +65,9 @@ struct ExposureOptions {
 ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observer, const Probe& target,
                         const ExposureOptions& options, const Run& run = {});
 
-// Every cell as CSV: x,y (its centre, inches),overlap,positions,seen,fully,share,fully_share,undecided.
+// Every cell as CSV: x,y (its centre, inches),overlap,positions,seen,fully,share,fully_share,undecided;
+// on a cell with no place to stand (overlap 1) the counts are empty, and so are fully and
+// fully_share where the map did not count them (withFully).
 std::string exposureCsv(const ExposureMap& map);
 
 }  // namespace sl::analysis

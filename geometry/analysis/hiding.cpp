@@ -202,11 +202,15 @@ std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in) {
 std::string hidingCsv(const HidingSpots& spots) {
     std::ostringstream out;
     out << "x,y";
+    // (Each base's height too where the bases' heights differ: "32_mm_round_3in" beside
+    // "32_mm_round_1.75in", so that no two columns have one name.)
+    const bool heights = std::ranges::any_of(spots.bases, [&](const HidingBase& b) { return b.probe.height != spots.bases.front().probe.height; });
     for (const HidingBase& b : spots.bases) {
         std::ostringstream name;
         const Base& base = b.probe.base;
         if (base.shape == BaseShape::Circle) name << base.length_mm << "_mm_round";
         else name << base.length_mm << 'x' << base.width_mm << (base.shape == BaseShape::Oval ? "_mm_oval" : "_mm_rect");
+        if (heights) name << '_' << b.probe.height << "in";
         out << ",safe_" << name.str() << ",semi_" << name.str() << ",room_" << name.str();
     }
     out << '\n';

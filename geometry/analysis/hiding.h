@@ -57,9 +57,9 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
 // edges, one per boundary (holes included).
 std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in);
 
-// Every cell as CSV: x,y and, per base, safe_<base>,semi_<base>,room_<base> (1 or 0; room:
-// a model of the base can stand there, so 0,0,1 is seen and 0,0,0 no place to stand), the
-// base named as 32_mm_round, 60x35.5_mm_oval, 100x50_mm_rect.
+// Every cell as CSV: x,y and, per base, safe_<base>,semi_<base>,room_<base> (<base>: "32_mm_round",
+// "100x50_mm_rect", with "_3.5in" after each where the bases' heights differ; 1 or 0; room:
+// a model of the base can stand there, so 0,0,1 is seen and 0,0,0 no place to stand).
 std::string hidingCsv(const HidingSpots& spots);
 
 // Per cell: the largest k such that the cell is safe (semi: semi-safe) for every probe from
