@@ -246,8 +246,11 @@ void AnalysisPanel::sayChoices() {
         board_->setMapLines({});
     }
     if (!summaryText_.isEmpty())
-        summary_->setText(choice() == choiceShown_
-                              ? summaryText_
+        summary_->setText(choice() == choiceShown_ ? summaryText_
+                          : observerGone()
+                              ? tr("<p><i>The observer was taken off the table: the map shown is of the table before "
+                                   "(Undo brings it back).</i></p>") +
+                                    summaryText_
                               : tr("<p><i>The map shown was worked out for other choices: press %1 for these.</i></p>")
                                         .arg(compute_->text()) +
                                     summaryText_);
@@ -643,12 +646,18 @@ void AnalysisPanel::clear() {
     sayChoices();
 }
 
+bool AnalysisPanel::observerGone() const {
+    return map_ && zoneChosen().isEmpty() && sideChosen().isEmpty() && board_->observer() < 0;
+}
+
 void AnalysisPanel::sayStale() {
     explainShown_.reset();
     explainPending_.reset();
     board_->setMapLines({});
-    explanation_ = tr("The table has changed since this map was worked out: it is being worked out again. "
-                      "Hover a cell once it is drawn.");
+    explanation_ = observerGone() ? tr("The observer was taken off the table: the map shown is of the table before. Undo "
+                                       "(Ctrl+Z) brings it back, and the map is worked out again; or click another model.")
+                                  : tr("The table has changed since this map was worked out: it is being worked out again. "
+                                       "Hover a cell once it is drawn.");
     explain_->setText(explanation_);
 }
 
@@ -658,6 +667,13 @@ void AnalysisPanel::tableChanged() {
     ++edits_;
     listZones();
     if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing()) return;
+    if (!computing() && observerGone()) {
+        // The observer taken off the table (deleted): the map stays, said to be of the table
+        // as it was; an undo brings the observer back (BoardView), and the map is worked out
+        // again (the choices are those of the map again).
+        sayStale();
+        return;
+    }
     if (!computing() && choice() != choiceShown_) {
         // The map drawn was worked out for other choices than those shown (another map
         // was asked for, and cancelled): it is not worked out again in their place, nor

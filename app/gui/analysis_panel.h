@@ -199,6 +199,8 @@ private:
     int edits_ = 0, editsAsked_ = 0, editsShown_ = 0, editsExplained_ = 0;
     bool stale() const { return editsShown_ != edits_; }
     void sayStale();
+    // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
+    bool observerGone() const;
     QString explanation_;
     void startExplaining();
 };

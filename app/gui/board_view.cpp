@@ -189,7 +189,15 @@ void BoardView::documentChanged() {
         if (it != ids.end()) return static_cast<int>(it - ids.begin());
         return ids.size() == lastIds_.size() ? old : -1;  // (as many models: its id was edited)
     };
+    const int observerWas = observer_;
     observer_ = follow(observer_);
+    if (observerWas >= 0 && observer_ < 0 && observerWas < static_cast<int>(lastIds_.size()))
+        lostObserver_ = lastIds_[static_cast<size_t>(observerWas)];
+    if (observer_ < 0 && !lostObserver_.empty())
+        if (const auto it = std::find(ids.begin(), ids.end(), lostObserver_); it != ids.end()) {
+            observer_ = static_cast<int>(it - ids.begin());
+            lostObserver_.clear();
+        }
     target_ = follow(target_);
     hover_ = follow(hover_);
     const int zones = static_cast<int>(document_->scenario().zones.size());
@@ -536,6 +544,7 @@ void BoardView::setHighlighted(const std::vector<std::string>& ids) {
 
 void BoardView::setObserver(int model) {
     observer_ = model;
+    lostObserver_.clear();
     if (target_ == model) target_ = -1;
     recompute();
 }
@@ -1395,7 +1404,10 @@ void BoardView::deleteSelected() {
     if (selection_.empty()) return;
     const edits::Selection sel = selection_;
     selection_ = {};
-    if (has(sel.models, observer_)) observer_ = -1;
+    if (has(sel.models, observer_)) {
+        lostObserver_ = document_->scenario().models[static_cast<size_t>(observer_)].id;
+        observer_ = -1;
+    }
     if (has(sel.models, target_)) target_ = -1;
     hover_ = -1;
     // Indices after the removed ones shift down.

@@ -249,6 +249,9 @@ private:
     QTransform view_;         // board inches -> widget pixels
     bool fitted_ = true;      // follow the window's size until the user zooms or pans
     int observer_ = -1;
+    // The observer an edit took off the table (deleted), by id: made the observer again when
+    // an undo brings it back (none once another observer is chosen).
+    std::string lostObserver_;
     int target_ = -1;
     int hover_ = -1;          // an enemy under the cursor, shown instead of the pinned target
     Method method_ = Method::Exact;
