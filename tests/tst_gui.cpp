@@ -1591,6 +1591,52 @@ private slots:
         QVERIFY2(QFileInfo(prompts->openStarts.front()).isDir(), qPrintable(prompts->openStarts.front()));
     }
 
+    void analysisCancelledRecomputeIsHeldBackAndUndoMakesTheMapCurrent() {
+        // An edit starts the map shown on its way again; the person cancels it: the hover
+        // says the map is of the table before and was not worked out again (not "being worked
+        // out again"), and the next edits do not start it. Undone back to the table the map
+        // was worked out on, the map is the table's again: nothing stale, nothing started.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 2));
+        panel->setSpacing(0.5);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(120000));
+        QVERIFY(panel->exposure().has_value());
+        const QString summary = panel->summary();
+        auto nudge = [&](double dx) {
+            w.document()->edit(QStringLiteral("Move"), [dx](Scenario& s) {
+                for (Vec2& v : s.terrain[0].footprint.outer) v.x += dx;
+            });
+        };
+        nudge(0.5);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->computing(), 5000);  // (worked out again after the pause)
+        finished.clear();
+        auto* cancel = panel->findChild<QPushButton*>(QStringLiteral("analysis-cancel"));
+        QVERIFY(cancel && cancel->isEnabled());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!panel->computing());
+        QVERIFY(panel->exposure().has_value());  // (the last one finished, kept)
+        QVERIFY2(panel->summary().contains(QStringLiteral("Cancelled")), qPrintable(panel->summary()));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("working it out again was cancelled")) &&
+                     !panel->explanation().contains(QStringLiteral("being worked out again")),
+                 qPrintable(panel->explanation()));
+        nudge(0.5);
+        QTest::qWait(900);  // (past the pause after an edit: nothing started)
+        QVERIFY(!panel->computing());
+        panel->explainAt({30.25, 22.25});
+        QVERIFY2(panel->explanation().contains(QStringLiteral("was cancelled: press Exposure Map")), qPrintable(panel->explanation()));
+        w.document()->undoStack()->undo();
+        w.document()->undoStack()->undo();
+        QTest::qWait(900);
+        QVERIFY(!panel->computing());
+        QCOMPARE(panel->summary(), summary);  // (the map's own summary, no word of a change)
+        QVERIFY2(panel->explanation().isEmpty(), qPrintable(panel->explanation()));
+    }
+
     void analysisObserverDeletedThenUndone() {
         // The observer deleted with its map shown: the map stays, said to be of the table
         // before (not "other choices"); Undo brings the observer back, as the observer, and
@@ -1615,13 +1661,16 @@ private slots:
                  qPrintable(panel->summary()));
         panel->explainAt({20.5, 8.5});  // (a cell of the map shown: what it is, not "worked out again")
         QVERIFY2(panel->explanation().contains(QStringLiteral("Undo (Ctrl+Z) brings it back")), qPrintable(panel->explanation()));
-        finished.clear();
         w.document()->undoStack()->undo();
         QCOMPARE(view->observer(), view->modelIndex(QStringLiteral("eye-1")));
-        QVERIFY(finished.wait(60000));
-        QVERIFY(panel->map().has_value());
+        // (The table the map was worked out on: the map is its own again, nothing worked out.)
+        QVERIFY(panel->map().has_value() && !panel->computing());
         QVERIFY2(!panel->summary().contains(QStringLiteral("taken off")) && !panel->summary().contains(QStringLiteral("other choices")),
                  qPrintable(panel->summary()));
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt({20.5, 8.5});
+        QVERIFY(explained.wait(20000));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("Wall")), qPrintable(panel->explanation()));
         // Another model chosen after a deletion: no observer comes back on an undo.
         view->setSelection({{view->modelIndex(QStringLiteral("eye-1"))}, {}, {}});
         view->deleteSelected();
@@ -1729,16 +1778,15 @@ private slots:
         QCOMPARE(panel->map()->at(2, 8).verdict, analysis::Verdict::Hidden);
         // The observer taken off the table: the map shown stays, said to be of the table
         // before, and hovering it says so (nothing is worked out for no observer); undo brings
-        // the observer back, and its map is worked out again.
+        // the observer back, on the table its map was worked out on: the map is its own.
         w.document()->edit(QStringLiteral("Delete"), [&](Scenario& s) { s.models.erase(s.models.begin() + eye); });
         panel->explainAt({5.5, 5.5});
         QVERIFY2(panel->explanation().contains(QStringLiteral("The observer was taken off the table")), qPrintable(panel->explanation()));
         QTest::qWait(800);  // (past the pause after an edit)
         QVERIFY(view->overlay().map.has_value() && !panel->computing());
-        finished.clear();
         w.document()->undoStack()->undo();
         QCOMPARE(view->observer(), view->modelIndex(QStringLiteral("eye-1")));
-        QVERIFY(finished.wait(60000));
+        QVERIFY(!panel->computing() && view->overlay().map.has_value());
         QCOMPARE(panel->map()->at(22, 8).verdict, analysis::Verdict::FullyVisible);
         // Clear takes it off the board.
         view->setObserver(view->modelIndex(QStringLiteral("eye-1")));

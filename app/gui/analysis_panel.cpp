@@ -8,6 +8,7 @@
 #include "los/scene.h"
 #include "rules/rulings.h"
 #include "scenario_edits.h"
+#include "scenario_io.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -178,7 +179,12 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     layout->addStretch(1);
 
     connect(compute_, &QPushButton::clicked, this, [this] { compute(); });
-    connect(cancel_, &QPushButton::clicked, this, &AnalysisPanel::cancel);
+    connect(cancel_, &QPushButton::clicked, this, [this] {
+        // (Working out again the map shown, for the table as it is now: the next edits do
+        // not start it again either.)
+        heldBack_ = computing() && (map_ || exposure_ || hiding_ || lanes_) && choiceAsked_ == choiceShown_;
+        cancel();
+    });
     connect(clear_, &QPushButton::clicked, this, &AnalysisPanel::clear);
     connect(opacity_, &QSlider::valueChanged, this, [this] {
         if (!board_->mapLayer()) return;
@@ -407,6 +413,8 @@ bool AnalysisPanel::compute() {
         return true;
     choiceAsked_ = choice();
     editsAsked_ = edits_;
+    tableAsked_ = io::writeScenario(s);
+    heldBack_ = false;
     if (const QString zoneId = zoneChosen(); !zoneId.isEmpty()) {
         int zone = -1;
         for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
@@ -560,6 +568,7 @@ void AnalysisPanel::sayCancelled() {
                          : map_ || exposure_ || hiding_ || lanes_ ? tr("Cancelled: the map shown is the last one finished.")
                                                                   : tr("Cancelled.");
     summary_->setText(withShown(said));
+    if (stale() && (map_ || exposure_ || hiding_)) sayStale();  // (the hover's word too: not "being worked out again")
 }
 
 QString AnalysisPanel::withShown(const QString& text) const {
@@ -631,6 +640,7 @@ void AnalysisPanel::cancel() {
 
 void AnalysisPanel::clear() {
     cancel();
+    heldBack_ = false;
     map_.reset();
     exposure_.reset();
     hiding_.reset();
@@ -655,9 +665,13 @@ void AnalysisPanel::sayStale() {
     explainPending_.reset();
     board_->setMapLines({});
     explanation_ = observerGone() ? tr("The observer was taken off the table: the map shown is of the table before. Undo "
-                                       "(Ctrl+Z) brings it back, and the map is worked out again; or click another model.")
-                                  : tr("The table has changed since this map was worked out: it is being worked out again. "
-                                       "Hover a cell once it is drawn.");
+                                       "(Ctrl+Z) brings it back (its map, worked out again where the table changed "
+                                       "meanwhile); or click another model.")
+                   : heldBack_ ? tr("The table has changed since this map was worked out, and working it out again was "
+                                    "cancelled: press %1 for the table as it is.")
+                                     .arg(compute_->text())
+                               : tr("The table has changed since this map was worked out: it is being worked out again. "
+                                    "Hover a cell once it is drawn.");
     explain_->setText(explanation_);
 }
 
@@ -667,10 +681,22 @@ void AnalysisPanel::tableChanged() {
     ++edits_;
     listZones();
     if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing()) return;
+    if (!computing() && choice() == choiceShown_ && io::writeScenario(document_->scenario()) == tableShown_) {
+        // Back to the table the map shown was worked out on (an undo, a redo): it is the
+        // table's map again, nothing to work out.
+        debounce_.stop();
+        heldBack_ = false;
+        editsShown_ = edits_;
+        explainShown_.reset();
+        explanation_.clear();
+        explain_->clear();
+        sayChoices();
+        return;
+    }
     if (!computing() && observerGone()) {
         // The observer taken off the table (deleted): the map stays, said to be of the table
-        // as it was; an undo brings the observer back (BoardView), and the map is worked out
-        // again (the choices are those of the map again).
+        // as it was; an undo brings the observer back (BoardView), and the map is the table's
+        // again or worked out again (the choices are those of the map again).
         sayStale();
         return;
     }
@@ -684,6 +710,7 @@ void AnalysisPanel::tableChanged() {
         return;
     }
     if (map_ || exposure_ || hiding_) sayStale();
+    if (heldBack_ && !computing()) return;  // (said by sayStale)
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
 }
@@ -757,6 +784,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     choiceShown_ = choiceAsked_;
     sayChoices();  // (with a word where the choices changed meanwhile: another observer clicked)
     editsShown_ = editsAsked_;
+    tableShown_ = tableAsked_;
     if (stale()) sayStale();
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)

@@ -198,6 +198,12 @@ private:
     // as it is now (its lines would not be the map's).
     int edits_ = 0, editsAsked_ = 0, editsShown_ = 0, editsExplained_ = 0;
     bool stale() const { return editsShown_ != edits_; }
+    // The table as the map asked for and the map shown were worked out on (as a file would
+    // hold it): an undo or redo back to it makes the map shown the table's again.
+    QByteArray tableAsked_, tableShown_;
+    // Working the map out again after an edit was cancelled by the person: not started again
+    // by the next edits, until the button is pressed.
+    bool heldBack_ = false;
     void sayStale();
     // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
     bool observerGone() const;
