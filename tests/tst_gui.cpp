@@ -1637,6 +1637,36 @@ private slots:
         QVERIFY2(panel->explanation().isEmpty(), qPrintable(panel->explanation()));
     }
 
+    void analysisLegendStaysPutWhileHovering() {
+        // With a map shown, room is kept for a hovered cell's explanation: the legend and
+        // figures below do not jump down at the first hover (a scroll bar coming, the
+        // controls reflowing), nor back up when the pointer leaves the map.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
+        w.resize(1280, 760);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("west"), 2));
+        panel->setHidingSpots(true);
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        auto* summary = panel->findChild<QLabel*>(QStringLiteral("analysis-summary"));
+        QVERIFY(summary);
+        QTest::qWait(50);
+        const int before = summary->y();
+        panel->explainAt({16.5, 8.5});  // (which bases hide here: eight lines in this narrow dock)
+        QVERIFY(!panel->explanation().isEmpty());
+        QTest::qWait(50);
+        QCOMPARE(summary->y(), before);
+    }
+
     void analysisObserverDeletedThenUndone() {
         // The observer deleted with its map shown: the map stays, said to be of the table
         // before (not "other choices"); Undo brings the observer back, as the observer, and

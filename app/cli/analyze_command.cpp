@@ -591,7 +591,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                                 {QStringLiteral("infantry_safe_sq_in"), QJsonArray{L.safe[0][0], L.safe[1][0]}}});
         out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n").arg(r + 1, 4).arg(L.name, -36)
                      .arg(QStringLiteral("%1/%2").arg(L.sides.value(0), L.sides.value(1)), -19)
-                     .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 0).arg(100 * L.zoneExposure[1], 0, 'f', 0), 13)
+                     .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 1).arg(100 * L.zoneExposure[1], 0, 'f', 1), 13)
                      .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 0).arg(L.safe[1][0], 0, 'f', 0), 17)
                      .arg(L.gap, 6, 'f', 2).arg(L.seconds, 6, 'f', 1);
     }

@@ -169,10 +169,12 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     // The hovered cell's explanation above the summary (the legend and the figures, which
     // can run past the dock's foot): it is what one reads while moving over the map.
     explain_ = new QLabel(this);
+    explain_->setObjectName(QStringLiteral("analysis-explanation"));
     explain_->setWordWrap(true);
     explain_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(explain_);
     summary_ = new QLabel(tr("Pick an observer on the board, then Vision Map; or a deployment zone in Seen by."), this);
+    summary_->setObjectName(QStringLiteral("analysis-summary"));
     summary_->setWordWrap(true);
     summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(summary_);
@@ -641,6 +643,7 @@ void AnalysisPanel::cancel() {
 void AnalysisPanel::clear() {
     cancel();
     heldBack_ = false;
+    explain_->setMinimumHeight(0);
     map_.reset();
     exposure_.reset();
     hiding_.reset();
@@ -778,6 +781,9 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     board_->setMapLines({});
     explainShown_.reset();
     explain_->clear();
+    // (Room kept for a few lines of a hovered cell's explanation: the legend below does not
+    // jump down at the first hover, nor up and down from cell to cell.)
+    explain_->setMinimumHeight(kExplainLines * explain_->fontMetrics().lineSpacing());
     legendShown_ = legendHtml(layer);
     summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legendShown_ + figures +
                    (cells ? tr("Hover a cell to see why.") : QString());

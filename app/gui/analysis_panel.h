@@ -204,6 +204,7 @@ private:
     // Working the map out again after an edit was cancelled by the person: not started again
     // by the next edits, until the button is pressed.
     bool heldBack_ = false;
+    static constexpr int kExplainLines = 8;  // lines kept for the hovered cell's explanation while a map is shown
     void sayStale();
     // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
     bool observerGone() const;
