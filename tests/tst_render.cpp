@@ -431,6 +431,48 @@ private slots:
         QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
     }
 
+    void exportedMapsCarryTheirKey() {
+        // A picture has no panel beside it: the lanes' gaps are keyed by their numbers, and
+        // an exposure map's figures given, below the legend (MapLayer::key, added by
+        // pictureLayer; the window's panel lists them its own way).
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        QVERIFY(s.terrain.size() >= 1);
+        analysis::LanesAndGaps found;
+        found.zoneA = "west";
+        found.zoneB = "east";
+        analysis::Gap g;
+        g.a = g.b = 0;
+        g.from = {10, 2};
+        g.to = {10, 4.5};
+        g.width = 2.5;
+        g.basesThrough = {"32 mm"};
+        g.widestThrough = 32 / kMmPerInch;
+        g.sightPasses = true;
+        found.gaps = {g};
+        const render::MapLayer lanes = render::lanesLayer(found, s);
+        QCOMPARE(lanes.key.size(), size_t(1));
+        const QString label = QString::fromStdString(s.labelOf(s.terrain[0].id));
+        QCOMPARE(lanes.key[0], QStringLiteral("gap 1: 2.50\" between %1 and %1; bases up to 32\u00a0mm across fit through; a sight line passes").arg(label));
+        const render::MapLayer picture = render::pictureLayer(s, lanes);
+        QCOMPARE(picture.legend.size(), lanes.legend.size() + 1);
+        QCOMPARE(picture.legend.back().second, lanes.key[0]);
+        QVERIFY(!picture.legend.back().first.isValid());  // (a note: no swatch)
+        // Exposure: the hidden and seen areas and the mean share, as the panel gives them.
+        analysis::ExposureMap map;
+        map.grid = analysis::tableGrid(s.board, 12);
+        map.positions = {{1, 1}, {2, 2}};
+        map.cells.assign(static_cast<size_t>(map.grid.cells()), analysis::ExposureCell{});
+        map.cells[0].overlap = true;
+        map.cells[1].seen = 2;
+        map.cells[2].seen = 1;
+        const render::MapLayer exposure = render::exposureLayer(map, s);
+        QCOMPARE(exposure.key.size(), size_t(2));
+        const int open = map.grid.cells() - 1;
+        QCOMPARE(exposure.key[0], QStringLiteral("hidden from every place: %1\u00a0sq\u00a0in; seen from every place: 144.0\u00a0sq\u00a0in")
+                                      .arg((open - 2) * 144.0, 0, 'f', 1));
+        QCOMPARE(exposure.key[1], QStringLiteral("places that see a cell, on average: %1%").arg(100 * 1.5 / open, 0, 'f', 1));
+    }
+
     void mapTitlesNameAZonesSideOnce() {
         // "deployment-attacker (attacker)" said the side twice, and cut the Analysis dock's
         // Seen by short of the zone's name; a side the id does not say is still named.

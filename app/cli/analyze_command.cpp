@@ -338,21 +338,10 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
                      .arg(zoneId, render::probeText(probe));
         return kBadInput;
     }
-    int cells = 0, none = 0, overlap = 0, all = 0, undecided = 0, undecidedCells = 0;
-    double sum = 0, fullySum = 0;
-    for (const analysis::ExposureCell& c : map.cells) {
-        if (c.overlap) {
-            ++overlap;
-            continue;
-        }
-        ++cells;
-        undecided += c.undecided;
-        undecidedCells += c.undecided > 0;
-        none += c.seen == 0 && c.undecided == 0;
-        all += c.seen == static_cast<int>(map.positions.size());
-        sum += map.share(c);
-        fullySum += map.fullyShare(c);
-    }
+    const analysis::ExposureTally tally = analysis::tallyExposure(map);
+    const int cells = tally.cells, none = tally.none, overlap = tally.overlap, all = tally.all, undecided = tally.undecided,
+              undecidedCells = tally.undecidedCells;
+    const double sum = tally.sum, fullySum = tally.fullySum;
     const double cellArea = options.spacing * options.spacing;
     if (outputs.csv && !writeCsv(*outputs.csv, analysis::exposureCsv(map))) return kBadInput;
     {

@@ -254,11 +254,10 @@ void AnalysisPanel::sayChoices() {
         board_->setMapLines({});
     }
     if (!summaryText_.isEmpty())
-        summary_->setText(choice() == choiceShown_ ? summaryText_
-                          : observerGone()
-                              ? tr("<p><i>The observer was taken off the table: the map shown is of the table before "
-                                   "(Undo brings it back).</i></p>") +
-                                    summaryText_
+        // (The observer taken off the table: said where the hovered cell's explanation goes,
+        // sayStale, not twice.)
+        summary_->setText(choice() == choiceShown_ || observerGone()
+                              ? summaryText_
                               : tr("<p><i>The map shown was worked out for other choices: press %1 for these.</i></p>")
                                         .arg(compute_->text()) +
                                     summaryText_);
@@ -667,14 +666,19 @@ void AnalysisPanel::sayStale() {
     explainShown_.reset();
     explainPending_.reset();
     board_->setMapLines({});
-    explanation_ = observerGone() ? tr("The observer was taken off the table: the map shown is of the table before. Undo "
-                                       "(Ctrl+Z) brings it back (its map, worked out again where the table changed "
-                                       "meanwhile); or click another model.")
+    // (Said as it is: worked out again, held back by a Cancel, or waiting for the button,
+    // another observer having been chosen meanwhile.)
+    explanation_ = observerGone() ? tr("The observer was taken off the table: the map shown is of the table before. Undoing "
+                                       "that (Ctrl+Z) brings it back, with its map (worked out again where the table "
+                                       "changed meanwhile); or click another model.")
                    : heldBack_ ? tr("The table has changed since this map was worked out, and working it out again was "
                                     "cancelled: press %1 for the table as it is.")
                                      .arg(compute_->text())
-                               : tr("The table has changed since this map was worked out: it is being worked out again. "
-                                    "Hover a cell once it is drawn.");
+                   : computing() || debounce_.isActive()
+                       ? tr("The table has changed since this map was worked out: it is being worked out again. "
+                            "Hover a cell once it is drawn.")
+                       : tr("The table has changed since this map was worked out: press %1 for the table as it is.")
+                             .arg(compute_->text());
     explain_->setText(explanation_);
 }
 
@@ -809,26 +813,17 @@ void AnalysisPanel::exposureReady() {
     map_.reset();
     hiding_.reset();
     lanes_.reset();
-    int cells = 0, none = 0, all = 0, undecided = 0;
-    double sum = 0;
-    for (const analysis::ExposureCell& c : exposure_->cells) {
-        if (c.overlap) continue;
-        ++cells;
-        undecided += c.undecided > 0;
-        none += c.seen == 0 && c.undecided == 0;
-        all += c.seen == static_cast<int>(exposure_->positions.size());
-        sum += exposure_->share(c);
-    }
+    const analysis::ExposureTally t = analysis::tallyExposure(*exposure_);
     const double area = exposure_->grid.spacing * exposure_->grid.spacing;
     auto row = [&](const QString& what, const QString& value) {
         return QStringLiteral("<tr><td>%1</td><td align='right'>%2</td></tr>").arg(what, value);
     };
     showMap(render::exposureLayer(*exposure_, s),
             QStringLiteral("<table>") +
-                row(tr("hidden from every place"), tr("%1 sq in").arg(none * area, 0, 'f', 1)) +
-                row(tr("seen from every place"), tr("%1 sq in").arg(all * area, 0, 'f', 1)) +
-                row(tr("places that see a cell, on average"), QStringLiteral("%1%").arg(cells ? 100 * sum / cells : 0.0, 0, 'f', 1)) +
-                (undecided ? row(tr("cells with a place undecided (knife edge)"), QString::number(undecided)) : QString()) +
+                row(tr("hidden from every place"), tr("%1 sq in").arg(t.none * area, 0, 'f', 1)) +
+                row(tr("seen from every place"), tr("%1 sq in").arg(t.all * area, 0, 'f', 1)) +
+                row(tr("places that see a cell, on average"), QStringLiteral("%1%").arg(100 * t.meanShare(), 0, 'f', 1)) +
+                (t.undecidedCells ? row(tr("cells with a place undecided (knife edge)"), QString::number(t.undecidedCells)) : QString()) +
                 QStringLiteral("</table>"));
     emit finished();
 }

@@ -165,6 +165,14 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
     if (byFully) layer.legend.back().second += QStringLiteral(" (fully visible)");
     if (overlap)
         layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, the table's edge)")});
+    // (The figures the panel and the CLI give, for a picture.)
+    const analysis::ExposureTally t = analysis::tallyExposure(map);
+    const double area = map.grid.spacing * map.grid.spacing;
+    layer.key.push_back(QStringLiteral("hidden from every place: %1\u00a0sq\u00a0in; seen from every place: %2\u00a0sq\u00a0in")
+                            .arg(t.none * area, 0, 'f', 1)
+                            .arg(t.all * area, 0, 'f', 1));
+    layer.key.push_back(byFully ? QStringLiteral("places that see a cell fully, on average: %1%").arg(100 * t.meanFullyShare(), 0, 'f', 1)
+                                : QStringLiteral("places that see a cell, on average: %1%").arg(100 * t.meanShare(), 0, 'f', 1));
     return layer;
 }
 
@@ -242,7 +250,6 @@ std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& 
 }
 
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes) {
-    (void)scenario;
     MapLayer layer;
     static const QColor kLanes[] = {QColor(255, 217, 47), QColor(0, 200, 255), QColor(255, 127, 0), QColor(231, 41, 138),
                                     QColor(250, 250, 250)};
@@ -262,6 +269,13 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
         gaps.rings.push_back({g.from, g.to});
         passes += g.sightPasses;
         layer.labels.push_back({(g.from + g.to) * 0.5, QString::number(i + 1), red.darker(130)});
+        // (The key a picture gives to the numbers, as the panel's list does.)
+        auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[static_cast<size_t>(piece)].id)); };
+        layer.key.push_back(QStringLiteral("gap %1: %2\" between %3 and %4; %5; %6")
+                                .arg(QString::number(i + 1), QString::number(g.width, 'f', 2), label(g.a), label(g.b),
+                                     g.basesThrough.empty() ? QStringLiteral("no base fits through")
+                                                            : QStringLiteral("bases up to %1\u00a0mm across fit through").arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
+                                     g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes")));
     }
     if (!gaps.rings.empty()) {
         layer.outlines.push_back(gaps);

@@ -975,6 +975,7 @@ std::optional<QString> pictureTypeProblem(const QString& path) {
 
 MapLayer pictureLayer(const Scenario& scenario, MapLayer map) {
     if (!scenario.name.empty()) map.title = QStringLiteral("%1: %2").arg(QString::fromStdString(scenario.name), map.title);
+    for (const QString& line : map.key) map.legend.push_back({QColor(), line});
     return map;
 }
 

@@ -75,6 +75,9 @@ struct MapLayer {
     // A colour and what it means: a cell's fill (a map with cells), an outline's colour (a
     // map of outlines alone); an invalid colour: a note, with no swatch.
     std::vector<std::pair<QColor, QString>> legend;
+    // Lines a picture adds below the legend (pictureLayer), where the window's panel gives
+    // them its own way: the figures, the gaps' key.
+    std::vector<QString> key;
     // A legend entry's swatch as the board shows it: a cell's fill laid over the table at the
     // map's opacity (a pale fill reads grey over the green otherwise), an outline's colour
     // as it is; invalid for a note.

@@ -356,6 +356,24 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     return map;
 }
 
+ExposureTally tallyExposure(const ExposureMap& map) {
+    ExposureTally t;
+    for (const ExposureCell& c : map.cells) {
+        if (c.overlap) {
+            ++t.overlap;
+            continue;
+        }
+        ++t.cells;
+        t.undecided += c.undecided;
+        t.undecidedCells += c.undecided > 0;
+        t.none += c.seen == 0 && c.undecided == 0;
+        t.all += c.seen == static_cast<int>(map.positions.size());
+        t.sum += map.share(c);
+        t.fullySum += map.fullyShare(c);
+    }
+    return t;
+}
+
 std::string exposureCsv(const ExposureMap& map) {
     std::ostringstream out;
     out << "x,y,overlap,positions,seen,fully,share,fully_share,undecided\n";

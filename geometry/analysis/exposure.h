@@ -65,6 +65,20 @@ struct ExposureOptions {
 ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observer, const Probe& target,
                         const ExposureOptions& options, const Run& run = {});
 
+// The figures of an exposure map, over the cells where a model can stand.
+struct ExposureTally {
+    int cells = 0;           // where a model can stand
+    int overlap = 0;         // no place to stand (on a feature, over the table's edge)
+    int none = 0;            // seen from no place, none undecided
+    int all = 0;             // seen from every place
+    int undecided = 0;       // pairs left undecided
+    int undecidedCells = 0;  // cells with one or more
+    double sum = 0, fullySum = 0;  // their shares, summed
+    double meanShare() const { return cells ? sum / cells : 0.0; }
+    double meanFullyShare() const { return cells ? fullySum / cells : 0.0; }
+};
+ExposureTally tallyExposure(const ExposureMap& map);
+
 // Every cell as CSV: x,y (its centre, inches),overlap,positions,seen,fully,share,fully_share,undecided;
 // on a cell with no place to stand (overlap 1) the counts are empty, and so are fully and
 // fully_share where the map did not count them (withFully).
