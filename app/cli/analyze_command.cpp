@@ -452,6 +452,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     all.start();
     std::vector<LayoutFigures> layouts;
     int skipped = 0, unreadable = 0;
+    QJsonArray leftOut;  // (the files left out, and why: in summary.json)
+    QStringList leftOutNames;
     for (int f = 0; f < files.size(); ++f) {
         const std::optional<Scenario> scenario = load(files[f]);
         if (!scenario) {
@@ -460,6 +462,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             err() << QStringLiteral("%1: left out: it could not be read (above)\n").arg(files[f]);
             ++skipped;
             ++unreadable;
+            leftOut.append(QJsonObject{{QStringLiteral("file"), files[f]}, {QStringLiteral("why"), QStringLiteral("it could not be read")}});
+            leftOutNames << QFileInfo(files[f]).fileName();
             continue;
         }
         std::vector<int> zones;
@@ -471,6 +475,9 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         if (zones.size() != 2) {
             err() << QStringLiteral("%1: left out: %2 deployment zones, not two\n").arg(files[f]).arg(zones.size());
             ++skipped;
+            leftOut.append(QJsonObject{{QStringLiteral("file"), files[f]},
+                                       {QStringLiteral("why"), QStringLiteral("%1 deployment zones, not two").arg(zones.size())}});
+            leftOutNames << QFileInfo(files[f]).fileName();
             continue;
         }
         err() << QStringLiteral("layout %1 of %2: %3\n").arg(f + 1).arg(files.size()).arg(L.name);
@@ -568,17 +575,25 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n").arg(QStringLiteral("rank"), 4).arg(QStringLiteral("layout"), -36)
                  .arg(QStringLiteral("sides A/B"), -19).arg(QStringLiteral("exposed A/B"), 13).arg(QStringLiteral("hides A/B sq in"), 17)
                  .arg(QStringLiteral("gap"), 6).arg(QStringLiteral("s"), 6);
+    // (Layouts as even as one another share a rank, "=1" in the table: the first of them's.)
+    std::vector<size_t> ranks(layouts.size());
+    for (size_t r = 0; r < layouts.size(); ++r) ranks[r] = r > 0 && layouts[r].gap == layouts[r - 1].gap ? ranks[r - 1] : r + 1;
+    auto tied = [&](size_t r) {
+        return (r > 0 && ranks[r - 1] == ranks[r]) || (r + 1 < layouts.size() && ranks[r + 1] == ranks[r]);
+    };
     for (size_t r = 0; r < layouts.size(); ++r) {
         const LayoutFigures& L = layouts[r];
-        csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8").arg(r + 1).arg(L.name, L.sides.value(0), L.sides.value(1))
+        csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8").arg(ranks[r]).arg(L.name, L.sides.value(0), L.sides.value(1))
                    .arg(L.zoneExposure[0]).arg(L.zoneExposure[1]).arg(L.tableSeen[0]).arg(L.tableSeen[1]);
         for (size_t b = 0; b < probes->size(); ++b) csv += QStringLiteral(",%1,%2").arg(L.safe[0][b]).arg(L.safe[1][b]);
         csv += QStringLiteral(",%1,%2\n").arg(L.gap).arg(L.seconds, 0, 'f', 2);
-        rows.append(QJsonObject{{QStringLiteral("rank"), static_cast<int>(r + 1)}, {QStringLiteral("layout"), L.name},
+        rows.append(QJsonObject{{QStringLiteral("rank"), static_cast<int>(ranks[r])}, {QStringLiteral("layout"), L.name},
                                 {QStringLiteral("sides"), QJsonArray{L.sides.value(0), L.sides.value(1)}},
                                 {QStringLiteral("hiding_gap"), L.gap}, {QStringLiteral("zone_exposure"), QJsonArray{L.zoneExposure[0], L.zoneExposure[1]}},
                                 {QStringLiteral("infantry_safe_sq_in"), QJsonArray{L.safe[0][0], L.safe[1][0]}}});
-        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n").arg(r + 1, 4).arg(L.name, -36)
+        out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
+                     .arg((tied(r) ? QStringLiteral("=") : QString()) + QString::number(ranks[r]), 4)
+                     .arg(L.name, -36)
                      .arg(QStringLiteral("%1/%2").arg(L.sides.value(0), L.sides.value(1)), -19)
                      .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 1).arg(100 * L.zoneExposure[1], 0, 'f', 1), 13)
                      .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 0).arg(L.safe[1][0], 0, 'f', 0), 17)
@@ -591,7 +606,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         summaryJson.write(QJsonDocument(QJsonObject{{QStringLiteral("layouts"), rows},
                                                     {QStringLiteral("spacing"), options.spacing},
                                                     {QStringLiteral("zone_spacing"), options.zoneSpacing},
-                                                    {QStringLiteral("infantry"), baseText(probes->front())}})
+                                                    {QStringLiteral("infantry"), baseText(probes->front())},
+                                                    {QStringLiteral("left_out"), leftOut}})
                               .toJson()) < 0) {
         err() << outDir << ": cannot write the summary\n";
         return kBadInput;
@@ -599,12 +615,13 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     // (The folder's paths last, joined on: a path may hold a "%".)
-    out() << QStringLiteral("%1 (%2 left out) in %3 s on %4 threads, peak memory %5 MB; %6\" cells, places %7\" apart "
+    out() << QStringLiteral("%1 (%2) in %3 s on %4 threads, peak memory %5 MB; %6\" cells, places %7\" apart "
                             "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, as each file lists "
                             "them; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
                             "the safe ground of %8; gap: their difference over their mean (0: even), ranked from the most "
-                            "even (ties in the files' order)\n")
-                 .arg(layouts.size() == 1 ? QStringLiteral("1 layout") : QStringLiteral("%1 layouts").arg(layouts.size()), QString::number(skipped), QString::number(all.nsecsElapsed() / 1e9, 'f', 1),
+                            "even (=: as even as another)\n")
+                 .arg(layouts.size() == 1 ? QStringLiteral("1 layout") : QStringLiteral("%1 layouts").arg(layouts.size()),
+                      skipped == 0 ? QStringLiteral("0 left out") : QStringLiteral("%1 left out: %2").arg(skipped).arg(leftOutNames.join(QStringLiteral(", "))), QString::number(all.nsecsElapsed() / 1e9, 'f', 1),
                       QString::number(std::max(1u, std::thread::hardware_concurrency())), QString::number(usage.ru_maxrss / 1024.0, 'f', 0),
                       QString::number(options.spacing), QString::number(options.zoneSpacing), render::probeText(probes->front()))
           << QStringLiteral("wrote ") << QDir(outDir).filePath(QStringLiteral("summary.csv")) << QStringLiteral(" and ")
