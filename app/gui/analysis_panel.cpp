@@ -210,6 +210,13 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     debounce_.setSingleShot(true);
     debounce_.setInterval(600);
     connect(&debounce_, &QTimer::timeout, this, [this] {
+        // (The edits paused: nothing for an observer taken off the table, nor where they came
+        // back to the table the map shown was worked out on.)
+        if (observerGone()) {
+            sayStale();
+            return;
+        }
+        if (backToShown()) return;
         if (!compute()) clear();
     });
     connect(document_, &ScenarioDocument::changed, this, &AnalysisPanel::tableChanged);
@@ -564,6 +571,12 @@ void AnalysisPanel::endWork() {
 }
 
 void AnalysisPanel::sayCancelled() {
+    // (The map shown is the table's and the choices' after all, an undo having come back to
+    // it meanwhile: nothing was lost by the cancel.)
+    if (!stale() && choice() == choiceShown_ && (map_ || exposure_ || hiding_ || lanes_)) {
+        sayChoices();
+        return;
+    }
     // (Given up for a table that changed, not by the person: worked out again in a moment.)
     const QString said = debounce_.isActive() ? tr("The table changed while the map was worked out: it is worked out again in a moment.")
                          : map_ || exposure_ || hiding_ || lanes_ ? tr("Cancelled: the map shown is the last one finished.")
@@ -659,7 +672,20 @@ void AnalysisPanel::clear() {
 }
 
 bool AnalysisPanel::observerGone() const {
-    return map_ && zoneChosen().isEmpty() && sideChosen().isEmpty() && board_->observer() < 0;
+    return map_ && zoneChosen().isEmpty() && sideChosen().isEmpty() && board_->observer() < 0 && board_->observerTakenOff();
+}
+
+bool AnalysisPanel::backToShown() {
+    // (The table compared as a file would hold it: once the edits pause, or under a Cancel.)
+    if (!(map_ || exposure_ || hiding_ || lanes_) || choice() != choiceShown_ || io::writeScenario(document_->scenario()) != tableShown_)
+        return false;
+    heldBack_ = false;
+    editsShown_ = edits_;
+    explainShown_.reset();
+    explanation_.clear();
+    explain_->clear();
+    sayChoices();
+    return true;
 }
 
 void AnalysisPanel::sayStale() {
@@ -688,23 +714,20 @@ void AnalysisPanel::tableChanged() {
     ++edits_;
     listZones();
     if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing()) return;
-    if (!computing() && choice() == choiceShown_ && io::writeScenario(document_->scenario()) == tableShown_) {
-        // Back to the table the map shown was worked out on (an undo, a redo): it is the
-        // table's map again, nothing to work out.
+    if (observerGone()) {
+        // The observer taken off the table (deleted): the map stays, said to be of the table
+        // as it was, and nothing is worked out for no observer (the map on its way again
+        // given up, the pause forgotten); an undo brings the observer back (BoardView), and
+        // the map is the table's again or worked out again.
         debounce_.stop();
-        heldBack_ = false;
-        editsShown_ = edits_;
-        explainShown_.reset();
-        explanation_.clear();
-        explain_->clear();
-        sayChoices();
+        if (computing() && cancelFlag_) cancelFlag_->store(true);
+        sayStale();
         return;
     }
-    if (!computing() && observerGone()) {
-        // The observer taken off the table (deleted): the map stays, said to be of the table
-        // as it was; an undo brings the observer back (BoardView), and the map is the table's
-        // again or worked out again (the choices are those of the map again).
-        sayStale();
+    if (heldBack_ && !computing()) {
+        // (Held back by a Cancel: current again back on the table the map was worked out on;
+        // else said to be of the table before. Compared here, not after a pause: none comes.)
+        if (!backToShown()) sayStale();
         return;
     }
     if (!computing() && choice() != choiceShown_) {
@@ -717,7 +740,6 @@ void AnalysisPanel::tableChanged() {
         return;
     }
     if (map_ || exposure_ || hiding_) sayStale();
-    if (heldBack_ && !computing()) return;  // (said by sayStale)
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
 }
@@ -795,6 +817,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     sayChoices();  // (with a word where the choices changed meanwhile: another observer clicked)
     editsShown_ = editsAsked_;
     tableShown_ = tableAsked_;
+    heldBack_ = false;
     if (stale()) sayStale();
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
@@ -975,7 +998,10 @@ void AnalysisPanel::explainAt(Vec2 at) {
     if (hiding_) {
         // Said at once from the map itself: which bases hide here.
         const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
-        if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return;
+        if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) {
+            board_->setMapLines({});  // (off the map: no bases drawn; the text stays to be read)
+            return;
+        }
         const size_t k = static_cast<size_t>(row) * g.cols + col;
         const Vec2 c = g.centre(col, row);
         QStringList lines{tr("At (%1\", %2\"), from the %3 places of %4:").arg(c.x).arg(c.y).arg(hiding_->places).arg(QString::fromStdString(hiding_->zone))};

@@ -208,6 +208,9 @@ private:
     void sayStale();
     // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
     bool observerGone() const;
+    // Whether the table and choices are back to those the map shown was worked out on (an
+    // undo, a redo): then it is current again (said so), and true.
+    bool backToShown();
     QString explanation_;
     void startExplaining();
 };

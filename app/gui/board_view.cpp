@@ -191,13 +191,22 @@ void BoardView::documentChanged() {
     };
     const int observerWas = observer_;
     observer_ = follow(observer_);
-    if (observerWas >= 0 && observer_ < 0 && observerWas < static_cast<int>(lastIds_.size()))
-        lostObserver_ = lastIds_[static_cast<size_t>(observerWas)];
-    if (observer_ < 0 && !lostObserver_.empty())
-        if (const auto it = std::find(ids.begin(), ids.end(), lostObserver_); it != ids.end()) {
-            observer_ = static_cast<int>(it - ids.begin());
-            lostObserver_.clear();
+    if (observerWas >= 0 && observer_ < 0 && observerWas < static_cast<int>(lastModels_.size()))
+        lostObserver_ = lastModels_[static_cast<size_t>(observerWas)];
+    if (observer_ < 0 && lostObserver_) {
+        const auto& models = document_->scenario().models;
+        const Model& was = *lostObserver_;
+        for (size_t i = 0; i < models.size(); ++i) {
+            const Model& m = models[i];
+            if (m.id == was.id && m.unit == was.unit && m.side == was.side && m.position == was.position &&
+                m.base.shape == was.base.shape && m.base.length_mm == was.base.length_mm && m.base.width_mm == was.base.width_mm) {
+                observer_ = static_cast<int>(i);
+                lostObserver_.reset();
+                break;
+            }
         }
+    }
+    lastModels_ = document_->scenario().models;
     target_ = follow(target_);
     hover_ = follow(hover_);
     const int zones = static_cast<int>(document_->scenario().zones.size());
@@ -544,7 +553,7 @@ void BoardView::setHighlighted(const std::vector<std::string>& ids) {
 
 void BoardView::setObserver(int model) {
     observer_ = model;
-    lostObserver_.clear();
+    lostObserver_.reset();
     if (target_ == model) target_ = -1;
     recompute();
 }
@@ -1405,7 +1414,7 @@ void BoardView::deleteSelected() {
     const edits::Selection sel = selection_;
     selection_ = {};
     if (has(sel.models, observer_)) {
-        lostObserver_ = document_->scenario().models[static_cast<size_t>(observer_)].id;
+        lostObserver_ = document_->scenario().models[static_cast<size_t>(observer_)];
         observer_ = -1;
     }
     if (has(sel.models, target_)) target_ = -1;

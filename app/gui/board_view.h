@@ -68,6 +68,9 @@ public:
     // drag step, and is empty until the first answer arrives (unitRulingPending()).
     const std::optional<UnitRuling>& unitRuling() const { return unitRuling_; }
     bool unitRulingPending() const;
+    // Whether the observer was taken off the table by an edit (deleted), and an undo would
+    // bring it back as the observer.
+    bool observerTakenOff() const { return lostObserver_.has_value(); }
     // Observer against all enemies: a full answer is being worked out off the GUI thread.
     bool enemiesPending() const { return enemiesRunning_.has_value(); }
     // How many were given up because a newer one waited (see giveUpIfStale()).
@@ -222,6 +225,7 @@ private:
     // The models' ids in file order: an answer stands for the table only while they are these.
     std::vector<std::string> modelIds() const;
     std::vector<std::string> lastIds_;  // the models' ids as of the last change of the table
+    std::vector<Model> lastModels_;     // and the models themselves (an observer deleted: lostObserver_)
     void requestUnitRuling(const UnitRequest& request);
     void startUnitRuling();
     void unitRulingReady();
@@ -249,9 +253,10 @@ private:
     QTransform view_;         // board inches -> widget pixels
     bool fitted_ = true;      // follow the window's size until the user zooms or pans
     int observer_ = -1;
-    // The observer an edit took off the table (deleted), by id: made the observer again when
-    // an undo brings it back (none once another observer is chosen).
-    std::string lostObserver_;
+    // The observer an edit took off the table (deleted), as it stood: made the observer again
+    // when an undo brings that model back (its id, unit, base and place: not a new model that
+    // takes its id); none once another observer is chosen.
+    std::optional<Model> lostObserver_;
     int target_ = -1;
     int hover_ = -1;          // an enemy under the cursor, shown instead of the pinned target
     Method method_ = Method::Exact;

@@ -367,7 +367,7 @@ ExposureTally tallyExposure(const ExposureMap& map) {
         t.undecided += c.undecided;
         t.undecidedCells += c.undecided > 0;
         t.none += c.seen == 0 && c.undecided == 0;
-        t.all += c.seen == static_cast<int>(map.positions.size());
+        t.all += !map.positions.empty() && c.seen == static_cast<int>(map.positions.size());
         t.sum += map.share(c);
         t.fullySum += map.fullyShare(c);
     }

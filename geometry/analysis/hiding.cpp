@@ -51,7 +51,8 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
     const Zone& z = scenario.zones.at(static_cast<size_t>(zone));
     spots.zone = z.id;
     const Probe watcher;  // the enemy at each place
-    spots.places = static_cast<int>(zonePositions(scenario, z, watcher, options.zoneSpacing).size());
+    const std::vector<Vec2> places = zonePositions(scenario, z, watcher, options.zoneSpacing);
+    spots.places = static_cast<int>(places.size());
     spots.semiMost = static_cast<int>(std::floor(options.semiShare * spots.places + 1e-9));
     const double cellArea = options.spacing * options.spacing;
     // A line that reaches a smaller base reaches any larger base that holds it (the same
@@ -66,7 +67,6 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
     // piece, no model). (A cell where the larger would overlap a feature is counted by no
     // place either way.) `seenMore[i]`: those cells of probe i.
     const Obstacles obstacles(scenario);
-    const std::vector<Vec2> places = zonePositions(scenario, z, watcher, options.zoneSpacing);
     const std::string& ruleset = scenario.ruleset.name;
     Scenario standing = scenario;
     standing.models.push_back(probeModel(watcher, {}));
@@ -98,7 +98,10 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
         eo.zoneSpacing = options.zoneSpacing;
         eo.stopAt = spots.semiMost + 1;  // enough to tell semi-safe from not
         std::vector<char> enough(static_cast<size_t>(spots.grid.cells()), 0);
-        for (size_t i = 0; i < seenMore.size(); ++i) {
+        const bool reuse = known && known->complete && known->zone == z.id && sameProbe(known->observer, watcher) &&
+                           sameProbe(known->target, probe) && known->grid.spacing == options.spacing &&
+                           known->zoneSpacing == options.zoneSpacing && (known->stopAt == 0 || known->stopAt > spots.semiMost);
+        for (size_t i = 0; i < seenMore.size() && !reuse; ++i) {
             const Probe& smaller = probes[i];
             if (smaller.height != probe.height || smaller.keywords != probe.keywords || !baseWithin(smaller, probe)) continue;
             for (size_t k = 0; k < enough.size(); ++k)
@@ -106,10 +109,7 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
                     enough[k] = transfers(smaller, probe, spots.grid.centre(static_cast<int>(k) % spots.grid.cols, static_cast<int>(k) / spots.grid.cols));
         }
         eo.seenEnough = &enough;
-        // A map of the same zone, places and cells, counted far enough, answers as well.
-        const bool reuse = known && known->complete && known->zone == z.id && sameProbe(known->observer, watcher) &&
-                           sameProbe(known->target, probe) && known->grid.spacing == options.spacing &&
-                           known->zoneSpacing == options.zoneSpacing && (known->stopAt == 0 || known->stopAt > spots.semiMost);
+        // (A map of the same zone, places and cells, counted far enough, answers as well: reuse.)
         const ExposureMap map = reuse ? *known : exposureMap(scenario, zone, watcher, probe, eo, part);
         before += spots.places;
         if (!map.complete) {
