@@ -537,6 +537,24 @@ private slots:
         // A file where the folder should be: said as such.
         r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), summary.fileName()});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("summary.csv: is a file: --report names the folder")), qPrintable(r.err));
+        // One file without two deployment zones: said, and no folder made.
+        r = cli({QStringLiteral("analyze"), in.filePath(QStringLiteral("wall.sightline.json")), QStringLiteral("--report"), none});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("wall.sightline.json: 1 deployment zones, not two")), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(none));
+        // A folder with no layout to rank: the run fails, and says why.
+        QTemporaryDir lone;
+        QVERIFY(QFile::copy(in.filePath(QStringLiteral("wall.sightline.json")), lone.filePath(QStringLiteral("wall.sightline.json"))));
+        r = cli({QStringLiteral("analyze"), lone.path(), QStringLiteral("--report"), none});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no layout with two deployment zones: nothing to rank")), qPrintable(r.err));
+        // The report written again into its folder with one layout fewer: the folder left
+        // from the first is named as not this report's (and kept).
+        r = cli({QStringLiteral("analyze"), in.filePath(QStringLiteral("bm-purge-vs-purge-01.sightline.json")), QStringLiteral("--report"),
+                 out.path(), QStringLiteral("--spacing"), QStringLiteral("4"), QStringLiteral("--zone-spacing"), QStringLiteral("8"),
+                 QStringLiteral("--width"), QStringLiteral("400")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains(QStringLiteral("holds 1 layout folder from an earlier report, not this one's: bm-assets-vs-assets-01")),
+                 qPrintable(r.err));
+        QVERIFY(QFileInfo::exists(QDir(out.path()).filePath(QStringLiteral("bm-assets-vs-assets-01/figures.json"))));
     }
 
     void analyzeLanesAndGaps() {

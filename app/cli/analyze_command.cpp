@@ -410,6 +410,14 @@ struct LayoutFigures {
     double seconds = 0;
 };
 
+// The indices of the scenario's deployment zones (polygons).
+std::vector<int> deploymentZones(const Scenario& scenario) {
+    std::vector<int> zones;
+    for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
+        if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") zones.push_back(z);
+    return zones;
+}
+
 int analyzeReport(const QString& path, const QCommandLineParser& args) {
     QStringList files;
     const bool folder = QFileInfo(path).isDir();
@@ -425,8 +433,14 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             err() << path << ": cannot open: No such file or directory\n";
             return kBadInput;
         }
-        // (A file that cannot be read leaves no report folder behind.)
-        if (!load(path)) return kBadInput;
+        // (A file that cannot be read, or that has not two deployment zones to set against
+        // each other, leaves no report folder behind.)
+        const std::optional<Scenario> scenario = load(path);
+        if (!scenario) return kBadInput;
+        if (const int zones = deploymentZones(*scenario).size(); zones != 2) {
+            err() << path << QStringLiteral(": %1 deployment zones, not two: a layout report sets two against each other\n").arg(zones);
+            return kBadInput;
+        }
         files << path;
     }
     // (The options read before the folder is made: none is left behind for a run that
@@ -466,9 +480,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             leftOutNames << QFileInfo(files[f]).fileName();
             continue;
         }
-        std::vector<int> zones;
-        for (int z = 0; z < static_cast<int>(scenario->zones.size()); ++z)
-            if (scenario->zones[z].polygon.size() >= 3 && scenario->zones[z].kind == "deployment") zones.push_back(z);
+        const std::vector<int> zones = deploymentZones(*scenario);
         LayoutFigures L;
         L.file = files[f];
         L.name = QFileInfo(files[f]).fileName().remove(QStringLiteral(".sightline.json"));
@@ -626,6 +638,21 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                       QString::number(options.spacing), QString::number(options.zoneSpacing), render::probeText(probes->front()))
           << QStringLiteral("wrote ") << QDir(outDir).filePath(QStringLiteral("summary.csv")) << QStringLiteral(" and ")
           << QDir(outDir).filePath(QStringLiteral("summary.json")) << '\n';
+    // (Folders of layouts a report written here before holds and this one does not: named,
+    // not deleted, so that no one reads them as this report's.)
+    QStringList earlier;
+    for (const QFileInfo& d : QDir(outDir).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        if (QFileInfo::exists(QDir(d.filePath()).filePath(QStringLiteral("figures.json"))) &&
+            std::ranges::none_of(layouts, [&](const LayoutFigures& L) { return L.name == d.fileName(); }))
+            earlier << d.fileName();
+    if (!earlier.isEmpty())
+        err() << QStringLiteral("%1 holds %2 from an earlier report, not this one's: %3\n")
+                     .arg(outDir, earlier.size() == 1 ? QStringLiteral("1 layout folder") : QStringLiteral("%1 layout folders").arg(earlier.size()),
+                          earlier.join(QStringLiteral(", ")));
+    if (layouts.empty()) {
+        err() << path << QStringLiteral(": no layout with two deployment zones: nothing to rank\n");
+        return kBadInput;
+    }
     if (unreadable > 0) {
         err() << (unreadable == 1 ? QStringLiteral("1 file could not be read: it is left out of the report\n")
                                   : QStringLiteral("%1 files could not be read: they are left out of the report\n").arg(unreadable));
@@ -647,8 +674,7 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
             for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
                 if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].id == id.trimmed().toStdString()) zones.push_back(z);
     } else {
-        for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
-            if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") zones.push_back(z);
+        zones = deploymentZones(scenario);
     }
     if (args.isSet(QStringLiteral("zone")))
         for (const QString& id : args.value(QStringLiteral("zone")).split(QLatin1Char(','), Qt::SkipEmptyParts))
