@@ -755,13 +755,7 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
         out() << QStringLiteral("gaps under 6\" between them (narrowest first; a sight line is %1\" wide):\n").arg(found.lineWidth, 0, 'f', 3);
         for (size_t i = 0; i < found.gaps.size(); ++i) {
             const analysis::Gap& g = found.gaps[i];
-            out() << QStringLiteral("  %1. %2\" between %3 and %4: %5; %6\n")
-                         .arg(QString::number(i + 1), QString::number(g.width, 'f', 2), label(g.a), label(g.b),
-                              g.basesThrough.empty() ? QStringLiteral("no base fits")
-                                                     : QStringLiteral("%1 of %2 bases fit (up to %3 mm across)")
-                                                           .arg(g.basesThrough.size()).arg(bases.size())
-                                                           .arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
-                              g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
+            out() << QStringLiteral("  %1. ").arg(i + 1) << render::gapText(g, found, scenario).replace(QChar(0x00a0), QLatin1Char(' ')) << '\n';
         }
         out() << QStringLiteral("  %1 s\n").arg(seconds, 0, 'f', 2);
     }

@@ -961,7 +961,6 @@ void AnalysisPanel::explainAt(Vec2 at) {
         // The gap under the pointer (within half an inch of its dashed line), else the lane
         // it is in: what the list says of it, by the number the map gives it.
         const Scenario& s = document_->scenario();
-        auto label = [&](int piece) { return QString::fromStdString(s.labelOf(s.terrain[piece].id)); };
         QString text;
         double nearest = 0.5 * 0.5;
         for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
@@ -969,16 +968,8 @@ void AnalysisPanel::explainAt(Vec2 at) {
             const double d = squaredDistanceToEdges(at, {g.from, g.to});
             if (d > nearest) continue;
             nearest = d;
-            // (One call: a piece's label may hold a "%".)
-            text = tr("Gap %1: %2\" between %3 and %4; %5; %6.")
-                       .arg(QString::number(i + 1), QString::number(g.width, 'f', 2), label(g.a), label(g.b),
-                            g.basesThrough.empty() ? tr("no base of the palette fits through")
-                                                   : tr("%1 of the palette's %2 bases fit through (up to %3 mm across)")
-                                                         .arg(g.basesThrough.size())
-                                                         .arg(edits::basePalette().size())
-                                                         .arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
-                            g.sightPasses ? tr("a sight line passes (it is wider than the %1\" line)").arg(lanes_->lineWidth, 0, 'f', 3)
-                                          : tr("no sight line passes"));
+            text = tr("Gap %1: ").arg(i + 1) + render::gapText(g, *lanes_, s) +
+                   tr(" (a sight line is %1\" wide).").arg(lanes_->lineWidth, 0, 'f', 3);
         }
         for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < render::kLanesDrawn; ++i)
             if (locate(at, lanes_->lanes[i].outline) != Where::Outside)

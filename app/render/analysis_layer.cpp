@@ -249,6 +249,19 @@ std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& 
     return out;
 }
 
+QString gapText(const analysis::Gap& g, const analysis::LanesAndGaps& found, const Scenario& scenario) {
+    auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[static_cast<size_t>(piece)].id)); };
+    // (One call: a piece's label may hold a "%".)
+    return QStringLiteral("%1\" between %2 and %3; %4; %5")
+        .arg(QString::number(g.width, 'f', 2), label(g.a), label(g.b),
+             g.basesThrough.empty() ? QStringLiteral("no base fits through")
+                                    : QStringLiteral("%1 of %2 bases fit through (up to %3\u00a0mm across)")
+                                          .arg(g.basesThrough.size())
+                                          .arg(std::max(found.basesTried, g.basesThrough.size()))
+                                          .arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
+             g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
+}
+
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes) {
     MapLayer layer;
     static const QColor kLanes[] = {QColor(255, 217, 47), QColor(0, 200, 255), QColor(255, 127, 0), QColor(231, 41, 138),
@@ -270,12 +283,7 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
         passes += g.sightPasses;
         layer.labels.push_back({(g.from + g.to) * 0.5, QString::number(i + 1), red.darker(130)});
         // (The key a picture gives to the numbers, as the panel's list does.)
-        auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[static_cast<size_t>(piece)].id)); };
-        layer.key.push_back(QStringLiteral("gap %1: %2\" between %3 and %4; %5; %6")
-                                .arg(QString::number(i + 1), QString::number(g.width, 'f', 2), label(g.a), label(g.b),
-                                     g.basesThrough.empty() ? QStringLiteral("no base fits through")
-                                                            : QStringLiteral("bases up to %1\u00a0mm across fit through").arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
-                                     g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes")));
+        layer.key.push_back(QStringLiteral("gap %1: ").arg(i + 1) + gapText(g, found, scenario));
     }
     if (!gaps.rings.empty()) {
         layer.outlines.push_back(gaps);

@@ -55,6 +55,12 @@ QString hidingOutlineName(size_t base, size_t bases);
 inline constexpr size_t kLanesDrawn = 5;
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes = kLanesDrawn);
 
+// A gap as the picture's key, the window's hover and the CLI describe it: its width, the
+// pieces it lies between, the bases that fit through it and whether a sight line passes
+// ("2.50\" between Ruin 1 and Ruin 2; 3 of 12 bases fit through (up to 60 mm across); a
+// sight line passes").
+QString gapText(const analysis::Gap& gap, const analysis::LanesAndGaps& found, const Scenario& scenario);
+
 // A zone as the maps' titles and the Analysis dock name it: its id, and its side where the
 // id does not say it ("deployment-attacker", "north (attacker)").
 QString zoneText(const Zone& zone);

@@ -78,6 +78,7 @@ LanesAndGaps lanesAndGaps(const Scenario& scenario, int zoneA, int zoneB, double
     out.zoneB = zb.id;
     const Scene scene(scenario);
     out.lineWidth = 2 * scene.halfWidth();
+    out.basesTried = bases.size();
     const Rulings rulings(scene);
     std::vector<int> obscuring = rulings.obscuringPieces();
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {

@@ -35,6 +35,7 @@ struct LanesAndGaps {
     std::vector<Lane> lanes;    // widest first
     std::vector<Gap> gaps;      // narrowest first
     double lineWidth = 0;       // inches (11e: 1 mm)
+    size_t basesTried = 0;      // the bases given (each gap's basesThrough are of them)
 };
 
 // The pieces that stop a sight line at `eye` inches (features taller than it; under 11e also
