@@ -188,6 +188,17 @@ gui::AnalysisPanel* hidingSpotsOn(gui::MainWindow& w, const QString& file, const
     return panel;
 }
 
+// Purge vs Purge 01's hiding spots from the attacker's zone (places 2" apart, 0.5" cells)
+// asked for and under way (some progress made): the panel, or none where that fails. For
+// what a request made meanwhile does to the work.
+gui::AnalysisPanel* hidingSpotsUnderWay(gui::MainWindow& w) {
+    gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                                              QStringLiteral("deployment-attacker"), 2, 0.5);
+    auto* progress = panel ? panel->findChild<QProgressBar*>() : nullptr;
+    if (!progress || !panel->compute() || !QTest::qWaitFor([&] { return progress->value() > 0; }, 60000)) return nullptr;
+    return panel;
+}
+
 // The official layout with two units of ten, the model `observer` picked on the board and
 // the Analysis dock's cells `cells` inches: the panel, or none where the file is not there.
 gui::AnalysisPanel* unitsSeenBy(gui::MainWindow& w, const QString& observer, double cells) {
@@ -1344,13 +1355,10 @@ private slots:
         // (its progress kept), rather than start again from nothing; another height asked
         // for starts again. The progress says which base is worked out.
         gui::MainWindow w;
-        gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), QStringLiteral("deployment-attacker"), 2, 0.5);
+        gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
         QVERIFY(panel);
         auto* progress = panel->findChild<QProgressBar*>();
-        QVERIFY(progress);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        QVERIFY(panel->compute());
-        QTRY_VERIFY_WITH_TIMEOUT(progress->value() > 0, 60000);
         QVERIFY(panel->computing());
         // (Three bases one after another, whose costs differ: which one, no time foretold
         // from the first.)
@@ -1373,6 +1381,24 @@ private slots:
         panel->cancel();
         QVERIFY(finished.wait(60000));
         QVERIFY(!panel->computing());
+    }
+
+    void analysisAnotherKindAskedWhileWorkedOutTakesOver() {
+        // Hiding spots being worked out, then the exposure map asked for: the hiding spots
+        // stop, and their end neither ends the exposure's work (its progress and Cancel stay)
+        // nor is said as a cancel; the first answer to arrive is the exposure map.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
+        QVERIFY(panel);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        panel->setHidingSpots(false);
+        QVERIFY(panel->compute());
+        QVERIFY(panel->computing());
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.size(), 1);
+        QVERIFY(panel->exposure().has_value());
+        QVERIFY(!panel->hiding().has_value());
+        QVERIFY2(!panel->summary().contains(QStringLiteral("Cancelled")), qPrintable(panel->summary()));
     }
 
     void analysisCancelHandsTheFocusBackToTheMapButton() {

@@ -419,9 +419,17 @@ bool AnalysisPanel::compute() {
     if (computing() && cancelFlag_ && !cancelFlag_->load() && choice() == choiceAsked_ && edits_ == editsAsked_ &&
         (veil_ && !sideChosen().isEmpty()) == runningVeil_)
         return true;
-    choiceAsked_ = choice();
-    editsAsked_ = edits_;
-    tableAsked_ = io::writeScenario(s);
+    // (What the work is asked for, kept only once it starts: a request that does not start
+    // leaves the one still worked out as it was asked.)
+    const QString asked = choice();
+    const int editsNow = edits_;
+    QByteArray table = io::writeScenario(s);
+    auto begin = [&](int total, const QString& text, int parts = 1) {
+        choiceAsked_ = asked;
+        editsAsked_ = editsNow;
+        tableAsked_ = std::move(table);
+        return startWork(total, text, parts);
+    };
     heldBack_ = false;
     if (const QString zoneId = zoneChosen(); !zoneId.isEmpty()) {
         int zone = -1;
@@ -444,11 +452,12 @@ bool AnalysisPanel::compute() {
             std::vector<std::pair<std::string, double>> bases;
             for (const edits::BaseChoice& b : edits::basePalette())
                 bases.push_back({b.label.toStdString(), std::min(b.base.length_mm, b.base.width_mm) / kMmPerInch});
-            startWork(1, tr("Finding the lanes from %1 to %2...").arg(zoneId, QString::fromStdString(s.zones[other].id)));
+            begin(1, tr("Finding the lanes from %1 to %2...").arg(zoneId, QString::fromStdString(s.zones[other].id)));
             auto scenario = std::make_shared<const Scenario>(s);
             lanesWatcher_.setFuture(QtConcurrent::run([scenario, zone, other, eye = model.height, bases] {
                 return analysis::lanesAndGaps(*scenario, zone, other, eye, bases);
             }));
+            lanesRequest_ = request_;
             return true;
         }
         analysis::ExposureOptions options;
@@ -478,7 +487,7 @@ bool AnalysisPanel::compute() {
             // (The enemy at each place is a 32 mm model: its places, once for each base.)
             const int enemyPlaces = static_cast<int>(analysis::zonePositions(s, s.zones[zone], analysis::Probe{}, options.zoneSpacing).size());
             const int n = static_cast<int>(probes.size());
-            const analysis::Run run = startWork(enemyPlaces * n,
+            const analysis::Run run = begin(enemyPlaces * n,
                                                 n == 1 ? tr("Working out where 1 base hides from %1: a model at each "
                                                             "of its places against each of %2 cells...")
                                                              .arg(zoneId, QLocale().toString(cells))
@@ -489,9 +498,10 @@ bool AnalysisPanel::compute() {
             hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, run, keep = cancelFlag_] {
                 return analysis::hidingSpots(*scenario, zone, probes, hiding, run);
             }));
+            hidingRequest_ = request_;
             return true;
         }
-        const analysis::Run run = startWork(static_cast<int>(places), tr("Working out the exposure to %1: a model at each of %2 "
+        const analysis::Run run = begin(static_cast<int>(places), tr("Working out the exposure to %1: a model at each of %2 "
                                                                          "places against each of %3 cells...")
                                                                           .arg(zoneId)
                                                                           .arg(places)
@@ -499,6 +509,7 @@ bool AnalysisPanel::compute() {
         exposureWatcher_.setFuture(QtConcurrent::run([scenario, zone, model, options, run, keep = cancelFlag_] {
             return analysis::exposureMap(*scenario, zone, model, model, options, run);
         }));
+        exposureRequest_ = request_;
         return true;
     }
     std::vector<int> observers;
@@ -536,7 +547,7 @@ bool AnalysisPanel::compute() {
     for (int o : observers) observerIds_.push_back(s.models[o].id);
     const double spacing = spacing_->currentData().toDouble();
     const int cells = analysis::tableGrid(s.board, spacing).cells();
-    const analysis::Run run = startWork(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(whose).arg(QLocale().toString(cells)));
+    const analysis::Run run = begin(cells, tr("Working out the vision map of %1 (%2 cells)...").arg(whose).arg(QLocale().toString(cells)));
     auto scenario = std::make_shared<const Scenario>(s);
     // Fog of war's veil: worked out on the table as the side knows it (the models it does not
     // see are not there to stop a line, to take a cell, or to be named on hover).
@@ -557,6 +568,7 @@ bool AnalysisPanel::compute() {
             if (c.seenBy >= 0) c.seenBy = kept[static_cast<size_t>(c.seenBy)];
         return map;
     }));
+    visionRequest_ = request_;
     return true;
 }
 
@@ -594,6 +606,7 @@ QString AnalysisPanel::withShown(const QString& text) const {
 
 analysis::Run AnalysisPanel::startWork(int total, const QString& text, int parts) {
     if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
+    ++request_;
     cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
     done_ = std::make_shared<std::atomic<int>>(0);
     total_ = total;
@@ -745,6 +758,7 @@ void AnalysisPanel::tableChanged() {
 }
 
 void AnalysisPanel::mapReady() {
+    if (visionRequest_ != request_) return;  // (superseded: see request_)
     endWork();
     analysis::VisionMap result = watcher_.result();
     if (!result.complete) {
@@ -824,6 +838,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
 }
 
 void AnalysisPanel::exposureReady() {
+    if (exposureRequest_ != request_) return;  // (superseded: see request_)
     endWork();
     analysis::ExposureMap result = exposureWatcher_.result();
     if (!result.complete) {
@@ -852,6 +867,7 @@ void AnalysisPanel::exposureReady() {
 }
 
 void AnalysisPanel::hidingReady() {
+    if (hidingRequest_ != request_) return;  // (superseded: see request_)
     endWork();
     analysis::HidingSpots result = hidingWatcher_.result();
     if (!result.complete) {
@@ -910,6 +926,7 @@ void AnalysisPanel::hidingReady() {
 }
 
 void AnalysisPanel::lanesReady() {
+    if (lanesRequest_ != request_) return;  // (superseded: see request_)
     endWork();
     analysis::LanesAndGaps result = lanesWatcher_.result();
     if (cancelFlag_ && *cancelFlag_) {  // (given up for another map: quick, but no longer wanted)

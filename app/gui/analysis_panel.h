@@ -147,6 +147,12 @@ private:
     QFutureWatcher<analysis::LanesAndGaps> lanesWatcher_;
     std::optional<analysis::LanesAndGaps> lanes_;
     bool working_ = false;  // until the watcher's answer is taken (see BoardView::working_)
+    // Each piece of work asked for is numbered (startWork), and each watcher knows the number
+    // of the work it waits for: an answer to a request another has since taken the place of
+    // (a map of another kind, still stopping) is dropped, neither shown under the newer
+    // request's choices nor ending the newer work.
+    int request_ = 0;
+    int visionRequest_ = 0, exposureRequest_ = 0, hidingRequest_ = 0, lanesRequest_ = 0;
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
     std::shared_ptr<std::atomic<int>> done_;
     int total_ = 0;
