@@ -1401,6 +1401,20 @@ private slots:
         QVERIFY2(!panel->summary().contains(QStringLiteral("Cancelled")), qPrintable(panel->summary()));
     }
 
+    void analysisAnotherChoiceWhileWorkedOutLosesNoWork() {
+        // Another map kind chosen while hiding spots are worked out, the button not pressed:
+        // the work goes on, and the spots arrive said to be for other choices.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
+        QVERIFY(panel);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        panel->setHidingSpots(false);
+        QVERIFY(panel->computing());
+        QVERIFY(finished.wait(120000));
+        QVERIFY(panel->hiding().has_value() && panel->hiding()->complete);
+        QVERIFY2(panel->summary().contains(QStringLiteral("worked out for other choices: press Exposure Map")), qPrintable(panel->summary()));
+    }
+
     void analysisCancelHandsTheFocusBackToTheMapButton() {
         // Cancel pressed with the keyboard's focus on it, a map shown: once the work stops the
         // focus goes back to the map's button, not on to Clear (where the next key pressed
@@ -1700,6 +1714,19 @@ private slots:
         panel->explainAt({16.5, 8.5});  // (which bases hide here: eight lines in this narrow dock)
         QVERIFY(!panel->explanation().isEmpty());
         QCOMPARE(settled(), before);
+        // Every base of the palette: explanations longer than the room kept, some longer
+        // than others (where a base would overlap the wall, and as the lines wrap). The
+        // legend goes down for the longest yet, and never back up from cell to cell.
+        panel->setHidingBases(QStringLiteral("all"));
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        int last = settled();
+        for (const double x : {12.5, 20.5, 14.5, 18.5, 15.5, 13.5, 17.5}) {
+            panel->explainAt({x, 8.5});
+            const int now = settled();
+            QVERIFY2(now >= last, qPrintable(QStringLiteral("at x %1: %2 after %3").arg(x).arg(now).arg(last)));
+            last = now;
+        }
     }
 
     void analysisObserverDeletedThenUndone() {

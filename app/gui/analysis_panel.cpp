@@ -116,8 +116,9 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
         form->setRowVisible(keywords_, !lanes);
         form->setRowVisible(spacing_, !lanes);
         form->setRowVisible(places_, zone && !lanes);
-        // Another map asked for: the one being worked out is not it.
-        if (computing()) cancel();
+        // (The map being worked out goes on: another choice is no request yet, and a person
+        // looking through the choices loses no work. It is said to be for other choices once
+        // shown; the button asks for these, and Cancel stops it.)
         sayChoices();
     };
     connect(who_, &QComboBox::currentIndexChanged, this, retitle);
@@ -718,7 +719,16 @@ void AnalysisPanel::sayStale() {
                             "Hover a cell once it is drawn.")
                        : tr("The table has changed since this map was worked out: press %1 for the table as it is.")
                              .arg(compute_->text());
-    explain_->setText(explanation_);
+    setExplanation(explanation_);
+}
+
+void AnalysisPanel::setExplanation(const QString& text) {
+    explanation_ = text;
+    explain_->setText(text);
+    // (While a map is shown, the room kept grows to the longest explanation yet, and never
+    // shrinks: the legend below jumps down once at most, never back up from cell to cell.)
+    if (explain_->minimumHeight() > 0)
+        explain_->setMinimumHeight(std::max(explain_->minimumHeight(), explain_->heightForWidth(explain_->width())));
 }
 
 void AnalysisPanel::tableChanged() {
@@ -820,13 +830,15 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     board_->setMapLayer(layer);
     board_->setMapLines({});
     explainShown_.reset();
-    explain_->clear();
+    // (What to do with the map said where its explanations will go, in the room kept for
+    // them, rather than below the legend and figures, past the dock's foot.)
+    explain_->setText(QStringLiteral("<i>%1</i>").arg(cells ? tr("Hover a cell of the map to see why.")
+                                                             : tr("Hover a numbered gap or a lane to see it described.")));
     // (Room kept for a few lines of a hovered cell's explanation: the legend below does not
     // jump down at the first hover, nor up and down from cell to cell.)
     explain_->setMinimumHeight(kExplainLines * explain_->fontMetrics().lineSpacing());
     legendShown_ = legendHtml(layer);
-    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legendShown_ + figures +
-                   (cells ? tr("Hover a cell to see why.") : QString());
+    summaryText_ = QStringLiteral("<b>%1</b>").arg(layer.title.toHtmlEscaped()) + legendShown_ + figures;
     choiceShown_ = choiceAsked_;
     sayChoices();  // (with a word where the choices changed meanwhile: another observer clicked)
     editsShown_ = editsAsked_;
@@ -959,7 +971,7 @@ void AnalysisPanel::lanesReady() {
                                                    : tr("bases up to %1 mm across fit").arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
                             g.sightPasses ? tr("a sight line passes") : tr("no sight line passes"));
     }
-    figures += QStringLiteral("</table><p>") + tr("Hover a numbered gap or a lane to see it described.") + QStringLiteral("</p>");
+    figures += QStringLiteral("</table>");
     showMap(render::lanesLayer(*lanes_, s), figures, false);
     emit finished();
 }
@@ -995,10 +1007,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
                            .arg(lanes_->lanes[i].width, 0, 'f', 1)
                            .arg(lanes_->lanes[i].length, 0, 'f', 1)
                            .arg(QString::fromStdString(lanes_->zoneA), QString::fromStdString(lanes_->zoneB));
-        if (text != explanation_) {
-            explanation_ = text;
-            explain_->setText(text);
-        }
+        if (text != explanation_) setExplanation(text);
         emit explained();
         return;
     }
@@ -1027,7 +1036,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
             } else if (const std::vector<int> on = overlaps.features(analysis::probeModel(b.probe, c), true); !on.empty()) {
                 verdict = tr("no room to stand (it would overlap %1)").arg(QString::fromStdString(s.labelOf(s.terrain[on[0]].id)));
             } else {
-                verdict = tr("seen from more than %1 places").arg(hiding_->semiMost);
+                verdict = hiding_->semiMost == 1 ? tr("seen from more than 1 place") : tr("seen from more than %1 places").arg(hiding_->semiMost);
             }
             // (The base is drawn there in its outline's colour, where it has one.)
             const QString colour = render::hidingOutlineName(i, hiding_->bases.size());
@@ -1037,8 +1046,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
         if (largerOnly)
             lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "
                         "a model within an area with a dense feature is hidden beyond the detection range, 13.09).");
-        explanation_ = lines.join(QLatin1Char('\n'));
-        explain_->setText(explanation_);
+        setExplanation(lines.join(QLatin1Char('\n')));
         board_->setMapLines({}, render::hidingBasesAt(*hiding_, c));
         emit explained();
         return;
@@ -1237,8 +1245,7 @@ void AnalysisPanel::explanationReady() {
     const Explained e = explainWatcher_.result();
     // (Worked out on a table edited since: dropped.)
     if ((map_ || exposure_) && editsExplained_ == edits_ && epochExplained_ == choiceEpoch_ && !stale()) {
-        explanation_ = e.text;
-        explain_->setText(e.text);
+        setExplanation(e.text);
         board_->setMapLines(e.lines);
         emit explained();
     }

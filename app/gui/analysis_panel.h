@@ -211,6 +211,8 @@ private:
     // by the next edits, until the button is pressed.
     bool heldBack_ = false;
     static constexpr int kExplainLines = 8;  // lines kept for the hovered cell's explanation while a map is shown
+    // The hovered cell's explanation shown (explanation_), the room kept for it grown to fit.
+    void setExplanation(const QString& text);
     void sayStale();
     // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
     bool observerGone() const;
