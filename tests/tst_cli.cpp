@@ -448,7 +448,7 @@ private slots:
         Run r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), out.path(), QStringLiteral("--spacing"),
                      QStringLiteral("4"), QStringLiteral("--zone-spacing"), QStringLiteral("8"), QStringLiteral("--width"), QStringLiteral("800")});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.contains(QStringLiteral("wall.sightline.json: left out: 1 deployment zones, not two")), qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("wall.sightline.json: left out: 1 deployment zone, not two")), qPrintable(r.err));
         QVERIFY2(r.err.contains(QStringLiteral("layout 1 of 3: bm-assets-vs-assets-01")), qPrintable(r.err));
         QVERIFY2(r.out.contains(QStringLiteral("2 layouts (1 left out: wall.sightline.json)")) && r.out.contains(QStringLiteral("peak memory")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("summary.csv and ")) && r.out.contains(QStringLiteral("summary.json")), qPrintable(r.out));
@@ -514,7 +514,7 @@ private slots:
             const QJsonArray out = QJsonDocument::fromJson(leftOut.readAll()).object().value(QStringLiteral("left_out")).toArray();
             QCOMPARE(out.size(), 2);
             QCOMPARE(out[0].toObject().value(QStringLiteral("why")).toString(), QStringLiteral("it could not be read"));
-            QCOMPARE(out[1].toObject().value(QStringLiteral("why")).toString(), QStringLiteral("1 deployment zones, not two"));
+            QCOMPARE(out[1].toObject().value(QStringLiteral("why")).toString(), QStringLiteral("1 deployment zone, not two"));
         }
         QVERIFY(QFileInfo::exists(QDir(again.path()).filePath(QStringLiteral("summary.csv"))));
         QVERIFY(!QFileInfo::exists(QDir(again.path()).filePath(QStringLiteral("broken"))));
@@ -539,20 +539,31 @@ private slots:
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("summary.csv: is a file: --report names the folder")), qPrintable(r.err));
         // One file without two deployment zones: said, and no folder made.
         r = cli({QStringLiteral("analyze"), in.filePath(QStringLiteral("wall.sightline.json")), QStringLiteral("--report"), none});
-        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("wall.sightline.json: 1 deployment zones, not two")), qPrintable(r.err));
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("wall.sightline.json: 1 deployment zone, not two")), qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(none));
         // A folder with no layout to rank: the run fails, and says why.
         QTemporaryDir lone;
         QVERIFY(QFile::copy(in.filePath(QStringLiteral("wall.sightline.json")), lone.filePath(QStringLiteral("wall.sightline.json"))));
         r = cli({QStringLiteral("analyze"), lone.path(), QStringLiteral("--report"), none});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no layout with two deployment zones: nothing to rank")), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(none));
+        // (Nor is an earlier report's summary written over by it.)
+        auto ranking = [&] {
+            QFile f(summary.fileName());
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QByteArray before = ranking();
+        QVERIFY(!before.isEmpty());
+        r = cli({QStringLiteral("analyze"), lone.path(), QStringLiteral("--report"), out.path()});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(ranking(), before);
         // The report written again into its folder with one layout fewer: the folder left
         // from the first is named as not this report's (and kept).
         r = cli({QStringLiteral("analyze"), in.filePath(QStringLiteral("bm-purge-vs-purge-01.sightline.json")), QStringLiteral("--report"),
                  out.path(), QStringLiteral("--spacing"), QStringLiteral("4"), QStringLiteral("--zone-spacing"), QStringLiteral("8"),
                  QStringLiteral("--width"), QStringLiteral("400")});
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.err.contains(QStringLiteral("holds 1 layout folder from an earlier report, not this one's: bm-assets-vs-assets-01")),
+        QVERIFY2(r.err.contains(QStringLiteral("holds 1 layout folder left from an earlier report, not part of this one: bm-assets-vs-assets-01")),
                  qPrintable(r.err));
         QVERIFY(QFileInfo::exists(QDir(out.path()).filePath(QStringLiteral("bm-assets-vs-assets-01/figures.json"))));
     }

@@ -410,6 +410,11 @@ struct LayoutFigures {
     double seconds = 0;
 };
 
+// "1 deployment zone", "3 deployment zones".
+QString zonesText(int zones) {
+    return zones == 1 ? QStringLiteral("1 deployment zone") : QStringLiteral("%1 deployment zones").arg(zones);
+}
+
 // The indices of the scenario's deployment zones (polygons).
 std::vector<int> deploymentZones(const Scenario& scenario) {
     std::vector<int> zones;
@@ -438,7 +443,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         const std::optional<Scenario> scenario = load(path);
         if (!scenario) return kBadInput;
         if (const int zones = deploymentZones(*scenario).size(); zones != 2) {
-            err() << path << QStringLiteral(": %1 deployment zones, not two: a layout report sets two against each other\n").arg(zones);
+            err() << path << QStringLiteral(": %1, not two: a layout report sets two against each other\n").arg(zonesText(zones));
             return kBadInput;
         }
         files << path;
@@ -458,6 +463,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         err() << outDir << ": is a file: --report names the folder the report is written to\n";
         return kBadInput;
     }
+    const bool folderWasThere = QFileInfo::exists(outDir);
     if (!QDir().mkpath(outDir)) {
         err() << outDir << ": cannot make this folder\n";
         return kBadInput;
@@ -485,10 +491,10 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         L.file = files[f];
         L.name = QFileInfo(files[f]).fileName().remove(QStringLiteral(".sightline.json"));
         if (zones.size() != 2) {
-            err() << QStringLiteral("%1: left out: %2 deployment zones, not two\n").arg(files[f]).arg(zones.size());
+            const QString why = QStringLiteral("%1, not two").arg(zonesText(static_cast<int>(zones.size())));
+            err() << QStringLiteral("%1: left out: %2\n").arg(files[f], why);
             ++skipped;
-            leftOut.append(QJsonObject{{QStringLiteral("file"), files[f]},
-                                       {QStringLiteral("why"), QStringLiteral("%1 deployment zones, not two").arg(zones.size())}});
+            leftOut.append(QJsonObject{{QStringLiteral("file"), files[f]}, {QStringLiteral("why"), why}});
             leftOutNames << QFileInfo(files[f]).fileName();
             continue;
         }
@@ -575,6 +581,13 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         }
         layouts.push_back(std::move(L));
     }
+    // (Nothing to rank: no summary written, an earlier report's left as it was, and a folder
+    // made for this run taken away again.)
+    if (layouts.empty()) {
+        if (!folderWasThere) QDir().rmdir(outDir);
+        err() << path << QStringLiteral(": no layout with two deployment zones: nothing to rank\n");
+        return kBadInput;
+    }
     // The summary, the most even first.
     std::stable_sort(layouts.begin(), layouts.end(), [](const LayoutFigures& x, const LayoutFigures& y) { return x.gap < y.gap; });
     QString csv = QStringLiteral("rank,layout,side_a,side_b,zone_exposure_a,zone_exposure_b,table_seen_a,table_seen_b");
@@ -646,13 +659,9 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             std::ranges::none_of(layouts, [&](const LayoutFigures& L) { return L.name == d.fileName(); }))
             earlier << d.fileName();
     if (!earlier.isEmpty())
-        err() << QStringLiteral("%1 holds %2 from an earlier report, not this one's: %3\n")
+        err() << QStringLiteral("%1 holds %2 left from an earlier report, not part of this one: %3\n")
                      .arg(outDir, earlier.size() == 1 ? QStringLiteral("1 layout folder") : QStringLiteral("%1 layout folders").arg(earlier.size()),
                           earlier.join(QStringLiteral(", ")));
-    if (layouts.empty()) {
-        err() << path << QStringLiteral(": no layout with two deployment zones: nothing to rank\n");
-        return kBadInput;
-    }
     if (unreadable > 0) {
         err() << (unreadable == 1 ? QStringLiteral("1 file could not be read: it is left out of the report\n")
                                   : QStringLiteral("%1 files could not be read: they are left out of the report\n").arg(unreadable));
