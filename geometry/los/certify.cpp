@@ -8,9 +8,11 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <deque>
 #include <optional>
+#include <unordered_map>
 
 namespace sl {
 namespace {
@@ -48,20 +50,23 @@ struct Chord {
 // Where the line u + s (w - u) runs through the piece's open interior: its chords, each
 // narrowed by its error bound. Nothing when a vertex lies exactly on the line or the order
 // of the crossings is uncertain (the proof then does without this piece, on this line).
-bool chordsOf(const Blocker& bl, int piece, Vec2 u, Vec2 w, std::vector<Chord>& out) {
-    // A line that passes clear of the piece's box has no chord (a quick test in floating
-    // point with a margin: a chord it wrongly dropped would only weaken a proof).
-    {
-        const Vec2 d = w - u;
-        const double m = 1e-9 * (std::abs(d.x) + std::abs(d.y)) * (1 + std::abs(bl.minX) + std::abs(bl.maxX) + std::abs(bl.minY) + std::abs(bl.maxY));
-        double lo = HUGE_VAL, hi = -HUGE_VAL;
-        for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}}) {
-            const double side = d.x * (c.y - u.y) - d.y * (c.x - u.x);
-            lo = std::min(lo, side);
-            hi = std::max(hi, side);
-        }
-        if (lo > m || hi < -m) return true;
+// Whether the line through u and w passes clear of the piece's box: then it has no chord (a
+// quick test in floating point with a margin: a chord it wrongly dropped would only weaken a
+// proof).
+bool missesBox(const Blocker& bl, Vec2 u, Vec2 w) {
+    const Vec2 d = w - u;
+    const double m = 1e-9 * (std::abs(d.x) + std::abs(d.y)) * (1 + std::abs(bl.minX) + std::abs(bl.maxX) + std::abs(bl.minY) + std::abs(bl.maxY));
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (const Vec2 c : {Vec2{bl.minX, bl.minY}, Vec2{bl.maxX, bl.minY}, Vec2{bl.maxX, bl.maxY}, Vec2{bl.minX, bl.maxY}}) {
+        const double side = d.x * (c.y - u.y) - d.y * (c.x - u.x);
+        lo = std::min(lo, side);
+        hi = std::max(hi, side);
     }
+    return lo > m || hi < -m;
+}
+
+bool chordsOf(const Blocker& bl, int piece, Vec2 u, Vec2 w, std::vector<Chord>& out) {
+    if (missesBox(bl, u, w)) return true;
     const P2 e = sub(w, u);
     if (bl.curved) {
         const exact::Ellipse& el = bl.ellipse;
@@ -234,6 +239,23 @@ std::optional<Bridges> bridgesOf(const Ring& a, const Ring& b) {
     return out;
 }
 
+// Where a line runs through a piece does not depend on the cell: the cells of one search
+// try the same separators again and again (the pieces' own lines, the lines that proved a
+// cell before), so each line's chords through each piece are found once per search.
+struct ChordKey {
+    Vec2 u, w;
+    const Blocker* blocker;
+    bool operator==(const ChordKey&) const = default;
+};
+struct ChordKeyHash {
+    size_t operator()(const ChordKey& k) const {
+        uint64_t h = reinterpret_cast<uintptr_t>(k.blocker);
+        for (const double v : {k.u.x, k.u.y, k.w.x, k.w.y}) h = (h ^ std::bit_cast<uint64_t>(v)) * 0x9e3779b97f4a7c15ull;
+        return static_cast<size_t>(h ^ (h >> 29));
+    }
+};
+using ChordCache = std::unordered_map<ChordKey, std::vector<Chord>, ChordKeyHash>;
+
 // What a separator proof needs: the pieces near the cell and the lines worth trying.
 struct ProofContext {
     const std::vector<Piece>& pieces;
@@ -247,6 +269,7 @@ struct ProofContext {
     double halfWidth;        // of a band (its pieces are grown)
     bool floors = false;     // a piece has a bottom above the table (the lines' lowest heights matter)
     const Scene* clock = nullptr;  // a quick proof's time: once out, no separator is tried
+    ChordCache* cache = nullptr;   // the search's chords, kept from cell to cell
     // The cell's own two parts and the two edges of the hull of both that join a corner of
     // one to a corner of the other (bridgesOf), when worked out: for separators of that pair.
     const Ring* topA = nullptr;
@@ -262,8 +285,21 @@ struct ProofContext {
     }
     const std::vector<Chord>& chordsAlong(size_t line) const {
         if (!known[line]) {
-            for (size_t k = 0; k < pieces.size(); ++k)
-                chordsOf(*pieces[k].blocker, static_cast<int>(k), lines[line].u, lines[line].w, chords[line]);
+            const Line& L = lines[line];
+            for (size_t k = 0; k < pieces.size(); ++k) {
+                const Blocker* bl = pieces[k].blocker;
+                if (missesBox(*bl, L.u, L.w)) continue;  // (most: nothing to keep)
+                if (!cache) {
+                    chordsOf(*bl, static_cast<int>(k), L.u, L.w, chords[line]);
+                    continue;
+                }
+                auto [at, added] = cache->try_emplace(ChordKey{L.u, L.w, bl});
+                if (added) chordsOf(*bl, -1, L.u, L.w, at->second);
+                for (Chord c : at->second) {
+                    c.piece = static_cast<int>(k);
+                    chords[line].push_back(c);
+                }
+            }
             std::sort(chords[line].begin(), chords[line].end(), [](const Chord& x, const Chord& y) { return x.lo < y.lo; });
             known[line] = 1;
         }
@@ -646,6 +682,7 @@ public:
         ProofContext ctx{pieces, lines, static_cast<int>(3 * lines.size()), scene_.halfWidth()};
         ctx.floors = std::ranges::any_of(pieces, [](const Piece& p) { return p.blocker->bottom > 0; });
         ctx.clock = &scene_;
+        ctx.cache = keepChords_ ? &chords_ : nullptr;
         ctx.topA = &a;
         ctx.topB = &b;
         ctx.bridges = bridgesOf(a, b);
@@ -686,6 +723,10 @@ public:
         if (!(back == moving) && insideRegion(r, back) && !scene_.blocked({s.a, s.b, hFrom_, hTo_}, ignored_)) return s;
         return std::nullopt;
     }
+
+    // From now on, each line's chords through each piece are kept for the next cells (not
+    // for a search of one cell or a few, for which keeping them costs more than it saves).
+    void keepChords() { keepChords_ = true; }
 
 private:
     // The pieces that can stop a line of the cell: near the cell's hull, standing higher
@@ -757,6 +798,8 @@ private:
     double hFrom_, hTo_;
     const ModelMask& ignored_;
     std::vector<Line> good_;
+    bool keepChords_ = false;
+    ChordCache chords_;
 };
 
 }  // namespace
@@ -772,6 +815,9 @@ std::optional<std::vector<uint32_t>> certifyWhole(const Scene& scene, const Regi
     }
     return used;
 }
+
+// The cells a search looks at before it keeps the chords (Search::keepChords).
+constexpr int kKeepChordsAfter = 4;
 
 struct CertifySearch::State {
     State(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo, const ModelMask& ignored,
@@ -809,7 +855,7 @@ Certified CertifySearch::run(int cellsAtMost) {
         }
         auto [a0, b0] = std::move(st.cells.front());
         st.cells.pop_front();
-        ++result.cells;
+        if (++result.cells == kKeepChordsAfter + 1) st.search.keepChords();
         const auto a = tightenPart(a0, st.from), b = tightenPart(b0, st.to);
         if (!a || !b) continue;  // no point of a true region left
         if (std::max(partSize(*a), partSize(*b)) < st.limits.smallCell && ++st.small > st.limits.maxSmallCells) {
