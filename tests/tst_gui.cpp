@@ -1509,6 +1509,10 @@ private slots:
         QVERIFY2(panel->explanation().startsWith(QStringLiteral("Gap 1: %1\"").arg(first.width, 0, 'f', 2)) &&
                      panel->explanation().contains(QStringLiteral("sight line")),
                  qPrintable(panel->explanation()));
+        // (The gap hovered drawn over its dashes, green where a sight line passes it.)
+        QCOMPARE(view->overlay().mapLines.size(), size_t(1));
+        QCOMPARE(view->overlay().mapLines[0].first.a, first.from);
+        QCOMPARE(view->overlay().mapLines[0].second, first.sightPasses);
         // (A point of the lane away from every gap: along its diagonal.)
         const Ring& lane = panel->lanes()->lanes.front().outline;
         std::optional<Vec2> inLane;
@@ -1520,6 +1524,7 @@ private slots:
         QVERIFY(inLane);
         panel->explainAt(*inLane);
         QVERIFY2(panel->explanation().startsWith(QStringLiteral("Lane 1: ")), qPrintable(panel->explanation()));
+        QVERIFY(view->overlay().mapLines.empty());  // (no gap hovered: none marked)
         panel->explainAt({0.2, 0.2});  // (the table's corner: neither)
         QVERIFY2(panel->explanation().isEmpty(), qPrintable(panel->explanation()));
         // The lanes are for a sight line at the Height alone: the settings they do not read

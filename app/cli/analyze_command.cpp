@@ -764,7 +764,7 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
         out() << QStringLiteral("gaps under 6\" between them (narrowest first; a sight line is %1\" wide):\n").arg(found.lineWidth, 0, 'f', 3);
         for (size_t i = 0; i < found.gaps.size(); ++i) {
             const analysis::Gap& g = found.gaps[i];
-            out() << QStringLiteral("  %1. ").arg(i + 1) << render::gapText(g, found, scenario).replace(QChar(0x00a0), QLatin1Char(' ')) << '\n';
+            out() << QStringLiteral("  %1. ").arg(i + 1, static_cast<int>(QString::number(found.gaps.size()).size())) << render::gapText(g, found, scenario).replace(QChar(0x00a0), QLatin1Char(' ')) << '\n';
         }
         out() << QStringLiteral("  %1 s\n").arg(seconds, 0, 'f', 2);
     }

@@ -992,6 +992,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
         const Scenario& s = document_->scenario();
         QString text;
         double nearest = 0.5 * 0.5;
+        std::vector<std::pair<Segment, bool>> marked;  // (the gap hovered, drawn over its dashes: green where a line passes)
         for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
             const analysis::Gap& g = lanes_->gaps[i];
             const double d = squaredDistanceToEdges(at, {g.from, g.to});
@@ -999,7 +1000,9 @@ void AnalysisPanel::explainAt(Vec2 at) {
             nearest = d;
             text = tr("Gap %1: ").arg(i + 1) + render::gapText(g, *lanes_, s) +
                    tr(" (a sight line is %1\" wide).").arg(lanes_->lineWidth, 0, 'f', 3);
+            marked = {{Segment{g.from, g.to}, g.sightPasses}};
         }
+        board_->setMapLines(marked);
         for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < render::kLanesDrawn; ++i)
             if (locate(at, lanes_->lanes[i].outline) != Where::Outside)
                 text = tr("Lane %1: %2\" wide and %3\" long, open from %4 to %5.")

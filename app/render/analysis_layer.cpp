@@ -153,11 +153,13 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
     QString zone = QString::fromStdString(map.zone);
     for (const Zone& z : scenario.zones)
         if (z.id == map.zone) zone = zoneText(z);
+    // (The model on each cell named again only where it is not the one at the places.)
+    const QString target = probeText(map.target) == probeText(map.observer) ? QStringLiteral("one") : probeText(map.target);
     layer.title = QStringLiteral("Exposure to %1: %2 at %3 places %4\" apart; %5 on each %6\" cell")
                       .arg(zone, probeText(map.observer))
                       .arg(map.positions.size())
                       .arg(map.zoneSpacing)
-                      .arg(probeText(map.target))
+                      .arg(target)
                       .arg(map.grid.spacing);
     layer.legend.push_back({kMapHidden, byFully ? QStringLiteral("fully visible from no place in the zone")
                                                 : QStringLiteral("hidden from every place in the zone")});
