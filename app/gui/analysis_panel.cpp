@@ -722,6 +722,11 @@ void AnalysisPanel::sayStale() {
     setExplanation(explanation_);
 }
 
+QString AnalysisPanel::hoverHint(bool cells) const {
+    return QStringLiteral("<i>%1</i>").arg(cells ? tr("Hover a cell of the map to see why.")
+                                                 : tr("Hover a numbered gap or a lane to see it described."));
+}
+
 void AnalysisPanel::setExplanation(const QString& text) {
     explanation_ = text;
     explain_->setText(text);
@@ -832,8 +837,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     explainShown_.reset();
     // (What to do with the map said where its explanations will go, in the room kept for
     // them, rather than below the legend and figures, past the dock's foot.)
-    explain_->setText(QStringLiteral("<i>%1</i>").arg(cells ? tr("Hover a cell of the map to see why.")
-                                                             : tr("Hover a numbered gap or a lane to see it described.")));
+    explain_->setText(hoverHint(cells));
     // (Room kept for a few lines of a hovered cell's explanation: the legend below does not
     // jump down at the first hover, nor up and down from cell to cell.)
     explain_->setMinimumHeight(kExplainLines * explain_->fontMetrics().lineSpacing());
@@ -992,7 +996,9 @@ void AnalysisPanel::explainAt(Vec2 at) {
         const Scenario& s = document_->scenario();
         QString text;
         double nearest = 0.5 * 0.5;
-        std::vector<std::pair<Segment, bool>> marked;  // (the gap hovered, drawn over its dashes: green where a line passes)
+        // (The gap hovered drawn over its dashes, green where a sight line passes it: as a
+        // base is drawn, with no cell's ring at an end.)
+        std::vector<std::pair<Ring, QColor>> marked;
         for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
             const analysis::Gap& g = lanes_->gaps[i];
             const double d = squaredDistanceToEdges(at, {g.from, g.to});
@@ -1000,9 +1006,9 @@ void AnalysisPanel::explainAt(Vec2 at) {
             nearest = d;
             text = tr("Gap %1: ").arg(i + 1) + render::gapText(g, *lanes_, s) +
                    tr(" (a sight line is %1\" wide).").arg(lanes_->lineWidth, 0, 'f', 3);
-            marked = {{Segment{g.from, g.to}, g.sightPasses}};
+            marked = {{Ring{g.from, g.to}, g.sightPasses ? render::kVisibleGreen : render::kBlockedRed}};
         }
-        board_->setMapLines(marked);
+        board_->setMapLines({}, marked);
         for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < render::kLanesDrawn; ++i)
             if (locate(at, lanes_->lanes[i].outline) != Where::Outside)
                 text = tr("Lane %1: %2\" wide and %3\" long, open from %4 to %5.")
@@ -1010,7 +1016,10 @@ void AnalysisPanel::explainAt(Vec2 at) {
                            .arg(lanes_->lanes[i].width, 0, 'f', 1)
                            .arg(lanes_->lanes[i].length, 0, 'f', 1)
                            .arg(QString::fromStdString(lanes_->zoneA), QString::fromStdString(lanes_->zoneB));
-        if (text != explanation_) setExplanation(text);
+        if (text != explanation_) {
+            setExplanation(text);
+            if (text.isEmpty()) explain_->setText(hoverHint(false));  // (neither: what to hover, again)
+        }
         emit explained();
         return;
     }

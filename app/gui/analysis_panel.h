@@ -213,6 +213,8 @@ private:
     static constexpr int kExplainLines = 8;  // lines kept for the hovered cell's explanation while a map is shown
     // The hovered cell's explanation shown (explanation_), the room kept for it grown to fit.
     void setExplanation(const QString& text);
+    // What to hover on the map shown (a cell; lanes and gaps: a gap or a lane), in italics.
+    QString hoverHint(bool cells) const;
     void sayStale();
     // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
     bool observerGone() const;
