@@ -1720,6 +1720,9 @@ private slots:
             return last;
         };
         const int before = settled();
+        // (Nor when a map is worked out: the progress bar's room is kept while it is hidden.)
+        auto* progress = panel->findChild<QProgressBar*>();
+        QVERIFY(progress && !progress->isVisible() && progress->sizePolicy().retainSizeWhenHidden());
         panel->explainAt({16.5, 8.5});  // (which bases hide here: eight lines in this narrow dock)
         QVERIFY(!panel->explanation().isEmpty());
         QCOMPARE(settled(), before);

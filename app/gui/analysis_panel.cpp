@@ -148,6 +148,11 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     buttons->addWidget(cancel_);
     layout->addLayout(buttons);
     progress_ = new QProgressBar(this);
+    // (Its room kept while it is hidden: what lies below, the legend too, does not move down
+    // and back up each time a map is worked out.)
+    QSizePolicy keep = progress_->sizePolicy();
+    keep.setRetainSizeWhenHidden(true);
+    progress_->setSizePolicy(keep);
     progress_->setVisible(false);
     layout->addWidget(progress_);
     auto* opacityRow = new QHBoxLayout;
