@@ -209,6 +209,15 @@ gui::AnalysisPanel* unitsSeenBy(gui::MainWindow& w, const QString& observer, dou
     return w.analysis();
 }
 
+// The official layout's unit of ten Intercessors: its vision map at 0.5" asked for, on its
+// way (no answer taken yet: the event loop has not run since).
+gui::AnalysisPanel* unitMapUnderWay(gui::MainWindow& w) {
+    gui::AnalysisPanel* panel = unitsSeenBy(w, QStringLiteral("intercessor-1"), 0.5);
+    if (!panel) return nullptr;
+    panel->setUnit(true);
+    return panel->compute() ? panel : nullptr;
+}
+
 }  // namespace
 
 class TestGui : public QObject {
@@ -1415,6 +1424,41 @@ private slots:
         QVERIFY2(panel->summary().contains(QStringLiteral("worked out for other choices: press Exposure Map")), qPrintable(panel->summary()));
     }
 
+    void analysisRefusedRequestLeavesTheMapOnItsWay() {
+        // A unit's vision map on its way; hiding spots asked for with Bases that name none:
+        // refused, and the vision map still arrives, with its observers.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = unitMapUnderWay(w);
+        QVERIFY(panel);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);  // (before the event loop runs again)
+        QVERIFY(panel->setZone(QStringLiteral("deployment-defender"), 2));
+        panel->setHidingSpots(true);
+        panel->setHidingBases(QStringLiteral("nothing"));
+        QVERIFY(!panel->compute());
+        QVERIFY(panel->computing());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->map().has_value() && panel->map()->observers.size() == 10);
+    }
+
+    void analysisEditWhileAnotherChoiceIsLookedAtStartsNothing() {
+        // A vision map on its way, a zone chosen (only looked at), then the table edited:
+        // the map on its way is given up for a table no longer there, and nothing is started
+        // for the zone until the button is pressed.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = unitMapUnderWay(w);
+        QVERIFY(panel);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);  // (before the event loop runs again)
+        QVERIFY(panel->setZone(QStringLiteral("deployment-defender"), 2));
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
+            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
+        });
+        QVERIFY(finished.wait(60000));
+        QTest::qWait(1500);  // (past the edits' pause: nothing started after it)
+        QVERIFY(!panel->computing());
+        QVERIFY(!panel->exposure().has_value() && !panel->map().has_value());
+        QVERIFY2(panel->summary().contains(QStringLiteral("given up")), qPrintable(panel->summary()));
+    }
+
     void analysisCancelHandsTheFocusBackToTheMapButton() {
         // Cancel pressed with the keyboard's focus on it, a map shown: once the work stops the
         // focus goes back to the map's button, not on to Clear (where the next key pressed
@@ -1555,6 +1599,16 @@ private slots:
         QVERIFY2(panel->summary().contains(QStringLiteral("worked out for other choices")), qPrintable(panel->summary()));
         QVERIFY2(panel->explanation().isEmpty(), qPrintable(panel->explanation()));
         QVERIFY(view->overlay().map.has_value());
+        // Worked out again for the same choices, the gap hovered last before hovered again:
+        // explained anew, not left at what to hover.
+        panel->setProbe(5, 1.75, QStringLiteral("VEHICLE"));
+        const Vec2 gapMiddle = (first.from + first.to) * 0.5;  // (taken before the lanes are replaced)
+        panel->explainAt(gapMiddle);
+        QVERIFY(panel->explanation().startsWith(QStringLiteral("Gap 1: ")));
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        panel->explainAt(gapMiddle);
+        QVERIFY2(explanationLabel->text().startsWith(QStringLiteral("Gap 1: ")), qPrintable(explanationLabel->text()));
     }
 
     // Sight > Vision Map gives the Analysis dock room under the Ruling dock: two thirds of
@@ -1733,12 +1787,15 @@ private slots:
         QVERIFY(panel->compute());
         QVERIFY(finished.wait(60000));
         int last = settled();
+        bool down = false;  // (some explanation was longer than the room kept: else nothing was tried)
         for (const double x : {12.5, 20.5, 14.5, 18.5, 15.5, 13.5, 17.5}) {
             panel->explainAt({x, 8.5});
             const int now = settled();
             QVERIFY2(now >= last, qPrintable(QStringLiteral("at x %1: %2 after %3").arg(x).arg(now).arg(last)));
+            down = down || now > last;
             last = now;
         }
+        QVERIFY(down);
     }
 
     void analysisObserverDeletedThenUndone() {

@@ -442,7 +442,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         // each other, leaves no report folder behind.)
         const std::optional<Scenario> scenario = load(path);
         if (!scenario) return kBadInput;
-        if (const int zones = deploymentZones(*scenario).size(); zones != 2) {
+        if (const int zones = static_cast<int>(deploymentZones(*scenario).size()); zones != 2) {
             err() << path << QStringLiteral(": %1, not two: a layout report sets two against each other\n").arg(zonesText(zones));
             return kBadInput;
         }
@@ -463,7 +463,10 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         err() << outDir << ": is a file: --report names the folder the report is written to\n";
         return kBadInput;
     }
-    const bool folderWasThere = QFileInfo::exists(outDir);
+    // (The folders this run makes, the deepest first: taken away again where it writes nothing.)
+    QStringList made;
+    for (QString d = QDir::cleanPath(QDir(outDir).absolutePath()); !QFileInfo::exists(d); d = QFileInfo(d).absolutePath())
+        made << d;
     if (!QDir().mkpath(outDir)) {
         err() << outDir << ": cannot make this folder\n";
         return kBadInput;
@@ -584,8 +587,10 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     // (Nothing to rank: no summary written, an earlier report's left as it was, and a folder
     // made for this run taken away again.)
     if (layouts.empty()) {
-        if (!folderWasThere) QDir().rmdir(outDir);
-        err() << path << QStringLiteral(": no layout with two deployment zones: nothing to rank\n");
+        for (const QString& d : made) QDir().rmdir(d);  // (each empty: only what this run made)
+        err() << path
+              << (unreadable == skipped ? QStringLiteral(": no file could be read: nothing to rank\n")
+                                        : QStringLiteral(": no layout with two deployment zones: nothing to rank\n"));
         return kBadInput;
     }
     // The summary, the most even first.

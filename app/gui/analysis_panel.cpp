@@ -454,16 +454,15 @@ bool AnalysisPanel::compute() {
                 summary_->setText(tr("Lanes run from %1 to another deployment zone: the table has none.").arg(zoneId));
                 return false;
             }
-            observerIds_.clear();
             std::vector<std::pair<std::string, double>> bases;
             for (const edits::BaseChoice& b : edits::basePalette())
                 bases.push_back({b.label.toStdString(), std::min(b.base.length_mm, b.base.width_mm) / kMmPerInch});
             begin(1, tr("Finding the lanes from %1 to %2...").arg(zoneId, QString::fromStdString(s.zones[other].id)));
             auto scenario = std::make_shared<const Scenario>(s);
+            lanesRequest_ = request_;  // (before the future: its answer is known for this request)
             lanesWatcher_.setFuture(QtConcurrent::run([scenario, zone, other, eye = model.height, bases] {
                 return analysis::lanesAndGaps(*scenario, zone, other, eye, bases);
             }));
-            lanesRequest_ = request_;
             return true;
         }
         analysis::ExposureOptions options;
@@ -474,7 +473,6 @@ bool AnalysisPanel::compute() {
             summary_->setText(tr("No place in the zone %1 where a model of this base stands wholly within it, off the features.").arg(zoneId));
             return false;
         }
-        observerIds_.clear();
         auto scenario = std::make_shared<const Scenario>(s);
         const int cells = analysis::tableGrid(s.board, options.spacing).cells();
         if (kind_->currentIndex() == 1) {
@@ -501,10 +499,10 @@ bool AnalysisPanel::compute() {
                                                             "of its places against each of %3 cells, for each base...")
                                                              .arg(QString::number(n), zoneId, QLocale().toString(cells)),
                                                 n);
+            hidingRequest_ = request_;  // (before the future: its answer is known for this request)
             hidingWatcher_.setFuture(QtConcurrent::run([scenario, zone, probes, hiding, run, keep = cancelFlag_] {
                 return analysis::hidingSpots(*scenario, zone, probes, hiding, run);
             }));
-            hidingRequest_ = request_;
             return true;
         }
         const analysis::Run run = begin(static_cast<int>(places), tr("Working out the exposure to %1: a model at each of %2 "
@@ -512,10 +510,10 @@ bool AnalysisPanel::compute() {
                                                                           .arg(zoneId)
                                                                           .arg(places)
                                                                           .arg(QLocale().toString(cells)));
+        exposureRequest_ = request_;  // (before the future: its answer is known for this request)
         exposureWatcher_.setFuture(QtConcurrent::run([scenario, zone, model, options, run, keep = cancelFlag_] {
             return analysis::exposureMap(*scenario, zone, model, model, options, run);
         }));
-        exposureRequest_ = request_;
         return true;
     }
     std::vector<int> observers;
@@ -549,6 +547,8 @@ bool AnalysisPanel::compute() {
                         : tr("%1's unit, %2 (%3 models)")
                               .arg(whose, QString::fromStdString(s.models[observer].unit), QString::number(observers.size()));
     }
+    // (The observers' ids, for the map that comes: set here, after every check, so that a
+    // request refused by its checks leaves those of the vision map still worked out.)
     observerIds_.clear();
     for (int o : observers) observerIds_.push_back(s.models[o].id);
     const double spacing = spacing_->currentData().toDouble();
@@ -560,6 +560,7 @@ bool AnalysisPanel::compute() {
     runningVeil_ = veil_ && !sideChosen().isEmpty();
     const std::string veilSide = runningVeil_ ? sideChosen().toStdString() : std::string();
     runningHidden_ = std::make_shared<std::vector<std::string>>();
+    visionRequest_ = request_;  // (before the future: its answer is known for this request)
     watcher_.setFuture(QtConcurrent::run([scenario, observers, probe = probe(), spacing, run, keep = cancelFlag_, veilSide,
                                           hidden = runningHidden_] {
         if (veilSide.empty()) return analysis::visionMap(*scenario, observers, probe, spacing, run);
@@ -574,7 +575,6 @@ bool AnalysisPanel::compute() {
             if (c.seenBy >= 0) c.seenBy = kept[static_cast<size_t>(c.seenBy)];
         return map;
     }));
-    visionRequest_ = request_;
     return true;
 }
 
@@ -597,8 +597,11 @@ void AnalysisPanel::sayCancelled() {
     }
     // (Given up for a table that changed, not by the person: worked out again in a moment.)
     const QString said = debounce_.isActive() ? tr("The table changed while the map was worked out: it is worked out again in a moment.")
+                         : gaveUpForEdit_ ? tr("The table changed while a map for other choices was worked out: it was given up. Press %1 "
+                                               "for the choices shown.").arg(compute_->text())
                          : map_ || exposure_ || hiding_ || lanes_ ? tr("Cancelled: the map shown is the last one finished.")
                                                                   : tr("Cancelled.");
+    gaveUpForEdit_ = false;
     summary_->setText(withShown(said));
     if (stale() && (map_ || exposure_ || hiding_)) sayStale();  // (the hover's word too: not "being worked out again")
 }
@@ -613,6 +616,7 @@ QString AnalysisPanel::withShown(const QString& text) const {
 analysis::Run AnalysisPanel::startWork(int total, const QString& text, int parts) {
     if (cancelFlag_) cancelFlag_->store(true);  // one still being worked out is no longer wanted
     ++request_;
+    gaveUpForEdit_ = false;
     cancelFlag_ = std::make_shared<std::atomic<bool>>(false);
     done_ = std::make_shared<std::atomic<int>>(0);
     total_ = total;
@@ -763,6 +767,16 @@ void AnalysisPanel::tableChanged() {
         if (!backToShown()) sayStale();
         return;
     }
+    if (computing() && choice() != choiceAsked_) {
+        // The map being worked out was asked for other choices than those shown now (changed
+        // while it was worked out): given up for a table that is no longer there, and not
+        // worked out again for choices only looked at; the button asks for these.
+        debounce_.stop();
+        if (cancelFlag_) cancelFlag_->store(true);
+        gaveUpForEdit_ = true;
+        if (map_ || exposure_ || hiding_) sayStale();
+        return;
+    }
     if (!computing() && choice() != choiceShown_) {
         // The map drawn was worked out for other choices than those shown (another map
         // was asked for, and cancelled): it is not worked out again in their place, nor
@@ -789,6 +803,10 @@ void AnalysisPanel::mapReady() {
     const Scenario& s = document_->scenario();
     // Its observers still at the same indices (the table may have changed meanwhile: then
     // the debounced recompute is on its way, and this one is still the best there is).
+    if (observerIds_.size() != result.observers.size()) {
+        emit finished();
+        return;
+    }
     for (size_t k = 0; k < result.observers.size(); ++k)
         if (result.observers[k] >= static_cast<int>(s.models.size()) || s.models[result.observers[k]].id != observerIds_[k]) {
             emit finished();
@@ -840,6 +858,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     board_->setMapLayer(layer);
     board_->setMapLines({});
     explainShown_.reset();
+    explanation_.clear();  // (the last map's: a hover of the same spot is explained anew)
     // (What to do with the map said where its explanations will go, in the room kept for
     // them, rather than below the legend and figures, past the dock's foot.)
     explain_->setText(hoverHint(cells));
@@ -950,7 +969,8 @@ void AnalysisPanel::lanesReady() {
     if (lanesRequest_ != request_) return;  // (superseded: see request_)
     endWork();
     analysis::LanesAndGaps result = lanesWatcher_.result();
-    if (cancelFlag_ && *cancelFlag_) {  // (given up for another map: quick, but no longer wanted)
+    if (cancelFlag_ && *cancelFlag_) {  // (cancelled, or given up for a table changed meanwhile)
+        sayCancelled();
         emit finished();
         return;
     }

@@ -153,6 +153,9 @@ private:
     // request's choices nor ending the newer work.
     int request_ = 0;
     int visionRequest_ = 0, exposureRequest_ = 0, hidingRequest_ = 0, lanesRequest_ = 0;
+    // The work was given up because the table changed while it was worked out for choices
+    // other than those shown (tableChanged): said so when its end comes (sayCancelled).
+    bool gaveUpForEdit_ = false;
     std::shared_ptr<std::atomic<bool>> cancelFlag_;
     std::shared_ptr<std::atomic<int>> done_;
     int total_ = 0;

@@ -257,9 +257,12 @@ QString gapText(const analysis::Gap& g, const analysis::LanesAndGaps& found, con
     return QStringLiteral("%1\" between %2 and %3; %4; %5")
         .arg(QString::number(g.width, 'f', 2), label(g.a), label(g.b),
              g.basesThrough.empty() ? QStringLiteral("no base fits through")
-                                    : QStringLiteral("%1 of %2 bases fit through (up to %3\u00a0mm across)")
+                                    : QStringLiteral("%1 of %2 %3 through (up to %4\u00a0mm across)")
                                           .arg(g.basesThrough.size())
                                           .arg(std::max(found.basesTried, g.basesThrough.size()))
+                                          .arg(std::max(found.basesTried, g.basesThrough.size()) == 1 ? QStringLiteral("base fits")
+                                               : g.basesThrough.size() == 1                          ? QStringLiteral("bases fits")
+                                                                                                      : QStringLiteral("bases fit"))
                                           .arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
              g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
 }

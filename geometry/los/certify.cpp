@@ -241,7 +241,9 @@ std::optional<Bridges> bridgesOf(const Ring& a, const Ring& b) {
 
 // Where a line runs through a piece does not depend on the cell: the cells of one search
 // try the same separators again and again (the pieces' own lines, the lines that proved a
-// cell before), so each line's chords through each piece are found once per search.
+// cell before), so each line's chords through each piece are found once per search. (Keyed
+// by the piece's blocker: the scene's, or a part of it grown for the band, which the scene
+// keeps for its life; no model moves in the scene while a search runs.)
 struct ChordKey {
     Vec2 u, w;
     const Blocker* blocker;
@@ -250,7 +252,8 @@ struct ChordKey {
 struct ChordKeyHash {
     size_t operator()(const ChordKey& k) const {
         uint64_t h = reinterpret_cast<uintptr_t>(k.blocker);
-        for (const double v : {k.u.x, k.u.y, k.w.x, k.w.y}) h = (h ^ std::bit_cast<uint64_t>(v)) * 0x9e3779b97f4a7c15ull;
+        // (+ 0.0: -0.0 and 0.0, equal keys, hash alike.)
+        for (const double v : {k.u.x, k.u.y, k.w.x, k.w.y}) h = (h ^ std::bit_cast<uint64_t>(v + 0.0)) * 0x9e3779b97f4a7c15ull;
         return static_cast<size_t>(h ^ (h >> 29));
     }
 };
