@@ -199,6 +199,18 @@ gui::AnalysisPanel* hidingSpotsUnderWay(gui::MainWindow& w) {
     return panel;
 }
 
+// `file` opened and its zone's exposure map (places `apart` inches apart, cells `cells`
+// inches) worked out and shown: the panel, or none where any of it fails.
+gui::AnalysisPanel* exposureShown(gui::MainWindow& w, const QString& file, const QString& zone, double apart, double cells) {
+    if (!w.openFile(file, true)) return nullptr;
+    gui::AnalysisPanel* panel = w.analysis();
+    if (!panel->setZone(zone, apart)) return nullptr;
+    panel->setSpacing(cells);
+    QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+    if (!panel->compute() || !finished.wait(120000) || !panel->exposure()) return nullptr;
+    return panel;
+}
+
 // The official layout with two units of ten, the model `observer` picked on the board and
 // the Analysis dock's cells `cells` inches: the panel, or none where the file is not there.
 gui::AnalysisPanel* unitsSeenBy(gui::MainWindow& w, const QString& observer, double cells) {
@@ -1706,14 +1718,10 @@ private slots:
         // out again"), and the next edits do not start it. Undone back to the table the map
         // was worked out on, the map is the table's again: nothing stale, nothing started.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
-        gui::AnalysisPanel* panel = w.analysis();
-        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 2));
-        panel->setSpacing(0.5);
+        gui::AnalysisPanel* panel = exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                                                  QStringLiteral("deployment-attacker"), 2, 0.5);
+        QVERIFY(panel);  // (its exposure map shown)
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        QVERIFY(panel->compute());
-        QVERIFY(finished.wait(120000));
-        QVERIFY(panel->exposure().has_value());
         const QString summary = panel->summary();
         auto nudge = [&](double dx) {
             w.document()->edit(QStringLiteral("Move"), [dx](Scenario& s) {
@@ -2046,14 +2054,9 @@ private slots:
         // Another choice in Seen by or Map keeps the map shown (nothing is lost by a look at
         // the choices) but says it was worked out for other choices; choosing back, not.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"), true));
-        gui::AnalysisPanel* panel = w.analysis();
-        QVERIFY(panel->setZone(QStringLiteral("west"), 2));
-        panel->setSpacing(1.0);
-        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        QVERIFY(panel->compute());
-        QVERIFY(finished.wait(60000));
-        QVERIFY(panel->exposure().has_value());
+        gui::AnalysisPanel* panel = exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/analysis-wall.sightline.json"),
+                                                  QStringLiteral("west"), 2, 1.0);
+        QVERIFY(panel);  // (its exposure map shown)
         const QString other = QStringLiteral("worked out for other choices");
         QVERIFY2(!panel->summary().contains(other), qPrintable(panel->summary()));
         panel->setLanes();

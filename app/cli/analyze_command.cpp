@@ -769,7 +769,10 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
         out() << QStringLiteral("gaps under 6\" between them (narrowest first; a sight line is %1\" wide):\n").arg(found.lineWidth, 0, 'f', 3);
         for (size_t i = 0; i < found.gaps.size(); ++i) {
             const analysis::Gap& g = found.gaps[i];
-            out() << QStringLiteral("  %1. ").arg(i + 1, static_cast<int>(QString::number(found.gaps.size()).size())) << render::gapText(g, found, scenario).replace(QChar(0x00a0), QLatin1Char(' ')) << '\n';
+            // (Numbers aligned; plain spaces for a terminal, where the picture keeps "32 mm" whole.)
+            const int digits = static_cast<int>(QString::number(found.gaps.size()).size());
+            out() << QStringLiteral("  %1. ").arg(i + 1, digits)
+                  << render::gapText(g, found, scenario).replace(QChar(0x00a0), QLatin1Char(' ')) << '\n';
         }
         out() << QStringLiteral("  %1 s\n").arg(seconds, 0, 'f', 2);
     }

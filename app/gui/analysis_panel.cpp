@@ -1033,7 +1033,8 @@ void AnalysisPanel::explainAt(Vec2 at) {
                    tr(" (a sight line is %1\" wide).").arg(lanes_->lineWidth, 0, 'f', 3);
             marked = {{Ring{g.from, g.to}, g.sightPasses ? render::kVisibleGreen : render::kBlockedRed}};
         }
-        board_->setMapLines({}, marked);
+        // (Only when that changes: the board redraws its overlay, not at every move of the pointer.)
+        if (marked != board_->overlay().mapBases || !board_->overlay().mapLines.empty()) board_->setMapLines({}, marked);
         for (size_t i = 0; text.isEmpty() && i < lanes_->lanes.size() && i < render::kLanesDrawn; ++i)
             if (locate(at, lanes_->lanes[i].outline) != Where::Outside)
                 text = tr("Lane %1: %2\" wide and %3\" long, open from %4 to %5.")
