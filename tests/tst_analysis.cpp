@@ -2864,6 +2864,30 @@ private slots:
         }
     }
 
+    void lanesRunToTheLastOtherDeploymentZone() {
+        // The deployment zones are the polygons of kind "deployment"; an objective, or a zone
+        // with too few corners, is none. The lanes from one run to the last other the file
+        // lists (the window and the CLI alike).
+        Scenario s;
+        s.board = {44, 60};
+        const Ring square{{0, 0}, {6, 0}, {6, 6}, {0, 6}};
+        s.zones.push_back(deploymentZone("a", "", square));
+        Zone objective = deploymentZone("objective", "", square);
+        objective.kind = "objective";
+        s.zones.push_back(objective);
+        s.zones.push_back(deploymentZone("b", "", square));
+        s.zones.push_back(deploymentZone("flat", "", {{0, 0}, {6, 0}}));
+        QCOMPARE(deploymentZones(s), (std::vector<int>{0, 2}));
+        QCOMPARE(otherDeploymentZone(s, 0), 2);
+        QCOMPARE(otherDeploymentZone(s, 2), 0);
+        QCOMPARE(otherDeploymentZone(s, 1), 2);
+        s.zones.push_back(deploymentZone("c", "", square));
+        QCOMPARE(otherDeploymentZone(s, 0), 4);
+        QCOMPARE(otherDeploymentZone(s, 4), 2);
+        s.zones.resize(2);
+        QCOMPARE(otherDeploymentZone(s, 0), -1);
+    }
+
     void lanesAndGapsOnAHandBuiltTable() {
         // Two zones facing each other across a 40 x 30 table (y 0-6 and 24-30), two 4" high
         // walls across the middle (x 0-17 and 20-40, y 14-16): one lane through the 3" gap,

@@ -415,14 +415,6 @@ QString zonesText(int zones) {
     return zones == 1 ? QStringLiteral("1 deployment zone") : QStringLiteral("%1 deployment zones").arg(zones);
 }
 
-// The indices of the scenario's deployment zones (polygons).
-std::vector<int> deploymentZones(const Scenario& scenario) {
-    std::vector<int> zones;
-    for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
-        if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") zones.push_back(z);
-    return zones;
-}
-
 int analyzeReport(const QString& path, const QCommandLineParser& args) {
     QStringList files;
     const bool folder = QFileInfo(path).isDir();
@@ -442,7 +434,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         // each other, leaves no report folder behind.)
         const std::optional<Scenario> scenario = load(path);
         if (!scenario) return kBadInput;
-        if (const int zones = static_cast<int>(deploymentZones(*scenario).size()); zones != 2) {
+        if (const int zones = static_cast<int>(analysis::deploymentZones(*scenario).size()); zones != 2) {
             err() << path << QStringLiteral(": %1, not two: a layout report sets two against each other\n").arg(zonesText(zones));
             return kBadInput;
         }
@@ -489,7 +481,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             leftOutNames << QFileInfo(files[f]).fileName();
             continue;
         }
-        const std::vector<int> zones = deploymentZones(*scenario);
+        const std::vector<int> zones = analysis::deploymentZones(*scenario);
         LayoutFigures L;
         L.file = files[f];
         L.name = QFileInfo(files[f]).fileName().remove(QStringLiteral(".sightline.json"));
@@ -688,7 +680,7 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
             for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
                 if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].id == id.trimmed().toStdString()) zones.push_back(z);
     } else {
-        zones = deploymentZones(scenario);
+        zones = analysis::deploymentZones(scenario);
     }
     if (args.isSet(QStringLiteral("zone")))
         for (const QString& id : args.value(QStringLiteral("zone")).split(QLatin1Char(','), Qt::SkipEmptyParts))
@@ -699,12 +691,8 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
             }
     // (One zone named: the lanes run to another deployment zone, the last the file lists,
     // as the window's do; the output names it.)
-    if (zones.size() == 1) {
-        int other = -1;
-        for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
-            if (z != zones.front() && scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") other = z;
-        if (other >= 0) zones.push_back(other);
-    }
+    if (zones.size() == 1)
+        if (const int other = analysis::otherDeploymentZone(scenario, zones.front()); other >= 0) zones.push_back(other);
     if (zones.size() != 2) {
         err() << QStringLiteral("--lanes: needs two deployment zones (--zone A,B to name them, or --zone A and another; polygon zones: %1)\n")
                      .arg(names.isEmpty() ? QStringLiteral("none") : names.join(QStringLiteral(", ")));

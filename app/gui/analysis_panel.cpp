@@ -447,9 +447,7 @@ bool AnalysisPanel::compute() {
         }
         const analysis::Probe model = probe();
         if (kind_->currentIndex() == 2) {
-            int other = -1;
-            for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
-                if (z != zone && s.zones[z].polygon.size() >= 3 && s.zones[z].kind == "deployment") other = z;
+            const int other = analysis::otherDeploymentZone(s, zone);
             if (other < 0) {
                 summary_->setText(tr("Lanes run from %1 to another deployment zone: the table has none.").arg(zoneId));
                 return false;

@@ -68,6 +68,20 @@ double pointSegment(Vec2 p, Vec2 a, Vec2 b, Vec2* nearest) {
 
 }  // namespace
 
+std::vector<int> deploymentZones(const Scenario& scenario) {
+    std::vector<int> zones;
+    for (int z = 0; z < static_cast<int>(scenario.zones.size()); ++z)
+        if (scenario.zones[z].polygon.size() >= 3 && scenario.zones[z].kind == "deployment") zones.push_back(z);
+    return zones;
+}
+
+int otherDeploymentZone(const Scenario& scenario, int zone) {
+    int other = -1;
+    for (int z : deploymentZones(scenario))
+        if (z != zone) other = z;
+    return other;
+}
+
 LanesAndGaps lanesAndGaps(const Scenario& scenario, int zoneA, int zoneB, double eye,
                           const std::vector<std::pair<std::string, double>>& bases, double step, double minWidth,
                           double maxGap) {

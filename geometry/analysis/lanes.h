@@ -38,6 +38,12 @@ struct LanesAndGaps {
     size_t basesTried = 0;      // the bases given (each gap's basesThrough are of them)
 };
 
+// The indices of the scenario's deployment zones (polygons), in the file's order.
+std::vector<int> deploymentZones(const Scenario& scenario);
+
+// The deployment zone the lanes from `zone` run to: the last other one the file lists, or -1.
+int otherDeploymentZone(const Scenario& scenario, int zone);
+
 // The pieces that stop a sight line at `eye` inches (features taller than it; under 11e also
 // the obscuring areas and features), the lanes from zone a to zone b (directions every
 // degree, lines every `step` inches across; lanes narrower than minWidth left out), and the
