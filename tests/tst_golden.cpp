@@ -737,6 +737,75 @@ private slots:
         QVERIFY(long_ > 0);  // (some searches went past the steps)
     }
 
+    void keptChordsChangeNoAnswer() {
+        // A search keeps its separator lines' chords after a few cells (keepChordsAfter):
+        // from the first cell, after four (as it runs), or never, every search ends the same
+        // (outcome, cells, the pieces used, the witness). The pairs: the unit against unit
+        // pairs, and four pairs at a knife edge on Purge vs Purge 01, whose searches are long.
+        std::vector<std::pair<Scenario, std::pair<int, int>>> tables;
+        {
+            const Scenario s = officialUnitsWalled();
+            for (int o = 0; o < static_cast<int>(s.models.size()); ++o)
+                for (int t = 0; t < static_cast<int>(s.models.size()); ++t)
+                    if (s.models[o].unit == "intercessors" && s.models[t].unit == "boyz" && (o + t) % 3 == 0)
+                        tables.push_back({s, {o, t}});
+        }
+        const io::ReadResult purge =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+        QVERIFY(purge.scenario);
+        for (const auto& [from, to] : {std::pair<Vec2, Vec2>{{40.5, 16.5}, {22.25, 4.25}},
+                                       {{38.5, 16.5}, {15.75, 2.75}},
+                                       {{46.5, 14.5}, {4.75, 31.25}},
+                                       {{43.5, 16.5}, {17.75, 12.75}}}) {
+            Scenario s = *purge.scenario;
+            const Scene plain(s);
+            for (int w : Rulings(plain).obscuringPieces()) {
+                TerrainPiece wall = s.terrain[static_cast<size_t>(w)];
+                wall.kind = TerrainKind::Feature;
+                wall.height = 1000;
+                s.terrain.push_back(wall);
+            }
+            for (const Vec2 at : {from, to}) {
+                Model m;
+                m.id = m.name = at == from ? "o" : "t";
+                m.unit = m.id;
+                m.side = m.id;
+                m.position = at;
+                m.base = {BaseShape::Circle, 32, 32};
+                m.height = 1.75;
+                s.models.push_back(m);
+            }
+            const int n = static_cast<int>(s.models.size());
+            tables.push_back({s, {n - 2, n - 1}});
+        }
+        int longest = 0;
+        for (const auto& [s, pair] : tables) {
+            const Scene scene(s);
+            const auto [o, t] = pair;
+            const ModelMask ignored = scene.ignoredModels(o, t);
+            auto search = [&](int keepAfter) {
+                CertifyLimits limits;
+                limits.keepChordsAfter = keepAfter;
+                return certifyPair(scene, scene.modelRegion(o), s.models[o].top(), scene.modelRegion(t), s.models[t].top(),
+                                   ignored, limits);
+            };
+            const Certified never = search(-1);
+            longest = std::max(longest, never.cells);
+            for (int keepAfter : {0, CertifyLimits{}.keepChordsAfter}) {
+                const Certified kept = search(keepAfter);
+                const QString where = QStringLiteral("pair %1-%2 of %3 models, chords kept after %4 cells")
+                                          .arg(o).arg(t).arg(s.models.size()).arg(keepAfter);
+                QVERIFY2(kept.outcome == never.outcome, qPrintable(where));
+                QVERIFY2(kept.cells == never.cells, qPrintable(where));
+                QVERIFY2(kept.cover == never.cover, qPrintable(where));
+                QVERIFY2(kept.witness.has_value() == never.witness.has_value(), qPrintable(where));
+                if (kept.witness)
+                    QVERIFY2(kept.witness->a == never.witness->a && kept.witness->b == never.witness->b, qPrintable(where));
+            }
+        }
+        QVERIFY2(longest > 200, qPrintable(QString::number(longest)));  // (searches long enough to keep much)
+    }
+
     // Fog of war on the table: a side sees its models and the enemies they see; it remembers
     // an enemy where it last saw it until that place is seen again or the memory is older
     // than memoryTurns; each turn ended is kept with what each side saw and remembered.

@@ -819,9 +819,6 @@ std::optional<std::vector<uint32_t>> certifyWhole(const Scene& scene, const Regi
     return used;
 }
 
-// The cells a search looks at before it keeps the chords (Search::keepChords).
-constexpr int kKeepChordsAfter = 4;
-
 struct CertifySearch::State {
     State(const Scene& scene, const Region& from, double hFrom, const Region& to, double hTo, const ModelMask& ignored,
           const CertifyLimits& limits)
@@ -858,7 +855,7 @@ Certified CertifySearch::run(int cellsAtMost) {
         }
         auto [a0, b0] = std::move(st.cells.front());
         st.cells.pop_front();
-        if (++result.cells == kKeepChordsAfter + 1) st.search.keepChords();
+        if (++result.cells - 1 == st.limits.keepChordsAfter) st.search.keepChords();  // (Search::keepChords)
         const auto a = tightenPart(a0, st.from), b = tightenPart(b0, st.to);
         if (!a || !b) continue;  // no point of a true region left
         if (std::max(partSize(*a), partSize(*b)) < st.limits.smallCell && ++st.small > st.limits.maxSmallCells) {

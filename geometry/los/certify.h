@@ -31,6 +31,10 @@ struct CertifyLimits {
     // the pair is given as undecided.
     double smallCell = 1e-3;
     int maxSmallCells = 100;
+    // After this many cells, a separator line's chords through each piece are kept for the
+    // cells after (the same lines come back cell after cell); a short search keeps nothing.
+    // What is kept changes no answer, only the time.
+    int keepChordsAfter = 4;
 };
 
 struct Certified {
