@@ -1452,6 +1452,72 @@ private slots:
         QVERIFY(panel->map().has_value() && panel->map()->observers.size() == 10);
     }
 
+    void analysisEditWhileTheFirstMapIsWorkedOutWorksItOutAgain() {
+        // Hiding spots asked for, no map shown yet, and the table edited while they are
+        // worked out: the work is not lost, but worked out again for the table as it is once
+        // the edits pause, and shown.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
+        QVERIFY(panel);
+        QVERIFY(!panel->hiding().has_value() && !panel->exposure().has_value());
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
+            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 60000);
+        QVERIFY(panel->hiding()->complete);
+        QVERIFY(!panel->computing());
+        QVERIFY2(!panel->summary().contains(QStringLiteral("given up")), qPrintable(panel->summary()));
+        QVERIFY2(!panel->summary().contains(QStringLiteral("changed")), qPrintable(panel->summary()));
+    }
+
+    void analysisDragWhileAnotherKindIsWorkedOutWorksItOutAgain() {
+        // An exposure map shown, hiding spots asked for and under way, then a drag (several
+        // edits, the work given up between them): the map shown, for other choices, is taken
+        // off, and the hiding spots are worked out again once the edits pause, not lost.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel =
+            exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                          QStringLiteral("deployment-attacker"), 4, 1.0);
+        QVERIFY(panel);
+        panel->setHidingSpots(true);
+        panel->setSpacing(0.5);
+        auto* progress = panel->findChild<QProgressBar*>();
+        QVERIFY(progress && panel->compute());
+        QVERIFY(QTest::qWaitFor([&] { return progress->value() > 0; }, 60000));
+        for (int step = 0; step < 3; ++step) {
+            w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
+                for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.2;
+            });
+            QTest::qWait(150);  // (the work given up stops meanwhile)
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 60000);
+        QVERIFY(panel->hiding()->complete);
+        QVERIFY(!panel->computing());
+        QVERIFY2(!panel->summary().contains(QStringLiteral("changed")), qPrintable(panel->summary()));
+    }
+
+    void analysisUndoOfAnEditSaysTheMapIsWorkedOutAgain() {
+        // An exposure map shown, the table edited and the map worked out again, then the edit
+        // undone: the map is said to be worked out again (as it is), not to wait for the
+        // button; and it is.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel =
+            exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                          QStringLiteral("deployment-attacker"), 4, 1.0);
+        QVERIFY(panel);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
+            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
+        });
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!panel->computing());
+        w.document()->undoStack()->undo();
+        QVERIFY2(panel->explanation().contains(QStringLiteral("being worked out again")), qPrintable(panel->explanation()));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->exposure().has_value() && panel->exposure()->complete);
+    }
+
     void analysisEditWhileAnotherChoiceIsLookedAtStartsNothing() {
         // A vision map on its way, a zone chosen (only looked at), then the table edited:
         // the map on its way is given up for a table no longer there, and nothing is started

@@ -775,6 +775,12 @@ void AnalysisPanel::tableChanged() {
         if (map_ || exposure_ || hiding_) sayStale();
         return;
     }
+    if (!computing() && debounce_.isActive()) {
+        // (The work for the choices shown, given up for an edit before these, is to be
+        // worked out again once they pause: not lost to the next edit of a drag.)
+        debounce_.start();
+        return;
+    }
     if (!computing() && choice() != choiceShown_) {
         // The map drawn was worked out for other choices than those shown (another map
         // was asked for, and cancelled): it is not worked out again in their place, nor
@@ -784,9 +790,9 @@ void AnalysisPanel::tableChanged() {
                           summary_->text());
         return;
     }
-    if (map_ || exposure_ || hiding_) sayStale();
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
+    if (map_ || exposure_ || hiding_) sayStale();  // (after the pause is started: said to be worked out again)
 }
 
 void AnalysisPanel::mapReady() {
