@@ -33,6 +33,15 @@ Scenario load(const char* relative) {
     return *r.scenario;
 }
 
+// The board with the overlay written as an SVG file, its text (empty where it fails).
+QString svgOf(const Scenario& s, const render::Overlay& overlay) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("map.svg"));
+    QFile svg(path);
+    if (!render::renderToFile(s, overlay, path, nullptr) || !svg.open(QIODevice::ReadOnly)) return {};
+    return QString::fromUtf8(svg.readAll());
+}
+
 // Renders at 20 pixels an inch (no margin) and returns the colour at a table point.
 struct Picture {
     QImage image;
@@ -597,20 +606,53 @@ private slots:
     void aMapsPictureNamesItsTable() {
         // A map exported (window or CLI) leaves the window: its legend's title begins with the
         // table's name. (The SVG writes the title's words as text.)
-        QTemporaryDir dir;
         Scenario s = load("demo.sightline.json");
         s.name = "Demo table";
         render::Overlay overlay;
         overlay.map = render::MapLayer{};
         overlay.map->title = QStringLiteral("Seen by someone");
         overlay.map->legend = {{QColor(10, 120, 200), QStringLiteral("fully visible")}};
-        const QString path = dir.filePath(QStringLiteral("map.svg"));
-        QString error;
-        QVERIFY2(render::renderToFile(s, overlay, path, &error), qPrintable(error));
-        QFile svg(path);
-        QVERIFY(svg.open(QIODevice::ReadOnly));
-        const QString text = QString::fromUtf8(svg.readAll());
+        const QString text = svgOf(s, overlay);
+        QVERIFY(!text.isEmpty());
         QVERIFY2(text.contains(QStringLiteral("Demo table: Seen by someone")), qPrintable(text.left(300)));
+    }
+
+    void anSvgMapReadsTheSameEverywhere() {
+        // A map with outlines and cells over a table with floors (hatched, dashed outlines),
+        // written as SVG, states nothing that only some readers draw right: no line width
+        // "non-scaling" (an outline 14 times too thick elsewhere), no group opacity (cells
+        // drawn black), no pattern tiles (an inch wide in the board's units), and dashes in
+        // the drawing's units, a few line widths long (not 4 inches).
+        const Scenario s = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        QVERIFY(std::ranges::any_of(s.terrain, [](const TerrainPiece& t) { return t.bottom > 0; }));  // (floors)
+        render::Overlay overlay;
+        overlay.map = render::MapLayer{};
+        render::MapLayer& map = *overlay.map;
+        map.spacing = 1;
+        map.cols = static_cast<int>(s.board.width);
+        map.rows = static_cast<int>(s.board.height);
+        map.opacity = 0.65;
+        map.cells.assign(static_cast<size_t>(map.cols * map.rows), QColor(20, 60, 160, 200));
+        map.outlines.push_back({QColor(250, 250, 250), {Ring{{2, 2}, {10, 2}, {10, 8}, {2, 8}}}, false, 2.2});
+        map.outlines.push_back({QColor(255, 140, 0), {Ring{{12, 2}, {20, 2}, {20, 8}, {12, 8}}}, true, 2.2});
+        map.title = QStringLiteral("Cells and outlines");
+        const QString text = svgOf(s, overlay);
+        QVERIFY(!text.isEmpty());
+        QVERIFY(!text.contains(QStringLiteral("non-scaling-stroke")));
+        QVERIFY(!text.contains(QRegularExpression(QStringLiteral("(?<![-\\w])opacity=\""))));
+        QVERIFY(!text.contains(QStringLiteral("<pattern")));
+        static const QRegularExpression dashed(QStringLiteral("<g [^>]*stroke-dasharray=\"([^\"]*)\"[^>]*>"));
+        static const QRegularExpression width(QStringLiteral("stroke-width=\"([^\"]*)\""));
+        int dashes = 0;
+        for (auto it = dashed.globalMatch(text); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            const double w = width.match(m.captured(0)).captured(1).toDouble();
+            QVERIFY2(w > 0, qPrintable(m.captured(0)));
+            for (const QString& d : m.captured(1).split(QLatin1Char(',')))
+                QVERIFY2(d.toDouble() <= 8 * w, qPrintable(m.captured(0)));
+            ++dashes;
+        }
+        QVERIFY(dashes > 0);
     }
 
     // The matrix: numbers for headers (not ids), a dash and no mark for a pair that is not

@@ -9,10 +9,12 @@
 #include "los/scene.h"
 #include "rules/rulings.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainterPath>
 #include <QRadialGradient>
+#include <QRegularExpression>
 #include <QPdfWriter>
 #include <QSvgGenerator>
 
@@ -240,7 +242,7 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     paintZones(p, overlay, unit);
     paintLights(p, unit);
     if (overlay.map) {
-        paintMap(p, *overlay.map);
+        paintMap(p, *overlay.map, unit);
         // The zones' edges again over the map, whose cells hide their tint: where a zone
         // (the one a map is worked out for) lies stays plain at any opacity.
         for (const Zone& z : scenario_.zones) {
@@ -266,13 +268,14 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     p.restore();
 }
 
-void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
+void BoardRenderer::paintMap(QPainter& p, const MapLayer& map, double unit) const {
     // Runs of one colour along a row as one rectangle each, and every colour's rectangles as
     // one path filled once (a small SVG or PDF). Filled one by one, the rows' edges were
     // blended twice where a row meets the next within a pixel, and showed as pale stripes;
-    // in one path the shared edges cancel out.
+    // in one path the shared edges cancel out. (The opacity in each colour, not the
+    // painter's: the colours' paths never overlap, and an SVG file's group opacity is drawn
+    // black by some readers.)
     p.save();
-    p.setOpacity(map.opacity);
     p.setPen(Qt::NoPen);
     std::map<QRgb, QPainterPath> byColour;
     for (int row = 0; row < map.rows; ++row)
@@ -289,12 +292,17 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
             }
             col = end;
         }
-    for (const auto& [rgba, path] : byColour) p.fillPath(path, QColor::fromRgba(rgba));
-    p.setOpacity(1);
+    const double opacity = std::clamp(map.opacity, 0.0, 1.0);
+    for (const auto& [rgba, path] : byColour) {
+        QColor c = QColor::fromRgba(rgba);
+        c.setAlphaF(c.alphaF() * opacity);
+        p.fillPath(path, c);
+    }
     p.setBrush(Qt::NoBrush);
     for (const MapLayer::Outline& o : map.outlines) {
-        QPen pen(o.colour, o.width * pixelScale_);
-        pen.setCosmetic(true);
+        // (In the board's units, as every other line: a cosmetic pen's width an SVG file
+        // states as "non-scaling", which not every reader honours.)
+        QPen pen(o.colour, o.width * unit);
         pen.setJoinStyle(Qt::MiterJoin);
         if (o.dashed) pen.setStyle(Qt::DashLine);
         p.setPen(pen);
@@ -306,6 +314,52 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map) const {
             if (poly.size() == 2) p.drawPolyline(poly);
             else p.drawPolygon(poly);
         }
+    }
+    p.restore();
+}
+
+void BoardRenderer::hatch(QPainter& p, const Ring& ring, const QColor& colour, Qt::BrushStyle style, double unit) const {
+    p.save();
+    if (!hatchAsLines_) {
+        p.setPen(Qt::NoPen);
+        p.setBrush(QBrush(colour, style));
+        p.drawPath(ringPath(ring));
+        p.restore();
+        return;
+    }
+    if (style != Qt::BDiagPattern) {
+        // (Sparse dots: as the tint they give.)
+        QColor tint = colour;
+        tint.setAlphaF(tint.alphaF() * 0.2);
+        p.setPen(Qt::NoPen);
+        p.setBrush(tint);
+        p.drawPath(ringPath(ring));
+        p.restore();
+        return;
+    }
+    // Lines rising to the right on the page (x + y constant: the board's y runs down the
+    // page), 8 pixels apart along a row as the pattern's, each clipped to the ring: the
+    // stretches between its crossings with the ring's sides, taken in pairs.
+    if (ring.size() < 3) {
+        p.restore();
+        return;
+    }
+    const double step = 8 * unit;
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (const Vec2& v : ring) lo = std::min(lo, v.x + v.y), hi = std::max(hi, v.x + v.y);
+    p.setPen(QPen(colour, unit, Qt::SolidLine, Qt::FlatCap));
+    std::vector<double> cuts;
+    for (double k = std::floor(lo / step) * step + step / 2; k < hi; k += step) {
+        // The line x + y = k, by x: where each side crosses it.
+        cuts.clear();
+        for (size_t i = 0; i < ring.size(); ++i) {
+            const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
+            const double fa = a.x + a.y - k, fb = b.x + b.y - k;
+            if ((fa < 0) == (fb < 0)) continue;
+            cuts.push_back(a.x + (b.x - a.x) * (fa / (fa - fb)));
+        }
+        std::sort(cuts.begin(), cuts.end());
+        for (size_t i = 0; i + 1 < cuts.size(); i += 2) p.drawLine(QPointF(cuts[i], k - cuts[i]), QPointF(cuts[i + 1], k - cuts[i + 1]));
     }
     p.restore();
 }
@@ -689,8 +743,7 @@ void BoardRenderer::paintLights(QPainter& p, double unit) const {
             p.setPen(Qt::NoPen);
             p.setBrush(QColor(10, 10, 25, 150));
             p.drawPath(ringPath(t.footprint.outer));
-            p.setBrush(QBrush(QColor(120, 110, 170, 120), Qt::Dense6Pattern));
-            p.drawPath(ringPath(t.footprint.outer));
+            hatch(p, t.footprint.outer, QColor(120, 110, 170, 120), Qt::Dense6Pattern, unit);
         }
     for (const TableLight& l : scenario_.lights) {
         Vec2 at = l.position;
@@ -759,7 +812,8 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                     p.setBrush(fill);
                     p.setPen(Qt::NoPen);
                     p.drawPath(path);
-                    p.setBrush(QBrush(QColor(35, 30, 25, 170), Qt::BDiagPattern));
+                    hatch(p, t.footprint.outer, QColor(35, 30, 25, 170), Qt::BDiagPattern, unit);
+                    p.setBrush(Qt::NoBrush);
                     p.setPen(QPen(QColor(35, 30, 25), 1.4 * unit, Qt::DashLine));
                     p.drawPath(path);
                 } else {
@@ -777,9 +831,7 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                     p.setBrush(open ? QBrush(QColor(0xe8, 0xe4, 0xc8, 230)) : QBrush(fill));
                     p.setPen(open ? QPen(QColor(35, 30, 25), 1.2 * unit, Qt::DotLine) : QPen(kBlockedRed, 1.6 * unit, Qt::DotLine));
                     p.drawPath(gap);
-                    p.setBrush(QBrush(QColor(35, 30, 25, 140), Qt::Dense6Pattern));
-                    p.setPen(Qt::NoPen);
-                    p.drawPath(gap);
+                    hatch(p, o.polygon, QColor(35, 30, 25, 140), Qt::Dense6Pattern, unit);
                 }
             }
             if (highlighted(t.id) || contains(overlay.highlighted, t.id)) {
@@ -979,6 +1031,45 @@ MapLayer pictureLayer(const Scenario& scenario, MapLayer map) {
     return map;
 }
 
+bool fixSvgDashes(const QString& path, QString* error) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error) *error = QStringLiteral("%1: cannot read the SVG file back").arg(path);
+        return false;
+    }
+    const QString svg = QString::fromUtf8(file.readAll());
+    file.close();
+    static const QRegularExpression tag(QStringLiteral("<g [^>]*stroke-dasharray=\"([^\"]*)\"[^>]*>"));
+    static const QRegularExpression width(QStringLiteral("stroke-width=\"([^\"]*)\""));
+    static const QRegularExpression offset(QStringLiteral("stroke-dashoffset=\"([^\"]*)\""));
+    QString fixed;
+    fixed.reserve(svg.size());
+    qsizetype from = 0;
+    for (QRegularExpressionMatchIterator it = tag.globalMatch(svg); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString g = m.captured(0);
+        const QRegularExpressionMatch w = width.match(g);
+        const double scale = w.hasMatch() ? w.captured(1).toDouble() : 1;
+        if (scale > 0 && scale != 1) {
+            QStringList dashes = m.captured(1).split(QLatin1Char(','));
+            for (QString& d : dashes) d = QString::number(d.toDouble() * scale, 'g', 6);
+            g.replace(QStringLiteral("stroke-dasharray=\"%1\"").arg(m.captured(1)),
+                      QStringLiteral("stroke-dasharray=\"%1\"").arg(dashes.join(QLatin1Char(','))));
+            if (const QRegularExpressionMatch o = offset.match(g); o.hasMatch())
+                g.replace(o.captured(0), QStringLiteral("stroke-dashoffset=\"%1\"").arg(o.captured(1).toDouble() * scale, 0, 'g', 6));
+        }
+        fixed += QStringView(svg).mid(from, m.capturedStart(0) - from);
+        fixed += g;
+        from = m.capturedEnd(0);
+    }
+    fixed += QStringView(svg).mid(from);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(fixed.toUtf8()) < 0) {
+        if (error) *error = QStringLiteral("%1: cannot write the SVG file").arg(path);
+        return false;
+    }
+    return true;
+}
+
 bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QString& path, QString* error, int pngWidth) {
     if (const auto problem = pictureTypeProblem(path)) {
         if (error) *error = *problem;
@@ -1027,6 +1118,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
         return true;
     }
     if (suffix == QLatin1String("svg")) {
+        renderer.setHatchAsLines(true);
         QSvgGenerator svg;
         svg.setFileName(path);
         const QSize size(1200, static_cast<int>(std::lround(std::max((1200 - std::min(bandFor(12), 600.0)) * aspect, heightFor(12)))));
@@ -1040,7 +1132,7 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
         }
         paint(painter, size, 12);
         painter.end();
-        return true;
+        return fixSvgDashes(path, error);
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);

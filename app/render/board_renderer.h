@@ -149,6 +149,9 @@ public:
     // How many device pixels a screen pixel is: line widths and text scale with it, so an
     // export at 300 dpi looks like the window (1 on screen; dpi / 96 for a page).
     void setPixelScale(double scale) { pixelScale_ = scale; }
+    // Hatching drawn as lines, not as a pattern brush (which an SVG file states in the
+    // board's units, tiles an inch wide): for SVG files.
+    void setHatchAsLines(bool lines) { hatchAsLines_ = lines; }
 
     // Paints the board into `painter`, inches mapped to the device by `inchToDevice`.
     void paint(QPainter& painter, const QTransform& inchToDevice, const Overlay& overlay) const;
@@ -167,8 +170,11 @@ private:
     // Light and senses (true-los): each light's pool (dim and bright radii) and its lamp, a
     // carried one at its carrier; areas of magical darkness shaded.
     void paintLights(QPainter& p, double unit) const;
-    void paintMap(QPainter& p, const MapLayer& map) const;
+    void paintMap(QPainter& p, const MapLayer& map, double unit) const;
     void paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const;
+    // The ring filled with the brush's pattern (hatching or dots) in `colour`; as lines or a
+    // light tint under setHatchAsLines.
+    void hatch(QPainter& p, const Ring& ring, const QColor& colour, Qt::BrushStyle style, double unit) const;
     void paintTerrain(QPainter& p, const Overlay& overlay, double unit) const;
     void paintModels(QPainter& p, const Overlay& overlay, double unit) const;
     void paintSight(QPainter& p, const Overlay& overlay, double unit) const;
@@ -180,6 +186,7 @@ private:
 
     const Scenario& scenario_;
     double pixelScale_ = 1;
+    bool hatchAsLines_ = false;
 };
 
 // The overlay for one pair: its ruling, and when it is not visible the red lines (the
@@ -215,6 +222,12 @@ std::optional<QString> pictureTypeProblem(const QString& path);
 // A map as a picture of it shows it: its title begins with the table's name (a picture
 // leaves the window, which names the table in its own title).
 MapLayer pictureLayer(const Scenario& scenario, MapLayer map);
+
+// An SVG file written by QSvgGenerator made right for every reader: its dash patterns are
+// written in pen widths, where SVG reads them in the drawing's units (a dash of 4 pen
+// widths drawn 4 inches long): each multiplied by its stroke's width. False, with the
+// error, where the file cannot be read or written.
+bool fixSvgDashes(const QString& path, QString* error);
 
 // Writes the board to a PNG (`pngWidth` pixels across), SVG or PDF file, chosen by the
 // extension; false with a message on failure. A map's legend goes beside the board

@@ -340,7 +340,7 @@ bool sideViewToFile(const SideView& view, const QString& observer, const QString
         p.setFont(font);
         paintSideView(p, QRectF(QPointF(0, 0), QSizeF(size)), view, observer, target, caption);
         p.end();
-        return true;
+        return fixSvgDashes(path, error);
     }
     if (suffix == QLatin1String("pdf")) {
         QPdfWriter pdf(path);
