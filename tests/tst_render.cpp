@@ -480,6 +480,11 @@ private slots:
         QCOMPARE(exposure.key[0], QStringLiteral("hidden from every place: %1\u00a0sq\u00a0in; seen from every place: 144.0\u00a0sq\u00a0in")
                                       .arg((open - 2) * 144.0, 0, 'f', 1));
         QCOMPARE(exposure.key[1], QStringLiteral("places that see a cell, on average: %1%").arg(100 * 1.5 / open, 0, 'f', 1));
+        // A pair left undecided is said in the picture too, as the panel and the CLI say it.
+        map.cells[3].undecided = 2;
+        const render::MapLayer open2 = render::exposureLayer(map, s);
+        QCOMPARE(open2.key.size(), size_t(3));
+        QCOMPARE(open2.key[2], QStringLiteral("undecided (at or near a knife edge): 2 pairs in 1 cell, counted as not seen"));
     }
 
     void mapTitlesNameAZonesSideOnce() {

@@ -175,6 +175,12 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
                             .arg(t.all * area, 0, 'f', 1));
     layer.key.push_back(byFully ? QStringLiteral("places that see a cell fully, on average: %1%").arg(100 * t.meanFullyShare(), 0, 'f', 1)
                                 : QStringLiteral("places that see a cell, on average: %1%").arg(100 * t.meanShare(), 0, 'f', 1));
+    if (t.undecided > 0)
+        layer.key.push_back(QStringLiteral("undecided (at or near a knife edge): %1 %2 in %3 %4, counted as not seen")
+                                .arg(t.undecided)
+                                .arg(t.undecided == 1 ? QStringLiteral("pair") : QStringLiteral("pairs"))
+                                .arg(t.undecidedCells)
+                                .arg(t.undecidedCells == 1 ? QStringLiteral("cell") : QStringLiteral("cells")));
     return layer;
 }
 

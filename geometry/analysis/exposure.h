@@ -79,7 +79,8 @@ struct ExposureTally {
 };
 ExposureTally tallyExposure(const ExposureMap& map);
 
-// Every cell as CSV: x,y (its centre, inches),overlap,positions,seen,fully,share,fully_share,undecided;
+// Every cell as CSV: x,y (its centre, inches),overlap,positions (the zone's places, on every
+// row),seen,fully,share,fully_share,undecided;
 // on a cell with no place to stand (overlap 1) the counts are empty, and so are fully and
 // fully_share where the map did not count them (withFully).
 std::string exposureCsv(const ExposureMap& map);
