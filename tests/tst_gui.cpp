@@ -1153,6 +1153,10 @@ private slots:
                  qPrintable(panel->explanation()));
         QVERIFY(!view->overlay().mapLines.empty());
         for (const auto& line : view->overlay().mapLines) QVERIFY(!line.second);
+        // (The red lines said to be some of the places, as many as are drawn.)
+        QVERIFY2(panel->explanation().contains(QStringLiteral("The red lines: from %1 of the 18 that do not see it")
+                                                   .arg(view->overlay().mapLines.size())),
+                 qPrintable(panel->explanation()));
         panel->explainAt({2.5, 8.5});
         QVERIFY(explained.wait(20000));
         QVERIFY2(panel->explanation().contains(QStringLiteral("seen from 18 of the 18 places")), qPrintable(panel->explanation()));

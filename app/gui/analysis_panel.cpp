@@ -1142,13 +1142,22 @@ void AnalysisPanel::startExplaining() {
                 else unseen.push_back(p);
             }
             const size_t every = std::max<size_t>(1, unseen.size() / 8);
-            for (size_t k = 0; k < unseen.size(); k += every) e.lines.push_back({{unseen[k], at}, false});
+            int red = 0;
+            for (size_t k = 0; k < unseen.size(); k += every, ++red) e.lines.push_back({{unseen[k], at}, false});
             const int n = static_cast<int>(map.positions.size());
             const bool none = cell.seen == 0 && cell.undecided == 0;
             e.text = none ? QObject::tr("At %1: hidden from every one of the %2 places in %3.").arg(where).arg(n).arg(QString::fromStdString(map.zone))
                                     : QObject::tr("At %1: seen from %2 of the %3 places in %4 (%5%), the green lines.")
                                           .arg(where).arg(cell.seen).arg(n).arg(QString::fromStdString(map.zone))
                                           .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
+            // (What the red lines are: a few of the places that do not see it, spread along
+            // them, each line stopped on its way.)
+            if (red > 0)
+                e.text += static_cast<size_t>(red) == unseen.size()
+                              ? QObject::tr(" The red lines: from the %1 that do not see it, blocked.").arg(red)
+                              : QObject::tr(" The red lines: from %1 of the %2 that do not see it, spread among them, blocked.")
+                                    .arg(red)
+                                    .arg(unseen.size());
             if (map.withFully) e.text += QObject::tr(" Fully visible from %1.").arg(cell.fully);
             if (cell.undecided)
                 e.text += QObject::tr(" The map left %1 place(s) undecided, at or near a knife edge (not counted as seeing); "
