@@ -376,6 +376,26 @@ private slots:
         QCOMPARE(entries, 2);
     }
 
+    void hidingLegendSaysTheGroundItsColourCovers() {
+        // A base's colour covers where it hides with every smaller base; where it also hides
+        // alone (a smaller one seen there), its outline holds more: its legend entry gives
+        // both areas, so that the swatch is not read as all its safe ground.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        analysis::HidingSpots spots = emptyHidingSpots(s, 8, 8);  // (2" cells: 4 sq in each)
+        spots.zone = "somewhere";
+        spots.places = 20;
+        spots.semiMost = 2;
+        spots.bases[0].safe[0] = spots.bases[0].safe[1] = 1;
+        spots.bases[1].safe[1] = spots.bases[1].safe[2] = 1;
+        const render::MapLayer layer = render::hidingLayer(spots, s);
+        QVERIFY2(!layer.legend[0].second.contains(QStringLiteral("every smaller base")), qPrintable(layer.legend[0].second));
+        QVERIFY2(layer.legend[1].second.contains(QStringLiteral("safe with every smaller base, this colour or darker: 4.0\u00a0sq\u00a0in")),
+                 qPrintable(layer.legend[1].second));
+        spots.bases[0].safe[2] = 1;  // (now nested: no second figure)
+        spots.bases[0].safeArea = 12;
+        QVERIFY(!render::hidingLayer(spots, s).legend[1].second.contains(QStringLiteral("every smaller base")));
+    }
+
     void legendSwatchesLookAsTheCellsDo() {
         // A cell's fill is laid over the table's green at the map's opacity: the hiding map's
         // pale lavender (semi-safe) reads grey there, and its legend showed the lavender

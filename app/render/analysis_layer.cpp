@@ -228,15 +228,27 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                       .arg(spots.grid.spacing)
                       .arg(spots.semiMost)
                       .arg(percent);
-    for (size_t b = 0; b < n; ++b)
+    // (Where a base is safe and a smaller one is not, its ground is outlined but coloured for
+    // the smaller: the area its colour covers said beside its own where they differ.)
+    std::vector<int> nested(n, 0);
+    for (const int k : safe)
+        for (int b = 0; b <= k; ++b) ++nested[static_cast<size_t>(b)];
+    const double cell = spots.grid.spacing * spots.grid.spacing;
+    for (size_t b = 0; b < n; ++b) {
+        const double coloured = nested[b] * cell;
         layer.legend.push_back({hidingColour(b, n, false),
                                 // (No line broken within "535.2 sq in" or "32 mm": non-breaking spaces.)
-                                QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in, semi-safe %4\u00a0sq\u00a0in%5")
+                                QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in, semi-safe %4\u00a0sq\u00a0in%5%6")
                                     .arg(b == 0 ? QString() : QStringLiteral("up to "))
                                     .arg(probeText(spots.bases[b].probe).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm")))
                                     .arg(spots.bases[b].safeArea, 0, 'f', 1)
                                     .arg(spots.bases[b].semiArea, 0, 'f', 1)
-                                    .arg(n <= 4 ? QStringLiteral(" (its safe ground outlined %1)").arg(hidingOutlineName(b, n)) : QString())});
+                                    .arg(n <= 4 ? QStringLiteral(" (its safe ground outlined %1)").arg(hidingOutlineName(b, n)) : QString())
+                                    .arg(b > 0 && coloured < spots.bases[b].safeArea - cell / 2
+                                             ? QStringLiteral("; safe with every smaller base, this colour or darker: %1\u00a0sq\u00a0in")
+                                                   .arg(coloured, 0, 'f', 1)
+                                             : QString())});
+    }
     layer.legend.push_back({hidingColour(0, n, true),
                             QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
     if (n > 1)
