@@ -376,6 +376,17 @@ private slots:
         QCOMPARE(entries, 2);
     }
 
+    void everyZoneIsLabelledOnACrowdedTable() {
+        // Purge vs Purge 01 drawn with its labels: the pieces' and objectives' labels take the
+        // middle of the defender's zone, and its own label found room further out in it
+        // (it was left off, the zone unnamed in the picture).
+        const Scenario s = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        const QString text = svgOf(s, render::Overlay{});
+        QVERIFY(!text.isEmpty());
+        for (const Zone& z : s.zones)
+            if (z.polygon.size() >= 3) QVERIFY2(text.contains(QString::fromStdString(z.id)), z.id.c_str());
+    }
+
     void hidingLegendSaysTheGroundItsColourCovers() {
         // A base's colour covers where it hides with every smaller base; where it also hides
         // alone (a smaller one seen there), its outline holds more: its legend entry gives

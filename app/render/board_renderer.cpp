@@ -624,8 +624,18 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             QColor plate = z.side.empty() ? QColor(60, 60, 60) : sideColour(z.side).darker(160);
             plate.setAlpha(190);
             const QPointF at = device(labelPoint(z.polygon));
-            labels.place(QString::fromStdString(z.id), {at, at + QPointF(0, 20 * px), at - QPointF(0, 20 * px)},
-                         contains(overlay.highlighted, z.id), -1, plate);
+            // (A zone is large, and a map's pieces' labels may take its middle: places further
+            // out within it too, rings of them about its middle.)
+            std::vector<QPointF> places{at, at + QPointF(0, 20 * px), at - QPointF(0, 20 * px)};
+            QPolygonF outline;
+            for (const Vec2& v : z.polygon) outline << device(v);
+            for (const double r : {60.0, 120.0, 180.0})
+                for (int k = 0; k < 8; ++k) {
+                    const double turn = k * std::numbers::pi / 4;
+                    const QPointF q = at + QPointF(std::cos(turn), std::sin(turn)) * (r * px);
+                    if (outline.size() < 3 || outline.containsPoint(q, Qt::OddEvenFill)) places.push_back(q);
+                }
+            labels.place(QString::fromStdString(z.id), places, contains(overlay.highlighted, z.id), -1, plate);
         }
 }
 
