@@ -402,6 +402,16 @@ private slots:
         QVERIFY2(!layer.legend[0].second.contains(QStringLiteral("every smaller base")), qPrintable(layer.legend[0].second));
         QVERIFY2(layer.legend[1].second.contains(QStringLiteral("safe with every smaller base, this colour or darker: 4.0\u00a0sq\u00a0in")),
                  qPrintable(layer.legend[1].second));
+        QVERIFY(layer.key.empty());  // (no objective)
+        // With objectives, a picture's key gives each one's safe ground for every base.
+        {
+            analysis::HidingSpots near = spots;
+            near.bases[0].objectives = {{"flag", 12, 16}, {"well", 0, 4}};
+            near.bases[1].objectives = {{"flag", 4, 8}, {"well", 0, 0}};
+            const render::MapLayer withFlags = render::hidingLayer(near, s);
+            QCOMPARE(withFlags.key, (std::vector<QString>{QStringLiteral("safe within 3\" of each objective, sq\u00a0in (32\u00a0mm round / 100x50\u00a0mm rect):"),
+                                                 QStringLiteral("flag: 12.0 / 4.0"), QStringLiteral("well: 0.0 / 0.0")}));
+        }
         spots.bases[0].safe[2] = 1;  // (now nested: no second figure)
         spots.bases[0].safeArea = 12;
         QVERIFY(!render::hidingLayer(spots, s).legend[1].second.contains(QStringLiteral("every smaller base")));

@@ -253,6 +253,23 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                             QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
     if (n > 1)
         layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
+    // (The figures the panel and the CLI give by objective, for a picture: each base's safe
+    // ground within range of it, a line for each objective.)
+    if (n > 0 && !spots.bases[0].objectives.empty()) {
+        QStringList names;
+        for (const analysis::HidingBase& b : spots.bases)
+            names << probeText(b.probe).section(QLatin1Char(','), 0, 0).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm"));
+        layer.key.push_back(QStringLiteral("safe within %1\" of each objective, sq\u00a0in (%2):")
+                                .arg(spots.options.objectiveRange)
+                                .arg(names.join(QStringLiteral(" / "))));
+        for (size_t o = 0; o < spots.bases[0].objectives.size(); ++o) {
+            QStringList areas;
+            for (const analysis::HidingBase& b : spots.bases)
+                areas << (o < b.objectives.size() ? QString::number(b.objectives[o].safeArea, 'f', 1) : QStringLiteral("-"));
+            layer.key.push_back(QStringLiteral("%1: %2").arg(QString::fromStdString(spots.bases[0].objectives[o].objective),
+                                                             areas.join(QStringLiteral(" / "))));
+        }
+    }
     return layer;
 }
 
