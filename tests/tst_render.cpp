@@ -376,6 +376,29 @@ private slots:
         QCOMPARE(entries, 2);
     }
 
+    void objectivesShowOverAMap() {
+        // A map's cells, and the piece an objective stands on, covered its marker: drawn
+        // over both, its centre is the marker's gold (labels off: they would sit on it).
+        const Scenario s = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        render::Overlay overlay;
+        overlay.labels = false;
+        overlay.map = render::MapLayer{};
+        render::MapLayer& map = *overlay.map;
+        map.spacing = 1;
+        map.cols = static_cast<int>(s.board.width);
+        map.rows = static_cast<int>(s.board.height);
+        map.cells.assign(static_cast<size_t>(map.cols * map.rows), QColor(8, 48, 107));
+        int objectives = 0;
+        const Picture pic = draw(s, overlay);
+        for (const Zone& z : s.zones) {
+            if (!z.position) continue;
+            ++objectives;
+            const QColor c = pic.at(*z.position);
+            QVERIFY2(c.red() > 200 && c.green() > 170 && c.blue() < 80, qPrintable(QString::fromStdString(z.id) + " " + c.name()));
+        }
+        QCOMPARE(objectives, 6);
+    }
+
     void everyZoneIsLabelledOnACrowdedTable() {
         // Purge vs Purge 01 drawn with its labels: the pieces' and objectives' labels take the
         // middle of the defender's zone, and its own label found room further out in it

@@ -256,6 +256,21 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
         }
     }
     paintTerrain(p, overlay, unit);
+    if (overlay.map)
+        // The objectives' markers, which the cells wash out and the pieces they stand on
+        // cover: over both, a ring and the centre on a dark halo.
+        for (const Zone& z : scenario_.zones) {
+            if (!z.position) continue;
+            const double r = std::max(0.4, z.radius);
+            p.setBrush(Qt::NoBrush);
+            p.setPen(QPen(QColor(0, 0, 0, 130), 4 * unit));
+            p.drawEllipse(pt(*z.position), r, r);
+            p.setPen(QPen(QColor(255, 215, 0), 2 * unit));
+            p.drawEllipse(pt(*z.position), r, r);
+            p.setPen(QPen(QColor(0, 0, 0, 130), unit));
+            p.setBrush(QColor(255, 215, 0));
+            p.drawEllipse(pt(*z.position), 0.2, 0.2);
+        }
     paintSight(p, overlay, unit);
     paintModels(p, overlay, unit);
     paintMeasuring(p, overlay, unit);
