@@ -1522,6 +1522,39 @@ private slots:
         QVERIFY(panel->exposure().has_value() && panel->exposure()->complete);
     }
 
+    void analysisHoverBringsItsExplanationIntoView() {
+        // A short dock scrolled down to the legend: hovering a cell of the hiding map brings
+        // its explanation (above the legend) into view, rather than write it out of sight.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                                                  QStringLiteral("deployment-attacker"), 4, 1.0);
+        QVERIFY(panel);
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
+        QVERIFY(dock);
+        w.resize(1200, 520);
+        w.show();
+        dock->show();
+        dock->raise();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        QVERIFY(panel->hiding().has_value());
+        QScrollArea* area = nullptr;
+        for (QWidget* p = panel->parentWidget(); p && !area; p = p->parentWidget()) area = qobject_cast<QScrollArea*>(p);
+        QVERIFY(area);
+        auto* explain = panel->findChild<QLabel*>(QStringLiteral("analysis-explanation"));
+        QVERIFY(explain);
+        QScrollBar* bar = area->verticalScrollBar();
+        QTRY_VERIFY(bar->maximum() > 0);  // (the dock is shorter than the panel)
+        bar->setValue(bar->maximum());
+        const int top = explain->mapTo(area->widget(), QPoint(0, 0)).y();
+        QVERIFY2(top < bar->value(), "the explanation above the view");  // (the premise)
+        panel->explainAt({10.5, 10.5});
+        QVERIFY(!panel->explanation().isEmpty());
+        QVERIFY2(bar->value() <= top, qPrintable(QStringLiteral("%1 > %2").arg(bar->value()).arg(top)));
+    }
+
     void analysisEditWhileAnotherChoiceIsLookedAtStartsNothing() {
         // A vision map on its way, a zone chosen (only looked at), then the table edited:
         // the map on its way is given up for a table no longer there, and nothing is started

@@ -19,6 +19,8 @@
 #include <QLocale>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -729,6 +731,18 @@ void AnalysisPanel::sayStale() {
     setExplanation(explanation_);
 }
 
+void AnalysisPanel::keepExplanationInView() {
+    QScrollArea* area = nullptr;
+    for (QWidget* w = parentWidget(); w && !area; w = w->parentWidget()) area = qobject_cast<QScrollArea*>(w);
+    if (!area || !area->widget() || !area->widget()->isAncestorOf(explain_)) return;
+    QScrollBar* bar = area->verticalScrollBar();
+    const int top = explain_->mapTo(area->widget(), QPoint(0, 0)).y(), view = area->viewport()->height();
+    // (Its first lines within the view: left alone. Else scrolled to its top.)
+    const int line = explain_->fontMetrics().lineSpacing();
+    if (top >= bar->value() && top + 2 * line <= bar->value() + view) return;
+    bar->setValue(std::max(0, top - line / 2));
+}
+
 QString AnalysisPanel::hoverHint(bool cells) const {
     return QStringLiteral("<i>%1</i>").arg(cells ? tr("Hover a cell of the map to see why.")
                                                  : tr("Hover a numbered gap or a lane to see it described."));
@@ -1049,6 +1063,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
         if (text != explanation_) {
             setExplanation(text);
             if (text.isEmpty()) explain_->setText(hoverHint(false));  // (neither: what to hover, again)
+            else keepExplanationInView();
         }
         emit explained();
         return;
@@ -1089,6 +1104,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
             lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "
                         "a model within an area with a dense feature is hidden beyond the detection range, 13.09).");
         setExplanation(lines.join(QLatin1Char('\n')));
+        keepExplanationInView();
         board_->setMapLines({}, render::hidingBasesAt(*hiding_, c));
         emit explained();
         return;
@@ -1297,6 +1313,7 @@ void AnalysisPanel::explanationReady() {
     // (Worked out on a table edited since: dropped.)
     if ((map_ || exposure_) && editsExplained_ == edits_ && epochExplained_ == choiceEpoch_ && !stale()) {
         setExplanation(e.text);
+        keepExplanationInView();
         board_->setMapLines(e.lines);
         emit explained();
     }

@@ -216,6 +216,9 @@ private:
     static constexpr int kExplainLines = 8;  // lines kept for the hovered cell's explanation while a map is shown
     // The hovered cell's explanation shown (explanation_), the room kept for it grown to fit.
     void setExplanation(const QString& text);
+    // A cell's explanation brought into view where the dock was scrolled past it (to the
+    // legend below it, in a short dock): the explanation of what is hovered is what is read.
+    void keepExplanationInView();
     // What to hover on the map shown (a cell; lanes and gaps: a gap or a lane), in italics.
     QString hoverHint(bool cells) const;
     void sayStale();
