@@ -1522,6 +1522,40 @@ private slots:
         QVERIFY(panel->exposure().has_value() && panel->exposure()->complete);
     }
 
+    void analysisMapOfTheTableBeforeAnEditIsNotExported() {
+        // An exposure map shown, then the table edited: until the map is worked out again,
+        // neither the picture (the old map over the new table) nor the cells are exported,
+        // each refusal saying why; once it is, both are.
+        QTemporaryDir dir;
+        gui::MainWindow w;
+        ScriptedPrompts* prompts = scripted(w);
+        gui::AnalysisPanel* panel =
+            exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                          QStringLiteral("deployment-attacker"), 4, 1.0);
+        QVERIFY(panel);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
+            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
+        });
+        QVERIFY(panel->stale());
+        const QString png = dir.filePath(QStringLiteral("map.png")), csv = dir.filePath(QStringLiteral("cells.csv"));
+        prompts->saveNames << png;
+        trigger(w, "file-export-image");
+        QVERIFY(prompts->askedFor(QStringLiteral("warning: Cannot export yet")));
+        QVERIFY(!QFile::exists(png));
+        QString error;
+        QVERIFY(!panel->exportCsv(csv, &error));
+        QVERIFY2(error.contains(QStringLiteral("before its last edits")), qPrintable(error));
+        QVERIFY(!QFile::exists(csv));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!panel->stale());
+        prompts->saveNames.clear();
+        prompts->saveNames << png;
+        trigger(w, "file-export-image");
+        QVERIFY(QImage(png).width() > 1000);
+        QVERIFY2(panel->exportCsv(csv, &error), qPrintable(error));
+    }
+
     void analysisHoverBringsItsExplanationIntoView() {
         // A short dock scrolled down to the legend: hovering a cell of the hiding map brings
         // its explanation (above the legend) into view, rather than write it out of sight.

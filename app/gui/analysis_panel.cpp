@@ -1325,6 +1325,12 @@ bool AnalysisPanel::exportCsv(const QString& path, QString* error) const {
         if (error) *error = tr("No map with cells to export: work out a vision, exposure or hiding-spots map first.");
         return false;
     }
+    if (stale()) {
+        if (error)
+            *error = tr("The map shown was worked out on the table before its last edits: export its cells once it is "
+                        "worked out again (or press %1).").arg(compute_->text());
+        return false;
+    }
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
         if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());

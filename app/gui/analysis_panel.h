@@ -51,6 +51,9 @@ public:
     void cancel();
     void clear();  // the map off the board
     bool computing() const { return working_; }
+    // Whether the map shown was worked out on the table before its last edits (it is worked
+    // out again, or waits for the button): not the table's, and not to be exported as such.
+    bool stale() const { return editsShown_ != edits_; }
     const std::optional<analysis::VisionMap>& map() const { return map_; }
     const std::optional<analysis::ExposureMap>& exposure() const { return exposure_; }
     const std::optional<analysis::HidingSpots>& hiding() const { return hiding_; }
@@ -206,7 +209,6 @@ private:
     // until the one worked out again arrives, hovering does not explain a cell by the table
     // as it is now (its lines would not be the map's).
     int edits_ = 0, editsAsked_ = 0, editsShown_ = 0, editsExplained_ = 0;
-    bool stale() const { return editsShown_ != edits_; }
     // The table as the map asked for and the map shown were worked out on (as a file would
     // hold it): an undo or redo back to it makes the map shown the table's again.
     QByteArray tableAsked_, tableShown_;

@@ -1504,6 +1504,15 @@ void MainWindow::editRingRadii() {
 }
 
 void MainWindow::exportImage() {
+    // (A map of the table before the last edits, drawn over the table as it is, would show
+    // neither: the picture waits for the map worked out again.)
+    if (board_->overlay().map && analysis_->stale()) {
+        prompts_->warning(this, tr("Cannot export yet"),
+                          tr("The map shown was worked out on the table before its last edits. Export the picture once the "
+                             "map is worked out again for the table as it is (the Analysis dock says when), or clear the "
+                             "map to export the table alone."));
+        return;
+    }
     const QString path =
         prompts_->saveFileName(this, tr("Export image"), exportStart(QStringLiteral(".png"), true),
                                tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
