@@ -333,12 +333,12 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map, double unit) cons
     p.restore();
 }
 
-void BoardRenderer::hatch(QPainter& p, const Ring& ring, const QColor& colour, Qt::BrushStyle style, double unit) const {
+void BoardRenderer::hatch(QPainter& p, const Polygon& shape, const QColor& colour, Qt::BrushStyle style, double unit) const {
     p.save();
     if (!hatchAsLines_) {
         p.setPen(Qt::NoPen);
         p.setBrush(QBrush(colour, style));
-        p.drawPath(ringPath(ring));
+        p.drawPath(polygonPath(shape));
         p.restore();
         return;
     }
@@ -348,31 +348,35 @@ void BoardRenderer::hatch(QPainter& p, const Ring& ring, const QColor& colour, Q
         tint.setAlphaF(tint.alphaF() * 0.2);
         p.setPen(Qt::NoPen);
         p.setBrush(tint);
-        p.drawPath(ringPath(ring));
+        p.drawPath(polygonPath(shape));
         p.restore();
         return;
     }
     // Lines rising to the right on the page (x + y constant: the board's y runs down the
-    // page), 8 pixels apart along a row as the pattern's, each clipped to the ring: the
-    // stretches between its crossings with the ring's sides, taken in pairs.
-    if (ring.size() < 3) {
+    // page), 8 pixels apart along a row as the pattern's, each clipped to the shape: the
+    // stretches between its crossings with the sides of its rings (the holes' too), taken
+    // in pairs.
+    std::vector<const Ring*> rings{&shape.outer};
+    for (const Ring& h : shape.holes) rings.push_back(&h);
+    if (shape.outer.size() < 3) {
         p.restore();
         return;
     }
     const double step = 8 * unit;
     double lo = HUGE_VAL, hi = -HUGE_VAL;
-    for (const Vec2& v : ring) lo = std::min(lo, v.x + v.y), hi = std::max(hi, v.x + v.y);
+    for (const Vec2& v : shape.outer) lo = std::min(lo, v.x + v.y), hi = std::max(hi, v.x + v.y);
     p.setPen(QPen(colour, unit, Qt::SolidLine, Qt::FlatCap));
     std::vector<double> cuts;
     for (double k = std::floor(lo / step) * step + step / 2; k < hi; k += step) {
         // The line x + y = k, by x: where each side crosses it.
         cuts.clear();
-        for (size_t i = 0; i < ring.size(); ++i) {
-            const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
-            const double fa = a.x + a.y - k, fb = b.x + b.y - k;
-            if ((fa < 0) == (fb < 0)) continue;
-            cuts.push_back(a.x + (b.x - a.x) * (fa / (fa - fb)));
-        }
+        for (const Ring* ring : rings)
+            for (size_t i = 0; i < ring->size(); ++i) {
+                const Vec2 a = (*ring)[i], b = (*ring)[(i + 1) % ring->size()];
+                const double fa = a.x + a.y - k, fb = b.x + b.y - k;
+                if ((fa < 0) == (fb < 0)) continue;
+                cuts.push_back(a.x + (b.x - a.x) * (fa / (fa - fb)));
+            }
         std::sort(cuts.begin(), cuts.end());
         for (size_t i = 0; i + 1 < cuts.size(); i += 2) p.drawLine(QPointF(cuts[i], k - cuts[i]), QPointF(cuts[i + 1], k - cuts[i + 1]));
     }
@@ -768,7 +772,7 @@ void BoardRenderer::paintLights(QPainter& p, double unit) const {
             p.setPen(Qt::NoPen);
             p.setBrush(QColor(10, 10, 25, 150));
             p.drawPath(ringPath(t.footprint.outer));
-            hatch(p, t.footprint.outer, QColor(120, 110, 170, 120), Qt::Dense6Pattern, unit);
+            hatch(p, t.footprint, QColor(120, 110, 170, 120), Qt::Dense6Pattern, unit);
         }
     for (const TableLight& l : scenario_.lights) {
         Vec2 at = l.position;
@@ -837,7 +841,7 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                     p.setBrush(fill);
                     p.setPen(Qt::NoPen);
                     p.drawPath(path);
-                    hatch(p, t.footprint.outer, QColor(35, 30, 25, 170), Qt::BDiagPattern, unit);
+                    hatch(p, t.footprint, QColor(35, 30, 25, 170), Qt::BDiagPattern, unit);
                     p.setBrush(Qt::NoBrush);
                     p.setPen(QPen(QColor(35, 30, 25), 1.4 * unit, Qt::DashLine));
                     p.drawPath(path);
@@ -856,7 +860,7 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                     p.setBrush(open ? QBrush(QColor(0xe8, 0xe4, 0xc8, 230)) : QBrush(fill));
                     p.setPen(open ? QPen(QColor(35, 30, 25), 1.2 * unit, Qt::DotLine) : QPen(kBlockedRed, 1.6 * unit, Qt::DotLine));
                     p.drawPath(gap);
-                    hatch(p, o.polygon, QColor(35, 30, 25, 140), Qt::Dense6Pattern, unit);
+                    hatch(p, Polygon{o.polygon, {}}, QColor(35, 30, 25, 140), Qt::Dense6Pattern, unit);
                 }
             }
             if (highlighted(t.id) || contains(overlay.highlighted, t.id)) {
@@ -1075,7 +1079,9 @@ bool fixSvgDashes(const QString& path, QString* error) {
         QString g = m.captured(0);
         const QRegularExpressionMatch w = width.match(g);
         const double scale = w.hasMatch() ? w.captured(1).toDouble() : 1;
-        if (scale > 0 && scale != 1) {
+        // (The generator multiplies by the pen's width rounded to a whole number, 1 where
+        // that is 0: its thin pens' dashes, under half a unit wide, are in pen widths.)
+        if (scale > 0 && scale < 0.5) {
             QStringList dashes = m.captured(1).split(QLatin1Char(','));
             for (QString& d : dashes) d = QString::number(d.toDouble() * scale, 'g', 6);
             g.replace(QStringLiteral("stroke-dasharray=\"%1\"").arg(m.captured(1)),

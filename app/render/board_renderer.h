@@ -172,9 +172,9 @@ private:
     void paintLights(QPainter& p, double unit) const;
     void paintMap(QPainter& p, const MapLayer& map, double unit) const;
     void paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const;
-    // The ring filled with the brush's pattern (hatching or dots) in `colour`; as lines or a
-    // light tint under setHatchAsLines.
-    void hatch(QPainter& p, const Ring& ring, const QColor& colour, Qt::BrushStyle style, double unit) const;
+    // The shape (its holes left out) filled with the brush's pattern (hatching or dots) in
+    // `colour`; as lines or a light tint under setHatchAsLines.
+    void hatch(QPainter& p, const Polygon& shape, const QColor& colour, Qt::BrushStyle style, double unit) const;
     void paintTerrain(QPainter& p, const Overlay& overlay, double unit) const;
     void paintModels(QPainter& p, const Overlay& overlay, double unit) const;
     void paintSight(QPainter& p, const Overlay& overlay, double unit) const;
@@ -223,10 +223,12 @@ std::optional<QString> pictureTypeProblem(const QString& path);
 // leaves the window, which names the table in its own title).
 MapLayer pictureLayer(const Scenario& scenario, MapLayer map);
 
-// An SVG file written by QSvgGenerator made right for every reader: its dash patterns are
-// written in pen widths, where SVG reads them in the drawing's units (a dash of 4 pen
-// widths drawn 4 inches long): each multiplied by its stroke's width. False, with the
-// error, where the file cannot be read or written.
+// An SVG file written by QSvgGenerator made right for every reader: the dash patterns of
+// its pens thinner than half a unit are written in pen widths (it scales them by the width
+// rounded to a whole number, taken as 1 where that is 0), where SVG reads them in the
+// drawing's units (a dash of 4 pen widths drawn 4 inches long on the board, whose unit is
+// the inch): each multiplied by its stroke's width. False, with the error, where the file
+// cannot be read or written.
 bool fixSvgDashes(const QString& path, QString* error);
 
 // Writes the board to a PNG (`pngWidth` pixels across), SVG or PDF file, chosen by the
