@@ -2794,7 +2794,12 @@ private slots:
                     int hidden = clear > rt ? 1 : 0;
                     for (size_t i = 0; i < places.size() && hidden != 0; ++i) {
                         const Vec2 p = places[i], pc = c - p;
-                        const double dist = std::hypot(pc.x, pc.y), along = (ro - rt) / dist;
+                        const double dist = std::hypot(pc.x, pc.y);
+                        if (dist <= std::abs(ro - rt) + hair) {  // (one base within the other: seen)
+                            hidden = 0;
+                            break;
+                        }
+                        const double along = (ro - rt) / dist;
                         const Vec2 u = pc * (1 / dist), across{-u.y, u.x};
                         const double side = std::sqrt(1 - along * along);
                         int both = 1;

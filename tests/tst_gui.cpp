@@ -1464,7 +1464,6 @@ private slots:
         gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
         QVERIFY(panel);
         QVERIFY(!panel->hiding().has_value() && !panel->exposure().has_value());
-        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
             for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
         });
@@ -1477,8 +1476,9 @@ private slots:
 
     void analysisDragWhileAnotherKindIsWorkedOutWorksItOutAgain() {
         // An exposure map shown, hiding spots asked for and under way, then a drag (several
-        // edits, the work given up between them): the map shown, for other choices, is taken
-        // off, and the hiding spots are worked out again once the edits pause, not lost.
+        // edits, the work given up after the first, stopped before the next): the hiding
+        // spots are worked out again once the edits pause, not lost (the second edit took
+        // the exposure map, for other choices, off and forgot the pause).
         gui::MainWindow w;
         gui::AnalysisPanel* panel =
             exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
@@ -1493,12 +1493,40 @@ private slots:
             w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
                 for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.2;
             });
-            QTest::qWait(150);  // (the work given up stops meanwhile)
+            QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 30000);  // (the work given up has stopped)
         }
+        QVERIFY(panel->exposure().has_value());  // (still drawn, until the spots take its place)
         QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 60000);
         QVERIFY(panel->hiding()->complete);
         QVERIFY(!panel->computing());
         QVERIFY2(!panel->summary().contains(QStringLiteral("changed")), qPrintable(panel->summary()));
+    }
+
+    void analysisChoiceLookedAtDuringTheEditsPauseIsNotWorkedOut() {
+        // An exposure map shown, the table edited (it is to be worked out again once the
+        // edits pause), then hiding spots chosen, only looked at: when the pause ends nothing
+        // is started for them, and the panel says the work was given up; the same with an
+        // edit after the look (a drag going on).
+        for (const bool editAfter : {false, true}) {
+            gui::MainWindow w;
+            gui::AnalysisPanel* panel =
+                exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                              QStringLiteral("deployment-attacker"), 4, 1.0);
+            QVERIFY(panel);
+            auto move = [&] {
+                w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
+                    for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.2;
+                });
+            };
+            move();
+            panel->setHidingSpots(true);
+            if (editAfter) move();
+            QTest::qWait(1500);  // (past the pause)
+            QVERIFY(!panel->computing());
+            QVERIFY(!panel->hiding().has_value());
+            QVERIFY2(panel->summary().contains(editAfter ? QStringLiteral("taken off") : QStringLiteral("given up")),
+                     qPrintable(panel->summary()));
+        }
     }
 
     void analysisUndoOfAnEditSaysTheMapIsWorkedOutAgain() {

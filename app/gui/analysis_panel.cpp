@@ -225,6 +225,13 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
             return;
         }
         if (backToShown()) return;
+        if (choice() != pausedFor_) {
+            // (Another choice made during the pause, only looked at: the work given up for the
+            // edits is not started for it; the button asks.)
+            gaveUpForEdit_ = true;
+            sayCancelled();
+            return;
+        }
         if (!compute()) clear();
     });
     connect(document_, &ScenarioDocument::changed, this, &AnalysisPanel::tableChanged);
@@ -762,7 +769,7 @@ void AnalysisPanel::tableChanged() {
     // drag is many edits).
     ++edits_;
     listZones();
-    if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing()) return;
+    if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing() && !debounce_.isActive()) return;
     if (observerGone()) {
         // The observer taken off the table (deleted): the map stays, said to be of the table
         // as it was, and nothing is worked out for no observer (the map on its way again
@@ -790,10 +797,14 @@ void AnalysisPanel::tableChanged() {
         return;
     }
     if (!computing() && debounce_.isActive()) {
-        // (The work for the choices shown, given up for an edit before these, is to be
-        // worked out again once they pause: not lost to the next edit of a drag.)
-        debounce_.start();
-        return;
+        // (The work given up for an edit before this one is to be worked out again once the
+        // edits pause: not lost to the next edit of a drag. Unless another choice is looked
+        // at now: then it stays given up, as below.)
+        if (choice() == pausedFor_) {
+            debounce_.start();
+            return;
+        }
+        debounce_.stop();
     }
     if (!computing() && choice() != choiceShown_) {
         // The map drawn was worked out for other choices than those shown (another map
@@ -806,6 +817,7 @@ void AnalysisPanel::tableChanged() {
     }
     if (cancelFlag_ && computing()) cancelFlag_->store(true);
     debounce_.start();
+    pausedFor_ = choice();
     if (map_ || exposure_ || hiding_) sayStale();  // (after the pause is started: said to be worked out again)
 }
 
@@ -1169,7 +1181,8 @@ void AnalysisPanel::startExplaining() {
             // (What the red lines are: a few of the places that do not see it, spread along
             // them, each line stopped on its way.)
             if (red > 0)
-                e.text += static_cast<size_t>(red) == unseen.size()
+                e.text += red == 1 && unseen.size() == 1 ? QObject::tr(" The red line: from the one place that does not see it, blocked.")
+                          : static_cast<size_t>(red) == unseen.size()
                               ? QObject::tr(" The red lines: from the %1 that do not see it, blocked.").arg(red)
                               : QObject::tr(" The red lines: from %1 of the %2 that do not see it, spread among them, blocked.")
                                     .arg(red)

@@ -209,6 +209,9 @@ private:
     // until the one worked out again arrives, hovering does not explain a cell by the table
     // as it is now (its lines would not be the map's).
     int edits_ = 0, editsAsked_ = 0, editsShown_ = 0, editsExplained_ = 0;
+    // The choices the edits' pause (debounce_) is to work the map out again for: another one
+    // looked at meanwhile is not worked out.
+    QString pausedFor_;
     // The table as the map asked for and the map shown were worked out on (as a file would
     // hold it): an undo or redo back to it makes the map shown the table's again.
     QByteArray tableAsked_, tableShown_;

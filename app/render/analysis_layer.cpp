@@ -228,8 +228,10 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                       .arg(spots.grid.spacing)
                       .arg(spots.semiMost)
                       .arg(percent);
-    // (Where a base is safe and a smaller one is not, its ground is outlined but coloured for
-    // the smaller: the area its colour covers said beside its own where they differ.)
+    // (A cell takes the colour of the largest base that hides there with every smaller one:
+    // where a base hides and a smaller one does not, its outline holds ground its colour does
+    // not cover. The area its colour, and the darker ones, cover said beside its own where
+    // they differ.)
     std::vector<int> nested(n, 0);
     for (const int k : safe)
         for (int b = 0; b <= k; ++b) ++nested[static_cast<size_t>(b)];

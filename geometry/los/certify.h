@@ -33,7 +33,7 @@ struct CertifyLimits {
     int maxSmallCells = 100;
     // After this many cells, a separator line's chords through each piece are kept for the
     // cells after (the same lines come back cell after cell); a short search keeps nothing.
-    // What is kept changes no answer, only the time.
+    // Negative: never kept. What is kept changes no answer, only the time.
     int keepChordsAfter = 4;
 };
 
