@@ -1529,6 +1529,30 @@ private slots:
         }
     }
 
+    void analysisFirstMapGivenUpForADragWhileAnotherChoiceIsLookedAt() {
+        // Hiding spots under way, no map shown; the table edited (the work given up, to be
+        // worked out again after the pause), another map kind looked at, and edited again:
+        // nothing is started, and the panel says the work was given up (no map was taken
+        // off: none was drawn).
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
+        QVERIFY(panel);
+        auto move = [&] {
+            w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
+                for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.2;
+            });
+        };
+        move();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 30000);
+        panel->setHidingSpots(false);
+        move();
+        QTest::qWait(1500);  // (past the pause)
+        QVERIFY(!panel->computing());
+        QVERIFY(!panel->hiding().has_value() && !panel->exposure().has_value());
+        QVERIFY2(panel->summary().contains(QStringLiteral("given up")), qPrintable(panel->summary()));
+        QVERIFY2(!panel->summary().contains(QStringLiteral("taken off")), qPrintable(panel->summary()));
+    }
+
     void analysisUndoOfAnEditSaysTheMapIsWorkedOutAgain() {
         // An exposure map shown, the table edited and the map worked out again, then the edit
         // undone: the map is said to be worked out again (as it is), not to wait for the

@@ -805,6 +805,12 @@ void AnalysisPanel::tableChanged() {
             return;
         }
         debounce_.stop();
+        if (!map_ && !exposure_ && !hiding_ && !lanes_) {
+            // (No map drawn to take off: the work given up is said so.)
+            gaveUpForEdit_ = true;
+            sayCancelled();
+            return;
+        }
     }
     if (!computing() && choice() != choiceShown_) {
         // The map drawn was worked out for other choices than those shown (another map
