@@ -1496,6 +1496,9 @@ private slots:
             QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 30000);  // (the work given up has stopped)
         }
         QVERIFY(panel->exposure().has_value());  // (still drawn, until the spots take its place)
+        // (Said of the exposure map drawn: not that it is worked out again, but that the map
+        // asked for takes its place.)
+        QVERIFY2(panel->explanation().contains(QStringLiteral("takes its place")), qPrintable(panel->explanation()));
         QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 60000);
         QVERIFY(panel->hiding()->complete);
         QVERIFY(!panel->computing());

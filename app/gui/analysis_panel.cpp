@@ -730,6 +730,10 @@ void AnalysisPanel::sayStale() {
                    : heldBack_ ? tr("The table has changed since this map was worked out, and working it out again was "
                                     "cancelled: press %1 for the table as it is.")
                                      .arg(compute_->text())
+                   : (computing() || debounce_.isActive()) && (computing() ? choiceAsked_ : pausedFor_) != choiceShown_
+                       // (Another map is on its way, asked for other choices than this one's.)
+                       ? tr("The table has changed since this map was worked out; the map asked for is being worked out "
+                            "for the table as it is, and takes its place once drawn.")
                    : computing() || debounce_.isActive()
                        ? tr("The table has changed since this map was worked out: it is being worked out again. "
                             "Hover a cell once it is drawn.")
