@@ -1467,7 +1467,8 @@ private slots:
         w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
             for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
         });
-        QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 60000);
+        // (Its places 2" apart and 0.5" cells: a few seconds, over a minute under the sanitizers.)
+        QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 240000);
         QVERIFY(panel->hiding()->complete);
         QVERIFY(!panel->computing());
         QVERIFY2(!panel->summary().contains(QStringLiteral("given up")), qPrintable(panel->summary()));
@@ -1499,7 +1500,7 @@ private slots:
         // (Said of the exposure map drawn: not that it is worked out again, but that the map
         // asked for takes its place.)
         QVERIFY2(panel->explanation().contains(QStringLiteral("takes its place")), qPrintable(panel->explanation()));
-        QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 180000);
         QVERIFY(panel->hiding()->complete);
         QVERIFY(!panel->computing());
         QVERIFY2(!panel->summary().contains(QStringLiteral("changed")), qPrintable(panel->summary()));
