@@ -40,9 +40,9 @@ Scenario officialUnits() {
     return file.scenario ? *file.scenario : Scenario{};
 }
 
-// The same with its obscuring areas standing as walls, as the 11th edition's rulings see them.
-Scenario officialUnitsWalled() {
-    Scenario s = officialUnits();
+// The table with its obscuring pieces standing as walls too, as the 11th edition's rulings
+// see them.
+Scenario withObscuringAsWalls(Scenario s) {
     const Scene plain(s);
     for (int w : Rulings(plain).obscuringPieces()) {
         TerrainPiece wall = s.terrain[static_cast<size_t>(w)];
@@ -52,6 +52,9 @@ Scenario officialUnitsWalled() {
     }
     return s;
 }
+
+// The official layout with two units, its obscuring areas standing as walls.
+Scenario officialUnitsWalled() { return withObscuringAsWalls(officialUnits()); }
 
 }  // namespace
 
@@ -757,14 +760,7 @@ private slots:
                                        {{38.5, 16.5}, {15.75, 2.75}},
                                        {{46.5, 14.5}, {4.75, 31.25}},
                                        {{43.5, 16.5}, {17.75, 12.75}}}) {
-            Scenario s = *purge.scenario;
-            const Scene plain(s);
-            for (int w : Rulings(plain).obscuringPieces()) {
-                TerrainPiece wall = s.terrain[static_cast<size_t>(w)];
-                wall.kind = TerrainKind::Feature;
-                wall.height = 1000;
-                s.terrain.push_back(wall);
-            }
+            Scenario s = withObscuringAsWalls(*purge.scenario);
             for (const Vec2 at : {from, to}) {
                 Model m;
                 m.id = m.name = at == from ? "o" : "t";

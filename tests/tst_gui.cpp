@@ -199,6 +199,13 @@ gui::AnalysisPanel* hidingSpotsUnderWay(gui::MainWindow& w) {
     return panel;
 }
 
+// The table's first piece moved `dx` inches east, as one edit (a step of a drag).
+void nudgeFirstPiece(gui::MainWindow& w, double dx) {
+    w.document()->edit(QStringLiteral("Move"), [dx](Scenario& s) {
+        for (Vec2& v : s.terrain[0].footprint.outer) v.x += dx;
+    });
+}
+
 // `file` opened and its zone's exposure map (places `apart` inches apart, cells `cells`
 // inches) worked out and shown: the panel, or none where any of it fails.
 gui::AnalysisPanel* exposureShown(gui::MainWindow& w, const QString& file, const QString& zone, double apart, double cells) {
@@ -209,6 +216,13 @@ gui::AnalysisPanel* exposureShown(gui::MainWindow& w, const QString& file, const
     QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
     if (!panel->compute() || !finished.wait(120000) || !panel->exposure()) return nullptr;
     return panel;
+}
+
+// Purge vs Purge 01's exposure map of the attacker's zone (places 4" apart, 1" cells), worked
+// out and shown: the panel, or none.
+gui::AnalysisPanel* purgeExposureShown(gui::MainWindow& w) {
+    return exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                         QStringLiteral("deployment-attacker"), 4, 1.0);
 }
 
 // The official layout with two units of ten, the model `observer` picked on the board and
@@ -1464,9 +1478,7 @@ private slots:
         gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
         QVERIFY(panel);
         QVERIFY(!panel->hiding().has_value() && !panel->exposure().has_value());
-        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
-            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
-        });
+        nudgeFirstPiece(w, 0.5);
         // (Its places 2" apart and 0.5" cells: a few seconds, over a minute under the sanitizers.)
         QTRY_VERIFY_WITH_TIMEOUT(panel->hiding().has_value(), 240000);
         QVERIFY(panel->hiding()->complete);
@@ -1481,9 +1493,7 @@ private slots:
         // spots are worked out again once the edits pause, not lost (the second edit took
         // the exposure map, for other choices, off and forgot the pause).
         gui::MainWindow w;
-        gui::AnalysisPanel* panel =
-            exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
-                          QStringLiteral("deployment-attacker"), 4, 1.0);
+        gui::AnalysisPanel* panel = purgeExposureShown(w);
         QVERIFY(panel);
         panel->setHidingSpots(true);
         panel->setSpacing(0.5);
@@ -1491,9 +1501,7 @@ private slots:
         QVERIFY(progress && panel->compute());
         QVERIFY(QTest::qWaitFor([&] { return progress->value() > 0; }, 60000));
         for (int step = 0; step < 3; ++step) {
-            w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
-                for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.2;
-            });
+            nudgeFirstPiece(w, 0.2);
             QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 30000);  // (the work given up has stopped)
         }
         QVERIFY(panel->exposure().has_value());  // (still drawn, until the spots take its place)
@@ -1513,18 +1521,11 @@ private slots:
         // edit after the look (a drag going on).
         for (const bool editAfter : {false, true}) {
             gui::MainWindow w;
-            gui::AnalysisPanel* panel =
-                exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
-                              QStringLiteral("deployment-attacker"), 4, 1.0);
+            gui::AnalysisPanel* panel = purgeExposureShown(w);
             QVERIFY(panel);
-            auto move = [&] {
-                w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
-                    for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.2;
-                });
-            };
-            move();
+            nudgeFirstPiece(w, 0.2);
             panel->setHidingSpots(true);
-            if (editAfter) move();
+            if (editAfter) nudgeFirstPiece(w, 0.2);
             QTest::qWait(1500);  // (past the pause)
             QVERIFY(!panel->computing());
             QVERIFY(!panel->hiding().has_value());
@@ -1541,15 +1542,10 @@ private slots:
         gui::MainWindow w;
         gui::AnalysisPanel* panel = hidingSpotsUnderWay(w);
         QVERIFY(panel);
-        auto move = [&] {
-            w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
-                for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.2;
-            });
-        };
-        move();
+        nudgeFirstPiece(w, 0.2);
         QTRY_VERIFY_WITH_TIMEOUT(!panel->computing(), 30000);
         panel->setHidingSpots(false);
-        move();
+        nudgeFirstPiece(w, 0.2);
         QTest::qWait(1500);  // (past the pause)
         QVERIFY(!panel->computing());
         QVERIFY(!panel->hiding().has_value() && !panel->exposure().has_value());
@@ -1562,14 +1558,10 @@ private slots:
         // undone: the map is said to be worked out again (as it is), not to wait for the
         // button; and it is.
         gui::MainWindow w;
-        gui::AnalysisPanel* panel =
-            exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
-                          QStringLiteral("deployment-attacker"), 4, 1.0);
+        gui::AnalysisPanel* panel = purgeExposureShown(w);
         QVERIFY(panel);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
-            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
-        });
+        nudgeFirstPiece(w, 0.5);
         QVERIFY(finished.wait(60000));
         QVERIFY(!panel->computing());
         w.document()->undoStack()->undo();
@@ -1585,14 +1577,10 @@ private slots:
         QTemporaryDir dir;
         gui::MainWindow w;
         ScriptedPrompts* prompts = scripted(w);
-        gui::AnalysisPanel* panel =
-            exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
-                          QStringLiteral("deployment-attacker"), 4, 1.0);
+        gui::AnalysisPanel* panel = purgeExposureShown(w);
         QVERIFY(panel);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
-            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
-        });
+        nudgeFirstPiece(w, 0.5);
         QVERIFY(panel->stale());
         const QString png = dir.filePath(QStringLiteral("map.png")), csv = dir.filePath(QStringLiteral("cells.csv"));
         prompts->saveNames << png;
@@ -1654,9 +1642,7 @@ private slots:
         QVERIFY(panel);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);  // (before the event loop runs again)
         QVERIFY(panel->setZone(QStringLiteral("deployment-defender"), 2));
-        w.document()->edit(QStringLiteral("Move"), [](Scenario& s) {
-            for (Vec2& v : s.terrain[0].footprint.outer) v.x += 0.5;
-        });
+        nudgeFirstPiece(w, 0.5);
         QVERIFY(finished.wait(60000));
         QTest::qWait(1500);  // (past the edits' pause: nothing started after it)
         QVERIFY(!panel->computing());
