@@ -356,12 +356,12 @@ void BoardRenderer::hatch(QPainter& p, const Polygon& shape, const QColor& colou
     // page), 8 pixels apart along a row as the pattern's, each clipped to the shape: the
     // stretches between its crossings with the sides of its rings (the holes' too), taken
     // in pairs.
-    std::vector<const Ring*> rings{&shape.outer};
-    for (const Ring& h : shape.holes) rings.push_back(&h);
     if (shape.outer.size() < 3) {
         p.restore();
         return;
     }
+    std::vector<const Ring*> rings{&shape.outer};
+    for (const Ring& h : shape.holes) rings.push_back(&h);
     const double step = 8 * unit;
     double lo = HUGE_VAL, hi = -HUGE_VAL;
     for (const Vec2& v : shape.outer) lo = std::min(lo, v.x + v.y), hi = std::max(hi, v.x + v.y);
