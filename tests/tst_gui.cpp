@@ -1570,6 +1570,39 @@ private slots:
         QVERIFY(panel->exposure().has_value() && panel->exposure()->complete);
     }
 
+    void analysisMapOfTheTableBeforeAnEditIsDrawnAsSuch() {
+        // An exposure map shown, then the table edited: the map on the board is marked as of
+        // the table before (greyed, said over it) until it is worked out again; and an edit
+        // undone before the pause ends makes it the table's again at once.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = purgeExposureShown(w);
+        QVERIFY(panel);
+        auto note = [&] { return w.board()->mapLayer() ? w.board()->mapLayer()->staleNote : QStringLiteral("(no map)"); };
+        QVERIFY(note().isEmpty());
+        const QImage fresh = w.board()->grab().toImage();
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        nudgeFirstPiece(w, 0.5);
+        QVERIFY2(note().contains(QStringLiteral("before the last edits")), qPrintable(note()));
+        // (Drawn so: the board's picture is greyer than the map's was.)
+        const QImage old = w.board()->grab().toImage();
+        auto saturation = [](const QImage& image) {
+            double sum = 0;
+            for (int y = 0; y < image.height(); y += 7)
+                for (int x = 0; x < image.width(); x += 7) sum += image.pixelColor(x, y).hsvSaturationF();
+            return sum;
+        };
+        QVERIFY2(saturation(old) < 0.8 * saturation(fresh), qPrintable(QStringLiteral("%1 %2").arg(saturation(old)).arg(saturation(fresh))));
+        QVERIFY(finished.wait(60000));
+        QVERIFY(!panel->stale());
+        QVERIFY2(note().isEmpty(), qPrintable(note()));
+        // Back to the table the map shown was worked out on, within the pause: current again.
+        nudgeFirstPiece(w, 0.5);
+        QVERIFY(!note().isEmpty());
+        w.document()->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel->stale(), 5000);
+        QVERIFY2(note().isEmpty(), qPrintable(note()));
+    }
+
     void analysisMapOfTheTableBeforeAnEditIsNotExported() {
         // An exposure map shown, then the table edited: until the map is worked out again,
         // neither the picture (the old map over the new table) nor the cells are exported,

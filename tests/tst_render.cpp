@@ -83,6 +83,19 @@ Picture draw(const Scenario& s, const render::Overlay& overlay) {
     return pic;
 }
 
+// An overlay with no labels and a map of 1" cells all of `colour` over the whole table.
+render::Overlay oneColourMap(const Scenario& s, const QColor& colour) {
+    render::Overlay overlay;
+    overlay.labels = false;
+    overlay.map = render::MapLayer{};
+    render::MapLayer& map = *overlay.map;
+    map.spacing = 1;
+    map.cols = static_cast<int>(s.board.width);
+    map.rows = static_cast<int>(s.board.height);
+    map.cells.assign(static_cast<size_t>(map.cols * map.rows), colour);
+    return overlay;
+}
+
 Scenario loadData(const char* name) {
     io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/") + QLatin1String(name));
     if (!r.scenario) qFatal("cannot read %s", name);
@@ -438,14 +451,7 @@ private slots:
         // A map's cells, and the piece an objective stands on, covered its marker: drawn
         // over both, its centre is the marker's gold (labels off: they would sit on it).
         const Scenario s = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
-        render::Overlay overlay;
-        overlay.labels = false;
-        overlay.map = render::MapLayer{};
-        render::MapLayer& map = *overlay.map;
-        map.spacing = 1;
-        map.cols = static_cast<int>(s.board.width);
-        map.rows = static_cast<int>(s.board.height);
-        map.cells.assign(static_cast<size_t>(map.cols * map.rows), QColor(8, 48, 107));
+        const render::Overlay overlay = oneColourMap(s, QColor(8, 48, 107));
         int objectives = 0;
         const Picture pic = draw(s, overlay);
         for (const Zone& z : s.zones) {
@@ -455,6 +461,23 @@ private slots:
             QVERIFY2(c.red() > 200 && c.green() > 170 && c.blue() < 80, qPrintable(QString::fromStdString(z.id) + " " + c.name()));
         }
         QCOMPARE(objectives, 6);
+    }
+
+    void aMapOfTheTableBeforeIsGreyedAndSaidToBe() {
+        // A map marked as of the table before its last edits: its cells drawn greyer and
+        // fainter than the same map's, and its note over the table's top edge.
+        const Scenario s = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        render::Overlay overlay = oneColourMap(s, render::kMapFullyVisible);
+        render::MapLayer& map = *overlay.map;
+        const Vec2 open{s.board.width / 2, 0.6 * s.board.height};  // (a spot of bare table, away from the top edge)
+        const Picture current = draw(s, overlay);
+        map.staleNote = QStringLiteral("Map of the table before the last edits");
+        const Picture before = draw(s, overlay);
+        const QColor now = current.at(open), then = before.at(open);
+        QVERIFY2(then.hsvSaturationF() < 0.6 * now.hsvSaturationF(), qPrintable(now.name() + " " + then.name()));
+        // (The note's dark plate, at the middle of the top edge, where the table is drawn alone.)
+        const Vec2 top{s.board.width / 2, 0.6};
+        QVERIFY2(before.at(top).value() < 90 && current.at(top).value() > 90, qPrintable(before.at(top).name() + " " + current.at(top).name()));
     }
 
     void everyZoneIsLabelledOnACrowdedTable() {

@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QPushButton>
@@ -705,12 +706,22 @@ bool AnalysisPanel::observerGone() const {
     return map_ && zoneChosen().isEmpty() && sideChosen().isEmpty() && board_->observer() < 0 && board_->observerTakenOff();
 }
 
+void AnalysisPanel::showStaleness() {
+    if (!board_->mapLayer()) return;
+    const QString note = stale() ? tr("Map of the table before the last edits") : QString();
+    if (board_->mapLayer()->staleNote == note) return;
+    render::MapLayer layer = *board_->mapLayer();
+    layer.staleNote = note;
+    board_->setMapLayer(std::move(layer));
+}
+
 bool AnalysisPanel::backToShown() {
     // (The table compared as a file would hold it: once the edits pause, or under a Cancel.)
     if (!(map_ || exposure_ || hiding_ || lanes_) || choice() != choiceShown_ || io::writeScenario(document_->scenario()) != tableShown_)
         return false;
     heldBack_ = false;
     editsShown_ = edits_;
+    showStaleness();
     explainShown_.reset();
     explanation_.clear();
     explain_->clear();
@@ -772,6 +783,7 @@ void AnalysisPanel::tableChanged() {
     // The map stands for the table as it was: worked out again once the edits pause (a
     // drag is many edits).
     ++edits_;
+    const auto look = qScopeGuard([this] { showStaleness(); });
     listZones();
     if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing() && !debounce_.isActive()) return;
     if (observerGone()) {
@@ -913,6 +925,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     tableShown_ = tableAsked_;
     heldBack_ = false;
     if (stale()) sayStale();
+    showStaleness();
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
 }

@@ -227,6 +227,9 @@ private:
     // What to hover on the map shown (a cell; lanes and gaps: a gap or a lane), in italics.
     QString hoverHint(bool cells) const;
     void sayStale();
+    // The map on the board drawn as of the table before its last edits (greyed, said over
+    // it) while stale(), as the table's again once not.
+    void showStaleness();
     // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
     bool observerGone() const;
     // Whether the table and choices are back to those the map shown was worked out on (an

@@ -280,6 +280,7 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     p.setTransform(device);
     paintLabels(p, inchToDevice, overlay);
     if (overlay.map && overlay.map->legendOnBoard) paintMapLegend(p, inchToDevice, *overlay.map);
+    if (overlay.map && !overlay.map->staleNote.isEmpty()) paintStaleNote(p, inchToDevice, overlay.map->staleNote);
     p.restore();
 }
 
@@ -308,8 +309,19 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map, double unit) cons
             col = end;
         }
     const double opacity = std::clamp(map.opacity, 0.0, 1.0);
+    // (A map of the table before its last edits: each colour mostly grey, at half its
+    // opacity; the hues still tell the verdicts apart, but not as the table's.)
+    const bool stale = !map.staleNote.isEmpty();
+    auto look = [&](QColor c) {
+        if (!stale) return c;
+        const int grey = qGray(c.rgb());
+        auto mix = [&](int v) { return (3 * grey + v) / 4; };
+        QColor g(mix(c.red()), mix(c.green()), mix(c.blue()));
+        g.setAlphaF(c.alphaF() / 2);
+        return g;
+    };
     for (const auto& [rgba, path] : byColour) {
-        QColor c = QColor::fromRgba(rgba);
+        QColor c = look(QColor::fromRgba(rgba));
         c.setAlphaF(c.alphaF() * opacity);
         p.fillPath(path, c);
     }
@@ -317,7 +329,7 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map, double unit) cons
     for (const MapLayer::Outline& o : map.outlines) {
         // (In the board's units, as every other line: a cosmetic pen's width an SVG file
         // states as "non-scaling", which not every reader honours.)
-        QPen pen(o.colour, o.width * unit);
+        QPen pen(look(o.colour), o.width * unit);
         pen.setJoinStyle(Qt::MiterJoin);
         if (o.dashed) pen.setStyle(Qt::DashLine);
         p.setPen(pen);
@@ -484,6 +496,30 @@ void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, 
     const LegendLayout l = layoutLegend(p.font(), map, px, std::max(100 * px, std::abs(right.x() - left.x()) - 20 * px - 16 * px));
     const QPointF corner = inchToDevice.map(QPointF(0, scenario_.board.height));
     paintLegendBox(p, l, map, QPointF(corner.x() + 10 * px, corner.y() - 10 * px - l.height), px);
+}
+
+void BoardRenderer::paintStaleNote(QPainter& p, const QTransform& inchToDevice, const QString& note) const {
+    const double px = pixelScale_;
+    // Centred over the table's top edge, on a dark plate, within the table's width (the
+    // text smaller on a small board, down to 9 pixels, before it is cut short).
+    const QRectF table = inchToDevice.mapRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height));
+    const double pad = 6 * px;
+    QFont font = p.font();
+    font.setBold(true);
+    font.setPixelSize(static_cast<int>(std::lround(13 * px)));
+    if (const double wide = QFontMetricsF(font).horizontalAdvance(note) + 2 * pad, room = table.width() - 8 * px; wide > room)
+        font.setPixelSize(std::max(static_cast<int>(std::lround(9 * px)), static_cast<int>(13 * px * room / wide)));
+    const QFontMetricsF fm(font);
+    const double width = std::min(fm.horizontalAdvance(note) + 2 * pad, table.width() - 8 * px);
+    const QRectF plate(table.center().x() - width / 2, table.top() + 6 * px, width, fm.height() + 2 * pad);
+    p.save();
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(40, 40, 40, 215));
+    p.drawRoundedRect(plate, 4 * px, 4 * px);
+    p.setFont(font);
+    p.setPen(QColor(255, 255, 255));
+    p.drawText(plate.adjusted(pad, 0, -pad, 0), Qt::AlignCenter, fm.elidedText(note, Qt::ElideRight, plate.width() - 2 * pad));
+    p.restore();
 }
 
 QSizeF BoardRenderer::legendSize(const MapLayer& map) const {

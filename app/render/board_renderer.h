@@ -70,6 +70,10 @@ struct MapLayer {
     };
     std::vector<Label> labels;
     double opacity = 0.65;
+    // Not empty: the map is of the table before its last edits (the window, while it is
+    // worked out again): its cells and outlines are drawn greyed and faint, and this is said
+    // over the table's top edge, so that no one reads it as the table's.
+    QString staleNote;
     bool legendOnBoard = true;  // false: shown beside the board instead (the window's panel)
     QString title;
     // A colour and what it means: a cell's fill (a map with cells), an outline's colour (a
@@ -172,6 +176,8 @@ private:
     void paintLights(QPainter& p, double unit) const;
     void paintMap(QPainter& p, const MapLayer& map, double unit) const;
     void paintMapLegend(QPainter& p, const QTransform& inchToDevice, const MapLayer& map) const;
+    // A map's staleNote, over the table's top edge.
+    void paintStaleNote(QPainter& p, const QTransform& inchToDevice, const QString& note) const;
     // The shape (its holes left out) filled with the brush's pattern (hatching or dots) in
     // `colour`; as lines or a light tint under setHatchAsLines.
     void hatch(QPainter& p, const Polygon& shape, const QColor& colour, Qt::BrushStyle style, double unit) const;
