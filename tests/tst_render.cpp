@@ -606,7 +606,12 @@ private slots:
         const render::MapLayer lanes = render::lanesLayer(found, s);
         QCOMPARE(lanes.key.size(), size_t(1));
         const QString label = QString::fromStdString(s.labelOf(s.terrain[0].id));
-        QCOMPARE(lanes.key[0], QStringLiteral("gap 1: 2.50\" between %1 and %1; 1 of 1 base fits through (up to 32\u00a0mm across); a sight line passes").arg(label));
+        QCOMPARE(lanes.key[0], QStringLiteral("gap 1: 2.50\" between %1 and %1; bases up to 32\u00a0mm fit (1 of 1)").arg(label));
+        // (A gap no sight line passes says so; one no base fits through too.)
+        found.gaps[0].sightPasses = false;
+        found.gaps[0].basesThrough.clear();
+        QCOMPARE(render::lanesLayer(found, s).key[0], QStringLiteral("gap 1: 2.50\" between %1 and %1; no base fits; no sight line passes").arg(label));
+        found.gaps[0] = g;
         const render::MapLayer picture = render::pictureLayer(s, lanes);
         QCOMPARE(picture.legend.size(), lanes.legend.size() + 1);
         QCOMPARE(picture.legend.back().second, lanes.key[0]);

@@ -304,6 +304,21 @@ QString gapText(const analysis::Gap& g, const analysis::LanesAndGaps& found, con
              g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
 }
 
+namespace {
+QString gapKey(const analysis::Gap& g, const analysis::LanesAndGaps& found, const Scenario& scenario) {
+    auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[static_cast<size_t>(piece)].id)); };
+    const size_t tried = std::max(found.basesTried, g.basesThrough.size());
+    return QStringLiteral("%1\" between %2 and %3; %4%5")
+        .arg(QString::number(g.width, 'f', 2), label(g.a), label(g.b),
+             g.basesThrough.empty() ? QStringLiteral("no base fits")
+                                    : QStringLiteral("bases up to %1\u00a0mm fit (%2 of %3)")
+                                          .arg(g.widestThrough * kMmPerInch, 0, 'f', 0)
+                                          .arg(g.basesThrough.size())
+                                          .arg(tried),
+             g.sightPasses ? QString() : QStringLiteral("; no sight line passes"));
+}
+}  // namespace
+
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes) {
     MapLayer layer;
     static const QColor kLanes[] = {QColor(255, 217, 47), QColor(0, 200, 255), QColor(255, 127, 0), QColor(231, 41, 138),
@@ -324,8 +339,10 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
         gaps.rings.push_back({g.from, g.to});
         passes += g.sightPasses;
         layer.labels.push_back({(g.from + g.to) * 0.5, QString::number(i + 1), red.darker(130)});
-        // (The key a picture gives to the numbers, as the panel's list does.)
-        layer.key.push_back(QStringLiteral("gap %1: ").arg(i + 1) + gapText(g, found, scenario));
+        // (The key a picture gives to the numbers, as the panel's list does, shorter: a
+        // picture's key runs one entry to a gap, and the legend's line above says how many a
+        // sight line passes, so only a gap none passes says so.)
+        layer.key.push_back(QStringLiteral("gap %1: ").arg(i + 1) + gapKey(g, found, scenario));
     }
     if (!gaps.rings.empty()) {
         layer.outlines.push_back(gaps);
