@@ -12,6 +12,8 @@
 #include "ruling_sheet.h"
 #include "rules/side_view.h"
 #include "scenario_io.h"
+
+#include <numbers>
 #include "side_view_picture.h"
 
 #include <QImage>
@@ -478,6 +480,36 @@ private slots:
         // (The note's dark plate, at the middle of the top edge, where the table is drawn alone.)
         const Vec2 top{s.board.width / 2, 0.6};
         QVERIFY2(before.at(top).value() < 90 && current.at(top).value() > 90, qPrintable(before.at(top).name() + " " + current.at(top).name()));
+    }
+
+    void noPieceLabelCoversAnObjective() {
+        // Purge vs Purge 01 drawn with its labels: every objective's ring shows all round but
+        // at its top, where its own name sits (a piece's label, "Ruin 2 building floor",
+        // covered objective-2's), and every objective is named.
+        const Scenario s = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        const Picture pic = draw(s, render::Overlay{});
+        int objectives = 0;
+        for (const Zone& z : s.zones) {
+            if (!z.position) continue;
+            ++objectives;
+            const double r = std::max(0.4, z.radius);
+            for (int k = 0; k < 12; ++k) {
+                const double a = k * std::numbers::pi / 6;
+                if (std::sin(a) < -0.4) continue;  // (the top: y grows downwards)
+                const QPointF at = pic.t.map(QPointF(z.position->x + r * std::cos(a), z.position->y + r * std::sin(a)));
+                int gold = 0;  // (the ring is thin: its pixel or a neighbour's)
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx) {
+                        const QColor c = pic.image.pixelColor(static_cast<int>(at.x()) + dx, static_cast<int>(at.y()) + dy);
+                        gold = std::max(gold, c.red() - c.blue());
+                    }
+                QVERIFY2(gold > 110, qPrintable(QStringLiteral("%1 at %2 degrees").arg(QString::fromStdString(z.id)).arg(k * 30)));
+            }
+        }
+        QCOMPARE(objectives, 6);
+        const QString text = svgOf(s, render::Overlay{});
+        for (const Zone& z : s.zones)
+            if (z.position) QVERIFY2(text.contains(QString::fromStdString(z.id)), z.id.c_str());
     }
 
     void everyZoneIsLabelledOnACrowdedTable() {

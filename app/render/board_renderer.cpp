@@ -63,6 +63,9 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
 }
 
+
+// The radius of an objective's marker (its ring), inches: its own radius, at least 0.4".
+double objectiveMarkerRadius(const Zone& z) { return std::max(0.4, z.radius); }
 }  // namespace
 
 Vec2 labelPoint(const Ring& ring) {
@@ -256,21 +259,20 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
         }
     }
     paintTerrain(p, overlay, unit);
-    if (overlay.map)
-        // The objectives' markers, which the cells wash out and the pieces they stand on
-        // cover: over both, a ring and the centre on a dark halo.
-        for (const Zone& z : scenario_.zones) {
-            if (!z.position) continue;
-            const double r = std::max(0.4, z.radius);
-            p.setBrush(Qt::NoBrush);
-            p.setPen(QPen(QColor(0, 0, 0, 130), 4 * unit));
-            p.drawEllipse(pt(*z.position), r, r);
-            p.setPen(QPen(QColor(255, 215, 0), 2 * unit));
-            p.drawEllipse(pt(*z.position), r, r);
-            p.setPen(QPen(QColor(0, 0, 0, 130), unit));
-            p.setBrush(QColor(255, 215, 0));
-            p.drawEllipse(pt(*z.position), 0.2, 0.2);
-        }
+    // The objectives' markers, which a map's cells wash out and the pieces they stand on
+    // cover (an objective on a generator): over both, a ring and the centre on a dark halo.
+    for (const Zone& z : scenario_.zones) {
+        if (!z.position) continue;
+        const double r = objectiveMarkerRadius(z);
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(QColor(0, 0, 0, 130), 4 * unit));
+        p.drawEllipse(pt(*z.position), r, r);
+        p.setPen(QPen(QColor(255, 215, 0), 2 * unit));
+        p.drawEllipse(pt(*z.position), r, r);
+        p.setPen(QPen(QColor(0, 0, 0, 130), unit));
+        p.setBrush(QColor(255, 215, 0));
+        p.drawEllipse(pt(*z.position), 0.2, 0.2);
+    }
     paintSight(p, overlay, unit);
     paintModels(p, overlay, unit);
     paintMeasuring(p, overlay, unit);
@@ -590,6 +592,15 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     // label beside it, or none rather than a neighbour's.
     std::vector<QRectF> withGhosts = bases;
     for (const Overlay::Ghost& g : overlay.ghosts) withGhosts.push_back(inchToDevice.mapRect(basePath(g.model).boundingRect()));
+    // And the objectives' markers (after those): a piece's label over one hid where the
+    // objective is, which a player reads the table by.
+    std::vector<int> markers(scenario_.zones.size(), -1);  // (by zone: its marker's index there)
+    for (size_t i = 0; i < scenario_.zones.size(); ++i)
+        if (const Zone& z = scenario_.zones[i]; z.position) {
+            const double r = objectiveMarkerRadius(z);
+            markers[i] = static_cast<int>(withGhosts.size());
+            withGhosts.push_back(inchToDevice.mapRect(QRectF(z.position->x - r, z.position->y - r, 2 * r, 2 * r)));
+        }
     labels.setBases(withGhosts);
     if (overlay.tagsOnly) {
         paintTags(p, inchToDevice, overlay, bases);
@@ -639,12 +650,13 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         if (!placed && !g.tag.isEmpty())
             labels.place(g.tag, {box.center()}, true, static_cast<int>(bases.size() + k), QColor(60, 60, 70, 190));
     }
-    // Objectives just above their marker; deployment zones in their middle.
-    for (const Zone& z : scenario_.zones)
-        if (z.position) {
+    // Objectives just above their marker's centre (on its ring, which the label may cover:
+    // it names it), else below; deployment zones in their middle.
+    for (size_t i = 0; i < scenario_.zones.size(); ++i)
+        if (const Zone& z = scenario_.zones[i]; z.position) {
             const QPointF at = device(*z.position) - QPointF(0, 0.2 * perInch + 10 * px);
             labels.place(QString::fromStdString(z.id), {at, device(*z.position) + QPointF(0, 0.2 * perInch + 10 * px)},
-                         contains(overlay.highlighted, z.id), -1, QColor(120, 90, 0, 210));
+                         contains(overlay.highlighted, z.id), markers[i], QColor(120, 90, 0, 210));
         }
     for (int pass = 0; pass < 2; ++pass)
         for (const TerrainPiece& t : scenario_.terrain) {
@@ -653,9 +665,9 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             const QPointF at = device(labelPoint(t.footprint.outer));
             const double step = labels.sizeOf(labelText(scenario_, t)).height() + 2 * px;
             std::vector<QPointF> places{at, at + QPointF(0, step), at - QPointF(0, step)};
-            // (A floor usually has models standing on it: farther along it too.)
-            if (t.bottom > 0)
-                for (int k = 2; k <= 5; ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
+            // (A floor usually has models standing on it: farther along it too; any piece
+            // a step farther, clear of an objective's marker standing on it.)
+            for (int k = 2; k <= (t.bottom > 0 ? 5 : 2); ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
             labels.place(labelText(scenario_, t), places, pointed, -1,
                          pointed ? QColor(0xd6, 0x27, 0x28, 230)
                          : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
@@ -785,10 +797,10 @@ void BoardRenderer::paintZones(QPainter& p, const Overlay& overlay, double unit)
         if (z.position && selected) {
             p.setPen(QPen(QColor(255, 255, 255), 2 * unit, Qt::DashLine));
             p.setBrush(Qt::NoBrush);
-            p.drawEllipse(pt(*z.position), std::max(0.4, z.radius), std::max(0.4, z.radius));
+            p.drawEllipse(pt(*z.position), objectiveMarkerRadius(z), objectiveMarkerRadius(z));
         }
         if (z.position) {
-            const double r = std::max(0.4, z.radius);
+            const double r = objectiveMarkerRadius(z);
             p.setBrush(QColor(255, 215, 0, 90));
             p.setPen(QPen(QColor(255, 215, 0), 0.08));
             p.drawEllipse(pt(*z.position), r, r);
