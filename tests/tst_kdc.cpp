@@ -266,6 +266,88 @@ private slots:
         }
     }
 
+    void mirrorsAreNamedAsTheDataNamesThem() {
+        // The dataset names a mirror "horizontal" (x -> -x before the turn) or "vertical"
+        // (y -> -y); "none" leaves the piece as it is. (A name read as a flag mirrored nothing:
+        // one generator of Purge vs Recon 01 stood the wrong way round.)
+        const QByteArray json = R"({"units": [], "deploymentPatterns": [],
+          "terrainTemplates": [{"id": "l", "kind": "feature", "terrain_category": "dense", "default_height_inches": 4,
+            "footprint": {"type": "polygon", "points": [{"x":0,"y":0},{"x":6,"y":0},{"x":6,"y":1},{"x":1,"y":1},{"x":1,"y":3},{"x":0,"y":3}]}}],
+          "terrainLayouts": [{"id": "t", "name": "t", "pieces": [
+            {"id": "none", "piece_type": "feature", "template": "l", "position": {"x": 10, "y": 10}, "mirror": "none"},
+            {"id": "across", "piece_type": "feature", "template": "l", "position": {"x": 30, "y": 10}, "mirror": "horizontal"},
+            {"id": "upside", "piece_type": "feature", "template": "l", "position": {"x": 30, "y": 30}, "mirror": "vertical"}]}]})";
+        const kdc::LayoutImport r = kdc::importLayout(QJsonDocument::fromJson(json).object(), QStringLiteral("t"));
+        QVERIFY2(r.problems.isEmpty(), qPrintable(r.problems.join(QLatin1Char('\n'))));
+        const auto& t = r.scenario->terrain;
+        QCOMPARE(t.size(), size_t(3));
+        auto corner = [&](int i) { return t[i].footprint.outer[0] - areaCentroid(t[i].footprint.outer); };
+        QVERIFY(corner(0).x < 0 && corner(0).y < 0);  // as drawn: the corner top-left
+        QVERIFY(corner(1).x > 0 && corner(1).y < 0);  // mirrored across: top-right
+        QVERIFY(corner(2).x < 0 && corner(2).y > 0);  // upside down: bottom-left
+    }
+
+    void aPieceOfAnAreaIsPlacedInTheAreasFrame() {
+        // A feature with a parent_area_id: its position is from its area's centroid, and it
+        // turns with the area (the package's resolver: board = area position + R_area
+        // (position + R (v - c))). An objective's own area, marked "terrain": false, is no
+        // piece of the table, and its objective, with no position of its own, stands at
+        // the piece's.
+        const QByteArray json = R"({"units": [], "deploymentPatterns": [],
+          "terrainTemplates": [{"id": "box", "kind": "area", "footprint": {"type": "rectangle", "width": 4, "height": 4}}],
+          "terrainLayouts": [{"id": "t", "name": "t", "pieces": [
+            {"id": "ruin", "piece_type": "area", "template": "box", "position": {"x": 20, "y": 10}, "rotation_degrees": 90},
+            {"id": "ruin-walls", "piece_type": "feature", "parent_area_id": "ruin", "position": {"x": 1, "y": 0}, "height_inches": 3,
+             "footprint": {"type": "polygon", "points": [{"x":-0.5,"y":-1},{"x":0.5,"y":-1},{"x":0.5,"y":1},{"x":-0.5,"y":1}]}},
+            {"id": "lost", "piece_type": "feature", "parent_area_id": "nowhere", "position": {"x": 0, "y": 0},
+             "footprint": {"type": "rectangle", "width": 1, "height": 1}},
+            {"id": "obj", "piece_type": "area", "terrain": false, "position": {"x": 5, "y": 7}, "is_objective": true,
+             "objective": {"control_range_inches": 3}, "footprint": {"type": "rectangle", "width": 6, "height": 6}}]}]})";
+        const kdc::LayoutImport r = kdc::importLayout(QJsonDocument::fromJson(json).object(), QStringLiteral("t"));
+        const auto& t = r.scenario->terrain;
+        QCOMPARE(t.size(), size_t(2));  // the area and its walls; neither the lost piece nor the objective's area
+        QCOMPARE(t[1].id, std::string("ruin-walls"));
+        QCOMPARE(t[1].area, std::string("ruin"));
+        // (1, 0) from the area's centroid, turned a quarter clockwise with it: (0, 1) from (20, 10).
+        const Vec2 c = areaCentroid(t[1].footprint.outer);
+        QVERIFY2(std::abs(c.x - 20) < 1e-9 && std::abs(c.y - 11) < 1e-9, qPrintable(QStringLiteral("%1,%2").arg(c.x).arg(c.y)));
+        double width = 0;  // (2" long along y, turned: along x)
+        for (const Vec2& v : t[1].footprint.outer) width = std::max(width, std::abs(v.x - c.x));
+        QVERIFY(std::abs(width - 1) < 1e-9);
+        QCOMPARE(r.problems.size(), qsizetype(1));
+        QVERIFY2(r.problems[0].contains(QStringLiteral("lost")) && r.problems[0].contains(QStringLiteral("nowhere")), qPrintable(r.problems[0]));
+        QCOMPARE(r.scenario->zones.size(), size_t(1));
+        QVERIFY(r.scenario->zones[0].position.has_value());
+        QCOMPARE(*r.scenario->zones[0].position, (Vec2{5, 7}));
+    }
+
+    void theColosseumStandsWhereItsDataPutsIt() {
+        // King of the Colosseum: every ruin's walls within their ruin, and its five
+        // objectives at the middle and 5.5" in from each edge (its walls once stood in a
+        // heap at the table's corner, its objectives all at (0, 0)).
+        QString error;
+        const auto dataset = kdc::loadDataset(QStringLiteral(SIGHTLINE_SOURCE_DIR "/tests/data/kdc-layouts.json"), &error);
+        QVERIFY2(dataset, qPrintable(error));
+        const Scenario kotc = *kdc::importLayout(*dataset, QStringLiteral("kotc-colosseum")).scenario;
+        int walls = 0;
+        for (const TerrainPiece& f : kotc.terrain) {
+            if (f.area.empty()) continue;
+            ++walls;
+            const TerrainPiece* area = nullptr;
+            for (const TerrainPiece& a : kotc.terrain)
+                if (a.id == f.area) area = &a;
+            QVERIFY2(area, f.id.c_str());
+            const Bounds in = boundsOf(area->footprint.outer), wall = boundsOf(f.footprint.outer);
+            QVERIFY2(wall.lo.x > in.lo.x - 0.01 && wall.lo.y > in.lo.y - 0.01 && wall.hi.x < in.hi.x + 0.01 && wall.hi.y < in.hi.y + 0.01,
+                     f.id.c_str());
+        }
+        QCOMPARE(walls, 8);
+        std::set<std::pair<double, double>> objectives;
+        for (const Zone& z : kotc.zones)
+            if (z.kind == "objective") objectives.insert({z.position->x, z.position->y});
+        QCOMPARE(objectives, (std::set<std::pair<double, double>>{{18, 18}, {5.5, 18}, {30.5, 18}, {18, 5.5}, {18, 30.5}}));
+    }
+
     void wallsBecomeFootprints() {
         // An open L of 0.5" walls on two edges of a footprint, thick towards its inside:
         // arms of 4" and 3", their corner square once.

@@ -29,16 +29,24 @@ struct Affine {
     }
 };
 
+// A piece's mirror, as the scale it applies to x and y: "horizontal" (or true) x -> -x,
+// "vertical" y -> -y, "none" (or nothing) neither.
+Vec2 mirrorOf(const QJsonObject& piece) {
+    const QJsonValue m = piece.value(QLatin1String("mirror"));
+    if (m.toString() == QLatin1String("horizontal") || m.toBool(false)) return {-1, 1};
+    if (m.toString() == QLatin1String("vertical")) return {1, -1};
+    return {1, 1};
+}
+
 // Template point p -> board: centred on the centroid, mirrored, turned clockwise (y down),
 // moved to the position.
-Affine placement(Vec2 centroid, Vec2 position, double degrees, bool mirror) {
+Affine placement(Vec2 centroid, Vec2 position, double degrees, Vec2 mirror) {
     const double t = degrees * std::numbers::pi / 180, cs = std::cos(t), sn = std::sin(t);
-    const double m = mirror ? -1 : 1;
     Affine A;
-    A.a = cs * m;
-    A.b = -sn;
-    A.c = sn * m;
-    A.d = cs;
+    A.a = cs * mirror.x;
+    A.b = -sn * mirror.y;
+    A.c = sn * mirror.x;
+    A.d = cs * mirror.y;
     const Vec2 moved = A(centroid);
     A.e = position.x - moved.x;
     A.f = position.y - moved.y;
@@ -465,9 +473,23 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
             problem(id, QStringLiteral("no footprint (template \"%1\")").arg(piece.value(QLatin1String("template")).toString()));
             continue;
         }
-        const Affine frame = placement(areaCentroid(*fp), point(piece.value(QLatin1String("position"))),
-                                       piece.value(QLatin1String("rotation_degrees")).toDouble(0),
-                                       piece.value(QLatin1String("mirror")).toBool(false));
+        Affine frame = placement(areaCentroid(*fp), point(piece.value(QLatin1String("position"))),
+                                 piece.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(piece));
+        // A piece of an area (parent_area_id) is placed in the area's frame (its position
+        // from the area's centroid, turned and mirrored with it), as the area's template's
+        // features are.
+        if (const QString parent = piece.value(QLatin1String("parent_area_id")).toString(); !parent.isEmpty()) {
+            const auto area = std::find_if(pieces.begin(), pieces.end(), [&](const QJsonValue& v) {
+                return v.toObject().value(QLatin1String("id")).toString() == parent;
+            });
+            if (area == pieces.end()) {
+                problem(id, QStringLiteral("its area \"%1\" is not in the layout; left out").arg(parent));
+                continue;
+            }
+            const QJsonObject a = area->toObject();
+            frame = frame.then(placement({0, 0}, point(a.value(QLatin1String("position"))),
+                                         a.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(a)));
+        }
         std::optional<double> height;
         if (piece.contains(QLatin1String("height_inches"))) height = piece.value(QLatin1String("height_inches")).toDouble();
         current = PieceNote{};
@@ -484,6 +506,9 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
                        piece.value(QLatin1String("name")).toString());
             continue;
         }
+        // (An objective's own area, marked as no terrain: its objective is added below; it
+        // is nothing on the table.)
+        if (piece.value(QLatin1String("terrain")) == QJsonValue(false)) continue;
         TerrainPiece area;
         area.id = id.toStdString();
         area.name = str(piece.value(QLatin1String("name")));
@@ -495,8 +520,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         // area's centroid.
         const QJsonArray features = tpl.value(QLatin1String("features")).toArray();
         const Affine areaFrame = placement({0, 0}, point(piece.value(QLatin1String("position"))),
-                                           piece.value(QLatin1String("rotation_degrees")).toDouble(0),
-                                           piece.value(QLatin1String("mirror")).toBool(false));
+                                           piece.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(piece));
         for (int featureIndex = 0; featureIndex < features.size(); ++featureIndex) {
             const QJsonObject feature = features[featureIndex].toObject();
             const QString fid = id + QLatin1Char('-') + feature.value(QLatin1String("id")).toString();
@@ -512,8 +536,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
                 continue;
             }
             const Affine inArea = placement(areaCentroid(*ffp), point(feature.value(QLatin1String("position"))),
-                                            feature.value(QLatin1String("rotation_degrees")).toDouble(0),
-                                            feature.value(QLatin1String("mirror")).toBool(false));
+                                            feature.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(feature));
             current.feature = featureIndex;
             current.tpl = ftpl;
             current.wall = 0;
@@ -563,9 +586,13 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         z.radius = 20 / kMmPerInch;  // a 40 mm marker
         s.zones.push_back(z);
     };
+    // (At the objective's own position, else at its piece's: a piece is placed by its
+    // centroid, the middle of an objective's own area.)
     for (const QJsonValue& pv : pieces)
-        if (pv.toObject().contains(QLatin1String("objective")))
-            addObjective(point(pv.toObject().value(QLatin1String("objective")).toObject().value(QLatin1String("position"))));
+        if (const QJsonObject piece = pv.toObject(); piece.contains(QLatin1String("objective"))) {
+            const QJsonObject o = piece.value(QLatin1String("objective")).toObject();
+            addObjective(point(o.contains(QLatin1String("position")) ? o.value(QLatin1String("position")) : piece.value(QLatin1String("position"))));
+        }
     if (objective == 0)
         for (const QJsonValue& o : pattern.value(QLatin1String("objectives")).toArray()) addObjective(point(o));
     keepReadable(s, problem);

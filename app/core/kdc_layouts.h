@@ -1,8 +1,12 @@
 // The official tournament layouts of 40kdc-data as Sightline scenarios. A piece's template
 // footprint is placed so that its area centroid sits at the piece's `position`, mirrored
-// (x -> -x in the template's frame) and then turned clockwise by `rotation_degrees` (y
-// down) about that centroid; an area's features are placed the same way inside the area's
-// frame and belong to it (`area`). Walls (polylines with a thickness, drawn along the edges
+// (`mirror` "horizontal": x -> -x in the template's frame, "vertical": y -> -y) and then
+// turned clockwise by `rotation_degrees` (y down) about that centroid; an area's features
+// (its template's, and the layout's pieces that name it as `parent_area_id`) are placed the
+// same way inside the area's frame (from its centroid, turned and mirrored with it) and
+// belong to it (`area`), as the dataset's own resolver places them. A piece marked
+// `"terrain": false` (an objective's own area) is none of the table's; an objective with no
+// position of its own stands at its piece's. Walls (polylines with a thickness, drawn along the edges
 // of their feature's footprint and thick towards its inside) become the features'
 // footprints; a closed wall loop is a solid piece. Heights: the layout's, else the
 // template's, else a default per category (dense 5", light 2", exposed 1", none 3").
