@@ -539,6 +539,10 @@ private slots:
         QVERIFY2(layer.legend[1].second.contains(QStringLiteral("safe with every smaller base, this colour or darker: 4.0\u00a0sq\u00a0in")),
                  qPrintable(layer.legend[1].second));
         QVERIFY(layer.key.empty());  // (no objective)
+        // (And what the table left clear is: most of it.)
+        QVERIFY(std::ranges::any_of(layer.legend, [](const auto& entry) {
+            return !entry.first.isValid() && entry.second.startsWith(QStringLiteral("no colour: seen from more than"));
+        }));
         // With objectives, a picture's key gives each one's safe ground for every base.
         {
             analysis::HidingSpots near = spots;
@@ -615,6 +619,33 @@ private slots:
         QVERIFY2(end.lightness() > 230 && end != plain.at({20 + halfRect, 8}), qPrintable(end.name()));
         QVERIFY2(near(edge, QColor(255, 217, 47)), qPrintable(edge.name()));
         QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
+    }
+
+    void aLongLegendMakesThePdfPageTaller() {
+        // A map whose legend runs longer than an A4 sheet across is high (a lanes map's 24
+        // gaps, one entry each): the PDF's page is made taller, so that none is cut off at
+        // its foot; a short legend keeps the sheet.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        QTemporaryDir dir;
+        auto pageHeight = [&](size_t lines) {
+            render::Overlay overlay = oneColourMap(s, render::kMapHidden);
+            overlay.map->title = QStringLiteral("Gaps");
+            for (size_t k = 0; k < lines; ++k)
+                overlay.map->key.push_back(QStringLiteral("gap %1: 2.50\" between Ruin 1 and Ruin 2; bases up to 60 mm fit (12 of 21)").arg(k + 1));
+            const QString path = dir.filePath(QStringLiteral("map-%1.pdf").arg(lines));
+            QString error;
+            if (!render::renderToFile(s, overlay, path, &error)) return -1.0;
+            QFile pdf(path);
+            if (!pdf.open(QIODevice::ReadOnly)) return -1.0;
+            // (The page's size in points, written plainly in the page's dictionary.)
+            const QRegularExpressionMatch m =
+                QRegularExpression(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]")).match(QString::fromLatin1(pdf.readAll()));
+            return m.hasMatch() ? m.captured(2).toDouble() : -1.0;
+        };
+        const double shortOne = pageHeight(3), longOne = pageHeight(60);
+        QVERIFY2(std::abs(shortOne - 595) < 1, qPrintable(QString::number(shortOne)));  // (A4 across)
+        // (60 entries of two lines each, at about 15 points a line.)
+        QVERIFY2(longOne > 60 * 2 * 12, qPrintable(QString::number(longOne)));
     }
 
     void exportedMapsCarryTheirKey() {

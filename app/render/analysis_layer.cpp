@@ -253,6 +253,9 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     }
     layer.legend.push_back({hidingColour(0, n, true),
                             QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
+    // (The rest of the table, left clear: what most of it is.)
+    layer.legend.push_back({QColor(), QStringLiteral("no colour: seen from more than %1 of the places, or no place to stand")
+                                          .arg(spots.semiMost)});
     if (n > 1)
         layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
     // (The figures the panel and the CLI give by objective, for a picture: each base's safe
@@ -321,8 +324,9 @@ QString gapKey(const analysis::Gap& g, const analysis::LanesAndGaps& found, cons
 
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes) {
     MapLayer layer;
+    // (None white: a legend's swatch of it would not show on the legend's pale plate.)
     static const QColor kLanes[] = {QColor(255, 217, 47), QColor(0, 200, 255), QColor(255, 127, 0), QColor(231, 41, 138),
-                                    QColor(250, 250, 250)};
+                                    QColor(170, 120, 255)};
     layer.title = QStringLiteral("Firing lanes from %1 to %2 (widest first) and gaps under 6\" between the pieces that stop sight")
                       .arg(QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB));
     for (size_t i = 0; i < found.lanes.size() && i < lanes && i < std::size(kLanes); ++i) {

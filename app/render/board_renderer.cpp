@@ -1218,13 +1218,22 @@ bool renderToFile(const Scenario& scenario, const Overlay& overlay, const QStrin
         pdf.setPageOrientation(QPageLayout::Landscape);
         pdf.setResolution(300);
         pdf.setTitle(QString::fromStdString(scenario.name));
+        renderer.setPixelScale(pdf.resolution() / 96.0);
+        // An A4 sheet across, made as much taller as a long legend needs (a lanes map's
+        // gaps, one line each): it was cut off at the sheet's foot.
+        if (const double need = heightFor(40); need > pdf.height()) {
+            const QMarginsF margins = pdf.pageLayout().margins(QPageLayout::Millimeter);
+            const double across = pdf.pageLayout().fullRect(QPageLayout::Millimeter).width();
+            pdf.setPageOrientation(QPageLayout::Portrait);
+            pdf.setPageSize(QPageSize(QSizeF(across, need / pdf.resolution() * 25.4 + margins.top() + margins.bottom() + 1),
+                                      QPageSize::Millimeter, QString(), QPageSize::ExactMatch));
+        }
         QPainter painter;
         if (!painter.begin(&pdf)) {
             if (error) *error = QStringLiteral("%1: cannot write the PDF file").arg(path);
             return false;
         }
         const QSizeF page(pdf.width(), pdf.height());
-        renderer.setPixelScale(pdf.resolution() / 96.0);
         paint(painter, page, 40);
         painter.end();
         return true;
