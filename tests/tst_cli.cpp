@@ -226,10 +226,13 @@ private slots:
         for (const QJsonValue row : o.value(QStringLiteral("map")).toArray()) dense += static_cast<int>(row.toString().count(QLatin1Char('D')));
         QVERIFY(dense > 0);
         QCOMPARE(cells.value(QStringLiteral("hidden_in_dense_area")).toInt(), dense);
-        QVERIFY(cells.value(QStringLiteral("hidden_13_09")).toInt() > dense);  // (some seen there, from near)
+        QVERIFY(cells.value(QStringLiteral("in_dense_area_13_09")).toInt() > dense);  // (some seen there, from near)
         r = cli(args);
         QCOMPARE(r.code, 0);
-        QVERIFY2(r.out.contains(QStringLiteral("hidden in a dense area %1 cells").arg(dense, 6)), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("hidden in a dense area%1 cells").arg(dense, 14)), qPrintable(r.out));
+        // (Every line's figures in one column, the longest label's too.)
+        QVERIFY2(r.out.contains(QStringLiteral("\n  in a dense area (13.09)%1 cells").arg(cells.value(QStringLiteral("in_dense_area_13_09")).toInt(), 13)),
+                 qPrintable(r.out));
     }
 
     // The vision map: every cell ruled for a model standing there, as text, JSON, CSV and
@@ -250,7 +253,7 @@ private slots:
         QVERIFY(cells.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(cells.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 1 + 24 * 16);
-        QCOMPARE(lines.front(), QStringLiteral("x,y,verdict,cover,hidden_13_09,undecided,seen_by"));
+        QCOMPARE(lines.front(), QStringLiteral("x,y,verdict,cover,in_dense_area_13_09,undecided,seen_by"));
         QVERIFY(lines.contains(QStringLiteral("10.5,8.5,overlap,0,0,0,")));   // on the wall
         QVERIFY(lines.contains(QStringLiteral("20.5,8.5,hidden,0,0,0,")));    // in its shadow
         QVERIFY(lines.contains(QStringLiteral("2.5,8.5,fully_visible,0,0,0,eye-1")));
@@ -274,8 +277,8 @@ private slots:
         QCOMPARE(o.value(QStringLiteral("probe")).toObject().value(QStringLiteral("base")).toString(), QStringLiteral("60x35.5 mm oval"));
         // Bad options: named, exit 2.
         const QList<QPair<QStringList, QString>> bad = {
-            {{}, QStringLiteral("needs one observer")},
-            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--unit"), QStringLiteral("eyes")}, QStringLiteral("needs one observer")},
+            {{}, QStringLiteral("needs an observer")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--unit"), QStringLiteral("eyes")}, QStringLiteral("takes one observer, not several")},
             {{QStringLiteral("--observer"), QStringLiteral("nobody")}, QStringLiteral("no model has the id")},
             {{QStringLiteral("--unit"), QStringLiteral("ghosts")}, QStringLiteral("no model is in the unit \"ghosts\" (units: eyes)")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--base"), QStringLiteral("huge")}, QStringLiteral("--base: expected a base")},
@@ -292,6 +295,10 @@ private slots:
             r = cli(QStringList{QStringLiteral("analyze"), file} + options);
             QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));
         }
+        // (A layout with no models yet: said so, rather than an empty list of them.)
+        r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                 QStringLiteral("--observer"), QStringLiteral("eye-1")});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no model has the id \"eye-1\": the file has no models")), qPrintable(r.err));
     }
 
     void analyzeExposure() {
@@ -354,7 +361,7 @@ private slots:
         // Bad input: named, exit 2.
         const QList<QPair<QStringList, QString>> bad = {
             {{QStringLiteral("--zone"), QStringLiteral("east")}, QStringLiteral("no deployment zone (a polygon zone) has the id \"east\" (zones: west)")},
-            {{QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--observer"), QStringLiteral("eye-1")}, QStringLiteral("needs one observer")},
+            {{QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--observer"), QStringLiteral("eye-1")}, QStringLiteral("takes one observer, not several")},
             {{QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--zone-spacing"), QStringLiteral("0")}, QStringLiteral("--zone-spacing: expected a number")},
             {{QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--base"), QStringLiteral("300")}, QStringLiteral("no place in it where a 300 mm round")},
         };

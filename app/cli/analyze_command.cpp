@@ -775,8 +775,8 @@ int analyze(const QString& path, const QCommandLineParser& args) {
     const bool byModel = args.isSet(QStringLiteral("observer")), byUnit = args.isSet(QStringLiteral("unit")),
                byZone = args.isSet(QStringLiteral("zone"));
     if (byModel + byUnit + byZone != 1 && !args.isSet(QStringLiteral("lanes"))) {
-        err() << "analyze needs one observer: --observer ID (a model), --unit UNIT (any of its models) "
-                 "or --zone ZONE (every place in a deployment zone)\n";
+        err() << (byModel + byUnit + byZone == 0 ? "analyze needs an observer: " : "analyze takes one observer, not several: ")
+              << "--observer ID (a model), --unit UNIT (any of its models) or --zone ZONE (every place in a deployment zone)\n";
         return kBadInput;
     }
     const std::optional<Scenario> scenario = load(path);
@@ -842,7 +842,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
                                                  {QStringLiteral("hidden"), t.hidden},
                                                  {QStringLiteral("overlap"), t.overlap},
                                                  {QStringLiteral("in_cover"), t.cover},
-                                                 {QStringLiteral("hidden_13_09"), t.hidden1309},
+                                                 {QStringLiteral("in_dense_area_13_09"), t.hidden1309},
                                                  {QStringLiteral("hidden_in_dense_area"), t.hiddenDense},
                                                  {QStringLiteral("undecided"), t.undecided}};
         o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return cellLetter(map.at(col, row)); });
@@ -856,7 +856,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
                      .arg(who, render::probeText(probe)).arg(spacing).arg(map.grid.cols).arg(map.grid.rows)
                      .arg(QString::fromStdString(scenario->ruleset.name));
         auto line = [&](const char* what, int n) {
-            out() << QStringLiteral("  %1 %2 cells  %3 sq in\n").arg(QLatin1String(what), -22).arg(n, 6).arg(n * cellArea, 8, 'f', 1);
+            out() << QStringLiteral("  %1 %2 cells  %3 sq in\n").arg(QLatin1String(what), -29).arg(n, 6).arg(n * cellArea, 8, 'f', 1);
         };
         line("fully visible", t.fully);
         line("visible, not fully", t.visible);

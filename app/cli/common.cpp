@@ -29,8 +29,11 @@ int modelOrFail(const sl::Scene& scene, const QString& id, const char* option) {
     if (i < 0) {
         QStringList ids;
         for (const sl::Model& m : scene.scenario().models) ids << QString::fromStdString(m.id);
-        err() << QStringLiteral("--%1: no model has the id \"%2\" (models: %3)\n")
-                     .arg(QLatin1String(option), id, ids.join(QStringLiteral(", ")));
+        if (ids.isEmpty())
+            err() << QStringLiteral("--%1: no model has the id \"%2\": the file has no models\n").arg(QLatin1String(option), id);
+        else
+            err() << QStringLiteral("--%1: no model has the id \"%2\" (models: %3)\n")
+                         .arg(QLatin1String(option), id, ids.join(QStringLiteral(", ")));
     }
     return i;
 }

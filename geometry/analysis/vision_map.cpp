@@ -812,7 +812,7 @@ Tally tally(const VisionMap& map) {
 
 std::string visionCsv(const VisionMap& map, const Scenario& scenario) {
     std::ostringstream out;
-    out << "x,y,verdict,cover,hidden_13_09,undecided,seen_by\n";
+    out << "x,y,verdict,cover,in_dense_area_13_09,undecided,seen_by\n";
     for (int row = 0; row < map.grid.rows; ++row)
         for (int col = 0; col < map.grid.cols; ++col) {
             const Cell& c = map.at(col, row);

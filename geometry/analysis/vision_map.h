@@ -250,7 +250,7 @@ Tally tally(const VisionMap& map);
 
 std::string verdictName(Verdict v);
 
-// Every cell as CSV: x,y (its centre, inches),verdict,cover,hidden_13_09,undecided,seen_by.
+// Every cell as CSV: x,y (its centre, inches),verdict,cover,in_dense_area_13_09,undecided,seen_by.
 std::string visionCsv(const VisionMap& map, const Scenario& scenario);
 
 }  // namespace sl::analysis
