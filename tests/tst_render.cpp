@@ -621,6 +621,44 @@ private slots:
         QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
     }
 
+    void aGapsNumberIsNotPutOnAModel() {
+        // A model standing in the middle of a 5" gap: the gap's number goes further along it,
+        // off the model (it was put at the middle whatever stood there).
+        Scenario s;
+        s.board = {20, 10};
+        s.terrain = {testing::wall("a", 8, 0, 12, 1), testing::wall("b", 8, 6, 12, 7)};
+        s.models = {testing::infantry("m", {10, 3.5})};
+        analysis::LanesAndGaps found;
+        analysis::Gap g;
+        g.a = 0;
+        g.b = 1;
+        g.from = {10, 1};
+        g.to = {10, 6};
+        g.width = 5;
+        found.gaps = {g};
+        render::Overlay overlay;
+        overlay.labels = false;
+        overlay.map = render::lanesLayer(found, s);
+        overlay.map->legendOnBoard = false;
+        const Picture pic = draw(s, overlay);
+        // (The plate's dark red is nowhere on the model's base.)
+        const QColor plate = overlay.map->labels.front().plate;
+        int onBase = 0;
+        for (double dx = -0.5; dx <= 0.5; dx += 0.1)
+            for (double dy = -0.5; dy <= 0.5; dy += 0.1) {
+                const QColor c = pic.at({10 + dx, 3.5 + dy});
+                onBase += std::abs(c.red() - plate.red()) < 20 && std::abs(c.green() - plate.green()) < 20 && std::abs(c.blue() - plate.blue()) < 20;
+            }
+        QCOMPARE(onBase, 0);
+        // (And it is on the gap: its plate's colour near the gap's end.)
+        int near = 0;
+        for (double y = 1; y <= 3; y += 0.05) {
+            const QColor c = pic.at({10, y});
+            near += std::abs(c.red() - plate.red()) < 20 && std::abs(c.green() - plate.green()) < 20 && std::abs(c.blue() - plate.blue()) < 20;
+        }
+        QVERIFY(near > 0);
+    }
+
     void aLongLegendMakesThePdfPageTaller() {
         // A map whose legend runs longer than an A4 sheet across is high (a lanes map's 24
         // gaps, one entry each): the PDF's page is made taller, so that none is cut off at

@@ -342,7 +342,10 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
         const analysis::Gap& g = found.gaps[i];
         gaps.rings.push_back({g.from, g.to});
         passes += g.sightPasses;
-        layer.labels.push_back({(g.from + g.to) * 0.5, QString::number(i + 1), red.darker(130)});
+        // (At its middle, else further along it: a model may stand in the gap.)
+        layer.labels.push_back({(g.from + g.to) * 0.5, QString::number(i + 1), red.darker(130),
+                                {g.from + (g.to - g.from) * 0.3, g.from + (g.to - g.from) * 0.7, g.from + (g.to - g.from) * 0.15,
+                                 g.from + (g.to - g.from) * 0.85}});
         // (The key a picture gives to the numbers, as the panel's list does, shorter: a
         // picture's key runs one entry to a gap, and the legend's line above says how many a
         // sight line passes, so only a gap none passes says so.)

@@ -580,10 +580,6 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             labels.place(inches(r), {device(ring[3])}, false, -1, QColor(20, 20, 20, 170));
         }
     }
-    // A map's own labels (the gaps' numbers) next: the list beside it is read by them.
-    if (overlay.map)
-        for (const MapLayer::Label& l : overlay.map->labels) labels.place(l.text, {device(l.at)}, true, -1, l.plate, QColor(255, 255, 255), true);
-    if (!overlay.labels) return;
     std::vector<QRectF> bases;
     for (size_t i = 0; i < scenario_.models.size(); ++i)
         bases.push_back(contains(overlay.unseen, static_cast<int>(i)) ? QRectF()
@@ -602,6 +598,15 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             withGhosts.push_back(inchToDevice.mapRect(QRectF(z.position->x - r, z.position->y - r, 2 * r, 2 * r)));
         }
     labels.setBases(withGhosts);
+    // A map's own labels (the gaps' numbers) next: the list beside it is read by them. Off
+    // the models' bases where one of its places is clear of them (on one, where none is).
+    if (overlay.map)
+        for (const MapLayer::Label& l : overlay.map->labels) {
+            std::vector<QPointF> places{device(l.at)};
+            for (const Vec2& v : l.elsewhere) places.push_back(device(v));
+            labels.place(l.text, places, true, -1, l.plate, QColor(255, 255, 255), true);
+        }
+    if (!overlay.labels) return;
     if (overlay.tagsOnly) {
         paintTags(p, inchToDevice, overlay, bases);
         return;

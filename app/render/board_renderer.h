@@ -67,6 +67,7 @@ struct MapLayer {
         Vec2 at;
         QString text;
         QColor plate;
+        std::vector<Vec2> elsewhere;  // places to put it instead, in order, where `at` is taken
     };
     std::vector<Label> labels;
     double opacity = 0.65;
