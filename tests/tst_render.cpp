@@ -621,6 +621,26 @@ private slots:
         QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
     }
 
+    void aMapsCellsWithinAnAreaLookAsTheLegendSays() {
+        // Under a map an area is outlined, not filled: a cell within it is the colour of one
+        // outside it (its fill over the cells made them another colour than the legend's).
+        Scenario s;
+        s.board = {20, 10};
+        TerrainPiece area = testing::feature("ruin", testing::square(4, 2, 10, 8), 0);
+        area.kind = TerrainKind::Area;
+        area.tags = {"ruin"};
+        s.terrain = {area};
+        const render::Overlay overlay = oneColourMap(s, render::kMapVisible);
+        const Picture pic = draw(s, overlay);
+        const QColor in = pic.at({7, 5}), out = pic.at({15, 5});
+        QCOMPARE(in, out);
+        // (Without a map it is filled: told apart from the table.)
+        render::Overlay plain;
+        plain.labels = false;
+        const Picture bare = draw(s, plain);
+        QVERIFY(bare.at({7, 5}) != bare.at({15, 5}));
+    }
+
     void aGapsNumberIsNotPutOnAModel() {
         // A model standing in the middle of a 5" gap: the gap's number goes further along it,
         // off the model (it was put at the middle whatever stood there).

@@ -879,7 +879,9 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                 const QColor fill = t.hasTag("woods") ? QColor(0x2f, 0x5d, 0x2a, 150)
                                     : t.hasTag("ruin") ? QColor(0x9c, 0x8b, 0x6e, 110)
                                                         : QColor(0x8a, 0x8a, 0x7a, 100);
-                p.setBrush(fill);
+                // (Under a map, its outline alone: its fill over the cells made their colours
+                // within it other than the legend's.)
+                p.setBrush(overlay.map ? QBrush(Qt::NoBrush) : QBrush(fill));
                 p.setPen(QPen(QColor(40, 40, 30, 160), 1.5 * unit, Qt::DashLine));
                 p.drawPath(path);
             } else {
