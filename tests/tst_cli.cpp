@@ -480,6 +480,8 @@ private slots:
         const double firstGap = lines[1].section(QLatin1Char(','), -2, -2).toDouble(), secondGap = lines[2].section(QLatin1Char(','), -2, -2).toDouble();
         QVERIFY(lines[1].startsWith(QStringLiteral("1,")) && lines[2].startsWith(firstGap == secondGap ? QStringLiteral("1,") : QStringLiteral("2,")));
         if (firstGap == secondGap) QVERIFY2(r.out.contains(QStringLiteral("\n  =1 bm-")), qPrintable(r.out));
+        // (Where all tie, the table says it ranks none above another; else it does not.)
+        QCOMPARE(r.out.contains(QStringLiteral("all 2 layouts are as even as one another")), firstGap == secondGap);
         // Ranked by the gap, the most even first.
         const double gap1 = lines[1].section(QLatin1Char(','), -2, -2).toDouble(), gap2 = lines[2].section(QLatin1Char(','), -2, -2).toDouble();
         QVERIFY(gap1 <= gap2);

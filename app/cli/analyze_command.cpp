@@ -648,6 +648,11 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                       QString::number(options.spacing), QString::number(options.zoneSpacing), render::probeText(probes->front()))
           << QStringLiteral("wrote ") << QDir(outDir).filePath(QStringLiteral("summary.csv")) << QStringLiteral(" and ")
           << QDir(outDir).filePath(QStringLiteral("summary.json")) << '\n';
+    // (Where every layout ties, the table is a list, not a ranking: said so.)
+    if (layouts.size() > 1 && std::ranges::all_of(layouts, [&](const LayoutFigures& L) { return L.gap == layouts.front().gap; }))
+        out() << QStringLiteral("all %1 layouts are as even as one another (a gap of %2 each): the summary ranks none above another\n")
+                     .arg(layouts.size())
+                     .arg(layouts.front().gap, 0, 'f', 2);
     // (Folders of layouts a report written here before holds and this one does not: named,
     // not deleted, so that no one reads them as this report's.)
     QStringList earlier;
