@@ -512,6 +512,38 @@ private slots:
             if (z.position) QVERIFY2(text.contains(QString::fromStdString(z.id)), z.id.c_str());
     }
 
+    void aModelOnAnObjectiveKeepsItsLabel() {
+        // A model standing on an objective: its label goes beside its base as anywhere (the
+        // marker, wider than the base, is kept clear of the pieces' labels only); and a
+        // picked objective shows so, a dashed white ring over its marker.
+        Scenario s;
+        s.board = {20, 10};
+        Zone objective;
+        objective.id = "flag";
+        objective.kind = "objective";
+        objective.position = Vec2{10, 5};
+        objective.radius = 20 / kMmPerInch;
+        s.zones = {objective};
+        s.models = {testing::infantry("scout", {10, 5})};
+        s.models[0].name = "Scout Sergeant";
+        QVERIFY2(svgOf(s, render::Overlay{}).contains(QStringLiteral("Scout Sergeant")), "the model's label");
+        auto whiteOnRing = [&](const render::Overlay& overlay) {
+            const Picture pic = draw(s, overlay);
+            int white = 0;
+            for (int k = 0; k < 48; ++k) {
+                const double a = k * std::numbers::pi / 24, r = objective.radius;
+                const QColor c = pic.at({10 + r * std::cos(a), 5 + r * std::sin(a)});
+                white += c.red() > 235 && c.green() > 235 && c.blue() > 235;
+            }
+            return white;
+        };
+        render::Overlay picked;
+        picked.labels = false;
+        QCOMPARE(whiteOnRing(picked), 0);
+        picked.selectedZones = {0};
+        QVERIFY(whiteOnRing(picked) >= 6);
+    }
+
     void everyZoneIsLabelledOnACrowdedTable() {
         // Purge vs Purge 01 drawn with its labels: the pieces' and objectives' labels take the
         // middle of the defender's zone, and its own label found room further out in it
@@ -634,11 +666,17 @@ private slots:
         const Picture pic = draw(s, overlay);
         const QColor in = pic.at({7, 5}), out = pic.at({15, 5});
         QCOMPARE(in, out);
-        // (Without a map it is filled: told apart from the table.)
+        // (Without a map it is filled: told apart from the table; so it is under a map of
+        // outlines alone, lanes and gaps, with no cells to show.)
         render::Overlay plain;
         plain.labels = false;
         const Picture bare = draw(s, plain);
         QVERIFY(bare.at({7, 5}) != bare.at({15, 5}));
+        render::Overlay lanes = plain;
+        lanes.map = render::lanesLayer(analysis::LanesAndGaps{}, s);
+        lanes.map->legendOnBoard = false;
+        const Picture outlined = draw(s, lanes);
+        QVERIFY(outlined.at({7, 5}) != outlined.at({15, 5}));
     }
 
     void aGapsNumberIsNotPutOnAModel() {
@@ -727,7 +765,7 @@ private slots:
         const render::MapLayer lanes = render::lanesLayer(found, s);
         QCOMPARE(lanes.key.size(), size_t(1));
         const QString label = QString::fromStdString(s.labelOf(s.terrain[0].id));
-        QCOMPARE(lanes.key[0], QStringLiteral("gap 1: 2.50\" between %1 and %1; bases up to 32\u00a0mm fit (1 of 1)").arg(label));
+        QCOMPARE(lanes.key[0], QStringLiteral("gap 1: 2.50\" between %1 and %1; bases up to 32\u00a0mm across fit (1 of 1)").arg(label));
         // (A gap no sight line passes says so; one no base fits through too.)
         found.gaps[0].sightPasses = false;
         found.gaps[0].basesThrough.clear();

@@ -314,7 +314,7 @@ QString gapKey(const analysis::Gap& g, const analysis::LanesAndGaps& found, cons
     return QStringLiteral("%1\" between %2 and %3; %4%5")
         .arg(QString::number(g.width, 'f', 2), label(g.a), label(g.b),
              g.basesThrough.empty() ? QStringLiteral("no base fits")
-                                    : QStringLiteral("bases up to %1\u00a0mm fit (%2 of %3)")
+                                    : QStringLiteral("bases up to %1\u00a0mm across fit (%2 of %3)")
                                           .arg(g.widestThrough * kMmPerInch, 0, 'f', 0)
                                           .arg(g.basesThrough.size())
                                           .arg(tried),

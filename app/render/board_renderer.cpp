@@ -261,7 +261,9 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
     paintTerrain(p, overlay, unit);
     // The objectives' markers, which a map's cells wash out and the pieces they stand on
     // cover (an objective on a generator): over both, a ring and the centre on a dark halo.
-    for (const Zone& z : scenario_.zones) {
+    // (One picked: a dashed white ring over its own.)
+    for (size_t i = 0; i < scenario_.zones.size(); ++i) {
+        const Zone& z = scenario_.zones[i];
         if (!z.position) continue;
         const double r = objectiveMarkerRadius(z);
         p.setBrush(Qt::NoBrush);
@@ -269,6 +271,10 @@ void BoardRenderer::paint(QPainter& p, const QTransform& inchToDevice, const Ove
         p.drawEllipse(pt(*z.position), r, r);
         p.setPen(QPen(QColor(255, 215, 0), 2 * unit));
         p.drawEllipse(pt(*z.position), r, r);
+        if (contains(overlay.selectedZones, static_cast<int>(i))) {
+            p.setPen(QPen(QColor(255, 255, 255), 2 * unit, Qt::DashLine));
+            p.drawEllipse(pt(*z.position), r, r);
+        }
         p.setPen(QPen(QColor(0, 0, 0, 130), unit));
         p.setBrush(QColor(255, 215, 0));
         p.drawEllipse(pt(*z.position), 0.2, 0.2);
@@ -503,8 +509,13 @@ void BoardRenderer::paintMapLegend(QPainter& p, const QTransform& inchToDevice, 
 void BoardRenderer::paintStaleNote(QPainter& p, const QTransform& inchToDevice, const QString& note) const {
     const double px = pixelScale_;
     // Centred over the table's top edge, on a dark plate, within the table's width (the
-    // text smaller on a small board, down to 9 pixels, before it is cut short).
-    const QRectF table = inchToDevice.mapRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height));
+    // text smaller on a small board, down to 9 pixels, before it is cut short); over the
+    // part of the table in view where the view is zoomed in on it.
+    QRectF table = inchToDevice.mapRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height));
+    if (p.device()) {
+        const QRectF shown = table.intersected(QRectF(0, 0, p.device()->width(), p.device()->height()));
+        if (!shown.isEmpty()) table = shown;
+    }
     const double pad = 6 * px;
     QFont font = p.font();
     font.setBold(true);
@@ -589,24 +600,30 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     std::vector<QRectF> withGhosts = bases;
     for (const Overlay::Ghost& g : overlay.ghosts) withGhosts.push_back(inchToDevice.mapRect(basePath(g.model).boundingRect()));
     // And the objectives' markers (after those): a piece's label over one hid where the
-    // objective is, which a player reads the table by.
+    // objective is, which a player reads the table by. (Not for the models' labels: a
+    // marker is wider than a base, and a model standing on one would find no place for its
+    // label beside its base.)
+    std::vector<QRectF> withMarkers = withGhosts;
     std::vector<int> markers(scenario_.zones.size(), -1);  // (by zone: its marker's index there)
     for (size_t i = 0; i < scenario_.zones.size(); ++i)
         if (const Zone& z = scenario_.zones[i]; z.position) {
             const double r = objectiveMarkerRadius(z);
-            markers[i] = static_cast<int>(withGhosts.size());
-            withGhosts.push_back(inchToDevice.mapRect(QRectF(z.position->x - r, z.position->y - r, 2 * r, 2 * r)));
+            markers[i] = static_cast<int>(withMarkers.size());
+            withMarkers.push_back(inchToDevice.mapRect(QRectF(z.position->x - r, z.position->y - r, 2 * r, 2 * r)));
         }
-    labels.setBases(withGhosts);
+    labels.setBases(withMarkers);
     // A map's own labels (the gaps' numbers) next: the list beside it is read by them. Off
     // the models' bases where one of its places is clear of them (on one, where none is).
     if (overlay.map)
         for (const MapLayer::Label& l : overlay.map->labels) {
             std::vector<QPointF> places{device(l.at)};
             for (const Vec2& v : l.elsewhere) places.push_back(device(v));
-            labels.place(l.text, places, true, -1, l.plate, QColor(255, 255, 255), true);
+            // (Grey on a map of the table before its last edits, as its cells are.)
+            const QColor plate = overlay.map->staleNote.isEmpty() ? l.plate : QColor(120, 120, 120, l.plate.alpha());
+            labels.place(l.text, places, true, -1, plate, QColor(255, 255, 255), true);
         }
     if (!overlay.labels) return;
+    labels.setBases(withGhosts);
     if (overlay.tagsOnly) {
         paintTags(p, inchToDevice, overlay, bases);
         return;
@@ -655,6 +672,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         if (!placed && !g.tag.isEmpty())
             labels.place(g.tag, {box.center()}, true, static_cast<int>(bases.size() + k), QColor(60, 60, 70, 190));
     }
+    labels.setBases(withMarkers);
     // Objectives just above their marker's centre (on its ring, which the label may cover:
     // it names it), else below; deployment zones in their middle.
     for (size_t i = 0; i < scenario_.zones.size(); ++i)
@@ -799,11 +817,6 @@ void BoardRenderer::paintZones(QPainter& p, const Overlay& overlay, double unit)
                 p.drawPath(ringPath(z.polygon));
             }
         }
-        if (z.position && selected) {
-            p.setPen(QPen(QColor(255, 255, 255), 2 * unit, Qt::DashLine));
-            p.setBrush(Qt::NoBrush);
-            p.drawEllipse(pt(*z.position), objectiveMarkerRadius(z), objectiveMarkerRadius(z));
-        }
         if (z.position) {
             const double r = objectiveMarkerRadius(z);
             p.setBrush(QColor(255, 215, 0, 90));
@@ -879,9 +892,9 @@ void BoardRenderer::paintTerrain(QPainter& p, const Overlay& overlay, double uni
                 const QColor fill = t.hasTag("woods") ? QColor(0x2f, 0x5d, 0x2a, 150)
                                     : t.hasTag("ruin") ? QColor(0x9c, 0x8b, 0x6e, 110)
                                                         : QColor(0x8a, 0x8a, 0x7a, 100);
-                // (Under a map, its outline alone: its fill over the cells made their colours
-                // within it other than the legend's.)
-                p.setBrush(overlay.map ? QBrush(Qt::NoBrush) : QBrush(fill));
+                // (Under a map's cells, its outline alone: its fill over them made their
+                // colours within it other than the legend's.)
+                p.setBrush(overlay.map && !overlay.map->cells.empty() ? QBrush(Qt::NoBrush) : QBrush(fill));
                 p.setPen(QPen(QColor(40, 40, 30, 160), 1.5 * unit, Qt::DashLine));
                 p.drawPath(path);
             } else {
