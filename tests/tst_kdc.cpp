@@ -287,6 +287,49 @@ private slots:
         QVERIFY(corner(2).x < 0 && corner(2).y > 0);  // upside down: bottom-left
     }
 
+    void placementAgreesWithThePackagesResolver() {
+        // Pieces turned and mirrored, on their own and in a turned, mirrored area, against
+        // the vertices the package's own resolver (dist/terrain/resolve.js, 40kdc-data
+        // 1.4.5) gives for the same layout, to its 0.0001" rounding: a mirror after the turn
+        // instead of before it, or an area's turn left out, moves them.
+        const QByteArray json = R"({"units": [], "deploymentPatterns": [],
+          "terrainTemplates": [
+            {"id": "l", "kind": "feature", "terrain_category": "dense", "default_height_inches": 4,
+             "footprint": {"type": "polygon", "points": [{"x":0,"y":0},{"x":6,"y":0},{"x":6,"y":1},{"x":1,"y":1},{"x":1,"y":3},{"x":0,"y":3}]}},
+            {"id": "box", "kind": "area", "footprint": {"type": "rectangle", "width": 4, "height": 4}}],
+          "terrainLayouts": [{"id": "t", "name": "t", "pieces": [
+            {"id": "a", "piece_type": "feature", "template": "l", "position": {"x": 10, "y": 10}, "rotation_degrees": 90, "mirror": "horizontal"},
+            {"id": "b", "piece_type": "area", "template": "box", "position": {"x": 30, "y": 20}, "rotation_degrees": 30, "mirror": "vertical"},
+            {"id": "c", "piece_type": "feature", "parent_area_id": "b", "position": {"x": 1, "y": 0.5}, "rotation_degrees": 45,
+             "mirror": "horizontal", "height_inches": 3, "footprint": {"type": "polygon", "points": [{"x":0,"y":0},{"x":2,"y":0},{"x":0,"y":1}]}},
+            {"id": "d", "piece_type": "area", "terrain": false, "parent_area_id": "b", "position": {"x": -1, "y": 1}, "objective": {}},
+            {"id": "e", "piece_type": "feature", "template": "l", "position": {"x": 50, "y": 30}, "mirror": "both"}]}]})";
+        const kdc::LayoutImport r = kdc::importLayout(QJsonDocument::fromJson(json).object(), QStringLiteral("t"));
+        QVERIFY(r.scenario);
+        const std::map<std::string, std::vector<Vec2>> resolver = {
+            {"a", {{10.875, 12.375}, {10.875, 6.375}, {9.875, 6.375}, {9.875, 11.375}, {7.875, 11.375}, {7.875, 12.375}}},
+            {"b", {{27.2679, 20.7321}, {30.7321, 22.7321}, {32.7321, 19.2679}, {29.2679, 17.2679}}},
+            {"c", {{31.8462, 20.2164}, {29.9144, 20.7341}, {31.5874, 19.2505}}}};
+        for (const auto& [id, expected] : resolver) {
+            const TerrainPiece* t = nullptr;
+            for (const TerrainPiece& piece : r.scenario->terrain)
+                if (piece.id == id) t = &piece;
+            QVERIFY2(t, id.c_str());
+            QCOMPARE(t->footprint.outer.size(), expected.size());
+            for (const Vec2& v : expected)
+                QVERIFY2(std::ranges::any_of(t->footprint.outer, [&](const Vec2& w) { return std::abs(w.x - v.x) < 1e-4 && std::abs(w.y - v.y) < 1e-4; }),
+                         qPrintable(QStringLiteral("%1: (%2, %3)").arg(QString::fromStdString(id)).arg(v.x).arg(v.y)));
+        }
+        // The objective of a piece with no position of its own, in the area's frame: (-1, 1)
+        // mirrored to (-1, -1), turned 30 degrees clockwise, from (30, 20).
+        QCOMPARE(r.scenario->zones.size(), size_t(1));
+        const Vec2 objective = *r.scenario->zones[0].position;
+        QVERIFY2(std::abs(objective.x - (30 - std::sqrt(3.0) / 2 + 0.5)) < 1e-9 && std::abs(objective.y - (20 - 0.5 - std::sqrt(3.0) / 2)) < 1e-9,
+                 qPrintable(QStringLiteral("%1,%2").arg(objective.x).arg(objective.y)));
+        // A mirror it does not know is said, and taken as none.
+        QVERIFY2(r.problems.size() == 1 && r.problems[0].contains(QStringLiteral("e: unknown mirror \"both\"")), qPrintable(r.problems.join(QLatin1Char('\n'))));
+    }
+
     void aPieceOfAnAreaIsPlacedInTheAreasFrame() {
         // A feature with a parent_area_id: its position is from its area's centroid, and it
         // turns with the area (the package's resolver: board = area position + R_area

@@ -30,12 +30,13 @@ struct Affine {
 };
 
 // A piece's mirror, as the scale it applies to x and y: "horizontal" (or true) x -> -x,
-// "vertical" y -> -y, "none" (or nothing) neither.
-Vec2 mirrorOf(const QJsonObject& piece) {
+// "vertical" y -> -y, "none" (or nothing, or false) neither; none for any other value.
+std::optional<Vec2> mirrorOf(const QJsonObject& piece) {
     const QJsonValue m = piece.value(QLatin1String("mirror"));
-    if (m.toString() == QLatin1String("horizontal") || m.toBool(false)) return {-1, 1};
-    if (m.toString() == QLatin1String("vertical")) return {1, -1};
-    return {1, 1};
+    if (m.toString() == QLatin1String("horizontal") || m.toBool(false)) return Vec2{-1, 1};
+    if (m.toString() == QLatin1String("vertical")) return Vec2{1, -1};
+    if (m.isUndefined() || m.isNull() || m == QJsonValue(false) || m.toString() == QLatin1String("none")) return Vec2{1, 1};
+    return std::nullopt;
 }
 
 // Template point p -> board: centred on the centroid, mirrored, turned clockwise (y down),
@@ -390,6 +391,13 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
     s.ruleset.sight_line_width_mm = 1;
 
     auto problem = [&](const QString& id, const QString& why) { result.problems << QStringLiteral("%1: %2").arg(id, why); };
+    // A piece's mirror; one this does not know is said, and taken as none.
+    auto mirror = [&](const QJsonObject& piece, const QString& id) {
+        if (const std::optional<Vec2> m = mirrorOf(piece)) return *m;
+        problem(id, QStringLiteral("unknown mirror \"%1\" (horizontal, vertical or none); not mirrored")
+                        .arg(piece.value(QLatin1String("mirror")).toVariant().toString()));
+        return Vec2{1, 1};
+    };
     std::vector<PieceNote> notes;  // one per terrain piece, for naming them at the end
     PieceNote current;             // what the piece being added is
     auto addPiece = [&](TerrainPiece t, const QString& id) {
@@ -459,10 +467,23 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
     };
 
     const QJsonArray pieces = layout.value(QLatin1String("pieces")).toArray();
+    // The frame of the area of this id (area-local -> board: from its centroid, turned and
+    // mirrored with it), for the pieces that name it as their parent_area_id; none where the
+    // layout has no such piece.
+    auto areaFrameOf = [&](const QString& parent) -> std::optional<Affine> {
+        for (const QJsonValue& v : pieces)
+            if (const QJsonObject a = v.toObject(); a.value(QLatin1String("id")).toString() == parent)
+                return placement({0, 0}, point(a.value(QLatin1String("position"))), a.value(QLatin1String("rotation_degrees")).toDouble(0),
+                                 mirrorOf(a).value_or(Vec2{1, 1}));
+        return std::nullopt;
+    };
     for (int pieceIndex = 0; pieceIndex < pieces.size(); ++pieceIndex) {
         const QJsonObject piece = pieces[pieceIndex].toObject();
         const QString id = piece.value(QLatin1String("id")).toString();
         const QString type = piece.value(QLatin1String("piece_type")).toString();
+        // (A piece marked as no terrain, an objective's own area: its objective is added
+        // below; it is nothing on the table.)
+        if (piece.value(QLatin1String("terrain")) == QJsonValue(false)) continue;
         const QJsonObject tpl = templates.count(piece.value(QLatin1String("template")).toString())
                                     ? templates[piece.value(QLatin1String("template")).toString()]
                                     : QJsonObject{};
@@ -474,21 +495,17 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
             continue;
         }
         Affine frame = placement(areaCentroid(*fp), point(piece.value(QLatin1String("position"))),
-                                 piece.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(piece));
+                                 piece.value(QLatin1String("rotation_degrees")).toDouble(0), mirror(piece, id));
         // A piece of an area (parent_area_id) is placed in the area's frame (its position
         // from the area's centroid, turned and mirrored with it), as the area's template's
         // features are.
         if (const QString parent = piece.value(QLatin1String("parent_area_id")).toString(); !parent.isEmpty()) {
-            const auto area = std::find_if(pieces.begin(), pieces.end(), [&](const QJsonValue& v) {
-                return v.toObject().value(QLatin1String("id")).toString() == parent;
-            });
-            if (area == pieces.end()) {
+            const std::optional<Affine> area = areaFrameOf(parent);
+            if (!area) {
                 problem(id, QStringLiteral("its area \"%1\" is not in the layout; left out").arg(parent));
                 continue;
             }
-            const QJsonObject a = area->toObject();
-            frame = frame.then(placement({0, 0}, point(a.value(QLatin1String("position"))),
-                                         a.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(a)));
+            frame = frame.then(*area);
         }
         std::optional<double> height;
         if (piece.contains(QLatin1String("height_inches"))) height = piece.value(QLatin1String("height_inches")).toDouble();
@@ -506,9 +523,6 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
                        piece.value(QLatin1String("name")).toString());
             continue;
         }
-        // (An objective's own area, marked as no terrain: its objective is added below; it
-        // is nothing on the table.)
-        if (piece.value(QLatin1String("terrain")) == QJsonValue(false)) continue;
         TerrainPiece area;
         area.id = id.toStdString();
         area.name = str(piece.value(QLatin1String("name")));
@@ -520,7 +534,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         // area's centroid.
         const QJsonArray features = tpl.value(QLatin1String("features")).toArray();
         const Affine areaFrame = placement({0, 0}, point(piece.value(QLatin1String("position"))),
-                                           piece.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(piece));
+                                           piece.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(piece).value_or(Vec2{1, 1}));  // (said above where unknown)
         for (int featureIndex = 0; featureIndex < features.size(); ++featureIndex) {
             const QJsonObject feature = features[featureIndex].toObject();
             const QString fid = id + QLatin1Char('-') + feature.value(QLatin1String("id")).toString();
@@ -536,7 +550,7 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
                 continue;
             }
             const Affine inArea = placement(areaCentroid(*ffp), point(feature.value(QLatin1String("position"))),
-                                            feature.value(QLatin1String("rotation_degrees")).toDouble(0), mirrorOf(feature));
+                                            feature.value(QLatin1String("rotation_degrees")).toDouble(0), mirror(feature, fid));
             current.feature = featureIndex;
             current.tpl = ftpl;
             current.wall = 0;
@@ -587,11 +601,19 @@ LayoutImport importLayout(const QJsonObject& dataset, const QString& layoutId) {
         s.zones.push_back(z);
     };
     // (At the objective's own position, else at its piece's: a piece is placed by its
-    // centroid, the middle of an objective's own area.)
+    // centroid, the middle of an objective's own area; a piece of an area from the area's
+    // centroid, in its frame.)
     for (const QJsonValue& pv : pieces)
         if (const QJsonObject piece = pv.toObject(); piece.contains(QLatin1String("objective"))) {
             const QJsonObject o = piece.value(QLatin1String("objective")).toObject();
-            addObjective(point(o.contains(QLatin1String("position")) ? o.value(QLatin1String("position")) : piece.value(QLatin1String("position"))));
+            if (o.contains(QLatin1String("position"))) {
+                addObjective(point(o.value(QLatin1String("position"))));
+                continue;
+            }
+            Vec2 at = point(piece.value(QLatin1String("position")));
+            if (const QString parent = piece.value(QLatin1String("parent_area_id")).toString(); !parent.isEmpty())
+                if (const std::optional<Affine> area = areaFrameOf(parent)) at = (*area)(at);
+            addObjective(at);
         }
     if (objective == 0)
         for (const QJsonValue& o : pattern.value(QLatin1String("objectives")).toArray()) addObjective(point(o));

@@ -706,9 +706,11 @@ bool AnalysisPanel::observerGone() const {
     return map_ && zoneChosen().isEmpty() && sideChosen().isEmpty() && board_->observer() < 0 && board_->observerTakenOff();
 }
 
+QString AnalysisPanel::staleNote() const { return tr("Map of the table before the last edits"); }
+
 void AnalysisPanel::showStaleness() {
     if (!board_->mapLayer()) return;
-    const QString note = stale() ? tr("Map of the table before the last edits") : QString();
+    const QString note = stale() ? staleNote() : QString();
     if (board_->mapLayer()->staleNote == note) return;
     render::MapLayer layer = *board_->mapLayer();
     layer.staleNote = note;
@@ -907,6 +909,8 @@ QString AnalysisPanel::legendHtml(const render::MapLayer& layer) const {
 void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool cells) {
     layer.opacity = opacity_->value() / 100.0;
     layer.legendOnBoard = false;  // the panel shows it, so the board is seen whole
+    // (Of the table before the last edits, where it is: edits made while it was worked out.)
+    if (editsAsked_ != edits_) layer.staleNote = staleNote();
     board_->setMapLayer(layer);
     board_->setMapLines({});
     explainShown_.reset();

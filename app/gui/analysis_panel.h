@@ -230,6 +230,7 @@ private:
     // The map on the board drawn as of the table before its last edits (greyed, said over
     // it) while stale(), as the table's again once not.
     void showStaleness();
+    QString staleNote() const;  // what the board says over such a map
     // Seen by the observer (or its unit), a map shown, and the observer taken off the table.
     bool observerGone() const;
     // Whether the table and choices are back to those the map shown was worked out on (an
