@@ -929,7 +929,6 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     tableShown_ = tableAsked_;
     heldBack_ = false;
     if (stale()) sayStale();
-    showStaleness();
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
 }

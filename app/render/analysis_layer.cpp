@@ -291,36 +291,42 @@ std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& 
     return out;
 }
 
-QString gapText(const analysis::Gap& g, const analysis::LanesAndGaps& found, const Scenario& scenario) {
+namespace {
+// What the window, the CLI and a picture's key all say of a gap first ("2.50\" between Ruin 1
+// and Ruin 2"), and how many of the bases tried it is given against.
+QString gapBetween(const analysis::Gap& g, const Scenario& scenario) {
     auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[static_cast<size_t>(piece)].id)); };
     // (One call: a piece's label may hold a "%".)
-    return QStringLiteral("%1\" between %2 and %3; %4; %5")
-        .arg(QString::number(g.width, 'f', 2), label(g.a), label(g.b),
-             g.basesThrough.empty() ? QStringLiteral("no base fits through")
-                                    : QStringLiteral("%1 of %2 %3 through (up to %4\u00a0mm across)")
-                                          .arg(g.basesThrough.size())
-                                          .arg(std::max(found.basesTried, g.basesThrough.size()))
-                                          .arg(std::max(found.basesTried, g.basesThrough.size()) == 1 ? QStringLiteral("base fits")
-                                               : g.basesThrough.size() == 1                          ? QStringLiteral("bases fits")
-                                                                                                      : QStringLiteral("bases fit"))
-                                          .arg(g.widestThrough * kMmPerInch, 0, 'f', 0),
-             g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
+    return QStringLiteral("%1\" between %2 and %3").arg(QString::number(g.width, 'f', 2), label(g.a), label(g.b));
 }
+size_t basesTried(const analysis::Gap& g, const analysis::LanesAndGaps& found) { return std::max(found.basesTried, g.basesThrough.size()); }
 
-namespace {
+// A picture's key: shorter, one entry to a gap (the legend's line above it says how many a
+// sight line passes, so only a gap none passes says so).
 QString gapKey(const analysis::Gap& g, const analysis::LanesAndGaps& found, const Scenario& scenario) {
-    auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[static_cast<size_t>(piece)].id)); };
-    const size_t tried = std::max(found.basesTried, g.basesThrough.size());
-    return QStringLiteral("%1\" between %2 and %3; %4%5")
-        .arg(QString::number(g.width, 'f', 2), label(g.a), label(g.b),
-             g.basesThrough.empty() ? QStringLiteral("no base fits")
-                                    : QStringLiteral("bases up to %1\u00a0mm across fit (%2 of %3)")
-                                          .arg(g.widestThrough * kMmPerInch, 0, 'f', 0)
-                                          .arg(g.basesThrough.size())
-                                          .arg(tried),
-             g.sightPasses ? QString() : QStringLiteral("; no sight line passes"));
+    return gapBetween(g, scenario) + QStringLiteral("; ") +
+           (g.basesThrough.empty() ? QStringLiteral("no base fits")
+                                   : QStringLiteral("bases up to %1\u00a0mm across fit (%2 of %3)")
+                                         .arg(g.widestThrough * kMmPerInch, 0, 'f', 0)
+                                         .arg(g.basesThrough.size())
+                                         .arg(basesTried(g, found))) +
+           (g.sightPasses ? QString() : QStringLiteral("; no sight line passes"));
 }
 }  // namespace
+
+QString gapText(const analysis::Gap& g, const analysis::LanesAndGaps& found, const Scenario& scenario) {
+    const size_t tried = basesTried(g, found);
+    return gapBetween(g, scenario) + QStringLiteral("; ") +
+           (g.basesThrough.empty() ? QStringLiteral("no base fits through")
+                                   : QStringLiteral("%1 of %2 %3 through (up to %4\u00a0mm across)")
+                                         .arg(g.basesThrough.size())
+                                         .arg(tried)
+                                         .arg(tried == 1                   ? QStringLiteral("base fits")
+                                              : g.basesThrough.size() == 1 ? QStringLiteral("bases fits")
+                                                                           : QStringLiteral("bases fit"))
+                                         .arg(g.widestThrough * kMmPerInch, 0, 'f', 0)) +
+           QStringLiteral("; ") + (g.sightPasses ? QStringLiteral("a sight line passes") : QStringLiteral("no sight line passes"));
+}
 
 MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenario, size_t lanes) {
     MapLayer layer;
@@ -346,9 +352,7 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
         layer.labels.push_back({(g.from + g.to) * 0.5, QString::number(i + 1), red.darker(130),
                                 {g.from + (g.to - g.from) * 0.3, g.from + (g.to - g.from) * 0.7, g.from + (g.to - g.from) * 0.15,
                                  g.from + (g.to - g.from) * 0.85}});
-        // (The key a picture gives to the numbers, as the panel's list does, shorter: a
-        // picture's key runs one entry to a gap, and the legend's line above says how many a
-        // sight line passes, so only a gap none passes says so.)
+        // (The key a picture gives to the numbers, as the panel's list does: gapKey.)
         layer.key.push_back(QStringLiteral("gap %1: ").arg(i + 1) + gapKey(g, found, scenario));
     }
     if (!gaps.rings.empty()) {

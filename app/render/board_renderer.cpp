@@ -63,7 +63,6 @@ bool contains(const std::vector<std::string>& list, const std::string& s) {
     return std::find(list.begin(), list.end(), s) != list.end();
 }
 
-
 // The radius of an objective's marker (its ring), inches: its own radius, at least 0.4".
 double objectiveMarkerRadius(const Zone& z) { return std::max(0.4, z.radius); }
 }  // namespace
