@@ -2678,13 +2678,14 @@ private slots:
     }
 
     void exposureSurveysLeaveLongProofsUndecidedAndSaySo() {
-        // The exposure map holds each pair's proofs to a survey's budget (Run::survey): on the
-        // official layout with knife edges, some pairs are left undecided, and against the
-        // map made with full proofs, every cell's count falls short by no more than its
-        // undecided pairs and is the same where none is; a cell with an undecided place is
-        // not a safe hiding spot.
+        // The exposure map holds each pair's proofs to a survey's budget (Run::survey): on an
+        // official layout with a knife edge (a place and a cell of Disrupt vs Disrupt 01 that
+        // neither the decision in the plane nor full proofs settle), some pairs are left
+        // undecided, and against the map made with full proofs, every cell's count falls
+        // short by no more than its undecided pairs and is the same where none is; a cell
+        // with an undecided place is not a safe hiding spot.
         const io::ReadResult r =
-            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-disrupt-vs-disrupt-01.sightline.json"));
         QVERIFY(r.scenario);
         int zone = -1;
         for (int z = 0; z < static_cast<int>(r.scenario->zones.size()); ++z)

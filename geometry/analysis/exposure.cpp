@@ -2,6 +2,7 @@
 // cell, each pair ruled as a pair would be (exposure.h), on every core.
 #include "analysis/exposure.h"
 
+#include "analysis/flat_table.h"
 #include "analysis/shadows.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
@@ -13,6 +14,7 @@
 #include <atomic>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <memory>
 #include <numbers>
 #include <optional>
@@ -150,8 +152,18 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         Rulings rulings(scene);
         rulings.setVerdictsOnly(true);
         MovingModel movingTarget(s, scene, rulings, ti);
+        // Most pairs are decided in the plane (flat_table.h): where every piece near their
+        // lines is a wall to them (under 11e, the areas; features taller than both models)
+        // and both bases are round. The others, and the whole map where it counts fully
+        // visible too, go to the proofs below.
+        FlatTable flatTable(s, observer.height, target.height, {oi, ti});
+        const bool flatOn = run.shadows && flatTable.usable() && !options.withFully && observer.base.shape == BaseShape::Circle &&
+                            target.base.shape == BaseShape::Circle;
+        flat::TangentCache tangents;
+        std::map<std::vector<int>, std::unique_ptr<flat::View>> flatViews;  // (this place's, by the pair's walls)
         for (int p = next++; p < total && !cancelled(); p = next++) {
             scene.forgetViews();
+            flatViews.clear();
             s.models[oi].position = map.positions[static_cast<size_t>(p)];
             scene.modelMoved(oi);
             rulings.modelMoved(oi);
@@ -221,6 +233,16 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 return walls;
             };
             auto hiddenAt = [&](int k) { return targetIn.empty() ? rulings.hiddenOf(ti).value_or(false) : targetIn[static_cast<size_t>(k)].hidden; };
+            // The place's view in the plane for pairs with these walls.
+            auto flatView = [&](const std::vector<int>& walls) -> const flat::View& {
+                std::unique_ptr<flat::View>& v = flatViews[walls];
+                if (!v) {
+                    const FlatTable::Walls& w = flatTable.wallsFor(walls, {});
+                    v = std::make_unique<flat::View>(flat::Disc{s.models[oi].position, observerRadius}, w.walls, w.unsure,
+                                                     flatTable.half(), tangents);
+                }
+                return *v;
+            };
             auto decideCell = [&](int k) {
                 if (map.cells[static_cast<size_t>(k)].overlap) return;
                 if (stopAt > 0 && seen[k].load(std::memory_order_relaxed) >= stopAt) return;
@@ -229,6 +251,13 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // One part's first; the parts' together (the dearest, and it mostly fails
                 // where one part's does) after the cones to a spot of its top, below.
                 const std::vector<int> walls = wallsAt(k);
+                if (flatOn) {
+                    // (13.09: beyond the detection range, not seen whatever the lines.)
+                    if (hiddenAt(k) && rulings.hiddenBeyondRange(oi, ti)) return;
+                    const flat::Sight sight = flatView(walls).sees({s.models[ti].position, targetRadius});
+                    if (sight == flat::Sight::Visible) ++seen[k];
+                    if (sight != flat::Sight::Unknown) return;
+                }
                 if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls, false)) return;
                 // In the open: seen, fully (the same proof as the vision map's).
                 const Vec2 apart = s.models[ti].position - s.models[oi].position;
@@ -306,16 +335,34 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // target within none of the pieces the block meets. The proof holds for every
                 // cell (a cell's walls are no fewer; a part that meets a target's disc is no
                 // part of it; the cells on a feature are counted by no place).
-                const bool clear = obstacles.discClear(centre, radius);
-                const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius, isWall);
+                // (In the plane, by the pieces' hulls: near the hull of an area may count as
+                // meeting it, which gives the block fewer walls and no clear view, never more.)
+                const bool clear = flatOn ? flatTable.clear(centre, radius) : obstacles.discClear(centre, radius);
+                const std::vector<int> met = clear    ? std::vector<int>{}
+                                             : flatOn ? flatTable.piecesNear(centre, radius, isWall)
+                                                      : obstacles.piecesMet(centre, radius, isWall);
                 std::vector<int> walls = openWalls;
                 std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
-                if (shadows->hides(centre, radius, walls, false)) return true;
+                // In the plane: hidden from the disc that holds every cell's base, with the
+                // fewest walls any of them has; or, clear of every piece (the cells' walls
+                // are these), no wall near any line to it: seen, every cell.
+                // Where the plane decides neither, the block is cut (its cells are decided in
+                // the plane too) unless the plane does not apply to it (a piece near it).
+                bool seenAll = false;
+                if (flatOn) {
+                    const flat::View& view = flatView(walls);
+                    const flat::Disc disc{centre, radius};
+                    const flat::Sight sight = view.sees(disc);
+                    if (sight == flat::Sight::Hidden) return true;
+                    seenAll = clear && view.openFromAPoint(disc);
+                    if (!seenAll && sight == flat::Sight::Visible) return false;
+                }
+                if (!seenAll && shadows->hides(centre, radius, walls, false)) return true;
                 // (The joint proof, the dearest, last: a spot seen at the block's centre, over
                 // what a line from the place's top to the target's meets, walls and all, shows
                 // that no line is stopped by the walls and tall parts together.)
                 auto jointlyHidden = [&] {
-                    return jointly(block, radius, clear) && !over->open(centre, kSpot, &walls) &&
+                    return !flatOn && jointly(block, radius, clear) && !over->open(centre, kSpot, &walls) &&
                            shadows->hidesJointly(centre, radius, walls);
                 };
                 if (!clear) return jointlyHidden();
@@ -323,7 +370,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // cell's centre seen from the place's top over everything lower than both
                 // (topSeen's first proof, for a disc that holds every cell's spot; a block
                 // clear of every piece is within none: no 13.09).
-                const bool seenWhole = views->openOver(centre, radius);
+                const bool seenWhole = seenAll || views->openOver(centre, radius);
                 if (!seenWhole && (options.withFully || !over->open(centre, block.radius(map.grid, kSpot), &openWalls)))
                     return jointlyHidden();
                 for (int row = block.r0; row < block.r1; ++row)

@@ -1,0 +1,218 @@
+// The walls of a layout map's pairs in the plane (flat_table.h).
+#include "analysis/flat_table.h"
+
+#include "kernel/base.h"
+#include "kernel/polygon.h"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace sl::analysis {
+
+namespace {
+
+// Whether `inner` lies in the open interior of `outer`: every corner inside, no edge meeting
+// the outline (exact tests). A piece that only touches its area's edge is not counted (it is
+// then kept as a wall of its own, which costs time and nothing else).
+bool strictlyWithin(const Ring& inner, const Polygon& outer) {
+    for (const Vec2 p : inner)
+        if (locate(p, outer) != Where::Inside) return false;
+    auto meets = [&](const Ring& ring) {
+        for (size_t i = 0; i < inner.size(); ++i)
+            for (size_t j = 0; j < ring.size(); ++j)
+                if (segmentsIntersect(inner[i], inner[(i + 1) % inner.size()], ring[j], ring[(j + 1) % ring.size()])) return true;
+        return false;
+    };
+    if (meets(outer.outer)) return false;
+    return std::ranges::none_of(outer.holes, meets);
+}
+
+// Keeps the part of the convex ring at least `depth` in from the side through a (inward: the
+// unit normal towards the inside); Sutherland-Hodgman against one half plane.
+Ring keepIn(const Ring& ring, Vec2 a, Vec2 inward, double depth) {
+    const double keep = a.x * inward.x + a.y * inward.y + depth;
+    Ring next;
+    for (size_t i = 0; i < ring.size(); ++i) {
+        const Vec2 p = ring[i], q = ring[(i + 1) % ring.size()];
+        const double fp = p.x * inward.x + p.y * inward.y - keep, fq = q.x * inward.x + q.y * inward.y - keep;
+        if (fp >= 0) next.push_back(p);
+        if ((fp >= 0) != (fq >= 0)) next.push_back(p + (q - p) * (fp / (fp - fq)));
+    }
+    return next;
+}
+
+// A convex ring (positively oriented) with every side moved in by `depth`: nothing where
+// that leaves nothing.
+std::optional<Ring> shrunk(const Ring& ring, double depth) {
+    Ring cut = ring;
+    for (size_t k = 0; k < ring.size() && cut.size() >= 3; ++k) {
+        const Vec2 a = ring[k], d = ring[(k + 1) % ring.size()] - a;
+        const double len = std::hypot(d.x, d.y);
+        if (len > 0) cut = keepIn(cut, a, {-d.y / len, d.x / len}, depth);
+    }
+    if (cut.size() < 3 || !(signedArea(cut) > 0)) return std::nullopt;
+    return cut;
+}
+
+// The ring's convex hull with each side moved in past the ring's corners that lie between
+// that side's two ends (the bay the side spans), and by `least` at least: the part of the
+// hull no bay reaches, within the ring. Nothing where that leaves nothing.
+std::optional<Ring> cutBack(const Ring& ring, double least) {
+    const Ring hull = convexHullOf(ring);
+    const size_t n = ring.size(), h = hull.size();
+    if (h < 3) return std::nullopt;
+    // (Where each hull corner is in the ring, and the ring's orientation, to walk each bay.)
+    std::vector<size_t> at(h, n);
+    for (size_t k = 0; k < h; ++k)
+        for (size_t i = 0; i < n; ++i)
+            if (ring[i] == hull[k]) at[k] = i;
+    if (std::ranges::find(at, n) != at.end()) return std::nullopt;
+    const bool forward = signedArea(ring) > 0;  // (the hull is positively oriented)
+    Ring cut = hull;
+    for (size_t k = 0; k < h && !cut.empty(); ++k) {
+        const Vec2 a = hull[k], b = hull[(k + 1) % h];
+        const Vec2 d = b - a;
+        const double len = std::hypot(d.x, d.y);
+        if (!(len > 0)) continue;
+        const Vec2 inward{-d.y / len, d.x / len};
+        double depth = 0;
+        for (size_t i = at[k]; i != at[(k + 1) % h]; i = forward ? (i + 1) % n : (i + n - 1) % n) {
+            const Vec2 v = ring[i] - a;
+            depth = std::max(depth, v.x * inward.x + v.y * inward.y);
+        }
+        cut = keepIn(cut, a, inward, std::max(depth, least));
+    }
+    if (cut.size() < 3 || !(signedArea(cut) > 0)) return std::nullopt;
+    return cut;
+}
+
+}  // namespace
+
+FlatTable::FlatTable(const Scenario& scenario, double observerTop, double targetTop, std::vector<int> moving)
+    : half_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2) {
+    const double low = std::min(observerTop, targetTop), high = std::max(observerTop, targetTop);
+    // What a prism from `bottom` to `top` does to the lines between the two tops: a line is
+    // stopped where its height there is above the bottom (or the bottom is the table) and
+    // below the top; its heights run between the two tops.
+    auto stops = [&](double bottom, double top) {
+        if (top <= low || (bottom > 0 && bottom >= high)) return Stops::None;
+        if ((bottom <= 0 || bottom < low) && top > high) return Stops::All;
+        return Stops::Some;
+    };
+    const size_t pieces = scenario.terrain.size();
+    // A feature's convex parts (its hull where the footprint has holes or cannot be cut).
+    // (Each with its inside: the part shrunk by a little more than the band's reach, for a
+    // pair that stands against it.)
+    auto partsOf = [&](const TerrainPiece& t) {
+        std::vector<Ring> parts = convexParts(t.footprint);
+        if (parts.empty()) parts = {convexHullOf(t.footprint.outer)};
+        std::vector<flat::Shape> shapes;
+        for (Ring& part : parts) {
+            const std::optional<Ring> in = shrunk(part, 3 * half_);
+            shapes.emplace_back(std::move(part), 0);
+            if (in) shapes.back().setInside(insides_.emplace_back(std::make_unique<flat::Shape>(*in, 0)).get());
+        }
+        return shapes;
+    };
+    asWall_.resize(pieces);
+    for (size_t i = 0; i < pieces; ++i) {
+        const TerrainPiece& t = scenario.terrain[i];
+        if (t.footprint.outer.size() < 3) continue;
+        if (t.kind == TerrainKind::Feature) {
+            asWall_[i] = partsOf(t);
+            continue;
+        }
+        asWall_[i].emplace_back(convexHullOf(t.footprint.outer), 0);
+        if (!t.footprint.holes.empty()) continue;  // (a hole's ground is not the piece's)
+        if (std::optional<Ring> in = cutBack(t.footprint.outer, 3 * half_))
+            asWall_[i].back().setInside(insides_.emplace_back(std::make_unique<flat::Shape>(std::move(*in), 0)).get());
+    }
+    for (size_t i = 0; i < pieces; ++i) {
+        const TerrainPiece& t = scenario.terrain[i];
+        if (t.kind != TerrainKind::Feature || t.footprint.outer.size() < 3) continue;
+        Blocker b;
+        b.piece = static_cast<int>(i);
+        b.stops = stops(t.bottom, t.height);
+        if (b.stops == Stops::All && !t.openings.empty()) b.stops = Stops::Some;
+        if (b.stops == Stops::None) continue;
+        b.shapes = partsOf(t);
+        for (size_t a = 0; a < pieces; ++a)
+            if (a != i && scenario.terrain[a].footprint.outer.size() >= 3 && strictlyWithin(t.footprint.outer, scenario.terrain[a].footprint))
+                b.within.push_back(static_cast<int>(a));
+        b.within.push_back(static_cast<int>(i));  // (a wall of its own: its footprint holds it)
+        blockers_.push_back(std::move(b));
+    }
+    for (size_t m = 0; m < scenario.models.size(); ++m) {
+        if (std::ranges::find(moving, static_cast<int>(m)) != moving.end()) continue;
+        const Model& model = scenario.models[m];
+        const Ring outline = baseOutline(model);
+        // (A round or oval base's outline lies within its curve, less than 0.01 mm off it.)
+        const double bulge = model.base.shape == BaseShape::Rect ? 0.0 : 0.001;
+        models_.emplace_back(convexHullOf(outline), bulge);
+        Blocker b;
+        b.model = static_cast<int>(m);
+        b.stops = stops(0, model.top());
+        if (b.stops == Stops::None) continue;
+        if (model.base.shape == BaseShape::Circle)
+            b.shapes.emplace_back(Ring{model.position}, model.base.length_mm / kMmPerInch / 2);
+        else if (model.base.shape == BaseShape::Rect)
+            b.shapes.emplace_back(outline, 0);
+        else
+            b.stops = Stops::Some, b.shapes.emplace_back(convexHullOf(outline), bulge);  // (an oval: some lines only)
+        // (Within a piece: its outline, and for a curve the base's centre deeper in than the
+        // curve reaches.)
+        const double reach = model.base.length_mm / kMmPerInch / 2 + bulge;
+        for (size_t a = 0; a < pieces; ++a) {
+            const Polygon& footprint = scenario.terrain[a].footprint;
+            if (footprint.outer.size() < 3 || !strictlyWithin(outline, footprint)) continue;
+            if (bulge > 0 && squaredDistanceToEdges(model.position, footprint.outer) <= reach * reach) continue;
+            b.within.push_back(static_cast<int>(a));
+        }
+        blockers_.push_back(std::move(b));
+    }
+}
+
+std::vector<int> FlatTable::piecesNear(Vec2 centre, double radius, const std::vector<char>& among) const {
+    std::vector<int> out;
+    const double reach = radius + half_ + 1e-9 * (1 + std::abs(centre.x) + std::abs(centre.y) + radius);
+    for (size_t i = 0; i < asWall_.size() && i < among.size(); ++i) {
+        if (!among[i]) continue;
+        for (const flat::Shape& s : asWall_[i]) {
+            if (s.boxHi().x + reach < centre.x || s.boxLo().x - reach > centre.x || s.boxHi().y + reach < centre.y ||
+                s.boxLo().y - reach > centre.y || s.distanceTo(centre) > reach)
+                continue;
+            out.push_back(static_cast<int>(i));
+            break;
+        }
+    }
+    return out;
+}
+
+bool FlatTable::clear(Vec2 centre, double radius) const {
+    const double reach = radius + half_ + 1e-9 * (1 + std::abs(centre.x) + std::abs(centre.y) + radius);
+    auto near = [&](const flat::Shape& s) {
+        return !(s.boxHi().x + reach < centre.x || s.boxLo().x - reach > centre.x || s.boxHi().y + reach < centre.y ||
+                 s.boxLo().y - reach > centre.y || s.distanceTo(centre) > reach);
+    };
+    for (const std::vector<flat::Shape>& shapes : asWall_)
+        if (std::ranges::any_of(shapes, near)) return false;
+    return std::ranges::none_of(models_, near);
+}
+
+const FlatTable::Walls& FlatTable::wallsFor(const std::vector<int>& pieces, const std::vector<char>& seenThrough) {
+    auto [it, fresh] = kept_.try_emplace({pieces, seenThrough});
+    if (!fresh) return it->second;
+    Walls& w = it->second;
+    for (int p : pieces)
+        if (p >= 0 && static_cast<size_t>(p) < asWall_.size())
+            for (const flat::Shape& s : asWall_[static_cast<size_t>(p)]) w.walls.push_back(&s);
+    for (const Blocker& b : blockers_) {
+        if (b.model >= 0 && static_cast<size_t>(b.model) < seenThrough.size() && seenThrough[static_cast<size_t>(b.model)]) continue;
+        if (std::ranges::any_of(b.within, [&](int a) { return std::ranges::find(pieces, a) != pieces.end(); })) continue;
+        for (const flat::Shape& s : b.shapes) (b.stops == Stops::All ? w.walls : w.unsure).push_back(&s);
+    }
+    return w;
+}
+
+}  // namespace sl::analysis

@@ -1,0 +1,78 @@
+// The walls a layout map's pairs are decided among in the plane (los/flat_los.h): which
+// pieces stop every line between two models of the map's heights, which stop none, and
+// which stop some (a pair whose lines may meet one of those is left to the exact decision).
+//
+// - A piece the ruleset makes a wall for the pair (an 11th-edition obscuring area neither
+//   model is within) is its footprint's convex hull (a feature: its convex parts): a band between two bases that both
+//   stand outside the hull and crosses it crosses the footprint itself (its bays open onto
+//   one side of the hull each, and a line cannot leave a bay by the side it came in), so
+//   the hull stops exactly the bands the footprint stops. For a base within the band's reach
+//   of the hull, a band found open past the hull shows it seen, and the hull cut back past
+//   every bay (within the footprint: it stops no more than the footprint does) shows it
+//   hidden.
+// - A feature, and a model not seen through, stops every line between the two tops where it
+//   stands higher than both (and from the table, or from below both); none where it is no
+//   higher than the lower top (or its underside is at the higher top or above); some
+//   otherwise. A feature is taken as its convex parts, a round base as its disc, a
+//   rectangle as its outline; an oval's base, and a feature with openings, only where it
+//   stops none. A feature or model within a wall's footprint adds nothing to it.
+#pragma once
+
+#include "los/flat_los.h"
+
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace sl::analysis {
+
+class FlatTable {
+public:
+    // For lines between models `observerTop` and `targetTop` inches tall standing on the
+    // table; the models in `moving` (the maps' own, moved from place to place) not counted.
+    FlatTable(const Scenario& scenario, double observerTop, double targetTop, std::vector<int> moving);
+    // Whether the plane decision serves this table: a ruleset whose line has a width (with
+    // none, a line may slip along the seam of two walls that touch).
+    bool usable() const { return half_ > 0; }
+    double half() const { return half_; }
+
+    struct Walls {
+        std::vector<const flat::Shape*> walls;   // stop every line between the two tops
+        std::vector<const flat::Shape*> unsure;  // stop some
+    };
+    // For a pair whose ruleset walls are `pieces` (Rulings::wallsOf) and whose observer sees
+    // through the models marked in `seenThrough` (by the scenario's model index; its own
+    // unit's). Kept: the same sets give the same lists, which hold their addresses.
+    const Walls& wallsFor(const std::vector<int>& pieces, const std::vector<char>& seenThrough);
+
+    // The pieces among `among` (by terrain index) whose shape as a wall (an area's hull, a
+    // feature's parts) comes within `radius` and the band's reach of `centre`: a base within
+    // the disc is within none of the others (more may be given than it is within).
+    std::vector<int> piecesNear(Vec2 centre, double radius, const std::vector<char>& among) const;
+    // Whether the disc stays that clear of every piece's shape and every model's base (but
+    // the moving ones): a base within it is within no piece, overlaps nothing, and every
+    // line to it is free of all of them where they are free of the disc.
+    bool clear(Vec2 centre, double radius) const;
+
+private:
+    enum class Stops { None, All, Some };
+    struct Blocker {
+        int piece = -1, model = -1;
+        Stops stops = Stops::None;
+        std::vector<flat::Shape> shapes;
+        std::vector<int> within;  // the pieces whose footprints hold it (it adds nothing to them as walls)
+    };
+    double half_ = 0;
+    // Each piece as a wall, by piece index: an area's hull, a feature's convex parts (small,
+    // and a base in the crook of an L stays clear of both arms).
+    std::vector<std::vector<flat::Shape>> asWall_;
+    // The shapes' insides (Shape::inside, for a pair too near a shape): an area's hull cut
+    // back from each side past the bay it spans, a feature's part shrunk, each by a little
+    // more than the band's reach at least: convex, and within the piece.
+    std::vector<std::unique_ptr<flat::Shape>> insides_;
+    std::vector<Blocker> blockers_;
+    std::vector<flat::Shape> models_;  // every model's base but the moving ones (clear)
+    std::map<std::pair<std::vector<int>, std::vector<char>>, Walls> kept_;
+};
+
+}  // namespace sl::analysis

@@ -1,0 +1,503 @@
+// Sight between two round bases among walls in the plane, decided by the lines tangent to
+// two of them (flat_los.h says why that is exact).
+#include "los/flat_los.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace sl::flat {
+
+namespace {
+
+double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+Vec2 perp(Vec2 a) { return {-a.y, a.x}; }
+
+// A convex polygon's corners (positively oriented) and the radius it is grown by.
+struct Raw {
+    const Vec2* pts;
+    size_t n;
+    double radius;
+};
+
+// Whether corner i is where <x, n> is greatest over the polygon (sign +1) or least (-1), to
+// within tol: no neighbour lies further that way (a convex polygon: a local extreme is the
+// extreme).
+bool supports(const Raw& r, size_t i, Vec2 n, double sign, double tol) {
+    if (r.n == 1) return true;
+    const Vec2 u = r.pts[i];
+    const Vec2 a = r.pts[(i + r.n - 1) % r.n], b = r.pts[(i + 1) % r.n];
+    return sign * dot(a - u, n) <= tol && sign * dot(b - u, n) <= tol;
+}
+
+// The support lines of both, for every pair of corners the lines tangent to the two
+// corners' discs, kept where each corner is its polygon's extreme along the line's normal:
+// `outer`, both on one side (<u - v, n> = rB - rA); else on either side (= -(rA + rB)).
+// Near-ties at an edge give the same line twice, which costs a test and nothing else.
+void tangents(const Raw& A, const Raw& B, bool outer, double tol, std::vector<Line>& out) {
+    const double delta = outer ? B.radius - A.radius : -(A.radius + B.radius);
+    for (size_t i = 0; i < A.n; ++i)
+        for (size_t j = 0; j < B.n; ++j) {
+            const Vec2 u = A.pts[i], v = B.pts[j];
+            const Vec2 d = u - v;
+            const double l2 = dot(d, d);
+            if (!(l2 > 0)) continue;
+            const double room = l2 - delta * delta;
+            if (room < -tol * l2) continue;
+            const double root = std::sqrt(std::max(0.0, room));
+            for (const double sigma : {1.0, -1.0}) {
+                Vec2 n = (d * delta + perp(d) * (sigma * root)) * (1 / l2);
+                n = n * (1 / std::hypot(n.x, n.y));
+                if (!supports(A, i, n, 1, tol) || !supports(B, j, n, outer ? 1 : -1, tol)) continue;
+                out.push_back({n, dot(u, n) + A.radius});
+                if (root == 0) break;
+            }
+        }
+}
+
+Raw rawOf(const Shape& s, double grow) { return {s.ring().data(), s.ring().size(), s.round() + grow}; }
+
+// The lines tangent to the disc (p, rp) and the shape grown by `grow`, both on one side of
+// each: tangents() with a disc, each corner's solution worked out only where the corner's
+// arc of normals (between its two sides') can hold one. There the gap between the shape's
+// and the disc's reach along n, <u - p, n> + rho - rp, changes sign; or, between two ends of
+// one sign, turns past zero (towards u - p, or away from it).
+void discTangents(Vec2 p, double rp, const Shape& shape, double grow, double tol, std::vector<Line>& out) {
+    const Ring& ring = shape.ring();
+    const std::vector<Vec2>& normals = shape.normals();
+    const Raw disc{&p, 1, rp}, raw = rawOf(shape, grow);
+    if (normals.size() != ring.size()) {  // (a disc, or a segment: every corner tried)
+        tangents(disc, raw, true, tol, out);
+        return;
+    }
+    const double c = raw.radius - rp;
+    const size_t n = ring.size();
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 d = ring[i] - p;
+        const Vec2 from = normals[(i + n - 1) % n], to = normals[i];
+        const double gFrom = dot(d, from) + c, gTo = dot(d, to) + c;
+        const double len = std::hypot(d.x, d.y), slack = tol * (1 + len);
+        // Whether a direction lies within the arc (less than a half turn) from `from` to `to`.
+        auto within = [&](Vec2 v) { return from.x * v.y - from.y * v.x >= -slack && v.x * to.y - v.y * to.x >= -slack; };
+        bool may = (gFrom <= slack && gTo >= -slack) || (gFrom >= -slack && gTo <= slack);
+        if (!may && gFrom > 0) may = within(d * -1) && -len + c <= slack;
+        if (!may && gFrom < 0) may = within(d) && len + c >= -slack;
+        if (!may) continue;
+        const Raw corner{&ring[i], 1, raw.radius};
+        const size_t before = out.size();
+        tangents(disc, corner, true, tol, out);
+        // (Kept where the corner is the shape's extreme along the line's normal.)
+        out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(before), out.end(),
+                                 [&](const Line& l) { return !supports(raw, i, l.n, 1, tol); }),
+                  out.end());
+    }
+}
+
+}  // namespace
+
+Shape::Shape(Ring ring, double round) : ring_(std::move(ring)), round_(round) {
+    double twice = 0;
+    for (size_t i = 0; i < ring_.size(); ++i) {
+        const Vec2 a = ring_[i], b = ring_[(i + 1) % ring_.size()];
+        twice += a.x * b.y - b.x * a.y;
+    }
+    if (twice < 0) std::reverse(ring_.begin(), ring_.end());
+    lo_ = hi_ = ring_.empty() ? Vec2{} : ring_.front();
+    for (const Vec2 p : ring_) {
+        lo_ = {std::min(lo_.x, p.x), std::min(lo_.y, p.y)};
+        hi_ = {std::max(hi_.x, p.x), std::max(hi_.y, p.y)};
+    }
+    lo_ = lo_ - Vec2{round_, round_};
+    hi_ = hi_ + Vec2{round_, round_};
+    if (ring_.size() >= 3)
+        for (size_t i = 0; i < ring_.size(); ++i) {
+            const Vec2 d = ring_[(i + 1) % ring_.size()] - ring_[i];
+            const double len = std::hypot(d.x, d.y);
+            normals_.push_back(len > 0 ? Vec2{d.y / len, -d.x / len} : Vec2{});
+        }
+}
+
+void Shape::range(Vec2 n, double& lo, double& hi) const {
+    lo = HUGE_VAL;
+    hi = -HUGE_VAL;
+    for (const Vec2 p : ring_) {
+        const double t = dot(p, n);
+        lo = std::min(lo, t);
+        hi = std::max(hi, t);
+    }
+    lo -= round_;
+    hi += round_;
+}
+
+double Shape::distanceTo(Vec2 p) const {
+    const size_t n = ring_.size();
+    if (n == 0) return HUGE_VAL;
+    if (n == 1) return std::max(0.0, std::hypot(p.x - ring_[0].x, p.y - ring_[0].y) - round_);
+    bool inside = n >= 3;
+    double best = HUGE_VAL;
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 a = ring_[i], b = ring_[(i + 1) % n];
+        const Vec2 ab = b - a, ap = p - a;
+        if (ab.x * ap.y - ab.y * ap.x < 0) inside = false;
+        const double l2 = dot(ab, ab);
+        const double t = l2 > 0 ? std::clamp(dot(ap, ab) / l2, 0.0, 1.0) : 0.0;
+        const Vec2 q = a + ab * t;
+        best = std::min(best, std::hypot(p.x - q.x, p.y - q.y));
+    }
+    return inside ? 0.0 : std::max(0.0, best - round_);
+}
+
+void commonTangents(const Shape& a, double growA, const Shape& b, double growB, bool outer, std::vector<Line>& out) {
+    double scale = 1;
+    for (const Shape* s : {&a, &b})
+        scale = std::max({scale, std::abs(s->boxLo().x), std::abs(s->boxLo().y), std::abs(s->boxHi().x), std::abs(s->boxHi().y)});
+    if (outer && a.ring().size() == 1)
+        discTangents(a.ring()[0], a.round() + growA, b, growB, 1e-12 * scale, out);
+    else
+        tangents(rawOf(a, growA), rawOf(b, growB), outer, 1e-12 * scale, out);
+}
+
+size_t TangentCache::Hash::operator()(const Key& k) const {
+    return std::hash<const void*>()(k.a) * 31 + std::hash<const void*>()(k.b) * 7 + std::hash<double>()(k.grow);
+}
+
+const std::vector<Line>& TangentCache::between(const Shape* a, const Shape* b, double grow) {
+    if (b < a) std::swap(a, b);
+    auto [it, fresh] = lines_.try_emplace(Key{a, b, grow});
+    if (fresh) commonTangents(*a, grow, *b, grow, false, it->second);
+    return it->second;
+}
+
+namespace {
+
+// The region every line between two discs runs in: between their two tangents on one side
+// of both, and along the axis from the first's far end to the second's.
+struct Corridor {
+    Vec2 c, p, a, n1, n2, boxLo, boxHi;
+    double R, r, apart, s1, s2, back, front;
+    Corridor(Disc from, Disc to) : c(from.centre), p(to.centre), R(from.radius), r(to.radius) {
+        const Vec2 cp = p - c;
+        apart = std::hypot(cp.x, cp.y);
+        a = apart > 0 ? cp * (1 / apart) : Vec2{1, 0};
+        const double delta = r - R;  // <c - p, n> = r - R: both discs below the line
+        const double root = std::sqrt(std::max(0.0, apart * apart - delta * delta));
+        const Vec2 d = c - p;
+        const double l2 = std::max(apart * apart, 1e-300);
+        n1 = (d * delta + perp(d) * root) * (1 / l2);
+        n2 = (d * delta - perp(d) * root) * (1 / l2);
+        s1 = dot(c, n1) + R;
+        s2 = dot(c, n2) + R;
+        back = dot(c, a) - R;
+        front = dot(p, a) + r;
+        boxLo = {std::min(c.x - R, p.x - r), std::min(c.y - R, p.y - r)};
+        boxHi = {std::max(c.x + R, p.x + r), std::max(c.y + R, p.y + r)};
+    }
+    // Whether the shape grown by g may meet the region.
+    bool mayMeet(const Shape& s, double g) const {
+        if (s.boxHi().x + g < boxLo.x || s.boxLo().x - g > boxHi.x || s.boxHi().y + g < boxLo.y || s.boxLo().y - g > boxHi.y)
+            return false;
+        double lo, hi;
+        s.range(n1, lo, hi);
+        if (lo - g >= s1) return false;
+        s.range(n2, lo, hi);
+        if (lo - g >= s2) return false;
+        s.range(a, lo, hi);
+        return !(hi + g <= back || lo - g >= front);
+    }
+};
+
+}  // namespace
+
+View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Shape*> unsure, double half, TangentCache& cache)
+    : observer_(observer), half_(half), unsure_(std::move(unsure)), cache_(&cache) {
+    double scale = 1 + std::abs(observer.centre.x) + std::abs(observer.centre.y) + observer.radius;
+    for (const std::vector<const Shape*>* list : {&walls, &unsure_})
+        for (const Shape* s : *list)
+            scale = std::max({scale, std::abs(s->boxLo().x), std::abs(s->boxLo().y), std::abs(s->boxHi().x), std::abs(s->boxHi().y)});
+    // (Coordinates are inches of a table; rounding in the lines and ranges is some 1e-14 of
+    // them. A comparison closer than this is not trusted either way.)
+    eps_ = 1e-9 * scale;
+    walls_.reserve(walls.size());
+    for (const Shape* s : walls) walls_.push_back({s, s->distanceTo(observer.centre) <= observer.radius + half + eps_});
+}
+
+const View::Piece& View::insideOf(const Shape* s) const {
+    auto [it, fresh] = insides_.try_emplace(s);
+    if (fresh) it->second = {s, s->distanceTo(observer_.centre) <= observer_.radius + half_ + eps_};
+    return it->second;
+}
+
+View::Gathered View::gather(Disc target, bool& anyNear, bool& innerUsable) const {
+    const Corridor k(observer_, target);
+    if (!(k.apart > k.R + k.r + eps_)) return Gathered::NotFlat;
+    const double g = half_ + eps_;
+    for (const Shape* s : unsure_)
+        if (k.mayMeet(*s, g)) return Gathered::NotFlat;
+    outer_.clear();
+    inner_.clear();
+    anyNear = false;
+    innerUsable = true;
+    auto near = [&](const Piece& w) {
+        if (w.nearObserver) return true;
+        const Shape& s = *w.shape;  // (its box first: most walls are far from the target)
+        const double dx = std::max({s.boxLo().x - k.p.x, 0.0, k.p.x - s.boxHi().x});
+        const double dy = std::max({s.boxLo().y - k.p.y, 0.0, k.p.y - s.boxHi().y});
+        return dx * dx + dy * dy <= (k.r + g) * (k.r + g) && s.distanceTo(k.p) <= k.r + g;
+    };
+    for (const Piece& w : walls_) {
+        if (!k.mayMeet(*w.shape, g)) continue;
+        const bool tooNear = near(w);
+        outer_.push_back({&w, tooNear});
+        if (!tooNear) {
+            inner_.push_back({&w, false});
+            continue;
+        }
+        anyNear = true;
+        const Shape* in = w.shape->inside();
+        if (!in) {
+            innerUsable = false;
+            continue;
+        }
+        if (!k.mayMeet(*in, g)) continue;
+        const Piece& ip = insideOf(in);
+        if (near(ip)) innerUsable = false;
+        else inner_.push_back({&ip, false});
+    }
+    return outer_.empty() ? Gathered::None : Gathered::Some;
+}
+
+bool View::nothingNear(Disc from, Disc target) const {
+    const Corridor k(from, target);
+    if (!(k.apart > k.R + k.r + eps_)) return false;
+    const double g = half_ + eps_;
+    for (const Shape* s : unsure_)
+        if (k.mayMeet(*s, g)) return false;
+    for (const Piece& w : walls_)
+        if (k.mayMeet(*w.shape, g)) return false;
+    return true;
+}
+
+bool View::open(Disc target) const { return nothingNear(observer_, target); }
+
+bool View::openFromAPoint(Disc target) const {
+    if (nothingNear({observer_.centre, 0}, target)) return true;
+    // (Points round the centre, well within the base: a band from there keeps within it.)
+    const double out = std::max(0.0, observer_.radius - half_) * 0.9;
+    constexpr int kRound = 8;
+    for (int k = 0; k < kRound; ++k) {
+        const double turn = 2 * 3.14159265358979323846 * k / kRound;
+        const Vec2 o = observer_.centre + Vec2{std::cos(turn), std::sin(turn)} * out;
+        if (nothingNear({o, 0}, target)) return true;
+    }
+    return false;
+}
+
+void View::keepOpen(Vec2 n, Vec2 e, double s, double from, double to) const {
+    // How far on the band stays open: to the nearest point along it of a wall or unsure piece
+    // that meets its strip (the whole piece's, which is no farther). One that reaches back
+    // to where the band is known open stops it there.
+    double reach = HUGE_VAL;
+    auto stop = [&](const Shape& sh) {
+        double lo, hi;
+        sh.range(n, lo, hi);
+        if (hi <= s - half_ - eps_ || lo >= s + half_ + eps_) return;
+        sh.range(e, lo, hi);
+        if (hi <= from) return;  // (wholly behind: the band leaves the observer's disc past it)
+        reach = std::min(reach, std::max(lo, to));
+    };
+    for (const Piece& w : walls_) stop(*w.shape);
+    for (const Shape* u : unsure_) stop(*u);
+    Open& o = open_[openNext_];
+    o = {n, e, s, from, reach - eps_};
+    openNext_ = (openNext_ + 1) % kOpenKept;
+    openCount_ = std::min(openCount_ + 1, kOpenKept);
+}
+
+bool View::seenAlongKept(Disc target, Segment* witness) const {
+    for (size_t k = 0; k < openCount_; ++k) {
+        const Open& o = open_[(openNext_ + kOpenKept - 1 - k) % kOpenKept];
+        const double off = dot(target.centre, o.n) - o.s;
+        if (!(std::abs(off) <= target.radius - eps_)) continue;
+        const double enter = dot(target.centre, o.e) - std::sqrt(target.radius * target.radius - off * off);
+        if (!(enter > o.from + eps_ && enter <= o.to)) continue;
+        if (witness) *witness = {o.n * o.s + o.e * o.from, o.n * o.s + o.e * enter};
+        return true;
+    }
+    return false;
+}
+
+Sight View::sees(Disc target, Segment* witness) const {
+    if (seenAlongKept(target, witness)) return Sight::Visible;
+    bool anyNear = false, innerUsable = false;
+    switch (gather(target, anyNear, innerUsable)) {
+        case Gathered::None:
+            if (witness) {
+                const Vec2 c = observer_.centre, p = target.centre, d = p - c;
+                const Vec2 u = d * (1 / std::hypot(d.x, d.y));
+                *witness = {c + u * observer_.radius, p - u * target.radius};
+            }
+            return Sight::Visible;
+        case Gathered::NotFlat: return Sight::Unknown;
+        case Gathered::Some: break;
+    }
+    if (!anyNear) return decide(target, outer_, true, witness);
+    // A wall too near a disc for the exact decision: a band found open past it, tested
+    // against it whole, shows the target seen; the walls' insides (within the pieces: fewer
+    // walls) hiding it show it hidden.
+    if (decide(target, outer_, false, witness) == Sight::Visible) return Sight::Visible;
+    if (innerUsable && !inner_.empty() && decide(target, inner_, true, nullptr) == Sight::Hidden) return Sight::Hidden;
+    return Sight::Unknown;
+}
+
+Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Segment* witness) const {
+    const Vec2 c = observer_.centre, p = target.centre;
+    const double R = observer_.radius, r = target.radius;
+    const Vec2 cp = p - c;
+    const Vec2 a = cp * (1 / std::hypot(cp.x, cp.y));
+    // (Whether the pieces are the walls themselves, not their insides: then a band found
+    // open is open on the table.)
+    const bool real = &pieces == &outer_;
+
+    enum class Test { Open, Blocked, Unsure };
+    // Whether the line (n, s) runs open from O to T, the objects `skipA` and `skipB` (0: O,
+    // 1: T, 2 + k: the k-th piece) taken as touching it (the line is tangent to them: no
+    // band along it meets a wall it touches).
+    auto test = [&](Vec2 n, double s, size_t skipA, size_t skipB) {
+        bool unsure = false;
+        const double oOff = dot(c, n) - s, tOff = dot(p, n) - s;
+        if (skipA != 0 && skipB != 0) {
+            const double miss = std::abs(oOff) - R;
+            if (miss > eps_) return Test::Blocked;
+            if (miss > -eps_) unsure = true;
+        }
+        if (skipA != 1 && skipB != 1) {
+            const double miss = std::abs(tOff) - r;
+            if (miss > eps_) return Test::Blocked;
+            if (miss > -eps_) unsure = true;
+        }
+        Vec2 e = perp(n);
+        if (dot(e, cp) < 0) e = e * -1;
+        // The band runs from where the line leaves O to where it enters T.
+        const double outO = dot(c, e) + std::sqrt(std::max(0.0, R * R - oOff * oOff));
+        const double inT = dot(p, e) - std::sqrt(std::max(0.0, r * r - tOff * tOff));
+        for (size_t k = 0; k < pieces.size(); ++k) {
+            if (skipA == k + 2 || skipB == k + 2) continue;
+            const Shape& sh = *pieces[k].piece->shape;
+            const Ring& ring = sh.ring();
+            const double round = sh.round();
+            double lo = HUGE_VAL, hi = -HUGE_VAL;
+            size_t at = 0, ato = 0;
+            for (size_t q = 0; q < ring.size(); ++q) {
+                const double t = dot(ring[q], n);
+                if (t < lo) lo = t, ato = q;
+                if (t > hi) hi = t, at = q;
+            }
+            if (pieces[k].near) {
+                // Near a disc: the band, a rectangle, against the shape whole. Clear only
+                // where an axis (the band's two, the shape's sides) shows them apart.
+                if (hi + round <= s - half_ - eps_ || lo - round >= s + half_ + eps_) continue;
+                double tlo = HUGE_VAL, thi = -HUGE_VAL;
+                for (const Vec2 q : ring) {
+                    tlo = std::min(tlo, dot(q, e));
+                    thi = std::max(thi, dot(q, e));
+                }
+                if (thi + round <= outO - eps_ || tlo - round >= inT + eps_) continue;
+                bool apart = false;
+                if (ring.size() == 1) {
+                    const double tc = dot(ring[0], e), oc = dot(ring[0], n);
+                    const double dx = std::max({outO - tc, 0.0, tc - inT}), dy = std::max({s - half_ - oc, 0.0, oc - s - half_});
+                    apart = std::hypot(dx, dy) >= round + eps_;
+                }
+                for (size_t q = 0; q < ring.size() && ring.size() > 1 && !apart; ++q) {
+                    const Vec2 u = ring[q], v = ring[(q + 1) % ring.size()];
+                    const Vec2 ed = v - u;
+                    const double len = std::hypot(ed.x, ed.y);
+                    if (!(len > 0)) continue;
+                    const Vec2 m{ed.y / len, -ed.x / len};  // outward (positively oriented ring)
+                    const double h = dot(u, m) + round;
+                    const double em = dot(e, m), nm = dot(n, m);
+                    const double least = std::min(outO * em, inT * em) + std::min((s - half_) * nm, (s + half_) * nm);
+                    apart = least >= h + eps_;
+                }
+                if (!apart) unsure = true;
+                continue;
+            }
+            const double reachLo = lo - round - half_, reachHi = hi + round + half_;
+            if (s >= reachHi + eps_ || s <= reachLo - eps_) continue;  // clear of it
+            if (!(s > reachLo + eps_ && s < reachHi - eps_)) {
+                unsure = true;
+                continue;
+            }
+            // The band meets the shape: where along the line (which stretch: the shape
+            // stands farther than half from both discs, so wholly within one).
+            double along = dot(ring[at], e);
+            if (s <= lo) {
+                along = dot(ring[ato], e);
+            } else if (s < hi) {
+                for (size_t q = 0; q < ring.size(); ++q) {
+                    const Vec2 u = ring[q], v = ring[(q + 1) % ring.size()];
+                    const double du = dot(u, n) - s, dv = dot(v, n) - s;
+                    if ((du <= 0) != (dv <= 0)) {
+                        along = dot(u, e) + (dot(v, e) - dot(u, e)) * (du / (du - dv));
+                        break;
+                    }
+                }
+            }
+            if (along > outO + eps_ && along < inT - eps_) return Test::Blocked;
+            if (!(along < outO - eps_ || along > inT + eps_)) unsure = true;
+        }
+        if (unsure) return Test::Unsure;
+        if (witness) *witness = {n * s + e * outO, n * s + e * inT};
+        if (real) keepOpen(n, e, s, outO, inT);
+        return Test::Open;
+    };
+    bool unsure = false;
+    auto tryLines = [&](const std::vector<Line>& lines, size_t skipA, size_t skipB) {
+        for (const Line& l : lines) {
+            const Test t = test(l.n, l.s, skipA, skipB);
+            if (t == Test::Open) return true;
+            if (t == Test::Unsure) unsure = true;
+        }
+        return false;
+    };
+    // The line through both centres first (a witness where one is open, most often), then
+    // the lines the open set's edges meet at: tangent to O and T between them, to a disc
+    // and a wall on one side of both, to two walls between them.
+    {
+        const Vec2 n = perp(a);
+        if (test(n, dot(c, n), 0, 0) == Test::Open) return Sight::Visible;
+    }
+    const Vec2 cc = c, pp = p;
+    const Raw o{&cc, 1, R}, tr{&pp, 1, r};
+    const double tol = eps_ * 1e-3;
+    lines_.clear();
+    tangents(o, tr, false, tol, lines_);
+    if (tryLines(lines_, 0, 1)) return Sight::Visible;
+    for (size_t k = 0; k < pieces.size(); ++k) {
+        const Piece& w = *pieces[k].piece;
+        if (!w.tangent) {
+            discTangents(c, R, *w.shape, half_, tol, w.toObserver);
+            w.tangent = true;
+        }
+        if (tryLines(w.toObserver, 0, k + 2)) return Sight::Visible;
+    }
+    for (size_t k = 0; k < pieces.size(); ++k) {
+        lines_.clear();
+        discTangents(p, r, *pieces[k].piece->shape, half_, tol, lines_);
+        if (tryLines(lines_, 1, k + 2)) return Sight::Visible;
+    }
+    for (size_t k = 0; k < pieces.size(); ++k)
+        for (size_t j = k + 1; j < pieces.size(); ++j)
+            if (tryLines(cache_->between(pieces[k].piece->shape, pieces[j].piece->shape, half_), k + 2, j + 2))
+                return Sight::Visible;
+    if (!exact) return Sight::Unknown;
+    return unsure ? Sight::Unknown : Sight::Hidden;
+}
+
+Sight between(const Disc& from, const Disc& to, std::span<const Shape* const> walls, double half, Segment* witness) {
+    TangentCache cache;
+    const View view(from, {walls.begin(), walls.end()}, {}, half, cache);
+    return view.sees(to, witness);
+}
+
+}  // namespace sl::flat

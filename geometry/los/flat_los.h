@@ -1,0 +1,183 @@
+// Sight between two round bases among walls, in the plane: the exact decision where every
+// piece that can meet a line between the two models stops every such line whatever its
+// height (a wall of unlimited height, as the rulesets make obscuring areas, or a feature
+// taller than both models). The layout maps decide most of their pairs so
+// (analysis/flat_table.h says which pieces are walls for a pair); the rest go to the exact
+// decision of los/exact_los.h.
+//
+// Why it is exact. Take the lines that run from the observer's disc O to the target's disc
+// T, as a band `half` inches either side (flat ends), and that cross no wall's open interior:
+// in the plane of lines (direction, offset) they form a closed set. Where every wall stands
+// farther than `half` from both discs, a band is stopped by a wall K exactly when its middle
+// line passes within `half` of K's interior (meets the open interior of K grown by half, K~)
+// with K between the two discs along it; and which of the three stretches of the line
+// (behind O, between, beyond T) K~ lies in cannot change while the line stays in K~. So for
+// each direction the open offsets are those within both discs and outside every K~ between,
+// bounded by the discs' and the K~'s tangent lines, and the set's point of least direction,
+// where one of its stretches closes, is a line tangent to two of them: to O and T crossing
+// between them, to a disc and a wall on one side of both, or to two walls crossing between
+// them. Every such line is tried; none open means none is.
+#pragma once
+
+#include "kernel/types.h"
+
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+namespace sl::flat {
+
+// A convex polygon grown by a radius: a disc is one point and its radius.
+class Shape {
+public:
+    Shape() = default;
+    // `ring`: convex (collinear corners allowed), either orientation; at least one point.
+    Shape(Ring ring, double round);
+    const Ring& ring() const { return ring_; }
+    double round() const { return round_; }
+    // The least and greatest of <x, n> over the shape, n a unit vector.
+    void range(Vec2 n, double& lo, double& hi) const;
+    // How far the point is from the shape (0 within it).
+    double distanceTo(Vec2 p) const;
+    Vec2 boxLo() const { return lo_; }
+    Vec2 boxHi() const { return hi_; }
+    // Where this shape is the hull of a piece that is not convex (an area's footprint): a
+    // convex shape within the piece (the hull of a simpler ring inside it), which a pair
+    // standing too near the hull is proven hidden by instead. None: the shape is the piece.
+    const Shape* inside() const { return inside_; }
+    void setInside(const Shape* inside) { inside_ = inside; }
+    // Each side's outward unit normal (side k from corner k to k + 1); none for fewer than
+    // three corners.
+    const std::vector<Vec2>& normals() const { return normals_; }
+
+private:
+    Ring ring_;  // positively oriented
+    std::vector<Vec2> normals_;
+    double round_ = 0;
+    Vec2 lo_{}, hi_{};
+    const Shape* inside_ = nullptr;
+};
+
+struct Disc {
+    Vec2 centre;
+    double radius = 0;
+};
+
+enum class Sight : std::uint8_t { Hidden, Visible, Unknown };
+
+// A line {x : <x, n> = s}, n a unit vector.
+struct Line {
+    Vec2 n;
+    double s = 0;
+};
+
+// The lines tangent to both shapes (each grown by its extra radius) as support lines of
+// both: `outer`, the two with both shapes on one side; else the two between them.
+void commonTangents(const Shape& a, double growA, const Shape& b, double growB, bool outer, std::vector<Line>& out);
+
+// The lines tangent to two walls grown by the same half width and crossing between them,
+// found the first time they are asked and kept: they do not depend on the models. One
+// thread's.
+class TangentCache {
+public:
+    const std::vector<Line>& between(const Shape* a, const Shape* b, double grow);
+
+private:
+    struct Key {
+        const Shape* a;
+        const Shape* b;
+        double grow;
+        friend bool operator==(const Key&, const Key&) = default;
+    };
+    struct Hash {
+        size_t operator()(const Key& k) const;
+    };
+    std::unordered_map<Key, std::vector<Line>, Hash> lines_;
+};
+
+// One observer's disc and the walls around it, for many targets: the lines tangent to the
+// disc and each wall are found once, those between two walls kept in `cache`.
+class View {
+public:
+    // `walls` and `unsure` are kept by address (they outlive the view, as the cache does).
+    // `unsure`: pieces that stop some lines and not others (a low wall, a floor): a pair
+    // whose lines may meet one is left Unknown. `half`: half the band's width, above 0 (with
+    // no width a line may slip along the seam of two walls that touch, which the shapes alone
+    // do not show).
+    View(Disc observer, std::vector<const Shape*> walls, std::vector<const Shape*> unsure, double half, TangentCache& cache);
+    // Whether some band runs from the observer's disc to the target's. Unknown where the
+    // decision does not apply (an unsure piece that may meet the lines, a wall within `half`
+    // of a disc that neither a band found open nor its inside() settles, discs that overlap)
+    // or where rounding leaves it open. (A disc that holds several targets' discs, found
+    // Hidden, hides them all.)
+    // Where Visible and `witness` is given: the middle line of an open band, from where it
+    // leaves the observer's disc to where it meets the target's.
+    Sight sees(Disc target, Segment* witness = nullptr) const;
+    // Whether no wall or unsure piece comes near any line from the observer's disc to this
+    // one: then every band between them is open, to every target within it.
+    bool open(Disc target) const;
+    // Whether, from one of a few points of the observer's base (its centre, points round it
+    // within), no wall or unsure piece comes near any line to a point of this disc: then
+    // every point of it is seen (from that point), every target within it fully.
+    bool openFromAPoint(Disc target) const;
+    const Disc& observer() const { return observer_; }
+
+private:
+    struct Piece {
+        const Shape* shape;
+        bool nearObserver = false;  // within half of the observer's disc
+        // The lines tangent to the observer's disc and the wall grown, on one side of both,
+        // once asked.
+        mutable bool tangent = false;
+        mutable std::vector<Line> toObserver;
+    };
+    // A piece near the lines of a pair; `near`: within half of one of the two discs (then
+    // only a band tested against it whole shows anything).
+    struct Near {
+        const Piece* piece;
+        bool near;
+    };
+    // The pieces that may meet a line between the observer's disc and the target's: into
+    // outer_ (the walls) and inner_ (the same, with the inside of those too near: empty
+    // where one has none, or it is too near as well). None: no piece may; NotFlat: the
+    // decision does not apply.
+    enum class Gathered { None, Some, NotFlat };
+    Gathered gather(Disc target, bool& anyNear, bool& innerUsable) const;
+    // Whether no wall or unsure piece may meet a line from `from` to `target`.
+    bool nothingNear(Disc from, Disc target) const;
+    // The decision among `pieces`: every line tangent to two of the objects tried. With
+    // `exact` (no piece near), Hidden where none is open; else Visible or Unknown only.
+    Sight decide(Disc target, const std::vector<Near>& pieces, bool exact, Segment* witness) const;
+    const Piece& insideOf(const Shape* s) const;
+    Disc observer_;
+    double half_;
+    double eps_;  // what rounding can reach, inches
+    std::vector<Piece> walls_;
+    std::vector<const Shape*> unsure_;
+    TangentCache* cache_;
+    mutable std::unordered_map<const Shape*, Piece> insides_;
+    // Bands found open (the last few): along the line (n, s), direction e, open from where
+    // it leaves the observer's disc (from) to `to`, past the target it was found for as far
+    // as no wall or unsure piece meets it. A target that the line enters before `to` is
+    // seen along it; most targets next to one seen are.
+    struct Open {
+        Vec2 n, e;
+        double s, from, to;
+    };
+    static constexpr size_t kOpenKept = 8;
+    mutable Open open_[kOpenKept];
+    mutable size_t openCount_ = 0, openNext_ = 0;
+    // The band along (n, s), open from `from` to `to` (a witness), kept as far as it runs open.
+    void keepOpen(Vec2 n, Vec2 e, double s, double from, double to) const;
+    // Whether a band kept runs open into the target.
+    bool seenAlongKept(Disc target, Segment* witness) const;
+    // (Each decision's own lists, kept to save their memory: one thread's.)
+    mutable std::vector<Near> outer_, inner_;
+    mutable std::vector<Line> lines_;
+};
+
+// The same decision without a view kept: for one pair.
+Sight between(const Disc& from, const Disc& to, std::span<const Shape* const> walls, double half, Segment* witness = nullptr);
+
+}  // namespace sl::flat
