@@ -252,8 +252,9 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // where one part's does) after the cones to a spot of its top, below.
                 const std::vector<int> walls = wallsAt(k);
                 if (flatOn) {
-                    // (13.09: beyond the detection range, not seen whatever the lines.)
-                    if (hiddenAt(k) && rulings.hiddenBeyondRange(oi, ti)) return;
+                    // (13.09: beyond the detection range, not seen whatever the lines:
+                    // Rulings::hiddenBeyondRange, for a target known hidden.)
+                    if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
                     const flat::Sight sight = flatView(walls).sees({s.models[ti].position, targetRadius});
                     if (sight == flat::Sight::Visible) ++seen[k];
                     if (sight != flat::Sight::Unknown) return;
@@ -352,7 +353,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 if (flatOn) {
                     const flat::View& view = flatView(walls);
                     const flat::Disc disc{centre, radius};
-                    const flat::Sight sight = view.sees(disc);
+                    const flat::Sight sight = view.hides(disc);
                     if (sight == flat::Sight::Hidden) return true;
                     seenAll = clear && view.openFromAPoint(disc);
                     if (!seenAll && sight == flat::Sight::Visible) return false;

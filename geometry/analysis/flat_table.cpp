@@ -178,23 +178,15 @@ std::vector<int> FlatTable::piecesNear(Vec2 centre, double radius, const std::ve
     const double reach = radius + half_ + 1e-9 * (1 + std::abs(centre.x) + std::abs(centre.y) + radius);
     for (size_t i = 0; i < asWall_.size() && i < among.size(); ++i) {
         if (!among[i]) continue;
-        for (const flat::Shape& s : asWall_[i]) {
-            if (s.boxHi().x + reach < centre.x || s.boxLo().x - reach > centre.x || s.boxHi().y + reach < centre.y ||
-                s.boxLo().y - reach > centre.y || s.distanceTo(centre) > reach)
-                continue;
+        if (std::ranges::any_of(asWall_[i], [&](const flat::Shape& s) { return s.within(centre, reach); }))
             out.push_back(static_cast<int>(i));
-            break;
-        }
     }
     return out;
 }
 
 bool FlatTable::clear(Vec2 centre, double radius) const {
     const double reach = radius + half_ + 1e-9 * (1 + std::abs(centre.x) + std::abs(centre.y) + radius);
-    auto near = [&](const flat::Shape& s) {
-        return !(s.boxHi().x + reach < centre.x || s.boxLo().x - reach > centre.x || s.boxHi().y + reach < centre.y ||
-                 s.boxLo().y - reach > centre.y || s.distanceTo(centre) > reach);
-    };
+    auto near = [&](const flat::Shape& s) { return s.within(centre, reach); };
     for (const std::vector<flat::Shape>& shapes : asWall_)
         if (std::ranges::any_of(shapes, near)) return false;
     return std::ranges::none_of(models_, near);

@@ -147,6 +147,26 @@ double Shape::distanceTo(Vec2 p) const {
     return inside ? 0.0 : std::max(0.0, best - round_);
 }
 
+bool Shape::within(Vec2 p, double d) const {
+    if (p.x < lo_.x - d || p.x > hi_.x + d || p.y < lo_.y - d || p.y > hi_.y + d) return false;
+    const size_t n = ring_.size();
+    const double reach = d + round_;
+    if (n == 1) {
+        const Vec2 q = p - ring_[0];
+        return dot(q, q) <= reach * reach;
+    }
+    bool inside = n >= 3;
+    for (size_t i = 0; i < n; ++i) {
+        const Vec2 a = ring_[i], ab = ring_[(i + 1) % n] - a, ap = p - a;
+        if (ab.x * ap.y - ab.y * ap.x < 0) inside = false;
+        const double l2 = dot(ab, ab);
+        const double t = l2 > 0 ? std::clamp(dot(ap, ab) / l2, 0.0, 1.0) : 0.0;
+        const Vec2 q = ap - ab * t;
+        if (dot(q, q) <= reach * reach) return true;
+    }
+    return inside;
+}
+
 void commonTangents(const Shape& a, double growA, const Shape& b, double growB, bool outer, std::vector<Line>& out) {
     double scale = 1;
     for (const Shape* s : {&a, &b})
@@ -218,12 +238,12 @@ View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Sha
     // them. A comparison closer than this is not trusted either way.)
     eps_ = 1e-9 * scale;
     walls_.reserve(walls.size());
-    for (const Shape* s : walls) walls_.push_back({s, s->distanceTo(observer.centre) <= observer.radius + half + eps_});
+    for (const Shape* s : walls) walls_.push_back({s, s->within(observer.centre, observer.radius + half + eps_)});
 }
 
 const View::Piece& View::insideOf(const Shape* s) const {
     auto [it, fresh] = insides_.try_emplace(s);
-    if (fresh) it->second = {s, s->distanceTo(observer_.centre) <= observer_.radius + half_ + eps_};
+    if (fresh) it->second = {s, s->within(observer_.centre, observer_.radius + half_ + eps_)};
     return it->second;
 }
 
@@ -237,13 +257,7 @@ View::Gathered View::gather(Disc target, bool& anyNear, bool& innerUsable) const
     inner_.clear();
     anyNear = false;
     innerUsable = true;
-    auto near = [&](const Piece& w) {
-        if (w.nearObserver) return true;
-        const Shape& s = *w.shape;  // (its box first: most walls are far from the target)
-        const double dx = std::max({s.boxLo().x - k.p.x, 0.0, k.p.x - s.boxHi().x});
-        const double dy = std::max({s.boxLo().y - k.p.y, 0.0, k.p.y - s.boxHi().y});
-        return dx * dx + dy * dy <= (k.r + g) * (k.r + g) && s.distanceTo(k.p) <= k.r + g;
-    };
+    auto near = [&](const Piece& w) { return w.nearObserver || w.shape->within(k.p, k.r + g); };
     for (const Piece& w : walls_) {
         if (!k.mayMeet(*w.shape, g)) continue;
         const bool tooNear = near(w);
@@ -349,6 +363,19 @@ Sight View::sees(Disc target, Segment* witness) const {
     return Sight::Unknown;
 }
 
+Sight View::hides(Disc target) const {
+    if (seenAlongKept(target, nullptr)) return Sight::Visible;  // (a band kept reaches into it)
+    bool anyNear = false, innerUsable = false;
+    switch (gather(target, anyNear, innerUsable)) {
+        case Gathered::None: return Sight::Visible;
+        case Gathered::NotFlat: return Sight::Unknown;
+        case Gathered::Some: break;
+    }
+    if (!anyNear) return decide(target, outer_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
+    if (!innerUsable || inner_.empty()) return Sight::Unknown;
+    return decide(target, inner_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
+}
+
 Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Segment* witness) const {
     const Vec2 c = observer_.centre, p = target.centre;
     const double R = observer_.radius, r = target.radius;
@@ -359,6 +386,7 @@ Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Seg
     const bool real = &pieces == &outer_;
 
     enum class Test { Open, Blocked, Unsure };
+    size_t lastStop = 0;
     // Whether the line (n, s) runs open from O to T, the objects `skipA` and `skipB` (0: O,
     // 1: T, 2 + k: the k-th piece) taken as touching it (the line is tangent to them: no
     // band along it meets a wall it touches).
@@ -380,7 +408,10 @@ Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Seg
         // The band runs from where the line leaves O to where it enters T.
         const double outO = dot(c, e) + std::sqrt(std::max(0.0, R * R - oOff * oOff));
         const double inT = dot(p, e) - std::sqrt(std::max(0.0, r * r - tOff * tOff));
-        for (size_t k = 0; k < pieces.size(); ++k) {
+        // (The piece that stopped the line before first: the next is near it, and most
+        // often stopped by it too.)
+        for (size_t step = 0; step < pieces.size(); ++step) {
+            const size_t k = step == 0 ? lastStop : step <= lastStop ? step - 1 : step;
             if (skipA == k + 2 || skipB == k + 2) continue;
             const Shape& sh = *pieces[k].piece->shape;
             const Ring& ring = sh.ring();
@@ -443,7 +474,10 @@ Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Seg
                     }
                 }
             }
-            if (along > outO + eps_ && along < inT - eps_) return Test::Blocked;
+            if (along > outO + eps_ && along < inT - eps_) {
+                lastStop = k;
+                return Test::Blocked;
+            }
             if (!(along < outO - eps_ || along > inT + eps_)) unsure = true;
         }
         if (unsure) return Test::Unsure;

@@ -40,6 +40,8 @@ public:
     void range(Vec2 n, double& lo, double& hi) const;
     // How far the point is from the shape (0 within it).
     double distanceTo(Vec2 p) const;
+    // Whether the point is within `d` of the shape (its box first).
+    bool within(Vec2 p, double d) const;
     Vec2 boxLo() const { return lo_; }
     Vec2 boxHi() const { return hi_; }
     // Where this shape is the hull of a piece that is not convex (an area's footprint): a
@@ -114,6 +116,10 @@ public:
     // Where Visible and `witness` is given: the middle line of an open band, from where it
     // leaves the observer's disc to where it meets the target's.
     Sight sees(Disc target, Segment* witness = nullptr) const;
+    // Only whether the disc is hidden (a disc that holds several targets' discs: then every
+    // one of them is): Hidden, or Visible where it is not proven so but the decision
+    // applies, Unknown where it does not. No open band is looked for past a wall too near.
+    Sight hides(Disc target) const;
     // Whether no wall or unsure piece comes near any line from the observer's disc to this
     // one: then every band between them is open, to every target within it.
     bool open(Disc target) const;
