@@ -92,13 +92,14 @@ std::optional<Ring> cutBack(const Ring& ring, double least) {
 FlatTable::FlatTable(const Scenario& scenario, double observerTop, double targetTop, std::vector<int> moving)
     : half_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2) {
     const double low = std::min(observerTop, targetTop), high = std::max(observerTop, targetTop);
-    // What a prism from `bottom` to `top` does to the lines between the two tops: a line is
-    // stopped where its height there is above the bottom (or the bottom is the table) and
-    // below the top; its heights run between the two tops.
+    // What a prism from `bottom` to `top` does to the lines between the two heights: a line
+    // is stopped where its height there is above the bottom (or the bottom is the table) and
+    // below the top. Over a piece that stands clear of both bases the lines' heights lie
+    // between the two, strictly where they differ.
     auto stops = [&](double bottom, double top) {
         if (top <= low || (bottom > 0 && bottom >= high)) return Stops::None;
-        if ((bottom <= 0 || bottom < low) && top > high) return Stops::All;
-        return Stops::Some;
+        const bool all = low < high ? (bottom <= low && top >= high) : ((bottom <= 0 || bottom < low) && top > high);
+        return all ? Stops::All : Stops::Some;
     };
     const size_t pieces = scenario.terrain.size();
     // A feature's convex parts (its hull where the footprint has holes or cannot be cut).
@@ -128,6 +129,13 @@ FlatTable::FlatTable(const Scenario& scenario, double observerTop, double target
         if (std::optional<Ring> in = cutBack(t.footprint.outer, 3 * half_))
             asWall_[i].back().setInside(insides_.emplace_back(std::make_unique<flat::Shape>(std::move(*in), 0)).get());
     }
+    // (The pieces' boxes: a piece is within another only where its box is.)
+    std::vector<Bounds> boxes(pieces);
+    for (size_t i = 0; i < pieces; ++i)
+        if (!scenario.terrain[i].footprint.outer.empty()) boxes[i] = boundsOf(scenario.terrain[i].footprint.outer);
+    auto inBox = [](const Bounds& inner, const Bounds& outer) {
+        return outer.lo.x <= inner.lo.x && outer.lo.y <= inner.lo.y && inner.hi.x <= outer.hi.x && inner.hi.y <= outer.hi.y;
+    };
     for (size_t i = 0; i < pieces; ++i) {
         const TerrainPiece& t = scenario.terrain[i];
         if (t.kind != TerrainKind::Feature || t.footprint.outer.size() < 3) continue;
@@ -136,9 +144,10 @@ FlatTable::FlatTable(const Scenario& scenario, double observerTop, double target
         b.stops = stops(t.bottom, t.height);
         if (b.stops == Stops::All && !t.openings.empty()) b.stops = Stops::Some;
         if (b.stops == Stops::None) continue;
-        b.shapes = partsOf(t);
+        b.shapes = asWall_[i];  // (its parts, their insides shared)
         for (size_t a = 0; a < pieces; ++a)
-            if (a != i && scenario.terrain[a].footprint.outer.size() >= 3 && strictlyWithin(t.footprint.outer, scenario.terrain[a].footprint))
+            if (a != i && scenario.terrain[a].footprint.outer.size() >= 3 && inBox(boxes[i], boxes[a]) &&
+                strictlyWithin(t.footprint.outer, scenario.terrain[a].footprint))
                 b.within.push_back(static_cast<int>(a));
         b.within.push_back(static_cast<int>(i));  // (a wall of its own: its footprint holds it)
         blockers_.push_back(std::move(b));
@@ -163,9 +172,10 @@ FlatTable::FlatTable(const Scenario& scenario, double observerTop, double target
         // (Within a piece: its outline, and for a curve the base's centre deeper in than the
         // curve reaches.)
         const double reach = model.base.length_mm / kMmPerInch / 2 + bulge;
+        const Bounds box = boundsOf(outline);
         for (size_t a = 0; a < pieces; ++a) {
             const Polygon& footprint = scenario.terrain[a].footprint;
-            if (footprint.outer.size() < 3 || !strictlyWithin(outline, footprint)) continue;
+            if (footprint.outer.size() < 3 || !inBox(box, boxes[a]) || !strictlyWithin(outline, footprint)) continue;
             if (bulge > 0 && squaredDistanceToEdges(model.position, footprint.outer) <= reach * reach) continue;
             b.within.push_back(static_cast<int>(a));
         }

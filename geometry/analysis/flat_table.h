@@ -10,10 +10,9 @@
 //   of the hull, a band found open past the hull shows it seen, and the hull cut back past
 //   every bay (within the footprint: it stops no more than the footprint does) shows it
 //   hidden.
-// - A feature, and a model not seen through, stops every line between the two tops where it
-//   stands higher than both (and from the table, or from below both); none where it is no
-//   higher than the lower top (or its underside is at the higher top or above); some
-//   otherwise. A feature is taken as its convex parts, a round base as its disc, a
+// - A feature, and a model not seen through, stops every line between the two heights where
+//   it stands higher than both (and from the table, or from below both); none where it is
+//   no higher than the lower (or its underside is at the higher or above); some otherwise. A feature is taken as its convex parts, a round base as its disc, a
 //   rectangle as its outline; an oval's base, and a feature with openings, only where it
 //   stops none. A feature or model within a wall's footprint adds nothing to it.
 #pragma once
@@ -28,8 +27,9 @@ namespace sl::analysis {
 
 class FlatTable {
 public:
-    // For lines between models `observerTop` and `targetTop` inches tall standing on the
-    // table; the models in `moving` (the maps' own, moved from place to place) not counted.
+    // For lines whose heights run from `observerTop` to `targetTop` (inches: from one model's
+    // top to another's, seen; or to its foot, 0, fully seen); the models in `moving` (the
+    // maps' own, moved from place to place) not counted.
     FlatTable(const Scenario& scenario, double observerTop, double targetTop, std::vector<int> moving);
     // Whether the plane decision serves this table: a ruleset whose line has a width (with
     // none, a line may slip along the seam of two walls that touch).
@@ -37,7 +37,7 @@ public:
     double half() const { return half_; }
 
     struct Walls {
-        std::vector<const flat::Shape*> walls;   // stop every line between the two tops
+        std::vector<const flat::Shape*> walls;   // stop every line between the two heights
         std::vector<const flat::Shape*> unsure;  // stop some
     };
     // For a pair whose ruleset walls are `pieces` (Rulings::wallsOf) and whose observer sees

@@ -2,6 +2,7 @@
 // a pair would be (vision_map.h), on every core.
 #include "analysis/vision_map.h"
 
+#include "analysis/flat_table.h"
 #include "analysis/shadows.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
@@ -515,6 +516,82 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             return r;
         };
         auto moveProbe = [&](Vec2 to) { moving.moveTo(to); };
+        // Pairs decided in the plane (flat_table.h), observer by observer, where every piece
+        // near their lines is a wall to them and both bases are round: seen over what stops
+        // the lines between the two tops; fully seen over what stops the lines from the
+        // observer's top to the probe's foot, with the models it does not see through and
+        // without any (the terrain alone: cover). What the plane leaves open goes to the
+        // proofs below. The views keep what they find (the bands found open) for the cells
+        // after; made afresh at each block's start, as the proofs' are, so that the cells come
+        // out the same on any number of threads.
+        std::map<std::pair<double, double>, std::unique_ptr<FlatTable>> flatTables;  // by the lines' two heights
+        struct FlatKind {
+            std::vector<std::map<std::vector<int>, std::unique_ptr<flat::View>>> views;  // by observer, then walls
+        };
+        FlatKind flatTops, flatFeet, flatTerrain;
+        flat::TangentCache tangents;
+        const bool flatOn = run.shadows && scenario.ruleset.sight_line_width_mm > 0 && probe.base.shape == BaseShape::Circle;
+        std::vector<std::vector<char>> seenThrough;  // by observer: the models its lines pass through
+        std::vector<char> flatObserver;              // by observer: round, on the table
+        const std::vector<char> everyModel(s.models.size(), 1);
+        for (int o : observers) {
+            seenThrough.push_back(scene.ignoredModels(o, probeIndex));
+            const Model& m = s.models[static_cast<size_t>(o)];
+            flatObserver.push_back(flatOn && m.base.shape == BaseShape::Circle);
+        }
+        for (FlatKind* kind : {&flatTops, &flatFeet, &flatTerrain}) kind->views.resize(observers.size());
+        auto flatView = [&](FlatKind& kind, size_t i, const std::vector<int>& walls) -> const flat::View& {
+            std::unique_ptr<flat::View>& v = kind.views[i][walls];
+            if (!v) {
+                const Model& m = s.models[static_cast<size_t>(observers[i])];
+                const double to = &kind == &flatTops ? probe.height : 0.0;
+                std::unique_ptr<FlatTable>& table = flatTables[{m.top(), to}];
+                if (!table) table = std::make_unique<FlatTable>(s, m.top(), to, std::vector<int>{probeIndex});
+                const FlatTable::Walls& w = table->wallsFor(walls, &kind == &flatTerrain ? everyModel : seenThrough[i]);
+                v = std::make_unique<flat::View>(flat::Disc{m.position, boundingRadius(m.base)}, w.walls, w.unsure, table->half(), tangents);
+            }
+            return *v;
+        };
+        auto forgetFlatViews = [&] {
+            for (FlatKind* kind : {&flatTops, &flatFeet, &flatTerrain})
+                for (auto& byWalls : kind->views) byWalls.clear();
+        };
+        // Observer i's ruling of the probe at `at` in the plane (seen, fully, the cover it
+        // gives, 13.09 as the rulings say of the probe), or none where the plane leaves it
+        // open. Fully seen: from one point of the observer's base, no piece near any line to
+        // the probe's base; not fully: a point of it that no band reaches (the disc of half the
+        // band's width about it hidden: a band that held the point would reach that disc).
+        // Cover (13.08): where it stands, or not fully seen because of the terrain (seen
+        // fully over the terrain alone: because of models, no cover).
+        auto flatRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls) -> std::optional<PairResult> {
+            if (!flatObserver[i]) return std::nullopt;
+            const flat::Disc target{at, probeRadius};
+            const flat::Sight sight = flatView(flatTops, i, walls).sees(target);
+            if (sight == flat::Sight::Unknown) return std::nullopt;
+            PairResult r;
+            r.hidden = rulings.hiddenOf(probeIndex);
+            r.visible = sight == flat::Sight::Visible;
+            if (!r.visible) return r;
+            const bool standsInCover = rulings.coverWhereItStands(probeIndex);
+            auto someFootHidden = [&](const flat::View& view) { return view.pointHidden(target).has_value(); };
+            const flat::View& feet = flatView(flatFeet, i, walls);
+            if (feet.openInParts(target)) {
+                r.fully_visible = true;
+                r.cover = standsInCover;
+                return r;
+            }
+            if (!someFootHidden(feet)) return std::nullopt;
+            r.fully_visible = false;
+            if (standsInCover) {
+                r.cover = true;
+                return r;
+            }
+            const flat::View& terrain = flatView(flatTerrain, i, walls);
+            if (terrain.openInParts(target)) r.cover = false;
+            else if (someFootHidden(terrain)) r.cover = true;
+            else return std::nullopt;
+            return r;
+        };
         // The walls of each observer against a probe within no area (they depend only on
         // which areas either model is within): found with the probe off the table, where
         // it is within none (the rulings alone are asked).
@@ -615,15 +692,20 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 const std::vector<int> walls = rulings.wallsOf(o, probeIndex);  // (the pair's, for the proofs below)
                 // (Not where a spot kept from a cell before, seen from this observer with these
                 // walls, lies within the base.)
+                if (rulings.hiddenBeyondRange(o, probeIndex)) {
+                    // (What the ruling would say after all its proofs: not seen, 13.09.)
+                    cell.hidden1309 = true;
+                    continue;
+                }
+                if (const std::optional<PairResult> r = flatRuling(i, placed.position, walls)) {
+                    if (r->visible) settled = take(i, *r);
+                    else cell.hidden1309 = cell.hidden1309 || r->hidden.value_or(false);
+                    continue;
+                }
                 if (!shadows.empty() && !seenSpots.within(i, placed.position, rim, walls) &&
                     shadows[i].hides(placed.position, probeRadius, walls)) {
                     // Hidden from this one, with the proof its full shadow gives.
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
-                    continue;
-                }
-                if (rulings.hiddenBeyondRange(o, probeIndex)) {
-                    // (What the ruling would say after all its proofs: not seen, 13.09.)
-                    cell.hidden1309 = true;
                     continue;
                 }
                 std::optional<PairResult> part =
@@ -700,6 +782,24 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 if (hidden[i]) continue;
                 std::vector<int> walls = openWalls[i];
                 std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
+                // In the plane: hidden, or seen fully from a point of the observer's base; where
+                // it decides neither, the block is cut (the old proofs are for where it does not
+                // apply).
+                if (flatObserver[i]) {
+                    const flat::Sight h = flatView(flatTops, i, walls).hides({centre, radius});
+                    if (h == flat::Sight::Hidden) {
+                        hidden[i] = 1;
+                        continue;
+                    }
+                    if (clear && flatView(flatFeet, i, walls).openFromAPoint({centre, radius})) {
+                        seenBy = observers[i];
+                        continue;
+                    }
+                    if (h == flat::Sight::Visible) {
+                        cutFrom.push_back({block, std::move(hidden)});
+                        return false;
+                    }
+                }
                 if (shadows[i].hides(centre, radius, walls, jointly(block, radius, clear))) {
                     hidden[i] = 1;
                     continue;
@@ -748,6 +848,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         for (int b = next++; b < blocks && !cancelled(); b = next++) {
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
             scene.forgetViews();
+            forgetFlatViews();
             lastFully = 0;
             cutFrom.clear();
             keptFeet.forget();

@@ -226,6 +226,46 @@ struct Corridor {
     }
 };
 
+// Whether the shape, grown by `grow`, stays clear (by more than eps) of the convex hull of
+// the two discs: some direction along which it lies wholly beyond the hull. Two convex sets
+// apart are apart along the line through their nearest points: a side's normal where the
+// shape's nearest point lies within a side, the normal of one of the hull's two straight
+// sides, or the direction from a disc's centre to a corner of the shape; each is tried.
+bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
+    const Ring& ring = shape.ring();
+    const double reach = grow + shape.round();
+    auto beyond = [&](Vec2 n) {  // (n a unit vector: the shape past the hull along n)
+        double least = HUGE_VAL;
+        for (const Vec2 v : ring) least = std::min(least, dot(v, n));
+        return least - reach > std::max(dot(a.centre, n) + a.radius, dot(b.centre, n) + b.radius) + eps;
+    };
+    for (const Vec2 m : shape.normals())
+        if (beyond(m * -1)) return true;
+    if (ring.size() == 2) {  // (a segment: its two normals)
+        const Vec2 d = ring[1] - ring[0];
+        const double len = std::hypot(d.x, d.y);
+        if (len > 0 && (beyond(Vec2{-d.y / len, d.x / len}) || beyond(Vec2{d.y / len, -d.x / len}))) return true;
+    }
+    // The hull's straight sides: the lines tangent to both discs on one side of both.
+    {
+        const Vec2 d = a.centre - b.centre;
+        const double l2 = dot(d, d), delta = b.radius - a.radius;
+        if (l2 > delta * delta)
+            for (const double sigma : {1.0, -1.0}) {
+                Vec2 n = (d * delta + perp(d) * (sigma * std::sqrt(l2 - delta * delta))) * (1 / l2);
+                n = n * (1 / std::hypot(n.x, n.y));
+                if (beyond(n)) return true;
+            }
+    }
+    for (const Disc& c : {a, b})
+        for (const Vec2 v : ring) {
+            const Vec2 d = v - c.centre;
+            const double len = std::hypot(d.x, d.y);
+            if (len > 0 && beyond(d * (1 / len))) return true;
+        }
+    return false;
+}
+
 }  // namespace
 
 View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Shape*> unsure, double half, TangentCache& cache)
@@ -285,9 +325,9 @@ bool View::nothingNear(Disc from, Disc target) const {
     if (!(k.apart > k.R + k.r + eps_)) return false;
     const double g = half_ + eps_;
     for (const Shape* s : unsure_)
-        if (k.mayMeet(*s, g)) return false;
+        if (k.mayMeet(*s, g) && !apart(*s, from, target, half_, eps_)) return false;
     for (const Piece& w : walls_)
-        if (k.mayMeet(*w.shape, g)) return false;
+        if (k.mayMeet(*w.shape, g) && !apart(*w.shape, from, target, half_, eps_)) return false;
     return true;
 }
 
@@ -340,6 +380,19 @@ bool View::seenAlongKept(Disc target, Segment* witness) const {
     return false;
 }
 
+bool View::openInParts(Disc target) const {
+    if (openFromAPoint(target)) return true;
+    // (Seven discs a little over half the radius: one about the centre, six about it at
+    // sqrt(3)/2 of the radius, which meet on the rim.)
+    const double part = 0.505 * target.radius, out = 0.8660254037844386 * target.radius;
+    if (!openFromAPoint({target.centre, part})) return false;
+    for (int k = 0; k < 6; ++k) {
+        const double a = 3.14159265358979323846 / 3 * k;
+        if (!openFromAPoint({target.centre + Vec2{std::cos(a), std::sin(a)} * out, part})) return false;
+    }
+    return true;
+}
+
 Sight View::sees(Disc target, Segment* witness) const {
     if (seenAlongKept(target, witness)) return Sight::Visible;
     bool anyNear = false, innerUsable = false;
@@ -374,6 +427,52 @@ Sight View::hides(Disc target) const {
     if (!anyNear) return decide(target, outer_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
     if (!innerUsable || inner_.empty()) return Sight::Unknown;
     return decide(target, inner_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
+}
+
+std::optional<Vec2> View::pointHidden(Disc target) const {
+    // (The walls that may meet the target's lines, for the lines that bound their shadows;
+    // hides() below decides each point, where the plane applies to it.)
+    const Corridor k(observer_, target);
+    if (!(k.apart > k.R + k.r + eps_)) return std::nullopt;
+    std::vector<const Shape*> walls;
+    for (const Piece& w : walls_)
+        if (k.mayMeet(*w.shape, half_ + eps_)) walls.push_back(w.shape);
+    if (walls.empty()) return std::nullopt;
+    const double r = std::max(0.0, target.radius - half_) * (1 - 1e-9);
+    std::vector<Vec2> tried;
+    auto hidden = [&](Vec2 q) {
+        for (const Vec2 t : tried)
+            if (std::abs(t.x - q.x) + std::abs(t.y - q.y) < 1e-9) return false;
+        tried.push_back(q);
+        return hides({q, half_}) == Sight::Hidden;
+    };
+    const Vec2 p = target.centre;
+    // Deepest past each line (on its side away from the shapes it touches, and on the other).
+    auto past = [&](const Line& l, double side) { return p + l.n * (side * r); };
+    for (const Shape* w : walls) {
+        std::vector<Line> lines;
+        discTangents(observer_.centre, observer_.radius, *w, half_, eps_ * 1e-3, lines);
+        for (const Line& l : lines)
+            for (const double side : {-1.0, 1.0})
+                if (hidden(past(l, side))) return tried.back();
+    }
+    for (size_t k = 0; k < walls.size(); ++k)
+        for (size_t j = k + 1; j < walls.size(); ++j)
+            for (const Line& l : cache_->between(walls[k], walls[j], half_))
+                for (const double side : {-1.0, 1.0})
+                    if (hidden(past(l, side))) return tried.back();
+    // Then round the rim, the side away from the observer first.
+    const Vec2 d = p - observer_.centre;
+    const double len = std::hypot(d.x, d.y);
+    if (!(len > 0)) return std::nullopt;
+    const Vec2 u = d * (r / len);
+    constexpr int kRound = 16;
+    for (int k = 0; k < kRound; ++k) {
+        const double turn = 3.14159265358979323846 * ((k + 1) / 2) * (k % 2 ? 1 : -1) / (kRound / 2);
+        const Vec2 q = p + Vec2{u.x * std::cos(turn) - u.y * std::sin(turn), u.x * std::sin(turn) + u.y * std::cos(turn)};
+        if (hidden(q)) return q;
+    }
+    return std::nullopt;
 }
 
 Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Segment* witness) const {

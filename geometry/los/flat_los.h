@@ -22,6 +22,7 @@
 #include "kernel/types.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -120,6 +121,12 @@ public:
     // one of them is): Hidden, or Visible where it is not proven so but the decision
     // applies, Unknown where it does not. No open band is looked for past a wall too near.
     Sight hides(Disc target) const;
+    // A point of the target's disc that no band reaches (the disc of `half` about it
+    // hidden), if one is found among the points of it deepest past each line that bounds a
+    // shadow near its lines (tangent to the observer's disc and a wall on one side of both,
+    // or to two walls crossing between them) and points round its rim. (Not finding one
+    // proves nothing.)
+    std::optional<Vec2> pointHidden(Disc target) const;
     // Whether no wall or unsure piece comes near any line from the observer's disc to this
     // one: then every band between them is open, to every target within it.
     bool open(Disc target) const;
@@ -127,6 +134,10 @@ public:
     // within), no wall or unsure piece comes near any line to a point of this disc: then
     // every point of it is seen (from that point), every target within it fully.
     bool openFromAPoint(Disc target) const;
+    // The same for the disc whole, or for each of seven smaller discs that cover it, each
+    // from a point of its own: every point of it is seen (a base at a shadow's edge is
+    // often seen whole from no one point of the observer's base, in parts from several).
+    bool openInParts(Disc target) const;
     const Disc& observer() const { return observer_; }
 
 private:
