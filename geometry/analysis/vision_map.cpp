@@ -558,11 +558,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         };
         // Observer i's ruling of the probe at `at` in the plane (seen, fully, the cover it
         // gives, 13.09 as the rulings say of the probe), or none where the plane leaves it
-        // open. Fully seen: from one point of the observer's base, no piece near any line to
-        // the probe's base; not fully: a point of it that no band reaches (the disc of half the
-        // band's width about it hidden: a band that held the point would reach that disc).
-        // Cover (13.08): where it stands, or not fully seen because of the terrain (seen
-        // fully over the terrain alone: because of models, no cover).
+        // open (flat::View::sees, fullyVisible). Cover (13.08): where it stands, or not
+        // fully seen because of the terrain (seen fully over the terrain alone: because of
+        // models, no cover).
         auto flatRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls) -> std::optional<PairResult> {
             if (!flatObserver[i]) return std::nullopt;
             const flat::Disc target{at, probeRadius};
@@ -573,23 +571,24 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             r.visible = sight == flat::Sight::Visible;
             if (!r.visible) return r;
             const bool standsInCover = rulings.coverWhereItStands(probeIndex);
-            auto someFootHidden = [&](const flat::View& view) { return view.pointHidden(target).has_value(); };
-            const flat::View& feet = flatView(flatFeet, i, walls);
-            if (feet.openInParts(target)) {
-                r.fully_visible = true;
+            // Whether every point of the base is reached over what the view holds: seen from
+            // one point of the observer's base, or a point of it no band reaches (the
+            // quick looks), else the exact decision in the plane.
+            auto fully = [&](const flat::View& view) {
+                if (view.openFromAPoint(target)) return flat::Sight::Visible;
+                if (view.pointHidden(target)) return flat::Sight::Hidden;
+                return view.fullyVisible(target);
+            };
+            const flat::Sight whole = fully(flatView(flatFeet, i, walls));
+            if (whole == flat::Sight::Unknown) return std::nullopt;
+            r.fully_visible = whole == flat::Sight::Visible;
+            if (r.fully_visible || standsInCover) {
                 r.cover = standsInCover;
                 return r;
             }
-            if (!someFootHidden(feet)) return std::nullopt;
-            r.fully_visible = false;
-            if (standsInCover) {
-                r.cover = true;
-                return r;
-            }
-            const flat::View& terrain = flatView(flatTerrain, i, walls);
-            if (terrain.openInParts(target)) r.cover = false;
-            else if (someFootHidden(terrain)) r.cover = true;
-            else return std::nullopt;
+            const flat::Sight byTerrain = fully(flatView(flatTerrain, i, walls));
+            if (byTerrain == flat::Sight::Unknown) return std::nullopt;
+            r.cover = byTerrain == flat::Sight::Hidden;
             return r;
         };
         // The walls of each observer against a probe within no area (they depend only on
@@ -776,6 +775,16 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const bool clear = standing.discClear(centre, radius);
             const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius, asked);
             int seenBy = -1;
+            // Seen whole from a point of one observer's base, clear of every piece: fully
+            // visible and out of cover, whatever the others see (the one tried first that
+            // saw the last cell so).
+            for (size_t n = 0; clear && n < observers.size() && seenBy < 0; ++n) {
+                const size_t i = (lastFully + n) % observers.size();
+                if (flatObserver[i] ? flatView(flatFeet, i, openWalls[i]).openFromAPoint({centre, radius}) : views[i].openOver(centre, radius)) {
+                    seenBy = observers[i];
+                    lastFully = i;
+                }
+            }
             const std::vector<char>* before = hiddenAbove(block);
             std::vector<char> hidden = before ? *before : std::vector<char>(observers.size(), 0);
             for (size_t i = 0; i < observers.size() && seenBy < 0; ++i) {
@@ -791,10 +800,6 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                         hidden[i] = 1;
                         continue;
                     }
-                    if (clear && flatView(flatFeet, i, walls).openFromAPoint({centre, radius})) {
-                        seenBy = observers[i];
-                        continue;
-                    }
                     if (h == flat::Sight::Visible) {
                         cutFrom.push_back({block, std::move(hidden)});
                         return false;
@@ -804,11 +809,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     hidden[i] = 1;
                     continue;
                 }
-                if (!clear || !views[i].openOver(centre, radius)) {
-                    cutFrom.push_back({block, std::move(hidden)});
-                    return false;
-                }
-                seenBy = observers[i];
+                cutFrom.push_back({block, std::move(hidden)});
+                return false;
             }
             Cell cell;  // hidden from all (within no area: not hidden by 13.09, no cover)
             if (seenBy >= 0) {

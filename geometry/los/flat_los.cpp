@@ -230,21 +230,23 @@ struct Corridor {
 // the two discs: some direction along which it lies wholly beyond the hull. Two convex sets
 // apart are apart along the line through their nearest points: a side's normal where the
 // shape's nearest point lies within a side, the normal of one of the hull's two straight
-// sides, or the direction from a disc's centre to a corner of the shape; each is tried.
+// sides, or the direction from a disc's centre to the corner of the shape nearest it; each
+// is tried (a side's and a corner's in constant time: along a side's normal the shape's
+// least is that side's; along a corner's direction, its least is the corner's where its
+// neighbours lie no nearer).
 bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
     const Ring& ring = shape.ring();
+    const size_t n = ring.size();
     const double reach = grow + shape.round();
-    auto beyond = [&](Vec2 n) {  // (n a unit vector: the shape past the hull along n)
-        double least = HUGE_VAL;
-        for (const Vec2 v : ring) least = std::min(least, dot(v, n));
-        return least - reach > std::max(dot(a.centre, n) + a.radius, dot(b.centre, n) + b.radius) + eps;
-    };
-    for (const Vec2 m : shape.normals())
-        if (beyond(m * -1)) return true;
-    if (ring.size() == 2) {  // (a segment: its two normals)
+    auto hullReach = [&](Vec2 d) { return std::max(dot(a.centre, d) + a.radius, dot(b.centre, d) + b.radius); };
+    const std::vector<Vec2>& normals = shape.normals();
+    for (size_t i = 0; i < normals.size(); ++i)
+        if (-dot(ring[i], normals[i]) - reach > hullReach(normals[i] * -1) + eps) return true;
+    if (n == 2) {  // (a segment: its two normals)
         const Vec2 d = ring[1] - ring[0];
         const double len = std::hypot(d.x, d.y);
-        if (len > 0 && (beyond(Vec2{-d.y / len, d.x / len}) || beyond(Vec2{d.y / len, -d.x / len}))) return true;
+        for (const Vec2 m : {Vec2{-d.y, d.x}, Vec2{d.y, -d.x}})
+            if (len > 0 && std::min(dot(ring[0], m), dot(ring[1], m)) / len - reach > hullReach(m * (1 / len)) + eps) return true;
     }
     // The hull's straight sides: the lines tangent to both discs on one side of both.
     {
@@ -252,16 +254,21 @@ bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
         const double l2 = dot(d, d), delta = b.radius - a.radius;
         if (l2 > delta * delta)
             for (const double sigma : {1.0, -1.0}) {
-                Vec2 n = (d * delta + perp(d) * (sigma * std::sqrt(l2 - delta * delta))) * (1 / l2);
-                n = n * (1 / std::hypot(n.x, n.y));
-                if (beyond(n)) return true;
+                Vec2 m = (d * delta + perp(d) * (sigma * std::sqrt(l2 - delta * delta))) * (1 / l2);
+                m = m * (1 / std::hypot(m.x, m.y));
+                double least = HUGE_VAL;
+                for (const Vec2 v : ring) least = std::min(least, dot(v, m));
+                if (least - reach > hullReach(m) + eps) return true;
             }
     }
     for (const Disc& c : {a, b})
-        for (const Vec2 v : ring) {
-            const Vec2 d = v - c.centre;
+        for (size_t i = 0; i < n; ++i) {
+            const Vec2 v = ring[i], d = v - c.centre;
             const double len = std::hypot(d.x, d.y);
-            if (len > 0 && beyond(d * (1 / len))) return true;
+            if (!(len > 0)) continue;
+            const Vec2 u = d * (1 / len);
+            if (n > 1 && (dot(ring[(i + 1) % n] - v, u) < 0 || dot(ring[(i + n - 1) % n] - v, u) < 0)) continue;
+            if (dot(v, u) - reach > hullReach(u) + eps) return true;
         }
     return false;
 }
@@ -320,28 +327,36 @@ View::Gathered View::gather(Disc target, bool& anyNear, bool& innerUsable) const
     return outer_.empty() ? Gathered::None : Gathered::Some;
 }
 
-bool View::nothingNear(Disc from, Disc target) const {
+bool View::nothingNear(Disc from, Disc target, bool closely) const {
     const Corridor k(from, target);
     if (!(k.apart > k.R + k.r + eps_)) return false;
     const double g = half_ + eps_;
     for (const Shape* s : unsure_)
-        if (k.mayMeet(*s, g) && !apart(*s, from, target, half_, eps_)) return false;
-    for (const Piece& w : walls_)
-        if (k.mayMeet(*w.shape, g) && !apart(*w.shape, from, target, half_, eps_)) return false;
+        if (k.mayMeet(*s, g) && (!closely || !apart(*s, from, target, half_, eps_))) return false;
+    // (The wall that was in the way last time first: the next cone is near the last.)
+    auto inTheWay = [&](size_t i) {
+        return k.mayMeet(*walls_[i].shape, g) && (!closely || !apart(*walls_[i].shape, from, target, half_, eps_));
+    };
+    if (lastInTheWay_ < walls_.size() && inTheWay(lastInTheWay_)) return false;
+    for (size_t i = 0; i < walls_.size(); ++i)
+        if (i != lastInTheWay_ && inTheWay(i)) {
+            lastInTheWay_ = i;
+            return false;
+        }
     return true;
 }
 
-bool View::open(Disc target) const { return nothingNear(observer_, target); }
+bool View::open(Disc target) const { return nothingNear(observer_, target, false); }
 
-bool View::openFromAPoint(Disc target) const {
-    if (nothingNear({observer_.centre, 0}, target)) return true;
+bool View::openFromAPoint(Disc target, bool closely) const {
+    if (nothingNear({observer_.centre, 0}, target, closely)) return true;
     // (Points round the centre, well within the base: a band from there keeps within it.)
     const double out = std::max(0.0, observer_.radius - half_) * 0.9;
     constexpr int kRound = 8;
     for (int k = 0; k < kRound; ++k) {
         const double turn = 2 * 3.14159265358979323846 * k / kRound;
         const Vec2 o = observer_.centre + Vec2{std::cos(turn), std::sin(turn)} * out;
-        if (nothingNear({o, 0}, target)) return true;
+        if (nothingNear({o, 0}, target, closely)) return true;
     }
     return false;
 }
@@ -381,14 +396,14 @@ bool View::seenAlongKept(Disc target, Segment* witness) const {
 }
 
 bool View::openInParts(Disc target) const {
-    if (openFromAPoint(target)) return true;
+    if (openFromAPoint(target, true)) return true;
     // (Seven discs a little over half the radius: one about the centre, six about it at
     // sqrt(3)/2 of the radius, which meet on the rim.)
     const double part = 0.505 * target.radius, out = 0.8660254037844386 * target.radius;
-    if (!openFromAPoint({target.centre, part})) return false;
+    if (!openFromAPoint({target.centre, part}, true)) return false;
     for (int k = 0; k < 6; ++k) {
         const double a = 3.14159265358979323846 / 3 * k;
-        if (!openFromAPoint({target.centre + Vec2{std::cos(a), std::sin(a)} * out, part})) return false;
+        if (!openFromAPoint({target.centre + Vec2{std::cos(a), std::sin(a)} * out, part}, true)) return false;
     }
     return true;
 }
@@ -475,6 +490,242 @@ std::optional<Vec2> View::pointHidden(Disc target) const {
     return std::nullopt;
 }
 
+View::LineTest View::lineTest(Disc target, const std::vector<Near>& pieces, Vec2 n, double s, size_t skipA, size_t skipB,
+                              size_t& lastStop, bool keep, Segment* witness) const {
+    const Vec2 c = observer_.centre, p = target.centre;
+    const double R = observer_.radius, r = target.radius;
+    const Vec2 cp = p - c;
+    bool unsure = false;
+    const double oOff = dot(c, n) - s, tOff = dot(p, n) - s;
+    if (skipA != 0 && skipB != 0) {
+        const double miss = std::abs(oOff) - R;
+        if (miss > eps_) return LineTest::Blocked;
+        if (miss > -eps_) unsure = true;
+    }
+    if (skipA != 1 && skipB != 1) {
+        const double miss = std::abs(tOff) - r;
+        if (miss > eps_) return LineTest::Blocked;
+        if (miss > -eps_) unsure = true;
+    }
+    Vec2 e = perp(n);
+    if (dot(e, cp) < 0) e = e * -1;
+    // The band runs from where the line leaves O to where it enters T.
+    const double outO = dot(c, e) + std::sqrt(std::max(0.0, R * R - oOff * oOff));
+    const double inT = dot(p, e) - std::sqrt(std::max(0.0, r * r - tOff * tOff));
+    // (The piece that stopped the line before first: the next is near it, and most
+    // often stopped by it too.)
+    for (size_t step = 0; step < pieces.size(); ++step) {
+        const size_t k = step == 0 ? lastStop : step <= lastStop ? step - 1 : step;
+        if (skipA == k + 2 || skipB == k + 2) continue;
+        const Shape& sh = *pieces[k].piece->shape;
+        const Ring& ring = sh.ring();
+        const double round = sh.round();
+        double lo = HUGE_VAL, hi = -HUGE_VAL;
+        size_t at = 0, ato = 0;
+        for (size_t q = 0; q < ring.size(); ++q) {
+            const double t = dot(ring[q], n);
+            if (t < lo) lo = t, ato = q;
+            if (t > hi) hi = t, at = q;
+        }
+        if (pieces[k].near) {
+            // Near a disc: the band, a rectangle, against the shape whole. Clear only
+            // where an axis (the band's two, the shape's sides) shows them apart.
+            if (hi + round <= s - half_ - eps_ || lo - round >= s + half_ + eps_) continue;
+            double tlo = HUGE_VAL, thi = -HUGE_VAL;
+            for (const Vec2 q : ring) {
+                tlo = std::min(tlo, dot(q, e));
+                thi = std::max(thi, dot(q, e));
+            }
+            if (thi + round <= outO - eps_ || tlo - round >= inT + eps_) continue;
+            bool apart = false;
+            if (ring.size() == 1) {
+                const double tc = dot(ring[0], e), oc = dot(ring[0], n);
+                const double dx = std::max({outO - tc, 0.0, tc - inT}), dy = std::max({s - half_ - oc, 0.0, oc - s - half_});
+                apart = std::hypot(dx, dy) >= round + eps_;
+            }
+            for (size_t q = 0; q < ring.size() && ring.size() > 1 && !apart; ++q) {
+                const Vec2 u = ring[q], v = ring[(q + 1) % ring.size()];
+                const Vec2 ed = v - u;
+                const double len = std::hypot(ed.x, ed.y);
+                if (!(len > 0)) continue;
+                const Vec2 m{ed.y / len, -ed.x / len};  // outward (positively oriented ring)
+                const double h = dot(u, m) + round;
+                const double em = dot(e, m), nm = dot(n, m);
+                const double least = std::min(outO * em, inT * em) + std::min((s - half_) * nm, (s + half_) * nm);
+                apart = least >= h + eps_;
+            }
+            if (!apart) unsure = true;
+            continue;
+        }
+        const double reachLo = lo - round - half_, reachHi = hi + round + half_;
+        if (s >= reachHi + eps_ || s <= reachLo - eps_) continue;  // clear of it
+        if (!(s > reachLo + eps_ && s < reachHi - eps_)) {
+            unsure = true;
+            continue;
+        }
+        // The band meets the shape: where along the line (which stretch: the shape
+        // stands farther than half from both discs, so wholly within one).
+        double along = dot(ring[at], e);
+        if (s <= lo) {
+            along = dot(ring[ato], e);
+        } else if (s < hi) {
+            for (size_t q = 0; q < ring.size(); ++q) {
+                const Vec2 u = ring[q], v = ring[(q + 1) % ring.size()];
+                const double du = dot(u, n) - s, dv = dot(v, n) - s;
+                if ((du <= 0) != (dv <= 0)) {
+                    along = dot(u, e) + (dot(v, e) - dot(u, e)) * (du / (du - dv));
+                    break;
+                }
+            }
+        }
+        if (along > outO + eps_ && along < inT - eps_) {
+            lastStop = k;
+            return LineTest::Blocked;
+        }
+        if (!(along < outO - eps_ || along > inT + eps_)) unsure = true;
+    }
+    if (unsure) return LineTest::Unsure;
+    if (witness) *witness = {n * s + e * outO, n * s + e * inT};
+    if (keep) keepOpen(n, e, s, outO, inT);
+    return LineTest::Open;
+}
+
+Sight View::fullyVisible(Disc target) const {
+    bool anyNear = false, innerUsable = false;
+    switch (gather(target, anyNear, innerUsable)) {
+        case Gathered::None: return Sight::Visible;
+        case Gathered::NotFlat: return Sight::Unknown;
+        case Gathered::Some: break;
+    }
+    const Vec2 p = target.centre;
+    const double r = target.radius;
+    if (anyNear) return Sight::Unknown;
+    for (const Near& w : outer_)
+        if (w.piece->shape->within(p, r + 2 * half_ + eps_)) return Sight::Unknown;
+    const std::vector<Near> walls = outer_;  // (sees() below gathers anew)
+    // The corners of the set of open lines near the target: every line tangent to the
+    // observer's disc and a wall, or to two walls, that passes within half of the target and
+    // is not stopped short of it (tested to the disc half wider). Those found open are kept
+    // apart: a point within half of one is reached.
+    const Disc wide{p, r + half_};
+    struct Corner {
+        Line l;
+        bool open;
+    };
+    std::vector<Corner> corners;
+    size_t lastStop = 0;
+    bool unsure = false;
+    auto consider = [&](const std::vector<Line>& lines, size_t skipA, size_t skipB) {
+        for (const Line& l : lines) {
+            if (std::abs(dot(p, l.n) - l.s) > r + half_ + eps_) continue;
+            const LineTest t = lineTest(wide, walls, l.n, l.s, skipA, skipB, lastStop, false, nullptr);
+            if (t != LineTest::Blocked) corners.push_back({l, t == LineTest::Open});
+        }
+    };
+    const Vec2 c = observer_.centre;
+    const Raw o{&c, 1, observer_.radius};
+    const double tol = eps_ * 1e-3;
+    std::vector<Line> lines;
+    for (size_t k = 0; k < walls.size(); ++k) {
+        lines.clear();
+        const Raw wall = rawOf(*walls[k].piece->shape, half_);
+        tangents(o, wall, true, tol, lines);
+        tangents(o, wall, false, tol, lines);
+        consider(lines, 0, k + 2);
+        for (size_t j = k + 1; j < walls.size(); ++j) {
+            lines.clear();
+            const Raw other = rawOf(*walls[j].piece->shape, half_);
+            tangents(wall, other, true, tol, lines);
+            tangents(wall, other, false, tol, lines);
+            consider(lines, k + 2, j + 2);
+        }
+    }
+    // The region's edges: the lines half a band's width either side of each corner.
+    std::vector<Line> edges;
+    for (const Corner& k : corners)
+        for (const double side : {-1.0, 1.0}) edges.push_back({k.l.n, k.l.s + side * half_});
+    auto reached = [&](Vec2 q) {
+        for (const Corner& k : corners)
+            if (k.open && std::abs(dot(q, k.l.n) - k.l.s) < half_ - eps_) return true;
+        return false;
+    };
+    // A point of each piece: beside every corner of the arrangement (two edges crossing
+    // within the target, an edge crossing its rim), in every angle there, a little way in
+    // (less than half the way to the nearest edge or rim not through the corner). Where no
+    // edge crosses the target, its centre.
+    bool tried = false;
+    auto tryPoint = [&](Vec2 q) {
+        tried = true;
+        if (reached(q)) return Sight::Visible;
+        const Sight s = sees({q, half_});
+        if (s == Sight::Unknown) unsure = true;
+        return s;
+    };
+    auto through = [&](const Line& e, Vec2 v) { return std::abs(dot(v, e.n) - e.s) <= 1e-9 * (1 + r); };
+    auto beside = [&](Vec2 v, bool onRim) {
+        // The directions of the edges through v (both ways), and of the rim there.
+        std::vector<double> turns;
+        double room = onRim ? HUGE_VAL : r - std::hypot(v.x - p.x, v.y - p.y);
+        for (const Line& e : edges) {
+            if (through(e, v)) {
+                const double t = std::atan2(e.n.x, -e.n.y);  // (the line's direction, perp(n))
+                turns.push_back(t);
+                turns.push_back(t + 3.14159265358979323846);
+            } else {
+                room = std::min(room, std::abs(dot(v, e.n) - e.s));
+            }
+        }
+        if (onRim) {
+            const double t = std::atan2(v.y - p.y, v.x - p.x) + 3.14159265358979323846 / 2;
+            turns.push_back(t);
+            turns.push_back(t + 3.14159265358979323846);
+            room = std::min(room, r);
+        }
+        if (!(room > 1e-7)) {
+            unsure = true;  // (pieces too small to tell apart: a knife edge)
+            return Sight::Unknown;
+        }
+        for (double& t : turns) t = std::remainder(t, 2 * 3.14159265358979323846);
+        std::ranges::sort(turns);
+        const double step = 0.5 * room;
+        for (size_t i = 0; i < turns.size(); ++i) {
+            const double from = turns[i], to = i + 1 < turns.size() ? turns[i + 1] : turns[0] + 2 * 3.14159265358979323846;
+            if (to - from < 1e-9) continue;
+            const double mid = (from + to) / 2;
+            // (Within the angle, nearer the corner than anything else; within the target,
+            // nearer still by the rim's curve where that is needed; an angle outside it has
+            // no point within.)
+            const Vec2 u{std::cos(mid), std::sin(mid)};
+            double reachIn = step;
+            for (int halve = 0; halve < 40 && dot(v + u * reachIn - p, v + u * reachIn - p) >= r * r; ++halve) reachIn /= 2;
+            const Vec2 q = v + u * reachIn;
+            if (dot(q - p, q - p) >= r * r) continue;
+            if (tryPoint(q) == Sight::Hidden) return Sight::Hidden;
+        }
+        return Sight::Visible;
+    };
+    for (size_t i = 0; i < edges.size(); ++i) {
+        const Line& e = edges[i];
+        // Where it crosses the rim.
+        const double off = dot(p, e.n) - e.s;
+        if (std::abs(off) < r) {
+            const Vec2 foot = p - e.n * off, along = perp(e.n) * std::sqrt(r * r - off * off);
+            for (const Vec2 v : {foot + along, foot - along})
+                if (beside(v, true) == Sight::Hidden) return Sight::Hidden;
+        }
+        for (size_t j = i + 1; j < edges.size(); ++j) {
+            const Line& f = edges[j];
+            const double det = e.n.x * f.n.y - e.n.y * f.n.x;
+            if (std::abs(det) < 1e-12) continue;  // (parallel: they never cross)
+            const Vec2 v{(e.s * f.n.y - f.s * e.n.y) / det, (e.n.x * f.s - f.n.x * e.s) / det};
+            const Vec2 d = v - p;
+            if (dot(d, d) < r * r && beside(v, false) == Sight::Hidden) return Sight::Hidden;
+        }
+    }
+    if (!tried && tryPoint(p) == Sight::Hidden) return Sight::Hidden;
+    return unsure ? Sight::Unknown : Sight::Visible;
+}
+
 Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Segment* witness) const {
     const Vec2 c = observer_.centre, p = target.centre;
     const double R = observer_.radius, r = target.radius;
@@ -484,105 +735,13 @@ Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Seg
     // open is open on the table.)
     const bool real = &pieces == &outer_;
 
-    enum class Test { Open, Blocked, Unsure };
-    size_t lastStop = 0;
+    using Test = LineTest;
     // Whether the line (n, s) runs open from O to T, the objects `skipA` and `skipB` (0: O,
     // 1: T, 2 + k: the k-th piece) taken as touching it (the line is tangent to them: no
     // band along it meets a wall it touches).
+    size_t lastStop = 0;
     auto test = [&](Vec2 n, double s, size_t skipA, size_t skipB) {
-        bool unsure = false;
-        const double oOff = dot(c, n) - s, tOff = dot(p, n) - s;
-        if (skipA != 0 && skipB != 0) {
-            const double miss = std::abs(oOff) - R;
-            if (miss > eps_) return Test::Blocked;
-            if (miss > -eps_) unsure = true;
-        }
-        if (skipA != 1 && skipB != 1) {
-            const double miss = std::abs(tOff) - r;
-            if (miss > eps_) return Test::Blocked;
-            if (miss > -eps_) unsure = true;
-        }
-        Vec2 e = perp(n);
-        if (dot(e, cp) < 0) e = e * -1;
-        // The band runs from where the line leaves O to where it enters T.
-        const double outO = dot(c, e) + std::sqrt(std::max(0.0, R * R - oOff * oOff));
-        const double inT = dot(p, e) - std::sqrt(std::max(0.0, r * r - tOff * tOff));
-        // (The piece that stopped the line before first: the next is near it, and most
-        // often stopped by it too.)
-        for (size_t step = 0; step < pieces.size(); ++step) {
-            const size_t k = step == 0 ? lastStop : step <= lastStop ? step - 1 : step;
-            if (skipA == k + 2 || skipB == k + 2) continue;
-            const Shape& sh = *pieces[k].piece->shape;
-            const Ring& ring = sh.ring();
-            const double round = sh.round();
-            double lo = HUGE_VAL, hi = -HUGE_VAL;
-            size_t at = 0, ato = 0;
-            for (size_t q = 0; q < ring.size(); ++q) {
-                const double t = dot(ring[q], n);
-                if (t < lo) lo = t, ato = q;
-                if (t > hi) hi = t, at = q;
-            }
-            if (pieces[k].near) {
-                // Near a disc: the band, a rectangle, against the shape whole. Clear only
-                // where an axis (the band's two, the shape's sides) shows them apart.
-                if (hi + round <= s - half_ - eps_ || lo - round >= s + half_ + eps_) continue;
-                double tlo = HUGE_VAL, thi = -HUGE_VAL;
-                for (const Vec2 q : ring) {
-                    tlo = std::min(tlo, dot(q, e));
-                    thi = std::max(thi, dot(q, e));
-                }
-                if (thi + round <= outO - eps_ || tlo - round >= inT + eps_) continue;
-                bool apart = false;
-                if (ring.size() == 1) {
-                    const double tc = dot(ring[0], e), oc = dot(ring[0], n);
-                    const double dx = std::max({outO - tc, 0.0, tc - inT}), dy = std::max({s - half_ - oc, 0.0, oc - s - half_});
-                    apart = std::hypot(dx, dy) >= round + eps_;
-                }
-                for (size_t q = 0; q < ring.size() && ring.size() > 1 && !apart; ++q) {
-                    const Vec2 u = ring[q], v = ring[(q + 1) % ring.size()];
-                    const Vec2 ed = v - u;
-                    const double len = std::hypot(ed.x, ed.y);
-                    if (!(len > 0)) continue;
-                    const Vec2 m{ed.y / len, -ed.x / len};  // outward (positively oriented ring)
-                    const double h = dot(u, m) + round;
-                    const double em = dot(e, m), nm = dot(n, m);
-                    const double least = std::min(outO * em, inT * em) + std::min((s - half_) * nm, (s + half_) * nm);
-                    apart = least >= h + eps_;
-                }
-                if (!apart) unsure = true;
-                continue;
-            }
-            const double reachLo = lo - round - half_, reachHi = hi + round + half_;
-            if (s >= reachHi + eps_ || s <= reachLo - eps_) continue;  // clear of it
-            if (!(s > reachLo + eps_ && s < reachHi - eps_)) {
-                unsure = true;
-                continue;
-            }
-            // The band meets the shape: where along the line (which stretch: the shape
-            // stands farther than half from both discs, so wholly within one).
-            double along = dot(ring[at], e);
-            if (s <= lo) {
-                along = dot(ring[ato], e);
-            } else if (s < hi) {
-                for (size_t q = 0; q < ring.size(); ++q) {
-                    const Vec2 u = ring[q], v = ring[(q + 1) % ring.size()];
-                    const double du = dot(u, n) - s, dv = dot(v, n) - s;
-                    if ((du <= 0) != (dv <= 0)) {
-                        along = dot(u, e) + (dot(v, e) - dot(u, e)) * (du / (du - dv));
-                        break;
-                    }
-                }
-            }
-            if (along > outO + eps_ && along < inT - eps_) {
-                lastStop = k;
-                return Test::Blocked;
-            }
-            if (!(along < outO - eps_ || along > inT + eps_)) unsure = true;
-        }
-        if (unsure) return Test::Unsure;
-        if (witness) *witness = {n * s + e * outO, n * s + e * inT};
-        if (real) keepOpen(n, e, s, outO, inT);
-        return Test::Open;
+        return lineTest(target, pieces, n, s, skipA, skipB, lastStop, real, witness);
     };
     bool unsure = false;
     auto tryLines = [&](const std::vector<Line>& lines, size_t skipA, size_t skipB) {

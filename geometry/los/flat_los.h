@@ -127,13 +127,23 @@ public:
     // or to two walls crossing between them) and points round its rim. (Not finding one
     // proves nothing.)
     std::optional<Vec2> pointHidden(Disc target) const;
+    // Whether every point of the target's disc is reached by a band (fully seen): Visible,
+    // or Hidden where a point of it is not, or Unknown. Exact where the walls near its lines
+    // stand farther than twice half the band's width from it: a point is reached when the
+    // disc of half the width about it is seen (sees), so the points reached are those
+    // within half of an open line; the edges of that region are within half of the corners
+    // of the set of open lines (lines tangent to two of the observer's disc and the walls),
+    // so every piece of the target those edges cut it into is tried at a point.
+    Sight fullyVisible(Disc target) const;
     // Whether no wall or unsure piece comes near any line from the observer's disc to this
     // one: then every band between them is open, to every target within it.
     bool open(Disc target) const;
     // Whether, from one of a few points of the observer's base (its centre, points round it
     // within), no wall or unsure piece comes near any line to a point of this disc: then
     // every point of it is seen (from that point), every target within it fully.
-    bool openFromAPoint(Disc target) const;
+    // With `closely`, a wall near a cone is measured against it (else the box of lines
+    // between the two is enough to fail it: quicker, and enough for most).
+    bool openFromAPoint(Disc target, bool closely = false) const;
     // The same for the disc whole, or for each of seven smaller discs that cover it, each
     // from a point of its own: every point of it is seen (a base at a shadow's edge is
     // often seen whole from no one point of the observer's base, in parts from several).
@@ -162,10 +172,18 @@ private:
     enum class Gathered { None, Some, NotFlat };
     Gathered gather(Disc target, bool& anyNear, bool& innerUsable) const;
     // Whether no wall or unsure piece may meet a line from `from` to `target`.
-    bool nothingNear(Disc from, Disc target) const;
+    bool nothingNear(Disc from, Disc target, bool closely) const;
     // The decision among `pieces`: every line tangent to two of the objects tried. With
     // `exact` (no piece near), Hidden where none is open; else Visible or Unknown only.
     Sight decide(Disc target, const std::vector<Near>& pieces, bool exact, Segment* witness) const;
+    // Whether the band along the line (n, s) runs open from where it leaves the observer's
+    // disc to where it meets the target's, among `pieces`; the objects `skipA` and `skipB`
+    // (0: the observer, 1: the target, 2 + k: the k-th piece) taken as touching it (it is
+    // tangent to them: no band along it meets a wall it touches). `lastStop`: the piece that
+    // stopped the line before, tried first (and set). With `keep`, an open band is kept.
+    enum class LineTest { Open, Blocked, Unsure };
+    LineTest lineTest(Disc target, const std::vector<Near>& pieces, Vec2 n, double s, size_t skipA, size_t skipB,
+                      size_t& lastStop, bool keep, Segment* witness) const;
     const Piece& insideOf(const Shape* s) const;
     Disc observer_;
     double half_;
@@ -174,6 +192,7 @@ private:
     std::vector<const Shape*> unsure_;
     TangentCache* cache_;
     mutable std::unordered_map<const Shape*, Piece> insides_;
+    mutable size_t lastInTheWay_ = 0;  // (nothingNear's: the wall in the way of the last cone)
     // Bands found open (the last few): along the line (n, s), direction e, open from where
     // it leaves the observer's disc (from) to `to`, past the target it was found for as far
     // as no wall or unsure piece meets it. A target that the line enters before `to` is
