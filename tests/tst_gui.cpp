@@ -2251,8 +2251,13 @@ private slots:
         gui::MainWindow w;
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
         gui::AnalysisPanel* panel = w.analysis();
+        // (Places an inch apart, quarter-inch cells, an oval base: some tens of seconds.)
         QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 1));
         panel->setSpacing(0.25);
+        const std::vector<edits::BaseChoice> palette = edits::basePalette();
+        const auto oval = std::ranges::find_if(palette, [](const edits::BaseChoice& c) { return c.base.shape == BaseShape::Oval; });
+        QVERIFY(oval != palette.end());
+        panel->setProbe(static_cast<int>(oval - palette.begin()), 2.5, QStringLiteral("MOUNTED"));
         QVERIFY(panel->compute());
         auto* bar = panel->findChild<QProgressBar*>();
         QVERIFY(bar && bar->isVisibleTo(panel));

@@ -43,7 +43,7 @@ const std::vector<QStringList> kLosSteps = {
     {QStringLiteral("view_memo")},                           // what proofs found of an observer's view, kept
     {QStringLiteral("scene")},                               // the scene index and the one-line test
     {QStringLiteral("certify")},                             // proofs that no line is open
-    {QStringLiteral("sampled"), QStringLiteral("exact_los")},  // the methods
+    {QStringLiteral("sampled"), QStringLiteral("exact_los"), QStringLiteral("flat_los")},  // the methods
     {QStringLiteral("coverage")},                            // how much of a target the exact method sees
     {QStringLiteral("pair")},                                // the pair layer, dispatching to the methods
 };

@@ -577,7 +577,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             auto fully = [&](const flat::View& view) {
                 if (view.openFromAPoint(target)) return flat::Sight::Visible;
                 if (view.pointHidden(target)) return flat::Sight::Hidden;
-                return view.fullyVisible(target);
+                const flat::Sight exact = view.fullyVisible(target);
+                // (Where it does not apply, a wall too near the base: seen in parts, each
+                // from a point of its own, measured against the walls near.)
+                return exact == flat::Sight::Unknown && view.openInParts(target) ? flat::Sight::Visible : exact;
             };
             const flat::Sight whole = fully(flatView(flatFeet, i, walls));
             if (whole == flat::Sight::Unknown) return std::nullopt;

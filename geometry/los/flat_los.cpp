@@ -422,7 +422,10 @@ Sight View::sees(Disc target, Segment* witness) const {
         case Gathered::NotFlat: return Sight::Unknown;
         case Gathered::Some: break;
     }
-    if (!anyNear) return decide(target, outer_, true, witness);
+    if (!anyNear) {
+        if (hiddenByLastHider(target)) return Sight::Hidden;
+        return decide(target, outer_, true, witness);
+    }
     // A wall too near a disc for the exact decision: a band found open past it, tested
     // against it whole, shows the target seen; the walls' insides (within the pieces: fewer
     // walls) hiding it show it hidden.
@@ -439,7 +442,10 @@ Sight View::hides(Disc target) const {
         case Gathered::NotFlat: return Sight::Unknown;
         case Gathered::Some: break;
     }
-    if (!anyNear) return decide(target, outer_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
+    if (!anyNear) {
+        if (hiddenByLastHider(target)) return Sight::Hidden;
+        return decide(target, outer_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
+    }
     if (!innerUsable || inner_.empty()) return Sight::Unknown;
     return decide(target, inner_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
 }
@@ -783,7 +789,18 @@ Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Seg
             if (tryLines(cache_->between(pieces[k].piece->shape, pieces[j].piece->shape, half_), k + 2, j + 2))
                 return Sight::Visible;
     if (!exact) return Sight::Unknown;
+    if (!unsure && real && !pieces.empty()) lastHider_ = pieces[lastStop].piece;  // (the wall that stopped most of the lines last)
     return unsure ? Sight::Unknown : Sight::Hidden;
+}
+
+bool View::hiddenByLastHider(Disc target) const {
+    // (One wall alone that hides the target hides it whatever else stands: a proof with
+    // fewer walls. The one that stopped the last lines is tried first, where it is near.)
+    if (!lastHider_) return false;
+    const auto at = std::ranges::find_if(outer_, [&](const Near& n) { return n.piece == lastHider_; });
+    if (at == outer_.end()) return false;
+    alone_.assign(1, *at);
+    return decide(target, alone_, true, nullptr) == Sight::Hidden;
 }
 
 Sight between(const Disc& from, const Disc& to, std::span<const Shape* const> walls, double half, Segment* witness) {

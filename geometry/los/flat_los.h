@@ -193,6 +193,11 @@ private:
     TangentCache* cache_;
     mutable std::unordered_map<const Shape*, Piece> insides_;
     mutable size_t lastInTheWay_ = 0;  // (nothingNear's: the wall in the way of the last cone)
+    // The wall that stopped most lines of the last target found hidden, and whether it
+    // alone hides this one (decide with it alone).
+    mutable const Piece* lastHider_ = nullptr;
+    mutable std::vector<Near> alone_;
+    bool hiddenByLastHider(Disc target) const;
     // Bands found open (the last few): along the line (n, s), direction e, open from where
     // it leaves the observer's disc (from) to `to`, past the target it was found for as far
     // as no wall or unsure piece meets it. A target that the line enters before `to` is
