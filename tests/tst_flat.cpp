@@ -274,6 +274,57 @@ private slots:
         QVERIFY(fully > 100 && notFully > 100);
     }
 
+    // A piece that is not convex, as its hull (with its parts for a target in one of its
+    // bays, as the maps give an area): fully visible where decided is the engine's answer,
+    // targets placed in the bays and against the hull.
+    void fullyVisibleInABay() {
+        SplitMix64 rng(606);
+        const double half = 0.5 / kMmPerInch, R = 16 / kMmPerInch, r = 16 / kMmPerInch;
+        int compared = 0, inBays = 0;
+        for (int table = 0; table < 40; ++table) {
+            // A star with deep bays about (15, 15).
+            Ring star;
+            const int points = 7 + static_cast<int>(rng.uniform(0, 6));
+            for (int k = 0; k < 2 * points; ++k) {
+                const double t = std::numbers::pi * k / points, out = k % 2 ? rng.uniform(1.2, 2.2) : rng.uniform(3, 4);
+                star.push_back({15 + out * std::cos(t), 15 + out * std::sin(t)});
+            }
+            Scenario s;
+            s.board = {30, 30};
+            s.ruleset.sight_line_width_mm = 1;
+            Polygon footprint{star, {}};
+            orientForInteriorLeft(footprint);
+            s.terrain.push_back(feature("star", footprint, kTall));
+            flat::Shape hull(convexHullOf(star), 0);
+            hull.setParts([footprint] {
+                std::vector<flat::Shape> parts;
+                for (Ring& part : convexParts(footprint)) parts.emplace_back(std::move(part), 0);
+                return parts;
+            });
+            const flat::Shape* walls[] = {&hull};
+            flat::TangentCache cache;
+            const Vec2 o{rng.uniform(1, 6), rng.uniform(1, 29)};
+            const flat::View view({o, R}, {walls[0]}, {}, half, cache);
+            for (int k = 0; k < 40; ++k) {
+                // (Between the star's tips, on a circle through its bays.)
+                const double t = rng.uniform(0, 2 * std::numbers::pi), out = rng.uniform(2.6, 4.2);
+                const Vec2 at{15 + out * std::cos(t), 15 + out * std::sin(t)};
+                if (locate(at, footprint) != Where::Outside) continue;
+                s.models = {roundModel("o", o, 32), roundModel("t", at, 32)};
+                const Scene scene(s);
+                const PairResult e = evaluatePair(scene, 0, 1, Method::Exact, Detail::Decisions);
+                const flat::Sight f = view.fullyVisible({at, r});
+                if (f == flat::Sight::Unknown || e.undecided || !e.visible) continue;
+                ++compared;
+                inBays += hull.within(at, r);
+                if ((f == flat::Sight::Visible) != e.fully_visible)
+                    QFAIL(qPrintable(QString("table %1 target (%2, %3): flat %4, engine fully visible %5").arg(table).arg(at.x).arg(at.y).arg(int(f)).arg(e.fully_visible)));
+            }
+        }
+        qInfo("compared %d, %d of them reaching into the hull", compared, inBays);
+        QVERIFY(inBays > 50);
+    }
+
     // One view asked about target after target (as a map asks it) never contradicts a view
     // made afresh for each: what it keeps (the lines tangent to its disc, the bands found
     // open, the walls' insides) changes no answer, though a band kept open may show a

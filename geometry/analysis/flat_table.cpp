@@ -126,6 +126,11 @@ FlatTable::FlatTable(const Scenario& scenario, double observerTop, double target
         }
         asWall_[i].emplace_back(convexHullOf(t.footprint.outer), 0);
         if (!t.footprint.holes.empty()) continue;  // (a hole's ground is not the piece's)
+        asWall_[i].back().setParts([footprint = t.footprint] {
+            std::vector<flat::Shape> parts;
+            for (Ring& part : convexParts(footprint)) parts.emplace_back(std::move(part), 0);
+            return parts;
+        });
         if (std::optional<Ring> in = cutBack(t.footprint.outer, 3 * half_))
             asWall_[i].back().setInside(insides_.emplace_back(std::make_unique<flat::Shape>(std::move(*in), 0)).get());
     }

@@ -147,6 +147,11 @@ double Shape::distanceTo(Vec2 p) const {
     return inside ? 0.0 : std::max(0.0, best - round_);
 }
 
+const std::vector<Shape>* Shape::parts() const {
+    if (!parts_ && makeParts_) parts_ = std::make_shared<const std::vector<Shape>>(makeParts_());
+    return parts_.get();
+}
+
 bool Shape::within(Vec2 p, double d) const {
     if (p.x < lo_.x - d || p.x > hi_.x + d || p.y < lo_.y - d || p.y > hi_.y + d) return false;
     const size_t n = ring_.size();
@@ -605,10 +610,26 @@ Sight View::fullyVisible(Disc target) const {
     }
     const Vec2 p = target.centre;
     const double r = target.radius;
-    if (anyNear) return Sight::Unknown;
-    for (const Near& w : outer_)
-        if (w.piece->shape->within(p, r + 2 * half_ + eps_)) return Sight::Unknown;
-    const std::vector<Near> walls = outer_;  // (sees() below gathers anew)
+    // The walls near the target's lines, each standing farther than twice half the band's
+    // width from it; a hull the target stands too near replaced by the piece's own parts
+    // that may meet the lines (a base in one of an area's bays), which must stand so too.
+    std::vector<Near> walls;  // (sees() below gathers anew)
+    const Corridor k(observer_, target);
+    auto clearOfTarget = [&](const Shape& s) { return !s.within(p, r + 2 * half_ + eps_); };
+    for (const Near& w : outer_) {
+        if (w.piece->nearObserver) return Sight::Unknown;
+        if (clearOfTarget(*w.piece->shape)) {
+            walls.push_back({w.piece, false});
+            continue;
+        }
+        if (!w.piece->shape->parts() || w.piece->shape->parts()->empty()) return Sight::Unknown;
+        for (const Shape& part : *w.piece->shape->parts()) {
+            if (!k.mayMeet(part, half_ + eps_)) continue;
+            const Piece& pp = insideOf(&part);
+            if (pp.nearObserver || !clearOfTarget(part)) return Sight::Unknown;
+            walls.push_back({&pp, false});
+        }
+    }
     // The corners of the set of open lines near the target: every line tangent to the
     // observer's disc and a wall, or to two walls, that passes within half of the target and
     // is not stopped short of it (tested to the disc half wider). Those found open are kept

@@ -22,6 +22,8 @@
 #include "kernel/types.h"
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -50,6 +52,12 @@ public:
     // standing too near the hull is proven hidden by instead. None: the shape is the piece.
     const Shape* inside() const { return inside_; }
     void setInside(const Shape* inside) { inside_ = inside; }
+    // Where this shape is the hull of a piece that is not convex: convex shapes whose union
+    // is the piece (its convex parts), which fully visible takes instead for a target that
+    // stands in one of the piece's bays. None: the shape is the piece.
+    // (Made the first time they are asked for, by `make`: one thread's.)
+    const std::vector<Shape>* parts() const;
+    void setParts(std::function<std::vector<Shape>()> make) { makeParts_ = std::move(make); }
     // Each side's outward unit normal (side k from corner k to k + 1); none for fewer than
     // three corners.
     const std::vector<Vec2>& normals() const { return normals_; }
@@ -60,6 +68,8 @@ private:
     double round_ = 0;
     Vec2 lo_{}, hi_{};
     const Shape* inside_ = nullptr;
+    std::function<std::vector<Shape>()> makeParts_;
+    mutable std::shared_ptr<const std::vector<Shape>> parts_;
 };
 
 struct Disc {
