@@ -156,7 +156,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         // lines is a wall to them (under 11e, the areas; features taller than both models)
         // and both bases are round. The others, and the whole map where it counts fully
         // visible too, go to the proofs below.
-        FlatTable flatTable(s, observer.height, target.height, {oi, ti});
+        FlatTable flatTable(s, {oi, ti});
         const bool flatOn = run.shadows && flatTable.usable() && !options.withFully && observer.base.shape == BaseShape::Circle &&
                             target.base.shape == BaseShape::Circle;
         flat::TangentCache tangents;
@@ -237,7 +237,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             auto flatView = [&](const std::vector<int>& walls) -> const flat::View& {
                 std::unique_ptr<flat::View>& v = flatViews[walls];
                 if (!v) {
-                    const FlatTable::Walls& w = flatTable.wallsFor(walls, {});
+                    const FlatTable::Walls& w = flatTable.wallsFor(walls, {}, observer.height, target.height);
                     v = std::make_unique<flat::View>(flat::Disc{s.models[oi].position, observerRadius}, w.walls, w.unsure,
                                                      flatTable.half(), tangents);
                 }

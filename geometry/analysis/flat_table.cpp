@@ -18,10 +18,17 @@ namespace {
 bool strictlyWithin(const Ring& inner, const Polygon& outer) {
     for (const Vec2 p : inner)
         if (locate(p, outer) != Where::Inside) return false;
+    const Bounds box = boundsOf(inner);
     auto meets = [&](const Ring& ring) {
-        for (size_t i = 0; i < inner.size(); ++i)
-            for (size_t j = 0; j < ring.size(); ++j)
-                if (segmentsIntersect(inner[i], inner[(i + 1) % inner.size()], ring[j], ring[(j + 1) % ring.size()])) return true;
+        for (size_t j = 0; j < ring.size(); ++j) {
+            const Vec2 c = ring[j], d = ring[(j + 1) % ring.size()];
+            // (An edge whose box misses the inner ring's cannot meet it.)
+            if (std::max(c.x, d.x) < box.lo.x || std::min(c.x, d.x) > box.hi.x || std::max(c.y, d.y) < box.lo.y ||
+                std::min(c.y, d.y) > box.hi.y)
+                continue;
+            for (size_t i = 0; i < inner.size(); ++i)
+                if (segmentsIntersect(inner[i], inner[(i + 1) % inner.size()], c, d)) return true;
+        }
         return false;
     };
     if (meets(outer.outer)) return false;
@@ -89,18 +96,18 @@ std::optional<Ring> cutBack(const Ring& ring, double least) {
 
 }  // namespace
 
-FlatTable::FlatTable(const Scenario& scenario, double observerTop, double targetTop, std::vector<int> moving)
+FlatTable::Stops FlatTable::stops(double bottom, double top, double from, double to) {
+    // A line is stopped where its height there is above the bottom (or the bottom is the
+    // table) and below the top. Over a piece that stands clear of both bases the lines'
+    // heights lie between the two, strictly where they differ.
+    const double low = std::min(from, to), high = std::max(from, to);
+    if (top <= low || (bottom > 0 && bottom >= high)) return Stops::None;
+    const bool all = low < high ? (bottom <= low && top >= high) : ((bottom <= 0 || bottom < low) && top > high);
+    return all ? Stops::All : Stops::Some;
+}
+
+FlatTable::FlatTable(const Scenario& scenario, std::vector<int> moving)
     : half_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2) {
-    const double low = std::min(observerTop, targetTop), high = std::max(observerTop, targetTop);
-    // What a prism from `bottom` to `top` does to the lines between the two heights: a line
-    // is stopped where its height there is above the bottom (or the bottom is the table) and
-    // below the top. Over a piece that stands clear of both bases the lines' heights lie
-    // between the two, strictly where they differ.
-    auto stops = [&](double bottom, double top) {
-        if (top <= low || (bottom > 0 && bottom >= high)) return Stops::None;
-        const bool all = low < high ? (bottom <= low && top >= high) : ((bottom <= 0 || bottom < low) && top > high);
-        return all ? Stops::All : Stops::Some;
-    };
     const size_t pieces = scenario.terrain.size();
     // A feature's convex parts (its hull where the footprint has holes or cannot be cut).
     // (Each with its inside: the part shrunk by a little more than the band's reach, for a
@@ -146,9 +153,9 @@ FlatTable::FlatTable(const Scenario& scenario, double observerTop, double target
         if (t.kind != TerrainKind::Feature || t.footprint.outer.size() < 3) continue;
         Blocker b;
         b.piece = static_cast<int>(i);
-        b.stops = stops(t.bottom, t.height);
-        if (b.stops == Stops::All && !t.openings.empty()) b.stops = Stops::Some;
-        if (b.stops == Stops::None) continue;
+        b.bottom = t.bottom;
+        b.top = t.height;
+        b.some = !t.openings.empty();
         b.shapes = asWall_[i];  // (its parts, their insides shared)
         for (size_t a = 0; a < pieces; ++a)
             if (a != i && scenario.terrain[a].footprint.outer.size() >= 3 && inBox(boxes[i], boxes[a]) &&
@@ -166,14 +173,13 @@ FlatTable::FlatTable(const Scenario& scenario, double observerTop, double target
         models_.emplace_back(convexHullOf(outline), bulge);
         Blocker b;
         b.model = static_cast<int>(m);
-        b.stops = stops(0, model.top());
-        if (b.stops == Stops::None) continue;
+        b.top = model.top();  // (from the table: a model's prism runs from there)
         if (model.base.shape == BaseShape::Circle)
             b.shapes.emplace_back(Ring{model.position}, model.base.length_mm / kMmPerInch / 2);
         else if (model.base.shape == BaseShape::Rect)
             b.shapes.emplace_back(outline, 0);
         else
-            b.stops = Stops::Some, b.shapes.emplace_back(convexHullOf(outline), bulge);  // (an oval: some lines only)
+            b.some = true, b.shapes.emplace_back(convexHullOf(outline), bulge);  // (an oval: some lines only)
         // (Within a piece: its outline, and for a curve the base's centre deeper in than the
         // curve reaches.)
         const double reach = model.base.length_mm / kMmPerInch / 2 + bulge;
@@ -207,8 +213,9 @@ bool FlatTable::clear(Vec2 centre, double radius) const {
     return std::ranges::none_of(models_, near);
 }
 
-const FlatTable::Walls& FlatTable::wallsFor(const std::vector<int>& pieces, const std::vector<char>& seenThrough) {
-    auto [it, fresh] = kept_.try_emplace({pieces, seenThrough});
+const FlatTable::Walls& FlatTable::wallsFor(const std::vector<int>& pieces, const std::vector<char>& seenThrough, double from,
+                                            double to) {
+    auto [it, fresh] = kept_.try_emplace({pieces, seenThrough, from, to});
     if (!fresh) return it->second;
     Walls& w = it->second;
     for (int p : pieces)
@@ -216,8 +223,11 @@ const FlatTable::Walls& FlatTable::wallsFor(const std::vector<int>& pieces, cons
             for (const flat::Shape& s : asWall_[static_cast<size_t>(p)]) w.walls.push_back(&s);
     for (const Blocker& b : blockers_) {
         if (b.model >= 0 && static_cast<size_t>(b.model) < seenThrough.size() && seenThrough[static_cast<size_t>(b.model)]) continue;
+        Stops stop = stops(b.bottom, b.top, from, to);
+        if (stop == Stops::None) continue;
+        if (b.some) stop = Stops::Some;
         if (std::ranges::any_of(b.within, [&](int a) { return std::ranges::find(pieces, a) != pieces.end(); })) continue;
-        for (const flat::Shape& s : b.shapes) (b.stops == Stops::All ? w.walls : w.unsure).push_back(&s);
+        for (const flat::Shape& s : b.shapes) (stop == Stops::All ? w.walls : w.unsure).push_back(&s);
     }
     return w;
 }

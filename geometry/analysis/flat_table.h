@@ -21,16 +21,15 @@
 
 #include <map>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 namespace sl::analysis {
 
 class FlatTable {
 public:
-    // For lines whose heights run from `observerTop` to `targetTop` (inches: from one model's
-    // top to another's, seen; or to its foot, 0, fully seen); the models in `moving` (the
-    // maps' own, moved from place to place) not counted.
-    FlatTable(const Scenario& scenario, double observerTop, double targetTop, std::vector<int> moving);
+    // The models in `moving` (the maps' own, moved from place to place) not counted.
+    FlatTable(const Scenario& scenario, std::vector<int> moving);
     // Whether the plane decision serves this table: a ruleset whose line has a width (with
     // none, a line may slip along the seam of two walls that touch).
     bool usable() const { return half_ > 0; }
@@ -40,10 +39,12 @@ public:
         std::vector<const flat::Shape*> walls;   // stop every line between the two heights
         std::vector<const flat::Shape*> unsure;  // stop some
     };
-    // For a pair whose ruleset walls are `pieces` (Rulings::wallsOf) and whose observer sees
+    // For a pair whose ruleset walls are `pieces` (Rulings::wallsOf), whose observer sees
     // through the models marked in `seenThrough` (by the scenario's model index; its own
-    // unit's). Kept: the same sets give the same lists, which hold their addresses.
-    const Walls& wallsFor(const std::vector<int>& pieces, const std::vector<char>& seenThrough);
+    // unit's), and whose lines' heights run from `from` to `to` (inches: from one model's top
+    // to another's, seen; or to its foot, 0, fully seen). Kept: the same asked again give the
+    // same lists, which hold their addresses.
+    const Walls& wallsFor(const std::vector<int>& pieces, const std::vector<char>& seenThrough, double from, double to);
 
     // The pieces among `among` (by terrain index) whose shape as a wall (an area's hull, a
     // feature's parts) comes within `radius` and the band's reach of `centre`: a base within
@@ -58,7 +59,8 @@ private:
     enum class Stops { None, All, Some };
     struct Blocker {
         int piece = -1, model = -1;
-        Stops stops = Stops::None;
+        double bottom = 0, top = 0;  // the prism's
+        bool some = false;           // stops some lines at most, whatever their heights (openings, an oval)
         std::vector<flat::Shape> shapes;
         std::vector<int> within;  // the pieces whose footprints hold it (it adds nothing to them as walls)
     };
@@ -72,7 +74,9 @@ private:
     std::vector<std::unique_ptr<flat::Shape>> insides_;
     std::vector<Blocker> blockers_;
     std::vector<flat::Shape> models_;  // every model's base but the moving ones (clear)
-    std::map<std::pair<std::vector<int>, std::vector<char>>, Walls> kept_;
+    // What a prism from `bottom` to `top` does to the lines whose heights run between the two.
+    static Stops stops(double bottom, double top, double from, double to);
+    std::map<std::tuple<std::vector<int>, std::vector<char>, double, double>, Walls> kept_;
 };
 
 }  // namespace sl::analysis

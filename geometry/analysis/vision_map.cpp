@@ -524,7 +524,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // proofs below. The views keep what they find (the bands found open) for the cells
         // after; made afresh at each block's start, as the proofs' are, so that the cells come
         // out the same on any number of threads.
-        std::map<std::pair<double, double>, std::unique_ptr<FlatTable>> flatTables;  // by the lines' two heights
+        std::unique_ptr<FlatTable> flatTable;  // (made when first asked)
         struct FlatKind {
             std::vector<std::map<std::vector<int>, std::unique_ptr<flat::View>>> views;  // by observer, then walls
         };
@@ -544,11 +544,11 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             std::unique_ptr<flat::View>& v = kind.views[i][walls];
             if (!v) {
                 const Model& m = s.models[static_cast<size_t>(observers[i])];
-                const double to = &kind == &flatTops ? probe.height : 0.0;
-                std::unique_ptr<FlatTable>& table = flatTables[{m.top(), to}];
-                if (!table) table = std::make_unique<FlatTable>(s, m.top(), to, std::vector<int>{probeIndex});
-                const FlatTable::Walls& w = table->wallsFor(walls, &kind == &flatTerrain ? everyModel : seenThrough[i]);
-                v = std::make_unique<flat::View>(flat::Disc{m.position, boundingRadius(m.base)}, w.walls, w.unsure, table->half(), tangents);
+                if (!flatTable) flatTable = std::make_unique<FlatTable>(s, std::vector<int>{probeIndex});
+                const FlatTable::Walls& w = flatTable->wallsFor(walls, &kind == &flatTerrain ? everyModel : seenThrough[i], m.top(),
+                                                                &kind == &flatTops ? probe.height : 0.0);
+                v = std::make_unique<flat::View>(flat::Disc{m.position, boundingRadius(m.base)}, w.walls, w.unsure, flatTable->half(),
+                                                 tangents);
             }
             return *v;
         };
@@ -638,13 +638,23 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // (They ask nothing of the scene: the probe is moved in it after them.)
             // (Not where a foot kept from a cell before, proven hidden from this observer with
             // the walls of a probe within nothing, lies within the base: not fully visible.)
-            for (size_t i = 0; clear && i < observers.size(); ++i)
-                if (!keptFootWithin(i, placed.position, openWalls[i]) && views[i].openOver(placed.position, probeRadius)) {
+            for (size_t n = 0; clear && n < observers.size(); ++n)
+                if (const size_t i = (lastFully + n) % observers.size();
+                    !keptFootWithin(i, placed.position, openWalls[i]) && views[i].openOver(placed.position, probeRadius)) {
                     cell.verdict = Verdict::FullyVisible;
                     cell.seenBy = observers[i];
                     return;
                 }
             moveProbe(placed.position);
+            // The pair's walls: under 11e the observer's less the areas the probe is within
+            // (Rulings::wallsOf), those found once for the cell.
+            const std::optional<std::vector<int>> probeWithin = eleventh ? rulings.obscuringWithin(probeIndex) : std::nullopt;
+            auto pairWalls = [&](size_t i) {
+                if (!probeWithin) return rulings.wallsOf(observers[i], probeIndex);
+                std::vector<int> walls = openWalls[i];
+                std::erase_if(walls, [&](int a) { return std::ranges::find(*probeWithin, a) != probeWithin->end(); });
+                return walls;
+            };
             bool anyCover = true, notSeenUndecided = false, notFullyUndecided = false;
             later.clear();
             exact.clear();
@@ -691,7 +701,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
                     continue;
                 }
-                const std::vector<int> walls = rulings.wallsOf(o, probeIndex);  // (the pair's, for the proofs below)
+                const std::vector<int> walls = pairWalls(i);  // (the pair's, for the proofs below)
                 // (Not where a spot kept from a cell before, seen from this observer with these
                 // walls, lies within the base.)
                 if (rulings.hiddenBeyondRange(o, probeIndex)) {
@@ -779,19 +789,22 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const std::vector<int> met = clear ? std::vector<int>{} : obstacles.piecesMet(centre, radius, asked);
             int seenBy = -1;
             // Seen whole from a point of one observer's base, clear of every piece: fully
-            // visible and out of cover, whatever the others see (the one tried first that
-            // saw the last cell so).
-            for (size_t n = 0; clear && n < observers.size() && seenBy < 0; ++n) {
-                const size_t i = (lastFully + n) % observers.size();
-                if (flatObserver[i] ? flatView(flatFeet, i, openWalls[i]).openFromAPoint({centre, radius}) : views[i].openOver(centre, radius)) {
-                    seenBy = observers[i];
-                    lastFully = i;
-                }
-            }
+            // visible and out of cover, whatever the others see; the observers in turn, each
+            // hidden from the block or the first not hidden seeing it so (for a unit, the
+            // others are not asked first: a block one of them sees whole, another sees some of
+            // as often, and is cut).
+            auto openTo = [&](size_t i) {
+                return clear && (flatObserver[i] ? flatView(flatFeet, i, openWalls[i]).openFromAPoint({centre, radius})
+                                                 : views[i].openOver(centre, radius));
+            };
             const std::vector<char>* before = hiddenAbove(block);
             std::vector<char> hidden = before ? *before : std::vector<char>(observers.size(), 0);
             for (size_t i = 0; i < observers.size() && seenBy < 0; ++i) {
                 if (hidden[i]) continue;
+                if (openTo(i)) {
+                    seenBy = observers[i];
+                    break;
+                }
                 std::vector<int> walls = openWalls[i];
                 std::erase_if(walls, [&](int a) { return std::ranges::find(met, a) != met.end(); });
                 // In the plane: hidden, or seen fully from a point of the observer's base; where

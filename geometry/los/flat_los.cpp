@@ -460,9 +460,9 @@ std::optional<Vec2> View::pointHidden(Disc target) const {
     // hides() below decides each point, where the plane applies to it.)
     const Corridor k(observer_, target);
     if (!(k.apart > k.R + k.r + eps_)) return std::nullopt;
-    std::vector<const Shape*> walls;
+    std::vector<const Piece*> walls;
     for (const Piece& w : walls_)
-        if (k.mayMeet(*w.shape, half_ + eps_)) walls.push_back(w.shape);
+        if (k.mayMeet(*w.shape, half_ + eps_)) walls.push_back(&w);
     if (walls.empty()) return std::nullopt;
     const double r = std::max(0.0, target.radius - half_) * (1 - 1e-9);
     std::vector<Vec2> tried;
@@ -475,16 +475,18 @@ std::optional<Vec2> View::pointHidden(Disc target) const {
     const Vec2 p = target.centre;
     // Deepest past each line (on its side away from the shapes it touches, and on the other).
     auto past = [&](const Line& l, double side) { return p + l.n * (side * r); };
-    for (const Shape* w : walls) {
-        std::vector<Line> lines;
-        discTangents(observer_.centre, observer_.radius, *w, half_, eps_ * 1e-3, lines);
-        for (const Line& l : lines)
+    for (const Piece* w : walls) {
+        if (!w->tangent) {
+            discTangents(observer_.centre, observer_.radius, *w->shape, half_, eps_ * 1e-3, w->toObserver);
+            w->tangent = true;
+        }
+        for (const Line& l : w->toObserver)
             for (const double side : {-1.0, 1.0})
                 if (hidden(past(l, side))) return tried.back();
     }
     for (size_t k = 0; k < walls.size(); ++k)
         for (size_t j = k + 1; j < walls.size(); ++j)
-            for (const Line& l : cache_->between(walls[k], walls[j], half_))
+            for (const Line& l : cache_->between(walls[k]->shape, walls[j]->shape, half_))
                 for (const double side : {-1.0, 1.0})
                     if (hidden(past(l, side))) return tried.back();
     // Then round the rim, the side away from the observer first.
