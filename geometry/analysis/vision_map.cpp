@@ -638,8 +638,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // (They ask nothing of the scene: the probe is moved in it after them.)
             // (Not where a foot kept from a cell before, proven hidden from this observer with
             // the walls of a probe within nothing, lies within the base: not fully visible.)
+            // (For observers in the plane, only the one that saw the last cell so: the
+            // rulings below settle the others' as quickly.)
             for (size_t n = 0; clear && n < observers.size(); ++n)
-                if (const size_t i = (lastFully + n) % observers.size();
+                if (const size_t i = (lastFully + n) % observers.size(); (n == 0 || !flatObserver[i]) &&
                     !keptFootWithin(i, placed.position, openWalls[i]) && views[i].openOver(placed.position, probeRadius)) {
                     cell.verdict = Verdict::FullyVisible;
                     cell.seenBy = observers[i];
