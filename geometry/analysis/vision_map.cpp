@@ -561,6 +561,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // open (flat::View::sees, fullyVisible). Cover (13.08): where it stands, or not
         // fully seen because of the terrain (seen fully over the terrain alone: because of
         // models, no cover).
+        std::optional<Vec2> lastHidden;  // (the last point of a base found hidden, forgotten at each block's start)
         auto flatRuling = [&](size_t i, Vec2 at, const std::vector<int>& walls) -> std::optional<PairResult> {
             if (!flatObserver[i]) return std::nullopt;
             const flat::Disc target{at, probeRadius};
@@ -576,7 +577,15 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             // quick looks), else the exact decision in the plane.
             auto fully = [&](const flat::View& view) {
                 if (view.openFromAPoint(target)) return flat::Sight::Visible;
-                if (view.pointHidden(target)) return flat::Sight::Hidden;
+                // (The point found hidden last first, where it lies within the base: another
+                // observer's lines to it, or the next cell's, are often stopped as well.)
+                if (lastHidden && std::hypot(lastHidden->x - at.x, lastHidden->y - at.y) <= rim - band &&
+                    view.hides({*lastHidden, band}) == flat::Sight::Hidden)
+                    return flat::Sight::Hidden;
+                if (const std::optional<Vec2> q = view.pointHidden(target)) {
+                    lastHidden = q;
+                    return flat::Sight::Hidden;
+                }
                 const flat::Sight exact = view.fullyVisible(target);
                 // (Where it does not apply, a wall too near the base: seen in parts, each
                 // from a point of its own, measured against the walls near.)
@@ -869,6 +878,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const int c0 = (b % blockCols) * kBlock, r0 = (b / blockCols) * kBlock;
             scene.forgetViews();
             forgetFlatViews();
+            lastHidden.reset();
             lastFully = 0;
             cutFrom.clear();
             keptFeet.forget();
