@@ -12,6 +12,9 @@ namespace {
 
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 Vec2 perp(Vec2 a) { return {-a.y, a.x}; }
+// (Lengths here are inches on a table, far from overflow or underflow: the square root of
+// the sum is as good as std::hypot and several times cheaper.)
+double length(double x, double y) { return std::sqrt(x * x + y * y); }
 
 // A convex polygon's corners (positively oriented) and the radius it is grown by.
 struct Raw {
@@ -47,7 +50,7 @@ void tangents(const Raw& A, const Raw& B, bool outer, double tol, std::vector<Li
             const double root = std::sqrt(std::max(0.0, room));
             for (const double sigma : {1.0, -1.0}) {
                 Vec2 n = (d * delta + perp(d) * (sigma * root)) * (1 / l2);
-                n = n * (1 / std::hypot(n.x, n.y));
+                n = n * (1 / length(n.x, n.y));
                 if (!supports(A, i, n, 1, tol) || !supports(B, j, n, outer ? 1 : -1, tol)) continue;
                 out.push_back({n, dot(u, n) + A.radius});
                 if (root == 0) break;
@@ -76,7 +79,7 @@ void discTangents(Vec2 p, double rp, const Shape& shape, double grow, double tol
         const Vec2 d = ring[i] - p;
         const Vec2 from = normals[(i + n - 1) % n], to = normals[i];
         const double gFrom = dot(d, from) + c, gTo = dot(d, to) + c;
-        const double len = std::hypot(d.x, d.y), slack = tol * (1 + len);
+        const double len = length(d.x, d.y), slack = tol * (1 + len);
         // Whether a direction lies within the arc (less than a half turn) from `from` to `to`.
         auto within = [&](Vec2 v) { return from.x * v.y - from.y * v.x >= -slack && v.x * to.y - v.y * to.x >= -slack; };
         bool may = (gFrom <= slack && gTo >= -slack) || (gFrom >= -slack && gTo <= slack);
@@ -112,7 +115,7 @@ Shape::Shape(Ring ring, double round) : ring_(std::move(ring)), round_(round) {
     if (ring_.size() >= 3)
         for (size_t i = 0; i < ring_.size(); ++i) {
             const Vec2 d = ring_[(i + 1) % ring_.size()] - ring_[i];
-            const double len = std::hypot(d.x, d.y);
+            const double len = length(d.x, d.y);
             normals_.push_back(len > 0 ? Vec2{d.y / len, -d.x / len} : Vec2{});
         }
 }
@@ -132,7 +135,7 @@ void Shape::range(Vec2 n, double& lo, double& hi) const {
 double Shape::distanceTo(Vec2 p) const {
     const size_t n = ring_.size();
     if (n == 0) return HUGE_VAL;
-    if (n == 1) return std::max(0.0, std::hypot(p.x - ring_[0].x, p.y - ring_[0].y) - round_);
+    if (n == 1) return std::max(0.0, length(p.x - ring_[0].x, p.y - ring_[0].y) - round_);
     bool inside = n >= 3;
     double best = HUGE_VAL;
     for (size_t i = 0; i < n; ++i) {
@@ -142,7 +145,7 @@ double Shape::distanceTo(Vec2 p) const {
         const double l2 = dot(ab, ab);
         const double t = l2 > 0 ? std::clamp(dot(ap, ab) / l2, 0.0, 1.0) : 0.0;
         const Vec2 q = a + ab * t;
-        best = std::min(best, std::hypot(p.x - q.x, p.y - q.y));
+        best = std::min(best, length(p.x - q.x, p.y - q.y));
     }
     return inside ? 0.0 : std::max(0.0, best - round_);
 }
@@ -202,7 +205,7 @@ struct Corridor {
     double R, r, apart, s1, s2, back, front;
     Corridor(Disc from, Disc to) : c(from.centre), p(to.centre), R(from.radius), r(to.radius) {
         const Vec2 cp = p - c;
-        apart = std::hypot(cp.x, cp.y);
+        apart = length(cp.x, cp.y);
         a = apart > 0 ? cp * (1 / apart) : Vec2{1, 0};
         const double delta = r - R;  // <c - p, n> = r - R: both discs below the line
         const double root = std::sqrt(std::max(0.0, apart * apart - delta * delta));
@@ -249,7 +252,7 @@ bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
         if (-dot(ring[i], normals[i]) - reach > hullReach(normals[i] * -1) + eps) return true;
     if (n == 2) {  // (a segment: its two normals)
         const Vec2 d = ring[1] - ring[0];
-        const double len = std::hypot(d.x, d.y);
+        const double len = length(d.x, d.y);
         for (const Vec2 m : {Vec2{-d.y, d.x}, Vec2{d.y, -d.x}})
             if (len > 0 && std::min(dot(ring[0], m), dot(ring[1], m)) / len - reach > hullReach(m * (1 / len)) + eps) return true;
     }
@@ -260,7 +263,7 @@ bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
         if (l2 > delta * delta)
             for (const double sigma : {1.0, -1.0}) {
                 Vec2 m = (d * delta + perp(d) * (sigma * std::sqrt(l2 - delta * delta))) * (1 / l2);
-                m = m * (1 / std::hypot(m.x, m.y));
+                m = m * (1 / length(m.x, m.y));
                 double least = HUGE_VAL;
                 for (const Vec2 v : ring) least = std::min(least, dot(v, m));
                 if (least - reach > hullReach(m) + eps) return true;
@@ -269,7 +272,7 @@ bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
     for (const Disc& c : {a, b})
         for (size_t i = 0; i < n; ++i) {
             const Vec2 v = ring[i], d = v - c.centre;
-            const double len = std::hypot(d.x, d.y);
+            const double len = length(d.x, d.y);
             if (!(len > 0)) continue;
             const Vec2 u = d * (1 / len);
             if (n > 1 && (dot(ring[(i + 1) % n] - v, u) < 0 || dot(ring[(i + n - 1) % n] - v, u) < 0)) continue;
@@ -420,7 +423,7 @@ Sight View::sees(Disc target, Segment* witness) const {
         case Gathered::None:
             if (witness) {
                 const Vec2 c = observer_.centre, p = target.centre, d = p - c;
-                const Vec2 u = d * (1 / std::hypot(d.x, d.y));
+                const Vec2 u = d * (1 / length(d.x, d.y));
                 *witness = {c + u * observer_.radius, p - u * target.radius};
             }
             return Sight::Visible;
@@ -491,7 +494,7 @@ std::optional<Vec2> View::pointHidden(Disc target) const {
                     if (hidden(past(l, side))) return tried.back();
     // Then round the rim, the side away from the observer first.
     const Vec2 d = p - observer_.centre;
-    const double len = std::hypot(d.x, d.y);
+    const double len = length(d.x, d.y);
     if (!(len > 0)) return std::nullopt;
     const Vec2 u = d * (r / len);
     constexpr int kRound = 16;
@@ -554,12 +557,12 @@ View::LineTest View::lineTest(Disc target, const std::vector<Near>& pieces, Vec2
             if (ring.size() == 1) {
                 const double tc = dot(ring[0], e), oc = dot(ring[0], n);
                 const double dx = std::max({outO - tc, 0.0, tc - inT}), dy = std::max({s - half_ - oc, 0.0, oc - s - half_});
-                apart = std::hypot(dx, dy) >= round + eps_;
+                apart = length(dx, dy) >= round + eps_;
             }
             for (size_t q = 0; q < ring.size() && ring.size() > 1 && !apart; ++q) {
                 const Vec2 u = ring[q], v = ring[(q + 1) % ring.size()];
                 const Vec2 ed = v - u;
-                const double len = std::hypot(ed.x, ed.y);
+                const double len = length(ed.x, ed.y);
                 if (!(len > 0)) continue;
                 const Vec2 m{ed.y / len, -ed.x / len};  // outward (positively oriented ring)
                 const double h = dot(u, m) + round;
@@ -694,7 +697,7 @@ Sight View::fullyVisible(Disc target) const {
     auto beside = [&](Vec2 v, bool onRim) {
         // The directions of the edges through v (both ways), and of the rim there.
         std::vector<double> turns;
-        double room = onRim ? HUGE_VAL : r - std::hypot(v.x - p.x, v.y - p.y);
+        double room = onRim ? HUGE_VAL : r - length(v.x - p.x, v.y - p.y);
         for (const Line& e : edges) {
             if (through(e, v)) {
                 const double t = std::atan2(e.n.x, -e.n.y);  // (the line's direction, perp(n))
@@ -759,7 +762,7 @@ Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Seg
     const Vec2 c = observer_.centre, p = target.centre;
     const double R = observer_.radius, r = target.radius;
     const Vec2 cp = p - c;
-    const Vec2 a = cp * (1 / std::hypot(cp.x, cp.y));
+    const Vec2 a = cp * (1 / length(cp.x, cp.y));
     // (Whether the pieces are the walls themselves, not their insides: then a band found
     // open is open on the table.)
     const bool real = &pieces == &outer_;
