@@ -294,6 +294,16 @@ View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Sha
     eps_ = 1e-9 * scale;
     walls_.reserve(walls.size());
     for (const Shape* s : walls) walls_.push_back({s, s->within(observer.centre, observer.radius + half + eps_)});
+    for (const Piece& w : walls_) every_.push_back(&w);
+}
+
+const std::vector<const View::Piece*>& View::mayMeetLines(Disc target, std::vector<const Piece*>& out) const {
+    const Corridor k(observer_, target);
+    if (!(k.apart > k.R + k.r + eps_)) return every_;
+    out.clear();
+    for (const Piece& w : walls_)
+        if (k.mayMeet(*w.shape, half_ + eps_)) out.push_back(&w);
+    return out;
 }
 
 const View::Piece& View::insideOf(const Shape* s) const {
@@ -302,7 +312,7 @@ const View::Piece& View::insideOf(const Shape* s) const {
     return it->second;
 }
 
-View::Gathered View::gather(Disc target, bool& anyNear, bool& innerUsable) const {
+View::Gathered View::gather(Disc target, bool& anyNear, bool& innerUsable, const std::vector<const Piece*>& among) const {
     const Corridor k(observer_, target);
     if (!(k.apart > k.R + k.r + eps_)) return Gathered::NotFlat;
     const double g = half_ + eps_;
@@ -313,7 +323,8 @@ View::Gathered View::gather(Disc target, bool& anyNear, bool& innerUsable) const
     anyNear = false;
     innerUsable = true;
     auto near = [&](const Piece& w) { return w.nearObserver || w.shape->within(k.p, k.r + g); };
-    for (const Piece& w : walls_) {
+    for (const Piece* wp : among) {
+        const Piece& w = *wp;
         if (!k.mayMeet(*w.shape, g)) continue;
         const bool tooNear = near(w);
         outer_.push_back({&w, tooNear});
@@ -342,13 +353,13 @@ bool View::nothingNear(Disc from, Disc target, bool closely) const {
     for (const Shape* s : unsure_)
         if (k.mayMeet(*s, g) && (!closely || !apart(*s, from, target, half_, eps_))) return false;
     // (The wall that was in the way last time first: the next cone is near the last.)
-    auto inTheWay = [&](size_t i) {
-        return k.mayMeet(*walls_[i].shape, g) && (!closely || !apart(*walls_[i].shape, from, target, half_, eps_));
+    auto inTheWay = [&](const Piece* w) {
+        return k.mayMeet(*w->shape, g) && (!closely || !apart(*w->shape, from, target, half_, eps_));
     };
-    if (lastInTheWay_ < walls_.size() && inTheWay(lastInTheWay_)) return false;
-    for (size_t i = 0; i < walls_.size(); ++i)
-        if (i != lastInTheWay_ && inTheWay(i)) {
-            lastInTheWay_ = i;
+    if (lastInTheWay_ && inTheWay(lastInTheWay_)) return false;
+    for (const Piece* w : every_)
+        if (w != lastInTheWay_ && inTheWay(w)) {
+            lastInTheWay_ = w;
             return false;
         }
     return true;
@@ -419,7 +430,7 @@ bool View::openInParts(Disc target) const {
 Sight View::sees(Disc target, Segment* witness) const {
     if (seenAlongKept(target, witness)) return Sight::Visible;
     bool anyNear = false, innerUsable = false;
-    switch (gather(target, anyNear, innerUsable)) {
+    switch (gather(target, anyNear, innerUsable, every_)) {
         case Gathered::None:
             if (witness) {
                 const Vec2 c = observer_.centre, p = target.centre, d = p - c;
@@ -442,10 +453,12 @@ Sight View::sees(Disc target, Segment* witness) const {
     return Sight::Unknown;
 }
 
-Sight View::hides(Disc target) const {
+Sight View::hides(Disc target) const { return hidesAmong(target, every_); }
+
+Sight View::hidesAmong(Disc target, const std::vector<const Piece*>& among) const {
     if (seenAlongKept(target, nullptr)) return Sight::Visible;  // (a band kept reaches into it)
     bool anyNear = false, innerUsable = false;
-    switch (gather(target, anyNear, innerUsable)) {
+    switch (gather(target, anyNear, innerUsable, among)) {
         case Gathered::None: return Sight::Visible;
         case Gathered::NotFlat: return Sight::Unknown;
         case Gathered::Some: break;
@@ -461,19 +474,20 @@ Sight View::hides(Disc target) const {
 std::optional<Vec2> View::pointHidden(Disc target) const {
     // (The walls that may meet the target's lines, for the lines that bound their shadows;
     // hides() below decides each point, where the plane applies to it.)
+    // (Every point tried lies within the target's disc, its lines within the hull of the two
+    // discs: the walls that may meet those are all that may meet its own.)
     const Corridor k(observer_, target);
     if (!(k.apart > k.R + k.r + eps_)) return std::nullopt;
-    std::vector<const Piece*> walls;
-    for (const Piece& w : walls_)
-        if (k.mayMeet(*w.shape, half_ + eps_)) walls.push_back(&w);
+    const std::vector<const Piece*>& walls = mayMeetLines(target, pointWalls_);
     if (walls.empty()) return std::nullopt;
     const double r = std::max(0.0, target.radius - half_) * (1 - 1e-9);
-    std::vector<Vec2> tried;
+    std::vector<Vec2>& tried = pointsTried_;
+    tried.clear();
     auto hidden = [&](Vec2 q) {
         for (const Vec2 t : tried)
             if (std::abs(t.x - q.x) + std::abs(t.y - q.y) < 1e-9) return false;
         tried.push_back(q);
-        return hides({q, half_}) == Sight::Hidden;
+        return hidesAmong({q, half_}, walls) == Sight::Hidden;
     };
     const Vec2 p = target.centre;
     // Deepest past each line (on its side away from the shapes it touches, and on the other).
@@ -608,7 +622,7 @@ View::LineTest View::lineTest(Disc target, const std::vector<Near>& pieces, Vec2
 
 Sight View::fullyVisible(Disc target) const {
     bool anyNear = false, innerUsable = false;
-    switch (gather(target, anyNear, innerUsable)) {
+    switch (gather(target, anyNear, innerUsable, every_)) {
         case Gathered::None: return Sight::Visible;
         case Gathered::NotFlat: return Sight::Unknown;
         case Gathered::Some: break;

@@ -119,6 +119,8 @@ public:
     // no width a line may slip along the seam of two walls that touch, which the shapes alone
     // do not show).
     View(Disc observer, std::vector<const Shape*> walls, std::vector<const Shape*> unsure, double half, TangentCache& cache);
+    View(const View&) = delete;  // (it keeps the addresses of its own walls)
+    View& operator=(const View&) = delete;
     // Whether some band runs from the observer's disc to the target's. Unknown where the
     // decision does not apply (an unsure piece that may meet the lines, a wall within `half`
     // of a disc that neither a band found open nor its inside() settles, discs that overlap)
@@ -180,9 +182,16 @@ private:
     // where one has none, or it is too near as well). None: no piece may; NotFlat: the
     // decision does not apply.
     enum class Gathered { None, Some, NotFlat };
-    Gathered gather(Disc target, bool& anyNear, bool& innerUsable) const;
+    // (Only `among` of the walls are looked at: every_, or those mayMeetLines found for a
+    // disc that holds the target's.)
+    Gathered gather(Disc target, bool& anyNear, bool& innerUsable, const std::vector<const Piece*>& among) const;
+    // The walls that may meet a line from the observer's disc to the target's, into `out`
+    // (or every_ where the discs are too near to tell): those that may meet a line from
+    // within the one to within the other.
+    const std::vector<const Piece*>& mayMeetLines(Disc target, std::vector<const Piece*>& out) const;
     // Whether no wall or unsure piece may meet a line from `from` to `target`.
     bool nothingNear(Disc from, Disc target, bool closely) const;
+    Sight hidesAmong(Disc target, const std::vector<const Piece*>& among) const;
     // The decision among `pieces`: every line tangent to two of the objects tried. With
     // `exact` (no piece near), Hidden where none is open; else Visible or Unknown only.
     Sight decide(Disc target, const std::vector<Near>& pieces, bool exact, Segment* witness) const;
@@ -199,10 +208,11 @@ private:
     double half_;
     double eps_;  // what rounding can reach, inches
     std::vector<Piece> walls_;
+    std::vector<const Piece*> every_;  // (walls_, by address)
     std::vector<const Shape*> unsure_;
     TangentCache* cache_;
     mutable std::unordered_map<const Shape*, Piece> insides_;
-    mutable size_t lastInTheWay_ = 0;  // (nothingNear's: the wall in the way of the last cone)
+    mutable const Piece* lastInTheWay_ = nullptr;  // (nothingNear's: the wall in the way of the last cone)
     // The wall that stopped most lines of the last target found hidden, and whether it
     // alone hides this one (decide with it alone).
     mutable const Piece* lastHider_ = nullptr;
@@ -226,6 +236,8 @@ private:
     // (Each decision's own lists, kept to save their memory: one thread's.)
     mutable std::vector<Near> outer_, inner_;
     mutable std::vector<Line> lines_;
+    mutable std::vector<const Piece*> pointWalls_;
+    mutable std::vector<Vec2> pointsTried_;
 };
 
 // The same decision without a view kept: for one pair.
