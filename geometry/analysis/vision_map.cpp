@@ -522,8 +522,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // observer's top to the probe's foot, with the models it does not see through and
         // without any (the terrain alone: cover). What the plane leaves open goes to the
         // proofs below. The views keep what they find (the bands found open) for the cells
-        // after; made afresh at each block's start, as the proofs' are, so that the cells come
-        // out the same on any number of threads.
+        // after; forgotten at each block's start (View::forget: as if made afresh), as the
+        // proofs' are, so that the cells come out the same on any number of threads.
         std::unique_ptr<FlatTable> flatTable;  // (made when first asked)
         struct FlatKind {
             std::vector<std::map<std::vector<int>, std::unique_ptr<flat::View>>> views;  // by observer, then walls
@@ -554,7 +554,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         };
         auto forgetFlatViews = [&] {
             for (FlatKind* kind : {&flatTops, &flatFeet, &flatTerrain})
-                for (auto& byWalls : kind->views) byWalls.clear();
+                for (auto& byWalls : kind->views)
+                    for (auto& [walls, view] : byWalls) view->forget();
         };
         // Observer i's ruling of the probe at `at` in the plane (seen, fully, the cover it
         // gives, 13.09 as the rulings say of the probe), or none where the plane leaves it

@@ -306,6 +306,12 @@ const std::vector<const View::Piece*>& View::mayMeetLines(Disc target, std::vect
     return out;
 }
 
+void View::forget() {
+    lastInTheWay_ = nullptr;
+    lastHider_ = nullptr;
+    openCount_ = openNext_ = 0;
+}
+
 const View::Piece& View::insideOf(const Shape* s) const {
     auto [it, fresh] = insides_.try_emplace(s);
     if (fresh) it->second = {s, s->within(observer_.centre, observer_.radius + half_ + eps_)};

@@ -161,6 +161,11 @@ public:
     // often seen whole from no one point of the observer's base, in parts from several).
     bool openInParts(Disc target) const;
     const Disc& observer() const { return observer_; }
+    // Forgets what the decisions so far left to speed the next (the bands found open, the
+    // walls that stopped lines last), keeping what the geometry alone gives (the lines
+    // tangent to the observer's disc and each wall): answers after it are those a new view
+    // would give, in the same order of work.
+    void forget();
 
 private:
     struct Piece {
