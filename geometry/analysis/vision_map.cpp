@@ -573,17 +573,21 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             r.visible = sight == flat::Sight::Visible;
             if (!r.visible) return r;
             const bool standsInCover = rulings.coverWhereItStands(probeIndex);
-            // Whether every point of the base is reached over what the view holds: seen from
-            // one point of the observer's base, or a point of it no band reaches (the
-            // quick looks), else the exact decision in the plane.
+            // Whether every point of the base is reached over what the view holds: a point of
+            // it no band reaches, or seen from one point of the observer's base (the quick
+            // looks), else the exact decision in the plane. (Most bases asked are not seen
+            // fully, and most of those show it at the first points tried: those first.)
             auto fully = [&](const flat::View& view) {
-                if (view.openFromAPoint(target)) return flat::Sight::Visible;
                 // (The point found hidden last first, where it lies within the base: another
                 // observer's lines to it, or the next cell's, are often stopped as well.)
                 if (lastHidden && std::hypot(lastHidden->x - at.x, lastHidden->y - at.y) <= rim - band &&
                     view.hides({*lastHidden, band}) == flat::Sight::Hidden)
                     return flat::Sight::Hidden;
-                if (const std::optional<Vec2> q = view.pointHidden(target)) {
+                constexpr size_t kFirstPoints = 2;
+                std::optional<Vec2> q = view.pointHidden(target, 0, kFirstPoints);
+                if (!q && view.openFromAPoint(target)) return flat::Sight::Visible;
+                if (!q) q = view.pointHidden(target, kFirstPoints);
+                if (q) {
                     lastHidden = q;
                     return flat::Sight::Hidden;
                 }

@@ -477,7 +477,7 @@ Sight View::hidesAmong(Disc target, const std::vector<const Piece*>& among) cons
     return decide(target, inner_, true, nullptr) == Sight::Hidden ? Sight::Hidden : Sight::Visible;
 }
 
-std::optional<Vec2> View::pointHidden(Disc target) const {
+std::optional<Vec2> View::pointHidden(Disc target, size_t from, size_t to) const {
     // (The walls that may meet the target's lines, for the lines that bound their shadows;
     // hides() below decides each point, where the plane applies to it.)
     // (Every point tried lies within the target's disc, its lines within the hull of the two
@@ -488,8 +488,16 @@ std::optional<Vec2> View::pointHidden(Disc target) const {
     if (walls.empty()) return std::nullopt;
     const double r = std::max(0.0, target.radius - half_) * (1 - 1e-9);
     std::vector<Vec2>& tried = pointsTried_;
-    tried.clear();
+    if (from == 0) tried.clear();
+    size_t index = 0;
+    bool stop = false;
     auto hidden = [&](Vec2 q) {
+        const size_t number = index++;
+        if (number < from) return false;  // (tried by the call before)
+        if (number >= to) {
+            stop = true;
+            return false;
+        }
         for (const Vec2 t : tried)
             if (std::abs(t.x - q.x) + std::abs(t.y - q.y) < 1e-9) return false;
         tried.push_back(q);
@@ -506,12 +514,15 @@ std::optional<Vec2> View::pointHidden(Disc target) const {
         for (const Line& l : w->toObserver)
             for (const double side : {-1.0, 1.0})
                 if (hidden(past(l, side))) return tried.back();
+        if (stop) return std::nullopt;
     }
     for (size_t k = 0; k < walls.size(); ++k)
         for (size_t j = k + 1; j < walls.size(); ++j)
-            for (const Line& l : cache_->between(walls[k]->shape, walls[j]->shape, half_))
+            for (const Line& l : cache_->between(walls[k]->shape, walls[j]->shape, half_)) {
                 for (const double side : {-1.0, 1.0})
                     if (hidden(past(l, side))) return tried.back();
+                if (stop) return std::nullopt;
+            }
     // Then round the rim, the side away from the observer first.
     const Vec2 d = p - observer_.centre;
     const double len = length(d.x, d.y);

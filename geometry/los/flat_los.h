@@ -137,8 +137,10 @@ public:
     // hidden), if one is found among the points of it deepest past each line that bounds a
     // shadow near its lines (tangent to the observer's disc and a wall on one side of both,
     // or to two walls crossing between them) and points round its rim. (Not finding one
-    // proves nothing.)
-    std::optional<Vec2> pointHidden(Disc target) const;
+    // proves nothing.) The points are tried in a fixed order, those numbered `from` (the
+    // first ones, most often enough, may be tried alone: `to`) up to `to`; one call that
+    // goes on from another is for the same target, and the next call on this view.
+    std::optional<Vec2> pointHidden(Disc target, size_t from = 0, size_t to = SIZE_MAX) const;
     // Whether every point of the target's disc is reached by a band (fully seen): Visible,
     // or Hidden where a point of it is not, or Unknown. Exact where the walls near its lines
     // stand farther than twice half the band's width from it: a point is reached when the
