@@ -527,6 +527,9 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         std::unique_ptr<FlatTable> flatTable;  // (made when first asked)
         struct FlatKind {
             std::vector<std::map<std::vector<int>, std::unique_ptr<flat::View>>> views;  // by observer, then walls
+            // (By observer: the walls last asked and their view; the next cell's are most
+            // often the same.)
+            std::vector<std::pair<const std::vector<int>*, const flat::View*>> last;
         };
         FlatKind flatTops, flatFeet, flatTerrain;
         flat::TangentCache tangents;
@@ -539,9 +542,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const Model& m = s.models[static_cast<size_t>(o)];
             flatObserver.push_back(flatOn && m.base.shape == BaseShape::Circle);
         }
-        for (FlatKind* kind : {&flatTops, &flatFeet, &flatTerrain}) kind->views.resize(observers.size());
+        for (FlatKind* kind : {&flatTops, &flatFeet, &flatTerrain}) {
+            kind->views.resize(observers.size());
+            kind->last.assign(observers.size(), {nullptr, nullptr});
+        }
         auto flatView = [&](FlatKind& kind, size_t i, const std::vector<int>& walls) -> const flat::View& {
-            std::unique_ptr<flat::View>& v = kind.views[i][walls];
+            if (kind.last[i].first && *kind.last[i].first == walls) return *kind.last[i].second;
+            const auto at = kind.views[i].try_emplace(walls).first;
+            std::unique_ptr<flat::View>& v = at->second;
             if (!v) {
                 const Model& m = s.models[static_cast<size_t>(observers[i])];
                 if (!flatTable) flatTable = std::make_unique<FlatTable>(s, std::vector<int>{probeIndex});
@@ -550,6 +558,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 v = std::make_unique<flat::View>(flat::Disc{m.position, boundingRadius(m.base)}, w.walls, w.unsure, flatTable->half(),
                                                  tangents);
             }
+            kind.last[i] = {&at->first, v.get()};
             return *v;
         };
         auto forgetFlatViews = [&] {
