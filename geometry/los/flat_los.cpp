@@ -387,9 +387,18 @@ bool View::openFromAPoint(Disc target, bool closely) const {
 }
 
 void View::keepOpen(Vec2 n, Vec2 e, double s, double from, double to) const {
+    Open& o = open_[openNext_];
+    o = {n, e, s, from, to, to - eps_, false};
+    openNext_ = (openNext_ + 1) % kOpenKept;
+    openCount_ = std::min(openCount_ + 1, kOpenKept);
+}
+
+void View::reachOf(Open& o) const {
     // How far on the band stays open: to the nearest point along it of a wall or unsure piece
     // that meets its strip (the whole piece's, which is no farther). One that reaches back
     // to where the band is known open stops it there.
+    const Vec2 n = o.n, e = o.e;
+    const double s = o.s, from = o.from, to = o.known;
     double reach = HUGE_VAL;
     auto stop = [&](const Shape& sh) {
         double lo, hi;
@@ -401,19 +410,20 @@ void View::keepOpen(Vec2 n, Vec2 e, double s, double from, double to) const {
     };
     for (const Piece& w : walls_) stop(*w.shape);
     for (const Shape* u : unsure_) stop(*u);
-    Open& o = open_[openNext_];
-    o = {n, e, s, from, reach - eps_};
-    openNext_ = (openNext_ + 1) % kOpenKept;
-    openCount_ = std::min(openCount_ + 1, kOpenKept);
+    o.to = reach - eps_;
+    o.reached = true;
 }
 
 bool View::seenAlongKept(Disc target, Segment* witness) const {
     for (size_t k = 0; k < openCount_; ++k) {
-        const Open& o = open_[(openNext_ + kOpenKept - 1 - k) % kOpenKept];
+        Open& o = open_[(openNext_ + kOpenKept - 1 - k) % kOpenKept];
         const double off = dot(target.centre, o.n) - o.s;
         if (!(std::abs(off) <= target.radius - eps_)) continue;
         const double enter = dot(target.centre, o.e) - std::sqrt(target.radius * target.radius - off * off);
-        if (!(enter > o.from + eps_ && enter <= o.to)) continue;
+        if (!(enter > o.from + eps_)) continue;
+        // (Open as far as the target it was found for; past that, how far is found once asked.)
+        if (enter > o.to && !o.reached) reachOf(o);
+        if (!(enter <= o.to)) continue;
         if (witness) *witness = {o.n * o.s + o.e * o.from, o.n * o.s + o.e * enter};
         return true;
     }

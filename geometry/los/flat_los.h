@@ -231,13 +231,18 @@ private:
     // seen along it; most targets next to one seen are.
     struct Open {
         Vec2 n, e;
-        double s, from, to;
+        double s, from;
+        double known;  // where the target it was found for is entered: open so far
+        double to;     // how far it runs open, or, until reached, as far as known
+        bool reached;
     };
     static constexpr size_t kOpenKept = 8;
     mutable Open open_[kOpenKept];
     mutable size_t openCount_ = 0, openNext_ = 0;
-    // The band along (n, s), open from `from` to `to` (a witness), kept as far as it runs open.
+    // The band along (n, s), open from `from` to `to` (a witness), kept; how far it runs open
+    // past `to` (reachOf) found when a target asks.
     void keepOpen(Vec2 n, Vec2 e, double s, double from, double to) const;
+    void reachOf(Open& o) const;
     // Whether a band kept runs open into the target.
     bool seenAlongKept(Disc target, Segment* witness) const;
     // (Each decision's own lists, kept to save their memory: one thread's.)
