@@ -186,13 +186,20 @@ void commonTangents(const Shape& a, double growA, const Shape& b, double growB, 
 }
 
 size_t TangentCache::Hash::operator()(const Key& k) const {
-    return std::hash<const void*>()(k.a) * 31 + std::hash<const void*>()(k.b) * 7 + std::hash<double>()(k.grow);
+    return std::hash<const void*>()(k.a) * 31 + std::hash<const void*>()(k.b) * 7 + std::hash<double>()(k.grow) + k.outer;
 }
 
 const std::vector<Line>& TangentCache::between(const Shape* a, const Shape* b, double grow) {
     if (b < a) std::swap(a, b);
-    auto [it, fresh] = lines_.try_emplace(Key{a, b, grow});
+    auto [it, fresh] = lines_.try_emplace(Key{a, b, grow, false});
     if (fresh) commonTangents(*a, grow, *b, grow, false, it->second);
+    return it->second;
+}
+
+const std::vector<Line>& TangentCache::outside(const Shape* a, const Shape* b, double grow) {
+    if (b < a) std::swap(a, b);
+    auto [it, fresh] = lines_.try_emplace(Key{a, b, grow, true});
+    if (fresh) commonTangents(*a, grow, *b, grow, true, it->second);
     return it->second;
 }
 
@@ -706,11 +713,10 @@ Sight View::fullyVisible(Disc target) const {
         tangents(o, wall, false, tol, lines);
         consider(lines, 0, k + 2);
         for (size_t j = k + 1; j < walls.size(); ++j) {
-            lines.clear();
-            const Raw other = rawOf(*walls[j].piece->shape, half_);
-            tangents(wall, other, true, tol, lines);
-            tangents(wall, other, false, tol, lines);
-            consider(lines, k + 2, j + 2);
+            const Shape* a = walls[k].piece->shape;
+            const Shape* b = walls[j].piece->shape;
+            consider(cache_->outside(a, b, half_), k + 2, j + 2);
+            consider(cache_->between(a, b, half_), k + 2, j + 2);
         }
     }
     // The region's edges: the lines half a band's width either side of each corner.

@@ -89,18 +89,21 @@ struct Line {
 // both: `outer`, the two with both shapes on one side; else the two between them.
 void commonTangents(const Shape& a, double growA, const Shape& b, double growB, bool outer, std::vector<Line>& out);
 
-// The lines tangent to two walls grown by the same half width and crossing between them,
-// found the first time they are asked and kept: they do not depend on the models. One
-// thread's.
+// The lines tangent to two walls grown by the same half width (crossing between them, or
+// with both on one side), found the first time they are asked and kept: they do not depend
+// on the models. One thread's.
 class TangentCache {
 public:
     const std::vector<Line>& between(const Shape* a, const Shape* b, double grow);
+    // The same for the lines with both walls on one side.
+    const std::vector<Line>& outside(const Shape* a, const Shape* b, double grow);
 
 private:
     struct Key {
         const Shape* a;
         const Shape* b;
         double grow;
+        bool outer;
         friend bool operator==(const Key&, const Key&) = default;
     };
     struct Hash {
