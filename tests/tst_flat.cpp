@@ -386,6 +386,59 @@ private slots:
         }
     }
 
+    // A view forgotten (View::forget, as a map does at each block's start) answers as a view
+    // made afresh, question for question, its witnesses and points the same; and the points
+    // of a base that may be hidden, tried in two calls (the first two, then the rest), are
+    // the points one call tries.
+    void aViewForgottenAnswersAsAFreshOne() {
+        SplitMix64 rng(4242);
+        const double half = 0.5 / kMmPerInch, R = 16 / kMmPerInch, r = 16 / kMmPerInch;
+        int hiddenPoints = 0, seen = 0, fully = 0;
+        for (int table = 0; table < 8; ++table) {
+            std::vector<flat::Shape> shapes;
+            for (int w = 0; w < 8; ++w) shapes.emplace_back(randomWall(rng, {rng.uniform(5, 25), rng.uniform(5, 25)}), 0);
+            std::vector<const flat::Shape*> walls;
+            for (const flat::Shape& sh : shapes) walls.push_back(&sh);
+            const flat::Disc o{{rng.uniform(1, 29), rng.uniform(1, 29)}, R};
+            flat::TangentCache cacheA, cacheB;
+            flat::View used(o, walls, {}, half, cacheA);
+            // (Used first on targets of its own, to leave it something to forget.)
+            for (int k = 0; k < 200; ++k) {
+                const flat::Disc t{{rng.uniform(1, 29), rng.uniform(1, 29)}, r};
+                (void)used.sees(t);
+                (void)used.pointHidden(t);
+            }
+            used.forget();
+            const flat::View& forgotten = used;
+            const flat::View fresh(o, walls, {}, half, cacheB);
+            for (double y = 0.75; y < 30; y += 1)
+                for (double x = 0.75; x < 30; x += 1) {
+                    const flat::Disc t{{x + rng.uniform(-0.2, 0.2), y + rng.uniform(-0.2, 0.2)}, r};
+                    const QString at = QString("table %1 at (%2, %3)").arg(table).arg(t.centre.x).arg(t.centre.y);
+                    Segment wa{}, wb{};
+                    const flat::Sight a = forgotten.sees(t, &wa), b = fresh.sees(t, &wb);
+                    QVERIFY2(a == b, qPrintable(at + ": sees"));
+                    if (a == flat::Sight::Visible) {
+                        ++seen;
+                        QVERIFY2(wa.a.x == wb.a.x && wa.a.y == wb.a.y && wa.b.x == wb.b.x && wa.b.y == wb.b.y, qPrintable(at + ": witness"));
+                    }
+                    std::optional<Vec2> qa = forgotten.pointHidden(t, 0, 2);
+                    if (!qa) qa = forgotten.pointHidden(t, 2);
+                    const std::optional<Vec2> qb = fresh.pointHidden(t);
+                    QVERIFY2(qa.has_value() == qb.has_value(), qPrintable(at + ": a point hidden"));
+                    if (qa) {
+                        ++hiddenPoints;
+                        QVERIFY2(qa->x == qb->x && qa->y == qb->y, qPrintable(at + ": the point hidden"));
+                    }
+                    const flat::Sight fa = forgotten.fullyVisible(t), fb = fresh.fullyVisible(t);
+                    QVERIFY2(fa == fb, qPrintable(at + ": fully visible"));
+                    fully += fa == flat::Sight::Visible;
+                }
+        }
+        qInfo("%d seen, %d with a point hidden, %d fully visible", seen, hiddenPoints, fully);
+        QVERIFY(seen > 500 && hiddenPoints > 200 && fully > 200);
+    }
+
     // Two walls leave a slot between them; the target stands where the slot's lines just
     // reach it, or just miss it, by a thousandth of an inch and by far less: the flat
     // decision says what the engine says, or leaves it to the engine.
