@@ -304,13 +304,13 @@ View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Sha
     for (const Piece& w : walls_) every_.push_back(&w);
 }
 
-const std::vector<const View::Piece*>& View::mayMeetLines(Disc target, std::vector<const Piece*>& out) const {
+bool View::mayMeetLines(Disc target, std::vector<const Piece*>& out) const {
     const Corridor k(observer_, target);
-    if (!(k.apart > k.R + k.r + eps_)) return every_;
+    if (!(k.apart > k.R + k.r + eps_)) return false;
     out.clear();
     for (const Piece& w : walls_)
         if (k.mayMeet(*w.shape, half_ + eps_)) out.push_back(&w);
-    return out;
+    return true;
 }
 
 void View::forget() {
@@ -499,10 +499,8 @@ std::optional<Vec2> View::pointHidden(Disc target, size_t from, size_t to) const
     // hides() below decides each point, where the plane applies to it.)
     // (Every point tried lies within the target's disc, its lines within the hull of the two
     // discs: the walls that may meet those are all that may meet its own.)
-    const Corridor k(observer_, target);
-    if (!(k.apart > k.R + k.r + eps_)) return std::nullopt;
-    const std::vector<const Piece*>& walls = mayMeetLines(target, pointWalls_);
-    if (walls.empty()) return std::nullopt;
+    const std::vector<const Piece*>& walls = pointWalls_;
+    if (!mayMeetLines(target, pointWalls_) || walls.empty()) return std::nullopt;
     const double r = std::max(0.0, target.radius - half_) * (1 - 1e-9);
     std::vector<Vec2>& tried = pointsTried_;
     if (from == 0) tried.clear();

@@ -195,10 +195,10 @@ private:
     // (Only `among` of the walls are looked at: every_, or those mayMeetLines found for a
     // disc that holds the target's.)
     Gathered gather(Disc target, bool& anyNear, bool& innerUsable, const std::vector<const Piece*>& among) const;
-    // The walls that may meet a line from the observer's disc to the target's, into `out`
-    // (or every_ where the discs are too near to tell): those that may meet a line from
-    // within the one to within the other.
-    const std::vector<const Piece*>& mayMeetLines(Disc target, std::vector<const Piece*>& out) const;
+    // The walls that may meet a line from the observer's disc to the target's, into `out`:
+    // those that may meet a line from within the one to within the other. False (and `out`
+    // left as it was) where the discs are too near for the decision.
+    bool mayMeetLines(Disc target, std::vector<const Piece*>& out) const;
     // Whether no wall or unsure piece may meet a line from `from` to `target`.
     bool nothingNear(Disc from, Disc target, bool closely) const;
     Sight hidesAmong(Disc target, const std::vector<const Piece*>& among) const;
