@@ -196,7 +196,20 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
             box.lo = {std::min(box.lo.x, b.lo.x), std::min(box.lo.y, b.lo.y)};
             box.hi = {std::max(box.hi.x, b.hi.x), std::max(box.hi.y, b.hi.y)};
         }
-        slivers.push_back({i, box.lo, box.hi, std::move(cut)});
+        Slivers piece{i, box.lo, box.hi, {}};
+        piece.parts.reserve(cut.size());
+        for (Ring& ring : cut) {
+            const Bounds b = boundsOf(ring);
+            ShadowPart& s = piece.parts.emplace_back();
+            s.ring = std::move(ring);
+            s.piece = i;
+            s.boxLo = b.lo;
+            s.boxHi = b.hi;
+            s.middle = (b.lo + b.hi) * 0.5;
+            for (const Vec2& v : s.ring) s.reach = std::max(s.reach, std::sqrt(dot(v - s.middle, v - s.middle)));
+            s.shared = true;
+        }
+        slivers.push_back(std::move(piece));
     }
     slivers_ = std::make_shared<const std::vector<Slivers>>(std::move(slivers));
     // The bridges: b grown across a side it shares with a (the two sides on one line, run
@@ -327,7 +340,6 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         sliverPieces_.push_back({{}, piece.piece, height, scenario.terrain[static_cast<size_t>(piece.piece)].hasTag("barricade"),
                                  height > above, 0, 0, 0, 0, 0, piece.lo, piece.hi});
     }
-    sliverParts_.resize(sliverPieces_.size());
 }
 
 void FullShadows::placed(Shade& s) const {
@@ -638,17 +650,7 @@ void FullShadows::forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls,
     for (size_t g = 0; g < sliverPieces_.size(); ++g) {
         const Shade& piece = sliverPieces_[g];
         if (!piece.meets(lo, hi) || !blocks(piece, walls) || (piece.barricade && !barricades)) continue;
-        std::vector<Shade>& made = sliverParts_[g];
-        if (made.empty())
-            for (const Ring& ring : (*slivers_)[g].rings) {
-                const Bounds box = boundsOf(ring);
-                made.push_back(piece);
-                made.back().ring = ring;
-                made.back().boxLo = box.lo;
-                made.back().boxHi = box.hi;
-                placed(made.back());
-            }
-        for (const Shade& s : made)
+        for (const Shade& s : (*slivers_)[g].parts)
             if (s.meets(lo, hi)) consider(s);
     }
 }
@@ -722,7 +724,7 @@ FullShadows::Joint FullShadows::jointly(Vec2 centre, double radius, const EachPa
     // (The parts that stop every line for this pair, and the models taller than both tops.)
     auto consider = [&](const Shade& s) {
         if (beside(all, s.middle - mid, s.reach, hw, needAll)) return;
-        const Vec2 qa = s.nearEye, qb = nearestOnRing(s.ring, centre);
+        const Vec2 qa = s.shared ? nearestOnRing(s.ring, eye_) : s.nearEye, qb = nearestOnRing(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));
         // (A disc within the part, or touching it: the part is not between.)

@@ -28,6 +28,29 @@
 
 namespace sl::analysis {
 
+// A convex part of a piece as the full shadows take it (FullShadows), with what they read of
+// it for one observer.
+struct ShadowPart {
+    Ring ring;
+    int piece;
+    double height;      // a feature's (lines from the observer's top pass below it near the table)
+    bool barricade;     // tagged so
+    bool tall;          // a feature above every line: counts whatever the ruleset says
+    double lo, hi;      // the directions in which it reaches past the observer: (lo, hi)
+    double from, span;  // the directions of its points seen from the observer: [from, from + span]
+    double near;        // its distance from the observer's centre
+    Vec2 boxLo, boxHi;  // its box
+    int joins = -1;     // a bridge's other piece (PieceParts), and whether that is tall
+    bool joinTall = false;
+    Vec2 nearEye{};     // its point nearest the observer's centre (hidesJointly)
+    Vec2 loDir{}, hiDir{};  // the directions lo and hi as unit vectors (besideShadow)
+    Vec2 middle{};      // its box's centre, and the disc about it that holds it
+    double reach = 0;
+    bool shared = false;  // a sliver's part, one for every observer (PieceParts): no nearEye
+    // Whether its box meets the box from lo to hi.
+    bool meets(Vec2 lo, Vec2 hi) const { return !(boxHi.x < lo.x || hi.x < boxLo.x || boxHi.y < lo.y || hi.y < boxLo.y); }
+};
+
 // Every terrain piece's footprint as convex parts (kernel convexParts), once per table.
 // Where two parts touch along a segment (the two walls of a ruin's corner), a line through
 // the seam crosses one of them, but no test of one part at a time shows it. So each such
@@ -46,11 +69,13 @@ public:
         Ring ring;        // convex, positively oriented
         int joins = -1;   // a bridge: the other piece, a part of which it takes in
     };
-    // One piece's slivers (triangles, positively oriented), with the box that holds them all.
+    // One piece's slivers (triangles, positively oriented), with the box that holds them all,
+    // each as the part the full shadows take (its box, and the disc about its middle that
+    // holds it: what no observer changes), for every observer's to share.
     struct Slivers {
         int piece;
         Vec2 lo, hi;
-        std::vector<Ring> rings;
+        std::vector<ShadowPart> parts;
     };
     const std::vector<Part>& parts() const { return parts_; }
     // (Shared: the full shadows made from these parts keep them, to make their own parts of
@@ -136,25 +161,7 @@ public:
     void addModels(const Scenario& scenario, const Model& observer, int skip);
 
 private:
-    struct Shade {
-        Ring ring;
-        int piece;
-        double height;      // a feature's (lines from the observer's top pass below it near the table)
-        bool barricade;     // tagged so
-        bool tall;          // a feature above every line: counts whatever the ruleset says
-        double lo, hi;      // the directions in which it reaches past the observer: (lo, hi)
-        double from, span;  // the directions of its points seen from the observer: [from, from + span]
-        double near;        // its distance from the observer's centre
-        Vec2 boxLo, boxHi;  // its box
-        int joins = -1;     // a bridge's other piece (PieceParts), and whether that is tall
-        bool joinTall = false;
-        Vec2 nearEye{};     // its point nearest the observer's centre (hidesJointly)
-        Vec2 loDir{}, hiDir{};  // the directions lo and hi as unit vectors (besideShadow)
-        Vec2 middle{};      // its box's centre, and the disc about it that holds it
-        double reach = 0;
-        // Whether its box meets the box from lo to hi.
-        bool meets(Vec2 lo, Vec2 hi) const { return !(boxHi.x < lo.x || hi.x < boxLo.x || boxHi.y < lo.y || hi.y < boxLo.y); }
-    };
+    using Shade = ShadowPart;
     // The per-observer facts hidesJointly reads of a part, set once it is made.
     void placed(Shade& s) const;
     // Whether a target's disc about `centre` reaches past the part, by a margin, in the
@@ -241,11 +248,9 @@ private:
     };
     std::vector<Run> runs_;
     // The slivers, and for each piece that has some, the part one of them would be (its
-    // height, tags, whether it is tall, the box of them all: no ring) and its slivers' parts
-    // once made. (Made by const calls: one thread's to use, as a map's threads have their own.)
+    // height, tags, whether it is tall, the box of them all: no ring).
     std::shared_ptr<const std::vector<PieceParts::Slivers>> slivers_;
     std::vector<Shade> sliverPieces_;
-    mutable std::vector<std::vector<Shade>> sliverParts_;
 };
 
 // Everything on the table a sight line could meet, whatever the heights and the ruleset:

@@ -275,15 +275,27 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     // areas block nothing under true-los), with their heights (OpenViews::openOver); and
     // what a line from its top to the probe's top can meet (features and models lower than
     // both tops pass under it).
-    std::vector<Obstacles> above, sightlines;
-    above.reserve(observers.size());
-    sightlines.reserve(observers.size());
+    // (A unit's models alike share them: the same tops and unit make the same obstacles.)
+    std::vector<std::unique_ptr<const Obstacles>> shared;
+    std::vector<const Obstacles*> above, sightlines;
     const bool areasBlock = scenario.ruleset.name != "true-los";
-    for (int o : observers) {
-        const Model& m = scenario.models[static_cast<size_t>(o)];
+    for (size_t i = 0; i < observers.size(); ++i) {
+        const Model& m = scenario.models[static_cast<size_t>(observers[i])];
         const double reach = std::max(m.top(), probe.height);  // (no line runs higher)
-        above.emplace_back(obstacles, scenario, std::min(m.top(), probe.height), m.unit, areasBlock, reach);
-        sightlines.emplace_back(obstacles, scenario, -HUGE_VAL, m.unit, areasBlock, reach);
+        const auto alike = std::ranges::find_if(observers.begin(), observers.begin() + static_cast<std::ptrdiff_t>(i), [&](int o) {
+            const Model& e = scenario.models[static_cast<size_t>(o)];
+            return e.unit == m.unit && e.top() == m.top();
+        });
+        if (alike != observers.begin() + static_cast<std::ptrdiff_t>(i)) {
+            const size_t j = static_cast<size_t>(alike - observers.begin());
+            above.push_back(above[j]);
+            sightlines.push_back(sightlines[j]);
+            continue;
+        }
+        above.push_back(shared.emplace_back(std::make_unique<const Obstacles>(obstacles, scenario, std::min(m.top(), probe.height), m.unit,
+                                                                            areasBlock, reach)).get());
+        sightlines.push_back(shared.emplace_back(std::make_unique<const Obstacles>(obstacles, scenario, -HUGE_VAL, m.unit, areasBlock,
+                                                                                 reach)).get());
     }
     // What a base cannot stand on: the features and models. What a cell must stand clear of
     // to be settled by the open views alone (fully visible, within nothing, out of cover):
@@ -322,10 +334,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         std::vector<OpenViews> views, overViews;  // (over `sightlines` and `above`)
         // (Under 11e, the areas no pair with the observer makes walls of left out: those it
         // stands within, and the ones that do not obscure.)
-        std::vector<Obstacles> ownSight, ownAbove, terrainSight;
-        ownSight.reserve(observers.size());
-        ownAbove.reserve(observers.size());
-        terrainSight.reserve(observers.size());
+        // (Shared by the observers whose obstacles and walls are the same.)
+        std::map<std::pair<const Obstacles*, std::vector<int>>, std::unique_ptr<const Obstacles>> ownSight, ownAbove;
+        std::map<const Obstacles*, std::unique_ptr<const Obstacles>> terrainSight;
+        auto own = [&](auto& kept, const Obstacles* from, const std::vector<int>& walls) {
+            std::unique_ptr<const Obstacles>& o = kept[{from, walls}];
+            if (!o) o = std::make_unique<const Obstacles>(*from, scenario, walls);
+            return o.get();
+        };
         // (Past the terrain alone, for the cover of a cell that models hide in part.)
         std::vector<OpenViews> terrainViews;
         if (run.shadows)
@@ -333,15 +349,17 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 const int o = observers[i];
                 shadows.emplace_back(parts, s, s.models[static_cast<size_t>(o)], probe.height);
                 shadows.back().addModels(s, s.models[static_cast<size_t>(o)], probeIndex);
-                const Obstacles* sight = &sightlines[i];
-                const Obstacles* over = &above[i];
+                const Obstacles* sight = sightlines[i];
+                const Obstacles* over = above[i];
                 if (const std::optional<std::vector<int>> walls = rulings.wallsWhateverTarget(o)) {
-                    sight = &ownSight.emplace_back(sightlines[i], scenario, *walls);
-                    over = &ownAbove.emplace_back(above[i], scenario, *walls);
+                    sight = own(ownSight, sight, *walls);
+                    over = own(ownAbove, over, *walls);
                 }
                 views.emplace_back(*sight, scenario, o);
                 overViews.emplace_back(*over, scenario, o);
-                terrainViews.emplace_back(terrainSight.emplace_back(sight->withoutModels()), scenario, o);
+                std::unique_ptr<const Obstacles>& terrain = terrainSight[sight];
+                if (!terrain) terrain = std::make_unique<const Obstacles>(sight->withoutModels());
+                terrainViews.emplace_back(*terrain, scenario, o);
             }
         // 11e: observer i's open views against a probe that stands within areas or touches
         // one (not clear, below), over what the pair's lines can meet: its walls the only
@@ -356,7 +374,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         std::vector<std::map<std::vector<int>, std::unique_ptr<PairViews>>> pairViews(observers.size());
         auto viewsFor = [&](size_t i, const std::vector<int>& walls) -> const OpenViews& {
             std::unique_ptr<PairViews>& made = pairViews[i][walls];
-            if (!made) made = std::make_unique<PairViews>(Obstacles(sightlines[i], scenario, walls), scenario, observers[i]);
+            if (!made) made = std::make_unique<PairViews>(Obstacles(*sightlines[i], scenario, walls), scenario, observers[i]);
             return made->views;
         };
         // Hidden in part from observer i, the terrain's doing, with a proof that needs no
