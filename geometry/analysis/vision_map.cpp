@@ -431,6 +431,22 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // seen, so no full shadow holds it. Forgotten at each block's start, as the views are.
         KeptPoints keptFeet, seenSpots;
         auto keptFootWithin = [&](size_t i, Vec2 at, const std::vector<int>& walls) { return keptFeet.within(i, at, rim, walls); };
+        // The probe's 13.09 ruling where it stands (Rulings::hiddenOf: whether it is within a
+        // dense area, which no observer changes), worked out once for each place.
+        std::optional<bool> hiddenHereIs;
+        std::optional<Vec2> hiddenHereAt;
+        auto hiddenHere = [&] {
+            if (hiddenHereAt != placed.position) {
+                hiddenHereIs = rulings.hiddenOf(probeIndex);
+                hiddenHereAt = placed.position;
+            }
+            return hiddenHereIs;
+        };
+        // Rulings::hiddenBeyondRange, with the place's ruling above.
+        auto hiddenBeyondRange = [&](int o) {
+            return hiddenHere().value_or(false) &&
+                   baseDistance3d(s.models[static_cast<size_t>(o)], placed) > s.ruleset.detection_range;
+        };
         // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
         // whether every one that sees it gives cover.
         // `dense`: the rim's points kDenseRim and as many between them (one part at a time).
@@ -481,7 +497,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 return std::nullopt;
             }
             PairResult r;
-            r.hidden = rulings.hiddenOf(probeIndex);
+            r.hidden = hiddenHere();
             r.fully_visible = false;
             // The cover it would give where it sees the cell.
             const std::optional<bool> cover = byTerrain || standsInCover || !partCover ? partCover : std::optional<bool>(false);
@@ -596,7 +612,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const flat::Sight sight = flatView(flatTops, i, walls).sees(target);
             if (sight == flat::Sight::Unknown) return std::nullopt;
             PairResult r;
-            r.hidden = rulings.hiddenOf(probeIndex);
+            r.hidden = hiddenHere();
             r.visible = sight == flat::Sight::Visible;
             if (!r.visible) return r;
             const bool standsInCover = rulings.coverWhereItStands(probeIndex);
@@ -741,13 +757,13 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 const int o = observers[i];
                 if (hiddenBefore && (*hiddenBefore)[i]) {
                     // (Its full shadow proven for a block the cell lies in.)
-                    cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                    cell.hidden1309 = cell.hidden1309 || hiddenHere().value_or(false);
                     continue;
                 }
                 const std::vector<int> walls = pairWalls(i);  // (the pair's, for the proofs below)
                 // (Not where a spot kept from a cell before, seen from this observer with these
                 // walls, lies within the base.)
-                if (rulings.hiddenBeyondRange(o, probeIndex)) {
+                if (hiddenBeyondRange(o)) {
                     // (What the ruling would say after all its proofs: not seen, 13.09.)
                     cell.hidden1309 = true;
                     continue;
@@ -760,7 +776,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 if (!shadows.empty() && !seenSpots.within(i, placed.position, rim, walls) &&
                     shadows[i].hides(placed.position, probeRadius, walls)) {
                     // Hidden from this one, with the proof its full shadow gives.
-                    cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                    cell.hidden1309 = cell.hidden1309 || hiddenHere().value_or(false);
                     continue;
                 }
                 std::optional<PairResult> part =
@@ -781,7 +797,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     PairResult r;
                     r.visible = r.fully_visible = true;
                     r.cover = rulings.coverWhereItStands(probeIndex);
-                    r.hidden = rulings.hiddenOf(probeIndex);
+                    r.hidden = hiddenHere();
                     settled = take(i, r);
                     continue;
                 }
@@ -797,7 +813,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             }
             for (size_t e = 0; !settled && e < exact.size(); ++e) {
                 if (partlyByModels[exact[e]] && cell.seenBy >= 0 && !anyCover) {
-                    cell.hidden1309 = cell.hidden1309 || rulings.hiddenOf(probeIndex).value_or(false);
+                    cell.hidden1309 = cell.hidden1309 || hiddenHere().value_or(false);
                     continue;
                 }
                 moving.follow();
@@ -895,7 +911,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                     c = cell;
                     if (hiding) {
                         moveProbe(placed.position);
-                        c.hidden1309 = rulings.hiddenOf(probeIndex).value_or(false);
+                        c.hidden1309 = hiddenHere().value_or(false);
                     }
                 }
             inBlocks += block.cells();
