@@ -291,6 +291,7 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
         return piece.kind == TerrainKind::Feature && piece.bottom <= 0 && piece.openings.empty() ? piece.height : 0.0;
     };
+    shades_.reserve(parts.parts().size());
     for (const PieceParts::Part& part : parts.parts()) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(part.piece)];
         const std::optional<Arc> arc = arcOf(eye_, radius, part.ring, kClear + halfWidth_);
