@@ -363,11 +363,19 @@ bool View::nothingNear(Disc from, Disc target, bool closely) const {
     const Corridor k(from, target);
     if (!(k.apart > k.R + k.r + eps_)) return false;
     const double g = half_ + eps_;
+    // (Measured closely, from a point: a band from it to a point q of the target is needed
+    // open only up to its cross-section through q, all of which lies within
+    // sqrt(|q - from|^2 + half^2) of the point; a piece wholly farther than that from it,
+    // for the target's farthest q, stops none of those bands, though it stand against the
+    // target's far side.)
+    const double far = length(target.centre.x - from.centre.x, target.centre.y - from.centre.y) + target.radius;
+    const double beyond = std::sqrt(far * far + half_ * half_) + eps_;
+    auto behind = [&](const Shape& s) { return from.radius == 0 && !s.within(from.centre, beyond); };
     for (const Shape* s : unsure_)
-        if (k.mayMeet(*s, g) && (!closely || !apart(*s, from, target, half_, eps_))) return false;
+        if (k.mayMeet(*s, g) && (!closely || (!apart(*s, from, target, half_, eps_) && !behind(*s)))) return false;
     // (The wall that was in the way last time first: the next cone is near the last.)
     auto inTheWay = [&](const Piece* w) {
-        return k.mayMeet(*w->shape, g) && (!closely || !apart(*w->shape, from, target, half_, eps_));
+        return k.mayMeet(*w->shape, g) && (!closely || (!apart(*w->shape, from, target, half_, eps_) && !behind(*w->shape)));
     };
     if (lastInTheWay_ && inTheWay(lastInTheWay_)) return false;
     for (const Piece* w : every_)

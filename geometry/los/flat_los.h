@@ -159,7 +159,10 @@ public:
     // within), no wall or unsure piece comes near any line to a point of this disc: then
     // every point of it is seen (from that point), every target within it fully.
     // With `closely`, a wall near a cone is measured against it (else the box of lines
-    // between the two is enough to fail it: quicker, and enough for most).
+    // between the two is enough to fail it: quicker, and enough for most), and one wholly
+    // farther from the point than any band to a point of the disc reaches (that band is
+    // needed open only up to its cross-section through the point: a wall against the
+    // disc's far side) is passed over.
     bool openFromAPoint(Disc target, bool closely = false) const;
     // The same for the disc whole, or for each of seven smaller discs that cover it, each
     // from a point of its own: every point of it is seen (a base at a shadow's edge is
