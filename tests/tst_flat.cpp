@@ -278,51 +278,65 @@ private slots:
     // stand within two half-bands of the base, where fullyVisible leaves it open: behind
     // it, which no band to a point of it needs to pass (it is needed open only up to its
     // cross-section through the point), and beside and before its far half, where a
-    // wall can hide a sliver of it. Wherever the base is found seen in parts, the engine
-    // finds it fully visible; and the walls behind let some be found so.
+    // wall can hide a sliver of it. The piece behind is a long bar across the lines (also
+    // given to the view as an unsure piece, one that stops some lines: it is passed over
+    // all the same), a model's disc, or a small tilted wall. Wherever the base is found
+    // seen in parts, the engine finds it fully visible; and the pieces behind let some be
+    // found so.
     void seenInPartsAgainstAWallAgreesWithTheEngine() {
         SplitMix64 rng(77);
         const double half = 0.5 / kMmPerInch;
-        int proven = 0, provenNear = 0, provenBehind = 0, notFully = 0;
-        for (int table = 0; table < 600; ++table) {
+        int proven = 0, provenNear = 0, provenBehind = 0, provenUnsure = 0, provenDisc = 0;
+        for (int table = 0; table < 800; ++table) {
             const double R = rng.uniform(12.5, 30) / kMmPerInch, r = rng.uniform(12.5, 30) / kMmPerInch;
             const Vec2 o{3, 15}, t{rng.uniform(10, 24), rng.uniform(8, 22)};
             const Vec2 u = (t - o) * (1 / std::hypot(t.x - o.x, t.y - o.y));
-            // A small wall whose nearest point to the base's rim is 0 to 3 half-bands away, in
-            // a direction within 110 degrees of straight behind it (or a long bar across the
-            // lines behind it, a third of the time).
-            Ring wall;
+            // Its nearest point to the base's rim 0 to 3 half-bands away: a bar straight
+            // behind, a disc within 30 degrees of straight behind, a small wall within 110.
             const double gap = rng.uniform(0, 3 * half);
-            if (table % 3 == 0) {
+            const double a = std::atan2(u.y, u.x) + rng.uniform(-1.92, 1.92);
+            const Vec2 d{std::cos(a), std::sin(a)};
+            const int kind = table % 4;  // 0 bar, 1 bar as an unsure piece, 2 disc, 3 small wall
+            Ring wall;         // (the engine's piece)
+            flat::Shape shape;  // (the view's)
+            if (kind <= 1) {
                 const Vec2 n{-u.y, u.x}, near = t + u * (r + gap);
                 const double w = rng.uniform(0.05, 0.4), l = rng.uniform(1, 4);
                 wall = convexHullOf({near - n * l, near + n * l, near + n * l + u * w, near - n * l + u * w});
+                shape = flat::Shape(wall, 0);
+            } else if (kind == 2) {
+                // (The engine's piece a polygon within the disc: no larger than the view's.)
+                const double rho = rng.uniform(0.3, 1.2), b = std::atan2(u.y, u.x) + rng.uniform(-0.5, 0.5);
+                const Vec2 c = t + Vec2{std::cos(b), std::sin(b)} * (r + gap + rho);
+                for (int k = 0; k < 48; ++k) {
+                    const double phi = 2 * std::numbers::pi * k / 48;
+                    wall.push_back({c.x + rho * std::cos(phi), c.y + rho * std::sin(phi)});
+                }
+                shape = flat::Shape({c}, rho);
             } else {
-                const double a = std::atan2(u.y, u.x) + rng.uniform(-1.92, 1.92);
-                const Vec2 d{std::cos(a), std::sin(a)};
                 const Vec2 tangent{-d.y, d.x};
                 const double w = rng.uniform(0.02, 0.5), l = rng.uniform(0.02, 0.8), tilt = rng.uniform(-0.6, 0.6);
                 const Vec2 near = t + d * (r + gap), along = tangent * std::cos(tilt) + d * std::sin(tilt);
-                // (Its near side through `near`, turned by `tilt` but for a hair outside the base.)
+                // (Its near side through `near`, turned by `tilt`; a wall that reaches into the
+                // base is left out.)
                 const Vec2 a0 = near - along * (l * rng.uniform(0, 1)), a1 = a0 + along * l;
-                std::vector<Vec2> pts{a0, a1, a1 + d * w, a0 + d * w};
+                wall = convexHullOf({a0, a1, a1 + d * w, a0 + d * w});
                 bool clear = true;
-                for (const Vec2& p : pts) clear = clear && std::hypot(p.x - t.x, p.y - t.y) > r + 1e-6;
-                for (double k = 0; k <= 1 && clear; k += 0.01) {
-                    const Vec2 p = a0 + (a1 - a0) * k;
-                    clear = std::hypot(p.x - t.x, p.y - t.y) > r + 1e-6;
-                }
+                for (size_t i = 0; i < wall.size() && clear; ++i)
+                    for (double k = 0; k <= 1 && clear; k += 0.01) {
+                        const Vec2 p = wall[i] + (wall[(i + 1) % wall.size()] - wall[i]) * k;
+                        clear = std::hypot(p.x - t.x, p.y - t.y) > r + 1e-6;
+                    }
                 if (!clear) continue;
-                wall = convexHullOf(pts);
+                shape = flat::Shape(wall, 0);
             }
             Polygon p{wall, {}};
             orientForInteriorLeft(p);
-            const flat::Shape shape(wall, 0);
-            const flat::Shape* ws[] = {&shape};
+            std::vector<const flat::Shape*> walls, unsure;
+            (kind == 1 ? unsure : walls).push_back(&shape);
             flat::TangentCache cache;
-            const flat::View view({o, R}, {ws[0]}, {}, half, cache);
-            const bool parts = view.openInParts({t, r});
-            if (!parts) continue;
+            const flat::View view({o, R}, walls, unsure, half, cache);
+            if (!view.openInParts({t, r})) continue;
             Scenario s;
             s.board = {30, 30};
             s.ruleset.sight_line_width_mm = 1;
@@ -334,17 +348,19 @@ private slots:
             provenNear += shape.within(t, r + 2 * half);
             // (A bar across every line, within half a band of the base: before the rule for
             // what stands behind, no cone to a part of the base was clear of it.)
-            provenBehind += table % 3 == 0 && gap < half;
-            notFully += !e.fully_visible;
+            provenBehind += kind == 0 && gap < half;
+            provenUnsure += kind == 1 && gap < half;
+            provenDisc += kind == 2 && gap < half;
             if (e.undecided || !e.visible || !e.fully_visible)
-                QFAIL(qPrintable(QString("table %1 target (%2, %3) r %4, wall %5 from it: seen in parts, engine visible %6 fully %7 "
-                                         "undecided %8")
-                                     .arg(table).arg(t.x).arg(t.y).arg(r).arg(gap).arg(e.visible).arg(e.fully_visible).arg(e.undecided)));
+                QFAIL(qPrintable(QString("table %1 target (%2, %3) r %4, piece %5 at %6 from it: seen in parts, engine visible "
+                                         "%7 fully %8 undecided %9")
+                                     .arg(table).arg(t.x).arg(t.y).arg(r).arg(kind).arg(gap).arg(e.visible).arg(e.fully_visible)
+                                     .arg(e.undecided)));
         }
-        qInfo("%d seen in parts, %d of them with the wall within two half-bands, %d with a bar within half a band behind",
-              proven, provenNear, provenBehind);
-        QVERIFY(provenNear > 20 && provenBehind > 5);
-        QCOMPARE(notFully, 0);
+        qInfo("%d seen in parts, %d with the piece within two half-bands; within half a band behind: %d bars, %d as "
+              "unsure pieces, %d discs",
+              proven, provenNear, provenBehind, provenUnsure, provenDisc);
+        QVERIFY(provenNear > 20 && provenBehind > 5 && provenUnsure > 5 && provenDisc > 5);
     }
 
     // A piece that is not convex, as its hull (with its parts for a target in one of its

@@ -46,7 +46,9 @@ struct ShadowPart {
     Vec2 loDir{}, hiDir{};  // the directions lo and hi as unit vectors (besideShadow)
     Vec2 middle{};      // its box's centre, and the disc about it that holds it
     double reach = 0;
-    bool shared = false;  // a sliver's part, one for every observer (PieceParts): no nearEye
+    bool shared = false;  // a sliver's part, one for every observer (PieceParts): only its ring,
+                          // box, middle and reach hold (nearEye is worked out where asked; its
+                          // piece's height, tags and tallness are the observer's sliverPieces_')
     // Whether its box meets the box from lo to hi.
     bool meets(Vec2 lo, Vec2 hi) const { return !(boxHi.x < lo.x || hi.x < boxLo.x || boxHi.y < lo.y || hi.y < boxLo.y); }
 };
@@ -193,7 +195,7 @@ private:
                           const Consider& consider, const Along* along = nullptr) const;
     // The slivers (PieceParts) whose boxes meet the box from lo to hi, of the pieces that
     // stop every line for the pair (without `barricades`, none tagged so), given to
-    // `consider`; a piece's made into parts the first time they are asked for.
+    // `consider` (made into parts once per table, PieceParts, for every observer to share).
     template <class Consider>
     void forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, const Consider& consider) const;
     // What jointly found: hidden; or not, and where a line was found open, as far as the

@@ -202,7 +202,10 @@ private:
     // those that may meet a line from within the one to within the other. False (and `out`
     // left as it was) where the discs are too near for the decision.
     bool mayMeetLines(Disc target, std::vector<const Piece*>& out) const;
-    // Whether no wall or unsure piece may meet a line from `from` to `target`.
+    // Whether no wall or unsure piece may meet a line from `from` to `target`. With
+    // `closely`, one is measured against the hull of the two grown by half (apart), and
+    // from a point (`from` of radius 0) one wholly farther from it than any band to a point
+    // of `target` needs to be open is passed over (openFromAPoint).
     bool nothingNear(Disc from, Disc target, bool closely) const;
     Sight hidesAmong(Disc target, const std::vector<const Piece*>& among) const;
     // The decision among `pieces`: every line tangent to two of the objects tried. With
