@@ -368,9 +368,12 @@ bool View::nothingNear(Disc from, Disc target, bool closely) const {
     // sqrt(|q - from|^2 + half^2) of the point; a piece wholly farther than that from it,
     // for the target's farthest q, stops none of those bands, though it stand against the
     // target's far side.)
-    const double far = length(target.centre.x - from.centre.x, target.centre.y - from.centre.y) + target.radius;
-    const double beyond = std::sqrt(far * far + half_ * half_) + eps_;
-    auto behind = [&](const Shape& s) { return from.radius == 0 && !s.within(from.centre, beyond); };
+    // (Worked out only where asked: most cones fail at a wall that is not behind.)
+    auto behind = [&](const Shape& s) {
+        if (from.radius != 0) return false;
+        const double far = length(target.centre.x - from.centre.x, target.centre.y - from.centre.y) + target.radius;
+        return !s.within(from.centre, std::sqrt(far * far + half_ * half_) + eps_);
+    };
     for (const Shape* s : unsure_)
         if (k.mayMeet(*s, g) && (!closely || (!apart(*s, from, target, half_, eps_) && !behind(*s)))) return false;
     // (The wall that was in the way last time first: the next cone is near the last.)
