@@ -364,18 +364,13 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // 11e: observer i's open views against a probe that stands within areas or touches
         // one (not clear, below), over what the pair's lines can meet: its walls the only
         // areas (Rulings::wallsOf, the areas the probe is within left out). Made the first
-        // time a cell asks, for each observer and set of walls.
-        struct PairViews {
-            Obstacles sight;
-            OpenViews views;
-            PairViews(Obstacles&& obstacles, const Scenario& table, int observer)
-                : sight(std::move(obstacles)), views(sight, table, observer) {}
-        };
-        std::vector<std::map<std::vector<int>, std::unique_ptr<PairViews>>> pairViews(observers.size());
+        // time a cell asks, for each observer and set of walls (the obstacles shared, as
+        // above, by the observers alike).
+        std::vector<std::map<std::vector<int>, std::unique_ptr<const OpenViews>>> pairViews(observers.size());
         auto viewsFor = [&](size_t i, const std::vector<int>& walls) -> const OpenViews& {
-            std::unique_ptr<PairViews>& made = pairViews[i][walls];
-            if (!made) made = std::make_unique<PairViews>(Obstacles(*sightlines[i], scenario, walls), scenario, observers[i]);
-            return made->views;
+            std::unique_ptr<const OpenViews>& made = pairViews[i][walls];
+            if (!made) made = std::make_unique<const OpenViews>(*own(ownSight, sightlines[i], walls), scenario, observers[i]);
+            return *made;
         };
         // Hidden in part from observer i, the terrain's doing, with a proof that needs no
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part
