@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <numbers>
 
 namespace sl::flat {
 
@@ -242,18 +243,23 @@ struct Corridor {
 };
 
 // Whether the shape, grown by `grow`, stays clear (by more than eps) of the convex hull of
-// the two discs: some direction along which it lies wholly beyond the hull. Two convex sets
+// the discs: some direction along which it lies wholly beyond the hull. Two convex sets
 // apart are apart along the line through their nearest points: a side's normal where the
-// shape's nearest point lies within a side, the normal of one of the hull's two straight
-// sides, or the direction from a disc's centre to the corner of the shape nearest it; each
-// is tried (a side's and a corner's in constant time: along a side's normal the shape's
-// least is that side's; along a corner's direction, its least is the corner's where its
-// neighbours lie no nearer).
-bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
+// shape's nearest point lies within a side, the normal of one of the hull's straight sides
+// (a line tangent to two of the discs on one side of both), or the direction from a disc's
+// centre to the corner of the shape nearest it; each is tried (a side's and a corner's in
+// constant time: along a side's normal the shape's least is that side's; along a corner's
+// direction, its least is the corner's where its neighbours lie no nearer).
+template <size_t N>
+bool apartFromHull(const Shape& shape, const Disc (&discs)[N], double grow, double eps) {
     const Ring& ring = shape.ring();
     const size_t n = ring.size();
     const double reach = grow + shape.round();
-    auto hullReach = [&](Vec2 d) { return std::max(dot(a.centre, d) + a.radius, dot(b.centre, d) + b.radius); };
+    auto hullReach = [&](Vec2 d) {
+        double most = -HUGE_VAL;
+        for (const Disc& c : discs) most = std::max(most, dot(c.centre, d) + c.radius);
+        return most;
+    };
     const std::vector<Vec2>& normals = shape.normals();
     for (size_t i = 0; i < normals.size(); ++i)
         if (-dot(ring[i], normals[i]) - reach > hullReach(normals[i] * -1) + eps) return true;
@@ -263,20 +269,21 @@ bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
         for (const Vec2 m : {Vec2{-d.y, d.x}, Vec2{d.y, -d.x}})
             if (len > 0 && std::min(dot(ring[0], m), dot(ring[1], m)) / len - reach > hullReach(m * (1 / len)) + eps) return true;
     }
-    // The hull's straight sides: the lines tangent to both discs on one side of both.
-    {
-        const Vec2 d = a.centre - b.centre;
-        const double l2 = dot(d, d), delta = b.radius - a.radius;
-        if (l2 > delta * delta)
-            for (const double sigma : {1.0, -1.0}) {
-                Vec2 m = (d * delta + perp(d) * (sigma * std::sqrt(l2 - delta * delta))) * (1 / l2);
-                m = m * (1 / length(m.x, m.y));
-                double least = HUGE_VAL;
-                for (const Vec2 v : ring) least = std::min(least, dot(v, m));
-                if (least - reach > hullReach(m) + eps) return true;
-            }
-    }
-    for (const Disc& c : {a, b})
+    for (size_t i = 0; i < N; ++i)
+        for (size_t j = i + 1; j < N; ++j) {
+            const Disc &a = discs[i], &b = discs[j];
+            const Vec2 d = a.centre - b.centre;
+            const double l2 = dot(d, d), delta = b.radius - a.radius;
+            if (l2 > delta * delta)
+                for (const double sigma : {1.0, -1.0}) {
+                    Vec2 m = (d * delta + perp(d) * (sigma * std::sqrt(l2 - delta * delta))) * (1 / l2);
+                    m = m * (1 / length(m.x, m.y));
+                    double least = HUGE_VAL;
+                    for (const Vec2 v : ring) least = std::min(least, dot(v, m));
+                    if (least - reach > hullReach(m) + eps) return true;
+                }
+        }
+    for (const Disc& c : discs)
         for (size_t i = 0; i < n; ++i) {
             const Vec2 v = ring[i], d = v - c.centre;
             const double len = length(d.x, d.y);
@@ -286,6 +293,12 @@ bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
             if (dot(v, u) - reach > hullReach(u) + eps) return true;
         }
     return false;
+}
+
+// The same for the hull of two discs.
+bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
+    const Disc discs[] = {a, b};
+    return apartFromHull(shape, discs, grow, eps);
 }
 
 }  // namespace
@@ -315,6 +328,7 @@ bool View::mayMeetLines(Disc target, std::vector<const Piece*>& out) const {
 
 void View::forget() {
     lastInTheWay_ = nullptr;
+    lastAcross_ = nullptr;
     lastHider_ = nullptr;
     openCount_ = openNext_ = 0;
 }
@@ -374,12 +388,18 @@ bool View::nothingNear(Disc from, Disc target, bool closely) const {
         const double far = length(target.centre.x - from.centre.x, target.centre.y - from.centre.y) + target.radius;
         return !s.within(from.centre, std::sqrt(far * far + half_ * half_) + eps_);
     };
-    for (const Shape* s : unsure_)
-        if (k.mayMeet(*s, g) && (!closely || (!apart(*s, from, target, half_, eps_) && !behind(*s)))) return false;
-    // (The wall that was in the way last time first: the next cone is near the last.)
-    auto inTheWay = [&](const Piece* w) {
-        return k.mayMeet(*w->shape, g) && (!closely || (!apart(*w->shape, from, target, half_, eps_) && !behind(*w->shape)));
+    // (Measured closely, a hull in the way is looked at as its parts, where it has them: a
+    // base may stand in one of an area's bays.)
+    auto near = [&](const Shape& s) { return !apart(s, from, target, half_, eps_) && !behind(s); };
+    auto stops = [&](const Shape& s) {
+        return k.mayMeet(s, g) &&
+               (!closely || (near(s) && (!s.parts() || s.parts()->empty() ||
+                                         std::ranges::any_of(*s.parts(), [&](const Shape& part) { return k.mayMeet(part, g) && near(part); }))));
     };
+    for (const Shape* s : unsure_)
+        if (stops(*s)) return false;
+    // (The wall that was in the way last time first: the next cone is near the last.)
+    auto inTheWay = [&](const Piece* w) { return stops(*w->shape); };
     if (lastInTheWay_ && inTheWay(lastInTheWay_)) return false;
     for (const Piece* w : every_)
         if (w != lastInTheWay_ && inTheWay(w)) {
@@ -448,15 +468,70 @@ bool View::seenAlongKept(Disc target, Segment* witness) const {
     return false;
 }
 
+bool View::sideFanOpen(Vec2 p, Disc target, double side) const {
+    const Vec2 d = target.centre - p;
+    const double distance = length(d.x, d.y);
+    if (!(distance > target.radius + eps_)) return false;
+    // The bands: for a point q of the target, the one with q at a corner of its end and its
+    // side from p to q, the other 2 half away towards `side` (its start's middle within half
+    // of p). Its corners: p, q, and those two moved 2 half along the normal of q - p, which
+    // lies within 2 sin(a / 2) of the normal of the centre's direction, a the angle between
+    // the two (at most asin(radius / distance)): within mu of the corners moved along that.
+    const Vec2 u = d * (1 / distance), shift = perp(u) * (2 * half_ * side);
+    const double mu = 4 * half_ * std::sin(std::asin(std::min(1.0, target.radius / distance)) / 2) * (1 + 1e-9) + eps_;
+    const Disc fan[] = {{p, 0}, target, {p + shift, mu}, {target.centre + shift, target.radius + mu}};
+    // (A piece wholly farther from p than every band's farthest corner stops none.)
+    const double far = distance + target.radius, farthest = std::sqrt(far * far + 4 * half_ * half_) + mu + eps_;
+    // (A hull as its parts, where it has them, as in nothingNear.)
+    Vec2 lo = p, hi = p;
+    for (const Disc& disc : fan) {
+        lo = {std::min(lo.x, disc.centre.x - disc.radius), std::min(lo.y, disc.centre.y - disc.radius)};
+        hi = {std::max(hi.x, disc.centre.x + disc.radius), std::max(hi.y, disc.centre.y + disc.radius)};
+    }
+    auto near = [&](const Shape& s) {
+        return !(s.boxHi().x < lo.x - eps_ || s.boxLo().x > hi.x + eps_ || s.boxHi().y < lo.y - eps_ || s.boxLo().y > hi.y + eps_) &&
+               !apartFromHull(s, fan, 0, eps_) && s.within(p, farthest);
+    };
+    // (What stops the fan: the piece, or the part of it; none.)
+    auto stopper = [&](const Shape& s) -> const Shape* {
+        if (!near(s)) return nullptr;
+        if (!s.parts() || s.parts()->empty()) return &s;
+        const auto part = std::ranges::find_if(*s.parts(), near);
+        return part == s.parts()->end() ? nullptr : &*part;
+    };
+    // (What stopped the last fan first: the next, from a point near, or to the other side,
+    // is most often stopped by it too.)
+    if (lastAcross_ && near(*lastAcross_)) return false;
+    for (const Shape* s : unsure_)
+        if (const Shape* by = stopper(*s)) return (lastAcross_ = by), false;
+    for (const Piece& w : walls_)
+        if (const Shape* by = stopper(*w.shape)) return (lastAcross_ = by), false;
+    return true;
+}
+
+bool View::openAlongASide(Disc target) const {
+    // (From the points openFromAPoint takes: each at least half within the observer's disc.)
+    if (!(observer_.radius > half_)) return false;
+    const double out = (observer_.radius - half_) * 0.9;
+    constexpr int kRound = 8;
+    for (int k = -1; k < kRound; ++k) {
+        const double turn = 2 * std::numbers::pi * k / kRound;
+        const Vec2 p = k < 0 ? observer_.centre : observer_.centre + Vec2{std::cos(turn), std::sin(turn)} * out;
+        if (sideFanOpen(p, target, 1) || sideFanOpen(p, target, -1)) return true;
+    }
+    return false;
+}
+
 bool View::openInParts(Disc target) const {
-    if (openFromAPoint(target, true)) return true;
+    auto open = [&](Disc disc) { return openFromAPoint(disc, true) || openAlongASide(disc); };
+    if (open(target)) return true;
     // (Seven discs a little over half the radius: one about the centre, six about it at
     // sqrt(3)/2 of the radius, which meet on the rim.)
     const double part = 0.505 * target.radius, out = 0.8660254037844386 * target.radius;
-    if (!openFromAPoint({target.centre, part}, true)) return false;
+    if (!open({target.centre, part})) return false;
     for (int k = 0; k < 6; ++k) {
         const double a = 3.14159265358979323846 / 3 * k;
-        if (!openFromAPoint({target.centre + Vec2{std::cos(a), std::sin(a)} * out, part}, true)) return false;
+        if (!open({target.centre + Vec2{std::cos(a), std::sin(a)} * out, part})) return false;
     }
     return true;
 }

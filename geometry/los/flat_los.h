@@ -164,9 +164,17 @@ public:
     // needed open only up to its cross-section through the point: a wall against the
     // disc's far side) is passed over.
     bool openFromAPoint(Disc target, bool closely = false) const;
-    // The same for the disc whole, or for each of seven smaller discs that cover it, each
-    // from a point of its own: every point of it is seen (a base at a shadow's edge is
-    // often seen whole from no one point of the observer's base, in parts from several).
+    // Whether, from one of those points, every band that reaches a point q of the disc with
+    // q at one corner of its end (rulesets.md, 06.01: a point is seen anywhere across a
+    // band's end), its other side 2 half away on one side of the line to q (the same side
+    // for every q), is clear of every wall and unsure piece: then every point of the disc is
+    // seen. (A base beside a wall that runs along its lines, nearer than half: the bands on
+    // the side away from it.)
+    bool openAlongASide(Disc target) const;
+    // The same (openFromAPoint closely, or openAlongASide) for the disc whole, or for each
+    // of seven smaller discs that cover it, each from a point of its own: every point of it
+    // is seen (a base at a shadow's edge is often seen whole from no one point of the
+    // observer's base, in parts from several).
     bool openInParts(Disc target) const;
     const Disc& observer() const { return observer_; }
     // Forgets what the decisions so far left to speed the next (the bands found open, the
@@ -207,6 +215,10 @@ private:
     // from a point (`from` of radius 0) one wholly farther from it than any band to a point
     // of `target` needs to be open is passed over (openFromAPoint).
     bool nothingNear(Disc from, Disc target, bool closely) const;
+    // openAlongASide from the point p (within the observer's disc, half or more from its
+    // rim), the bands' other sides towards `side` (+1: left of the lines from p, -1: right):
+    // no wall or unsure piece meets the hull of their corners.
+    bool sideFanOpen(Vec2 p, Disc target, double side) const;
     Sight hidesAmong(Disc target, const std::vector<const Piece*>& among) const;
     // The decision among `pieces`: every line tangent to two of the objects tried. With
     // `exact` (no piece near), Hidden where none is open; else Visible or Unknown only.
@@ -229,6 +241,7 @@ private:
     TangentCache* cache_;
     mutable std::unordered_map<const Shape*, Piece> insides_;
     mutable const Piece* lastInTheWay_ = nullptr;  // (nothingNear's: the wall in the way of the last cone)
+    mutable const Shape* lastAcross_ = nullptr;    // (sideFanOpen's: the piece, or part of one, that stopped the last fan)
     // The wall that stopped most lines of the last target found hidden, and whether it
     // alone hides this one (decide with it alone).
     mutable const Piece* lastHider_ = nullptr;
