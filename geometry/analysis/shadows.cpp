@@ -560,9 +560,9 @@ FullShadows::Joint FullShadows::jointlyWithSlivers(Vec2 centre, double radius, c
     });
 }
 
-bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
-                                       bool barricades) const {
-    return someFootJointly(feet, radius, walls, barricades, false);
+bool FullShadows::hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
+                                       size_t* hiddenAt) const {
+    return someFootJointly(feet, radius, walls, barricades, false, hiddenAt);
 }
 
 bool FullShadows::hidesSomeFootJointlyWithModels(std::span<const Vec2> feet, double radius, const std::vector<int>& walls,
@@ -571,7 +571,7 @@ bool FullShadows::hidesSomeFootJointlyWithModels(std::span<const Vec2> feet, dou
 }
 
 bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
-                                  bool models) const {
+                                  bool models, size_t* hiddenAt) const {
     if (feet.empty() || (models && (modelShades_.empty() || top_ <= 0))) return false;
     // The parts near any foot's lines, picked out once: those near the box of every foot's
     // disc and the observer's, grown as jointly grows them.
@@ -603,7 +603,7 @@ bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, con
     // (The slivers among them, once a foot leaves a narrow gap.)
     const size_t whole = parts.size();
     bool slivers = false;
-    return std::ranges::any_of(feet, [&](const Vec2& foot) {
+    const auto hidden = std::ranges::find_if(feet, [&](const Vec2& foot) {
         if (models && std::none_of(parts.begin() + static_cast<std::ptrdiff_t>(terrain), parts.begin() + static_cast<std::ptrdiff_t>(whole),
                                    [&](const Shade* s) { return nearLines(*s, foot, 0); }))
             return false;
@@ -620,6 +620,9 @@ bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, con
         }
         return parts.size() > whole && jointly(foot, radius, upTo(parts.size())).hidden;
     });
+    if (hidden == feet.end()) return false;
+    if (hiddenAt) *hiddenAt = static_cast<size_t>(hidden - feet.begin());
+    return true;
 }
 
 bool FullShadows::sliversMayClose(const Joint& first, Vec2 centre, const std::vector<int>& walls, bool barricades) const {

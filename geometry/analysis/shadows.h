@@ -125,7 +125,10 @@ public:
     // them all: then the target is not fully visible, the terrain's doing. Where the parts
     // leave a foot only a narrow gap that the slivers of traced outlines may close
     // (PieceParts), it is asked again with them.
-    bool hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades) const;
+    // (`hiddenAt`, where given: the index of the first foot found hidden, the feet tried in
+    // their order.)
+    bool hidesSomeFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
+                              size_t* hiddenAt = nullptr) const;
     // The same with the models that addModels took as parts too, those at least as high as
     // the observer's top: a line from its top to a point on the table runs lower than that
     // everywhere between (as hidesFootBehindModel's scaled disc, the whole disc). Then the
@@ -220,7 +223,7 @@ private:
     // hidesSomeFootJointly, with the models as high as the observer's top among the parts
     // where `models` is set (hidesSomeFootJointlyWithModels).
     bool someFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
-                         bool models) const;
+                         bool models, size_t* hiddenAt = nullptr) const;
     // hidesJointly with the parts `eachPart(lo, hi, consider)` gives to `consider`, those
     // whose boxes meet the box from lo to hi (that of the two discs, grown).
     template <class EachPart>

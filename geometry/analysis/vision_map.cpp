@@ -11,6 +11,7 @@
 #include "rules/rulings.h"
 
 #include <algorithm>
+#include <numeric>
 #include <array>
 #include <cmath>
 #include <functional>
@@ -425,6 +426,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // visible too. And the spots found seen: one within the next cell's base shows it is
         // seen, so no full shadow holds it. Forgotten at each block's start, as the views are.
         KeptPoints keptFeet, seenSpots;
+        size_t lastJointFoot = 0;  // (partRuling's: the index among its feet of the last found hidden jointly)
         auto keptFootWithin = [&](size_t i, Vec2 at, const std::vector<int>& walls) { return keptFeet.within(i, at, rim, walls); };
         // The probe's 13.09 ruling where it stands (Rulings::hiddenOf: whether it is within a
         // dense area, which no observer changes), worked out once for each place.
@@ -474,7 +476,21 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const double reach = rim * (1 + 1e-9) + 1e-9;  // (the spots lie nearer the centre)
             bool byTerrain = false;
             if (jointly) {
-                byTerrain = shadows[i].hidesSomeFootJointly(feet, foot, walls, !tenth);
+                // (Nearest first to the foot found hidden so last, at the same place about
+                // this observer's line: the next observer's, a unit's models standing near
+                // one another, is most often hidden there or next to it. Whether one is
+                // hidden does not depend on the order.)
+                const Vec2 last = feet[lastJointFoot < feet.size() ? lastJointFoot : 0];
+                size_t order[std::size(allFeet)];
+                std::iota(order, order + feet.size(), size_t{0});
+                std::stable_sort(order, order + feet.size(), [&](size_t a, size_t b) {
+                    return std::hypot(feet[a].x - last.x, feet[a].y - last.y) < std::hypot(feet[b].x - last.x, feet[b].y - last.y);
+                });
+                Vec2 ordered[std::size(allFeet)];
+                for (size_t k = 0; k < feet.size(); ++k) ordered[k] = feet[order[k]];
+                size_t hiddenAt = 0;
+                byTerrain = shadows[i].hidesSomeFootJointly(std::span<const Vec2>(ordered, feet.size()), foot, walls, !tenth, &hiddenAt);
+                if (byTerrain) lastJointFoot = order[hiddenAt];
             } else if (keptFootWithin(i, at, walls)) {
                 byTerrain = true;
             } else if (const std::optional<Vec2> hidden = shadows[i].hidesSomeFoot(feet, at, reach, foot, walls, !tenth)) {
