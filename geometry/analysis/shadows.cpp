@@ -32,7 +32,7 @@ struct Arc {
 };
 
 // Nothing when the disc (grown by `clear`) meets the part.
-std::optional<Arc> arcOf(Vec2 centre, double radius, const Ring& part, double clear) {
+std::optional<Arc> arcOf(Vec2 centre, double radius, std::span<const Vec2> part, double clear) {
     const size_t n = part.size();
     double near2 = 1e300;  // (squared: one root for the nearest, the same as the least root)
     bool outside = false;
@@ -95,7 +95,7 @@ bool nearSegment(Vec2 a, Vec2 b, Vec2 p, double r) {
 }
 
 // The point of the ring's outline nearest to p (its one point, for a ring of one).
-Vec2 nearestOnRing(const Ring& ring, Vec2 p) {
+Vec2 nearestOnRing(std::span<const Vec2> ring, Vec2 p) {
     Vec2 best = ring[0];
     double bestD = HUGE_VAL;
     for (size_t i = 0; i < ring.size(); ++i) {
@@ -113,7 +113,7 @@ Vec2 nearestOnRing(const Ring& ring, Vec2 p) {
 // Whether the segment from p to q has a point in the open interior of the convex ring
 // (positively oriented), or, for a ring of one point, nearer to it than `round`: a sufficient
 // test, false where rounding leaves it in doubt (the segment along a side, through a corner).
-bool segmentCrosses(const Ring& ring, double round, Vec2 p, Vec2 q) {
+bool segmentCrosses(std::span<const Vec2> ring, double round, Vec2 p, Vec2 q) {
     if (ring.size() == 1) {
         const Vec2 d = q - p, w = ring[0] - p;
         const double len2 = dot(d, d);
@@ -151,7 +151,7 @@ double turn(double x) {
 // (v - centre).n > radius: for a corner outside the disc, the open arc of half-width
 // acos(radius / |v - centre|) about the corner's direction. The arc asked about must lie
 // within the union of these, kAngle inside each.
-bool reachesPastThroughout(Vec2 centre, double radius, const Ring& part, double from, double length) {
+bool reachesPastThroughout(Vec2 centre, double radius, std::span<const Vec2> part, double from, double length) {
     constexpr size_t kMost = 32;
     if (part.size() > kMost) return false;
     std::pair<double, double> spans[2 * kMost];
@@ -181,6 +181,7 @@ bool reachesPastThroughout(Vec2 centre, double radius, const Ring& part, double 
 }  // namespace
 
 PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
+    std::vector<Part>& parts = *parts_;
     // (Traced outlines wiggle: their parts are taken from a ring inside that does not.)
     constexpr double kCut = 0.01;  // square inches
     std::vector<Slivers> slivers;
@@ -188,7 +189,7 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
         const Polygon& footprint = scenario.terrain[static_cast<size_t>(i)].footprint;
         if (!footprint.holes.empty() || footprint.outer.size() < 3) continue;
         std::vector<Ring> cut;
-        for (Ring& ring : convexParts(Polygon{innerRing(footprint.outer, kCut, &cut), {}})) parts_.push_back({i, std::move(ring), -1});
+        for (Ring& ring : convexParts(Polygon{innerRing(footprint.outer, kCut, &cut), {}})) parts.push_back({i, std::move(ring), -1});
         if (cut.empty()) continue;
         Bounds box = boundsOf(cut.front());
         for (const Ring& ring : cut) {
@@ -196,12 +197,13 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
             box.lo = {std::min(box.lo.x, b.lo.x), std::min(box.lo.y, b.lo.y)};
             box.hi = {std::max(box.hi.x, b.hi.x), std::max(box.hi.y, b.hi.y)};
         }
-        Slivers piece{i, box.lo, box.hi, {}};
+        Slivers piece{i, box.lo, box.hi, {}, {}};
         piece.parts.reserve(cut.size());
+        piece.rings.reserve(cut.size());  // (the parts' rings are views of these)
         for (Ring& ring : cut) {
             const Bounds b = boundsOf(ring);
             ShadowPart& s = piece.parts.emplace_back();
-            s.ring = std::move(ring);
+            s.ring = piece.rings.emplace_back(std::move(ring));
             s.piece = i;
             s.boxLo = b.lo;
             s.boxHi = b.hi;
@@ -220,10 +222,10 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
     // one (a traced ruin's parts) they were many and proved nothing.
     if (!bridges) return;
     constexpr double kOn = 1e-9, kLeast = 1e-6;
-    const size_t n = parts_.size();
-    std::vector<Part> found;  // (added after: parts_ must not move while they are read)
+    const size_t n = parts.size();
+    std::vector<Part> found;  // (added after: parts must not move while they are read)
     std::vector<Bounds> boxes;
-    for (const Part& part : parts_) boxes.push_back(boundsOf(part.ring));
+    for (const Part& part : parts) boxes.push_back(boundsOf(part.ring));
     // The convex ring clipped to the left of the line from c0 to c1 (Sutherland-Hodgman).
     auto clip = [](const Ring& ring, Vec2 c0, Vec2 c1) {
         const Vec2 f = c1 - c0;
@@ -240,9 +242,9 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
     for (size_t ia = 0; ia < n; ++ia)
         for (size_t ib = 0; ib < n; ++ib) {
             const Bounds &ba = boxes[ia], &bb = boxes[ib];
-            if (parts_[ia].piece == parts_[ib].piece || ba.hi.x < bb.lo.x - kOn || bb.hi.x < ba.lo.x - kOn || ba.hi.y < bb.lo.y - kOn || bb.hi.y < ba.lo.y - kOn)
+            if (parts[ia].piece == parts[ib].piece || ba.hi.x < bb.lo.x - kOn || bb.hi.x < ba.lo.x - kOn || ba.hi.y < bb.lo.y - kOn || bb.hi.y < ba.lo.y - kOn)
                 continue;
-            const Ring &a = parts_[ia].ring, &b = parts_[ib].ring;
+            const Ring &a = parts[ia].ring, &b = parts[ib].ring;
             for (size_t i = 0; i < a.size(); ++i) {
                 const Vec2 a0 = a[i], a1 = a[(i + 1) % a.size()];
                 const Vec2 e = a1 - a0;
@@ -268,11 +270,11 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
                     Ring grown = convexHullOf(std::move(points));
                     const double sum = std::abs(signedArea(b)) + more;
                     if (grown.size() < 3 || std::abs(signedArea(grown)) > sum * (1 + 1e-12)) continue;
-                    found.push_back({parts_[ib].piece, std::move(grown), parts_[ia].piece});
+                    found.push_back({parts[ib].piece, std::move(grown), parts[ia].piece});
                 }
             }
         }
-    for (Part& bridge : found) parts_.push_back(std::move(bridge));
+    for (Part& bridge : found) parts.push_back(std::move(bridge));
 }
 
 double boundingRadius(const Base& base) {
@@ -281,7 +283,7 @@ double boundingRadius(const Base& base) {
 }
 
 FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop)
-    : eye_(observer.position), top_(observer.top()), above_(std::max(observer.top(), targetTop)) {
+    : eye_(observer.position), top_(observer.top()), above_(std::max(observer.top(), targetTop)), parts_(parts.kept()) {
     const double radius = radius_ = boundingRadius(observer.base) + kMargin;
     const double above = above_;
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
@@ -400,8 +402,8 @@ void FullShadows::addModels(const Scenario& scenario, const Model& observer, int
         const std::optional<Arc> arc = arcOf(eye_, radius_, ring, kClear + halfWidth_);
         if (!arc) continue;
         const Bounds box = boundsOf(ring);
-        modelShades_.push_back(
-            {std::move(ring), -1, m.top(), false, m.top() > above_, arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi});
+        modelShades_.push_back({modelRings_.emplace_back(std::move(ring)), -1, m.top(), false, m.top() > above_, arc->lo, arc->hi,
+                                arc->from, arc->span, arc->near, box.lo, box.hi});
         modelShades_.back().loDir = arc->loDir;
         modelShades_.back().hiDir = arc->hiDir;
         placed(modelShades_.back());

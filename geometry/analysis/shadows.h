@@ -31,7 +31,7 @@ namespace sl::analysis {
 // A convex part of a piece as the full shadows take it (FullShadows), with what they read of
 // it for one observer.
 struct ShadowPart {
-    Ring ring;
+    std::span<const Vec2> ring;  // (a view: the ring is kept by PieceParts, or by the FullShadows)
     int piece;
     double height;      // a feature's (lines from the observer's top pass below it near the table)
     bool barricade;     // tagged so
@@ -78,14 +78,18 @@ public:
         int piece;
         Vec2 lo, hi;
         std::vector<ShadowPart> parts;
+        std::vector<Ring> rings;  // (the parts' rings)
     };
-    const std::vector<Part>& parts() const { return parts_; }
+    const std::vector<Part>& parts() const { return *parts_; }
+    // (Shared: the full shadows made from these parts keep them, their parts being views of
+    // their rings.)
+    std::shared_ptr<const std::vector<Part>> kept() const { return parts_; }
     // (Shared: the full shadows made from these parts keep them, to make their own parts of
     // them only when asked.)
     const std::shared_ptr<const std::vector<Slivers>>& slivers() const { return slivers_; }
 
 private:
-    std::vector<Part> parts_;
+    std::shared_ptr<std::vector<Part>> parts_ = std::make_shared<std::vector<Part>>();
     std::shared_ptr<const std::vector<Slivers>> slivers_;
 };
 
@@ -98,6 +102,11 @@ public:
     static constexpr double kMargin = 1e-6;  // inches added to both discs
 
     FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop);
+    // (Its parts are views of rings it keeps: moved, never copied.)
+    FullShadows(const FullShadows&) = delete;
+    FullShadows& operator=(const FullShadows&) = delete;
+    FullShadows(FullShadows&&) noexcept = default;
+    FullShadows& operator=(FullShadows&&) noexcept = default;
     // Whether a target within `radius` of `centre` is in the full shadow of a tall feature,
     // or of one of `walls` (the pieces the ruleset makes walls for this pair), or of a model
     // taller than both tops (those addModels took), or of several of them together (jointly).
@@ -235,6 +244,8 @@ private:
     double radius_ = 0;     // of the observer's disc, with the margin
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     double above_ = 0;      // the higher of the two tops
+    std::shared_ptr<const std::vector<PieceParts::Part>> parts_;  // (the rings of shades_)
+    std::vector<Ring> modelRings_;                                  // (those of modelShades_)
     std::vector<Shade> shades_, modelShades_;
     // The parts by direction from the observer's centre: list b holds those whose directions
     // [from, from + span] meet the b-th of kDirections equal arcs round the circle (with a
