@@ -2383,6 +2383,33 @@ private slots:
                  qPrintable(panel->explanation()));
     }
 
+    void analysisExplainsACellFullyVisibleOnlyInThePlane() {
+        // The boyz' map: a base 0.004" beyond an area, beside it, is fully visible to a boy
+        // by the plane's proof (bands on one side of their lines), where the full ruling's
+        // search stops without a proof either way. Hovering it says the map's verdict, the
+        // full ruling's cover, and why they differ.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
+        gui::BoardView* view = w.board();
+        gui::AnalysisPanel* panel = w.analysis();
+        view->setObserver(view->modelIndex(QStringLiteral("boy-1")));
+        panel->setUnit(true);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(60000));
+        const Vec2 at{9.75, 32.25};
+        const analysis::Cell cell = panel->map()->at(static_cast<int>(at.x / 0.5), static_cast<int>(at.y / 0.5));
+        QCOMPARE(cell.verdict, analysis::Verdict::FullyVisible);
+        QVERIFY(!cell.undecided && !cell.cover);
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt(at);
+        QVERIFY(explained.wait(60000));
+        const QString text = panel->explanation();
+        QVERIFY2(text.startsWith(QStringLiteral("At (9.75\", 32.25\"): fully visible")) &&
+                     text.contains(QStringLiteral("is proven in the plane")) && text.contains(QStringLiteral("without a proof either way")),
+                 qPrintable(text));
+    }
+
     void analysisCancel() {
         // A map that takes a while (an official layout at 0.25"): Cancel gives it up, and
         // the board keeps no half-done map.

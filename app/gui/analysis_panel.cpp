@@ -1328,6 +1328,14 @@ void AnalysisPanel::startExplaining() {
                                                                                    "ruled in full: %1)").arg(full)
                                                                      : QString());
         if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
+        // (Fully visible in the map where the full ruling's search stops short of a proof
+        // either way: the map's is a proof in the plane, said as such.)
+        if (!veil && !cell.undecided && cell.verdict == analysis::Verdict::FullyVisible && !fully && fullyOpen)
+            e.text += QStringLiteral("\n") +
+                      QObject::tr("The map's \"fully visible\" is proven in the plane: every point of this base is reached by a "
+                                  "band of the sight line's width%1. The full ruling's search stops at this knife edge without a "
+                                  "proof either way, and so counts the model not fully visible.")
+                          .arg(seerId.empty() ? QString() : QObject::tr(" from %1").arg(QString::fromStdString(s.labelOf(seerId))));
         // The cover that model gives, where the cell is out of cover: another sees it with
         // none (the map's cover is cover against every model that sees it), its line drawn.
         if (!veil && coverFromSeer && !cell.cover && cell.verdict != analysis::Verdict::Hidden)
