@@ -482,10 +482,10 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 // hidden does not depend on the order.)
                 const Vec2 last = feet[lastJointFoot < feet.size() ? lastJointFoot : 0];
                 size_t order[std::size(allFeet)];
+                double away[std::size(allFeet)];
+                for (size_t k = 0; k < feet.size(); ++k) away[k] = (feet[k].x - last.x) * (feet[k].x - last.x) + (feet[k].y - last.y) * (feet[k].y - last.y);
                 std::iota(order, order + feet.size(), size_t{0});
-                std::stable_sort(order, order + feet.size(), [&](size_t a, size_t b) {
-                    return std::hypot(feet[a].x - last.x, feet[a].y - last.y) < std::hypot(feet[b].x - last.x, feet[b].y - last.y);
-                });
+                std::stable_sort(order, order + feet.size(), [&](size_t a, size_t b) { return away[a] < away[b]; });
                 Vec2 ordered[std::size(allFeet)];
                 for (size_t k = 0; k < feet.size(); ++k) ordered[k] = feet[order[k]];
                 size_t hiddenAt = 0;
