@@ -2406,7 +2406,7 @@ private slots:
         QVERIFY(explained.wait(60000));
         const QString text = panel->explanation();
         QVERIFY2(text.startsWith(QStringLiteral("At (9.75\", 32.25\"): fully visible")) &&
-                     text.contains(QStringLiteral("is proven in the plane")) && text.contains(QStringLiteral("without a proof either way")),
+                     text.contains(QStringLiteral("rests on its own proof")) && text.contains(QStringLiteral("without a proof either way")),
                  qPrintable(text));
     }
 

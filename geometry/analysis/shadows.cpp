@@ -197,7 +197,7 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
             box.lo = {std::min(box.lo.x, b.lo.x), std::min(box.lo.y, b.lo.y)};
             box.hi = {std::max(box.hi.x, b.hi.x), std::max(box.hi.y, b.hi.y)};
         }
-        Slivers piece{i, box.lo, box.hi, {}, {}};
+        Slivers piece(i, box.lo, box.hi);
         piece.parts.reserve(cut.size());
         piece.rings.reserve(cut.size());  // (the parts' rings are views of these)
         for (Ring& ring : cut) {

@@ -79,6 +79,12 @@ public:
         Vec2 lo, hi;
         std::vector<ShadowPart> parts;
         std::vector<Ring> rings;  // (the parts' rings)
+        Slivers(int piece, Vec2 lo, Vec2 hi) : piece(piece), lo(lo), hi(hi) {}
+        // (Its parts are views of its rings: moved, never copied.)
+        Slivers(const Slivers&) = delete;
+        Slivers& operator=(const Slivers&) = delete;
+        Slivers(Slivers&&) noexcept = default;
+        Slivers& operator=(Slivers&&) noexcept = default;
     };
     const std::vector<Part>& parts() const { return *parts_; }
     // (Shared: the full shadows made from these parts keep them, their parts being views of

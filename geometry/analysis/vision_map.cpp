@@ -647,7 +647,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
                 }
                 const flat::Sight exact = view.fullyVisible(target);
                 // (Where it does not apply, a wall too near the base: seen in parts, each
-                // from a point of its own, measured against the walls near.)
+                // from a point of its own, measured against the walls near, or by bands on
+                // one side of their lines: View::openInParts.)
                 return exact == flat::Sight::Unknown && view.openInParts(target) ? flat::Sight::Visible : exact;
             };
             const flat::Sight whole = fully(flatView(flatFeet, i, walls));
@@ -941,6 +942,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             lastFully = 0;
             cutFrom.clear();
             keptFeet.forget();
+            lastJointFoot = 0;
             seenSpots.forget();
             byBlocks({c0, r0, std::min(c0 + kBlock, grid.cols), std::min(r0 + kBlock, grid.rows)}, grid.cols, settle, single,
                      cancelled);

@@ -211,13 +211,15 @@ private:
     // left as it was) where the discs are too near for the decision.
     bool mayMeetLines(Disc target, std::vector<const Piece*>& out) const;
     // Whether no wall or unsure piece may meet a line from `from` to `target`. With
-    // `closely`, one is measured against the hull of the two grown by half (apart), and
-    // from a point (`from` of radius 0) one wholly farther from it than any band to a point
-    // of `target` needs to be open is passed over (openFromAPoint).
+    // `closely`, one is measured against the hull of the two grown by half (apart), a hull
+    // with parts (an area's) as its parts, and from a point (`from` of radius 0) one wholly
+    // farther from it than any band to a point of `target` needs to be open is passed over
+    // (openFromAPoint).
     bool nothingNear(Disc from, Disc target, bool closely) const;
     // openAlongASide from the point p (within the observer's disc, half or more from its
     // rim), the bands' other sides towards `side` (+1: left of the lines from p, -1: right):
-    // no wall or unsure piece meets the hull of their corners.
+    // no wall or unsure piece (a hull with parts: none of its parts) meets the hull of four
+    // discs that holds every such band's corners.
     bool sideFanOpen(Vec2 p, Disc target, double side) const;
     Sight hidesAmong(Disc target, const std::vector<const Piece*>& among) const;
     // The decision among `pieces`: every line tangent to two of the objects tried. With
