@@ -2389,10 +2389,8 @@ private slots:
         // search stops without a proof either way. Hovering it says the map's verdict, the
         // full ruling's cover, and why they differ.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"), true));
-        gui::BoardView* view = w.board();
-        gui::AnalysisPanel* panel = w.analysis();
-        view->setObserver(view->modelIndex(QStringLiteral("boy-1")));
+        gui::AnalysisPanel* panel = unitsSeenBy(w, QStringLiteral("boy-1"), 0.5);
+        QVERIFY(panel);
         panel->setUnit(true);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());
