@@ -301,6 +301,16 @@ bool apart(const Shape& shape, Disc a, Disc b, double grow, double eps) {
     return apartFromHull(shape, discs, grow, eps);
 }
 
+// What of the shape `meets` says meets a look: the shape, or where it has parts (an area's
+// hull) the first of them that meets it; none.
+template <class Meets>
+const Shape* stopperOf(const Shape& s, const Meets& meets) {
+    if (!meets(s)) return nullptr;
+    if (!s.parts() || s.parts()->empty()) return &s;
+    const auto part = std::ranges::find_if(*s.parts(), meets);
+    return part == s.parts()->end() ? nullptr : &*part;
+}
+
 }  // namespace
 
 View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Shape*> unsure, double half, TangentCache& cache)
@@ -315,6 +325,13 @@ View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Sha
     walls_.reserve(walls.size());
     for (const Shape* s : walls) walls_.push_back({s, s->within(observer.centre, observer.radius + half + eps_)});
     for (const Piece& w : walls_) every_.push_back(&w);
+    // (Points round the centre, well within the base: a band from there keeps within it.)
+    const double out = std::max(0.0, observer.radius - half) * 0.9;
+    starts_[0] = observer.centre;
+    for (int k = 1; k < kStartPoints; ++k) {
+        const double turn = 2 * std::numbers::pi * (k - 1) / (kStartPoints - 1);
+        starts_[static_cast<size_t>(k)] = observer.centre + Vec2{std::cos(turn), std::sin(turn)} * out;
+    }
 }
 
 bool View::mayMeetLines(Disc target, std::vector<const Piece*>& out) const {
@@ -390,12 +407,8 @@ bool View::nothingNear(Disc from, Disc target, bool closely) const {
     };
     // (Measured closely, a hull in the way is looked at as its parts, where it has them: a
     // base may stand in one of an area's bays.)
-    auto near = [&](const Shape& s) { return !apart(s, from, target, half_, eps_) && !behind(s); };
-    auto stops = [&](const Shape& s) {
-        return k.mayMeet(s, g) &&
-               (!closely || (near(s) && (!s.parts() || s.parts()->empty() ||
-                                         std::ranges::any_of(*s.parts(), [&](const Shape& part) { return k.mayMeet(part, g) && near(part); }))));
-    };
+    auto near = [&](const Shape& s) { return k.mayMeet(s, g) && !apart(s, from, target, half_, eps_) && !behind(s); };
+    auto stops = [&](const Shape& s) { return closely ? stopperOf(s, near) != nullptr : k.mayMeet(s, g); };
     for (const Shape* s : unsure_)
         if (stops(*s)) return false;
     // (The wall that was in the way last time first: the next cone is near the last.)
@@ -412,15 +425,8 @@ bool View::nothingNear(Disc from, Disc target, bool closely) const {
 bool View::open(Disc target) const { return nothingNear(observer_, target, false); }
 
 bool View::openFromAPoint(Disc target, bool closely) const {
-    if (nothingNear({observer_.centre, 0}, target, closely)) return true;
-    // (Points round the centre, well within the base: a band from there keeps within it.)
-    const double out = std::max(0.0, observer_.radius - half_) * 0.9;
-    constexpr int kRound = 8;
-    for (int k = 0; k < kRound; ++k) {
-        const double turn = 2 * 3.14159265358979323846 * k / kRound;
-        const Vec2 o = observer_.centre + Vec2{std::cos(turn), std::sin(turn)} * out;
-        if (nothingNear({o, 0}, target, closely)) return true;
-    }
+    for (int k = 0; k < kStartPoints; ++k)
+        if (nothingNear({starts_[static_cast<size_t>(k)], 0}, target, closely)) return true;
     return false;
 }
 
@@ -482,7 +488,6 @@ bool View::sideFanOpen(Vec2 p, Disc target, double side) const {
     const Disc fan[] = {{p, 0}, target, {p + shift, mu}, {target.centre + shift, target.radius + mu}};
     // (A piece wholly farther from p than every band's farthest corner stops none.)
     const double far = distance + target.radius, farthest = std::sqrt(far * far + 4 * half_ * half_) + mu + eps_;
-    // (A hull as its parts, where it has them, as in nothingNear.)
     Vec2 lo = p, hi = p;
     for (const Disc& disc : fan) {
         lo = {std::min(lo.x, disc.centre.x - disc.radius), std::min(lo.y, disc.centre.y - disc.radius)};
@@ -492,33 +497,21 @@ bool View::sideFanOpen(Vec2 p, Disc target, double side) const {
         return !(s.boxHi().x < lo.x - eps_ || s.boxLo().x > hi.x + eps_ || s.boxHi().y < lo.y - eps_ || s.boxLo().y > hi.y + eps_) &&
                !apartFromHull(s, fan, 0, eps_) && s.within(p, farthest);
     };
-    // (What stops the fan: the piece, or the part of it; none.)
-    auto stopper = [&](const Shape& s) -> const Shape* {
-        if (!near(s)) return nullptr;
-        if (!s.parts() || s.parts()->empty()) return &s;
-        const auto part = std::ranges::find_if(*s.parts(), near);
-        return part == s.parts()->end() ? nullptr : &*part;
-    };
     // (What stopped the last fan first: the next, from a point near, or to the other side,
-    // is most often stopped by it too.)
+    // is most often stopped by it too. A hull as its parts, as in nothingNear.)
     if (lastAcross_ && near(*lastAcross_)) return false;
     for (const Shape* s : unsure_)
-        if (const Shape* by = stopper(*s)) return (lastAcross_ = by), false;
+        if (const Shape* by = stopperOf(*s, near)) return (lastAcross_ = by), false;
     for (const Piece& w : walls_)
-        if (const Shape* by = stopper(*w.shape)) return (lastAcross_ = by), false;
+        if (const Shape* by = stopperOf(*w.shape, near)) return (lastAcross_ = by), false;
     return true;
 }
 
 bool View::openAlongASide(Disc target) const {
     // (From the points openFromAPoint takes: each at least half within the observer's disc.)
     if (!(observer_.radius > half_)) return false;
-    const double out = (observer_.radius - half_) * 0.9;
-    constexpr int kRound = 8;
-    for (int k = -1; k < kRound; ++k) {
-        const double turn = 2 * std::numbers::pi * k / kRound;
-        const Vec2 p = k < 0 ? observer_.centre : observer_.centre + Vec2{std::cos(turn), std::sin(turn)} * out;
-        if (sideFanOpen(p, target, 1) || sideFanOpen(p, target, -1)) return true;
-    }
+    for (int k = 0; k < kStartPoints; ++k)
+        if (const Vec2 p = starts_[static_cast<size_t>(k)]; sideFanOpen(p, target, 1) || sideFanOpen(p, target, -1)) return true;
     return false;
 }
 

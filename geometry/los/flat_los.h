@@ -21,6 +21,7 @@
 
 #include "kernel/types.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -221,6 +222,10 @@ private:
     // no wall or unsure piece (a hull with parts: none of its parts) meets the hull of four
     // discs that holds every such band's corners.
     bool sideFanOpen(Vec2 p, Disc target, double side) const;
+    // The points of the observer's base the looks above start from: its centre first, then
+    // kStartPoints - 1 round it, 0.9 of the way to half within its rim.
+    static constexpr int kStartPoints = 9;
+    std::array<Vec2, kStartPoints> starts_{};
     Sight hidesAmong(Disc target, const std::vector<const Piece*>& among) const;
     // The decision among `pieces`: every line tangent to two of the objects tried. With
     // `exact` (no piece near), Hidden where none is open; else Visible or Unknown only.
