@@ -2,7 +2,7 @@
 // cell, each pair ruled as a pair would be (exposure.h), on every core.
 #include "analysis/exposure.h"
 
-#include "analysis/flat_table.h"
+#include "rules/flat_table.h"
 #include "analysis/shadows.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"

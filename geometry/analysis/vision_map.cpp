@@ -2,7 +2,7 @@
 // a pair would be (vision_map.h), on every core.
 #include "analysis/vision_map.h"
 
-#include "analysis/flat_table.h"
+#include "rules/flat_table.h"
 #include "analysis/shadows.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
@@ -627,29 +627,15 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             r.visible = sight == flat::Sight::Visible;
             if (!r.visible) return r;
             const bool standsInCover = rulings.coverWhereItStands(probeIndex);
-            // Whether every point of the base is reached over what the view holds: a point of
-            // it no band reaches, or seen from one point of the observer's base (the quick
-            // looks), else the exact decision in the plane. (Most bases asked are not seen
-            // fully, and most of those show it at the first points tried: those first.)
+            // Whether every point of the base is reached over what the view holds
+            // (View::seenWhole).
             auto fully = [&](const flat::View& view) {
                 // (The point found hidden last first, where it lies within the base: another
                 // observer's lines to it, or the next cell's, are often stopped as well.)
                 if (lastHidden && std::hypot(lastHidden->x - at.x, lastHidden->y - at.y) <= rim - band &&
                     view.hides({*lastHidden, band}) == flat::Sight::Hidden)
                     return flat::Sight::Hidden;
-                constexpr size_t kFirstPoints = 2;
-                std::optional<Vec2> q = view.pointHidden(target, 0, kFirstPoints);
-                if (!q && view.openFromAPoint(target)) return flat::Sight::Visible;
-                if (!q) q = view.pointHidden(target, kFirstPoints);
-                if (q) {
-                    lastHidden = q;
-                    return flat::Sight::Hidden;
-                }
-                const flat::Sight exact = view.fullyVisible(target);
-                // (Where it does not apply, a wall too near the base: seen in parts, each
-                // from a point of its own, measured against the walls near, or by bands on
-                // one side of their lines: View::openInParts.)
-                return exact == flat::Sight::Unknown && view.openInParts(target) ? flat::Sight::Visible : exact;
+                return view.seenWhole(target, &lastHidden);
             };
             const flat::Sight whole = fully(flatView(flatFeet, i, walls));
             if (whole == flat::Sight::Unknown) return std::nullopt;

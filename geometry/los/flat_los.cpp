@@ -529,6 +529,22 @@ bool View::openInParts(Disc target) const {
     return true;
 }
 
+Sight View::seenWhole(Disc target, std::optional<Vec2>* hiddenAt) const {
+    constexpr size_t kFirstPoints = 2;
+    std::optional<Vec2> q = pointHidden(target, 0, kFirstPoints);
+    if (!q && openFromAPoint(target)) return Sight::Visible;
+    if (!q) q = pointHidden(target, kFirstPoints);
+    if (q) {
+        if (hiddenAt) *hiddenAt = q;
+        return Sight::Hidden;
+    }
+    const Sight exact = fullyVisible(target);
+    // (Where that does not apply, a wall too near the base: seen in parts, each from a
+    // point of its own, measured against the walls near, or by bands on one side of their
+    // lines.)
+    return exact == Sight::Unknown && openInParts(target) ? Sight::Visible : exact;
+}
+
 Sight View::sees(Disc target, Segment* witness) const {
     if (seenAlongKept(target, witness)) return Sight::Visible;
     bool anyNear = false, innerUsable = false;

@@ -2,7 +2,7 @@
 // piece that can meet a line between the two models stops every such line whatever its
 // height (a wall of unlimited height, as the rulesets make obscuring areas, or a feature
 // taller than both models). The layout maps decide most of their pairs so
-// (analysis/flat_table.h says which pieces are walls for a pair); the rest go to the exact
+// (rules/flat_table.h says which pieces are walls for a pair); the rest go to the exact
 // decision of los/exact_los.h.
 //
 // Why it is exact. Take the lines that run from the observer's disc O to the target's disc
@@ -177,6 +177,12 @@ public:
     // is seen (a base at a shadow's edge is often seen whole from no one point of the
     // observer's base, in parts from several).
     bool openInParts(Disc target) const;
+    // Whether every point of the target's disc is seen, by every proof above in turn: a
+    // point of it no band reaches (pointHidden: Hidden, that point in `hiddenAt`), seen
+    // from one point of the observer's base (openFromAPoint), fullyVisible, else seen in
+    // parts (openInParts: Visible, or Unknown). (Most bases asked are not seen fully, and
+    // most of those show it at the first points tried: those first.)
+    Sight seenWhole(Disc target, std::optional<Vec2>* hiddenAt = nullptr) const;
     const Disc& observer() const { return observer_; }
     // Forgets what the decisions so far left to speed the next (the bands found open, the
     // walls that stopped lines last), keeping what the geometry alone gives (the lines

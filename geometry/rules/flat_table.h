@@ -24,7 +24,7 @@
 #include <tuple>
 #include <vector>
 
-namespace sl::analysis {
+namespace sl {
 
 class FlatTable {
 public:
@@ -79,4 +79,4 @@ private:
     std::map<std::tuple<std::vector<int>, std::vector<char>, double, double>, Walls> kept_;
 };
 
-}  // namespace sl::analysis
+}  // namespace sl

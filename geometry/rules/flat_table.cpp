@@ -1,5 +1,5 @@
 // The walls of a layout map's pairs in the plane (flat_table.h).
-#include "analysis/flat_table.h"
+#include "rules/flat_table.h"
 
 #include "kernel/base.h"
 #include "kernel/polygon.h"
@@ -8,7 +8,7 @@
 #include <cmath>
 #include <optional>
 
-namespace sl::analysis {
+namespace sl {
 
 namespace {
 
@@ -232,4 +232,4 @@ const FlatTable::Walls& FlatTable::wallsFor(const std::vector<int>& pieces, cons
     return w;
 }
 
-}  // namespace sl::analysis
+}  // namespace sl
