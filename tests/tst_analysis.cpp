@@ -2485,6 +2485,69 @@ private slots:
         }
     }
 
+    // The boyz' map of the units' table: a base 0.004" beyond an area, beside it, is fully
+    // visible to Boy 1 only by bands on one side of their lines (the plane's proof), where
+    // the exact search along the lines that touch the area stops at a knife edge. The pair
+    // ruling takes the plane's proof as the map does: the cell and the pair read the same,
+    // decided, and the ruling says where its proof comes from.
+    void thePairRulingTakesThePlanesProofAsTheMapDoes() {
+        const io::ReadResult r =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/12-official-layout-units.sightline.json"));
+        QVERIFY(r.scenario);
+        std::vector<int> boyz;
+        int boy1 = -1;
+        for (int i = 0; i < static_cast<int>(r.scenario->models.size()); ++i) {
+            if (r.scenario->models[i].unit == "boyz") boyz.push_back(i);
+            if (r.scenario->models[i].id == "boy-1") boy1 = i;
+        }
+        QVERIFY(boyz.size() >= 10 && boy1 >= 0);
+        const Vec2 at{9.75, 32.25};
+        const VisionMap map = visionMap(*r.scenario, boyz, Probe{}, 0.5, Run{});
+        QVERIFY(map.complete);
+        const Cell& got = map.at(static_cast<int>(at.x / 0.5), static_cast<int>(at.y / 0.5));
+        QCOMPARE(got.verdict, Verdict::FullyVisible);
+        QVERIFY(!got.cover && !got.undecided);
+        const Cell want = referenceCell(*r.scenario, boyz, Probe{}, at);
+        QCOMPARE(want.verdict, Verdict::FullyVisible);
+        QVERIFY(!want.cover && !want.undecided);
+        // Boy 1 alone: fully visible, by the plane's proof, and no cover.
+        Scenario s = *r.scenario;
+        Model probe = probeModel(Probe{}, at);
+        probe.side = "nobody";
+        s.models.push_back(probe);
+        const Scene scene(s);
+        const Rulings rulings(scene);
+        const PairResult pair = rulings.evaluate(boy1, static_cast<int>(s.models.size()) - 1, Method::Exact, Detail::Full);
+        QVERIFY(pair.visible && pair.fully_visible && !pair.undecided);
+        QVERIFY(!pair.cover.value_or(true));
+        QCOMPARE(pair.visible_fraction, 1.0);
+        QVERIFY2(std::ranges::any_of(pair.reasons, [](const std::string& t) { return t.starts_with("06.01 fully visible") && t.find("knife edge") != std::string::npos; }),
+                 qPrintable(QString::fromStdString(pair.reasons.empty() ? std::string("(no reasons)") : pair.reasons.front())));
+        const int placed = static_cast<int>(s.models.size()) - 1;
+        QCOMPARE(rulings.wholeInThePlane(boy1, placed, rulings.wallsOf(boy1, placed), scene.ignoredModels(boy1, placed)),
+                 flat::Sight::Visible);
+        // The plane's decision on a table of its own: an area as a wall across the upper half
+        // of the lines hides the target's top edge (Hidden); with none, it is seen whole; an
+        // oval observer is not the plane's to decide (Unknown).
+        Scenario t = wallTable({20, 20}, {{10, 9.9}, {10.5, 9.9}, {10.5, 15}, {10, 15}}, 5);
+        t.ruleset.name = "wh40k-11e";
+        t.ruleset.sight_line_width_mm = 1;
+        t.terrain[0].kind = TerrainKind::Area;
+        t.models = {observerAt("observer", {5, 10}), probeModel(Probe{}, {15, 10})};
+        t.models[1].side = "nobody";
+        t.models[1].unit = "targets";
+        {
+            const Scene table(t);
+            const Rulings ruled(table);
+            QCOMPARE(ruled.wholeInThePlane(0, 1, {0}, table.ignoredModels(0, 1)), flat::Sight::Hidden);
+            QCOMPARE(ruled.wholeInThePlane(0, 1, {}, table.ignoredModels(0, 1)), flat::Sight::Visible);
+        }
+        t.models[0].base = {BaseShape::Oval, 60, 35.5};
+        const Scene ovalTable(t);
+        const Rulings ovalRuled(ovalTable);
+        QCOMPARE(ovalRuled.wholeInThePlane(0, 1, {0}, ovalTable.ignoredModels(0, 1)), flat::Sight::Unknown);
+    }
+
     void aUnitSeesWhatAnyOfItsModelsSees() {
         // Two observers on either side of a wall: each sees what the other cannot, the map
         // of the two sees both sides.

@@ -235,6 +235,47 @@ private slots:
                  qPrintable(r.out));
     }
 
+    // The boyz' map of the units' table says a base at (9.75, 32.25), beside an area, is
+    // fully visible (proven band by band in the plane); `check` of a model placed there
+    // says the same, with the proof's rule, and no cover.
+    void checkAgreesWithTheMapBesideAnArea() {
+        QTemporaryDir tmp;
+        const QString file = scenario("wh40k-11e/12-official-layout-units.sightline.json");
+        const QString csv = tmp.filePath(QStringLiteral("boyz.csv"));
+        Run r = cli({QStringLiteral("analyze"), file, QStringLiteral("--unit"), QStringLiteral("boyz"), QStringLiteral("--csv"), csv});
+        QCOMPARE(r.code, 0);
+        QFile cells(csv);
+        QVERIFY(cells.open(QIODevice::ReadOnly));
+        const QString all = QString::fromUtf8(cells.readAll());
+        QVERIFY2(all.contains(QStringLiteral("\n9.75,32.25,fully_visible,0,0,0,")), "the map's cell");
+        QFile in(file);
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QJsonObject doc = QJsonDocument::fromJson(in.readAll()).object();
+        QJsonArray models = doc.value(QStringLiteral("models")).toArray();
+        models.append(QJsonObject{{QStringLiteral("id"), QStringLiteral("probe")},
+                                  {QStringLiteral("side"), QStringLiteral("nobody")},
+                                  {QStringLiteral("unit"), QStringLiteral("probes")},
+                                  {QStringLiteral("position"), QJsonArray{9.75, 32.25}},
+                                  {QStringLiteral("height"), 1.75},
+                                  {QStringLiteral("base"), QJsonObject{{QStringLiteral("shape"), QStringLiteral("circle")},
+                                                                       {QStringLiteral("diameter_mm"), 32}}},
+                                  {QStringLiteral("keywords"), QJsonArray{QStringLiteral("INFANTRY")}}});
+        doc.insert(QStringLiteral("models"), models);
+        doc.remove(QStringLiteral("queries"));
+        const QString placed = tmp.filePath(QStringLiteral("placed.sightline.json"));
+        QFile out(placed);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(QJsonDocument(doc).toJson());
+        out.close();
+        r = cli({QStringLiteral("check"), placed, QStringLiteral("--observer"), QStringLiteral("boy-1"), QStringLiteral("--target"),
+                 QStringLiteral("probe")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("boy-1 -> probe: visible, fully visible, 100% seen")) && r.out.contains(QStringLiteral("; no cover")) &&
+                     r.out.contains(QStringLiteral("06.01 fully visible: every point of probe's base")) &&
+                     !r.out.contains(QStringLiteral("undecided")),
+                 qPrintable(r.out));
+    }
+
     // The vision map: every cell ruled for a model standing there, as text, JSON, CSV and
     // a picture; bad options named.
     void analyzeVisionMap() {

@@ -1329,7 +1329,9 @@ void AnalysisPanel::startExplaining() {
                                                                      : QString());
         if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
         // (Fully visible in the map where the full ruling's search stops short of a proof
-        // either way: the map's is a proof in the plane, said as such.)
+        // either way: the map's is a proof in the plane, said as such. The full ruling takes
+        // the plane's proof too, from a view made for the pair; the map's views keep the
+        // bands found open for the cells after, which may settle what a fresh view leaves open.)
         if (!veil && !cell.undecided && cell.verdict == analysis::Verdict::FullyVisible && !fully && fullyOpen)
             e.text += QStringLiteral("\n") +
                       QObject::tr("The map's \"fully visible\" rests on its own proof that every point of this base is reached "

@@ -2,6 +2,7 @@
 // walls for a pair, cover, hidden, plunging fire, engagement range, and unit rulings.
 #include "rules/rulings.h"
 
+#include "rules/flat_table.h"
 #include "rules/table_senses.h"
 
 #include "kernel/base.h"
@@ -786,9 +787,43 @@ std::string Rulings::hidingPieces(const Scene& terrain, int observer, int target
     return ": part of it is behind " + labelled(s, pieces);
 }
 
-bool Rulings::fullyVisible(const Scene& scene, int observer, int target, Method method) const {
-    if (method == Method::Exact) return visibilityMatrix(scene, {observer}, {target}).front().fully_visible;
-    return evaluatePair(scene, observer, target, method).fully_visible;
+bool Rulings::fullyVisible(const Scene& scene, int observer, int target, Method method, const std::vector<int>* walls) const {
+    if (method != Method::Exact) return evaluatePair(scene, observer, target, method).fully_visible;
+    const MatrixCell c = visibilityMatrix(scene, {observer}, {target}).front();
+    if (c.visible && !c.fully_visible && c.undecided && walls)
+        return wholeInThePlane(observer, target, *walls, scene.ignoredModels(observer, target)) == flat::Sight::Visible;
+    return c.fully_visible;
+}
+
+void Rulings::settleInThePlane(PairResult& r, int observer, int target, Method method, const std::vector<int>& walls, Reasons& why) const {
+    if (method != Method::Exact || !r.visible || r.fully_visible || !r.undecided) return;
+    const flat::Sight whole = wholeInThePlane(observer, target, walls, scene_.ignoredModels(observer, target));
+    if (whole == flat::Sight::Unknown) return;
+    r.undecided = false;
+    r.fully_visible = whole == flat::Sight::Visible;
+    if (!r.fully_visible) return;
+    r.visible_fraction = 1;
+    const Scenario& s = scene_.scenario();
+    const Model& o = s.models[static_cast<size_t>(observer)];
+    const Model& t = s.models[static_cast<size_t>(target)];
+    why.add("06.01 fully visible: every point of " + s.labelOf(t.id) + "'s base is at the end of an open band of the sight line's width from " +
+                s.labelOf(o.id) + "'s base (proven band by band in the plane; the search along the lines that touch the terrain stops at a knife edge here)",
+            {t.id, o.id});
+}
+
+flat::Sight Rulings::wholeInThePlane(int observer, int target, const std::vector<int>& walls, const std::vector<char>& seenThrough) const {
+    const Scenario& s = scene_.scenario();
+    const Model& o = s.models[static_cast<size_t>(observer)];
+    const Model& t = s.models[static_cast<size_t>(target)];
+    if (!(s.ruleset.sight_line_width_mm > 0) || o.base.shape != BaseShape::Circle || t.base.shape != BaseShape::Circle ||
+        t.elevation != 0)
+        return flat::Sight::Unknown;
+    // (Made for the one question: asked only where the exact search stops at a knife edge.)
+    FlatTable table(s, {});
+    const FlatTable::Walls& w = table.wallsFor(walls, seenThrough, o.top(), 0.0);
+    flat::TangentCache tangents;
+    const flat::View view(flat::Disc{o.position, halfLengthIn(o.base)}, w.walls, w.unsure, table.half(), tangents);
+    return view.seenWhole(flat::Disc{t.position, halfLengthIn(t.base)});
 }
 
 const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, std::vector<int> removed) const {
@@ -827,9 +862,18 @@ const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeTh
 PairResult Rulings::evaluate(int observer, int target, Method method, Detail detail) const {
     const std::string& name = scene_.scenario().ruleset.name;
     const unsigned long cut = proofsCutShort();  // (this thread's: a pair is ruled on one)
-    PairResult r = name == "wh40k-11e"   ? evaluate11e(observer, target, method, detail)
-                   : name == "wh40k-10e" ? evaluate10e(observer, target, method, detail)
-                                         : evaluatePair(scene_, observer, target, method, detail);
+    PairResult r;
+    if (name == "wh40k-11e") {
+        r = evaluate11e(observer, target, method, detail);
+    } else if (name == "wh40k-10e") {
+        r = evaluate10e(observer, target, method, detail);
+    } else {
+        r = evaluatePair(scene_, observer, target, method, detail);
+        Reasons why{std::move(r.reasons), std::move(r.reason_ids)};
+        settleInThePlane(r, observer, target, method, {}, why);
+        r.reasons = std::move(why.texts);
+        r.reason_ids = std::move(why.ids);
+    }
     if (name != "wh40k-11e" && name != "wh40k-10e" && usesSenses(scene_.scenario())) applySenses(scene_, observer, target, r);
     r.provisional = proofsCutShort() != cut;
     return r;
@@ -842,6 +886,7 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
     Reasons why;
     const std::vector<int> walls = walls11e(observer, target, &why);
     PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method, detail);
+    settleInThePlane(r, observer, target, method, walls, why);
     bool modelBlocks = false;  // a model is among the pieces that stop every line
     if (!r.visible) {
         std::vector<std::string> areaIds, other;
@@ -896,7 +941,7 @@ PairResult Rulings::evaluate11e(int observer, int target, Method method, Detail 
         // are all terrain, or no other model stands near the lines (the answer found is the
         // terrain's), or the terrain alone still keeps part of it out of view.
         const bool byTerrain = (!r.visible && !r.blocking_set.empty() && !modelBlocks) || !modelsBetween(observer, target) ||
-                               !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method);
+                               !fullyVisible(withWalls(walls, Scene::SeeThrough::AllModels), observer, target, method, &walls);
         if (byTerrain) {
             r.cover = true;
             std::vector<std::string> ids{t.id, o.id};
@@ -983,6 +1028,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
     Reasons why;
     const std::vector<int> walls = walls10e(observer, target, &why);
     PairResult r = evaluatePair(withWalls(walls, scene_.seeThrough()), observer, target, method, detail);
+    settleInThePlane(r, observer, target, method, walls, why);
     if (!r.visible) {
         const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
         why.add("no sight line: blocked by " + labelled(s, stops), stops);
@@ -1020,7 +1066,7 @@ PairResult Rulings::evaluate10e(int observer, int target, Method method, Detail 
         } else if (!woods.empty()) {
             std::vector<int> more = walls;
             more.insert(more.end(), woods.begin(), woods.end());
-            if (!fullyVisible(withWalls(more, scene_.seeThrough()), observer, target, method)) {
+            if (!fullyVisible(withWalls(more, scene_.seeThrough()), observer, target, method, &more)) {
                 woodsHide = true;
                 // Name the woods that lie between the two.
                 const Ring between = hullOfBases(o, t);

@@ -8,6 +8,7 @@
 
 #include "kernel/polygon.h"
 #include "kernel/types.h"
+#include "los/flat_los.h"
 #include "los/pair.h"
 #include "los/scene.h"
 
@@ -222,6 +223,13 @@ public:
     UnitRuling matrix(const std::vector<int>& attackers, const std::vector<int>& targets, Method method,
                       Detail detail = Detail::Full) const;
 
+    // Whether every point of the target's base is seen (Visible), or some point is not
+    // (Hidden), decided in the plane (rules/flat_table.h, flat::View::seenWhole) as the layout
+    // maps decide it: with the ruleset's walls `walls`, through the models `seenThrough` (by
+    // model index), both bases round and the target on the table, under a ruleset whose
+    // line has a width. Unknown where that does not apply or decides nothing.
+    flat::Sight wholeInThePlane(int observer, int target, const std::vector<int>& walls, const std::vector<char>& seenThrough) const;
+
 private:
     // 13.01/13.10: the terrain areas (area pieces and features standing in none), whether
     // each obscures (holds a light or dense feature) and holds a dense feature.
@@ -236,6 +244,11 @@ private:
         std::vector<std::vector<std::string>> ids;
         void add(std::string text, std::vector<std::string> cited);
     };
+    // Fully visible left open at a knife edge by the exact search (it follows the lines
+    // that touch the pieces, and a band along a piece's side touches it all along): settled
+    // by the plane's proof (wholeInThePlane, the pair's walls `walls`), as the layout maps
+    // settle it, where that applies; a proof of fully visible said in `why`.
+    void settleInThePlane(PairResult& r, int observer, int target, Method method, const std::vector<int>& walls, Reasons& why) const;
     // What a pair's ruling reads of the table besides the terrain and ruleset (RulingCache).
     std::string pairKey(int observer, int target, Method method, Detail detail) const;
     PairResult cachedEvaluate(int observer, int target, Method method, Detail detail) const;
@@ -258,7 +271,10 @@ private:
     std::string hidingPieces(const Scene& terrain, int observer, int target, const PairResult& r,
                              std::vector<std::string>& ids) const;
     // Whether the target is fully visible in this scene (the decision alone when exact).
-    bool fullyVisible(const Scene& scene, int observer, int target, Method method) const;
+    // With `walls` (the pair's ruleset walls, the scene's own): where the exact search stops
+    // at a knife edge, the plane's proof (wholeInThePlane) over the models the scene sees
+    // through.
+    bool fullyVisible(const Scene& scene, int observer, int target, Method method, const std::vector<int>* walls = nullptr) const;
     // The scene with these terrain pieces' footprints as walls of unlimited height, and the
     // `removed` pieces taken away (they block nothing).
     const Scene& withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, std::vector<int> removed = {}) const;
