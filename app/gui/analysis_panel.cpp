@@ -1335,8 +1335,8 @@ void AnalysisPanel::startExplaining() {
         if (!veil && !cell.undecided && cell.verdict == analysis::Verdict::FullyVisible && !fully && fullyOpen)
             e.text += QStringLiteral("\n") +
                       QObject::tr("The map's \"fully visible\" rests on its own proof that every point of this base is reached "
-                                  "by a band of the sight line's width%1. The full ruling's search stops at this knife edge without "
-                                  "a proof either way, and so counts the model not fully visible.")
+                                  "by a band of the sight line's width%1. The full ruling's search, and its own look in the plane, "
+                                  "stop at this knife edge without a proof either way, and so count the model not fully visible.")
                           .arg(seerId.empty() ? QString() : QObject::tr(" from %1").arg(QString::fromStdString(s.labelOf(seerId))));
         // The cover that model gives, where the cell is out of cover: another sees it with
         // none (the map's cover is cover against every model that sees it), its line drawn.

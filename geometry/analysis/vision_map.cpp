@@ -578,7 +578,12 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         };
         FlatKind flatTops, flatFeet, flatTerrain;
         flat::TangentCache tangents;
-        const bool flatOn = run.shadows && scenario.ruleset.sight_line_width_mm > 0 && probe.base.shape == BaseShape::Circle;
+        // (Not under 10th edition on a table with woods or barricades: those rule fully
+        // visible and cover by rules of their own, which the plane's walls do not follow.)
+        const bool flatOn = run.shadows && scenario.ruleset.sight_line_width_mm > 0 && probe.base.shape == BaseShape::Circle &&
+                            !(tenth && std::ranges::any_of(scenario.terrain, [](const TerrainPiece& t) {
+                                  return t.hasTag("barricade") || (t.kind == TerrainKind::Area && t.hasTag("woods"));
+                              }));
         std::vector<std::vector<char>> seenThrough;  // by observer: the models its lines pass through
         std::vector<char> flatObserver;              // by observer: round, on the table
         const std::vector<char> everyModel(s.models.size(), 1);

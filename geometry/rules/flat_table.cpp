@@ -1,4 +1,4 @@
-// The walls of a layout map's pairs in the plane (flat_table.h).
+// The walls of a pair in the plane (flat_table.h).
 #include "rules/flat_table.h"
 
 #include "kernel/base.h"

@@ -1,6 +1,8 @@
-// The walls a layout map's pairs are decided among in the plane (los/flat_los.h): which
-// pieces stop every line between two models of the map's heights, which stop none, and
-// which stop some (a pair whose lines may meet one of those is left to the exact decision).
+// The walls a pair is decided among in the plane (los/flat_los.h), for the layout maps'
+// pairs and for a ruling's fully visible that the exact search leaves open (rulings.h,
+// wholeInThePlane): which pieces stop every line between two models of given heights, which
+// stop none, and which stop some (a pair whose lines may meet one of those is left to the
+// exact decision).
 //
 // - A piece the ruleset makes a wall for the pair (an 11th-edition obscuring area neither
 //   model is within) is its footprint's convex hull (a feature: its convex parts): a band between two bases that both

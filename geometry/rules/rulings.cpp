@@ -797,33 +797,55 @@ bool Rulings::fullyVisible(const Scene& scene, int observer, int target, Method 
 
 void Rulings::settleInThePlane(PairResult& r, int observer, int target, Method method, const std::vector<int>& walls, Reasons& why) const {
     if (method != Method::Exact || !r.visible || r.fully_visible || !r.undecided) return;
-    const flat::Sight whole = wholeInThePlane(observer, target, walls, scene_.ignoredModels(observer, target));
+    std::optional<Vec2> hiddenAt;
+    const flat::Sight whole = wholeInThePlane(observer, target, walls, scene_.ignoredModels(observer, target), &hiddenAt);
     if (whole == flat::Sight::Unknown) return;
     r.undecided = false;
     r.fully_visible = whole == flat::Sight::Visible;
-    if (!r.fully_visible) return;
-    r.visible_fraction = 1;
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[static_cast<size_t>(observer)];
     const Model& t = s.models[static_cast<size_t>(target)];
-    why.add("06.01 fully visible: every point of " + s.labelOf(t.id) + "'s base is at the end of an open band of the sight line's width from " +
-                s.labelOf(o.id) + "'s base (proven band by band in the plane; the search along the lines that touch the terrain stops at a knife edge here)",
+    const std::string rule = s.ruleset.name == "wh40k-11e" ? "06.01 " : "";
+    if (r.fully_visible) {
+        r.visible_fraction = 1;
+        r.fraction_known = true;
+        why.add(rule + "fully visible: every point of " + s.labelOf(t.id) + "'s base is at the end of an open band of the sight line's width from " +
+                    s.labelOf(o.id) + "'s base (proven band by band in the plane, where the search along the lines that touch the pieces is left open)",
+                {t.id, o.id});
+        return;
+    }
+    std::string at;
+    if (hiddenAt) {
+        r.hidden_point = hiddenAt;
+        char buf[64];
+        std::snprintf(buf, sizeof buf, " at (%.2f, %.2f)", hiddenAt->x, hiddenAt->y);
+        at = buf;
+    }
+    why.add(rule + "not fully visible: a point of " + s.labelOf(t.id) + "'s base" + at + " is at the end of no open band of the sight line's width from " + s.labelOf(o.id) +
+                "'s base (proven in the plane, where the search along the lines that touch the pieces is left open)",
             {t.id, o.id});
 }
 
-flat::Sight Rulings::wholeInThePlane(int observer, int target, const std::vector<int>& walls, const std::vector<char>& seenThrough) const {
+flat::Sight Rulings::wholeInThePlane(int observer, int target, const std::vector<int>& walls, const std::vector<char>& seenThrough,
+                                     std::optional<Vec2>* hiddenAt) const {
     const Scenario& s = scene_.scenario();
     const Model& o = s.models[static_cast<size_t>(observer)];
     const Model& t = s.models[static_cast<size_t>(target)];
     if (!(s.ruleset.sight_line_width_mm > 0) || o.base.shape != BaseShape::Circle || t.base.shape != BaseShape::Circle ||
         t.elevation != 0)
         return flat::Sight::Unknown;
-    // (Made for the one question: asked only where the exact search stops at a knife edge.)
+    // (Made for the one question: asked only where the exact search leaves it open.)
     FlatTable table(s, {});
-    const FlatTable::Walls& w = table.wallsFor(walls, seenThrough, o.top(), 0.0);
     flat::TangentCache tangents;
-    const flat::View view(flat::Disc{o.position, halfLengthIn(o.base)}, w.walls, w.unsure, table.half(), tangents);
-    return view.seenWhole(flat::Disc{t.position, halfLengthIn(t.base)});
+    const flat::Disc from{o.position, halfLengthIn(o.base)}, to{t.position, halfLengthIn(t.base)};
+    // As the maps ask it: first whether it is seen over what stops the lines between the two
+    // tops (where a piece stops some of those lines, a floor between the tops, say, the
+    // plane does not apply), then every point of its base over what stops the lines from the
+    // observer's top to its foot.
+    const FlatTable::Walls& tops = table.wallsFor(walls, seenThrough, o.top(), t.top());
+    if (flat::View(from, tops.walls, tops.unsure, table.half(), tangents).sees(to) != flat::Sight::Visible) return flat::Sight::Unknown;
+    const FlatTable::Walls& feet = table.wallsFor(walls, seenThrough, o.top(), 0.0);
+    return flat::View(from, feet.walls, feet.unsure, table.half(), tangents).seenWhole(to, hiddenAt);
 }
 
 const Scene& Rulings::withWalls(std::vector<int> pieces, Scene::SeeThrough seeThrough, std::vector<int> removed) const {

@@ -227,8 +227,11 @@ public:
     // (Hidden), decided in the plane (rules/flat_table.h, flat::View::seenWhole) as the layout
     // maps decide it: with the ruleset's walls `walls`, through the models `seenThrough` (by
     // model index), both bases round and the target on the table, under a ruleset whose
-    // line has a width. Unknown where that does not apply or decides nothing.
-    flat::Sight wholeInThePlane(int observer, int target, const std::vector<int>& walls, const std::vector<char>& seenThrough) const;
+    // line has a width; and only where the plane shows the target seen over what stops the
+    // lines between the two tops. Unknown where that does not apply or decides nothing.
+    // (Hidden: a point of the base that no band reaches in `hiddenAt`, where given.)
+    flat::Sight wholeInThePlane(int observer, int target, const std::vector<int>& walls, const std::vector<char>& seenThrough,
+                                std::optional<Vec2>* hiddenAt = nullptr) const;
 
 private:
     // 13.01/13.10: the terrain areas (area pieces and features standing in none), whether
@@ -244,10 +247,11 @@ private:
         std::vector<std::vector<std::string>> ids;
         void add(std::string text, std::vector<std::string> cited);
     };
-    // Fully visible left open at a knife edge by the exact search (it follows the lines
-    // that touch the pieces, and a band along a piece's side touches it all along): settled
-    // by the plane's proof (wholeInThePlane, the pair's walls `walls`), as the layout maps
-    // settle it, where that applies; a proof of fully visible said in `why`.
+    // Fully visible left open by the exact search (a knife edge: it follows the lines that
+    // touch the pieces, and a band along a piece's side touches it all along; or a search
+    // cut short): settled by the plane's proof (wholeInThePlane, the pair's walls `walls`),
+    // as the layout maps settle it, where that applies; the proof said in `why`, a point
+    // found hidden in the result's hidden_point.
     void settleInThePlane(PairResult& r, int observer, int target, Method method, const std::vector<int>& walls, Reasons& why) const;
     // What a pair's ruling reads of the table besides the terrain and ruleset (RulingCache).
     std::string pairKey(int observer, int target, Method method, Detail detail) const;
