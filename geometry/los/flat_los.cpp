@@ -323,7 +323,7 @@ View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Sha
     // them. A comparison closer than this is not trusted either way.)
     eps_ = 1e-9 * scale;
     walls_.reserve(walls.size());
-    for (const Shape* s : walls) walls_.push_back({s, s->within(observer.centre, observer.radius + half + eps_)});
+    for (const Shape* s : walls) walls_.push_back({s, s->within(observer.centre, observer.radius + half + eps_), false, {}});
     for (const Piece& w : walls_) every_.push_back(&w);
     // (Points round the centre, well within the base: a band from there keeps within it.)
     const double out = std::max(0.0, observer.radius - half) * 0.9;
@@ -352,7 +352,7 @@ void View::forget() {
 
 const View::Piece& View::insideOf(const Shape* s) const {
     auto [it, fresh] = insides_.try_emplace(s);
-    if (fresh) it->second = {s, s->within(observer_.centre, observer_.radius + half_ + eps_)};
+    if (fresh) it->second = {s, s->within(observer_.centre, observer_.radius + half_ + eps_), false, {}};
     return it->second;
 }
 
