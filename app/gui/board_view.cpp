@@ -338,17 +338,17 @@ void BoardView::requestUnitRuling(const UnitRequest& request) {
 
 void BoardView::giveUpIfStale() {
     // Patience: three times the usual step (the median of the last ones finished), and at
-    // least 50 ms. Lines older than kStalest are not made older still by giving up: the
-    // running one then finishes and is shown (a table where every step is slow).
-    constexpr qint64 kLeastPatienceMs = 50, kStalestMs = 250;
+    // least leastPatience_. Lines older than stalest_ are not made older still by giving
+    // up: the running one then finishes and is shown (a table where every step is slow).
     if (!working_ || !pendingRequest_ || !runningCancel_ || *runningCancel_) return;
     std::vector<qint64> recent(stepMs_.begin(), stepMs_.end());
     std::sort(recent.begin(), recent.end());
-    const qint64 patience = std::max(kLeastPatienceMs, recent.empty() ? 0 : 3 * recent[recent.size() / 2]);
+    const qint64 least = leastPatience_.count(), stalest = stalest_.count();
+    const qint64 patience = std::max(least, recent.empty() ? 0 : 3 * recent[recent.size() / 2]);
     const qint64 spent = runningClock_.elapsed();
-    if (upToDate_.elapsed() > kStalestMs) return;
+    if (upToDate_.elapsed() > stalest) return;
     if (spent >= patience) runningCancel_->store(true);
-    else if (!patience_.isActive()) patience_.start(static_cast<int>(std::min(patience - spent, kStalestMs - upToDate_.elapsed()) + 1));
+    else if (!patience_.isActive()) patience_.start(static_cast<int>(std::min(patience - spent, stalest - upToDate_.elapsed()) + 1));
 }
 
 void BoardView::startUnitRuling() {

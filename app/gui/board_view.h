@@ -75,6 +75,15 @@ public:
     bool enemiesPending() const { return enemiesRunning_.has_value(); }
     // How many were given up because a newer one waited (see giveUpIfStale()).
     int unitRulingsGivenUp() const { return givenUp_; }
+    // When one is given up: once it has run three times the usual step and at least
+    // kLeastPatience; never when the lines shown are already older than kStalest (a table
+    // where every step is slow: the running one then finishes and is shown).
+    static constexpr std::chrono::milliseconds kLeastPatience{50}, kStalest{250};
+    // Other times (a test allows a slow machine any age of the lines shown).
+    void setGiveUpTimes(std::chrono::milliseconds leastPatience, std::chrono::milliseconds stalest) {
+        leastPatience_ = leastPatience;
+        stalest_ = stalest;
+    }
     // Each change of the table asks for a unit ruling, numbered in turn: the last asked
     // for, and the one the ruling shown answers (the lag behind a drag, measured).
     quint64 unitRulingAsked() const { return unitGeneration_; }
@@ -297,6 +306,7 @@ private:
     QTimer patience_;                                   // when to look again (giveUpIfStale)
     QTimer refine_;  // a drag held still: its pairs being worked out are decided in full
     std::chrono::milliseconds unitStepTime_ = kUnitStepTime, enemiesStepTime_ = kEnemiesStepTime;
+    std::chrono::milliseconds leastPatience_ = kLeastPatience, stalest_ = kStalest;
     void refineUnitRuling();
     // Observer against all enemies: the quick proofs run on the GUI thread (a drag step's
     // time, or kEnemiesStillTime when no model is dragged); what they leave open is decided
