@@ -806,11 +806,12 @@ void Rulings::settleInThePlane(PairResult& r, int observer, int target, Method m
     const Model& o = s.models[static_cast<size_t>(observer)];
     const Model& t = s.models[static_cast<size_t>(target)];
     const std::string rule = s.ruleset.name == "wh40k-11e" ? "06.01 " : "";
+    const std::string where = "in the plane, where the search along the lines that touch the pieces is left open)";
     if (r.fully_visible) {
         r.visible_fraction = 1;
         r.fraction_known = true;
         why.add(rule + "fully visible: every point of " + s.labelOf(t.id) + "'s base is at the end of an open band of the sight line's width from " +
-                    s.labelOf(o.id) + "'s base (proven band by band in the plane, where the search along the lines that touch the pieces is left open)",
+                    s.labelOf(o.id) + "'s base (proven band by band " + where,
                 {t.id, o.id});
         return;
     }
@@ -822,7 +823,7 @@ void Rulings::settleInThePlane(PairResult& r, int observer, int target, Method m
         at = buf;
     }
     why.add(rule + "not fully visible: a point of " + s.labelOf(t.id) + "'s base" + at + " is at the end of no open band of the sight line's width from " + s.labelOf(o.id) +
-                "'s base (proven in the plane, where the search along the lines that touch the pieces is left open)",
+                "'s base (proven " + where,
             {t.id, o.id});
 }
 
