@@ -1743,6 +1743,39 @@ private slots:
         QVERIFY2(panel->summary().contains(QStringLiteral("<b>objective")), qPrintable(panel->summary()));
     }
 
+    // A zone's places: 1" apart for its exposure, as the CLI's default, and 2" for the
+    // hiding spots (as `--hiding`: every base is worked out), until a person chooses.
+    void analysisPlacesFollowTheMapUntilChosen() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        auto* seenBy = panel->findChild<QComboBox*>(QStringLiteral("analysis-seen-by"));
+        auto* places = panel->findChild<QComboBox*>(QStringLiteral("analysis-places"));
+        QVERIFY(seenBy && places);
+        seenBy->setCurrentIndex(seenBy->findData(QStringLiteral("deployment-attacker")));
+        QCOMPARE(seenBy->currentData().toString(), QStringLiteral("deployment-attacker"));
+        QCOMPARE(places->currentData().toDouble(), 1.0);
+        panel->setHidingSpots(true);
+        QCOMPARE(places->currentData().toDouble(), 2.0);
+        panel->setLanes();
+        QCOMPARE(places->currentData().toDouble(), 1.0);
+        panel->setHidingSpots(false);
+        QCOMPARE(places->currentData().toDouble(), 1.0);
+        // Chosen (a key on the box, as a person): kept whatever the map.
+        places->setFocus();
+        QTest::keyClick(places, Qt::Key_End);
+        QCOMPARE(places->currentData().toDouble(), 4.0);
+        panel->setHidingSpots(true);
+        QCOMPARE(places->currentData().toDouble(), 4.0);
+        panel->setHidingSpots(false);
+        QCOMPARE(places->currentData().toDouble(), 4.0);
+        // The exposure map says the places it used.
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(120000));
+        QVERIFY2(panel->summary().contains(QStringLiteral("places 4&quot; apart")), qPrintable(panel->summary()));  // (HTML)
+    }
+
     void analysisLanesAndGaps() {
         gui::MainWindow w;
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));

@@ -90,10 +90,13 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     spacing_->setToolTip(tr("The cells' size: each cell is ruled for a model standing at its centre"));
     form->addRow(tr("Cells"), spacing_);
     places_ = new QComboBox(this);
+    places_->setObjectName(QStringLiteral("analysis-places"));
     for (double s : {1.0, 2.0, 4.0}) places_->addItem(QStringLiteral("%1\"").arg(s), s);
-    places_->setCurrentIndex(1);
+    places_->setCurrentIndex(0);  // (the exposure's, the first map offered)
     places_->setToolTip(tr("How far apart the places in the zone are: a model of the base above stands at each, "
-                           "wholly within the zone (1\" is finest, and slowest)"));
+                           "wholly within the zone (1\" is finest, and slowest; unless chosen, 1\" for the exposure "
+                           "and 2\" for the hiding spots, which are worked out for every base)"));
+    connect(places_, &QComboBox::activated, this, [this] { placesChosen_ = true; });
     form->addRow(tr("Places"), places_);  // (in the zone, this far apart: the tooltip)
     form->setRowVisible(places_, false);
     kind_ = new QComboBox(this);
@@ -128,6 +131,9 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     // (A person choosing other observers or another model wants the verdicts' colours again.)
     connect(who_, &QComboBox::activated, this, [this] { veil_ = false; });
     connect(base_, &QComboBox::activated, this, [this] { veil_ = false; });
+    connect(kind_, &QComboBox::currentIndexChanged, this, [this](int kind) {
+        if (!placesChosen_) places_->setCurrentIndex(places_->findData(kind == 1 ? 2.0 : 1.0));
+    });
     connect(kind_, &QComboBox::currentIndexChanged, this, retitle);
     // (Another base, height, cells or places: the map shown is said to be for other choices.)
     connect(base_, &QComboBox::currentIndexChanged, this, &AnalysisPanel::sayChoices);
@@ -327,6 +333,7 @@ bool AnalysisPanel::setZone(const QString& zoneId, double placesApart) {
     who_->setCurrentIndex(i);
     const int p = places_->findData(placesApart);
     if (p >= 0) places_->setCurrentIndex(p);
+    placesChosen_ = true;
     return true;
 }
 

@@ -132,6 +132,9 @@ private:
     QLineEdit* keywords_;
     QComboBox* spacing_;
     QComboBox* places_;  // how far apart the places in a zone are
+    // Whether a person (or setZone) chose them; until then they follow the map: 1" for the
+    // exposure (as the CLI), 2" for the hiding spots (as `--hiding`), which rules every base.
+    bool placesChosen_ = false;
     QComboBox* kind_;    // for a zone: exposure or hiding spots
     QPushButton* compute_;
     QPushButton* cancel_;
