@@ -345,10 +345,10 @@ void BoardView::giveUpIfStale() {
     std::sort(recent.begin(), recent.end());
     const qint64 least = leastPatience_.count(), stalest = stalest_.count();
     const qint64 patience = std::max(least, recent.empty() ? 0 : 3 * recent[recent.size() / 2]);
-    const qint64 spent = runningClock_.elapsed();
-    if (upToDate_.elapsed() > stalest) return;
+    const qint64 spent = runningClock_.elapsed(), age = upToDate_.elapsed();
+    if (age > stalest) return;
     if (spent >= patience) runningCancel_->store(true);
-    else if (!patience_.isActive()) patience_.start(static_cast<int>(std::min(patience - spent, stalest - upToDate_.elapsed()) + 1));
+    else if (!patience_.isActive()) patience_.start(static_cast<int>(std::min(patience - spent, stalest - age) + 1));
 }
 
 void BoardView::startUnitRuling() {

@@ -75,11 +75,12 @@ public:
     bool enemiesPending() const { return enemiesRunning_.has_value(); }
     // How many were given up because a newer one waited (see giveUpIfStale()).
     int unitRulingsGivenUp() const { return givenUp_; }
-    // When one is given up: once it has run three times the usual step and at least
-    // kLeastPatience; never when the lines shown are already older than kStalest (a table
-    // where every step is slow: the running one then finishes and is shown).
+    // When one is given up: once it has run three times the usual step and at least the
+    // least patience; never when the lines shown are already older than the stalest (a
+    // table where every step is slow: the running one then finishes and is shown). By
+    // default kLeastPatience and kStalest.
     static constexpr std::chrono::milliseconds kLeastPatience{50}, kStalest{250};
-    // Other times (a test allows a slow machine any age of the lines shown).
+    // Other times (a test gives up at once, whatever the age of the lines shown).
     void setGiveUpTimes(std::chrono::milliseconds leastPatience, std::chrono::milliseconds stalest) {
         leastPatience_ = leastPatience;
         stalest_ = stalest;
