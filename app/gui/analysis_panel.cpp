@@ -327,13 +327,14 @@ void AnalysisPanel::setPointProbe(double height) {
     keywords_->clear();  // (a point: no keywords for the ruleset to read)
 }
 
-bool AnalysisPanel::setZone(const QString& zoneId, double placesApart) {
+bool AnalysisPanel::setZone(const QString& zoneId, std::optional<double> placesApart) {
     const int i = who_->findData(zoneId);
     if (i < 2) return false;
     who_->setCurrentIndex(i);
-    const int p = places_->findData(placesApart);
-    if (p >= 0) places_->setCurrentIndex(p);
-    placesChosen_ = true;
+    if (const int p = placesApart ? places_->findData(*placesApart) : -1; p >= 0) {
+        places_->setCurrentIndex(p);
+        placesChosen_ = true;
+    }
     return true;
 }
 

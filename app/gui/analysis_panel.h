@@ -72,9 +72,10 @@ public:
     // Seen by or of the base turns it off.
     void setVeil(bool on) { veil_ = on; }
     bool veil() const { return veil_; }
-    // The exposure to a deployment zone (by id) instead, its places this far apart; false
+    // The exposure to a deployment zone (by id) instead, its places this far apart (1, 2 or
+    // 4 inches: as if chosen in Places; none: as the map has them unless chosen); false
     // when the table has no such polygon zone.
-    bool setZone(const QString& zoneId, double placesApart = 2);
+    bool setZone(const QString& zoneId, std::optional<double> placesApart = std::nullopt);
     // For a zone: its exposure, or the hiding spots from it of the bases listed in Bases (by
     // default the three reference bases, 32 mm round, 60x35.5 mm oval and 100x50 mm rect,
     // at the height chosen).
