@@ -180,6 +180,14 @@ bool reachesPastThroughout(Vec2 centre, double radius, std::span<const Vec2> par
 
 }  // namespace
 
+PartShape::PartShape(std::span<const Vec2> ring, int piece, int joins) : ring(ring), piece(piece), joins(joins) {
+    const Bounds b = boundsOf(ring);
+    boxLo = b.lo;
+    boxHi = b.hi;
+    middle = (b.lo + b.hi) * 0.5;
+    for (const Vec2& v : ring) reach = std::max(reach, std::sqrt(dot(v - middle, v - middle)));
+}
+
 PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
     std::vector<Part>& parts = *parts_;
     // (Traced outlines wiggle: their parts are taken from a ring inside that does not.)
@@ -200,27 +208,25 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
         Slivers piece(i, box.lo, box.hi);
         piece.parts.reserve(cut.size());
         piece.rings.reserve(cut.size());  // (the parts' rings are views of these)
-        for (Ring& ring : cut) {
-            const Bounds b = boundsOf(ring);
-            ShadowPart& s = piece.parts.emplace_back();
-            s.ring = piece.rings.emplace_back(std::move(ring));
-            s.piece = i;
-            s.boxLo = b.lo;
-            s.boxHi = b.hi;
-            s.middle = (b.lo + b.hi) * 0.5;
-            for (const Vec2& v : s.ring) s.reach = std::max(s.reach, std::sqrt(dot(v - s.middle, v - s.middle)));
-            s.shared = true;
-        }
+        for (Ring& ring : cut) piece.parts.emplace_back(piece.rings.emplace_back(std::move(ring)), i, -1);
         slivers.push_back(std::move(piece));
     }
     slivers_ = std::make_shared<const std::vector<Slivers>>(std::move(slivers));
+    if (bridges) addBridges();
+    auto shapes = std::make_shared<std::vector<PartShape>>();
+    shapes->reserve(parts.size());
+    for (const Part& part : parts) shapes->emplace_back(part.ring, part.piece, part.joins);
+    shapes_ = std::move(shapes);
+}
+
+void PieceParts::addBridges() {
+    std::vector<Part>& parts = *parts_;
     // The bridges: b grown across a side it shares with a (the two sides on one line, run
     // opposite ways, overlapping along a segment) by the part of a within b's other sides
     // (their lines run on into a: for two walls meeting in an L, the strip of one behind
     // the other's end), where b and that part together are convex (the hull's area is the
     // sum of theirs: it holds nothing else). Only between parts of different pieces: within
     // one (a traced ruin's parts) they were many and proved nothing.
-    if (!bridges) return;
     constexpr double kOn = 1e-9, kLeast = 1e-6;
     const size_t n = parts.size();
     std::vector<Part> found;  // (added after: parts must not move while they are read)
@@ -283,7 +289,8 @@ double boundingRadius(const Base& base) {
 }
 
 FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop)
-    : eye_(observer.position), top_(observer.top()), above_(std::max(observer.top(), targetTop)), parts_(parts.kept()) {
+    : eye_(observer.position), top_(observer.top()), above_(std::max(observer.top(), targetTop)), parts_(parts.kept()),
+      shapes_(parts.shapes()) {
     const double radius = radius_ = boundingRadius(observer.base) + kMargin;
     const double above = above_;
     halfWidth_ = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0;
@@ -293,8 +300,8 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
         return piece.kind == TerrainKind::Feature && piece.bottom <= 0 && piece.openings.empty() ? piece.height : 0.0;
     };
-    shades_.reserve(parts.parts().size());
-    for (const PieceParts::Part& part : parts.parts()) {
+    shades_.reserve(shapes_->size());
+    for (const PartShape& part : *shapes_) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(part.piece)];
         const std::optional<Arc> arc = arcOf(eye_, radius, part.ring, kClear + halfWidth_);
         if (!arc) continue;
@@ -303,16 +310,12 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         const double joined = part.joins >= 0 ? featureHeight(part.joins) : 0.0;
         const bool barricade = piece.hasTag("barricade") ||
                                (part.joins >= 0 && scenario.terrain[static_cast<size_t>(part.joins)].hasTag("barricade"));
-        const Bounds box = boundsOf(part.ring);
-        shades_.push_back({part.ring, part.piece, part.joins >= 0 ? std::min(height, joined) : height, barricade, height > above,
-                           arc->lo, arc->hi, arc->from, arc->span, arc->near, box.lo, box.hi, part.joins, joined > above});
-        shades_.back().loDir = arc->loDir;
-        shades_.back().hiDir = arc->hiDir;
-        placed(shades_.back());
+        shades_.push_back({&part, part.joins >= 0 ? std::min(height, joined) : height, barricade, height > above, joined > above,
+                           arc->lo, arc->hi, arc->from, arc->span, arc->near, nearestOnRing(part.ring, eye_), arc->loDir, arc->hiDir});
     }
     for (size_t k = 0; k < shades_.size(); ++k) {
-        const Shade& s = shades_[k];
-        if (runs_.empty() || shades_[runs_.back().begin].piece != s.piece) {
+        const PartShape& s = *shades_[k].shape;
+        if (runs_.empty() || shades_[runs_.back().begin].shape->piece != s.piece) {
             runs_.push_back({k, k + 1, s.boxLo, s.boxHi});
             continue;
         }
@@ -325,31 +328,27 @@ FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, cons
         run.middle = (run.lo + run.hi) * 0.5;
         run.reach = std::hypot(run.hi.x - run.lo.x, run.hi.y - run.lo.y) / 2;
     }
-    byDirection_.assign(kDirections, {});
     const double step = kTwoPi / kDirections;
     constexpr double kHair = 1e-7;  // radians: more than the rounding of the directions compared
-    for (uint32_t k = 0; k < shades_.size(); ++k) {
+    // (Counted, then filled.)
+    auto eachList = [&](uint32_t k, const auto& take) {
         const double from = turn(shades_[k].from);
         const int first = static_cast<int>(std::floor((from - kHair) / step));
         const int last = static_cast<int>(std::floor((from + shades_[k].span + kHair) / step));
-        for (int b = first; b <= last && b < first + kDirections; ++b)
-            byDirection_[static_cast<size_t>((b % kDirections + kDirections) % kDirections)].push_back(k);
-    }
+        for (int b = first; b <= last && b < first + kDirections; ++b) take(static_cast<size_t>((b % kDirections + kDirections) % kDirections));
+    };
+    for (uint32_t k = 0; k < shades_.size(); ++k) eachList(k, [&](size_t b) { ++directionStart_[b + 1]; });
+    for (size_t b = 0; b < kDirections; ++b) directionStart_[b + 1] += directionStart_[b];
+    byDirection_.resize(directionStart_[kDirections]);
+    std::array<uint32_t, kDirections> filled{};
+    for (uint32_t k = 0; k < shades_.size(); ++k) eachList(k, [&](size_t b) { byDirection_[directionStart_[b] + filled[b]++] = k; });
     // (Only the joint test takes slivers, and it leaves out those that meet the observer's
     // disc: no arcs.)
     slivers_ = parts.slivers();
-    for (const PieceParts::Slivers& piece : *slivers_) {
-        const double height = featureHeight(piece.piece);
-        sliverPieces_.push_back({{}, piece.piece, height, scenario.terrain[static_cast<size_t>(piece.piece)].hasTag("barricade"),
-                                 height > above, 0, 0, 0, 0, 0, piece.lo, piece.hi});
-    }
-}
-
-void FullShadows::placed(Shade& s) const {
-    s.nearEye = nearestOnRing(s.ring, eye_);
-    s.middle = (s.boxLo + s.boxHi) * 0.5;
-    s.reach = 0;
-    for (const Vec2& v : s.ring) s.reach = std::max(s.reach, std::sqrt(dot(v - s.middle, v - s.middle)));
+    sliverPieces_.reserve(slivers_->size());
+    for (const PieceParts::Slivers& piece : *slivers_)
+        sliverPieces_.push_back({piece.piece, scenario.terrain[static_cast<size_t>(piece.piece)].hasTag("barricade"),
+                                 featureHeight(piece.piece) > above, piece.lo, piece.hi});
 }
 
 bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& walls, bool jointly) const {
@@ -366,10 +365,10 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
         return along <= s.span && along >= wide && along <= s.span - wide;
     };
     const int bucket = std::min(kDirections - 1, static_cast<int>(turn(direction) / (kTwoPi / kDirections)));
-    for (const uint32_t k : byDirection_[static_cast<size_t>(bucket)]) {
-        const Shade& s = shades_[k];
+    for (uint32_t at = directionStart_[static_cast<size_t>(bucket)]; at < directionStart_[static_cast<size_t>(bucket) + 1]; ++at) {
+        const Shade& s = shades_[byDirection_[at]];
         if (!behind(s) || !blocks(s, walls) || besideShadow(s, centre, radius + kMargin)) continue;
-        const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
+        const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.shape->ring, kClear + halfWidth_);
         if (!target) continue;
         // The directions where the target reaches past the part, [target->hi, target->lo + 2 pi],
         // all within the observer's (s.lo, s.hi), where the observer does not.
@@ -379,7 +378,7 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
     // (A model taller than both tops, in the same way.)
     for (const Shade& s : modelShades_) {
         if (!s.tall || !behind(s) || besideShadow(s, centre, radius + kMargin)) continue;
-        const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.ring, kClear + halfWidth_);
+        const std::optional<Arc> target = arcOf(centre, radius + kMargin, s.shape->ring, kClear + halfWidth_);
         if (!target) continue;
         const double start = turn(target->hi - s.lo), length = target->lo + kTwoPi - target->hi;
         if (start > kAngle && start + length < s.hi - s.lo - kAngle) return true;
@@ -401,13 +400,13 @@ void FullShadows::addModels(const Scenario& scenario, const Model& observer, int
         for (size_t k = 0; k < outline.size(); k += step) ring.push_back(outline[k]);
         const std::optional<Arc> arc = arcOf(eye_, radius_, ring, kClear + halfWidth_);
         if (!arc) continue;
-        const Bounds box = boundsOf(ring);
-        modelShades_.push_back({modelRings_.emplace_back(std::move(ring)), -1, m.top(), false, m.top() > above_, arc->lo, arc->hi,
-                                arc->from, arc->span, arc->near, box.lo, box.hi});
-        modelShades_.back().loDir = arc->loDir;
-        modelShades_.back().hiDir = arc->hiDir;
-        placed(modelShades_.back());
+        const Vec2 nearEye = nearestOnRing(ring, eye_);
+        modelShapes_.emplace_back(modelRings_.emplace_back(std::move(ring)), -1, -1);
+        modelShades_.push_back({nullptr, m.top(), false, m.top() > above_, false, arc->lo, arc->hi, arc->from, arc->span, arc->near,
+                                nearEye, arc->loDir, arc->hiDir});
     }
+    // (Pointed at once all are made: the shapes may have moved.)
+    for (size_t k = 0; k < modelShades_.size(); ++k) modelShades_[k].shape = &modelShapes_[k];
 }
 
 bool FullShadows::hidesFoot(Vec2 centre, double radius, const std::vector<int>& walls, bool barricades) const {
@@ -446,7 +445,7 @@ bool FullShadows::besideShadow(const Shade& s, Vec2 centre, double radius) {
     constexpr double kBeside = 1e-6;  // inches: far above the rounding of the arcs' ends
     for (const Vec2 n : {s.loDir, s.hiDir}) {
         double most = -HUGE_VAL;
-        for (const Vec2& v : s.ring) most = std::max(most, dot(n, v - centre));
+        for (const Vec2& v : s.shape->ring) most = std::max(most, dot(n, v - centre));
         if (most < radius - kBeside) return true;
     }
     return false;
@@ -458,7 +457,7 @@ bool FullShadows::footBehind(const Shade& s, bool wall, Vec2 centre, double radi
     const double around = radius + kMargin;
     // As in hides: the centre line must cross the part (the scaled disc's centre lies on it).
     if (distance <= s.near || turn(direction - s.from) > s.span || besideShadow(s, centre, around)) return false;
-    const std::optional<Arc> target = arcOf(centre, around, s.ring, kClear + halfWidth_);
+    const std::optional<Arc> target = arcOf(centre, around, s.shape->ring, kClear + halfWidth_);
     if (!target) return false;
     // The lines from the target's disc to the observer's scaled by `share` towards it end
     // in a disc between the two; a wall or a part as high as the observer's top: all of it.
@@ -467,14 +466,14 @@ bool FullShadows::footBehind(const Shade& s, bool wall, Vec2 centre, double radi
     if (share < 1) {
         const Vec2 scaled = centre + (eye_ - centre) * share;
         const double scaledRadius = share * radius_ + (1 - share) * around;
-        const std::optional<Arc> seen = arcOf(scaled, scaledRadius, s.ring, kClear + halfWidth_);
+        const std::optional<Arc> seen = arcOf(scaled, scaledRadius, s.shape->ring, kClear + halfWidth_);
         if (!seen) {
             // The scaled disc meets the part (the lines enter it through its top: a thin
             // wall, the foot near the end of its shadow). A line from the foot to a point
             // of the disc within the part ends in its interior; to one beyond it, it
             // crosses the part: no line misses the part where, in every direction the
             // target reaches past it, the part reaches past the disc.
-            return reachesPastThroughout(scaled, scaledRadius + kClear, s.ring, target->hi - kAngle,
+            return reachesPastThroughout(scaled, scaledRadius + kClear, s.shape->ring, target->hi - kAngle,
                                          target->lo + kTwoPi - target->hi + 2 * kAngle);
         }
         lo = seen->lo;
@@ -553,12 +552,12 @@ FullShadows::Joint FullShadows::jointlyWithSlivers(Vec2 centre, double radius, c
     // radius of the segment between their centres; its band within half the width more.)
     const Along along{eye_, centre, std::max(radius_ + kClear, radius + kMargin + kClear) + halfWidth_ + 1e-6};
     const Joint first = jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
-        forEachCandidate(lo, hi, walls, barricades, models, consider, &along);
+        forEachCandidate(lo, hi, walls, barricades, models, [&](const Shade& s) { consider(*s.shape, &s.nearEye); }, &along);
     });
     if (first.hidden || !sliversMayClose(first, centre, walls, barricades)) return first;
     return jointly(centre, radius, [&](Vec2 lo, Vec2 hi, const auto& consider) {
-        forEachCandidate(lo, hi, walls, barricades, models, consider, &along);
-        forEachSliver(lo, hi, walls, barricades, consider);
+        forEachCandidate(lo, hi, walls, barricades, models, [&](const Shade& s) { consider(*s.shape, &s.nearEye); }, &along);
+        forEachSliver(lo, hi, walls, barricades, [&](const PartShape& s) { consider(s, nullptr); });
     });
 }
 
@@ -583,14 +582,15 @@ bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, con
         lo = {std::min(lo.x, f.x - rb), std::min(lo.y, f.y - rb)};
         hi = {std::max(hi.x, f.x + rb), std::max(hi.y, f.y + rb)};
     }
-    thread_local std::vector<const Shade*> parts;
+    // (Each with its point nearest the observer's centre, where known: none for a sliver.)
+    thread_local std::vector<std::pair<const PartShape*, const Vec2*>> parts;
     parts.clear();
-    forEachCandidate(lo, hi, walls, barricades, false, [&](const Shade& s) { parts.push_back(&s); });
+    forEachCandidate(lo, hi, walls, barricades, false, [&](const Shade& s) { parts.emplace_back(s.shape, &s.nearEye); });
     // (Only a model near some line from the observer's disc to a foot's changes what the
     // terrain alone said: one within the discs' reach of the segment between their centres,
     // for these feet the segment to their middle, their spread allowed.)
     const double wide = std::max(ra, rb) + halfWidth_ + 1e-6;
-    auto nearLines = [&](const Shade& s, Vec2 to, double spread) { return nearSegment(eye_, to, s.middle, s.reach + wide + spread); };
+    auto nearLines = [&](const PartShape& s, Vec2 to, double spread) { return nearSegment(eye_, to, s.middle, s.reach + wide + spread); };
     const size_t terrain = parts.size();
     if (models) {
         Vec2 middle{};
@@ -599,7 +599,7 @@ bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, con
         double spread = 0;
         for (const Vec2& f : feet) spread = std::max(spread, std::hypot(f.x - middle.x, f.y - middle.y));
         for (const Shade& s : modelShades_)
-            if (s.height >= top_ && s.meets(lo, hi) && nearLines(s, middle, spread)) parts.push_back(&s);
+            if (s.height >= top_ && s.meets(lo, hi) && nearLines(*s.shape, middle, spread)) parts.emplace_back(s.shape, &s.nearEye);
         if (parts.size() < terrain + 2) return false;
     }
     // (The slivers among them, once a foot leaves a narrow gap.)
@@ -607,18 +607,18 @@ bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, con
     bool slivers = false;
     const auto hidden = std::ranges::find_if(feet, [&](const Vec2& foot) {
         if (models && std::none_of(parts.begin() + static_cast<std::ptrdiff_t>(terrain), parts.begin() + static_cast<std::ptrdiff_t>(whole),
-                                   [&](const Shade* s) { return nearLines(*s, foot, 0); }))
+                                   [&](const auto& s) { return nearLines(*s.first, foot, 0); }))
             return false;
         auto upTo = [&](size_t count) {
             return [&, count](Vec2, Vec2, const auto& consider) {
-                for (size_t k = 0; k < count; ++k) consider(*parts[k]);
+                for (size_t k = 0; k < count; ++k) consider(*parts[k].first, parts[k].second);
             };
         };
         const Joint first = jointly(foot, radius, upTo(whole));
         if (first.hidden || !sliversMayClose(first, foot, walls, barricades)) return first.hidden;
         if (!slivers) {
             slivers = true;
-            forEachSliver(lo, hi, walls, barricades, [&](const Shade& s) { parts.push_back(&s); });
+            forEachSliver(lo, hi, walls, barricades, [&](const PartShape& s) { parts.emplace_back(&s, nullptr); });
         }
         return parts.size() > whole && jointly(foot, radius, upTo(parts.size())).hidden;
     });
@@ -632,7 +632,7 @@ bool FullShadows::sliversMayClose(const Joint& first, Vec2 centre, const std::ve
     const Vec2 mid = (eye_ + centre) * 0.5, d = first.direction;
     thread_local std::vector<std::pair<double, double>> spans;
     spans.clear();
-    forEachSliver(first.boxLo, first.boxHi, walls, barricades, [&](const Shade& s) {
+    forEachSliver(first.boxLo, first.boxHi, walls, barricades, [&](const PartShape& s) {
         double lo = HUGE_VAL, hi = -HUGE_VAL;
         for (const Vec2& v : s.ring) {
             // (The offset as offsets() gives it in one direction, without its check for a peak.)
@@ -654,9 +654,10 @@ bool FullShadows::sliversMayClose(const Joint& first, Vec2 centre, const std::ve
 template <class Consider>
 void FullShadows::forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, const Consider& consider) const {
     for (size_t g = 0; g < sliverPieces_.size(); ++g) {
-        const Shade& piece = sliverPieces_[g];
-        if (!piece.meets(lo, hi) || !blocks(piece, walls) || (piece.barricade && !barricades)) continue;
-        for (const Shade& s : (*slivers_)[g].parts)
+        const SliverPiece& piece = sliverPieces_[g];
+        if (piece.hi.x < lo.x || hi.x < piece.lo.x || piece.hi.y < lo.y || hi.y < piece.lo.y) continue;
+        if (!(piece.tall || isWall(walls, piece.piece)) || (piece.barricade && !barricades)) continue;
+        for (const PartShape& s : (*slivers_)[g].parts)
             if (s.meets(lo, hi)) consider(s);
     }
 }
@@ -728,9 +729,9 @@ FullShadows::Joint FullShadows::jointly(Vec2 centre, double radius, const EachPa
     const Vec2 lo{std::min(eye_.x - ra, centre.x - rb), std::min(eye_.y - ra, centre.y - rb)};
     const Vec2 hi{std::max(eye_.x + ra, centre.x + rb), std::max(eye_.y + ra, centre.y + rb)};
     // (The parts that stop every line for this pair, and the models taller than both tops.)
-    auto consider = [&](const Shade& s) {
+    auto consider = [&](const PartShape& s, const Vec2* nearEye) {
         if (beside(all, s.middle - mid, s.reach, hw, needAll)) return;
-        const Vec2 qa = s.shared ? nearestOnRing(s.ring, eye_) : s.nearEye, qb = nearestOnRing(s.ring, centre);
+        const Vec2 qa = nearEye ? *nearEye : nearestOnRing(s.ring, eye_), qb = nearestOnRing(s.ring, centre);
         const Vec2 ua = qa - eye_, ub = centre - qb;
         const double da = std::sqrt(dot(ua, ua)), db = std::sqrt(dot(ub, ub));
         // (A disc within the part, or touching it: the part is not between.)
@@ -744,8 +745,8 @@ FullShadows::Joint FullShadows::jointly(Vec2 centre, double radius, const EachPa
         for (const Vec2& v : s.ring) corners.push_back(v - mid);
         between.push_back({first, s.ring.size(), ua * (1 / da), ub * (1 / db), s.middle - mid, s.reach});
     };
-    eachPart(lo, hi, [&](const Shade& s) {
-        if (s.meets(lo, hi)) consider(s);
+    eachPart(lo, hi, [&](const PartShape& s, const Vec2* nearEye) {
+        if (s.meets(lo, hi)) consider(s, nearEye);
     });
     Joint found;
     found.boxLo = lo;

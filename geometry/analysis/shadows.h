@@ -28,29 +28,35 @@
 
 namespace sl::analysis {
 
-// A convex part of a piece as the full shadows take it (FullShadows), with what they read of
-// it for one observer.
-struct ShadowPart {
+// A convex part of a piece as the full shadows take it (FullShadows), what no observer
+// changes: its ring, its box, and the disc about the box's centre that holds it. Made once
+// per table (PieceParts), for every observer's to share.
+struct PartShape {
     std::span<const Vec2> ring;  // (a view: the ring is kept by PieceParts, or by the FullShadows)
-    int piece;
+    int piece = -1;              // -1: a model's (FullShadows::addModels)
+    int joins = -1;              // a bridge's other piece (PieceParts)
+    Vec2 boxLo{}, boxHi{};
+    Vec2 middle{};
+    double reach = 0;
+    PartShape() = default;
+    PartShape(std::span<const Vec2> ring, int piece, int joins);
+    // Whether its box meets the box from lo to hi.
+    bool meets(Vec2 lo, Vec2 hi) const { return !(boxHi.x < lo.x || hi.x < boxLo.x || boxHi.y < lo.y || hi.y < boxLo.y); }
+};
+
+// What the full shadows read of a part for one observer.
+struct ShadowPart {
+    const PartShape* shape;
     double height;      // a feature's (lines from the observer's top pass below it near the table)
     bool barricade;     // tagged so
     bool tall;          // a feature above every line: counts whatever the ruleset says
+    bool joinTall;      // a bridge's other piece is tall
     double lo, hi;      // the directions in which it reaches past the observer: (lo, hi)
     double from, span;  // the directions of its points seen from the observer: [from, from + span]
     double near;        // its distance from the observer's centre
-    Vec2 boxLo, boxHi;  // its box
-    int joins = -1;     // a bridge's other piece (PieceParts), and whether that is tall
-    bool joinTall = false;
     Vec2 nearEye{};     // its point nearest the observer's centre (hidesJointly)
     Vec2 loDir{}, hiDir{};  // the directions lo and hi as unit vectors (besideShadow)
-    Vec2 middle{};      // its box's centre, and the disc about it that holds it
-    double reach = 0;
-    bool shared = false;  // a sliver's part, one for every observer (PieceParts): only its ring,
-                          // box, middle and reach hold (nearEye is worked out where asked; its
-                          // piece's height, tags and tallness are the observer's sliverPieces_')
-    // Whether its box meets the box from lo to hi.
-    bool meets(Vec2 lo, Vec2 hi) const { return !(boxHi.x < lo.x || hi.x < boxLo.x || boxHi.y < lo.y || hi.y < boxLo.y); }
+    bool meets(Vec2 lo, Vec2 hi) const { return shape->meets(lo, hi); }
 };
 
 // Every terrain piece's footprint as convex parts (kernel convexParts), once per table.
@@ -72,12 +78,11 @@ public:
         int joins = -1;   // a bridge: the other piece, a part of which it takes in
     };
     // One piece's slivers (triangles, positively oriented), with the box that holds them all,
-    // each as the part the full shadows take (its box, and the disc about its middle that
-    // holds it: what no observer changes), for every observer's to share.
+    // each as the part the full shadows take, for every observer's to share.
     struct Slivers {
         int piece;
         Vec2 lo, hi;
-        std::vector<ShadowPart> parts;
+        std::vector<PartShape> parts;
         std::vector<Ring> rings;  // (the parts' rings)
         Slivers(int piece, Vec2 lo, Vec2 hi) : piece(piece), lo(lo), hi(hi) {}
         // (Its parts are views of its rings: moved, never copied.)
@@ -87,15 +92,19 @@ public:
         Slivers& operator=(Slivers&&) noexcept = default;
     };
     const std::vector<Part>& parts() const { return *parts_; }
-    // (Shared: the full shadows made from these parts keep them, their parts being views of
-    // their rings.)
+    // Each part as the full shadows take it, in the same order. (Shared: the full shadows
+    // made from these parts keep them, with the parts, whose rings they view.)
+    const std::shared_ptr<const std::vector<PartShape>>& shapes() const { return shapes_; }
     std::shared_ptr<const std::vector<Part>> kept() const { return parts_; }
     // (Shared: the full shadows made from these parts keep them, to make their own parts of
     // them only when asked.)
     const std::shared_ptr<const std::vector<Slivers>>& slivers() const { return slivers_; }
 
 private:
+    // The bridges between parts (the constructor's, where asked), added to parts_.
+    void addBridges();
     std::shared_ptr<std::vector<Part>> parts_ = std::make_shared<std::vector<Part>>();
+    std::shared_ptr<const std::vector<PartShape>> shapes_;
     std::shared_ptr<const std::vector<Slivers>> slivers_;
 };
 
@@ -182,8 +191,6 @@ public:
 
 private:
     using Shade = ShadowPart;
-    // The per-observer facts hidesJointly reads of a part, set once it is made.
-    void placed(Shade& s) const;
     // Whether a target's disc about `centre` reaches past the part, by a margin, in the
     // direction at either end of the part's arc from the observer (lo, hi): then that
     // direction lies well within the directions the part does not reach past the target in,
@@ -192,11 +199,11 @@ private:
     // hidden behind the part (hides, footBehind), whatever the arcs would say. Most targets
     // beside a part's shadow are ruled out so, before their arcs are worked out.
     static bool besideShadow(const Shade& s, Vec2 centre, double radius);
+    static bool isWall(const std::vector<int>& walls, int piece) { return std::find(walls.begin(), walls.end(), piece) != walls.end(); }
     // Whether the part stops every line for this pair: tall, or one of the pair's walls (a
     // bridge: both its pieces).
     static bool blocks(const Shade& s, const std::vector<int>& walls) {
-        auto wall = [&](int piece) { return std::find(walls.begin(), walls.end(), piece) != walls.end(); };
-        return (s.tall || wall(s.piece)) && (s.joins < 0 || s.joinTall || wall(s.joins));
+        return (s.tall || isWall(walls, s.shape->piece)) && (s.shape->joins < 0 || s.joinTall || isWall(walls, s.shape->joins));
     }
     // Each part hidesJointly takes whose box meets the box from lo to hi, given to
     // `consider`: those that stop every line for the pair (without `barricades`, none tagged
@@ -213,7 +220,7 @@ private:
                           const Consider& consider, const Along* along = nullptr) const;
     // The slivers (PieceParts) whose boxes meet the box from lo to hi, of the pieces that
     // stop every line for the pair (without `barricades`, none tagged so), given to
-    // `consider` (made into parts once per table, PieceParts, for every observer to share).
+    // `consider` as parts (PartShape: made once per table, for every observer to share).
     template <class Consider>
     void forEachSliver(Vec2 lo, Vec2 hi, const std::vector<int>& walls, bool barricades, const Consider& consider) const;
     // What jointly found: hidden; or not, and where a line was found open, as far as the
@@ -240,7 +247,9 @@ private:
     bool someFootJointly(std::span<const Vec2> feet, double radius, const std::vector<int>& walls, bool barricades,
                          bool models, size_t* hiddenAt = nullptr) const;
     // hidesJointly with the parts `eachPart(lo, hi, consider)` gives to `consider`, those
-    // whose boxes meet the box from lo to hi (that of the two discs, grown).
+    // whose boxes meet the box from lo to hi (that of the two discs, grown), each as
+    // consider(shape, nearEye): its point nearest the observer's centre where known (none
+    // for a sliver: worked out where asked).
     template <class EachPart>
     Joint jointly(Vec2 centre, double radius, const EachPart& eachPart) const;
     // Whether the part hides the foot (hidesFoot); `wall`: the ruleset makes it one.
@@ -250,15 +259,19 @@ private:
     double radius_ = 0;     // of the observer's disc, with the margin
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     double above_ = 0;      // the higher of the two tops
-    std::shared_ptr<const std::vector<PieceParts::Part>> parts_;  // (the rings of shades_)
-    std::vector<Ring> modelRings_;                                  // (those of modelShades_)
+    std::shared_ptr<const std::vector<PieceParts::Part>> parts_;  // (the rings of shapes_)
+    std::shared_ptr<const std::vector<PartShape>> shapes_;         // (those of shades_)
+    std::vector<Ring> modelRings_;                                  // (those of modelShapes_)
+    std::vector<PartShape> modelShapes_;                            // (those of modelShades_)
     std::vector<Shade> shades_, modelShades_;
-    // The parts by direction from the observer's centre: list b holds those whose directions
+    // The parts by direction from the observer's centre: list b, byDirection_ from
+    // directionStart_[b] to directionStart_[b + 1], holds those whose directions
     // [from, from + span] meet the b-th of kDirections equal arcs round the circle (with a
     // hair either side), in the order of shades_. A target's centre line crosses only parts
     // of the list its direction falls in.
     static constexpr int kDirections = 64;
-    std::vector<std::vector<uint32_t>> byDirection_;
+    std::vector<uint32_t> byDirection_;
+    std::array<uint32_t, kDirections + 1> directionStart_{};
     // Runs of shades_ of one piece, each with the box that holds them all: the joint tests
     // pass over a run whose box misses theirs, or whose disc lies farther than the lines
     // reach from the segment between the two discs' centres (forEachCandidate).
@@ -269,10 +282,15 @@ private:
         double reach = 0;
     };
     std::vector<Run> runs_;
-    // The slivers, and for each piece that has some, the part one of them would be (its
-    // height, tags, whether it is tall, the box of them all: no ring).
+    // The slivers, and for each piece that has some, whether it is tall and tagged barricade,
+    // and the box of them all.
     std::shared_ptr<const std::vector<PieceParts::Slivers>> slivers_;
-    std::vector<Shade> sliverPieces_;
+    struct SliverPiece {
+        int piece;
+        bool barricade, tall;
+        Vec2 lo, hi;
+    };
+    std::vector<SliverPiece> sliverPieces_;
 };
 
 // Everything on the table a sight line could meet, whatever the heights and the ruleset:

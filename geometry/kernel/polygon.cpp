@@ -155,7 +155,7 @@ double squaredDistanceToEdges(Vec2 p, const Ring& ring) {
     return best;
 }
 
-Bounds boundsOf(const Ring& points) {
+Bounds boundsOf(std::span<const Vec2> points) {
     Bounds b{points.front(), points.front()};
     for (const Vec2& v : points) {
         b.lo = {std::min(b.lo.x, v.x), std::min(b.lo.y, v.y)};

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,7 +25,7 @@ struct Bounds {
     Vec2 lo;
     Vec2 hi;
 };
-Bounds boundsOf(const Ring& points);
+Bounds boundsOf(std::span<const Vec2> points);
 
 // The squared distance from p to the nearest point of the ring's edges (rounded, not exact).
 double squaredDistanceToEdges(Vec2 p, const Ring& ring);
