@@ -207,8 +207,14 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
         }
         Slivers piece(i, box.lo, box.hi);
         piece.parts.reserve(cut.size());
-        piece.rings.reserve(cut.size());  // (the parts' rings are views of these)
-        for (Ring& ring : cut) piece.parts.emplace_back(piece.rings.emplace_back(std::move(ring)), i, -1);
+        size_t count = 0;
+        for (const Ring& ring : cut) count += ring.size();
+        piece.corners.reserve(count);  // (the parts' rings view these: reserved, they stay put)
+        for (const Ring& ring : cut) {
+            const size_t first = piece.corners.size();
+            piece.corners.insert(piece.corners.end(), ring.begin(), ring.end());
+            piece.parts.emplace_back(std::span<const Vec2>(piece.corners).subspan(first, ring.size()), i, -1);
+        }
         slivers.push_back(std::move(piece));
     }
     slivers_ = std::make_shared<const std::vector<Slivers>>(std::move(slivers));
@@ -861,6 +867,7 @@ std::pair<Ring, double> hullOfBase(const Model& m) {
 
 Obstacles::Obstacles(const Scenario& scenario)
     : margin_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0 + kClear) {
+    auto kept = std::make_shared<std::vector<Shape>>();
     auto add = [&](Ring ring, double round, int model, int piece) {
         Bounds box = boundsOf(ring);
         box.lo = box.lo - Vec2{round, round};
@@ -873,7 +880,7 @@ Obstacles::Obstacles(const Scenario& scenario)
                                   ? scenario.terrain[static_cast<size_t>(piece)].height
                                   : HUGE_VAL;
         const bool area = piece >= 0 && scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Area;
-        Shape& shape = shapes_.emplace_back(Shape{std::move(ring), round, box.lo, box.hi, model, piece, area, height, {}});
+        Shape& shape = kept->emplace_back(Shape{std::move(ring), round, box.lo, box.hi, model, piece, area, height, {}});
         const size_t k = shape.ring.size();
         for (size_t i = 0; k > 1 && i < k; ++i) {
             // (The polygon is convex and positively oriented: along a side's inward normal its
@@ -895,19 +902,22 @@ Obstacles::Obstacles(const Scenario& scenario)
         auto [ring, round] = hullOfBase(m);
         add(std::move(ring), round, i, -1);
     }
+    for (const Shape& shape : *kept) shapes_.push_back(&shape);
+    kept_ = std::move(kept);
     boxed();
 }
 
 void Obstacles::boxed() {
     boxes_.clear();
     boxes_.reserve(shapes_.size());
-    for (const Shape& s : shapes_) boxes_.push_back({s.lo.x, s.lo.y, s.hi.x, s.hi.y});
+    for (const Shape* s : shapes_) boxes_.push_back({s->lo.x, s->lo.y, s->hi.x, s->hi.y});
 }
 
 Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas,
                      double reach)
-    : margin_(all.margin_) {
-    for (const Shape& shape : all.shapes_) {
+    : kept_(all.kept_), margin_(all.margin_) {
+    for (const Shape* kept : all.shapes_) {
+        const Shape& shape = *kept;
         if (shape.model >= 0) {
             const Model& m = scenario.models[static_cast<size_t>(shape.model)];
             if (m.top() < below || (!unseen.empty() && m.unit == unseen)) continue;
@@ -918,29 +928,30 @@ Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double belo
             // stands whole, from the table.)
             if (piece.kind == TerrainKind::Feature && piece.bottom > 0 && piece.bottom >= reach && shape.height != HUGE_VAL) continue;
         }
-        shapes_.push_back(shape);
+        shapes_.push_back(kept);
     }
     boxed();
 }
 
-Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas) : margin_(from.margin_) {
-    for (const Shape& shape : from.shapes_)
-        if (shape.piece < 0 || scenario.terrain[static_cast<size_t>(shape.piece)].kind != TerrainKind::Area ||
-            std::ranges::find(areas, shape.piece) != areas.end())
+Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas)
+    : kept_(from.kept_), margin_(from.margin_) {
+    for (const Shape* shape : from.shapes_)
+        if (shape->piece < 0 || scenario.terrain[static_cast<size_t>(shape->piece)].kind != TerrainKind::Area ||
+            std::ranges::find(areas, shape->piece) != areas.end())
             shapes_.push_back(shape);
     boxed();
 }
 
 Obstacles Obstacles::withoutModels() const {
     Obstacles out = *this;
-    std::erase_if(out.shapes_, [](const Shape& shape) { return shape.model >= 0; });
+    std::erase_if(out.shapes_, [](const Shape* shape) { return shape->model >= 0; });
     out.boxed();
     return out;
 }
 
 Obstacles Obstacles::withoutAreas() const {
     Obstacles out = *this;
-    std::erase_if(out.shapes_, [](const Shape& shape) { return shape.area; });
+    std::erase_if(out.shapes_, [](const Shape* shape) { return shape->area; });
     out.boxed();
     return out;
 }
@@ -951,7 +962,7 @@ std::vector<int> Obstacles::piecesMet(Vec2 centre, double radius, const std::vec
     const Vec2 lo{centre.x - r, centre.y - r}, hi{centre.x + r, centre.y + r};
     for (size_t i = 0; i < shapes_.size(); ++i) {
         if (!meets(i, lo, hi)) continue;
-        const Shape& s = shapes_[i];
+        const Shape& s = *shapes_[i];
         if (s.piece < 0 || static_cast<size_t>(s.piece) >= among.size() || !among[static_cast<size_t>(s.piece)] ||
             std::ranges::find(out, s.piece) != out.end())
             continue;
@@ -1028,16 +1039,16 @@ bool Obstacles::discClear(Vec2 centre, double radius) const {
     const double r = radius + margin_;
     const Vec2 lo{centre.x - r, centre.y - r}, hi{centre.x + r, centre.y + r};
     for (size_t i = 0; i < shapes_.size(); ++i)
-        if (meets(i, lo, hi) && !clearOf(shapes_[i], centre, 0, centre, radius)) return false;
+        if (meets(i, lo, hi) && !clearOf(*shapes_[i], centre, 0, centre, radius)) return false;
     return true;
 }
 
 template <class Clear>
 bool Obstacles::allClear(Vec2 lo, Vec2 hi, const Clear& clear, int* stopper) const {
     const int first = stopper && *stopper >= 0 && *stopper < static_cast<int>(shapes_.size()) ? *stopper : -1;
-    if (first >= 0 && meets(static_cast<size_t>(first), lo, hi) && !clear(shapes_[static_cast<size_t>(first)])) return false;
+    if (first >= 0 && meets(static_cast<size_t>(first), lo, hi) && !clear(*shapes_[static_cast<size_t>(first)])) return false;
     for (int i = 0; i < static_cast<int>(shapes_.size()); ++i) {
-        if (i == first || !meets(static_cast<size_t>(i), lo, hi) || clear(shapes_[static_cast<size_t>(i)])) continue;
+        if (i == first || !meets(static_cast<size_t>(i), lo, hi) || clear(*shapes_[static_cast<size_t>(i)])) continue;
         if (stopper) *stopper = i;
         return false;
     }
@@ -1087,7 +1098,7 @@ bool Obstacles::lineToDisc(Vec2 q, Vec2 centre, double radius, int skip, const s
     std::vector<std::pair<double, double>> blocked;
     for (size_t i = 0; i < shapes_.size(); ++i) {
         if (!meets(i, lo, hi)) continue;
-        const Shape& s = shapes_[i];
+        const Shape& s = *shapes_[i];
         if (s.model == skip && skip >= 0) continue;
         if (walls && s.area && std::ranges::find(*walls, s.piece) == walls->end()) continue;
         {

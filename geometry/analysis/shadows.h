@@ -83,9 +83,9 @@ public:
         int piece;
         Vec2 lo, hi;
         std::vector<PartShape> parts;
-        std::vector<Ring> rings;  // (the parts' rings)
+        std::vector<Vec2> corners;  // (the parts' rings, one after another)
         Slivers(int piece, Vec2 lo, Vec2 hi) : piece(piece), lo(lo), hi(hi) {}
-        // (Its parts are views of its rings: moved, never copied.)
+        // (Its parts are views of its corners: moved, never copied.)
         Slivers(const Slivers&) = delete;
         Slivers& operator=(const Slivers&) = delete;
         Slivers(Slivers&&) noexcept = default;
@@ -370,7 +370,10 @@ private:
     // at *stopper first (coneClear).
     template <class Clear>
     bool allClear(Vec2 lo, Vec2 hi, const Clear& clear, int* stopper) const;
-    std::vector<Shape> shapes_;
+    // The shapes of the table (the first Obstacles made for it holds them; those made from it
+    // share them), and this one's, in order.
+    std::shared_ptr<const std::vector<Shape>> kept_;
+    std::vector<const Shape*> shapes_;
     // The shapes' boxes on their own, in the same order (boxed() makes them): a query looks
     // through these, most of which its box misses, before it touches a shape.
     struct Box {
