@@ -197,6 +197,17 @@ const std::vector<Line>& TangentCache::between(const Shape* a, const Shape* b, d
     return it->second;
 }
 
+size_t TangentCache::DiscHash::operator()(const DiscKey& k) const {
+    const std::hash<double> h;
+    return ((h(k.x) * 31 + h(k.y)) * 31 + h(k.radius)) * 31 + std::hash<const void*>()(k.wall) * 7 + h(k.grow) + h(k.tol);
+}
+
+const std::vector<Line>& TangentCache::toDisc(Vec2 centre, double radius, const Shape* wall, double grow, double tol) {
+    auto [it, fresh] = toDisc_.try_emplace(DiscKey{centre.x, centre.y, radius, wall, grow, tol});
+    if (fresh) discTangents(centre, radius, *wall, grow, tol, it->second);
+    return it->second;
+}
+
 const std::vector<Line>& TangentCache::outside(const Shape* a, const Shape* b, double grow) {
     if (b < a) std::swap(a, b);
     auto [it, fresh] = lines_.try_emplace(Key{a, b, grow, true});
@@ -323,7 +334,7 @@ View::View(Disc observer, std::vector<const Shape*> walls, std::vector<const Sha
     // them. A comparison closer than this is not trusted either way.)
     eps_ = 1e-9 * scale;
     walls_.reserve(walls.size());
-    for (const Shape* s : walls) walls_.push_back({s, s->within(observer.centre, observer.radius + half + eps_), false, {}});
+    for (const Shape* s : walls) walls_.push_back({s, s->within(observer.centre, observer.radius + half + eps_)});
     for (const Piece& w : walls_) every_.push_back(&w);
     // (Points round the centre, well within the base: a band from there keeps within it.)
     const double out = std::max(0.0, observer.radius - half) * 0.9;
@@ -352,7 +363,7 @@ void View::forget() {
 
 const View::Piece& View::insideOf(const Shape* s) const {
     auto [it, fresh] = insides_.try_emplace(s);
-    if (fresh) it->second = {s, s->within(observer_.centre, observer_.radius + half_ + eps_), false, {}};
+    if (fresh) it->second = {s, s->within(observer_.centre, observer_.radius + half_ + eps_)};
     return it->second;
 }
 
@@ -617,11 +628,8 @@ std::optional<Vec2> View::pointHidden(Disc target, size_t from, size_t to) const
     // Deepest past each line (on its side away from the shapes it touches, and on the other).
     auto past = [&](const Line& l, double side) { return p + l.n * (side * r); };
     for (const Piece* w : walls) {
-        if (!w->tangent) {
-            discTangents(observer_.centre, observer_.radius, *w->shape, half_, eps_ * 1e-3, w->toObserver);
-            w->tangent = true;
-        }
-        for (const Line& l : w->toObserver)
+        if (!w->toObserver) w->toObserver = &cache_->toDisc(observer_.centre, observer_.radius, w->shape, half_, eps_ * 1e-3);
+        for (const Line& l : *w->toObserver)
             for (const double side : {-1.0, 1.0})
                 if (hidden(past(l, side))) return tried.back();
         if (stop) return std::nullopt;
@@ -939,11 +947,8 @@ Sight View::decide(Disc target, const std::vector<Near>& pieces, bool exact, Seg
     if (tryLines(lines_, 0, 1)) return Sight::Visible;
     for (size_t k = 0; k < pieces.size(); ++k) {
         const Piece& w = *pieces[k].piece;
-        if (!w.tangent) {
-            discTangents(c, R, *w.shape, half_, tol, w.toObserver);
-            w.tangent = true;
-        }
-        if (tryLines(w.toObserver, 0, k + 2)) return Sight::Visible;
+        if (!w.toObserver) w.toObserver = &cache_->toDisc(c, R, w.shape, half_, tol);
+        if (tryLines(*w.toObserver, 0, k + 2)) return Sight::Visible;
     }
     for (size_t k = 0; k < pieces.size(); ++k) {
         lines_.clear();

@@ -98,8 +98,21 @@ public:
     const std::vector<Line>& between(const Shape* a, const Shape* b, double grow);
     // The same for the lines with both walls on one side.
     const std::vector<Line>& outside(const Shape* a, const Shape* b, double grow);
+    // The lines tangent to the disc and the wall grown, on one side of both, found to the
+    // tolerance `tol` (an observer's views, one for each set of walls, ask the same).
+    const std::vector<Line>& toDisc(Vec2 centre, double radius, const Shape* wall, double grow, double tol);
 
 private:
+    struct DiscKey {
+        double x, y, radius;
+        const Shape* wall;
+        double grow, tol;
+        friend bool operator==(const DiscKey&, const DiscKey&) = default;
+    };
+    struct DiscHash {
+        size_t operator()(const DiscKey& k) const;
+    };
+    std::unordered_map<DiscKey, std::vector<Line>, DiscHash> toDisc_;
     struct Key {
         const Shape* a;
         const Shape* b;
@@ -195,9 +208,8 @@ private:
         const Shape* shape;
         bool nearObserver = false;  // within half of the observer's disc
         // The lines tangent to the observer's disc and the wall grown, on one side of both,
-        // once asked.
-        mutable bool tangent = false;
-        mutable std::vector<Line> toObserver;
+        // once asked (kept by the cache).
+        mutable const std::vector<Line>* toObserver = nullptr;
     };
     // A piece near the lines of a pair; `near`: within half of one of the two discs (then
     // only a band tested against it whole shows anything).
