@@ -164,6 +164,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         for (int p = next++; p < total && !cancelled(); p = next++) {
             scene.forgetViews();
             flatViews.clear();
+            tangents.forgetDiscs();  // (the views that asked for them gone: the observer moves)
             s.models[oi].position = map.positions[static_cast<size_t>(p)];
             scene.modelMoved(oi);
             rulings.modelMoved(oi);

@@ -181,6 +181,7 @@ bool reachesPastThroughout(Vec2 centre, double radius, std::span<const Vec2> par
 }  // namespace
 
 PartShape::PartShape(std::span<const Vec2> ring, int piece, int joins) : ring(ring), piece(piece), joins(joins) {
+    if (ring.empty()) return;
     const Bounds b = boundsOf(ring);
     boxLo = b.lo;
     boxHi = b.hi;
@@ -189,7 +190,7 @@ PartShape::PartShape(std::span<const Vec2> ring, int piece, int joins) : ring(ri
 }
 
 PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
-    std::vector<Part>& parts = *parts_;
+    std::vector<Part>& parts = kept_->parts;
     // (Traced outlines wiggle: their parts are taken from a ring inside that does not.)
     constexpr double kCut = 0.01;  // square inches
     std::vector<Slivers> slivers;
@@ -219,14 +220,12 @@ PieceParts::PieceParts(const Scenario& scenario, bool bridges) {
     }
     slivers_ = std::make_shared<const std::vector<Slivers>>(std::move(slivers));
     if (bridges) addBridges();
-    auto shapes = std::make_shared<std::vector<PartShape>>();
-    shapes->reserve(parts.size());
-    for (const Part& part : parts) shapes->emplace_back(part.ring, part.piece, part.joins);
-    shapes_ = std::move(shapes);
+    kept_->shapes.reserve(parts.size());
+    for (const Part& part : parts) kept_->shapes.emplace_back(part.ring, part.piece, part.joins);
 }
 
 void PieceParts::addBridges() {
-    std::vector<Part>& parts = *parts_;
+    std::vector<Part>& parts = kept_->parts;
     // The bridges: b grown across a side it shares with a (the two sides on one line, run
     // opposite ways, overlapping along a segment) by the part of a within b's other sides
     // (their lines run on into a: for two walls meeting in an L, the strip of one behind
@@ -295,7 +294,7 @@ double boundingRadius(const Base& base) {
 }
 
 FullShadows::FullShadows(const PieceParts& parts, const Scenario& scenario, const Model& observer, double targetTop)
-    : eye_(observer.position), top_(observer.top()), above_(std::max(observer.top(), targetTop)), parts_(parts.kept()),
+    : eye_(observer.position), top_(observer.top()), above_(std::max(observer.top(), targetTop)),
       shapes_(parts.shapes()) {
     const double radius = radius_ = boundingRadius(observer.base) + kMargin;
     const double above = above_;
@@ -393,6 +392,8 @@ bool FullShadows::hides(Vec2 centre, double radius, const std::vector<int>& wall
 }
 
 void FullShadows::addModels(const Scenario& scenario, const Model& observer, int skip) {
+    modelShapes_.reserve(modelShapes_.size() + scenario.models.size());
+    modelShades_.reserve(modelShades_.size() + scenario.models.size());
     // (Every ruleset's lines meet the models but those of the two units: Scene::ignoredModels.)
     for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
         const Model& m = scenario.models[static_cast<size_t>(i)];

@@ -29,8 +29,9 @@
 namespace sl::analysis {
 
 // A convex part of a piece as the full shadows take it (FullShadows), what no observer
-// changes: its ring, its box, and the disc about the box's centre that holds it. Made once
-// per table (PieceParts), for every observer's to share.
+// changes: its ring, its box, and the disc about the box's centre that holds it. A piece's
+// are made once per table (PieceParts), for every observer's to share; a model's, for one
+// observer (FullShadows::addModels).
 struct PartShape {
     std::span<const Vec2> ring;  // (a view: the ring is kept by PieceParts, or by the FullShadows)
     int piece = -1;              // -1: a model's (FullShadows::addModels)
@@ -91,20 +92,22 @@ public:
         Slivers(Slivers&&) noexcept = default;
         Slivers& operator=(Slivers&&) noexcept = default;
     };
-    const std::vector<Part>& parts() const { return *parts_; }
-    // Each part as the full shadows take it, in the same order. (Shared: the full shadows
-    // made from these parts keep them, with the parts, whose rings they view.)
-    const std::shared_ptr<const std::vector<PartShape>>& shapes() const { return shapes_; }
-    std::shared_ptr<const std::vector<Part>> kept() const { return parts_; }
+    const std::vector<Part>& parts() const { return kept_->parts; }
+    // Each part as the full shadows take it, in the same order. (Shared: whoever holds them
+    // holds the parts too, whose rings they view.)
+    std::shared_ptr<const std::vector<PartShape>> shapes() const { return {kept_, &kept_->shapes}; }
     // (Shared: the full shadows made from these parts keep them, to make their own parts of
     // them only when asked.)
     const std::shared_ptr<const std::vector<Slivers>>& slivers() const { return slivers_; }
 
 private:
-    // The bridges between parts (the constructor's, where asked), added to parts_.
+    // The bridges between parts (the constructor's, where asked), added to the parts.
     void addBridges();
-    std::shared_ptr<std::vector<Part>> parts_ = std::make_shared<std::vector<Part>>();
-    std::shared_ptr<const std::vector<PartShape>> shapes_;
+    struct Kept {
+        std::vector<Part> parts;
+        std::vector<PartShape> shapes;  // (views of the parts' rings)
+    };
+    std::shared_ptr<Kept> kept_ = std::make_shared<Kept>();
     std::shared_ptr<const std::vector<Slivers>> slivers_;
 };
 
@@ -259,8 +262,7 @@ private:
     double radius_ = 0;     // of the observer's disc, with the margin
     double halfWidth_ = 0;  // of the ruleset's band: a disc is kept that far clear of a part
     double above_ = 0;      // the higher of the two tops
-    std::shared_ptr<const std::vector<PieceParts::Part>> parts_;  // (the rings of shapes_)
-    std::shared_ptr<const std::vector<PartShape>> shapes_;         // (those of shades_)
+    std::shared_ptr<const std::vector<PartShape>> shapes_;         // (those of shades_, with their rings)
     std::vector<Ring> modelRings_;                                  // (those of modelShapes_)
     std::vector<PartShape> modelShapes_;                            // (those of modelShades_)
     std::vector<Shade> shades_, modelShades_;

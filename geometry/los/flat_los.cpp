@@ -197,7 +197,7 @@ const std::vector<Line>& TangentCache::between(const Shape* a, const Shape* b, d
     return it->second;
 }
 
-size_t TangentCache::DiscHash::operator()(const DiscKey& k) const {
+size_t TangentCache::DiscHash::operator()(const DiscKey& k) const noexcept {
     const std::hash<double> h;
     return ((h(k.x) * 31 + h(k.y)) * 31 + h(k.radius)) * 31 + std::hash<const void*>()(k.wall) * 7 + h(k.grow) + h(k.tol);
 }

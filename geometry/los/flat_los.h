@@ -92,15 +92,19 @@ void commonTangents(const Shape& a, double growA, const Shape& b, double growB, 
 
 // The lines tangent to two walls grown by the same half width (crossing between them, or
 // with both on one side), found the first time they are asked and kept: they do not depend
-// on the models. One thread's.
+// on the models. And those tangent to an observer's disc and a wall, kept until forgotten
+// (forgetDiscs). One thread's.
 class TangentCache {
 public:
     const std::vector<Line>& between(const Shape* a, const Shape* b, double grow);
     // The same for the lines with both walls on one side.
     const std::vector<Line>& outside(const Shape* a, const Shape* b, double grow);
     // The lines tangent to the disc and the wall grown, on one side of both, found to the
-    // tolerance `tol` (an observer's views, one for each set of walls, ask the same).
+    // tolerance `tol` (an observer's views, one for each set of walls, ask the same where
+    // their tolerances are the same).
     const std::vector<Line>& toDisc(Vec2 centre, double radius, const Shape* wall, double grow, double tol);
+    // Forgets those (the views that asked for them gone: an observer moved on).
+    void forgetDiscs() { toDisc_.clear(); }
 
 private:
     struct DiscKey {
@@ -110,7 +114,7 @@ private:
         friend bool operator==(const DiscKey&, const DiscKey&) = default;
     };
     struct DiscHash {
-        size_t operator()(const DiscKey& k) const;
+        size_t operator()(const DiscKey& k) const noexcept;
     };
     std::unordered_map<DiscKey, std::vector<Line>, DiscHash> toDisc_;
     struct Key {
@@ -127,10 +131,11 @@ private:
 };
 
 // One observer's disc and the walls around it, for many targets: the lines tangent to the
-// disc and each wall are found once, those between two walls kept in `cache`.
+// disc and each wall, and those between two walls, found once and kept in `cache`.
 class View {
 public:
-    // `walls` and `unsure` are kept by address (they outlive the view, as the cache does).
+    // `walls` and `unsure` are kept by address (they outlive the view, as the cache does, and
+    // the cache's lines to discs are not forgotten while it lives).
     // `unsure`: pieces that stop some lines and not others (a low wall, a floor): a pair
     // whose lines may meet one is left Unknown. `half`: half the band's width, above 0 (with
     // no width a line may slip along the seam of two walls that touch, which the shapes alone
