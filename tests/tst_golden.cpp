@@ -588,6 +588,44 @@ private slots:
         QVERIFY(decide("C", "D").visible);
     }
 
+    void cachesFollowFloorsAndOpenings() {
+        // A wall between two models, then the same wall as a floor high above them, then
+        // with an opening across it below their tops: each time the kept table, the pair
+        // cache and the side's cache rule the pair as a table made afresh (a table's key
+        // holds a feature's bottom and openings, which the window's inspector edits).
+        Scenario s;
+        s.board = {20, 20};
+        s.terrain.push_back(testing::wall("wall", 9, 5, 11, 15, 5));
+        s.models = {testing::infantry("a", {5, 10}), testing::infantry("b", {15, 10})};
+        s.models[0].side = "blue";
+        s.models[1].side = "red";
+        KeptTable table;
+        RulingCache pairs;
+        SeenCache seen;
+        auto check = [&](bool expected) {
+            const PairResult kept = table.follow(s).evaluate(0, 1, Method::Exact, Detail::Decisions);
+            const Scene scene(s);
+            Rulings cached(scene);
+            cached.setCache(&pairs);
+            const PairResult viaCache = cached.evaluate(0, 1, Method::Exact, Detail::Decisions);
+            const std::vector<char> bySide = Rulings(scene).seenBySide("blue", nullptr, &seen);
+            const bool fresh = Rulings(scene).evaluate(0, 1, Method::Exact, Detail::Decisions).visible;
+            QCOMPARE(fresh, expected);
+            QCOMPARE(kept.visible, expected);
+            QCOMPARE(viaCache.visible, expected);
+            QCOMPARE(static_cast<bool>(bySide[1]), expected);
+        };
+        check(false);
+        s.terrain[0].bottom = 3;  // (a floor from 3" up: the lines pass under it)
+        check(true);
+        s.terrain[0].bottom = 0;
+        check(false);
+        s.terrain[0].openings.push_back({s.terrain[0].footprint.outer, 0, 4});  // (open from the table to 4")
+        check(true);
+        s.terrain[0].openings.front().to = 1;  // (a slot below the tops: the tops still see over nothing)
+        check(false);
+    }
+
     void keptTableFollowsMovesAndRulesAsAFreshOne() {
         // The window keeps its scene, rulings and wall scenes from one drag step to the next
         // (KeptTable): moved models are followed in place, and every pair is ruled as on a

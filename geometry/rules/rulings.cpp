@@ -359,6 +359,13 @@ std::string tableKey(const Scenario& s) {
         for (const std::string* str : {&t.id, &t.name, &t.category, &t.area}) put(key, *str);
         put(key, static_cast<int>(t.kind));
         put(key, t.height);
+        put(key, t.bottom);  // (a floor, a walkway: the window edits it)
+        put(key, t.openings.size());
+        for (const Opening& o : t.openings) {
+            put(key, o.polygon);
+            put(key, o.from);
+            put(key, o.to);
+        }
         put(key, t.tags.size());
         for (const std::string& tag : t.tags) put(key, tag);
         put(key, t.footprint.outer);
