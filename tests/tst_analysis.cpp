@@ -7,6 +7,7 @@
 #include "analysis/hiding.h"
 #include "analysis/lanes.h"
 #include "analysis/shadows.h"
+#include "analysis/terrain_parts.h"
 #include "analysis/vision_map.h"
 #include "fixtures.h"
 #include "kernel/base.h"
@@ -794,6 +795,66 @@ private slots:
             QVERIFY2(a.overlap == b.overlap && a.seen == b.seen && a.fully == b.fully && a.undecided == b.undecided,
                      qPrintable(QStringLiteral("exposure cell %1").arg(k)));
         }
+    }
+
+    void terrainPartsAreKeptForTheSameTerrainOnly() {
+        // What the maps make of a table's terrain (TerrainParts) is shared by the maps of the
+        // same terrain and ruleset whatever the models, never by a table whose terrain or
+        // ruleset differs in anything; a map made with kept parts is the one made with new.
+        Scenario s;
+        s.board = {24, 24};
+        s.ruleset.name = "wh40k-11e";
+        s.ruleset.sight_line_width_mm = 1;
+        s.terrain.push_back(testing::wall("wall", 10, 6, 12, 18, 5));
+        s.models = {testing::infantry("eye", {4, 12})};
+        const std::shared_ptr<const TerrainParts> first = TerrainParts::of(s);
+        Run run;
+        run.threads = 1;
+        const VisionMap before = visionMap(s, {0}, Probe{}, 1.0, run);
+        QCOMPARE(TerrainParts::of(s).get(), first.get());
+        Scenario moved = s;
+        moved.models[0].position = {5, 11};
+        moved.models.push_back(testing::infantry("other", {20, 20}));
+        QCOMPARE(TerrainParts::of(moved).get(), first.get());  // (the models play no part)
+        const std::vector<std::pair<const char*, std::function<void(Scenario&)>>> changes = {
+            {"a corner", [](Scenario& t) { t.terrain[0].footprint.outer[0].x += 0.01; }},
+            {"a hole", [](Scenario& t) { t.terrain[0].footprint.holes.push_back({{10.5, 7}, {11.5, 7}, {11.5, 8}}); }},
+            {"the height", [](Scenario& t) { t.terrain[0].height = 1; }},
+            {"the bottom", [](Scenario& t) { t.terrain[0].bottom = 2; }},
+            {"an opening", [](Scenario& t) { t.terrain[0].openings.push_back({t.terrain[0].footprint.outer, 1, 2}); }},
+            {"the kind", [](Scenario& t) { t.terrain[0].kind = TerrainKind::Area; }},
+            {"the category", [](Scenario& t) { t.terrain[0].category = "dense"; }},
+            {"the area", [](Scenario& t) { t.terrain[0].area = "ruin"; }},
+            {"a tag", [](Scenario& t) { t.terrain[0].tags.push_back("woods"); }},
+            {"the line width", [](Scenario& t) { t.ruleset.sight_line_width_mm = 0; }},
+            {"the ruleset", [](Scenario& t) { t.ruleset.name = "true-los"; }},
+            {"another piece", [](Scenario& t) { t.terrain.push_back(testing::wall("more", 1, 1, 2, 2)); }},
+        };
+        for (const auto& [what, change] : changes) {
+            Scenario t = s;
+            change(t);
+            const std::shared_ptr<const TerrainParts> other = TerrainParts::of(t);
+            QVERIFY2(other.get() != first.get(), what);
+            QCOMPARE(TerrainParts::of(t).get(), other.get());
+        }
+        // The map once the table's parts were let go (more tables asked since than are kept)
+        // and made again: the same, cell for cell; and a lower wall is seen over.
+        QVERIFY(changes.size() > TerrainParts::kKept);
+        QVERIFY(TerrainParts::of(s).get() != first.get());
+        const VisionMap again = visionMap(s, {0}, Probe{}, 1.0, run);
+        QCOMPARE(again.cells.size(), before.cells.size());
+        for (size_t k = 0; k < before.cells.size(); ++k) {
+            const Cell &a = before.cells[k], &b = again.cells[k];
+            QVERIFY2(a.verdict == b.verdict && a.undecided == b.undecided && a.cover == b.cover && a.hidden1309 == b.hidden1309 &&
+                         a.seenBy == b.seenBy,
+                     qPrintable(QStringLiteral("cell %1").arg(k)));
+        }
+        Scenario low = s;
+        low.terrain[0].height = 1;
+        const VisionMap over = visionMap(low, {0}, Probe{}, 1.0, run);
+        // (The cell centred at (18.5, 12.5), behind the wall.)
+        QCOMPARE(before.at(18, 12).verdict, Verdict::Hidden);
+        QVERIFY(over.at(18, 12).verdict != Verdict::Hidden);
     }
 
     // A model cannot stand where another stands: such cells are left clear, as on a

@@ -622,7 +622,7 @@ private slots:
         check(false);
         s.terrain[0].openings.push_back({s.terrain[0].footprint.outer, 0, 4});  // (open from the table to 4")
         check(true);
-        s.terrain[0].openings.front().to = 1;  // (a slot below the tops: the tops still see over nothing)
+        s.terrain[0].openings.front().to = 1;  // (a slot 1" high: no line from a top gets down into it before the wall)
         check(false);
     }
 

@@ -3,6 +3,7 @@
 
 #include "rules/table_fog.h"
 
+#include "analysis/terrain_parts.h"
 #include "analysis_layer.h"
 #include "los/pair.h"
 #include "los/scene.h"
@@ -1126,7 +1127,8 @@ void AnalysisPanel::explainAt(Vec2 at) {
         const Vec2 c = g.centre(col, row);
         QStringList lines{tr("At (%1\", %2\"), from the %3 places of %4:").arg(c.x).arg(c.y).arg(hiding_->places).arg(QString::fromStdString(hiding_->zone))};
         const Scenario& s = document_->scenario();
-        const analysis::FeatureOverlap overlaps(s);
+        const std::shared_ptr<const analysis::TerrainParts> terrain = analysis::TerrainParts::of(s);
+        const analysis::FeatureOverlap& overlaps = terrain->overlaps();
         bool largerOnly = false;
         for (size_t i = 0; i < hiding_->bases.size(); ++i) {
             const analysis::HidingBase& b = hiding_->bases[i];
@@ -1269,7 +1271,7 @@ void AnalysisPanel::startExplaining() {
                 e.text = QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.").arg(where);
                 return e;
             }
-            const std::vector<int> on = analysis::FeatureOverlap(*scenario).features(placed, true);
+            const std::vector<int> on = analysis::TerrainParts::of(*scenario)->overlaps().features(placed, true);
             const int model = on.empty() ? analysis::ModelOverlap(*scenario)(placed) : -1;
             const std::string what = !on.empty() ? scenario->labelOf(scenario->terrain[on[0]].id)
                                      : model >= 0 ? scenario->labelOf(scenario->models[model].id)

@@ -4,6 +4,7 @@
 
 #include "rules/flat_table.h"
 #include "analysis/shadows.h"
+#include "analysis/terrain_parts.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/pair.h"
@@ -33,7 +34,8 @@ std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, cons
     Polygon area{zone.polygon, {}};
     orientForInteriorLeft(area);
     const auto [lo, hi] = boundsOf(zone.polygon);
-    const FeatureOverlap overlaps(scenario);
+    const std::shared_ptr<const TerrainParts> terrain = TerrainParts::of(scenario);
+    const FeatureOverlap& overlaps = terrain->overlaps();
     // (The count along a side, and the first place: the same places as a grid from half a
     // spacing in where the side is a whole number of spacings.)
     auto count = [&](double side) { return static_cast<int>(std::floor(side / spacing + 0.5 + 1e-9)); };
@@ -75,7 +77,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     map.positions = zonePositions(scenario, z, observer, options.zoneSpacing);
     const int cells = map.grid.cells();
     map.cells.assign(static_cast<size_t>(cells), ExposureCell{});
-    const FeatureOverlap overlaps(scenario);
+    const std::shared_ptr<const TerrainParts> terrain = TerrainParts::of(scenario);
+    const FeatureOverlap& overlaps = terrain->overlaps();
     for (int k = 0; k < cells; ++k) {
         const Model placed = probeModel(target, map.grid.centre(k % map.grid.cols, k / map.grid.cols));
         map.cells[static_cast<size_t>(k)].overlap = overTableEdge(placed, scenario.board) || overlaps(placed);
@@ -86,8 +89,8 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     if (stopAt > 0 && options.seenEnough)
         for (int k = 0; k < cells; ++k)
             if ((*options.seenEnough)[static_cast<size_t>(k)] && !map.cells[static_cast<size_t>(k)].overlap) seen[k] = stopAt;
-    const PieceParts parts(scenario);
-    const Obstacles obstacles(scenario);
+    const PieceParts& parts = terrain->pieces();
+    const Obstacles obstacles(terrain->terrain(), scenario);
     // What a place's lines can meet (areas block nothing under true-los), with their heights
     // (OpenViews::openOver); and what a line from its top to the target's top can meet
     // (features lower than both tops pass under it). Neither runs higher than the higher

@@ -3,6 +3,7 @@
 #include "analysis/hiding.h"
 
 #include "analysis/shadows.h"
+#include "analysis/terrain_parts.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/scene.h"
@@ -66,7 +67,7 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
     // true-los anywhere (no area is a wall); under the other rulesets, within nothing (no
     // piece, no model). (A cell where the larger would overlap a feature is counted by no
     // place either way.) `seenMore[i]`: those cells of probe i.
-    const Obstacles obstacles(scenario);
+    const Obstacles obstacles(TerrainParts::of(scenario)->terrain(), scenario);
     const std::string& ruleset = scenario.ruleset.name;
     Scenario standing = scenario;
     standing.models.push_back(probeModel(watcher, {}));

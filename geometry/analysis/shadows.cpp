@@ -866,45 +866,60 @@ std::pair<Ring, double> hullOfBase(const Model& m) {
 
 }  // namespace
 
+Obstacles::Shape Obstacles::shapeOf(const Scenario& scenario, Ring ring, double round, int model, int piece) {
+    Bounds box = boundsOf(ring);
+    box.lo = box.lo - Vec2{round, round};
+    box.hi = box.hi + Vec2{round, round};
+    // (An 11e feature that is an obscuring area of its own stands as a wall of unlimited
+    // height, as an area does.)
+    const double height = model >= 0 ? scenario.models[static_cast<size_t>(model)].top()
+                          : scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Feature &&
+                                    !obscuringFeature11e(scenario, piece)
+                              ? scenario.terrain[static_cast<size_t>(piece)].height
+                              : HUGE_VAL;
+    const bool area = piece >= 0 && scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Area;
+    Shape shape{std::move(ring), round, box.lo, box.hi, model, piece, area, height, {}};
+    const size_t k = shape.ring.size();
+    for (size_t i = 0; k > 1 && i < k; ++i) {
+        // (The polygon is convex and positively oriented: along a side's inward normal its
+        // nearest points are that side's.)
+        const Vec2 e = shape.ring[(i + 1) % k] - shape.ring[i];
+        if (e.x == 0 && e.y == 0) continue;  // (a side rounded to nothing has no normal)
+        const Vec2 n = unit(Vec2{-e.y, e.x});
+        shape.sides.emplace_back(n, dot(n, shape.ring[i]));
+    }
+    return shape;
+}
+
 Obstacles::Obstacles(const Scenario& scenario)
     : margin_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2.0 + kClear) {
     auto kept = std::make_shared<std::vector<Shape>>();
-    auto add = [&](Ring ring, double round, int model, int piece) {
-        Bounds box = boundsOf(ring);
-        box.lo = box.lo - Vec2{round, round};
-        box.hi = box.hi + Vec2{round, round};
-        // (An 11e feature that is an obscuring area of its own stands as a wall of unlimited
-        // height, as an area does.)
-        const double height = model >= 0 ? scenario.models[static_cast<size_t>(model)].top()
-                              : scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Feature &&
-                                        !obscuringFeature11e(scenario, piece)
-                                  ? scenario.terrain[static_cast<size_t>(piece)].height
-                                  : HUGE_VAL;
-        const bool area = piece >= 0 && scenario.terrain[static_cast<size_t>(piece)].kind == TerrainKind::Area;
-        Shape& shape = kept->emplace_back(Shape{std::move(ring), round, box.lo, box.hi, model, piece, area, height, {}});
-        const size_t k = shape.ring.size();
-        for (size_t i = 0; k > 1 && i < k; ++i) {
-            // (The polygon is convex and positively oriented: along a side's inward normal its
-            // nearest points are that side's.)
-            const Vec2 e = shape.ring[(i + 1) % k] - shape.ring[i];
-            if (e.x == 0 && e.y == 0) continue;  // (a side rounded to nothing has no normal)
-            const Vec2 n = unit(Vec2{-e.y, e.x});
-            shape.sides.emplace_back(n, dot(n, shape.ring[i]));
-        }
-    };
     for (int i = 0; i < static_cast<int>(scenario.terrain.size()); ++i) {
         const TerrainPiece& piece = scenario.terrain[static_cast<size_t>(i)];
         if (piece.footprint.outer.size() < 3) continue;
         // (A traced outline's wiggles filled in first: fewer parts, each a little larger.)
-        for (Ring& ring : coveringParts(piece.footprint.outer, 0.01)) add(std::move(ring), 0, -1, i);
-    }
-    for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
-        const Model& m = scenario.models[static_cast<size_t>(i)];
-        auto [ring, round] = hullOfBase(m);
-        add(std::move(ring), round, i, -1);
+        for (Ring& ring : coveringParts(piece.footprint.outer, 0.01)) kept->push_back(shapeOf(scenario, std::move(ring), 0, -1, i));
     }
     for (const Shape& shape : *kept) shapes_.push_back(&shape);
     kept_ = std::move(kept);
+    addModels(scenario);
+}
+
+Obstacles::Obstacles(const Obstacles& terrain, const Scenario& scenario) : kept_(terrain.kept_), margin_(terrain.margin_) {
+    for (const Shape* shape : terrain.shapes_)
+        if (shape->model < 0) shapes_.push_back(shape);
+    addModels(scenario);
+}
+
+void Obstacles::addModels(const Scenario& scenario) {
+    auto models = std::make_shared<std::vector<Shape>>();
+    models->reserve(scenario.models.size());
+    for (int i = 0; i < static_cast<int>(scenario.models.size()); ++i) {
+        auto [ring, round] = hullOfBase(scenario.models[static_cast<size_t>(i)]);
+        models->push_back(shapeOf(scenario, std::move(ring), round, i, -1));
+    }
+    for (const Shape& shape : *models) shapes_.push_back(&shape);
+    models_ = std::move(models);
     boxed();
 }
 
@@ -916,7 +931,7 @@ void Obstacles::boxed() {
 
 Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double below, const std::string& unseen, bool areas,
                      double reach)
-    : kept_(all.kept_), margin_(all.margin_) {
+    : kept_(all.kept_), models_(all.models_), margin_(all.margin_) {
     for (const Shape* kept : all.shapes_) {
         const Shape& shape = *kept;
         if (shape.model >= 0) {
@@ -935,7 +950,7 @@ Obstacles::Obstacles(const Obstacles& all, const Scenario& scenario, double belo
 }
 
 Obstacles::Obstacles(const Obstacles& from, const Scenario& scenario, const std::vector<int>& areas)
-    : kept_(from.kept_), margin_(from.margin_) {
+    : kept_(from.kept_), models_(from.models_), margin_(from.margin_) {
     for (const Shape* shape : from.shapes_)
         if (shape->piece < 0 || scenario.terrain[static_cast<size_t>(shape->piece)].kind != TerrainKind::Area ||
             std::ranges::find(areas, shape->piece) != areas.end())

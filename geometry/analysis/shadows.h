@@ -305,6 +305,10 @@ private:
 class Obstacles {
 public:
     explicit Obstacles(const Scenario& scenario);
+    // The terrain's shapes of `terrain` (made for a table with this terrain and ruleset,
+    // shared: TerrainParts keeps one for every map of such a table; any models' shapes it
+    // has are left out) and this table's models.
+    Obstacles(const Obstacles& terrain, const Scenario& scenario);
     // Of `all` (made for this table), what a line that stays higher than `below` can meet:
     // features and models lower than that are left out, and so are the models of `unseen`
     // (the unit the lines see through) and, unless `areas`, the areas (they block no line in
@@ -365,6 +369,9 @@ private:
         // reaches no lower than that (sides rounded to nothing left out).
         std::vector<std::pair<Vec2, double>> sides;
     };
+    static Shape shapeOf(const Scenario& scenario, Ring ring, double round, int model, int piece);
+    // The models' shapes (after the terrain's), into models_ and shapes_; the boxes made.
+    void addModels(const Scenario& scenario);
     // Whether the hull of the disc around `apex` of radius `apexRadius` and the disc around
     // `centre` stays clear of the shape.
     bool clearOf(const Shape& shape, Vec2 apex, double apexRadius, Vec2 centre, double radius) const;
@@ -372,9 +379,11 @@ private:
     // at *stopper first (coneClear).
     template <class Clear>
     bool allClear(Vec2 lo, Vec2 hi, const Clear& clear, int* stopper) const;
-    // The shapes of the table (the first Obstacles made for it holds them; those made from it
-    // share them), and this one's, in order.
-    std::shared_ptr<const std::vector<Shape>> kept_;
+    // The shapes of the table's terrain (made once for every table with this terrain and
+    // ruleset: TerrainParts) and of its models (the first Obstacles made for this table
+    // holds them; those made from it share them both), and this one's, in order: the
+    // terrain's, then the models'.
+    std::shared_ptr<const std::vector<Shape>> kept_, models_;
     std::vector<const Shape*> shapes_;
     // The shapes' boxes on their own, in the same order (boxed() makes them): a query looks
     // through these, most of which its box misses, before it touches a shape.

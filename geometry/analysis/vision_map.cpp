@@ -4,6 +4,7 @@
 
 #include "rules/flat_table.h"
 #include "analysis/shadows.h"
+#include "analysis/terrain_parts.h"
 #include "kernel/base.h"
 #include "kernel/polygon.h"
 #include "los/pair.h"
@@ -266,12 +267,14 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
     const Grid& grid = map.grid;
     const int total = grid.cells();
     map.cells.assign(static_cast<size_t>(total), Cell{});
-    const FeatureOverlap overlaps(scenario);
+    // (What the terrain gives, whatever the models: made once for every map of this table.)
+    const std::shared_ptr<const TerrainParts> terrain = TerrainParts::of(scenario);
+    const FeatureOverlap& overlaps = terrain->overlaps();
     const ModelOverlap onModels(scenario);
     const double probeInner = ModelOverlap::innerRadius(probeModel(probe, {}));
     const Vec2 probeExtent = baseHalfExtent(probeModel(probe, {}));
-    const PieceParts parts(scenario);
-    const Obstacles obstacles(scenario);
+    const PieceParts& parts = terrain->pieces();
+    const Obstacles obstacles(terrain->terrain(), scenario);
     // For each observer, what its lines can meet (its own unit's models are seen through,
     // areas block nothing under true-los), with their heights (OpenViews::openOver); and
     // what a line from its top to the probe's top can meet (features and models lower than

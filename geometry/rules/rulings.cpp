@@ -349,8 +349,9 @@ void putModel(std::string& key, const Model& m) {
     for (bool b : {m.senses.flying, m.senses.mindless, m.senses.invisible}) put(key, b);
 }
 
-// The terrain and the ruleset, all a pair's ruling reads of the table but the models.
-std::string tableKey(const Scenario& s) {
+}  // namespace
+
+std::string terrainKey(const Scenario& s) {
     std::string key;
     put(key, s.ruleset.name);
     for (double v : {s.ruleset.sight_line_width_mm, s.ruleset.solid_gap_height, s.ruleset.detection_range}) put(key, v);
@@ -372,6 +373,15 @@ std::string tableKey(const Scenario& s) {
         put(key, t.footprint.holes.size());
         for (const Ring& h : t.footprint.holes) put(key, h);
     }
+    return key;
+}
+
+namespace {
+
+// The terrain, the ruleset and the light: all a pair's ruling reads of the table but the
+// models.
+std::string tableKey(const Scenario& s) {
+    std::string key = terrainKey(s);
     // Light (true-los): a light carried by a model where that model stands now, so that a
     // pair's light follows its carrier wherever it goes.
     put(key, s.ambient_light);

@@ -34,6 +34,11 @@ bool hasKeyword(const Model& model, const std::string& keyword);
 // is within it, however low the feature.
 bool obscuringFeature11e(const Scenario& s, int piece);
 
+// The ruleset and every terrain piece as it is (all its fields but its extras), as a string
+// that differs wherever they do: the key of what is made of a table's terrain and kept
+// (the window's kept table and pair caches, with the light; the maps' TerrainParts).
+std::string terrainKey(const Scenario& s);
+
 // An attacking unit against a target unit: every model against every model, and what it
 // means for the units (rulesets.md, "Unit rulings").
 struct UnitRuling {
