@@ -954,6 +954,38 @@ private slots:
         QCOMPARE(onYard.features(probeModel(Probe{}, {12, 12})), std::vector<int>{0});
     }
 
+    void featuresNearABoxAreAllABaseWithinItCanOverlap() {
+        // The features near a block's box (FeatureOverlap::near), as the vision map asks them
+        // of each cell of the block: the same features, in the same order, as all of them, for
+        // bases of every shape placed all over Purge vs Purge 01 (features that touch, bases
+        // over edges, corners and seams); the box itself holds fewer than all.
+        const io::ReadResult r =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+        QVERIFY(r.scenario);
+        const FeatureOverlap overlaps(*r.scenario);
+        std::mt19937 random(20261129);
+        std::uniform_real_distribution<double> x(0, r.scenario->board.width), y(0, r.scenario->board.height), size(0.5, 6);
+        int overlapping = 0, fewer = 0;
+        for (int n = 0; n < 3000; ++n) {
+            Probe probe;
+            probe.base = n % 3 == 0 ? Base{BaseShape::Circle, 32, 32} : n % 3 == 1 ? Base{BaseShape::Oval, 60, 35.5} : Base{BaseShape::Rect, 100, 50};
+            const Model placed = probeModel(probe, {x(random), y(random)});
+            // (A box that holds the base's, as a block's holds each of its cells'.)
+            const double reach = boundingRadius(probe.base), more = size(random);
+            const Vec2 lo = placed.position - Vec2{reach + more * 0.3, reach + more * 0.7};
+            const Vec2 hi = placed.position + Vec2{reach + more * 0.6, reach + more * 0.2};
+            const std::vector<int> near = overlaps.near(lo, hi);
+            fewer += near.size() < r.scenario->terrain.size();
+            for (const bool first : {true, false}) {
+                const std::vector<int> all = overlaps.features(placed, first);
+                QCOMPARE(overlaps.features(placed, first, &near), all);
+                overlapping += !all.empty() && first;
+            }
+        }
+        QVERIFY(overlapping > 300);  // (a fair share of them on a feature)
+        QVERIFY(fewer > 2900);
+    }
+
     // Each convex part of a footprint clips the base's outline rather than the other way
     // round: the same answer as measuring the footprint's part within the outline, for round,
     // oval and rectangular bases walked in fine steps across the sides and corners of a

@@ -121,7 +121,16 @@ double innerRadiusOf(const Model& model, const Ring& outline) {
 
 }  // namespace
 
-std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) const {
+std::vector<int> FeatureOverlap::near(Vec2 lo, Vec2 hi) const {
+    std::vector<int> out;
+    for (size_t i = 0; i < features_.size(); ++i) {
+        const Feature& f = features_[i];
+        if (!(hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y)) out.push_back(static_cast<int>(i));
+    }
+    return out;
+}
+
+std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly, const std::vector<int>* among) const {
     std::vector<int> out;
     // The box around the disc that holds the base first; its outline only where it is needed.
     const double reach = boundingRadius(model.base);
@@ -149,6 +158,10 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
             if (hi.x < box.lo.x || box.hi.x < lo.x || hi.y < box.lo.y || box.hi.y < lo.y) continue;
             if (!inner) inner = innerRadiusOf(model, *outline);
             if (cornerSector(f.parts[p], model.position, *inner) > 4 * kOverlapArea) return true;
+            // (A part wholly beyond the disc that holds the base has nothing in common with it.)
+            if (squaredDistanceToEdges(model.position, f.parts[p]) > reach * reach * (1 + 1e-9) + 1e-9 &&
+                locate(model.position, f.parts[p]) == Where::Outside)
+                continue;
             area += signedArea(clipToConvexRing(*outline, f.parts[p]));
         }
         return area > kOverlapArea;
@@ -159,7 +172,9 @@ std::vector<int> FeatureOverlap::features(const Model& model, bool firstOnly) co
     constexpr double kCore = 0.02;
     static_assert(std::numbers::pi * kCore * kCore > 4 * kOverlapArea);
     const bool coreFits = std::min(model.base.length_mm, model.base.width_mm) / kMmPerInch > 4 * kCore;
-    for (const Feature& f : features_) {
+    const size_t count = among ? among->size() : features_.size();
+    for (size_t n = 0; n < count; ++n) {
+        const Feature& f = features_[among ? static_cast<size_t>((*among)[n]) : n];
         if (model.elevation >= f.height) continue;  // standing on it or above it
         if (f.bottom > 0 && f.bottom >= model.top()) continue;  // under it
         if (hi.x < f.lo.x || f.hi.x < lo.x || hi.y < f.lo.y || f.hi.y < lo.y) continue;
@@ -905,12 +920,19 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
             const bool hiding = std::ranges::any_of(met, [&](int p) { return std::ranges::find(hidingPieces, p) != hidingPieces.end(); });
             Cell nowhere;
             nowhere.verdict = Verdict::Overlap;
+            // (The features whose box meets that of the block's bases, for each cell to look at.)
+            std::vector<int> featuresNear;
+            if (onSomething) {
+                const Vec2 reach{probeRadius, probeRadius};
+                featuresNear = overlaps.near(grid.centre(block.c0, block.r0) - reach, grid.centre(block.c1 - 1, block.r1 - 1) + reach);
+            }
             for (int row = block.r0; row < block.r1; ++row)
                 for (int col = block.c0; col < block.c1; ++col) {
                     Cell& c = map.cells[static_cast<size_t>(row) * grid.cols + col];
                     placed.position = grid.centre(col, row);
                     if (overTableEdge(placed.position, probeExtent, scenario.board) ||
-                        (onSomething && (overlaps(placed) || onModels(placed, probeInner) >= 0))) {
+                        (onSomething &&
+                         (!overlaps.features(placed, true, &featuresNear).empty() || onModels(placed, probeInner) >= 0))) {
                         c = nowhere;
                         continue;
                     }

@@ -117,7 +117,11 @@ public:
     explicit FeatureOverlap(const Scenario& scenario);
     bool operator()(const Model& model) const { return !features(model, true).empty(); }
     // The terrain indices of the features it overlaps (the first only, when firstOnly).
-    std::vector<int> features(const Model& model, bool firstOnly = false) const;
+    // With `among` (near()), of those alone: a base whose box lies within the box they were
+    // found for overlaps none of the others.
+    std::vector<int> features(const Model& model, bool firstOnly = false, const std::vector<int>* among = nullptr) const;
+    // The features whose box meets the box from lo to hi (features' `among`), in order.
+    std::vector<int> near(Vec2 lo, Vec2 hi) const;
 
 private:
     struct Feature {
