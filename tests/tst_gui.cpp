@@ -3200,6 +3200,57 @@ private slots:
         QVERIFY(view->unseenModels().empty());
     }
 
+    void unitRulingFollowsAFloorMadeInTheInspector() {
+        // Unit against unit across a wall: not seen. The wall made a floor 3" up in the
+        // inspector: the lines pass under it, and the unit ruling says so (the table kept from
+        // one step to the next is made afresh when a piece's bottom or openings change); undone,
+        // not seen again; an opening 1" wide through the wall's middle, from the table to 4":
+        // seen through it.
+        Scenario s;
+        s.board = {24, 20};
+        s.terrain.push_back(testing::wall("wall", 11.5, 2, 12.5, 18, 5));  // (1" thick: Add opening goes through)
+        s.models = {testing::infantry("a1", {5, 8}, "alpha"), testing::infantry("a2", {5, 12}, "alpha"),
+                    testing::infantry("b1", {19, 8}, "beta"), testing::infantry("b2", {19, 12}, "beta")};
+        for (Model& m : s.models) m.side = m.unit;
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("wall.sightline.json"));
+        QString error;
+        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
+        gui::MainWindow w;
+        QVERIFY(w.openFile(file, true));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        gui::BoardView* view = w.board();
+        view->setObserver(0);
+        view->setTarget(2);
+        view->setUnitMode(gui::BoardView::UnitMode::UnitVsUnit);
+        auto ruled = [&](bool visible) {
+            return !view->unitRulingPending() && view->unitRuling().has_value() && view->unitRuling()->visible == visible;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(ruled(false), 30000);
+        QTest::mouseClick(view, Qt::LeftButton, {}, at(view, {12, 15}));
+        QCOMPARE(view->selection().terrain, std::vector<int>{0});
+        auto* bottom = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("terrain.bottom")));
+        QVERIFY(bottom);
+        bottom->setText(QStringLiteral("3"));
+        emit bottom->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[0].bottom, 3.0);
+        QTRY_VERIFY_WITH_TIMEOUT(ruled(true), 30000);
+        w.document()->undoStack()->undo();
+        QCOMPARE(w.document()->scenario().terrain[0].bottom, 0.0);
+        QTRY_VERIFY_WITH_TIMEOUT(ruled(false), 30000);
+        auto* openings = qobject_cast<QLineEdit*>(w.inspector()->field(QStringLiteral("terrain.openings")));
+        auto* add = qobject_cast<QPushButton*>(w.inspector()->field(QStringLiteral("terrain.add-opening")));
+        QVERIFY(openings && add);
+        add->click();
+        QCOMPARE(w.document()->scenario().terrain[0].openings.size(), size_t(1));
+        openings->setText(QStringLiteral("0-4"));
+        emit openings->editingFinished();
+        QCOMPARE(w.document()->scenario().terrain[0].openings[0].to, 4.0);
+        QVERIFY2(w.document()->scenario().terrain[0].openings[0].polygon.size() >= 3, "an opening across the wall");
+        QTRY_VERIFY_WITH_TIMEOUT(ruled(true), 30000);
+    }
+
     void sideViewFollowsThePair() {
         // Sight > Side View: the section along the pair's sight line, for the pair on the
         // board: seen, along its witness, with the clearance over what it passes; not seen,
