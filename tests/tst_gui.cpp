@@ -142,6 +142,18 @@ QString demoCopy(const QTemporaryDir& dir, const QString& name) {
     return path;
 }
 
+// The table saved as `name` in `dir` and opened in the window, as a person opens a file:
+// whether both worked (a file not saved says why).
+bool openSaved(gui::MainWindow& w, const QTemporaryDir& dir, const Scenario& s, const QString& name) {
+    const QString file = dir.filePath(name);
+    QString error;
+    if (!io::saveScenarioFile(s, file, &error)) {
+        qWarning("%s", qPrintable(error));
+        return false;
+    }
+    return w.openFile(file, true);
+}
+
 // The window shown at 1280 x 760 with its Analysis dock raised, as a person sees it (the
 // dock's layout is then real): whether it is.
 bool showWithAnalysisDock(gui::MainWindow& w) {
@@ -3213,11 +3225,8 @@ private slots:
                     testing::infantry("b1", {19, 8}, "beta"), testing::infantry("b2", {19, 12}, "beta")};
         for (Model& m : s.models) m.side = m.unit;
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("wall.sightline.json"));
-        QString error;
-        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
         gui::MainWindow w;
-        QVERIFY(w.openFile(file, true));
+        QVERIFY(openSaved(w, dir, s, QStringLiteral("wall.sightline.json")));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         gui::BoardView* view = w.board();
@@ -3262,11 +3271,8 @@ private slots:
         s.terrain.push_back(testing::wall("high wall", 4, 8, 5, 20, 4));
         s.models = {testing::infantry("a", {0, 6}), testing::infantry("b", {10, 6}), testing::infantry("c", {10, 17})};
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("walls.sightline.json"));
-        QString error;
-        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
         gui::MainWindow w;
-        QVERIFY(w.openFile(file, true));
+        QVERIFY(openSaved(w, dir, s, QStringLiteral("walls.sightline.json")));
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         gui::SideViewWidget* side = w.sideView();
@@ -3307,11 +3313,8 @@ private slots:
         s.models.back().unit = "sentry";
         s.models.back().position = {50, 5};
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("fog.sightline.json"));
-        QString error;
-        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
         gui::MainWindow w;
-        QVERIFY(w.openFile(file, true));
+        QVERIFY(openSaved(w, dir, s, QStringLiteral("fog.sightline.json")));
         ScriptedPrompts* prompts = scripted(w);
         trigger(w, "fog-shade");
         QVERIFY(prompts->askedFor(QStringLiteral("information: Shade What the Side Cannot See")));
@@ -3370,10 +3373,8 @@ private slots:
         Scenario s = testing::fogTable();
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("fog.sightline.json"));
-        QString error;
-        QVERIFY2(io::saveScenarioFile(s, file, &error), qPrintable(error));
         gui::MainWindow w;
-        QVERIFY(w.openFile(file, true));
+        QVERIFY(openSaved(w, dir, s, QStringLiteral("fog.sightline.json")));
         gui::BoardView* view = w.board();
         view->setPointOfView(QStringLiteral("blue"));
         QTRY_VERIFY_WITH_TIMEOUT(!view->pointOfViewPending(), 20000);
@@ -3493,10 +3494,7 @@ private slots:
     void allEnemiesOnALargeTableNeverHoldTheWindow() {
         gui::MainWindow w;
         QTemporaryDir dir;
-        const QString file = dir.filePath(QStringLiteral("stress.sightline.json"));
-        QString error;
-        QVERIFY2(io::saveScenarioFile(testing::stressTable(1), file, &error), qPrintable(error));
-        QVERIFY(w.openFile(file, true));
+        QVERIFY(openSaved(w, dir, testing::stressTable(1), QStringLiteral("stress.sightline.json")));
         gui::BoardView* view = w.board();
         view->setObserver(0);
         view->setAllEnemies(true);
