@@ -6,6 +6,7 @@
 #include "los/flat_los.h"
 #include "los/pair.h"
 #include "los/scene.h"
+#include "share.h"
 #include "table_generator.h"
 
 #include <QtTest>
@@ -153,7 +154,7 @@ private slots:
         SplitMix64 rng(777);
         int compared = 0, decided = 0, engineOpen = 0, witnessesChecked = 0;
         const double shifts[] = {-1e-3, -1e-6, 0, 1e-6, 1e-3};
-        for (int table = 0; table < 150; ++table) {
+        for (int table = 0, tables = share(150); table < tables; ++table) {
             Scenario s;
             s.board = {30, 30};
             s.ruleset.sight_line_width_mm = 1;
@@ -205,7 +206,7 @@ private slots:
         }
         qInfo("%d decided in the plane, %d compared with the engine; %d of %d witnesses open to its line test", decided, compared,
               engineOpen, witnessesChecked);
-        QVERIFY(compared > 1000);
+        QVERIFY(compared > share(1000));
         QVERIFY(engineOpen > witnessesChecked / 2);
     }
 
@@ -216,7 +217,7 @@ private slots:
     void fullyVisibleAgreesWithTheEngine() {
         SplitMix64 rng(2024);
         int compared = 0, fully = 0, notFully = 0, unknown = 0;
-        for (int table = 0; table < 120; ++table) {
+        for (int table = 0, tables = share(120); table < tables; ++table) {
             Scenario s;
             s.board = {30, 30};
             s.ruleset.sight_line_width_mm = 1;
@@ -271,7 +272,7 @@ private slots:
             }
         }
         qInfo("compared %d seen pairs (%d fully, %d not), %d left open", compared, fully, notFully, unknown);
-        QVERIFY(fully > 100 && notFully > 100);
+        QVERIFY(fully > share(100) && notFully > share(100));
     }
 
     // Seen in parts (each part from one point of the observer's base) against walls that
@@ -506,7 +507,7 @@ private slots:
         SplitMix64 rng(606);
         const double half = 0.5 / kMmPerInch, R = 16 / kMmPerInch, r = 16 / kMmPerInch;
         int compared = 0, inBays = 0;
-        for (int table = 0; table < 40; ++table) {
+        for (int table = 0, tables = share(40); table < tables; ++table) {
             // A star with deep bays about (15, 15).
             Ring star;
             const int points = 7 + static_cast<int>(rng.uniform(0, 6));
@@ -547,7 +548,7 @@ private slots:
             }
         }
         qInfo("compared %d, %d of them reaching into the hull", compared, inBays);
-        QVERIFY(inBays > 50);
+        QVERIFY(inBays > share(50));
     }
 
     // One view asked about target after target (as a map asks it) never contradicts a view

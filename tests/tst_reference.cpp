@@ -6,12 +6,14 @@
 // pair said fully visible has no foot point the reference cannot reach even with every
 // piece 0.02" lower. SIGHTLINE_REFERENCE_TABLES sets how many tables (ctest: 500, both
 // directions each) and SIGHTLINE_REFERENCE_FIRST the first seed; tools/reference-run.sh
-// runs the long check.
+// runs the long check. Under tools/sanitize.sh every check here draws a share of its tables
+// (SIGHTLINE_TEST_SHARE, tests/share.h).
 #include "kernel/region.h"
 #include "los/coverage.h"
 #include "los/exact_los.h"
 #include "los/scene.h"
 #include "reference_los.h"
+#include "share.h"
 
 #include <QtTest>
 
@@ -160,7 +162,7 @@ private slots:
     }
     void exactAgreesWithTheReferenceOnHardTables() {
         QFETCH(bool, floors);
-        int tables = floors ? 300 : 500;
+        int tables = testing::share(floors ? 300 : 500);
         if (const char* n = std::getenv("SIGHTLINE_REFERENCE_TABLES")) tables = std::atoi(n);
         const uint64_t first = std::getenv("SIGHTLINE_REFERENCE_FIRST") ? std::strtoull(std::getenv("SIGHTLINE_REFERENCE_FIRST"), nullptr, 10) : 1;
         int pairs = 0, visible = 0, hidden = 0, undecided = 0, fully = 0, notFully = 0, fullUndecided = 0, fullChecked = 0;
@@ -256,7 +258,7 @@ private slots:
     void lineTestAgreesWithTheReferenceOnFloors() {
         int lines = 0, blocked = 0, atEdges = 0, atBottoms = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= 60; ++seed) {
+        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(60)); ++seed) {
             const Scenario s = reference::floorTable(seed);
             const Scene scene(s);
             const ModelMask ignored = scene.ignoredModels(0, 1);
@@ -333,7 +335,7 @@ private slots:
     void rememberedViewsAgreeWithAFreshScene() {
         int steps = 0, fromMemory = 0, decided = 0, screensMoved = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= 80; ++seed) {
+        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(80)); ++seed) {
             Scenario s = reference::hardTable(seed);
             Scene scene(s);
             scene.setRememberViews(true);
@@ -382,7 +384,7 @@ private slots:
         for (const QString& p : problems) qWarning().noquote() << p;
         QCOMPARE(problems.size(), 0);
         QVERIFY(fromMemory > steps / 20);  // (the memory is used, not only kept)
-        QVERIFY(screensMoved > 10);
+        QVERIFY(screensMoved > testing::share(10));
     }
 
     // Without the edge points looked at first (Scene::setEdgesFirst, as a unit's map asks of
@@ -392,7 +394,7 @@ private slots:
     void fullyVisibleWithoutTheEdgesFirstAgrees() {
         int pairs = 0, decided = 0, hidden = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= 80; ++seed) {
+        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(80)); ++seed) {
             const Scenario s = reference::hardTable(seed);
             Scene edgesFirst(s), partsAlone(s);
             partsAlone.setEdgesFirst(false);
@@ -475,7 +477,7 @@ private slots:
     void stackedSeamsAgreeWithTheReference() {
         int lines = 0, blocked = 0, pairs = 0, hiddenPairs = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= 12; ++seed) {
+        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(12)); ++seed) {
             testing::SplitMix64 rng(seed * 6151);
             const auto [s, h, c] = floorOnAWall(rng, {2, 6}, 0, 1.5, 1);
             const TerrainPiece& wall = s.terrain[0];
@@ -546,7 +548,7 @@ private slots:
         const double hw = 0.5 / 25.4;
         int pairs = 0, hidden = 0, undecided = 0, bands = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= 24; ++seed) {
+        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(24)); ++seed) {
             testing::SplitMix64 rng(seed * 7919);
             // (A floor about as long as the wall is thick to a few inches, across it: the bands
             // pass its ends about as often as they cross it.)

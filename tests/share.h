@@ -1,0 +1,35 @@
+// How much of a long random check a run takes. SIGHTLINE_TEST_SHARE, a number in (0, 1],
+// scales the counts of tables, cells and lines the slowest suites draw (1, the whole, unless
+// told). tools/sanitize.sh runs a share of them: under AddressSanitizer and
+// UndefinedBehaviorSanitizer the same code runs 5 to 17 times slower, and what those look
+// for (a read out of bounds, an overflow, a leak) is in the code every table runs, not in the
+// hundredth table. The Release suite keeps the whole: the agreement checks are its.
+// Drawn in shares: tst_reference (every check over generated tables), tst_flat (the tables
+// at shadow edges, of fully visible targets and of bays), tst_analysis (the foot cones'
+// rounds and the knife-edge cells). A count a check asserts about what it drew (so many
+// compared, so many hidden) is scaled with it.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace sl::testing {
+
+// The share asked for, in (0, 1]; an unreadable or out-of-range value is the whole.
+inline double testShare() {
+    const char* text = std::getenv("SIGHTLINE_TEST_SHARE");
+    if (!text) return 1;
+    char* end = nullptr;
+    const double share = std::strtod(text, &end);
+    if (end == text || *end != '\0' || !(share > 0) || share > 1) return 1;
+    return share;
+}
+
+// `n` scaled by the share, rounded up, and never fewer than `least` (nor more than n).
+inline int share(int n, int least = 1) {
+    const int scaled = static_cast<int>(std::ceil(n * testShare()));
+    return std::min(n, std::max(scaled, least));
+}
+
+}  // namespace sl::testing
