@@ -1,9 +1,10 @@
 // How much of a long random check a run takes. SIGHTLINE_TEST_SHARE, a number in (0, 1],
 // scales the counts of tables, cells and lines the slowest suites draw (1, the whole, unless
-// told). tools/sanitize.sh runs a share of them: under AddressSanitizer and
-// UndefinedBehaviorSanitizer the same code runs 5 to 17 times slower, and what those look
-// for (a read out of bounds, an overflow, a leak) is in the code every table runs, not in the
-// hundredth table. The Release suite keeps the whole: the agreement checks are its.
+// told). tools/sanitize.sh runs a share of them, under either kind of sanitizer: there the
+// same code runs 5 to 10 times slower, and what the sanitizers look for (a read out of
+// bounds, an overflow, a leak, a race) mostly lies in code that every table runs. The rarer
+// branches only some tables reach are left to the Release suite, which keeps the whole:
+// the agreement checks are its.
 // Drawn in shares: tst_reference (every check over generated tables), tst_flat (the tables
 // at shadow edges, of fully visible targets and of bays), tst_analysis (the foot cones'
 // rounds and the knife-edge cells). A count a check asserts about what it drew (so many

@@ -19,9 +19,10 @@ cmake --build "$dir" --parallel "$(nproc)"
 # limit per suite below.
 export QTEST_FUNCTION_TIMEOUT=${QTEST_FUNCTION_TIMEOUT:-1800000}
 # The slowest random checks draw a quarter of their tables, cells and lines (tests/share.h):
-# under the sanitizers the code runs 5 to 17 times slower, and the whole of every suite took
+# under the sanitizers the code runs 5 to 10 times slower, and the whole of every suite took
 # 34 minutes of a 90-minute CI run. The Release suite draws them all.
-# SIGHTLINE_TEST_SHARE=1 tools/sanitize.sh runs the whole here too.
+# SIGHTLINE_TEST_SHARE=1 tools/sanitize.sh runs the whole here too (tst_reference then has
+# an hour: tests/CMakeLists.txt).
 export SIGHTLINE_TEST_SHARE=${SIGHTLINE_TEST_SHARE:-0.25}
 # Leaks are reported at exit too; any report fails the test.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
