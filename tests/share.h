@@ -27,10 +27,7 @@ inline double testShare() {
     return share;
 }
 
-// `n` scaled by the share, rounded up, and never fewer than `least` (nor more than n).
-inline int share(int n, int least = 1) {
-    const int scaled = static_cast<int>(std::ceil(n * testShare()));
-    return std::min(n, std::max(scaled, least));
-}
+// `n` (1 or more) scaled by the share, rounded up: 1 to n.
+inline int share(int n) { return std::clamp(static_cast<int>(std::ceil(n * testShare())), 1, n); }
 
 }  // namespace sl::testing

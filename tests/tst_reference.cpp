@@ -258,7 +258,7 @@ private slots:
     void lineTestAgreesWithTheReferenceOnFloors() {
         int lines = 0, blocked = 0, atEdges = 0, atBottoms = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(60)); ++seed) {
+        for (uint64_t seed = 1, seeds = testing::share(60); seed <= seeds; ++seed) {
             const Scenario s = reference::floorTable(seed);
             const Scene scene(s);
             const ModelMask ignored = scene.ignoredModels(0, 1);
@@ -335,7 +335,7 @@ private slots:
     void rememberedViewsAgreeWithAFreshScene() {
         int steps = 0, fromMemory = 0, decided = 0, screensMoved = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(80)); ++seed) {
+        for (uint64_t seed = 1, seeds = testing::share(80); seed <= seeds; ++seed) {
             Scenario s = reference::hardTable(seed);
             Scene scene(s);
             scene.setRememberViews(true);
@@ -394,7 +394,7 @@ private slots:
     void fullyVisibleWithoutTheEdgesFirstAgrees() {
         int pairs = 0, decided = 0, hidden = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(80)); ++seed) {
+        for (uint64_t seed = 1, seeds = testing::share(80); seed <= seeds; ++seed) {
             const Scenario s = reference::hardTable(seed);
             Scene edgesFirst(s), partsAlone(s);
             partsAlone.setEdgesFirst(false);
@@ -477,7 +477,7 @@ private slots:
     void stackedSeamsAgreeWithTheReference() {
         int lines = 0, blocked = 0, pairs = 0, hiddenPairs = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(12)); ++seed) {
+        for (uint64_t seed = 1, seeds = testing::share(12); seed <= seeds; ++seed) {
             testing::SplitMix64 rng(seed * 6151);
             const auto [s, h, c] = floorOnAWall(rng, {2, 6}, 0, 1.5, 1);
             const TerrainPiece& wall = s.terrain[0];
@@ -548,7 +548,7 @@ private slots:
         const double hw = 0.5 / 25.4;
         int pairs = 0, hidden = 0, undecided = 0, bands = 0;
         QStringList problems;
-        for (uint64_t seed = 1; seed <= static_cast<uint64_t>(testing::share(24)); ++seed) {
+        for (uint64_t seed = 1, seeds = testing::share(24); seed <= seeds; ++seed) {
             testing::SplitMix64 rng(seed * 7919);
             // (A floor about as long as the wall is thick to a few inches, across it: the bands
             // pass its ends about as often as they cross it.)
