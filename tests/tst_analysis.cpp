@@ -312,6 +312,39 @@ std::vector<Vec2> outlinePoints(const Model& m, double step) {
 }
 
 
+// Whether the segment from a to b runs through the open box (lo, hi) for some length past
+// the share `from` of the way from a.
+bool throughBox(Vec2 a, Vec2 b, Vec2 lo, Vec2 hi, double from = 0) {
+    double t0 = from, t1 = 1;
+    for (int axis = 0; axis < 2; ++axis) {
+        const double p = axis ? a.y : a.x, d = axis ? b.y - a.y : b.x - a.x, l = axis ? lo.y : lo.x, h = axis ? hi.y : hi.x;
+        if (d == 0) {
+            if (p <= l || p >= h) return false;
+            continue;
+        }
+        const double u = (l - p) / d, v = (h - p) / d;
+        t0 = std::max(t0, std::min(u, v));
+        t1 = std::min(t1, std::max(u, v));
+    }
+    return t0 < t1;
+}
+
+// Whether some segment from a point of the disc of radius r about `eye` (a 31 x 31 grid over
+// it) to the foot f or a point of its rim (radius `foot`, eight points) is not `blocked`.
+bool segmentOpenFromDisc(Vec2 eye, double r, Vec2 f, double foot, const std::function<bool(Vec2, Vec2)>& blocked) {
+    for (int i = 0; i <= 30; ++i)
+        for (int j = 0; j <= 30; ++j) {
+            const Vec2 o{eye.x + r * (i / 15.0 - 1), eye.y + r * (j / 15.0 - 1)};
+            if (std::hypot(o.x - eye.x, o.y - eye.y) > r) continue;
+            for (int k = 0; k <= 8; ++k) {
+                const double a = std::numbers::pi * k / 4;
+                const Vec2 q = k == 8 ? f : f + Vec2{std::cos(a), std::sin(a)} * foot;
+                if (!blocked(o, q)) return true;
+            }
+        }
+    return false;
+}
+
 }  // namespace
 
 class TestAnalysis : public QObject {
@@ -1468,33 +1501,10 @@ private slots:
         const Probe probe;
         const FullShadows shadows(alone, s, s.models[0], probe.height);
         const double r = 16 / 25.4, foot = 0.01;
-        // Whether the segment from a to b runs through the open box (lo, hi) for some length.
-        auto through = [](Vec2 a, Vec2 b, Vec2 lo, Vec2 hi) {
-            double t0 = 0, t1 = 1;
-            for (int axis = 0; axis < 2; ++axis) {
-                const double p = axis ? a.y : a.x, d = axis ? b.y - a.y : b.x - a.x, l = axis ? lo.y : lo.x, h = axis ? hi.y : hi.x;
-                if (d == 0) {
-                    if (p <= l || p >= h) return false;
-                    continue;
-                }
-                const double u = (l - p) / d, v = (h - p) / d;
-                t0 = std::max(t0, std::min(u, v));
-                t1 = std::min(t1, std::max(u, v));
-            }
-            return t0 < t1;
-        };
         auto someSegmentOpen = [&](Vec2 f) {
-            for (int i = 0; i <= 30; ++i)
-                for (int j = 0; j <= 30; ++j) {
-                    const Vec2 o{6 + r * (i / 15.0 - 1), 18 + r * (j / 15.0 - 1)};
-                    if (std::hypot(o.x - 6, o.y - 18) > r) continue;
-                    for (int k = 0; k <= 8; ++k) {
-                        const double a = std::numbers::pi * k / 4;
-                        const Vec2 q = k == 8 ? f : f + Vec2{std::cos(a), std::sin(a)} * foot;
-                        if (!through(o, q, {26, 17}, {34, 17.5}) && !through(o, q, {33.5, 17.5}, {34, 24})) return true;
-                    }
-                }
-            return false;
+            return segmentOpenFromDisc({6, 18}, r, f, foot, [](Vec2 o, Vec2 q) {
+                return throughBox(o, q, {26, 17}, {34, 17.5}) || throughBox(o, q, {33.5, 17.5}, {34, 24});
+            });
         };
         int claimed = 0, jointOnly = 0;
         for (double x = 35; x <= 55; x += 2)
@@ -1532,6 +1542,57 @@ private slots:
                 byModel += withModel.hidesJointly({x, y}, foot, {}) && !jointly;
             }
         QVERIFY2(byModel >= 5, qPrintable(QString::number(byModel)));
+    }
+
+    // Feet beyond a tall wall near the observer and a low one far out (below both tops):
+    // the lines must pass the tall wall's corner on one side and the low wall's on the
+    // other, and the feet past the line through both corners are hidden by neither alone
+    // but by the two together. The low wall counts for the feet (hidesSomeFootJointly):
+    // every line from the observer's top down to a foot that crosses it crosses it below its
+    // top. Each foot so claimed is checked against segments from points all over the
+    // observer's disc, at its top, to points of the foot's disc on the table: every one runs
+    // through the tall wall's open box, or through the low wall's where it is lower than the
+    // wall. With the low wall near the observer instead, where lines to the feet pass over
+    // it, no foot beyond the line is claimed.
+    void feetHiddenByATallWallAndALowOneTogether() {
+        auto rect = [](Vec2 lo, Vec2 hi) { return Ring{lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}; };
+        const double r = 16 / 25.4, foot = 0.01, top = 1.75, low = 1.5;
+        const Vec2 tallLo{12, 8}, tallHi{13, 16.7};
+        for (const double lowAt : {38.0, 8.5}) {
+            const Vec2 lowLo{lowAt, 10}, lowHi{lowAt + 1, 20};
+            Scenario s = featureTable({60, 44}, {rect(tallLo, tallHi), rect(lowLo, lowHi)}, 6);
+            s.terrain[1].height = low;
+            s.models.push_back(observerAt("watcher", {6, 18}));
+            const PieceParts alone(s, false);
+            const FullShadows shadows(alone, s, s.models[0], Probe{}.height);
+            // (A segment from the observer's top down to the table is lower than the low wall
+            // past the share 1 - low / top of its length.)
+            auto someSegmentOpen = [&](Vec2 f) {
+                return segmentOpenFromDisc({6, 18}, r, f, foot, [&](Vec2 o, Vec2 q) {
+                    return throughBox(o, q, tallLo, tallHi) || throughBox(o, q, lowLo, lowHi, 1 - low / top);
+                });
+            };
+            int claimed = 0, jointOnly = 0;
+            for (double x = 45; x <= 57; x += 2)
+                for (double y = 4; y <= 9; y += 0.05) {
+                    const Vec2 f{x, y};
+                    const Vec2 feet[] = {f};
+                    if (!shadows.hidesSomeFootJointly(feet, foot, {}, true)) continue;
+                    ++claimed;
+                    jointOnly += !shadows.hidesFoot(f, foot, {});
+                    QVERIFY2(!someSegmentOpen(f), qPrintable(QStringLiteral("low wall at %1: (%2, %3)").arg(lowAt).arg(x).arg(y)));
+                }
+            qInfo("low wall at x = %g: %d feet claimed hidden jointly, %d of them by neither wall alone", lowAt, claimed, jointOnly);
+            if (lowAt > 20) {
+                QVERIFY2(jointOnly >= 20, qPrintable(QStringLiteral("%1 of %2 hidden only by the two together").arg(jointOnly).arg(claimed)));
+            } else {
+                // (A foot the two walls hide together when the low one stands far out: seen
+                // over it when it stands near.)
+                const Vec2 past[] = {{53, 6.3}};
+                QVERIFY(!shadows.hidesSomeFootJointly(past, foot, {}, true));
+                QVERIFY(someSegmentOpen(past[0]));
+            }
+        }
     }
 
     // Feet behind two models standing side by side (their bases overlapping a little), as
