@@ -111,10 +111,6 @@ bool insideRegion(const Region& r, Vec2 p) {
     return locate(p, r.outline) != Where::Outside;
 }
 
-namespace {
-
-// The part of the convex polygon on the side n . x <= c (n . x <= c + slack kept, so that
-// two halves cut with opposite slack overlap and rounding loses nothing between them).
 Ring clipHalf(const Ring& poly, Vec2 n, double c) {
     Ring out;
     for (size_t i = 0; i < poly.size(); ++i) {
@@ -125,6 +121,8 @@ Ring clipHalf(const Ring& poly, Vec2 n, double c) {
     }
     return out;
 }
+
+namespace {
 
 // Margin for rounding in the geometry built in plain doubles (clipping, tangents): far
 // above its error (about 1e-15 of the coordinates), far below anything on a table.

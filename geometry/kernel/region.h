@@ -55,6 +55,10 @@ std::optional<Vec2> pointInPart(const Ring& part, const Region& r);
 // point on the ray through it; a rectangle's: the part's farthest corner), when the part
 // reaches that near the edge: where a sliver hidden behind a corner usually lies.
 std::optional<Vec2> rimPointNear(const Ring& part, const Region& r);
+// The part of the convex polygon on the side n . x <= c (in floating point: a caller that
+// must lose nothing to rounding moves c out by a slack; cutting with opposite slacks, two
+// halves then overlap by a hair).
+Ring clipHalf(const Ring& poly, Vec2 n, double c);
 // The part's middle (mean of its corners) and its size (its box's diagonal).
 Vec2 partCentre(const Ring& part);
 double partSize(const Ring& part);

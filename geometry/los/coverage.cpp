@@ -10,6 +10,7 @@
 #include "los/exact_los.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <limits>
@@ -147,33 +148,39 @@ bool apart(const Ring& fan, const Blocker& bl, const Ring& blockerHull, const st
     return false;
 }
 
-// The blocker's outline clipped to the fan (the hull of p and a part) grown by `grow` (each
-// edge moved out by it and a hair more for rounding, the corners mitred: that holds the disc
-// of that radius around every point): every point of the blocker a line of the fan, with a
-// band of half-width `grow` around it, could meet. Nothing for a curved blocker or a fan
-// too sharp to grow; fewer than three points when the clip leaves nothing.
-std::optional<Ring> blockerInFan(const Blocker& bl, const Ring& fan, double grow, double& scale) {
-    const size_t n = fan.size();
-    if (bl.curved || n < 3) return std::nullopt;
-    scale = 1;
-    for (const Vec2& v : fan) scale = std::max({scale, std::abs(v.x), std::abs(v.y)});
-    const double reach = grow + 1e-9 * scale;
-    // (The fan turns left at every corner: each edge's outward normal is on its right.)
-    thread_local Ring window;
-    window.resize(n);
+// The convex ring (positively oriented: it turns left at every corner, each edge's outward
+// normal on its right) with each edge moved out by `reach` and a hair more, the corners
+// mitred: it holds the disc of that radius around every point of the ring. False for a ring
+// with a corner too sharp to grow (or a repeated point).
+bool grownRing(const Ring& ring, double reach, Ring& out) {
+    const size_t n = ring.size();
+    out.resize(n);
     for (size_t i = 0; i < n; ++i) {
-        const Vec2 a = fan[(i + n - 1) % n], b = fan[i], c = fan[(i + 1) % n];
+        const Vec2 a = ring[(i + n - 1) % n], b = ring[i], c = ring[(i + 1) % n];
         const Vec2 u = b - a, w = c - b;
         const double lu = std::hypot(u.x, u.y), lw = std::hypot(w.x, w.y);
-        if (lu == 0 || lw == 0) return std::nullopt;
+        if (lu == 0 || lw == 0) return false;
         const Vec2 nu{u.y / lu, -u.x / lu}, nw{w.y / lw, -w.x / lw};
         // The mitre: the corner moved along the two normals' bisector, to where both moved
         // edges meet (1 / cos of half the turn, times the reach).
         const Vec2 m = nu + nw;
         const double m2 = m.x * m.x + m.y * m.y;
-        if (m2 < 1e-12) return std::nullopt;  // (a fan this sharp is no fan)
-        window[i] = b + m * (2 * reach / m2 * (1 + 1e-9));
+        if (m2 < 1e-12) return false;
+        out[i] = b + m * (2 * reach / m2 * (1 + 1e-9));
     }
+    return true;
+}
+
+// The blocker's outline clipped to the fan (the hull of p and a part) grown by `grow` (and a
+// hair more for rounding): every point of the blocker a line of the fan, with a band of
+// half-width `grow` around it, could meet. Nothing for a curved blocker or a fan too sharp
+// to grow (a fan this sharp is no fan); fewer than three points when the clip leaves nothing.
+std::optional<Ring> blockerInFan(const Blocker& bl, const Ring& fan, double grow, double& scale) {
+    if (bl.curved || fan.size() < 3) return std::nullopt;
+    scale = 1;
+    for (const Vec2& v : fan) scale = std::max({scale, std::abs(v.x), std::abs(v.y)});
+    thread_local Ring window;
+    if (!grownRing(fan, grow + 1e-9 * scale, window)) return std::nullopt;
     return clipToConvexRing(bl.polygon.outer, window);
 }
 
@@ -285,8 +292,11 @@ struct StackedSeams {
 // Whether no blocker can stop a line from p (at hp) to any point of the part at any height
 // from z0 to z1 (the columns over the part; z0 = z1, the points at one height): each blocker
 // beside the fan of lines, or passed over by every line to z0 (a line to a higher point runs
-// higher all along), or under by every line to z1.
-bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0, double z1, const ModelMask& ignored) {
+// higher all along), or under by every line to z1. With `inWay`: where the fan is not open,
+// the blockers that stop it, every one (none where level lines meet a seam, StackedSeams).
+bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0, double z1, const ModelMask& ignored,
+             std::vector<uint32_t>* inWay = nullptr) {
+    if (inWay) inWay->clear();
     if (part.size() == 1 && z0 == z1) return !scene.blocked({p, part[0], hp, z0}, ignored);
     std::vector<Vec2> pts = part;
     pts.push_back(p);
@@ -300,19 +310,117 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0,
     for (uint32_t id : scene.blockersInBox(lo - Vec2{hw, hw}, hi + Vec2{hw, hw})) {
         const Blocker& bl = scene.blockers()[id];
         if (bl.model >= 0 && ignored[bl.model]) continue;
-        if (seams.isOne(bl) && !apart(fan, bl, scene.hull(id), scene.parts(id), hw) && seams.meets(bl)) return false;
+        if (seams.isOne(bl) && !apart(fan, bl, scene.hull(id), scene.parts(id), hw) && seams.meets(bl)) {
+            if (inWay) inWay->clear();
+            return false;
+        }
         // (Lower than every line, or a floor above every line.)
         if (bl.top <= std::min(hp, z0) || (bl.bottom > 0 && bl.bottom >= std::max(hp, z1))) continue;
         if (overEveryLine(p, hp, reach(), z0, bl, hw, &fan, hw) || underEveryLine(p, hp, reach(), z1, bl, hw, &fan, hw)) continue;
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
-        return false;
+        if (!inWay) return false;
+        inWay->push_back(id);
     }
-    return true;
+    return !inWay || inWay->empty();
 }
 
 // Whether no blocker can stop a line from p (at hp) to any point of the part (at hq).
-bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored) {
-    return fanOpen(scene, p, hp, part, hq, hq, ignored);
+bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double hq, const ModelMask& ignored,
+             std::vector<uint32_t>* inWay = nullptr) {
+    return fanOpen(scene, p, hp, part, hq, hq, ignored, inWay);
+}
+
+// The two lines that part the convex part from the convex ring `bl` (positively oriented),
+// each through a corner of each: the half-planes on the part's side of them, as n . x <= c
+// (n of unit length, c moved in by `margin`). Nothing where the two overlap or touch. Each
+// is found by turning a line about a corner of one and then of the other, the tangent
+// from each corner to the other ring, until it stays (a few turns), and then checked.
+std::optional<std::array<std::pair<Vec2, double>, 2>> partingLines(const Ring& part, const Ring& bl, double margin) {
+    if (part.empty() || bl.empty()) return std::nullopt;
+    auto turn = [](Vec2 a, Vec2 b, Vec2 x) { return (b.x - a.x) * (x.y - a.y) - (b.y - a.y) * (x.x - a.x); };
+    std::array<std::pair<Vec2, double>, 2> sides;
+    for (int k = 0; k < 2; ++k) {
+        const double s = k == 0 ? 1 : -1;  // the part left (1) or right (-1) of the line from v to u
+        Vec2 u = part.front(), v = bl.front();
+        bool still = false;
+        for (int round = 0; round < 12 && !still; ++round) {
+            const Vec2 u0 = u, v0 = v;
+            for (const Vec2& x : bl)  // the ring on the other side
+                if (s * turn(u, v, x) < 0) v = x;
+            for (const Vec2& x : part)  // the part on its side
+                if (s * turn(v, u, x) < 0) u = x;
+            still = u == u0 && v == v0;
+        }
+        const Vec2 d = u - v;
+        const double len = std::hypot(d.x, d.y);
+        if (!still || len == 0) return std::nullopt;
+        const Vec2 n = Vec2{d.y, -d.x} * (s / len);  // (n . x < n . v: the part's side)
+        const double c = n.x * v.x + n.y * v.y;
+        // Every corner of the part on its side and every corner of the ring on the other
+        // (plain doubles: the fan from the apex found is proven as every other).
+        const double tol = 1e-12 * (1 + std::abs(c));
+        for (const Vec2& x : part)
+            if (n.x * x.x + n.y * x.y > c + tol) return std::nullopt;
+        for (const Vec2& x : bl)
+            if (n.x * x.x + n.y * x.y < c - tol) return std::nullopt;
+        sides[static_cast<size_t>(k)] = {n, c - margin};
+    }
+    return sides;
+}
+
+// A point of the observer's outline from which the fan to the part passes beside each of
+// the blockers `inWay` names (the fan, apart from the blocker's hull grown by the band's
+// half-width, on the part's side of one of the two lines that part them): the area
+// centroid of the room the outline leaves within the lines chosen, for the choice of sides
+// that leaves the most. Nothing where no choice leaves any, or for more than kMostInWay
+// blockers. A guide to an apex only: the fan from it is proven as every other (fanOpen),
+// and may meet blockers these did not name.
+std::optional<Vec2> apexBeside(const Scene& scene, const Ring& outline, const Ring& part, const std::vector<uint32_t>& inWay) {
+    constexpr size_t kMostInWay = 4;
+    if (inWay.empty() || inWay.size() > kMostInWay || part.empty() || outline.size() < 3) return std::nullopt;
+    double scale = 1;
+    for (const Vec2& v : outline) scale = std::max({scale, std::abs(v.x), std::abs(v.y)});
+    const double margin = 1e-9 * scale;
+    std::vector<std::array<std::pair<Vec2, double>, 2>> lines;
+    thread_local Ring grown;
+    for (uint32_t id : inWay) {
+        const Blocker& bl = scene.blockers()[id];
+        const Ring& hull = scene.hull(id);
+        // (A round base's outline has its corners on the curve: grown by more than the
+        // curve bulges past an edge, the sagitta of the largest circle's arc, the longer
+        // axis over the shorter for an oval's flatter side.)
+        double bulge = 0;
+        if (bl.curved && hull.size() >= 3) {
+            const double a = std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8;
+            const double b = std::min(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8;
+            bulge = 1.1 * a * (a / b) * (1 - std::cos(std::numbers::pi / static_cast<double>(hull.size())));
+        }
+        if (!grownRing(hull, scene.halfWidth() + bulge + margin, grown)) return std::nullopt;
+        const auto sides = partingLines(part, grown, margin);
+        if (!sides) return std::nullopt;
+        lines.push_back(*sides);
+    }
+    // (The room cut from 16 of the outline's corners at most, evenly spread: their hull
+    // lies within the outline, and the middle of its room is as good a guide.)
+    thread_local Ring coarse;
+    coarse.clear();
+    const size_t step = (outline.size() + 15) / 16;
+    for (size_t i = 0; i < outline.size(); i += step) coarse.push_back(outline[i]);
+    std::optional<Vec2> best;
+    double most = 0;
+    for (unsigned choice = 0; choice < (1u << lines.size()); ++choice) {
+        Ring room = coarse;
+        for (size_t i = 0; i < lines.size() && room.size() >= 3; ++i) {
+            const auto& [n, c] = lines[i][(choice >> i) & 1u];
+            room = clipHalf(room, n, c);
+        }
+        if (room.size() < 3) continue;
+        if (const double area = signedArea(room); area > most) {
+            most = area;
+            best = areaCentroid(room);
+        }
+    }
+    return best;
 }
 
 // The corner of a convex ring farthest in direction n.
@@ -615,6 +723,22 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
                 }
         return false;
     };
+    // A fan from a point of the observer's base found beside the blockers that stop the one
+    // tried (apexBeside), then beside those that stop that one too, for a few rounds.
+    std::vector<uint32_t> inWay, more;
+    auto fanBeside = [&](const Ring& part) -> std::optional<Vec2> {
+        if (from.isPoint()) return std::nullopt;
+        for (int round = 0; round < 3; ++round) {
+            const std::optional<Vec2> apex = apexBeside(scene, from.outline, part, inWay);
+            if (!apex || !insideRegion(from, *apex)) return std::nullopt;
+            if (fanOpen(scene, *apex, hp, part, hq, ignored, &more)) return apex;
+            const size_t before = inWay.size();
+            for (uint32_t id : more)
+                if (std::ranges::find(inWay, id) == inWay.end()) inWay.push_back(id);
+            if (inWay.size() == before) return std::nullopt;
+        }
+        return std::nullopt;
+    };
     if (memo && !to.isPoint())
         if (const auto q = memo->hiddenIn(key, to)) {
             view.outcome = FullView::Outcome::No;
@@ -662,11 +786,15 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
         const auto ring = tightenPart(part.ring, to);
         if (!ring) continue;
         if (memo && memo->seen(key, *ring)) continue;
-        if (fanOpen(scene, part.from, hp, *ring, hq, ignored)) {
+        if (fanOpen(scene, part.from, hp, *ring, hq, ignored, &inWay)) {
             cleared(*ring, part.from);
             continue;
         }
         if (fanFromBefore(*ring, part.from)) continue;
+        if (const std::optional<Vec2> apex = fanBeside(*ring)) {
+            cleared(*ring, *apex);
+            continue;
+        }
         // A point of the part: hidden, proven (then not fully visible), or seen from some
         // point of the observer's base, whose fan may clear the part.
         const auto q = pointInPart(*ring, to);
