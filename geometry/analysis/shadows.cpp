@@ -596,15 +596,16 @@ bool FullShadows::someFootJointly(std::span<const Vec2> feet, double radius, con
     // And the lower features, each where every line from the observer's top to a foot that
     // meets it passes below its top there: such a line is below height h over the last
     // h / top of its length (as in hidesFoot), so a part counts where all of it lies farther
-    // from every point of the observer's disc than the rest of the longest of those lines
-    // (both discs grown by half the band's width: a band's points lie as high as its
-    // middle line's beside them).
+    // from every point of the observer's disc than (1 - h / top) times the longest of those
+    // lines. (A band's points lie as high as its middle line's beside them: the distances
+    // are taken half a band's width short and long. The parts are few beside the feet's
+    // decisions: all of them are looked at, not by piece as forEachCandidate does.)
     {
         double longest = 0;
         for (const Vec2& f : feet) longest = std::max(longest, std::hypot(f.x - eye_.x, f.y - eye_.y));
         longest += ra + rb + 2 * halfWidth_;
         for (const Shade& s : shades_)
-            if (s.height > 0 && s.height < above_ && (barricades || !s.barricade) && !blocks(s, walls) && s.meets(lo, hi) &&
+            if (s.height > 0 && (barricades || !s.barricade) && !blocks(s, walls) && s.meets(lo, hi) &&
                 (s.near - ra - halfWidth_) * (1 - 1e-9) > (1 - std::min(1.0, s.height / top_)) * longest * (1 + 1e-9) + 1e-9)
                 parts.emplace_back(s.shape, &s.nearEye);
     }

@@ -149,7 +149,10 @@ public:
     bool hidesJointly(Vec2 centre, double radius, const std::vector<int>& walls, std::optional<Vec2>& openNear) const;
     // Whether any of `feet` (the centres of discs of `radius`) is hidden so by the terrain
     // alone (no model), the parts that stop every line for the pair picked out once for
-    // them all: then the target is not fully visible, the terrain's doing. Where the parts
+    // them all, with the lower features that every line from the observer's top down to
+    // one of the feet crosses below their tops, wherever it crosses them (those far enough
+    // from the observer, as hidesFoot's lines below a part): then the target is not fully
+    // visible, the terrain's doing. Where the parts
     // leave a foot only a narrow gap that the slivers of traced outlines may close
     // (PieceParts), it is asked again with them.
     // (`hiddenAt`, where given: the index of the first foot found hidden, the feet tried in

@@ -395,7 +395,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // ruling: a foot on the far side of the probe's base (or across) hidden by one part
         // (FullShadows::hidesFoot), or, `jointly` (asked only where the exact decision would
         // be next: it is dearer, and rarely holds where one part does not), by the parts
-        // that stop every line for the pair together (FullShadows::hidesSomeFootJointly).
+        // that stop every line for the pair, or every line down to a foot, together
+        // (FullShadows::hidesSomeFootJointly).
         // Else by a model alone, or (`jointly`) by models with those parts: not fully
         // visible either, but no cover where the terrain alone is seen past.
         // Then the probe is not fully visible, and where seen it is

@@ -293,7 +293,10 @@ struct StackedSeams {
 // from z0 to z1 (the columns over the part; z0 = z1, the points at one height): each blocker
 // beside the fan of lines, or passed over by every line to z0 (a line to a higher point runs
 // higher all along), or under by every line to z1. With `inWay`: where the fan is not open,
-// the blockers that stop it, every one (none where level lines meet a seam, StackedSeams).
+// the blockers that stop it, up to one more than apexBeside takes (none where level lines
+// meet a seam, StackedSeams, for a part of one point, or for a fan of fewer than three
+// corners).
+constexpr size_t kMostBeside = 4;  // (apexBeside: blockers a point beside them is looked for)
 bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0, double z1, const ModelMask& ignored,
              std::vector<uint32_t>* inWay = nullptr) {
     if (inWay) inWay->clear();
@@ -320,6 +323,7 @@ bool fanOpen(const Scene& scene, Vec2 p, double hp, const Ring& part, double z0,
         if (apart(fan, bl, scene.hull(id), scene.parts(id), hw)) continue;
         if (!inWay) return false;
         inWay->push_back(id);
+        if (inWay->size() > kMostBeside) return false;
     }
     return !inWay || inWay->empty();
 }
@@ -372,12 +376,11 @@ std::optional<std::array<std::pair<Vec2, double>, 2>> partingLines(const Ring& p
 // the blockers `inWay` names (the fan, apart from the blocker's hull grown by the band's
 // half-width, on the part's side of one of the two lines that part them): the area
 // centroid of the room the outline leaves within the lines chosen, for the choice of sides
-// that leaves the most. Nothing where no choice leaves any, or for more than kMostInWay
+// that leaves the most. Nothing where no choice leaves any, or for more than kMostBeside
 // blockers. A guide to an apex only: the fan from it is proven as every other (fanOpen),
 // and may meet blockers these did not name.
 std::optional<Vec2> apexBeside(const Scene& scene, const Ring& outline, const Ring& part, const std::vector<uint32_t>& inWay) {
-    constexpr size_t kMostInWay = 4;
-    if (inWay.empty() || inWay.size() > kMostInWay || part.empty() || outline.size() < 3) return std::nullopt;
+    if (inWay.empty() || inWay.size() > kMostBeside || part.empty() || outline.size() < 3) return std::nullopt;
     double scale = 1;
     for (const Vec2& v : outline) scale = std::max({scale, std::abs(v.x), std::abs(v.y)});
     const double margin = 1e-9 * scale;
@@ -386,9 +389,10 @@ std::optional<Vec2> apexBeside(const Scene& scene, const Ring& outline, const Ri
     for (uint32_t id : inWay) {
         const Blocker& bl = scene.blockers()[id];
         const Ring& hull = scene.hull(id);
-        // (A round base's outline has its corners on the curve: grown by more than the
-        // curve bulges past an edge, the sagitta of the largest circle's arc, the longer
-        // axis over the shorter for an oval's flatter side.)
+        // (A round base's outline has its corners on the curve, which bulges past each edge:
+        // by a (1 - cos(pi / n)) for a circle of radius a and n corners; an oval's flatter
+        // side, by more, taken as the ratio of its axes more, and a tenth. The room found
+        // is a guide: no more is needed than that it be mostly right.)
         double bulge = 0;
         if (bl.curved && hull.size() >= 3) {
             const double a = std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8;
@@ -786,7 +790,7 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
         const auto ring = tightenPart(part.ring, to);
         if (!ring) continue;
         if (memo && memo->seen(key, *ring)) continue;
-        if (fanOpen(scene, part.from, hp, *ring, hq, ignored, &inWay)) {
+        if (fanOpen(scene, part.from, hp, *ring, hq, ignored, from.isPoint() ? nullptr : &inWay)) {
             cleared(*ring, part.from);
             continue;
         }
