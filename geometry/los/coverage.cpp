@@ -28,7 +28,8 @@ double farthestFrom(Vec2 p, const Blocker& bl) {
         d = std::hypot(bl.ellipse.centre.x - p.x, bl.ellipse.centre.y - p.y) +
             std::max(bl.ellipse.lengthMm, bl.ellipse.widthMm) / 50.8;
     } else {
-        for (const Vec2& v : bl.polygon.outer) d = std::max(d, std::hypot(v.x - p.x, v.y - p.y));
+        for (const Vec2& v : bl.polygon.outer) d = std::max(d, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
+        d = std::sqrt(d);
     }
     return d * (1 + 1e-12) + 1e-12;
 }
@@ -39,9 +40,10 @@ double nearestOf(Vec2 p, const Ring& ring) {
         const Vec2 a = ring[i], u = ring[(i + 1) % ring.size()] - a, w = p - a;
         const double len2 = u.x * u.x + u.y * u.y;
         const double t = len2 > 0 ? std::clamp((w.x * u.x + w.y * u.y) / len2, 0.0, 1.0) : 0.0;
-        d = std::min(d, std::hypot(a.x + u.x * t - p.x, a.y + u.y * t - p.y));
+        const double gx = a.x + u.x * t - p.x, gy = a.y + u.y * t - p.y;
+        d = std::min(d, gx * gx + gy * gy);
     }
-    return d;
+    return std::sqrt(d);
 }
 
 double nearestFrom(Vec2 p, const Blocker& bl) {
@@ -193,7 +195,8 @@ double farthestInFan(Vec2 p, const Blocker& bl, const Ring& fan, double grow) {
     const std::optional<Ring> clipped = blockerInFan(bl, fan, grow, scale);
     if (!clipped || clipped->size() < 3) return HUGE_VAL;
     double d = 0;
-    for (const Vec2& v : *clipped) d = std::max(d, std::hypot(v.x - p.x, v.y - p.y));
+    for (const Vec2& v : *clipped) d = std::max(d, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
+    d = std::sqrt(d);
     return d * (1 + 1e-9) + 1e-9 * scale;
 }
 
@@ -215,7 +218,8 @@ struct PartReach {
 PartReach reachOf(Vec2 p, const Ring& part) {
     const double nearest = locate(p, part) == Where::Outside ? nearestOf(p, part) : 0;
     double farthest = 0;
-    for (const Vec2& v : part) farthest = std::max(farthest, std::hypot(v.x - p.x, v.y - p.y));
+    for (const Vec2& v : part) farthest = std::max(farthest, (v.x - p.x) * (v.x - p.x) + (v.y - p.y) * (v.y - p.y));
+    farthest = std::sqrt(farthest);
     return {nearest * (1 - 1e-12) - 1e-12, farthest * (1 + 1e-12) + 1e-12};
 }
 
