@@ -1596,6 +1596,71 @@ private slots:
         }
     }
 
+    // Random tables of a tall wall near the observer and two low walls (0.3" to 1.7", under
+    // its 1.75" top) farther out, at random distances and lengths, their lower corners near
+    // the line from the observer over the tall wall's corner, and feet on either side of that
+    // line. The joint test (hidesSomeFootJointly, which takes
+    // a low wall where every line down to the foot crosses it below its top) claims feet
+    // hidden that no single part hides, which it could not without the low walls; the first
+    // few such claims of each table and one of the rest are checked against the independent
+    // reference (reference_los.h: a search for a line from the observer's top to the foot's
+    // centre or a point of its rim, each line found confirmed with rationals). No line is
+    // found.
+    void jointFeetPastLowWallsAgreeWithTheReference() {
+        auto rect = [](Vec2 lo, Vec2 hi) { return Ring{lo, {hi.x, lo.y}, hi, {lo.x, hi.y}}; };
+        const double foot = 0.01;
+        testing::SplitMix64 tables(20261129), search(7);
+        int claimed = 0, jointOnly = 0, checked = 0;
+        const int rounds = testing::share(12);
+        for (int round = 0; round < rounds; ++round) {
+            const Vec2 eye{3, tables.uniform(20, 26)};
+            const double tallAt = tables.uniform(6, 10);
+            const Vec2 tallLo{tallAt, eye.y - tables.uniform(3, 6)}, tallHi{tallAt + 0.5, eye.y - tables.uniform(-0.5, 1.5)};
+            // (The line from the observer's centre over the tall wall's corner, which the
+            // low walls' lower corners stand near.)
+            auto over = [&](double x) { return eye.y + (tallHi.y - eye.y) * (x - eye.x) / (tallHi.x - eye.x); };
+            std::vector<Ring> rings{rect(tallLo, tallHi)};
+            std::vector<double> heights{6};
+            for (int k = 0; k < 2; ++k) {
+                const double at = tables.uniform(12, 30), bottom = over(at) - tables.uniform(-0.6, 0.4);
+                rings.push_back(rect({at, bottom}, {at + 0.5, bottom + tables.uniform(2, 8)}));
+                heights.push_back(tables.uniform(0.3, 1.7));
+            }
+            Scenario s = featureTable({40, 30}, rings, 6);
+            for (size_t k = 0; k < heights.size(); ++k) s.terrain[k].height = heights[k];
+            s.models.push_back(observerAt("watcher", eye));
+            Model speck = observerAt("speck", {});
+            speck.side = speck.unit = "others";
+            speck.base = {BaseShape::Circle, 2 * foot * 25.4, 2 * foot * 25.4};
+            speck.height = 0.01;
+            const PieceParts alone(s, false);
+            const FullShadows shadows(alone, s, s.models[0], Probe{}.height);
+            int jointHere = 0, singleHere = 0;
+            for (double x = 32; x <= 38; x += 1)
+                for (double y = over(x) - 3; y <= over(x) + 1.5; y += 0.05) {
+                    const Vec2 f{x, y};
+                    const Vec2 feet[] = {f};
+                    if (!shadows.hidesSomeFootJointly(feet, foot, {}, true)) continue;
+                    ++claimed;
+                    const bool byOne = shadows.hidesFoot(f, foot, {});
+                    jointOnly += !byOne;
+                    if (byOne ? singleHere++ >= 1 : jointHere++ >= 6) continue;
+                    ++checked;
+                    speck.position = f;
+                    const auto pieces = reference::piecesFor(s, s.models[0], speck);
+                    for (int k = 0; k <= 4; ++k) {
+                        const double a = std::numbers::pi * k / 2;
+                        const Vec2 q = k == 4 ? f : f + Vec2{std::cos(a), std::sin(a)} * foot;
+                        const auto open = reference::searchOpen(pieces, s.models[0], s.models[0].top(), speck, 0, search, 150, 4, q);
+                        QVERIFY2(!open, qPrintable(QStringLiteral("round %1: the foot at (%2, %3) is seen from (%4, %5) at (%6, %7)")
+                                                       .arg(round).arg(x).arg(y).arg(open->p.x).arg(open->p.y).arg(q.x).arg(q.y)));
+                    }
+                }
+        }
+        qInfo("%d feet claimed hidden jointly, %d of them by no single part; %d checked against the reference", claimed, jointOnly, checked);
+        QVERIFY2(jointOnly >= testing::share(30), qPrintable(QString::number(jointOnly)));
+    }
+
     // Feet behind two models standing side by side (their bases overlapping a little), as
     // high as the observer, are hidden by neither alone but by the two together, for the
     // lines to a foot run lower than the observer's top all the way
