@@ -7,8 +7,9 @@
 // the agreement checks are its.
 // Drawn in shares: tst_reference (every check over generated tables), tst_flat (the tables
 // at shadow edges, of fully visible targets and of bays), tst_analysis (the foot cones'
-// rounds and the knife-edge cells). A count a check asserts about what it drew (so many
-// compared, so many hidden) is scaled with it.
+// rounds, the knife-edge cells, the joint feet's tables, and the grids and rims of the maps
+// checked against every pair's ruling and of the shadows checked against segments). A count
+// a check asserts about what it drew (so many compared, so many hidden) is scaled with it.
 #pragma once
 
 #include <algorithm>
@@ -29,5 +30,18 @@ inline double testShare() {
 
 // `n` (1 or more) scaled by the share, rounded up: 1 to n.
 inline int share(int n) { return std::clamp(static_cast<int>(std::ceil(n * testShare())), 1, n); }
+
+// The points of an n-by-n square (a grid of rim points against rim points) drawn in the
+// share: n scaled by the share's square root, rounded up.
+inline int sharePerSide(int n) { return std::clamp(static_cast<int>(std::ceil(n * std::sqrt(testShare()))), 1, n); }
+
+// A map's grid spacing widened so that about the share of its cells is drawn (by the share's
+// square root: the cells fill two dimensions), a quarter of them at the least: on a grid any
+// coarser the tables' narrow spots (a cell in cover from one observer only, the blocks of
+// cells) are no longer drawn. The whole keeps `spacing` as it is.
+inline double sharedSpacing(double spacing) { return spacing / std::sqrt(std::max(testShare(), 0.25)); }
+
+// A step along one line widened so that the share of its points is drawn.
+inline double sharedStep(double step) { return step / testShare(); }
 
 }  // namespace sl::testing

@@ -541,8 +541,9 @@ private slots:
         for (const char* ruleset : {"true-los", "wh40k-10e"}) {
             Scenario t = s;
             t.ruleset.name = ruleset;
-            const VisionMap map = visionMap(t, {0}, Probe{}, 0.5, fullProofs());
-            const VisionMap every = visionMap(t, {0}, Probe{}, 0.5, fullProofs(false));
+            const double spacing = testing::sharedSpacing(0.5);
+            const VisionMap map = visionMap(t, {0}, Probe{}, spacing, fullProofs());
+            const VisionMap every = visionMap(t, {0}, Probe{}, spacing, fullProofs(false));
             int compared = 0;
             for (size_t k = 0; k < map.cells.size(); ++k) {
                 const Cell &a = map.cells[k], &b = every.cells[k];
@@ -550,7 +551,7 @@ private slots:
                 QVERIFY2(sameRuling(a, b), qPrintable(cellsDiffer(ruleset, k, a, b)));
                 ++compared;
             }
-            QVERIFY(compared > 10000);
+            QVERIFY2(compared > testing::share(10000), qPrintable(QString::number(compared)));
         }
     }
 
@@ -566,9 +567,10 @@ private slots:
         for (const char* ruleset : {"wh40k-10e", "wh40k-11e"}) {
             Scenario t = *r.scenario;
             t.ruleset.name = ruleset;
-            const VisionMap map = visionMap(t, observers, Probe{}, 1.0, fullProofs());
+            const double spacing = testing::sharedSpacing(1);
+            const VisionMap map = visionMap(t, observers, Probe{}, spacing, fullProofs());
             std::vector<VisionMap> singles;
-            for (int o : observers) singles.push_back(visionMap(t, {o}, Probe{}, 1.0, fullProofs(false)));
+            for (int o : observers) singles.push_back(visionMap(t, {o}, Probe{}, spacing, fullProofs(false)));
             const Combined every = combine(singles);
             int compared = 0, coverFromOne = 0;
             for (size_t k = 0; k < map.cells.size(); ++k) {
@@ -579,7 +581,7 @@ private slots:
                 const Cell &one = singles[0].cells[k], &other = singles[1].cells[k];
                 coverFromOne += one.verdict == Verdict::Visible && other.verdict == Verdict::Visible && one.cover != other.cover;
             }
-            QVERIFY(compared > 2000);
+            QVERIFY2(compared > testing::share(2000), qPrintable(QString::number(compared)));
             QVERIFY2(coverFromOne > 0, ruleset);
             qInfo("%s: %d cells compared, %d seen by both in cover from one only", ruleset, compared, coverFromOne);
         }
@@ -638,10 +640,11 @@ private slots:
             s.models.push_back(observerAt("watcher-2", {s.board.width * 0.6, 5}));
             const std::vector<int> observers{static_cast<int>(s.models.size()) - 2, static_cast<int>(s.models.size()) - 1};
             const Probe probe;
-            const VisionMap map = visionMap(s, observers, probe, 1.5, fullProofs());
+            const double spacing = testing::sharedSpacing(1.5);
+            const VisionMap map = visionMap(s, observers, probe, spacing, fullProofs());
             std::vector<VisionMap> singles;
             for (int o : observers) {
-                singles.push_back(visionMap(s, {o}, probe, 1.5, fullProofs(false)));
+                singles.push_back(visionMap(s, {o}, probe, spacing, fullProofs(false)));
                 QCOMPARE(singles.back().blockCells, 0);
             }
             const Combined every = combine(singles);
@@ -660,7 +663,7 @@ private slots:
             cells += static_cast<int>(map.cells.size());
             // A survey (the maps' default) decides as the full proofs do, but where it stops
             // short: the cell undecided, its verdict no higher than theirs.
-            const VisionMap survey = visionMap(s, observers, probe, 1.5);
+            const VisionMap survey = visionMap(s, observers, probe, spacing);
             for (size_t k = 0; k < map.cells.size(); ++k) {
                 const Cell &a = survey.cells[k], &b = map.cells[k];
                 const bool same = a.verdict == b.verdict && a.hidden1309 == b.hidden1309 && a.cover == b.cover &&
@@ -720,8 +723,9 @@ private slots:
             ++layouts;
             s.models.push_back(observerAt("inside", *spot));
             const std::vector<int> observers{static_cast<int>(s.models.size()) - 1};
-            const VisionMap map = visionMap(s, observers, Probe{}, 1.0, fullProofs());
-            const VisionMap pairs = visionMap(s, observers, Probe{}, 1.0, fullProofs(false));
+            const double spacing = testing::sharedSpacing(1);
+            const VisionMap map = visionMap(s, observers, Probe{}, spacing, fullProofs());
+            const VisionMap pairs = visionMap(s, observers, Probe{}, spacing, fullProofs(false));
             QVERIFY(map.blockCells > 0);
             for (size_t k = 0; k < map.cells.size(); ++k) {
                 const Cell &a = map.cells[k], &b = pairs.cells[k];
@@ -767,7 +771,7 @@ private slots:
         s.terrain.push_back(crate);
         s.zones.push_back(deploymentZone("zone", "attacker", {{4, 14}, {16, 14}, {16, 26}, {4, 26}}));
         ExposureOptions options;  // (seen only counted: where a block's tops are looked at over its walls)
-        options.spacing = 2;
+        options.spacing = testing::sharedSpacing(2);
         options.zoneSpacing = 6;
         const ExposureMap exposure = exposureMap(s, 0, Probe{}, Probe{}, options, fullProofs());
         const ExposureMap every = exposureMap(s, 0, Probe{}, Probe{}, options, fullProofs(false));
@@ -1052,7 +1056,7 @@ private slots:
                     const double angle = 2 * std::numbers::pi * (k + 0.29) / 24;
                     Model m = probeModel(probe, centre);
                     m.rotation_deg = 17 * k;
-                    for (double d = 0; d <= 8; d += 0.002) {
+                    for (double d = 0, step = testing::sharedStep(0.002); d <= 8; d += step) {
                         m.position = centre + Vec2{std::cos(angle), std::sin(angle)} * d;
                         const double area = overlapArea(measured, baseOutline(m));
                         QCOMPARE(onIt(m), area > kOverlapArea);
@@ -1062,8 +1066,8 @@ private slots:
                     }
                 }
             }
-            QVERIFY(over > 1000 && tried - over > 1000);
-            QVERIFY(near > 50);  // (steps within a hair of touching)
+            QVERIFY2(over > testing::share(1000) && tried - over > testing::share(1000), qPrintable(QStringLiteral("%1 of %2").arg(over).arg(tried)));
+            QVERIFY2(near > testing::share(50), qPrintable(QString::number(near)));  // (steps within a hair of touching)
         }
         // A sliver 0.00004" wide and 2" long: its corners come well inside a base, the part
         // within it is less than kOverlapArea (a corner's sector reaches no farther than the
@@ -1286,7 +1290,7 @@ private slots:
                             QVERIFY2(said, qPrintable(QStringLiteral("turned %1, wall %2\", %3\" off: behind its middle, not found hidden").arg(turnDegrees).arg(length).arg(gap)));
                         if (!said) continue;
                         ++hidden;
-                        constexpr int kRim = 120;
+                        const int kRim = testing::sharePerSide(120);
                         for (int i = 0; i < kRim; ++i)
                             for (int j = 0; j < kRim; ++j) {
                                 const double ti = 2 * std::numbers::pi * i / kRim, tj = 2 * std::numbers::pi * j / kRim;
@@ -1958,7 +1962,7 @@ private slots:
         const Vec2 eye{5, 22};
         const double r = 16 / 25.4, top = 1.75;
         int claims = 0, throughTop = 0, open = 0;
-        for (int round = 0; round < 48; ++round) {
+        for (int round = 0, rounds = testing::share(48); round < rounds; ++round) {
             const double direction = rng.uniform(-1.0, 1.0), distance = rng.uniform(5, 14);
             const Vec2 c = eye + Vec2{std::cos(direction), std::sin(direction)} * distance;
             const double halfThickness = rng.uniform(0.1, 0.5), height = rng.uniform(0.4, 1.7);
@@ -2006,7 +2010,7 @@ private slots:
         }
         // (Not vacuous: many of the feet said hidden are ones whose lines enter the wall from above.)
         qInfo("%d feet said hidden, %d of them through the top", claims, throughTop);
-        QVERIFY2(throughTop >= 40, qPrintable(QStringLiteral("%1 of %2").arg(throughTop).arg(claims)));
+        QVERIFY2(throughTop >= testing::share(40), qPrintable(QStringLiteral("%1 of %2").arg(throughTop).arg(claims)));
     }
 
     // The pair engine's sight lines, and so its bands' middle lines, run from a point of the
@@ -3285,7 +3289,7 @@ private slots:
         probes[3].base = {BaseShape::Rect, 100, 50};
         probes[4].base = {BaseShape::Oval, 170, 109};
         HidingOptions options;
-        options.spacing = 1;
+        options.spacing = testing::sharedSpacing(1);
         options.zoneSpacing = 4;
         for (const char* ruleset : {"wh40k-11e", "wh40k-10e", "true-los"}) {
             Scenario s = *r.scenario;
@@ -3304,7 +3308,7 @@ private slots:
                 }
                 settled += t.fromSmaller;
             }
-            QVERIFY2(together.bases[0].fromSmaller == 0 && settled > 200, qPrintable(QString::number(settled)));
+            QVERIFY2(together.bases[0].fromSmaller == 0 && settled > testing::share(200), qPrintable(QString::number(settled)));
         }
     }
 
