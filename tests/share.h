@@ -7,9 +7,11 @@
 // the agreement checks are its.
 // Drawn in shares: tst_reference (every check over generated tables), tst_flat (the tables
 // at shadow edges, of fully visible targets and of bays), tst_analysis (the foot cones'
-// rounds, the knife-edge cells, the joint feet's tables, and the grids and rims of the maps
-// checked against every pair's ruling and of the shadows checked against segments). A count
-// a check asserts about what it drew (so many compared, so many hidden) is scaled with it.
+// rounds, the knife-edge cells, the joint feet's tables, the low walls' rounds, the grids of
+// the maps checked against every pair's ruling or against each other's hiding spots, the
+// rims of the shadows checked against segments, the steps of the footprint overlaps). A
+// count a check asserts about what it drew (so many compared, so many hidden) is scaled
+// with it.
 #pragma once
 
 #include <algorithm>

@@ -1263,8 +1263,8 @@ private slots:
     // Full shadows of a wall the target hugs: seen from the target's centre the wall spans up
     // to 150 degrees, and the whole table is turned so that the directions run across the
     // half turn where angles wrap. Where a target is said hidden, no segment between 120
-    // points on each base's rim may miss the wall's interior; behind the middle of a long wall
-    // the target is found hidden.
+    // points on each base's rim (every other one in the sanitizer run's share) may miss the
+    // wall's interior; behind the middle of a long wall the target is found hidden.
     void fullShadowsOfAWallTheTargetHugs() {
         const double r = 16 / 25.4;
         int hidden = 0, checked = 0;
