@@ -2755,6 +2755,29 @@ private slots:
         }
     }
 
+    // Two cells of the demo's map where Intercessor 1's lines pass a gap between the corners
+    // of two pieces, and the base clears the line through both corners by about 0.002": no
+    // one point of the observer's base sees a whole half of the target past both, so halving
+    // the parts ran through a survey's budget and left them undecided. Cut along the line
+    // from the point that sees the part's middle past the first piece in its way, they are
+    // decided within it: fully visible, as the pair ruling says.
+    void knifeEdgeGapsAreDecidedWithinASurvey() {
+        const io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"));
+        QVERIFY(r.scenario);
+        QCOMPARE(r.scenario->models[0].id, std::string("b-int-1"));
+        const VisionMap map = visionMap(*r.scenario, {0}, Probe{}, 0.5, Run{});
+        QVERIFY(map.complete);
+        for (const Vec2 at : {Vec2{46.75, 7.25}, Vec2{59.25, 4.25}}) {
+            const Cell& cell = map.at(static_cast<int>(at.x / 0.5), static_cast<int>(at.y / 0.5));
+            const QString where = QStringLiteral("(%1, %2)").arg(at.x).arg(at.y);
+            QVERIFY2(cell.verdict == Verdict::FullyVisible && !cell.undecided,
+                     qPrintable(where + QStringLiteral(": ") + QString::fromStdString(verdictName(cell.verdict)) +
+                                (cell.undecided ? QStringLiteral(", undecided") : QString())));
+            const Cell want = referenceCell(*r.scenario, {0}, Probe{}, at);
+            QVERIFY2(want.verdict == Verdict::FullyVisible && !want.undecided, qPrintable(where));
+        }
+    }
+
     // The boyz' map of the units' table: a base 0.004" beyond an area, beside it, is fully
     // visible to Boy 1 only by bands on one side of their lines (the plane's proof), where
     // the exact search along the lines that touch the area stops at a knife edge. The pair

@@ -431,6 +431,36 @@ std::optional<Vec2> apexBeside(const Scene& scene, const Ring& outline, const Ri
     return best;
 }
 
+// The part cut along the line from the apex past the first blocker that stops the fan from
+// it (the tangent from the apex to the blocker's hull, grown as in apexBeside, with `seen`,
+// a point of the part the apex sees, on the open side): the piece beyond the line, whose fan
+// from the apex passes beside that blocker, and the rest (each overlapping the other by a
+// hair). Nothing where no blocker is named, or either piece would be a sliver: the caller
+// then splits the part in halves. A guide only: each piece is proven as every other part.
+std::optional<std::pair<Ring, Ring>> splitPast(const Scene& scene, Vec2 apex, const Ring& part, Vec2 seen,
+                                               const std::vector<uint32_t>& inWay) {
+    if (inWay.empty() || part.size() < 3) return std::nullopt;
+    const Ring& hull = scene.hull(inWay.front());
+    if (hull.size() < 3) return std::nullopt;
+    thread_local Ring grown;
+    double scale = 1;
+    for (const Vec2& v : part) scale = std::max({scale, std::abs(v.x), std::abs(v.y)});
+    const double margin = 1e-9 * scale;
+    if (!grownRing(hull, scene.halfWidth() + margin, grown)) return std::nullopt;
+    const auto lines = partingLines(Ring{apex}, grown, 0);
+    if (!lines) return std::nullopt;
+    const double whole = std::abs(signedArea(part));
+    for (const auto& [n, c] : *lines) {
+        // (n . x <= c: the apex's side, away from the blocker; the seen point there.)
+        if (n.x * seen.x + n.y * seen.y > c) continue;
+        Ring beyond = clipHalf(part, n, c - margin), rest = clipHalf(part, n * -1.0, -c + 2 * margin);
+        if (beyond.size() < 3 || rest.size() < 3) continue;
+        if (std::abs(signedArea(beyond)) < 0.05 * whole || std::abs(signedArea(rest)) < 0.05 * whole) continue;
+        return std::pair{std::move(beyond), std::move(rest)};
+    }
+    return std::nullopt;
+}
+
 // The corner of a convex ring farthest in direction n.
 Vec2 supportPoint(const Ring& ring, Vec2 n) {
     Vec2 best = ring.front();
@@ -878,6 +908,12 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
             undecided = true;
             continue;
         }
+        if (!from.isPoint() && a.visible && !fanOpen(scene, seenFrom, hp, *ring, hq, ignored, &inWay))
+            if (auto pieces = splitPast(scene, seenFrom, *ring, *q, inWay)) {
+                parts.push_back({std::move(pieces->first), seenFrom});
+                parts.push_back({std::move(pieces->second), seenFrom});
+                continue;
+            }
         auto [x, y] = splitPart(*ring);
         parts.push_back({std::move(x), seenFrom});
         parts.push_back({std::move(y), seenFrom});
