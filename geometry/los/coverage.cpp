@@ -432,11 +432,13 @@ std::optional<Vec2> apexBeside(const Scene& scene, const Ring& outline, const Ri
 }
 
 // The part cut along the line from the apex past the first blocker that stops the fan from
-// it (the tangent from the apex to the blocker's hull, grown as in apexBeside, with `seen`,
-// a point of the part the apex sees, on the open side): the piece beyond the line, whose fan
-// from the apex passes beside that blocker, and the rest (each overlapping the other by a
-// hair). Nothing where no blocker is named, or either piece would be a sliver: the caller
-// then splits the part in halves. A guide only: each piece is proven as every other part.
+// it (of `inWay`, the lowest index: the tangent from the apex to the blocker's hull, grown by
+// half the band's width, with `seen`, a point of the part the apex sees, on the open side):
+// the piece beyond the line, whose fan from the apex passes beside that blocker (a round
+// base's hull, whose corners lie on its curve, may still meet it), and the rest (each
+// overlapping the other by a hair). Nothing where no blocker is named, the apex is within
+// the hull, or either piece would hold under a twentieth of the part: the caller then
+// splits the part in halves. A guide only: each piece is proven as every other part.
 std::optional<std::pair<Ring, Ring>> splitPast(const Scene& scene, Vec2 apex, const Ring& part, Vec2 seen,
                                                const std::vector<uint32_t>& inWay) {
     if (inWay.empty() || part.size() < 3) return std::nullopt;
@@ -450,6 +452,7 @@ std::optional<std::pair<Ring, Ring>> splitPast(const Scene& scene, Vec2 apex, co
     const auto lines = partingLines(Ring{apex}, grown, 0);
     if (!lines) return std::nullopt;
     const double whole = std::abs(signedArea(part));
+    if (!(whole > 0)) return std::nullopt;
     for (const auto& [n, c] : *lines) {
         // (n . x <= c: the apex's side, away from the blocker; the seen point there.)
         if (n.x * seen.x + n.y * seen.y > c) continue;
@@ -853,7 +856,11 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
         // The line found often grazes a corner (the candidates are extremal lines): its end
         // moved across the line, within the observer's base, gives the fan room.
         Vec2 seenFrom = a.visible ? a.witness->p : a.grazing ? a.grazing->p : part.from;
-        bool clear = fanOpen(scene, seenFrom, hp, *ring, hq, ignored);
+        // (The blockers in the way of the fan from the point that sees it: splitPast below
+        // cuts the part past the first, where nothing clears it. seenFrom changes only where
+        // a fan clears the part.)
+        std::vector<uint32_t> past;
+        bool clear = fanOpen(scene, seenFrom, hp, *ring, hq, ignored, !from.isPoint() && a.visible ? &past : nullptr);
         if (!clear && !from.isPoint()) {
             const Vec2 d = *q - seenFrom;
             const double len = std::hypot(d.x, d.y);
@@ -908,8 +915,8 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
             undecided = true;
             continue;
         }
-        if (!from.isPoint() && a.visible && !fanOpen(scene, seenFrom, hp, *ring, hq, ignored, &inWay))
-            if (auto pieces = splitPast(scene, seenFrom, *ring, *q, inWay)) {
+        if (!from.isPoint() && a.visible)
+            if (auto pieces = splitPast(scene, seenFrom, *ring, *q, past)) {
                 parts.push_back({std::move(pieces->first), seenFrom});
                 parts.push_back({std::move(pieces->second), seenFrom});
                 continue;
