@@ -706,12 +706,17 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         auto decideCell = [&](int k) {
             Cell& cell = map.cells[static_cast<size_t>(k)];
             placed.position = grid.centre(k % grid.cols, k / grid.cols);
-            if (overTableEdge(placed.position, probeExtent, scenario.board) || overlaps(placed) ||
-                onModels(placed, probeInner) >= 0) {
+            if (overTableEdge(placed.position, probeExtent, scenario.board)) {
                 cell.verdict = Verdict::Overlap;
                 return;
             }
+            // (A base whose disc, grown by the band, stands clear of every feature and model
+            // overlaps none of them: the area in common is measured only where it is not.)
             const bool clear = !views.empty() && standing.discClear(placed.position, probeRadius);
+            if (!clear && (overlaps(placed) || onModels(placed, probeInner) >= 0)) {
+                cell.verdict = Verdict::Overlap;
+                return;
+            }
             // The proofs that need no pair ruling first, for every observer: one that sees
             // the cell in the open settles it (fully visible, within nothing, out of cover).
             // (They ask nothing of the scene: the probe is moved in it after them.)
