@@ -807,14 +807,21 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
         std::vector<Vec2> first(to.samples.begin() + 1, to.samples.end());
         for (const Vec2& q : basePoints(t, 24, true)) first.push_back(q);
         std::optional<Vec2> seenFrom = hint;
+        // (A point seen along the line from the last point of the observer's base that saw
+        // one needs no search: that line, open, is its witness.)
+        bool seenFromInside = insideRegion(from, hint);
         for (const Vec2& q : first) {
             if (scene.cancelled()) return view;
             if (scene.outOfTime() || cells >= kMostCells) break;  // (the parts below say undecided)
+            if (seenFromInside && !(*seenFrom == q) && !scene.blocked({*seenFrom, q, hp, hq}, ignored)) continue;
             const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief, left());
             cells += a.cells;
             if (!a.visible && !a.undecided) return hiddenAt(q);
             if (a.undecided) break;  // a knife edge: left to the parts below, which split there
-            if (a.visible) seenFrom = a.witness->p;
+            if (a.visible) {
+                seenFrom = a.witness->p;
+                seenFromInside = true;
+            }
         }
     }
     for (int done = 0; !parts.empty(); ++done) {
