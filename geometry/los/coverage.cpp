@@ -806,14 +806,15 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
         // each point gets a brief proof: one that needs long is left to them).
         std::vector<Vec2> first(to.samples.begin() + 1, to.samples.end());
         for (const Vec2& q : basePoints(t, 24, true)) first.push_back(q);
-        std::optional<Vec2> seenFrom = hint;
+        Vec2 seenFrom = hint;
         // (A point seen along the line from the last point of the observer's base that saw
-        // one needs no search: that line, open, is its witness.)
+        // one needs no search: that segment, between a point of each region at their heights
+        // and open as Scene::blocked tests it, is the witness testLine would accept.)
         bool seenFromInside = insideRegion(from, hint);
         for (const Vec2& q : first) {
             if (scene.cancelled()) return view;
             if (scene.outOfTime() || cells >= kMostCells) break;  // (the parts below say undecided)
-            if (seenFromInside && !(*seenFrom == q) && !scene.blocked({*seenFrom, q, hp, hq}, ignored)) continue;
+            if (seenFromInside && !(seenFrom == q) && !scene.blocked({seenFrom, q, hp, hq}, ignored)) continue;
             const ExactAnswer a = decideExact(scene, from, hp, disc(q), hq, ignored, Witness::First, seenFrom, Proof::Brief, left());
             cells += a.cells;
             if (!a.visible && !a.undecided) return hiddenAt(q);
