@@ -51,6 +51,9 @@
 #include <QStyleOptionComboBox>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QRegularExpression>
+#include <QWheelEvent>
+#include <QApplication>
 #include <QProgressBar>
 #include <QtTest>
 
@@ -1686,6 +1689,56 @@ private slots:
         QVERIFY2(bar->value() <= top, qPrintable(QStringLiteral("%1 > %2").arg(bar->value()).arg(top)));
     }
 
+    // A wheel turned over the analysis dock's controls while scrolling it scrolls the dock:
+    // a control the pointer passes over keeps its value; once clicked (focused), it takes
+    // the wheel.
+    void aWheelOverTheDocksControlsScrollsTheDock() {
+        gui::MainWindow w;
+        scripted(w);
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"), true));
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
+        QVERIFY(dock);
+        w.resize(1200, 300);
+        w.show();
+        dock->show();
+        dock->raise();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* area = qobject_cast<QScrollArea*>(dock->widget());
+        QVERIFY(area);
+        QScrollBar* bar = area->verticalScrollBar();
+        // (A map's legend and figures make the panel longer than the dock.)
+        w.board()->setObserver(w.board()->modelIndex(QStringLiteral("b-int-1")));
+        w.analysis()->setSpacing(1.0);
+        QSignalSpy finished(w.analysis(), &gui::AnalysisPanel::finished);
+        QVERIFY(w.analysis()->compute());
+        QVERIFY(finished.wait(kWorkMs));
+        QTRY_VERIFY(bar->maximum() > 0);  // (the dock is shorter than the panel)
+        auto* opacity = w.analysis()->findChild<QSlider*>(QStringLiteral("analysis-opacity"));
+        QVERIFY(opacity);
+        area->ensureWidgetVisible(opacity);
+        bar->setValue(0);
+        const int before = opacity->value(), barBefore = bar->value();
+        auto wheel = [&](QWidget* over) {
+            const QPointF at(over->width() / 2.0, over->height() / 2.0);
+            QWheelEvent event(at, over->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(over, &event);
+        };
+        QVERIFY(!opacity->hasFocus());
+        wheel(opacity);
+        QCOMPARE(opacity->value(), before);
+        QVERIFY2(bar->value() > barBefore, qPrintable(QStringLiteral("%1, %2").arg(bar->value()).arg(barBefore)));
+        for (auto* box : w.analysis()->findChildren<QComboBox*>()) {
+            const int index = box->currentIndex();
+            wheel(box);
+            QCOMPARE(box->currentIndex(), index);
+        }
+        // Focused (clicked or tabbed to), it takes the wheel.
+        opacity->setFocus();
+        QTRY_VERIFY(opacity->hasFocus());
+        wheel(opacity);
+        QVERIFY(opacity->value() != before);
+    }
+
     void analysisEditWhileAnotherChoiceIsLookedAtStartsNothing() {
         // A vision map on its way, a zone chosen (only looked at), then the table edited:
         // the map on its way is given up for a table no longer there, and nothing is started
@@ -2168,8 +2221,31 @@ private slots:
         QVERIFY(view->overlay().map.has_value());
         QCOMPARE(view->overlay().map->cols, 24);
         QVERIFY(!view->overlay().map->legendOnBoard);  // the panel shows it
-        QVERIFY2(panel->summary().contains(QStringLiteral("sq in")) && panel->summary().contains(QStringLiteral("hidden")),
+        QVERIFY2(panel->summary().contains(QStringLiteral("sq\u00a0in")) && panel->summary().contains(QStringLiteral("hidden")),
                  qPrintable(panel->summary()));
+        // The legend's areas, one for each colour drawn, make up the table (24 x 16 cells of
+        // a square inch), each the area of the cells of its colour.
+        {
+            const render::MapLayer& layer = *view->overlay().map;
+            static const QRegularExpression area(QStringLiteral(" \u2014 ([0-9.]+)\u00a0sq\u00a0in$"));
+            double sum = 0;
+            for (const auto& [colour, text] : layer.legend) {
+                const QRegularExpressionMatch m = area.match(text);
+                QVERIFY2(m.hasMatch(), qPrintable(text));
+                QCOMPARE(m.captured(1).toDouble(), static_cast<double>(std::ranges::count(layer.cells, colour)));
+                sum += m.captured(1).toDouble();
+                QVERIFY2(panel->summary().contains(text.toHtmlEscaped()), qPrintable(text));
+            }
+            QCOMPARE(sum, 24.0 * 16.0);
+            const auto fully = std::ranges::count_if(panel->map()->cells, [](const analysis::Cell& c) {
+                return c.verdict == analysis::Verdict::FullyVisible && !c.cover;
+            });
+            QVERIFY(fully > 0);
+            QVERIFY(std::ranges::any_of(layer.legend, [&](const auto& entry) {
+                return entry.first == render::kMapFullyVisible &&
+                       entry.second == QStringLiteral("fully visible \u2014 %1.0\u00a0sq\u00a0in").arg(fully);
+            }));
+        }
         QCOMPARE(panel->map()->at(20, 8).verdict, analysis::Verdict::Hidden);
         QCOMPARE(panel->map()->at(2, 8).verdict, analysis::Verdict::FullyVisible);
         // Hovering a cell explains it: the wall's shadow in red, a seen cell with its witness.

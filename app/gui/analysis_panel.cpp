@@ -168,6 +168,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     auto* opacityRow = new QHBoxLayout;
     opacityRow->addWidget(new QLabel(tr("Opacity"), this));
     opacity_ = new QSlider(Qt::Horizontal, this);
+    opacity_->setObjectName(QStringLiteral("analysis-opacity"));
     opacity_->setRange(10, 100);
     opacity_->setValue(65);
     opacityRow->addWidget(opacity_);
@@ -896,12 +897,15 @@ void AnalysisPanel::mapReady() {
         emit finished();
         return;
     }
+    // (The legend gives the area each colour covers; the cells seen whose full view a
+    // knife edge left open are drawn as seen, not fully, or in cover, and said here.)
+    const auto seenOpen = std::ranges::count_if(map_->cells, [](const analysis::Cell& c) {
+        return c.undecided && (c.verdict == analysis::Verdict::Visible || c.verdict == analysis::Verdict::FullyVisible);
+    });
     showMap(render::visionLayer(*map_, s),
-            QStringLiteral("<table>") + row(tr("fully visible"), t.fully) + row(tr("visible, not fully"), t.visible) +
-                row(tr("hidden"), t.hidden) + row(tr("seen, in cover"), t.cover) +
-                (s.ruleset.name == "wh40k-11e" ? row(tr("hidden within a dense area (13.09)"), t.hiddenDense) : QString()) +
-                (t.undecided ? row(tr("undecided"), t.undecided) : QString()) + row(tr("no place to stand"), t.overlap) +
-                QStringLiteral("</table>"));
+            seenOpen ? tr("<p>Of the cells seen, %1 sq in may be fully visible: left undecided at or near a knife edge.</p>")
+                           .arg(static_cast<double>(seenOpen) * area, 0, 'f', 1)
+                     : QString());
     emit finished();
 }
 

@@ -47,6 +47,8 @@
 #include <QPointer>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSlider>
+#include <QWheelEvent>
 #include <QTextDocument>
 #include <QStandardPaths>
 #include <QToolButton>
@@ -113,6 +115,26 @@ QString reasonHtml(const Scenario& s, const std::string& text, const std::vector
     return html;
 }
 
+// A wheel turned over a control of a scrolled dock that does not have the focus scrolls the
+// dock: a slider or a list passing under the pointer while the dock is scrolled keeps its
+// value. Clicked or tabbed to, the control takes the wheel as usual.
+class WheelScrollsDock : public QObject {
+public:
+    explicit WheelScrollsDock(QScrollArea* area) : QObject(area), area_(area) {}
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() != QEvent::Wheel) return false;
+        const auto* control = qobject_cast<QWidget*>(watched);
+        if (!control || control->hasFocus()) return false;
+        QCoreApplication::sendEvent(area_->verticalScrollBar(), event);
+        return true;
+    }
+
+private:
+    QScrollArea* area_;
+};
+
 }  // namespace
 
 MainWindow::MainWindow()
@@ -133,6 +155,13 @@ MainWindow::MainWindow()
             scroll->setWidgetResizable(true);
             scroll->setFrameShape(QFrame::NoFrame);
             scroll->setWidget(content);
+            auto* guard = new WheelScrollsDock(scroll);
+            for (QWidget* control : content->findChildren<QWidget*>())
+                if (qobject_cast<QAbstractSlider*>(control) || qobject_cast<QComboBox*>(control) ||
+                    qobject_cast<QAbstractSpinBox*>(control)) {
+                    control->setFocusPolicy(Qt::StrongFocus);  // (not taken by a wheel passing over)
+                    control->installEventFilter(guard);
+                }
             content = scroll;
         }
         d->setWidget(content);

@@ -53,7 +53,7 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
         layer.cells.push_back(visionColour(c));
         cover = cover || (c.cover && c.verdict != analysis::Verdict::Hidden);
         dense = dense || (c.hidden1309 && c.verdict == analysis::Verdict::Hidden && !c.undecided);
-        undecided = undecided || c.undecided;
+        undecided = undecided || (c.undecided && c.verdict == analysis::Verdict::Hidden);  // (grey: a seen one is drawn as seen)
         overlap = overlap || c.verdict == analysis::Verdict::Overlap;
     }
     QString who;
@@ -82,6 +82,11 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
     if (overlap)
         layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, a model, the table's edge)")});
+    // Each with the area of the cells drawn in its colour: the entries, each cell in one,
+    // make up the table.
+    const double cellArea = map.grid.spacing * map.grid.spacing;
+    for (auto& [colour, text] : layer.legend)
+        text += QStringLiteral(" — %1\u00a0sq\u00a0in").arg(static_cast<double>(std::ranges::count(layer.cells, colour)) * cellArea, 0, 'f', 1);
     return layer;
 }
 
