@@ -266,15 +266,26 @@ private slots:
     void visionMapUnderThePieces() {
         // The vision map of the one-wall table: red where a model would be fully visible,
         // blue in the wall's shadow, the wall itself drawn over its clear cells; the legend
-        // names what the map shows.
+        // names what the map shows, each with the area of its cells (1" cells: together the
+        // table's 24 x 16 square inches).
         const Scenario s = loadData("analysis-wall.sightline.json");
         const render::Overlay overlay = wallVisionMap(s);
         QCOMPARE(overlay.map->cells.size(), size_t(24 * 16));
         QVERIFY(overlay.map->title.startsWith(QStringLiteral("Seen by Eye 1: 32 mm round, 1.75\"")));
         QStringList legend;
-        for (const auto& [colour, text] : overlay.map->legend) legend << text;
+        double sum = 0;
+        for (const auto& [colour, text] : overlay.map->legend) {
+            const QStringList parts = text.split(QStringLiteral(" \u2014 "));
+            QCOMPARE(parts.size(), qsizetype(2));
+            legend << parts[0];
+            QVERIFY2(parts[1].endsWith(QStringLiteral("\u00a0sq\u00a0in")), qPrintable(text));
+            const double area = parts[1].section(QChar(0xa0), 0, 0).toDouble();
+            QCOMPARE(area, static_cast<double>(std::ranges::count(overlay.map->cells, colour)));
+            sum += area;
+        }
         QCOMPARE(legend, (QStringList{QStringLiteral("fully visible"), QStringLiteral("visible, not fully"), QStringLiteral("hidden"),
                                       QStringLiteral("clear: no place to stand (a feature, a model, the table's edge)")}));
+        QCOMPARE(sum, 24.0 * 16.0);
         const Picture pic = draw(s, overlay);
         QVERIFY2(near(pic.at({2.2, 2.2}), render::kMapFullyVisible), qPrintable(pic.at({2.2, 2.2}).name()));
         QVERIFY2(near(pic.at({20.5, 8.5}), render::kMapHidden), qPrintable(pic.at({20.5, 8.5}).name()));
