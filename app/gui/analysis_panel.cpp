@@ -898,10 +898,10 @@ void AnalysisPanel::mapReady() {
         return;
     }
     // (The legend gives the area each colour covers; the cells seen whose full view a
-    // knife edge left open are drawn as seen, not fully, or in cover, and said here.)
-    const auto seenOpen = std::ranges::count_if(map_->cells, [](const analysis::Cell& c) {
-        return c.undecided && (c.verdict == analysis::Verdict::Visible || c.verdict == analysis::Verdict::FullyVisible);
-    });
+    // knife edge left open, visible and undecided, are drawn as seen, not fully, or in
+    // cover, and said here.)
+    const auto seenOpen = std::ranges::count_if(
+        map_->cells, [](const analysis::Cell& c) { return c.undecided && c.verdict == analysis::Verdict::Visible; });
     showMap(render::visionLayer(*map_, s),
             seenOpen ? tr("<p>Of the cells seen, %1 sq in may be fully visible: left undecided at or near a knife edge.</p>")
                            .arg(static_cast<double>(seenOpen) * area, 0, 'f', 1)

@@ -48,7 +48,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
-#include <QWheelEvent>
 #include <QTextDocument>
 #include <QStandardPaths>
 #include <QToolButton>
