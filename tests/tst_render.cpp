@@ -579,7 +579,9 @@ private slots:
         spots.bases[1].safe[1] = spots.bases[1].safe[2] = 1;
         const render::MapLayer layer = render::hidingLayer(spots, s);
         QVERIFY2(!layer.legend[0].second.contains(QStringLiteral("every smaller base")), qPrintable(layer.legend[0].second));
-        QVERIFY2(layer.legend[1].second.contains(QStringLiteral("safe with every smaller base, this colour or darker: 4.0\u00a0sq\u00a0in")),
+        QVERIFY2(layer.legend[1].second.contains(
+                     QStringLiteral("safe 8.0\u00a0sq\u00a0in (this colour or darker: 4.0\u00a0sq\u00a0in; outlined orange: 4.0\u00a0sq\u00a0in, "
+                                    "where a smaller base is seen)")),
                  qPrintable(layer.legend[1].second));
         QVERIFY(layer.key.empty());  // (no objective)
         // (And what the table left clear is: most of it.)
@@ -627,15 +629,38 @@ private slots:
         QVERIFY(layer.legend.back().second.startsWith(QStringLiteral("a cell's colour")));
     }
 
-    void hidingOutlinesOfOneEdgeBothShow() {
-        // Where two bases' safe ground shares an edge (the larger's lies within the
-        // smaller's), the larger's outline is drawn first and wider, the smaller's over it:
-        // drawn the other way, the last one hid the first all along the edge.
+    void hidingOutlinesMarkOnlyWhatTheColoursCannotSay() {
+        // A cell's colour says which bases hide there where they nest; only the ground where a
+        // base hides and a smaller one is seen is outlined, in that base's colour. (Each base's
+        // whole safe ground outlined drew three stripes beside every edge of the fills.)
         const Scenario s = loadData("analysis-wall.sightline.json");
-        const render::MapLayer layer = render::hidingLayer(emptyHidingSpots(s), s);
+        analysis::HidingSpots spots = emptyHidingSpots(s);
+        spots.bases.insert(spots.bases.begin() + 1, spots.bases.front());
+        spots.bases[1].probe.base = {BaseShape::Oval, 60, 35.5};
+        for (analysis::HidingBase& b : spots.bases) b.safe[0] = 1;  // (nested: its colour says it all)
+        QVERIFY(render::hidingLayer(spots, s).outlines.empty());
+        // Cell 5: the oval and the rect hide there, the 32 mm round is seen; cell 7: the rect alone.
+        spots.bases[1].safe[5] = spots.bases[2].safe[5] = spots.bases[2].safe[7] = 1;
+        const render::MapLayer layer = render::hidingLayer(spots, s);
         QCOMPARE(layer.outlines.size(), size_t(2));
-        QCOMPARE(layer.outlines.back().colour, QColor(255, 217, 47));  // (the 32 mm's yellow, on top)
+        // Where both outlines share an edge, both show: the rect's (white) first and wider,
+        // the oval's (orange) over it.
+        QCOMPARE(layer.outlines.front().colour, QColor(250, 250, 250));
+        QCOMPARE(layer.outlines.back().colour, QColor(255, 127, 0));
         QVERIFY(layer.outlines.front().width > layer.outlines.back().width);
+        auto cellsIn = [&](const std::vector<Ring>& rings) {
+            double area = 0;
+            for (const Ring& r : rings) area += std::abs(signedArea(r));
+            return area / (spots.grid.spacing * spots.grid.spacing);
+        };
+        QCOMPARE(cellsIn(layer.outlines.front().rings), 2.0);  // (cells 5 and 7)
+        QCOMPARE(cellsIn(layer.outlines.back().rings), 1.0);   // (cell 5)
+        const Vec2 five = spots.grid.centre(5 % spots.grid.cols, 5 / spots.grid.cols);
+        QVERIFY(std::ranges::any_of(layer.outlines.back().rings, [&](const Ring& r) { return locate(five, r) == Where::Inside; }));
+        // The cells keep their colours: cell 0 the rect's (every base), cells 5 and 7 none.
+        QCOMPARE(layer.cells[0], render::hidingColour(2, 3, false));
+        QCOMPARE(layer.cells[5].alpha(), 0);
+        QCOMPARE(layer.cells[7].alpha(), 0);
     }
 
     void hoveredHidingCellShowsEachBase() {

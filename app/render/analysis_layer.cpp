@@ -216,12 +216,25 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         layer.cells.push_back(safe[k] >= 0   ? hidingColour(static_cast<size_t>(safe[k]), n, false)
                               : semi[k] >= 0 ? hidingColour(static_cast<size_t>(semi[k]), n, true)
                                              : QColor(0, 0, 0, 0));
-    // Outlines for up to four bases (more would hide the map: the fills tell the rest). Where
-    // two bases' safe ground shares an edge, both show: the larger's drawn first and wider,
-    // the smaller's within it.
-    for (size_t b = n <= 4 ? n : 0; b-- > 0;)
-        layer.outlines.push_back({kOutlines[b], analysis::cellOutlines(spots.grid, spots.bases[b].safe), false,
-                                  2.2 + 1.6 * static_cast<double>(b)});
+    // A cell's colour says which bases hide there when they nest (every base up to its
+    // colour's). Where a base hides and a smaller one is seen (within an area, 13.09, a larger
+    // base reaches further), its colour cannot say so: that ground alone is outlined, in the
+    // base's colour, so that the map is its fills with a few marked places, not each base's
+    // whole safe ground drawn again beside the fills' own edges. Up to four bases (more would
+    // hide the map: the fills tell the rest). Where two bases' such ground shares an edge,
+    // both show: the larger's drawn first and wider, the smaller's within it.
+    const double cell = spots.grid.spacing * spots.grid.spacing;
+    std::vector<double> alone(n, 0.0);
+    for (size_t b = n <= std::size(kOutlines) ? n : 0; b-- > 1;) {
+        std::vector<char> only(safe.size(), 0);
+        for (size_t k = 0; k < safe.size(); ++k)
+            if (spots.bases[b].safe[k] && safe[k] < static_cast<int>(b)) {
+                only[k] = 1;
+                alone[b] += cell;
+            }
+        if (alone[b] > 0)
+            layer.outlines.push_back({kOutlines[b], analysis::cellOutlines(spots.grid, only), false, 2.2 + 1.6 * static_cast<double>(b)});
+    }
     QString zone = QString::fromStdString(spots.zone);
     for (const Zone& z : scenario.zones)
         if (z.id == spots.zone) zone = zoneText(z);
@@ -233,28 +246,30 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                       .arg(spots.grid.spacing)
                       .arg(spots.semiMost)
                       .arg(percent);
-    // (A cell takes the colour of the largest base that hides there with every smaller one:
-    // where a base hides and a smaller one does not, its outline holds ground its colour does
-    // not cover. The area its colour, and the darker ones, cover said beside its own where
-    // they differ.)
+    // (Each base's safe ground: its colour and the darker ones, and its outline where it has
+    // one; both areas said where it does.)
     std::vector<int> nested(n, 0);
     for (const int k : safe)
         for (int b = 0; b <= k; ++b) ++nested[static_cast<size_t>(b)];
-    const double cell = spots.grid.spacing * spots.grid.spacing;
     for (size_t b = 0; b < n; ++b) {
         const double coloured = nested[b] * cell;
+        const bool more = b > 0 && coloured < spots.bases[b].safeArea - cell / 2;
+        QString where;
+        if (more && alone[b] > 0)
+            where = QStringLiteral(" (this colour or darker: %1\u00a0sq\u00a0in; outlined %2: %3\u00a0sq\u00a0in, where a smaller base is seen)")
+                        .arg(coloured, 0, 'f', 1)
+                        .arg(hidingOutlineName(b, n))
+                        .arg(alone[b], 0, 'f', 1);
+        else if (more)  // (more bases than outlines)
+            where = QStringLiteral(" (with every smaller base, this colour or darker: %1\u00a0sq\u00a0in)").arg(coloured, 0, 'f', 1);
         layer.legend.push_back({hidingColour(b, n, false),
                                 // (No line broken within "535.2 sq in" or "32 mm": non-breaking spaces.)
-                                QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in, semi-safe %4\u00a0sq\u00a0in%5%6")
+                                QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in%4; semi-safe %5\u00a0sq\u00a0in")
                                     .arg(b == 0 ? QString() : QStringLiteral("up to "))
                                     .arg(probeText(spots.bases[b].probe).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm")))
                                     .arg(spots.bases[b].safeArea, 0, 'f', 1)
-                                    .arg(spots.bases[b].semiArea, 0, 'f', 1)
-                                    .arg(n <= 4 ? QStringLiteral(" (its safe ground outlined %1)").arg(hidingOutlineName(b, n)) : QString())
-                                    .arg(b > 0 && coloured < spots.bases[b].safeArea - cell / 2
-                                             ? QStringLiteral("; safe with every smaller base, this colour or darker: %1\u00a0sq\u00a0in")
-                                                   .arg(coloured, 0, 'f', 1)
-                                             : QString())});
+                                    .arg(where)
+                                    .arg(spots.bases[b].semiArea, 0, 'f', 1)});
     }
     layer.legend.push_back({hidingColour(0, n, true),
                             QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
