@@ -147,17 +147,21 @@ bool writePicture(const QCommandLineParser& args, const Scenario& scenario, cons
     return false;
 }
 
-// Progress on stderr, every tenth of the work.
-std::function<void(int, int)> tenths(const QString& what, const QString& of) {
+// Progress on stderr, every tenth of the work; `said` gives what the brackets hold ("12 of
+// 18 places") from the work done and its total.
+std::function<void(int, int)> tenths(const QString& what, std::function<QString(int, int)> said) {
     auto state = std::make_shared<std::pair<std::mutex, int>>();
-    return [state, what, of](int done, int total) {
+    return [state, what, said = std::move(said)](int done, int total) {
         const std::lock_guard<std::mutex> lock(state->first);
         const int tenth = done * 10 / std::max(total, 1);
         if (tenth <= state->second || tenth >= 10) return;
         state->second = tenth;
-        err() << QStringLiteral("%1: %2% (%3 of %4 %5)\n").arg(what).arg(tenth * 10).arg(done).arg(total).arg(of);
+        err() << QStringLiteral("%1: %2% (%3)\n").arg(what).arg(tenth * 10).arg(said(done, total));
         err().flush();
     };
+}
+std::function<void(int, int)> tenths(const QString& what, const QString& of) {
+    return tenths(what, [of](int done, int total) { return QStringLiteral("%1 of %2 %3").arg(done).arg(total).arg(of); });
 }
 
 // "wrote FILE" for each output asked for (on stderr when stdout holds the JSON).
@@ -220,11 +224,16 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
     analysis::Probe model;
     analysis::HidingOptions options;
     std::vector<analysis::Probe> probes;
-    if (!hidingOptions(args, 1, 2, model, options, probes)) return kBadInput;
+    if (!hidingOptions(args, 0.5, 2, model, options, probes)) return kBadInput;
     MapOutputs outputs;
     if (!mapOutputs(args, outputs)) return kBadInput;
     analysis::Run run;
-    run.progress = tenths(QStringLiteral("hiding spots"), QStringLiteral("places, over every base"));
+    // (The work is every place ruled for each base in turn: said as the base and its places.)
+    const int bases = static_cast<int>(probes.size());
+    run.progress = tenths(QStringLiteral("hiding spots"), [bases](int done, int total) {
+        const int places = std::max(total / std::max(bases, 1), 1), base = std::min(done / places, bases - 1);
+        return QStringLiteral("base %1 of %2, %3 of %4 places").arg(base + 1).arg(bases).arg(done - base * places).arg(places);
+    });
     QElapsedTimer clock;
     clock.start();
     const analysis::HidingSpots spots = analysis::hidingSpots(scenario, zone, probes, options, run);
@@ -265,9 +274,10 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
         o[QStringLiteral("seconds")] = seconds;
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
-        out() << QStringLiteral("hiding spots from %1 (%2 places %3\" apart), %4\" cells, %5; semi-safe: seen from at most %6 places\n")
+        out() << QStringLiteral("hiding spots from %1 (%2 places %3\" apart), %4\" cells, %5; semi-safe: seen from at most %6 %7\n")
                      .arg(QString::fromStdString(spots.zone)).arg(spots.places).arg(options.zoneSpacing).arg(options.spacing)
-                     .arg(QString::fromStdString(scenario.ruleset.name)).arg(spots.semiMost);
+                     .arg(QString::fromStdString(scenario.ruleset.name)).arg(spots.semiMost)
+                     .arg(spots.semiMost == 1 ? QStringLiteral("place") : QStringLiteral("places"));
         out() << QStringLiteral("  %1 %2 %3\n").arg(QStringLiteral("base"), -28).arg(QStringLiteral("safe sq in"), 12).arg(QStringLiteral("semi-safe"), 12);
         for (const analysis::HidingBase& b : spots.bases)
             out() << QStringLiteral("  %1 %2 %3\n").arg(render::probeText(b.probe), -28).arg(b.safeArea, 12, 'f', 1).arg(b.semiArea, 12, 'f', 1);

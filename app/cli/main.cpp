@@ -78,7 +78,7 @@ const char* kDescription =
     "                --fully counts fully visible too and colours the map by it (a\n"
     "                pair whose proof runs long is undecided, unless --thorough)\n"
     "  analyze FILE --zone ZONE --hiding [--bases 32,60x35.5,100x50rect|all]\n"
-    "      [--semi 10] [--spacing 1] [--zone-spacing 2] [-o MAP.png] [--csv] [--json]\n"
+    "      [--semi 10] [--spacing 0.5] [--zone-spacing 2] [-o MAP.png] [--csv] [--json]\n"
     "                hiding spots: where a model of each base (a height after @, as\n"
     "                100x50rect@3, else --height) is hidden from every place of the\n"
     "                enemy's zone (safe) or seen from at most --semi percent of them,\n"
