@@ -4287,6 +4287,32 @@ private slots:
         QVERIFY2(QToolTip::text().contains(QStringLiteral("b-captain")) && QToolTip::text().contains(QStringLiteral("40 mm round")),
                  qPrintable(QToolTip::text()));
         QVERIFY(QToolTip::text().contains(QStringLiteral("elevation")));
+        // A piece of an imported layout: named first by its label, as the board writes it;
+        // its long id after, and its area by the area's label.
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json")));
+        const Scenario& s = w.document()->scenario();
+        // (The first such piece whose middle shows its own tooltip: another may lie over it.)
+        const TerrainPiece* floor = nullptr;
+        QString tip;
+        for (const TerrainPiece& t : s.terrain) {
+            if (t.area.empty() || t.name.empty()) continue;
+            const Vec2 inside = areaCentroid(t.footprint.outer);
+            if (locate(inside, t.footprint) != Where::Inside) continue;
+            QToolTip::hideText();
+            QTRY_VERIFY(!QToolTip::isVisible());
+            QHelpEvent onPiece(QEvent::ToolTip, at(view, inside), view->mapToGlobal(at(view, inside)));
+            QApplication::sendEvent(view, &onPiece);
+            QTRY_VERIFY(QToolTip::isVisible());
+            tip = QToolTip::text();
+            if (tip.startsWith(QStringLiteral("<b>%1</b>").arg(QString::fromStdString(s.labelOf(t.id)).toHtmlEscaped()))) {
+                floor = &t;
+                break;
+            }
+        }
+        QVERIFY2(floor, qPrintable(tip));
+        QVERIFY2(tip.contains(QString::fromStdString(floor->id)), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("in area %1").arg(QString::fromStdString(s.labelOf(floor->area)).toHtmlEscaped())), qPrintable(tip));
+        QVERIFY2(!tip.contains(QStringLiteral("in area %1").arg(QString::fromStdString(floor->area))), qPrintable(tip));
     }
 
     // Every dialog can be worked from the keyboard: its fields have accelerators.

@@ -1335,8 +1335,11 @@ bool BoardView::event(QEvent* e) {
         if (zone.position) text += tr(", radius %1").arg(inchesText(zone.radius));
     } else if (const int t = terrainAt(board); t >= 0) {
         const TerrainPiece& piece = s.terrain[t];
-        text = tr("<b>%1</b>%2<br>%3").arg(q(piece.id).toHtmlEscaped(),
-                                           piece.name.empty() ? QString() : QStringLiteral(" &mdash; ") + q(piece.name).toHtmlEscaped(),
+        // (Named by its name, as the board labels it; its id, which files and the CLI use,
+        // below in grey: an imported layout's ids are long and say nothing to a player.)
+        text = tr("<b>%1</b>%2<br>%3").arg(QString::fromStdString(s.labelOf(piece.id)).toHtmlEscaped(),
+                                           piece.name.empty() ? QString()
+                                                              : QStringLiteral("<br><span style='color:#777'>%1</span>").arg(q(piece.id).toHtmlEscaped()),
                                            piece.kind == TerrainKind::Area ? tr("area")
                                            : piece.bottom > 0 ? tr("floor or walkway, from %1 to %2 (open below)")
                                                                     .arg(inchesText(piece.bottom), inchesText(piece.height))
@@ -1344,7 +1347,7 @@ bool BoardView::event(QEvent* e) {
         if (!piece.category.empty()) text += tr(", %1").arg(q(piece.category));
         // Its openings, each with its heights (and the rule that closes it, where one does).
         for (const Opening& o : piece.openings) text += QStringLiteral("<br>") + render::openingText(s, piece, o).toHtmlEscaped();
-        if (!piece.area.empty()) text += tr("<br>in area %1").arg(q(piece.area).toHtmlEscaped());
+        if (!piece.area.empty()) text += tr("<br>in area %1").arg(QString::fromStdString(s.labelOf(piece.area)).toHtmlEscaped());
         if (!piece.tags.empty()) {
             QStringList tags;
             for (const auto& k : piece.tags) tags << q(k).toHtmlEscaped();
