@@ -1256,7 +1256,9 @@ private slots:
         QVERIFY(!panel->exposure().has_value());
         QCOMPARE(panel->hiding()->bases.size(), size_t(3));
         QVERIFY(view->overlay().map.has_value());
-        QCOMPARE(view->overlay().map->outlines.size(), size_t(3));  // each base's safe ground
+        // (Behind one wall a larger base hides only where the smaller ones do: the colours say
+        // it all, no ground is outlined.)
+        QVERIFY(view->overlay().map->outlines.empty());
         QVERIFY2(panel->summary().contains(QStringLiteral("100x50 mm rect")) && panel->summary().contains(QStringLiteral("semi-safe")),
                  qPrintable(panel->summary()));
         // Hovering says which bases hide there: straight behind the wall, all three.
@@ -1264,14 +1266,14 @@ private slots:
         panel->explainAt({16.5, 8.5});
         QVERIFY(!explained.isEmpty() || explained.wait(2000));
         QCOMPARE(panel->explanation().count(QStringLiteral("safe (hidden from every place)")), 3);
-        // ... and draws each base there, centred on the cell, in its outline's colour (the
-        // text names it).
+        // ... and draws each base there, centred on the cell, in the colour its outlines
+        // take (the text names it): yellow, orange, white.
         {
             const auto& drawn = view->overlay().mapBases;
             QCOMPARE(drawn.size(), size_t(3));
             QVERIFY2(panel->explanation().contains(QStringLiteral("100x50 mm rect, 1.75\" (white): safe")), qPrintable(panel->explanation()));
             for (size_t i = 0; i < drawn.size(); ++i) {
-                QCOMPARE(drawn[i].second, view->overlay().map->outlines[2 - i].colour);  // (outlines: the largest first)
+                QCOMPARE(drawn[i].second, (std::array{QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250)}[i]));
                 const auto [lo, hi] = boundsOf(drawn[i].first);
                 QVERIFY2(std::abs((lo.x + hi.x) / 2 - 16.5) < 1e-3 && std::abs((lo.y + hi.y) / 2 - 8.5) < 1e-3, qPrintable(QStringLiteral("%1 %2 %3 %4").arg(lo.x).arg(lo.y).arg(hi.x).arg(hi.y)));
             }
@@ -2534,6 +2536,32 @@ private slots:
         QVERIFY2(text.startsWith(QStringLiteral("At (9.75\", 32.25\"): fully visible")) && text.contains(QStringLiteral("06.01 fully visible")) &&
                      !text.contains(QStringLiteral("without a proof either way")) && !text.contains(QStringLiteral("13.08 cover")) &&
                      !text.contains(QStringLiteral("undecided")),
+                 qPrintable(text));
+    }
+
+    void analysisExplainsAnUndecidedCellPlainly() {
+        // A cell the map leaves undecided (the proof a cell is given runs out beside a floor
+        // on a wall): hovering it says it is visible, that whether fully visible is left
+        // undecided and why, then what the full ruling makes of a model there.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/regression/33-floor-on-a-wall.sightline.json"), true));
+        w.board()->setObserver(w.board()->modelIndex(QStringLiteral("A")));
+        gui::AnalysisPanel* panel = w.analysis();
+        panel->setSpacing(1.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(kWorkMs));
+        const Vec2 at{49.5, 2.5};
+        const analysis::Cell cell = panel->map()->at(49, 2);
+        QVERIFY(cell.undecided);
+        QCOMPARE(cell.verdict, analysis::Verdict::Visible);
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt(at);
+        QVERIFY(explained.wait(kWorkMs));
+        const QString text = panel->explanation();
+        QVERIFY2(text.startsWith(QStringLiteral("At (49.5\", 2.5\"): visible to A; whether fully visible, the map leaves undecided: "
+                                                "its proof for this cell stopped at or near a knife edge. Ruled in full, a model here is "
+                                                "visible, not fully.")),
                  qPrintable(text));
     }
 

@@ -1322,25 +1322,32 @@ void AnalysisPanel::startExplaining() {
                 if (!reasons.contains(text)) reasons << text;
             }
         }
+        // (A map's undecided cell: hidden ones are drawn grey as "undecided", visible ones as
+        // seen, not fully: said as such, then why, then what the full ruling made here says.)
+        const bool unsure = cell.undecided && !veil;
         const QString verdict = veil ? (cell.verdict == analysis::Verdict::Hidden ? QObject::tr("not seen by the side")
                                                                                  : QObject::tr("seen"))
                                 : cell.verdict == analysis::Verdict::FullyVisible ? QObject::tr("fully visible")
-                                : cell.verdict == analysis::Verdict::Visible      ? QObject::tr("visible, not fully")
+                                : cell.verdict == analysis::Verdict::Visible      ? (unsure ? QObject::tr("visible") : QObject::tr("visible, not fully"))
+                                : unsure                                          ? QObject::tr("undecided")
                                                                                   : QObject::tr("hidden");
         QString who;
         if (!seerId.empty()) who = QObject::tr(" to %1").arg(QString::fromStdString(s.labelOf(seerId)));
-        // A map's undecided cell (a knife edge, or a proof longer than a map gives a cell):
-        // what the full ruling made here says.
         const QString full = fully                ? QObject::tr("fully visible")
-                             : seen && fullyOpen  ? QObject::tr("visible, fully visible undecided")
+                             : seen && fullyOpen  ? QObject::tr("visible, and whether fully visible is undecided there too")
                              : seen               ? QObject::tr("visible, not fully")
-                             : seenOpen           ? QObject::tr("undecided")
+                             : seenOpen           ? QObject::tr("undecided there too")
                                                   : QObject::tr("not visible");
-        e.text = QObject::tr("At %1: %2%3%4%5.").arg(where, verdict, who,
-                                                      cell.cover && !veil ? QObject::tr(", in cover") : QString(),
-                                                      cell.undecided ? QObject::tr(" (undecided in the map, at or near a knife edge; "
-                                                                                   "ruled in full: %1)").arg(full)
-                                                                     : QString());
+        const QString why =
+            !unsure ? QString()
+            : cell.verdict == analysis::Verdict::Hidden
+                ? QObject::tr(": the map's proof for this cell stopped at or near a knife edge before it found a sight line or showed "
+                              "that none exists. Ruled in full, a model here is %1")
+                      .arg(full)
+                : QObject::tr("; whether fully visible, the map leaves undecided: its proof for this cell stopped at or near a knife "
+                              "edge. Ruled in full, a model here is %1")
+                      .arg(full);
+        e.text = QObject::tr("At %1: %2%3%4%5.").arg(where, verdict, who, cell.cover && !veil ? QObject::tr(", in cover") : QString(), why);
         if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
         // (Fully visible in the map where the full ruling's search stops short of a proof
         // either way: the map's is a proof in the plane, said as such. The full ruling takes
