@@ -331,7 +331,13 @@ private slots:
             // (A picture's folder that is not there: said before the work, not after it.)
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("no/such/dir/map.png"))},
              QStringLiteral("map.png: cannot write: no folder ")},
+            // (Nor a file the folder will not take: a folder of that name, or /proc's.)
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("taken.png"))},
+             QStringLiteral("taken.png: cannot write: ")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), QStringLiteral("/proc/sightline-map.png")},
+             QStringLiteral("/proc/sightline-map.png: cannot write: ")},
         };
+        QVERIFY(QDir(tmp.path()).mkdir(QStringLiteral("taken.png")));
         for (const auto& [options, message] : bad) {
             r = cli(QStringList{QStringLiteral("analyze"), file} + options);
             QVERIFY2(r.code == 2 && r.err.contains(message), qPrintable(options.join(' ') + QStringLiteral(": ") + r.err));

@@ -106,6 +106,16 @@ bool checkOutputs(const QCommandLineParser& args, std::optional<QFile>& csv) {
                                                    : QStringLiteral("no folder %1").arg(folder.filePath()));
             return false;
         }
+        // (And the file itself: a folder may take no new file, /proc's say. Opened to append,
+        // so that a picture already there is left as it is; one made here removed again.)
+        QFile file(path);
+        const bool existed = file.exists();
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Append)) {
+            err() << QStringLiteral("%1: cannot write: %2\n").arg(path, file.errorString());
+            return false;
+        }
+        file.close();
+        if (!existed) file.remove();
     }
     return true;
 }
