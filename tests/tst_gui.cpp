@@ -1271,7 +1271,7 @@ private slots:
         {
             const auto& drawn = view->overlay().mapBases;
             QCOMPARE(drawn.size(), size_t(3));
-            QVERIFY2(panel->explanation().contains(QStringLiteral("100x50 mm rect, 1.75\" (white): safe")), qPrintable(panel->explanation()));
+            QVERIFY2(panel->explanation().contains(QStringLiteral("100x50 mm rect, 1.75\" (drawn white): safe")), qPrintable(panel->explanation()));
             for (size_t i = 0; i < drawn.size(); ++i) {
                 QCOMPARE(drawn[i].second, (std::array{QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250)}[i]));
                 const auto [lo, hi] = boundsOf(drawn[i].first);

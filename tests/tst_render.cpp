@@ -584,6 +584,10 @@ private slots:
                                     "where a smaller base is seen)")),
                  qPrintable(layer.legend[1].second));
         QVERIFY(layer.key.empty());  // (no objective)
+        // The pale cells: the smallest base seen from a few places (which base, said).
+        QVERIFY(std::ranges::any_of(layer.legend, [](const auto& entry) {
+            return entry.second.startsWith(QStringLiteral("semi-safe: the 32\u00a0mm round is seen from 1 to 2 of the places"));
+        }));
         // (And what the table left clear is: most of it.)
         QVERIFY(std::ranges::any_of(layer.legend, [](const auto& entry) {
             return !entry.first.isValid() && entry.second.startsWith(QStringLiteral("no colour: seen from more than"));

@@ -1147,10 +1147,11 @@ void AnalysisPanel::explainAt(Vec2 at) {
             } else {
                 verdict = hiding_->semiMost == 1 ? tr("seen from more than 1 place") : tr("seen from more than %1 places").arg(hiding_->semiMost);
             }
-            // (The base is drawn there in its outline's colour, where it has one.)
+            // (The base is drawn there in its outline's colour, where it has one: said as drawn,
+            // since the smallest base's colour outlines nothing on the map.)
             const QString colour = render::hidingOutlineName(i, hiding_->bases.size());
             lines << QStringLiteral("  %1%2: %3")
-                         .arg(render::probeText(b.probe), colour.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(colour), verdict);
+                         .arg(render::probeText(b.probe), colour.isEmpty() ? QString() : tr(" (drawn %1)").arg(colour), verdict);
         }
         if (largerOnly)
             lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "

@@ -271,8 +271,15 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                                     .arg(where)
                                     .arg(spots.bases[b].semiArea, 0, 'f', 1)});
     }
-    layer.legend.push_back({hidingColour(0, n, true),
-                            QStringLiteral("semi-safe only: seen from at most %1 of the places").arg(spots.semiMost)});
+    // (Pale: the smallest base seen from a few places, none safe up to it; with no place
+    // allowed, semi-safe is safe and there is none.)
+    if (spots.semiMost > 0)
+        layer.legend.push_back({hidingColour(0, n, true),
+                                QStringLiteral("semi-safe: the %1 is seen from %2 of the places (hover a cell for each base)")
+                                    .arg(probeText(n > 0 ? spots.bases[0].probe : analysis::Probe{})
+                                             .section(QLatin1Char(','), 0, 0)
+                                             .replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm")))
+                                    .arg(spots.semiMost == 1 ? QStringLiteral("1") : QStringLiteral("1 to %1").arg(spots.semiMost))});
     // (The rest of the table, left clear: what most of it is.)
     layer.legend.push_back({QColor(), QStringLiteral("no colour: seen from more than %1 of the places, or no place to stand")
                                           .arg(spots.semiMost)});
