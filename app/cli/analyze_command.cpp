@@ -501,7 +501,14 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             leftOutNames << QFileInfo(files[f]).fileName();
             continue;
         }
-        const std::vector<int> zones = analysis::deploymentZones(*scenario);
+        std::vector<int> zones = analysis::deploymentZones(*scenario);
+        // (A and B by the sides' names, not as the file lists them: on every row of the summary
+        // A is then the same side, the attacker before the defender.)
+        auto sideOf = [&](int z) {
+            const Zone& zone = scenario->zones[static_cast<size_t>(z)];
+            return zone.side.empty() ? zone.id : zone.side;
+        };
+        std::ranges::stable_sort(zones, [&](int x, int y) { return sideOf(x) < sideOf(y); });
         LayoutFigures L;
         L.file = files[f];
         L.name = QFileInfo(files[f]).fileName().remove(QStringLiteral(".sightline.json"));
@@ -658,8 +665,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     getrusage(RUSAGE_SELF, &usage);
     // (The folder's paths last, joined on: a path may hold a "%".)
     out() << QStringLiteral("%1 (%2) in %3 s on %4 threads, peak memory %5 MB; %6\" cells, places %7\" apart "
-                            "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, as each file lists "
-                            "them; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
+                            "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, in the order of "
+                            "their names; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
                             "the safe ground of %8; gap: their difference over their mean (0: even), ranked from the most "
                             "even (=: as even as another)\n")
                  .arg(layouts.size() == 1 ? QStringLiteral("1 layout") : QStringLiteral("%1 layouts").arg(layouts.size()),
