@@ -191,6 +191,31 @@ private slots:
         QCOMPARE(r.code, 2);
     }
 
+    void picturesWithoutLabels() {
+        // --no-labels: a picture with no plates on the models and pieces, where they would
+        // cover a map; the map's own legend stays.
+        QTemporaryDir tmp;
+        const QString layout = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        auto svgText = [&](const QStringList& args) {
+            const QString svg = tmp.filePath(QStringLiteral("picture.svg"));
+            QFile::remove(svg);
+            const Run r = cli(args + QStringList{QStringLiteral("-o"), svg});
+            QFile f(svg);
+            return r.code == 0 && f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+        };
+        const QString labelled = svgText({QStringLiteral("render"), layout});
+        const QString plain = svgText({QStringLiteral("render"), layout, QStringLiteral("--no-labels")});
+        QVERIFY(!labelled.isEmpty() && !plain.isEmpty());
+        QVERIFY(labelled.contains(QStringLiteral("Ruin 1 wall")));
+        QVERIFY(!plain.contains(QStringLiteral("Ruin 1 wall")));
+        const QStringList hiding{QStringLiteral("analyze"), layout, QStringLiteral("--zone"), QStringLiteral("deployment-attacker"),
+                                 QStringLiteral("--hiding"), QStringLiteral("--spacing"), QStringLiteral("4"), QStringLiteral("--bases"),
+                                 QStringLiteral("32")};
+        const QString map = svgText(hiding + QStringList{QStringLiteral("--no-labels")});
+        QVERIFY(map.contains(QStringLiteral("Hiding from")) && !map.contains(QStringLiteral("Ruin 1 wall")));
+        QVERIFY(svgText(hiding).contains(QStringLiteral("Ruin 1 wall")));
+    }
+
     // Measuring in a picture: a distance base to base from the observer, range rings.
     void renderMeasures() {
         QTemporaryDir tmp;

@@ -152,7 +152,9 @@ QJsonArray letterRows(const analysis::Grid& grid, Letter letter) {
 bool writePicture(const QCommandLineParser& args, const Scenario& scenario, const render::Overlay& overlay, int width) {
     if (!args.isSet(QStringLiteral("output"))) return true;
     QString error;
-    if (render::renderToFile(scenario, overlay, args.value(QStringLiteral("output")), &error, width)) return true;
+    render::Overlay drawn = overlay;
+    drawn.labels = !args.isSet(QStringLiteral("no-labels"));
+    if (render::renderToFile(scenario, drawn, args.value(QStringLiteral("output")), &error, width)) return true;
     err() << error << '\n';
     return false;
 }
@@ -563,6 +565,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
             for (const analysis::HidingBase& b : spots.bases) L.safe[i].push_back(b.safeArea);
             // Pictures: what this side's zone sees, and where this side hides from the enemy.
             render::Overlay overlay;
+            overlay.labels = !args.isSet(QStringLiteral("no-labels"));
             QString error;
             overlay.map = render::exposureLayer(byMine, *scenario);
             if (!render::renderToFile(*scenario, overlay, QDir(dir).filePath(QStringLiteral("exposure-to-%1.png").arg(QString::fromStdString(mine.id))), &error, *width) ||

@@ -52,7 +52,7 @@ const char* kDescription =
     "                the official layouts as scenario files, or the base catalog, from\n"
     "                40kdc-data (the npm package's .tgz, its unpacked folder, or a JSON\n"
     "                file of the dataset)\n"
-    "  render FILE -o OUT.png|svg|pdf [--width PX]\n"
+    "  render FILE -o OUT.png|svg|pdf [--width PX] [--no-labels]\n"
     "                draw the table; with --observer and --target the pair's sight\n"
     "                lines (green: the witness; red: blocked lines up to their first\n"
     "                blocker), with --observer alone every enemy ringed green or red;\n"
@@ -65,7 +65,7 @@ const char* kDescription =
     "                the turn and saves the game in the file (its fog_of_war section)\n"
     "  analyze FILE (--observer ID | --unit UNIT) [--base 32|60x35.5|100x50 rect]\n"
     "      [--height 1.75] [--keywords INFANTRY] [--spacing 0.5] [-o MAP.png|svg|pdf]\n"
-    "      [--csv CELLS.csv] [--json] [--width PX] [--thorough]\n"
+    "      [--csv CELLS.csv] [--json] [--width PX] [--no-labels] [--thorough]\n"
     "                the vision map: for every cell of the table, whether a model of\n"
     "                that base and height standing there is seen (fully, in cover) or\n"
     "                hidden, by the model or by any model of the unit, under the file's\n"
@@ -84,7 +84,7 @@ const char* kDescription =
     "                enemy's zone (safe) or seen from at most --semi percent of them,\n"
     "                in square inches, and within 3\" of each objective\n"
     "  analyze FILE|FOLDER --report OUTDIR [--spacing 2] [--zone-spacing 4]\n"
-    "      [--bases ...] [--semi 10]\n"
+    "      [--bases ...] [--semi 10] [--no-labels]\n"
     "                the layout report: for every layout with two deployment zones,\n"
     "                each zone's exposure map and the hiding spots from it (pictures,\n"
     "                figures.json), and summary.csv/json ranking the layouts by how\n"
@@ -252,6 +252,7 @@ int main(int argc, char** argv) {
     parser.addOption({QStringLiteral("spacing"), QStringLiteral("analyze: the cells' size in inches (default 0.5)"), QStringLiteral("IN")});
     parser.addOption({QStringLiteral("csv"), QStringLiteral("analyze: write every cell to this CSV file"), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("width"), QStringLiteral("render, analyze: a PNG's width in pixels (default 1800)"), QStringLiteral("PX")});
+    parser.addOption({QStringLiteral("no-labels"), QStringLiteral("render, analyze: no labels on the models and pieces of a picture (the map shows whole)")});
 
     if (!parser.parse(QCoreApplication::arguments())) {
         err() << parser.errorText() << "\nTry 'sightline-cli --help'.\n";

@@ -117,6 +117,7 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
         }
         QString error;
         const QString file = args.value(QStringLiteral("output"));
+        view->overlay.labels = !args.isSet(QStringLiteral("no-labels"));
         if (!sl::render::renderToFile(view->table, view->overlay, file, &error, *width)) {
             err() << error << '\n';
             return kBadInput;
@@ -167,6 +168,7 @@ int render(const QString& path, const QCommandLineParser& args, sl::Method metho
     }
     QString error;
     const QString file = args.value(QStringLiteral("output"));
+    overlay.labels = !args.isSet(QStringLiteral("no-labels"));
     if (!sl::render::renderToFile(*scenario, overlay, file, &error, *width)) {
         err() << error << '\n';
         return kBadInput;
