@@ -666,6 +666,8 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("firing lanes from deployment-defender to deployment-attacker")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("lane 1: ")) && r.out.contains(QStringLiteral("gaps under 6\"")), qPrintable(r.out));
+        // (What a lane's degrees are measured from, said once.)
+        QVERIFY2(r.out.contains(QStringLiteral("a lane's direction in degrees: 0 along the table's width")), qPrintable(r.out));
         QVERIFY(QImage(png).width() > 1000);
         r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);

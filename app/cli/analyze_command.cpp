@@ -786,6 +786,7 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
                      .arg(QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB), QString::number(model.height),
                           QString::number(found.blocking.size()), QString::fromStdString(scenario.ruleset.name));
         if (found.lanes.empty()) out() << "  no open lane between the zones\n";
+        else out() << "  (a lane's direction in degrees: 0 along the table's width, the x axis; 90 along its depth, y; clockwise as drawn)\n";
         for (size_t i = 0; i < found.lanes.size() && i < 10; ++i)
             out() << QStringLiteral("  lane %1: %2\" wide, %3\" long, at %4 degrees\n").arg(i + 1).arg(found.lanes[i].width, 0, 'f', 1)
                          .arg(found.lanes[i].length, 0, 'f', 1).arg(found.lanes[i].angle * 180 / std::numbers::pi, 0, 'f', 0);
