@@ -552,6 +552,13 @@ private slots:
         const QJsonArray firstSides = ranked.value(QStringLiteral("layouts")).toArray().at(0).toObject().value(QStringLiteral("sides")).toArray();
         QCOMPARE(firstSides.size(), 2);
         QCOMPARE(firstSides.at(0).toString(), QStringLiteral("attacker"));
+        // (The JSON holds every figure of the CSV's row: the table seen, each base's safe ground.)
+        const QJsonObject firstRow = ranked.value(QStringLiteral("layouts")).toArray().at(0).toObject();
+        QCOMPARE(firstRow.value(QStringLiteral("table_seen")).toArray().size(), 2);
+        const QJsonArray rowBases = firstRow.value(QStringLiteral("bases")).toArray();
+        QCOMPARE(rowBases.size(), 3);
+        QCOMPARE(rowBases.at(2).toObject().value(QStringLiteral("base")).toString(), QStringLiteral("100x50 mm rect"));
+        QCOMPARE(rowBases.at(0).toObject().value(QStringLiteral("safe_sq_in")).toArray(), firstRow.value(QStringLiteral("infantry_safe_sq_in")).toArray());
         QFile summary(QDir(out.path()).filePath(QStringLiteral("summary.csv")));
         QVERIFY(summary.open(QIODevice::ReadOnly));
         const QStringList lines = QString::fromUtf8(summary.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);

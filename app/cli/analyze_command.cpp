@@ -639,10 +639,17 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                    .arg(L.zoneExposure[0]).arg(L.zoneExposure[1]).arg(L.tableSeen[0]).arg(L.tableSeen[1]);
         for (size_t b = 0; b < probes->size(); ++b) csv += QStringLiteral(",%1,%2").arg(L.safe[0][b]).arg(L.safe[1][b]);
         csv += QStringLiteral(",%1,%2\n").arg(L.gap).arg(L.seconds, 0, 'f', 2);
+        // (Every figure of the CSV's row: each base's safe ground for A and B.)
+        QJsonArray safe;
+        for (size_t b = 0; b < probes->size(); ++b)
+            safe.append(QJsonObject{{QStringLiteral("base"), baseText((*probes)[b])},
+                                    {QStringLiteral("safe_sq_in"), QJsonArray{L.safe[0][b], L.safe[1][b]}}});
         rows.append(QJsonObject{{QStringLiteral("rank"), static_cast<int>(ranks[r])}, {QStringLiteral("layout"), L.name},
                                 {QStringLiteral("sides"), QJsonArray{L.sides.value(0), L.sides.value(1)}},
                                 {QStringLiteral("hiding_gap"), L.gap}, {QStringLiteral("zone_exposure"), QJsonArray{L.zoneExposure[0], L.zoneExposure[1]}},
-                                {QStringLiteral("infantry_safe_sq_in"), QJsonArray{L.safe[0][0], L.safe[1][0]}}});
+                                {QStringLiteral("table_seen"), QJsonArray{L.tableSeen[0], L.tableSeen[1]}},
+                                {QStringLiteral("infantry_safe_sq_in"), QJsonArray{L.safe[0][0], L.safe[1][0]}},
+                                {QStringLiteral("bases"), safe}, {QStringLiteral("seconds"), L.seconds}});
         out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                      .arg((tied(r) ? QStringLiteral("=") : QString()) + QString::number(ranks[r]), 4)
                      .arg(L.name, -36)
