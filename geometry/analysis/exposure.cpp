@@ -157,11 +157,15 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         MovingModel movingTarget(s, scene, rulings, ti);
         // Most pairs are decided in the plane (flat_table.h): where every piece near their
         // lines is a wall to them (under 11e, the areas; features taller than both models)
-        // and both bases are round. The others, and the whole map where it counts fully
-        // visible too, go to the proofs below.
+        // and the observer's base is round. A target's base that is not round is taken
+        // between two discs: seen where the largest disc within it is (a line to a point of
+        // that disc reaches the base), hidden where the disc about it is (every line to the
+        // base is one to that disc); its walls and 13.09 are its own, found for the base. The
+        // others, and the whole map where it counts fully visible too, go to the proofs below.
         FlatTable flatTable(s, {oi, ti});
-        const bool flatOn = run.shadows && flatTable.usable() && !options.withFully && observer.base.shape == BaseShape::Circle &&
-                            target.base.shape == BaseShape::Circle;
+        const bool flatOn = run.shadows && flatTable.usable() && !options.withFully && observer.base.shape == BaseShape::Circle;
+        const bool roundTarget = target.base.shape == BaseShape::Circle;
+        const double flatInner = roundTarget ? targetRadius : targetRim;
         flat::TangentCache tangents;
         std::map<std::vector<int>, std::unique_ptr<flat::View>> flatViews;  // (this place's, by the pair's walls)
         for (int p = next++; p < total && !cancelled(); p = next++) {
@@ -259,9 +263,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // (13.09: beyond the detection range, not seen whatever the lines:
                     // Rulings::hiddenBeyondRange, for a target known hidden.)
                     if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
-                    const flat::Sight sight = flatView(walls).sees({s.models[ti].position, targetRadius});
+                    const flat::Sight sight = flatView(walls).sees({s.models[ti].position, flatInner});
                     if (sight == flat::Sight::Visible) ++seen[k];
-                    if (sight != flat::Sight::Unknown) return;
+                    if (sight == flat::Sight::Visible || (roundTarget && sight == flat::Sight::Hidden)) return;
+                    // (The disc about the base only where it stays clear of every piece: the
+                    // plane takes its discs' lines to start and end clear of the pieces.)
+                    if (!roundTarget && flatTable.clear(s.models[ti].position, targetRadius) &&
+                        flatView(walls).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
+                        return;
                 }
                 if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls, false)) return;
                 // In the open: seen, fully (the same proof as the vision map's).
