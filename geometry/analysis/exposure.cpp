@@ -263,13 +263,15 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // (13.09: beyond the detection range, not seen whatever the lines:
                     // Rulings::hiddenBeyondRange, for a target known hidden.)
                     if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
-                    const flat::Sight sight = flatView(walls).sees({s.models[ti].position, flatInner});
+                    const flat::View& view = flatView(walls);
+                    const flat::Sight sight = view.sees({s.models[ti].position, flatInner});
                     if (sight == flat::Sight::Visible) ++seen[k];
                     if (sight == flat::Sight::Visible || (roundTarget && sight == flat::Sight::Hidden)) return;
-                    // (The disc about the base only where it stays clear of every piece: the
-                    // plane takes its discs' lines to start and end clear of the pieces.)
+                    // (The disc about the base only where it stays clear of every piece and
+                    // model: then the base is within no area, its walls are the disc's, and no
+                    // piece stands within the disc; elsewhere the plane would mostly not know.)
                     if (!roundTarget && flatTable.clear(s.models[ti].position, targetRadius) &&
-                        flatView(walls).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
+                        view.sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
                         return;
                 }
                 if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls, false)) return;
