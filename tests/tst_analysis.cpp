@@ -164,6 +164,14 @@ QStringList officialLayouts() {
     return files;
 }
 
+// The index of the attacker's deployment zone (a polygon), or -1.
+int attackerZone(const Scenario& s) {
+    int zone = -1;
+    for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
+        if (s.zones[z].side == "attacker" && s.zones[z].polygon.size() >= 3) zone = z;
+    return zone;
+}
+
 // An official layout's table, under 10th edition when `tenth` (its ruleset's name only: the
 // 1 mm line the file gives 11th edition stays, so both rulesets are ruled with it).
 std::optional<Scenario> layoutUnder(const QString& file, bool tenth) {
@@ -2899,9 +2907,7 @@ private slots:
             const std::optional<Scenario> layout = layoutUnder(files[f], (f / 5) % 2);
             QVERIFY2(layout, qPrintable(files[f]));
             Scenario s = *layout;
-            int zone = -1;
-            for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
-                if (s.zones[z].side == "attacker" && s.zones[z].polygon.size() >= 3) zone = z;
+            const int zone = attackerZone(s);
             QVERIFY2(zone >= 0, qPrintable(files[f]));
             const Probe probe;
             ExposureOptions options;
@@ -3013,9 +3019,7 @@ private slots:
             const std::optional<Scenario> layout = layoutUnder(files[f], (f / 5) % 2);
             QVERIFY2(layout, qPrintable(files[f]));
             const Scenario& s = *layout;
-            int zone = -1;
-            for (int z = 0; z < static_cast<int>(s.zones.size()); ++z)
-                if (s.zones[z].side == "attacker" && s.zones[z].polygon.size() >= 3) zone = z;
+            const int zone = attackerZone(s);
             QVERIFY2(zone >= 0, qPrintable(files[f]));
             const Probe observer;
             Probe target;

@@ -205,6 +205,13 @@ const QColor kOutlines[] = {QColor(255, 217, 47), QColor(255, 127, 0), QColor(25
 const char* const kOutlineNames[] = {"yellow", "orange", "white", "magenta"};
 }  // namespace
 
+namespace {
+// A base as a legend names it, kept whole on one line: "32\u00a0mm round".
+QString baseName(const analysis::Probe& probe) {
+    return probeText(probe).section(QLatin1Char(','), 0, 0).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm"));
+}
+}  // namespace
+
 MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario) {
     MapLayer layer;
     layer.spacing = spots.grid.spacing;
@@ -276,9 +283,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     if (spots.semiMost > 0)
         layer.legend.push_back({hidingColour(0, n, true),
                                 QStringLiteral("semi-safe: the %1 is seen from %2 of the places (hover a cell for each base)")
-                                    .arg(probeText(n > 0 ? spots.bases[0].probe : analysis::Probe{})
-                                             .section(QLatin1Char(','), 0, 0)
-                                             .replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm")))
+                                    .arg(baseName(n > 0 ? spots.bases[0].probe : analysis::Probe{}))
                                     .arg(spots.semiMost == 1 ? QStringLiteral("1") : QStringLiteral("1 to %1").arg(spots.semiMost))});
     // (The rest of the table, left clear: what most of it is.)
     layer.legend.push_back({QColor(), QStringLiteral("no colour: seen from more than %1 of the places, or no place to stand")
@@ -290,7 +295,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     if (n > 0 && !spots.bases[0].objectives.empty()) {
         QStringList names;
         for (const analysis::HidingBase& b : spots.bases)
-            names << probeText(b.probe).section(QLatin1Char(','), 0, 0).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm"));
+            names << baseName(b.probe);
         layer.key.push_back(QStringLiteral("safe within %1\" of each objective, sq\u00a0in (%2):")
                                 .arg(spots.options.objectiveRange)
                                 .arg(names.join(QStringLiteral(" / "))));
