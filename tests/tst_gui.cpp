@@ -1691,6 +1691,55 @@ private slots:
         QVERIFY2(bar->value() <= top, qPrintable(QStringLiteral("%1 > %2").arg(bar->value()).arg(top)));
     }
 
+    void analysisNewMapBringsItsLegendIntoView() {
+        // A window 700 pixels high, the dock under the Ruling dock: the settings fill its
+        // view, and the hiding map's legend came below its foot, seen only by scrolling.
+        // Drawn, the map's legend is in view whole, and the explanation's room just above it.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                                                  QStringLiteral("deployment-attacker"), 4, 1.0);
+        QVERIFY(panel);
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
+        auto* ruling = w.findChild<QDockWidget*>(QStringLiteral("ruling"));
+        QVERIFY(dock && ruling);
+        w.resize(1200, 700);
+        w.show();
+        dock->show();
+        dock->raise();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.resizeDocks({ruling, dock}, {350, 350}, Qt::Vertical);
+        QCoreApplication::processEvents();
+        auto* area = qobject_cast<QScrollArea*>(dock->widget());
+        QVERIFY(area);
+        QScrollBar* bar = area->verticalScrollBar();
+        QCOMPARE(bar->value(), 0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(kWorkMs));
+        auto* summary = panel->findChild<QLabel*>(QStringLiteral("analysis-summary"));
+        auto* explain = panel->findChild<QLabel*>(QStringLiteral("analysis-explanation"));
+        QVERIFY(summary && explain);
+        // The title and legend alone, laid out as the summary is: their foot.
+        const QString shown = summary->text();
+        const qsizetype end = shown.indexOf(QStringLiteral("</table>"));
+        QVERIFY(end > 0);
+        QLabel legend(shown.left(end + 8));
+        legend.setFont(summary->font());
+        legend.setWordWrap(true);
+        const int top = summary->mapTo(area->widget(), QPoint(0, 0)).y();
+        const int foot = top + legend.heightForWidth(summary->width());
+        const int view = area->viewport()->height();
+        QVERIFY2(foot > view, qPrintable(QStringLiteral("%1 within %2").arg(foot).arg(view)));  // (the premise)
+        QTRY_VERIFY2(bar->value() > 0 && foot <= bar->value() + view,
+                     qPrintable(QStringLiteral("legend %1 to %2, view %3 to %4").arg(top).arg(foot).arg(bar->value()).arg(bar->value() + view)));
+        QVERIFY2(explain->mapTo(area->widget(), QPoint(0, 0)).y() >= bar->value(), "the explanation's room scrolled past");
+        // Hovering a cell leaves the view where it is (the explanation is in it).
+        const int scrolled = bar->value();
+        panel->explainAt({10.5, 10.5});
+        QTRY_VERIFY(!panel->explanation().isEmpty());
+        QCOMPARE(bar->value(), scrolled);
+    }
+
     // A wheel turned over the analysis dock's controls while scrolling it scrolls the dock:
     // a control the pointer passes over keeps its value; once clicked (focused), it takes
     // the wheel.

@@ -12,6 +12,7 @@
 #include "scenario_io.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QFormLayout>
@@ -26,6 +27,8 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QTextDocument>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -765,10 +768,40 @@ void AnalysisPanel::sayStale() {
     setExplanation(explanation_);
 }
 
-void AnalysisPanel::keepExplanationInView() {
+QScrollArea* AnalysisPanel::scrollArea() const {
     QScrollArea* area = nullptr;
     for (QWidget* w = parentWidget(); w && !area; w = w->parentWidget()) area = qobject_cast<QScrollArea*>(w);
-    if (!area || !area->widget() || !area->widget()->isAncestorOf(explain_)) return;
+    return area && area->widget() && area->widget()->isAncestorOf(explain_) ? area : nullptr;
+}
+
+void AnalysisPanel::keepLegendInView() {
+    // A map just drawn: its legend within the dock's view, the room for the hovered cell's
+    // explanation just above it. (On a screen 1000 pixels high the settings leave it below
+    // the dock's foot.) Scrolled down only as far as the legend's foot needs, never past the
+    // explanation's top, and never up: a person who scrolled keeps the place.
+    QScrollArea* area = scrollArea();
+    const QString shown = summary_->text();
+    const qsizetype at = legendShown_.isEmpty() ? -1 : shown.indexOf(legendShown_);
+    if (!area || at < 0) return;
+    // (The label's new height reaches the panel, the panel's the scroll bar's range.)
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QTextDocument upToLegend;
+    upToLegend.setDefaultFont(summary_->font());
+    upToLegend.setDocumentMargin(0);
+    upToLegend.setHtml(shown.left(at + legendShown_.size()));
+    upToLegend.setTextWidth(summary_->contentsRect().width());
+    QScrollBar* bar = area->verticalScrollBar();
+    const int foot = summary_->mapTo(area->widget(), summary_->contentsRect().topLeft()).y() +
+                     static_cast<int>(std::ceil(upToLegend.size().height()));
+    const int view = area->viewport()->height(), line = explain_->fontMetrics().lineSpacing();
+    if (foot <= bar->value() + view) return;
+    const int explanationTop = explain_->mapTo(area->widget(), QPoint(0, 0)).y() - line / 2;
+    bar->setValue(std::max(bar->value(), std::min(foot - view + line / 2, explanationTop)));
+}
+
+void AnalysisPanel::keepExplanationInView() {
+    QScrollArea* area = scrollArea();
+    if (!area) return;
     QScrollBar* bar = area->verticalScrollBar();
     const int top = explain_->mapTo(area->widget(), QPoint(0, 0)).y(), view = area->viewport()->height();
     // (Its first lines within the view: left alone. Else scrolled to its top.)
@@ -944,6 +977,8 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     if (stale()) sayStale();
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
+    // (Once the label and the dock are laid out anew with the legend.)
+    QTimer::singleShot(0, this, &AnalysisPanel::keepLegendInView);
 }
 
 void AnalysisPanel::exposureReady() {

@@ -28,6 +28,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSlider;
 
 namespace sl::gui {
@@ -227,7 +228,9 @@ private:
     void setExplanation(const QString& text);
     // A cell's explanation brought into view where the dock was scrolled past it (to the
     // legend below it, in a short dock): the explanation of what is hovered is what is read.
+    QScrollArea* scrollArea() const;  // the dock's, about the panel, if it is in one
     void keepExplanationInView();
+    void keepLegendInView();
     // What to hover on the map shown (a cell; lanes and gaps: a gap or a lane), in italics.
     QString hoverHint(bool cells) const;
     void sayStale();
