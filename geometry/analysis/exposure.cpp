@@ -104,6 +104,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const double targetInner = 0.9 * std::min(target.base.length_mm, target.base.width_mm) / kMmPerInch / 2;
     // (Points on a circle just within the largest one within the target's base.)
     const double targetRim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(target, {}));
+    const double observerRim = (1 - 1e-6) * ModelOverlap::innerRadius(probeModel(observer, {}));
     constexpr int kRimPoints = 8;
     const std::vector<Vec2> rimTurns = turnsRound(kRimPoints);  // (their turns about the centre)
     // Under 11e, what a cell's target stands within, the same from every place: the obscuring
@@ -156,18 +157,23 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         rulings.setVerdictsOnly(true);
         MovingModel movingTarget(s, scene, rulings, ti);
         // Most pairs are decided in the plane (flat_table.h): where every piece near their
-        // lines is a wall to them (under 11e, the areas; features taller than both models)
-        // and the observer's base is round. A target's base that is not round is taken
-        // between two discs: seen where the largest disc within it is (a line to a point of
-        // that disc reaches the base), hidden where the disc about it is (every line to the
-        // base is one to that disc); its walls and 13.09 are its own, found for the base. The
+        // lines is a wall to them (under 11e, the areas; features taller than both models).
+        // A base that is not round, the place's or the target's, is taken between two discs:
+        // seen where the largest disc within the one base is seen from the largest within
+        // the other (a line between points of those discs joins the bases), hidden where
+        // the discs about them are hidden from each other (every line between the bases is
+        // one between those discs), each disc about a base only where it stays clear of
+        // every piece and model. The walls and 13.09 are the bases' own, found for them. The
         // others, and the whole map where it counts fully visible too, go to the proofs below.
         FlatTable flatTable(s, {oi, ti});
-        const bool flatOn = run.shadows && flatTable.usable() && !options.withFully && observer.base.shape == BaseShape::Circle;
-        const bool roundTarget = target.base.shape == BaseShape::Circle;
+        const bool flatOn = run.shadows && flatTable.usable() && !options.withFully;
+        const bool roundTarget = target.base.shape == BaseShape::Circle, roundObserver = observer.base.shape == BaseShape::Circle;
         const double flatInner = roundTarget ? targetRadius : targetRim;
+        const double observerInner = roundObserver ? observerRadius : observerRim;
         flat::TangentCache tangents;
-        std::map<std::vector<int>, std::unique_ptr<flat::View>> flatViews;  // (this place's, by the pair's walls)
+        // (This place's, by the pair's walls and by the disc: within the place's base, or
+        // about it; one for both where the base is round.)
+        std::map<std::pair<std::vector<int>, bool>, std::unique_ptr<flat::View>> flatViews;
         for (int p = next++; p < total && !cancelled(); p = next++) {
             scene.forgetViews();
             flatViews.clear();
@@ -175,6 +181,9 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             s.models[oi].position = map.positions[static_cast<size_t>(p)];
             scene.modelMoved(oi);
             rulings.modelMoved(oi);
+            // (The disc about the place's base: it, where round; else only where it stays
+            // clear of every piece, as the target's below.)
+            const bool aboutClear = roundObserver || (flatOn && flatTable.clear(s.models[oi].position, observerRadius));
             std::optional<FullShadows> shadows;
             std::optional<OpenViews> views, over;
             // (Under 11e, the areas no pair with this place makes walls of left out: those
@@ -241,13 +250,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 return walls;
             };
             auto hiddenAt = [&](int k) { return targetIn.empty() ? rulings.hiddenOf(ti).value_or(false) : targetIn[static_cast<size_t>(k)].hidden; };
-            // The place's view in the plane for pairs with these walls.
-            auto flatView = [&](const std::vector<int>& walls) -> const flat::View& {
-                std::unique_ptr<flat::View>& v = flatViews[walls];
+            // The place's view in the plane for pairs with these walls, from the disc about
+            // its base or within it.
+            auto flatView = [&](const std::vector<int>& walls, bool about) -> const flat::View& {
+                std::unique_ptr<flat::View>& v = flatViews[{walls, about && !roundObserver}];
                 if (!v) {
                     const FlatTable::Walls& w = flatTable.wallsFor(walls, {}, observer.height, target.height);
-                    v = std::make_unique<flat::View>(flat::Disc{s.models[oi].position, observerRadius}, w.walls, w.unsure,
-                                                     flatTable.half(), tangents);
+                    v = std::make_unique<flat::View>(flat::Disc{s.models[oi].position, about ? observerRadius : observerInner},
+                                                     w.walls, w.unsure, flatTable.half(), tangents);
                 }
                 return *v;
             };
@@ -263,15 +273,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // (13.09: beyond the detection range, not seen whatever the lines:
                     // Rulings::hiddenBeyondRange, for a target known hidden.)
                     if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
-                    const flat::View& view = flatView(walls);
-                    const flat::Sight sight = view.sees({s.models[ti].position, flatInner});
+                    const flat::Sight sight = flatView(walls, false).sees({s.models[ti].position, flatInner});
                     if (sight == flat::Sight::Visible) ++seen[k];
-                    if (sight == flat::Sight::Visible || (roundTarget && sight == flat::Sight::Hidden)) return;
-                    // (The disc about the base only where it stays clear of every piece and
+                    if (sight == flat::Sight::Visible || (roundTarget && roundObserver && sight == flat::Sight::Hidden)) return;
+                    // (The disc about a base only where it stays clear of every piece and
                     // model: then the base is within no area, its walls are the disc's, and no
                     // piece stands within the disc; elsewhere the plane would mostly not know.)
-                    if (!roundTarget && flatTable.clear(s.models[ti].position, targetRadius) &&
-                        view.sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
+                    if (aboutClear && (roundTarget || flatTable.clear(s.models[ti].position, targetRadius)) &&
+                        flatView(walls, true).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
                         return;
                 }
                 if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls, false)) return;
@@ -364,13 +373,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // are these), no wall near any line to it: seen, every cell.
                 // Where the plane decides neither, the block is cut (its cells are decided in
                 // the plane too) unless the plane does not apply to it (a piece near it).
+                // (From the disc about the place's base, where it is clear, for hidden; from a
+                // point of the disc within it for seen.)
                 bool seenAll = false;
                 if (flatOn) {
-                    const flat::View& view = flatView(walls);
                     const flat::Disc disc{centre, radius};
-                    const flat::Sight sight = view.hides(disc);
+                    const flat::Sight sight = aboutClear ? flatView(walls, true).hides(disc) : flat::Sight::Unknown;
                     if (sight == flat::Sight::Hidden) return true;
-                    seenAll = clear && view.openFromAPoint(disc);
+                    seenAll = clear && flatView(walls, false).openFromAPoint(disc);
                     if (!seenAll && sight == flat::Sight::Visible) return false;
                 }
                 if (!seenAll && shadows->hides(centre, radius, walls, false)) return true;
@@ -378,7 +388,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 // what a line from the place's top to the target's meets, walls and all, shows
                 // that no line is stopped by the walls and tall parts together.)
                 auto jointlyHidden = [&] {
-                    return !flatOn && jointly(block, radius, clear) && !over->open(centre, kSpot, &walls) &&
+                    return !(flatOn && aboutClear) && jointly(block, radius, clear) && !over->open(centre, kSpot, &walls) &&
                            shadows->hidesJointly(centre, radius, walls);
                 };
                 if (!clear) return jointlyHidden();
