@@ -27,7 +27,9 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QAbstractTextDocumentLayout>
 #include <QTextDocument>
+#include <QTextFrame>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -775,10 +777,11 @@ QScrollArea* AnalysisPanel::scrollArea() const {
 }
 
 void AnalysisPanel::keepLegendInView() {
-    // A map just drawn: its legend within the dock's view, the room for the hovered cell's
-    // explanation just above it. (On a screen 1000 pixels high the settings leave it below
-    // the dock's foot.) Scrolled down only as far as the legend's foot needs, never past the
-    // explanation's top, and never up: a person who scrolled keeps the place.
+    // A map just drawn: its legend within the dock's view. (On a screen 1000 pixels high the
+    // settings leave it below the dock's foot.) Scrolled down only as far as the legend's
+    // foot needs: the room for a hovered cell's explanation, just above, stays in view where
+    // the dock has room for both; never past the map's title, and never up (a person who
+    // scrolled keeps the place). The first hover brings the explanation into view.
     QScrollArea* area = scrollArea();
     const QString shown = summary_->text();
     const qsizetype at = legendShown_.isEmpty() ? -1 : shown.indexOf(legendShown_);
@@ -790,13 +793,16 @@ void AnalysisPanel::keepLegendInView() {
     upToLegend.setDocumentMargin(0);
     upToLegend.setHtml(shown.left(at + legendShown_.size()));
     upToLegend.setTextWidth(summary_->contentsRect().width());
+    // (The legend's table's foot: the document adds an empty line after it.)
+    double legendFoot = upToLegend.size().height();
+    if (const QList<QTextFrame*> frames = upToLegend.rootFrame()->childFrames(); !frames.isEmpty())
+        legendFoot = upToLegend.documentLayout()->frameBoundingRect(frames.back()).bottom();
     QScrollBar* bar = area->verticalScrollBar();
-    const int foot = summary_->mapTo(area->widget(), summary_->contentsRect().topLeft()).y() +
-                     static_cast<int>(std::ceil(upToLegend.size().height()));
+    const int foot = summary_->mapTo(area->widget(), summary_->contentsRect().topLeft()).y() + static_cast<int>(std::ceil(legendFoot));
     const int view = area->viewport()->height(), line = explain_->fontMetrics().lineSpacing();
     if (foot <= bar->value() + view) return;
-    const int explanationTop = explain_->mapTo(area->widget(), QPoint(0, 0)).y() - line / 2;
-    bar->setValue(std::max(bar->value(), std::min(foot - view + line / 2, explanationTop)));
+    const int titleTop = summary_->mapTo(area->widget(), QPoint(0, 0)).y() - line / 2;
+    bar->setValue(std::max(bar->value(), std::min(foot - view + line / 2, titleTop)));
 }
 
 void AnalysisPanel::keepExplanationInView() {
@@ -953,6 +959,10 @@ QString AnalysisPanel::legendHtml(const render::MapLayer& layer) const {
 }
 
 void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool cells) {
+    // (A map for other choices than the one shown, or after none: its legend brought into
+    // view below. The same map worked out again after an edit leaves the dock where the
+    // person has it.)
+    const bool another = summaryText_.isEmpty() || choiceAsked_ != choiceShown_;
     layer.opacity = opacity_->value() / 100.0;
     layer.legendOnBoard = false;  // the panel shows it, so the board is seen whole
     // (Of the table before the last edits, where it is: edits made while it was worked out.)
@@ -978,7 +988,7 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     clear_->setEnabled(true);
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
     // (Once the label and the dock are laid out anew with the legend.)
-    QTimer::singleShot(0, this, &AnalysisPanel::keepLegendInView);
+    if (another) QTimer::singleShot(0, this, &AnalysisPanel::keepLegendInView);
 }
 
 void AnalysisPanel::exposureReady() {

@@ -278,8 +278,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     if (sight == flat::Sight::Visible || (roundTarget && roundObserver && sight == flat::Sight::Hidden)) return;
                     // (The disc about a base only where it stays clear of every piece and
                     // model: then the base is within no area, its walls are the disc's, and no
-                    // piece stands within the disc; elsewhere the plane would mostly not know.)
-                    if (aboutClear && (roundTarget || flatTable.clear(s.models[ti].position, targetRadius)) &&
+                    // piece stands within the disc; elsewhere the plane would mostly not know.
+                    // Both round: that is the question just asked.)
+                    const bool bothRound = roundTarget && roundObserver;
+                    if (!bothRound && aboutClear && (roundTarget || flatTable.clear(s.models[ti].position, targetRadius)) &&
                         flatView(walls, true).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
                         return;
                 }
