@@ -194,6 +194,54 @@ Model observerAt(const std::string& id, Vec2 at) {
     return m;
 }
 
+// Tallies of exposure maps checked against ruling every pair (exposureAgainstPairs).
+struct AgainstPairs {
+    int cells = 0, checked = 0, seenSome = 0, seenNone = 0;
+};
+
+// The exposure map of `zone` on `s` (2" cells, a model of `observer` at places 6" apart, one
+// of `target` at the cells) checked against ruling every pair (no plane, no shadows): each
+// cell's count is that ruling's, but for pairs those proofs left undecided; and at four
+// random cells, the count of places whose own pair ruling sees a model there. The first
+// disagreement (`name` and the cell), or an empty string.
+QString exposureAgainstPairs(const Scenario& s, const QString& name, int zone, const Probe& observer, const Probe& target,
+                             std::mt19937& rng, AgainstPairs& tally) {
+    ExposureOptions options;
+    options.spacing = 2;
+    options.zoneSpacing = 6;
+    const ExposureMap map = exposureMap(s, zone, observer, target, options);
+    if (!map.complete || map.positions.size() < 4) return name + QStringLiteral(": %1 places").arg(map.positions.size());
+    Run pairs;
+    pairs.shadows = false;
+    const ExposureMap every = exposureMap(s, zone, observer, target, options, pairs);
+    for (size_t k = 0; k < map.cells.size(); ++k) {
+        const ExposureCell &got = map.cells[k], &want = every.cells[k];
+        if (!(want.seen <= got.seen && got.seen <= want.seen + want.undecided && got.undecided <= want.undecided))
+            return name + QStringLiteral(" cell %1: %2 seen, every pair %3 (%4 undecided)").arg(k).arg(got.seen).arg(want.seen).arg(want.undecided);
+        tally.cells += !got.overlap;
+    }
+    for (int k = 0; k < 4; ++k) {
+        const int col = static_cast<int>(rng() % map.grid.cols), row = static_cast<int>(rng() % map.grid.rows);
+        const ExposureCell& got = map.at(col, row);
+        if (got.overlap) continue;
+        const Vec2 at = map.grid.centre(col, row);
+        int seen = 0;
+        for (const Vec2& p : map.positions) {
+            Scenario t = s;
+            Model placed = observerAt("zone-model", p);
+            placed.base = observer.base;
+            placed.height = observer.height;
+            t.models.push_back(placed);
+            seen += referenceCell(t, {static_cast<int>(t.models.size()) - 1}, target, at).verdict != Verdict::Hidden;
+        }
+        if (!(got.seen <= seen && seen <= got.seen + got.undecided))
+            return name + QStringLiteral(" at %1,%2: seen %3, want %4").arg(at.x).arg(at.y).arg(got.seen).arg(seen);
+        ++tally.checked;
+        (seen ? tally.seenSome : tally.seenNone) += 1;
+    }
+    return {};
+}
+
 // A random 20" table: under true-los in even rounds, 11th edition with its 1 mm line in odd
 // ones; `pieces` star-shaped pieces (the last an area) of the heights `height` gives, and
 // one model.
@@ -3009,61 +3057,26 @@ private slots:
     void exposureOfABaseNotRoundAgreesWithEveryPair() {
         // A 32 mm model at the places and an oval or a rect at the cells (the hiding spots'
         // larger bases): the plane takes such a base between the disc within it and the disc
-        // about it. Every fifth official layout, both rulesets: each cell's count is the one
-        // ruling every pair gives (no plane, no shadows), but for pairs those proofs left
-        // undecided; and at random cells, the places whose own pair ruling sees it.
+        // about it. Every fifth official layout, both rulesets, against ruling every pair
+        // (exposureAgainstPairs).
         const QStringList files = officialLayouts();
         std::mt19937 rng(2911);
-        int cells = 0, checked = 0, seenSome = 0, seenNone = 0;
+        AgainstPairs tally;
         for (int f = 0; f < files.size(); f += 5) {
             const std::optional<Scenario> layout = layoutUnder(files[f], (f / 5) % 2);
             QVERIFY2(layout, qPrintable(files[f]));
-            const Scenario& s = *layout;
-            const int zone = attackerZone(s);
+            const int zone = attackerZone(*layout);
             QVERIFY2(zone >= 0, qPrintable(files[f]));
-            const Probe observer;
             Probe target;
             target.base = (f / 5) % 2 ? Base{BaseShape::Oval, 90, 52.5} : Base{BaseShape::Rect, 100, 50};
             target.height = (f / 5) % 3 == 1 ? 3 : 1.75;
-            ExposureOptions options;
-            options.spacing = 2;
-            options.zoneSpacing = 6;
-            const ExposureMap map = exposureMap(s, zone, observer, target, options);
-            QVERIFY(map.complete);
-            Run pairs;
-            pairs.shadows = false;
-            const ExposureMap every = exposureMap(s, zone, observer, target, options, pairs);
-            for (size_t k = 0; k < map.cells.size(); ++k) {
-                QVERIFY2(every.cells[k].seen <= map.cells[k].seen && map.cells[k].seen <= every.cells[k].seen + every.cells[k].undecided &&
-                             map.cells[k].undecided <= every.cells[k].undecided,
-                         qPrintable(files[f] + QStringLiteral(" cell %1: %2 seen, every pair %3 (%4 undecided)")
-                                                   .arg(k)
-                                                   .arg(map.cells[k].seen)
-                                                   .arg(every.cells[k].seen)
-                                                   .arg(every.cells[k].undecided)));
-                cells += !map.cells[k].overlap;
-            }
-            for (int k = 0; k < 4; ++k) {
-                const int col = static_cast<int>(rng() % map.grid.cols), row = static_cast<int>(rng() % map.grid.rows);
-                const ExposureCell& got = map.at(col, row);
-                if (got.overlap) continue;
-                const Vec2 at = map.grid.centre(col, row);
-                int seen = 0;
-                for (const Vec2& p : map.positions) {
-                    Scenario t = s;
-                    t.models.push_back(observerAt("zone-model", p));
-                    seen += referenceCell(t, {static_cast<int>(t.models.size()) - 1}, target, at).verdict != Verdict::Hidden;
-                }
-                QVERIFY2(got.seen <= seen && seen <= got.seen + got.undecided,
-                         qPrintable(files[f] + QStringLiteral(" at %1,%2: seen %3, want %4").arg(at.x).arg(at.y).arg(got.seen).arg(seen)));
-                ++checked;
-                (seen ? seenSome : seenNone) += 1;
-            }
+            const QString failure = exposureAgainstPairs(*layout, files[f], zone, Probe{}, target, rng, tally);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
         }
-        QVERIFY(checked > 15);
-        QVERIFY(seenSome > 3);
-        qInfo("%d cells against every pair, %d against the pair rulings from every place (%d seen from some, %d from none)", cells, checked,
-              seenSome, seenNone);
+        QVERIFY(tally.checked > 15);
+        QVERIFY(tally.seenSome > 3);
+        qInfo("%d cells against every pair, %d against the pair rulings from every place (%d seen from some, %d from none)", tally.cells,
+              tally.checked, tally.seenSome, tally.seenNone);
     }
 
     void exposureFromPlacesNotRoundAgreesWithEveryPair() {
@@ -3071,18 +3084,15 @@ private slots:
         // zone's places are that base too), the same base, the other or a 32 mm model at the
         // cells: the plane takes the place's base between the disc within it and the disc
         // about it, as a target's. Every fifth official layout from the third, both rulesets
-        // with each base (the oval under 11e too, where 13.09 counts): each cell's
-        // count is the one ruling every pair gives (no plane, no shadows), but for pairs
-        // those proofs left undecided; and at random cells, the places whose own pair ruling
-        // sees it.
+        // with each base (the oval under 11e too, where 13.09 counts), against ruling every
+        // pair (exposureAgainstPairs).
         const QStringList files = officialLayouts();
         std::mt19937 rng(3011);
-        int cells = 0, checked = 0, seenSome = 0, seenNone = 0;
+        AgainstPairs tally;
         for (int f = 2; f < files.size(); f += 5) {
             const std::optional<Scenario> layout = layoutUnder(files[f], (f / 5) % 2);
             QVERIFY2(layout, qPrintable(files[f]));
-            const Scenario& s = *layout;
-            const int zone = attackerZone(s);
+            const int zone = attackerZone(*layout);
             QVERIFY2(zone >= 0, qPrintable(files[f]));
             const int round = f / 5;
             const Base oval{BaseShape::Oval, 90, 52.5}, rect{BaseShape::Rect, 100, 50};
@@ -3091,49 +3101,13 @@ private slots:
             observer.height = round % 3 == 1 ? 3 : 1.75;
             Probe target = round % 3 == 0 ? observer : Probe{};
             if (round % 3 == 2) target.base = observer.base.shape == BaseShape::Oval ? rect : oval;
-            ExposureOptions options;
-            options.spacing = 2;
-            options.zoneSpacing = 6;
-            const ExposureMap map = exposureMap(s, zone, observer, target, options);
-            QVERIFY(map.complete);
-            QVERIFY2(map.positions.size() >= 4, qPrintable(files[f]));
-            Run pairs;
-            pairs.shadows = false;
-            const ExposureMap every = exposureMap(s, zone, observer, target, options, pairs);
-            for (size_t k = 0; k < map.cells.size(); ++k) {
-                QVERIFY2(every.cells[k].seen <= map.cells[k].seen && map.cells[k].seen <= every.cells[k].seen + every.cells[k].undecided &&
-                             map.cells[k].undecided <= every.cells[k].undecided,
-                         qPrintable(files[f] + QStringLiteral(" cell %1: %2 seen, every pair %3 (%4 undecided)")
-                                                   .arg(k)
-                                                   .arg(map.cells[k].seen)
-                                                   .arg(every.cells[k].seen)
-                                                   .arg(every.cells[k].undecided)));
-                cells += !map.cells[k].overlap;
-            }
-            for (int k = 0; k < 4; ++k) {
-                const int col = static_cast<int>(rng() % map.grid.cols), row = static_cast<int>(rng() % map.grid.rows);
-                const ExposureCell& got = map.at(col, row);
-                if (got.overlap) continue;
-                const Vec2 at = map.grid.centre(col, row);
-                int seen = 0;
-                for (const Vec2& p : map.positions) {
-                    Scenario t = s;
-                    Model placed = observerAt("zone-model", p);
-                    placed.base = observer.base;
-                    placed.height = observer.height;
-                    t.models.push_back(placed);
-                    seen += referenceCell(t, {static_cast<int>(t.models.size()) - 1}, target, at).verdict != Verdict::Hidden;
-                }
-                QVERIFY2(got.seen <= seen && seen <= got.seen + got.undecided,
-                         qPrintable(files[f] + QStringLiteral(" at %1,%2: seen %3, want %4").arg(at.x).arg(at.y).arg(got.seen).arg(seen)));
-                ++checked;
-                (seen ? seenSome : seenNone) += 1;
-            }
+            const QString failure = exposureAgainstPairs(*layout, files[f], zone, observer, target, rng, tally);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
         }
-        QVERIFY(checked > 15);
-        QVERIFY(seenSome > 3);
-        qInfo("%d cells against every pair, %d against the pair rulings from every place (%d seen from some, %d from none)", cells, checked,
-              seenSome, seenNone);
+        QVERIFY(tally.checked > 15);
+        QVERIFY(tally.seenSome > 3);
+        qInfo("%d cells against every pair, %d against the pair rulings from every place (%d seen from some, %d from none)", tally.cells,
+              tally.checked, tally.seenSome, tally.seenNone);
     }
 
     void exposureSeesPastAWallsEndAsEveryPairDoes() {

@@ -163,10 +163,10 @@ bool openSaved(gui::MainWindow& w, const QTemporaryDir& dir, const Scenario& s, 
     return w.openFile(file, true);
 }
 
-// The window shown at 1280 x 760 with its Analysis dock raised, as a person sees it (the
-// dock's layout is then real): whether it is.
-bool showWithAnalysisDock(gui::MainWindow& w) {
-    w.resize(1280, 760);
+// The window shown at `size` (1280 x 760) with its Analysis dock raised, as a person sees it
+// (the dock's layout is then real): whether it is.
+bool showWithAnalysisDock(gui::MainWindow& w, QSize size = {1280, 760}) {
+    w.resize(size);
     w.show();
     if (!QTest::qWaitForWindowExposed(&w)) return false;
     auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
@@ -1665,13 +1665,7 @@ private slots:
         gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
                                                   QStringLiteral("deployment-attacker"), 4, 1.0);
         QVERIFY(panel);
-        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
-        QVERIFY(dock);
-        w.resize(1200, 520);
-        w.show();
-        dock->show();
-        dock->raise();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(showWithAnalysisDock(w, {1200, 520}));
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());
         QVERIFY(finished.wait(kWorkMs));
@@ -1699,14 +1693,10 @@ private slots:
         gui::AnalysisPanel* panel = hidingSpotsOn(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
                                                   QStringLiteral("deployment-attacker"), 4, 1.0);
         QVERIFY(panel);
+        QVERIFY(showWithAnalysisDock(w, {1200, 700}));
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
         auto* ruling = w.findChild<QDockWidget*>(QStringLiteral("ruling"));
         QVERIFY(dock && ruling);
-        w.resize(1200, 700);
-        w.show();
-        dock->show();
-        dock->raise();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
         w.resizeDocks({ruling, dock}, {350, 350}, Qt::Vertical);
         QCoreApplication::processEvents();
         auto* area = qobject_cast<QScrollArea*>(dock->widget());
@@ -1751,13 +1741,8 @@ private slots:
         gui::MainWindow w;
         scripted(w);
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"), true));
+        QVERIFY(showWithAnalysisDock(w, {1200, 300}));
         auto* dock = w.findChild<QDockWidget*>(QStringLiteral("analysis"));
-        QVERIFY(dock);
-        w.resize(1200, 300);
-        w.show();
-        dock->show();
-        dock->raise();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
         auto* area = qobject_cast<QScrollArea*>(dock->widget());
         QVERIFY(area);
         QScrollBar* bar = area->verticalScrollBar();
