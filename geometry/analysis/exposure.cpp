@@ -26,6 +26,30 @@ namespace sl::analysis {
 namespace {
 constexpr int kExposureBlock = 16;  // cells along a side of the largest block
 constexpr double kSpot = 0.01;      // inches: the spot of a target's top seen over low pieces
+
+// Two discs within the base of a model of `probe` standing at `at`, beside the one about its
+// centre, where it is not round: about points of its long axis towards either end (a rect's
+// where the disc as wide as the base reaches its end; an oval's well within the point where
+// its curve is tightest), each as large as the base's outline allows (a hair less). A sight
+// line to a point of one reaches the base; a base seen near an end is seen by one of them
+// where the disc about the centre is not.
+std::vector<flat::Disc> discsTowardsTheEnds(const Probe& probe, Vec2 at) {
+    if (probe.base.shape == BaseShape::Circle) return {};
+    const Model m = probeModel(probe, at);
+    double a = halfLengthIn(probe.base), b = halfWidthIn(probe.base), turn = m.rotation_deg * std::numbers::pi / 180;
+    if (a < b) {
+        std::swap(a, b);
+        turn += std::numbers::pi / 2;
+    }
+    const double c = probe.base.shape == BaseShape::Rect ? a - b : 0.6 * (a - b * b / a);
+    if (!(c > 1e-3)) return {};
+    const Vec2 along = Vec2{std::cos(turn), std::sin(turn)} * c;
+    const Ring outline = baseOutline(m);
+    std::vector<flat::Disc> out;
+    for (const Vec2 centre : {at + along, at - along})
+        out.push_back({centre, (1 - 1e-6) * std::sqrt(squaredDistanceToEdges(centre, outline))});
+    return out;
+}
 }  // namespace
 
 std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing) {
@@ -158,22 +182,23 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         MovingModel movingTarget(s, scene, rulings, ti);
         // Most pairs are decided in the plane (flat_table.h): where every piece near their
         // lines is a wall to them (under 11e, the areas; features taller than both models).
-        // A base that is not round, the place's or the target's, is taken between two discs:
+        // A base that is not round, the place's or the target's, is taken between discs:
         // seen where the largest disc within the one base is seen from the largest within
-        // the other (a line between points of those discs joins the bases), hidden where
-        // the discs about them are hidden from each other (every line between the bases is
-        // one between those discs), each disc about a base only where it stays clear of
-        // every piece and model. The walls and 13.09 are the bases' own, found for them. The
-        // others, and the whole map where it counts fully visible too, go to the proofs below.
+        // the other, or one of two within it towards its ends from one within the other (a
+        // line between points of such discs joins the bases); hidden where the discs about
+        // them are hidden from each other (every line between the bases is one between those
+        // discs), each disc about a base only where it stays clear of every piece and model.
+        // The walls and 13.09 are the bases' own, found for them. The others, and the whole
+        // map where it counts fully visible too, go to the proofs below.
         FlatTable flatTable(s, {oi, ti});
         const bool flatOn = run.shadows && flatTable.usable() && !options.withFully;
         const bool roundTarget = target.base.shape == BaseShape::Circle, roundObserver = observer.base.shape == BaseShape::Circle;
         const double flatInner = roundTarget ? targetRadius : targetRim;
         const double observerInner = roundObserver ? observerRadius : observerRim;
         flat::TangentCache tangents;
-        // (This place's, by the pair's walls and by the disc: within the place's base, or
-        // about it; one for both where the base is round.)
-        std::map<std::pair<std::vector<int>, bool>, std::unique_ptr<flat::View>> flatViews;
+        // (This place's, by the pair's walls and by the disc (flatView): about the place's
+        // base, or one within it; one for all where the base is round.)
+        std::map<std::pair<std::vector<int>, int>, std::unique_ptr<flat::View>> flatViews;
         for (int p = next++; p < total && !cancelled(); p = next++) {
             scene.forgetViews();
             flatViews.clear();
@@ -184,6 +209,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // (The disc about the place's base: it, where round; else only where it stays
             // clear of every piece, as the target's below.)
             const bool aboutClear = roundObserver || (flatOn && flatTable.clear(s.models[oi].position, observerRadius));
+            const std::vector<flat::Disc> placeEnds = flatOn ? discsTowardsTheEnds(observer, s.models[oi].position) : std::vector<flat::Disc>{};
             std::optional<FullShadows> shadows;
             std::optional<OpenViews> views, over;
             // (Under 11e, the areas no pair with this place makes walls of left out: those
@@ -251,13 +277,16 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             };
             auto hiddenAt = [&](int k) { return targetIn.empty() ? rulings.hiddenOf(ti).value_or(false) : targetIn[static_cast<size_t>(k)].hidden; };
             // The place's view in the plane for pairs with these walls, from the disc about
-            // its base or within it.
-            auto flatView = [&](const std::vector<int>& walls, bool about) -> const flat::View& {
-                std::unique_ptr<flat::View>& v = flatViews[{walls, about && !roundObserver}];
+            // its base (-1) or a disc within it: about its centre (0), or towards an end (1, 2).
+            auto flatView = [&](const std::vector<int>& walls, int disc) -> const flat::View& {
+                if (roundObserver) disc = 0;
+                std::unique_ptr<flat::View>& v = flatViews[{walls, disc}];
                 if (!v) {
                     const FlatTable::Walls& w = flatTable.wallsFor(walls, {}, observer.height, target.height);
-                    v = std::make_unique<flat::View>(flat::Disc{s.models[oi].position, about ? observerRadius : observerInner},
-                                                     w.walls, w.unsure, flatTable.half(), tangents);
+                    const flat::Disc from = disc < 0    ? flat::Disc{s.models[oi].position, observerRadius}
+                                            : disc == 0 ? flat::Disc{s.models[oi].position, observerInner}
+                                                        : placeEnds[static_cast<size_t>(disc - 1)];
+                    v = std::make_unique<flat::View>(from, w.walls, w.unsure, flatTable.half(), tangents);
                 }
                 return *v;
             };
@@ -273,7 +302,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // (13.09: beyond the detection range, not seen whatever the lines:
                     // Rulings::hiddenBeyondRange, for a target known hidden.)
                     if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
-                    const flat::Sight sight = flatView(walls, false).sees({s.models[ti].position, flatInner});
+                    const flat::Sight sight = flatView(walls, 0).sees({s.models[ti].position, flatInner});
                     if (sight == flat::Sight::Visible) ++seen[k];
                     if (sight == flat::Sight::Visible || (roundTarget && roundObserver && sight == flat::Sight::Hidden)) return;
                     // (The disc about a base only where it stays clear of every piece and
@@ -282,8 +311,22 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // Both round: that is the question just asked.)
                     const bool bothRound = roundTarget && roundObserver;
                     if (!bothRound && aboutClear && (roundTarget || flatTable.clear(s.models[ti].position, targetRadius)) &&
-                        flatView(walls, true).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
+                        flatView(walls, -1).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
                         return;
+                    // Seen between the discs within the bases towards their ends (a base seen
+                    // at an end, a line there passing a wall that hides its centre's disc).
+                    if (!bothRound) {
+                        std::vector<flat::Disc> ends = discsTowardsTheEnds(target, s.models[ti].position);
+                        const size_t targetEnds = ends.size();
+                        ends.push_back({s.models[ti].position, flatInner});
+                        for (size_t from = 0; from <= placeEnds.size(); ++from)
+                            for (size_t to = 0; to < ends.size(); ++to)
+                                if ((from > 0 || to < targetEnds) &&
+                                    flatView(walls, static_cast<int>(from)).sees(ends[to]) == flat::Sight::Visible) {
+                                    ++seen[k];
+                                    return;
+                                }
+                    }
                 }
                 if (shadows && shadows->hides(s.models[ti].position, targetRadius, walls, false)) return;
                 // In the open: seen, fully (the same proof as the vision map's).
@@ -380,9 +423,9 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 bool seenAll = false;
                 if (flatOn) {
                     const flat::Disc disc{centre, radius};
-                    const flat::Sight sight = aboutClear ? flatView(walls, true).hides(disc) : flat::Sight::Unknown;
+                    const flat::Sight sight = aboutClear ? flatView(walls, -1).hides(disc) : flat::Sight::Unknown;
                     if (sight == flat::Sight::Hidden) return true;
-                    seenAll = clear && flatView(walls, false).openFromAPoint(disc);
+                    seenAll = clear && flatView(walls, 0).openFromAPoint(disc);
                     if (!seenAll && sight == flat::Sight::Visible) return false;
                 }
                 if (!seenAll && shadows->hides(centre, radius, walls, false)) return true;
