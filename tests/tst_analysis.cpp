@@ -3056,8 +3056,9 @@ private slots:
 
     void exposureOfABaseNotRoundAgreesWithEveryPair() {
         // A 32 mm model at the places and an oval or a rect at the cells (the hiding spots'
-        // larger bases): the plane takes such a base between the disc within it and the disc
-        // about it. Every fifth official layout, both rulesets, against ruling every pair
+        // larger bases): the plane takes such a base between the discs within it (about its
+        // centre and towards its ends) and the disc about it. Every fifth official layout,
+        // both rulesets, against ruling every pair
         // (exposureAgainstPairs).
         const QStringList files = officialLayouts();
         std::mt19937 rng(2911);
@@ -3069,6 +3070,8 @@ private slots:
             QVERIFY2(zone >= 0, qPrintable(files[f]));
             Probe target;
             target.base = (f / 5) % 2 ? Base{BaseShape::Oval, 90, 52.5} : Base{BaseShape::Rect, 100, 50};
+            // (Every fourth, written across: its long axis along the table's depth.)
+            if ((f / 5) % 4 == 3) std::swap(target.base.length_mm, target.base.width_mm);
             target.height = (f / 5) % 3 == 1 ? 3 : 1.75;
             const QString failure = exposureAgainstPairs(*layout, files[f], zone, Probe{}, target, rng, tally);
             QVERIFY2(failure.isEmpty(), qPrintable(failure));
@@ -3082,7 +3085,7 @@ private slots:
     void exposureFromPlacesNotRoundAgreesWithEveryPair() {
         // An oval or a rect at the places (the exposure map of a base that is not round: its
         // zone's places are that base too), the same base, the other or a 32 mm model at the
-        // cells: the plane takes the place's base between the disc within it and the disc
+        // cells: the plane takes the place's base between the discs within it and the disc
         // about it, as a target's. Every fifth official layout from the third, both rulesets
         // with each base (the oval under 11e too, where 13.09 counts), against ruling every
         // pair (exposureAgainstPairs).
