@@ -11,6 +11,7 @@
 #include "scenario_edits.h"
 #include "scenario_io.h"
 
+#include <QAbstractTextDocumentLayout>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
@@ -18,16 +19,15 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLocale>
 #include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QScopeGuard>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
-#include <QAbstractTextDocumentLayout>
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTimer>

@@ -12,6 +12,7 @@
 #include "rules/rulings.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <functional>
@@ -32,9 +33,11 @@ constexpr double kSpot = 0.01;      // inches: the spot of a target's top seen o
 // where the disc as wide as the base reaches its end; an oval's well within the point where
 // its curve is tightest), each as large as the base's outline allows (a hair less). A sight
 // line to a point of one reaches the base; a base seen near an end is seen by one of them
-// where the disc about the centre is not.
-std::vector<flat::Disc> discsTowardsTheEnds(const Probe& probe, Vec2 at) {
+// where the disc about the centre is not. Found about (0, 0) once (a probe stands unturned),
+// and moved to each place (discsMoved).
+std::vector<flat::Disc> discsTowardsTheEnds(const Probe& probe) {
     if (probe.base.shape == BaseShape::Circle) return {};
+    const Vec2 at{0, 0};
     const Model m = probeModel(probe, at);
     double a = halfLengthIn(probe.base), b = halfWidthIn(probe.base), turn = m.rotation_deg * std::numbers::pi / 180;
     if (a < b) {
@@ -48,6 +51,14 @@ std::vector<flat::Disc> discsTowardsTheEnds(const Probe& probe, Vec2 at) {
     std::vector<flat::Disc> out;
     for (const Vec2 centre : {at + along, at - along})
         out.push_back({centre, (1 - 1e-6) * std::sqrt(squaredDistanceToEdges(centre, outline))});
+    return out;
+}
+
+// The discs about (0, 0) moved to `at` (the same discs about it: the 1e-6 left of each
+// radius is far more than the rounding of a move across the table).
+std::vector<flat::Disc> discsMoved(const std::vector<flat::Disc>& about, Vec2 at) {
+    std::vector<flat::Disc> out = about;
+    for (flat::Disc& d : out) d.centre = d.centre + at;
     return out;
 }
 }  // namespace
@@ -154,6 +165,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         }
     }
     const int total = static_cast<int>(map.positions.size());
+    const std::vector<flat::Disc> observerEnds = discsTowardsTheEnds(observer), targetEnds = discsTowardsTheEnds(target);
     const Vec2 aside = offTable(scenario, baseHalfExtent(probeModel(target, {})));
     std::atomic<int> next{0}, done{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
@@ -209,7 +221,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // (The disc about the place's base: it, where round; else only where it stays
             // clear of every piece, as the target's below.)
             const bool aboutClear = roundObserver || (flatOn && flatTable.clear(s.models[oi].position, observerRadius));
-            const std::vector<flat::Disc> placeEnds = flatOn ? discsTowardsTheEnds(observer, s.models[oi].position) : std::vector<flat::Disc>{};
+            const std::vector<flat::Disc> placeEnds = flatOn ? discsMoved(observerEnds, s.models[oi].position) : std::vector<flat::Disc>{};
             std::optional<FullShadows> shadows;
             std::optional<OpenViews> views, over;
             // (Under 11e, the areas no pair with this place makes walls of left out: those
@@ -316,12 +328,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // Seen between the discs within the bases towards their ends (a base seen
                     // at an end, a line there passing a wall that hides its centre's disc).
                     if (!bothRound) {
-                        std::vector<flat::Disc> ends = discsTowardsTheEnds(target, s.models[ti].position);
-                        const size_t targetEnds = ends.size();
-                        ends.push_back({s.models[ti].position, flatInner});
+                        // (The target's end discs, then the one about its centre.)
+                        std::array<flat::Disc, 3> ends;
+                        const Vec2 at = s.models[ti].position;
+                        for (size_t e = 0; e < targetEnds.size(); ++e) ends[e] = {targetEnds[e].centre + at, targetEnds[e].radius};
+                        ends[targetEnds.size()] = {at, flatInner};
                         for (size_t from = 0; from <= placeEnds.size(); ++from)
-                            for (size_t to = 0; to < ends.size(); ++to)
-                                if ((from > 0 || to < targetEnds) &&
+                            for (size_t to = 0; to <= targetEnds.size(); ++to)
+                                if ((from > 0 || to < targetEnds.size()) &&
                                     flatView(walls, static_cast<int>(from)).sees(ends[to]) == flat::Sight::Visible) {
                                     ++seen[k];
                                     return;
