@@ -3113,6 +3113,49 @@ private slots:
               tally.checked, tally.seenSome, tally.seenNone);
     }
 
+    void exposureDecidesMostPairsInThePlane() {
+        // The agreement tests above pass whether or not the plane decides anything (the
+        // pair ruling gives the same counts, slower): here, on Purge vs Purge 01 from the
+        // attacker's zone, a 32 mm model, a 100x50 mm rect and a 90x52.5 mm oval at both ends
+        // (the places and the cells), the plane decides cells one by one and blocks of cells
+        // at once, and few pairs are left to the pair ruling (the same from run to run: what
+        // the places' threads keep is forgotten at each place); without the shortcuts
+        // (Run::shadows false) the plane decides none and every pair is ruled.
+        const io::ReadResult r =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+        QVERIFY(r.scenario);
+        const int zone = attackerZone(*r.scenario);
+        QVERIFY(zone >= 0);
+        ExposureOptions options;
+        options.spacing = 2;
+        options.zoneSpacing = 4;
+        for (const Base& base : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Rect, 100, 50}, Base{BaseShape::Oval, 90, 52.5}}) {
+            Probe probe;
+            probe.base = base;
+            const ExposureMap map = exposureMap(*r.scenario, zone, probe, probe, options);
+            QVERIFY(map.complete && !map.positions.empty());
+            long long pairs = 0;
+            for (const ExposureCell& c : map.cells) pairs += c.overlap ? 0 : static_cast<long long>(map.positions.size());
+            const QByteArray what = QByteArray::number(base.length_mm) + "x" + QByteArray::number(base.width_mm) + ": " +
+                                    QByteArray::number(map.work.cellsInPlane) + " cells and " + QByteArray::number(map.work.blocksInPlane) +
+                                    " blocks in the plane, " + QByteArray::number(map.work.pairsRuled) + " of " + QByteArray::number(pairs) +
+                                    " pairs ruled";
+            qInfo("%s", what.constData());
+            QVERIFY2(map.work.cellsInPlane * 10 > pairs, what);
+            QVERIFY2(map.work.blocksInPlane > 50, what);
+            // (The rect's 696 of 11,804 pairs ruled, 1,028 without the discs towards its
+            // ends: the bound tells them apart.)
+            QVERIFY2(map.work.pairsRuled * 14 < pairs, what);
+            Run plain;
+            plain.shadows = false;
+            const ExposureMap ruled = exposureMap(*r.scenario, zone, probe, probe, options, plain);
+            QCOMPARE(ruled.work.cellsInPlane + ruled.work.blocksInPlane, 0LL);
+            QCOMPARE(ruled.work.pairsRuled, pairs);
+            for (size_t k = 0; k < map.cells.size(); ++k)
+                QVERIFY2(map.cells[k].seen == ruled.cells[k].seen || map.cells[k].undecided + ruled.cells[k].undecided > 0, what);
+        }
+    }
+
     void exposureSeesPastAWallsEndAsEveryPairDoes() {
         // A wall 1.5" high ending in the open, four places 1" high before it, targets 1.75"
         // high past it: far enough behind it a target is hidden (the line from a place's top

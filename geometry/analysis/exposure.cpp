@@ -168,6 +168,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const std::vector<flat::Disc> observerEnds = discsTowardsTheEnds(observer), targetEnds = discsTowardsTheEnds(target);
     const Vec2 aside = offTable(scenario, baseHalfExtent(probeModel(target, {})));
     std::atomic<int> next{0}, done{0};
+    std::atomic<long long> cellsInPlane{0}, blocksInPlane{0}, pairsRuled{0};
     auto cancelled = [&] { return run.cancel && run.cancel->load(std::memory_order_relaxed); };
     auto work = [&] {
         // Each thread its own table with both probes on it (each a unit of its own), and its
@@ -208,6 +209,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         const double flatInner = roundTarget ? targetRadius : targetRim;
         const double observerInner = roundObserver ? observerRadius : observerRim;
         flat::TangentCache tangents;
+        ExposureMap::Work how;  // (this thread's, added to the map's at its end)
         // (This place's, by the pair's walls and by the disc (flatView): about the place's
         // base, or one within it; one for all where the base is round.)
         std::map<std::pair<std::vector<int>, int>, std::unique_ptr<flat::View>> flatViews;
@@ -316,15 +318,20 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
                     const flat::Sight sight = flatView(walls, 0).sees({s.models[ti].position, flatInner});
                     if (sight == flat::Sight::Visible) ++seen[k];
-                    if (sight == flat::Sight::Visible || (roundTarget && roundObserver && sight == flat::Sight::Hidden)) return;
+                    if (sight == flat::Sight::Visible || (roundTarget && roundObserver && sight == flat::Sight::Hidden)) {
+                        ++how.cellsInPlane;
+                        return;
+                    }
                     // (The disc about a base only where it stays clear of every piece and
                     // model: then the base is within no area, its walls are the disc's, and no
                     // piece stands within the disc; elsewhere the plane would mostly not know.
                     // Both round: that is the question just asked.)
                     const bool bothRound = roundTarget && roundObserver;
                     if (!bothRound && aboutClear && (roundTarget || flatTable.clear(s.models[ti].position, targetRadius)) &&
-                        flatView(walls, -1).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden)
+                        flatView(walls, -1).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden) {
+                        ++how.cellsInPlane;
                         return;
+                    }
                     // Seen between the discs within the bases towards their ends (a base seen
                     // at an end, a line there passing a wall that hides its centre's disc).
                     if (!bothRound) {
@@ -338,6 +345,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                                 if ((from > 0 || to < targetEnds.size()) &&
                                     flatView(walls, static_cast<int>(from)).sees(ends[to]) == flat::Sight::Visible) {
                                     ++seen[k];
+                                    ++how.cellsInPlane;
                                     return;
                                 }
                     }
@@ -371,6 +379,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                         return;
                     }
                     movingTarget.follow();
+                    ++how.pairsRuled;
                     const Rulings::Sight sight = rulings.sight(oi, ti);
                     if (sight.seenAt) seenSpots.keep(0, *sight.seenAt, walls);  // (the open line's end)
                     if (sight.visible) ++seen[k];
@@ -378,6 +387,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     return;
                 }
                 movingTarget.follow();
+                ++how.pairsRuled;
                 PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
                 if (r.provisional && !r.undecided) {
                     // A proof cut short that the ruling read as "no" without saying so (as in
@@ -438,7 +448,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 if (flatOn) {
                     const flat::Disc disc{centre, radius};
                     const flat::Sight sight = aboutClear ? flatView(walls, -1).hides(disc) : flat::Sight::Unknown;
-                    if (sight == flat::Sight::Hidden) return true;
+                    if (sight == flat::Sight::Hidden) {
+                        ++how.blocksInPlane;
+                        return true;
+                    }
                     seenAll = clear && flatView(walls, 0).openFromAPoint(disc);
                     if (!seenAll && sight == flat::Sight::Visible) return false;
                 }
@@ -458,6 +471,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 const bool seenWhole = seenAll || views->openOver(centre, radius);
                 if (!seenWhole && (options.withFully || !over->open(centre, block.radius(map.grid, kSpot), &openWalls)))
                     return jointlyHidden();
+                how.blocksInPlane += seenAll;
                 for (int row = block.r0; row < block.r1; ++row)
                     for (int col = block.c0; col < block.c1; ++col) {
                         const int k = row * map.grid.cols + col;
@@ -476,6 +490,9 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             const int d = ++done;
             if (run.progress) run.progress(d, total);
         }
+        cellsInPlane += how.cellsInPlane;
+        blocksInPlane += how.blocksInPlane;
+        pairsRuled += how.pairsRuled;
     };
     onThreads(run, total, work);
     for (int k = 0; k < cells; ++k) {
@@ -485,6 +502,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         c.undecided = undecided[k];
     }
     map.complete = done == total;
+    map.work = {cellsInPlane, blocksInPlane, pairsRuled};
     return map;
 }
 

@@ -39,6 +39,12 @@ struct ExposureMap {
     int stopAt = 0;               // 0, or: a cell seen from this many positions was not looked at further
     bool withFully = false;       // fully and undecided counted (else only seen: much faster)
     bool complete = true;         // false when cancelled: the counts are partial
+    // How the pairs were decided (the plane's share, which the counts alone do not show):
+    // cells one by one in the plane, blocks of cells at once in the plane, and pairs given
+    // to the pair ruling (the rest by the shadows and the open-view proofs).
+    struct Work {
+        long long cellsInPlane = 0, blocksInPlane = 0, pairsRuled = 0;
+    } work;
     const ExposureCell& at(int col, int row) const { return cells[static_cast<size_t>(row) * grid.cols + col]; }
     // The share of the zone's positions that see the cell (0 without positions).
     double share(const ExposureCell& c) const;
