@@ -1269,7 +1269,9 @@ private slots:
         for (int k = 0; k < exposure.grid.cells(); ++k) {
             const Vec2 at = exposure.grid.centre(k % exposure.grid.cols, k / exposure.grid.cols);
             const bool over = overTableEdge(probeModel(Probe{}, at), board);
-            QCOMPARE(exposure.cells[static_cast<size_t>(k)].overlap, over || FeatureOverlap(s)(probeModel(Probe{}, at)));
+            // (On the watcher, too: no place to stand, as in the vision map.)
+            QCOMPARE(exposure.cells[static_cast<size_t>(k)].overlap,
+                     over || FeatureOverlap(s)(probeModel(Probe{}, at)) || ModelOverlap(s)(probeModel(Probe{}, at)) >= 0);
             if (over) QVERIFY(!spots.bases[0].safe[static_cast<size_t>(k)]);
             safe += spots.bases[0].safe[static_cast<size_t>(k)];
         }
@@ -3153,6 +3155,49 @@ private slots:
             QCOMPARE(ruled.work.pairsRuled, pairs);
             for (size_t k = 0; k < map.cells.size(); ++k)
                 QVERIFY2(map.cells[k].seen == ruled.cells[k].seen || map.cells[k].undecided + ruled.cells[k].undecided > 0, what);
+        }
+    }
+
+    void exposureLeavesNoPlaceOnTheTablesModels() {
+        // A model of the table's takes its ground: no zone place stands on one, and a cell
+        // whose model would stand on one has no place to stand, as in the vision map (cell for
+        // cell, the same probe). Purge vs Purge 01 with a vehicle and a trooper in the
+        // attacker's zone and a vehicle in the middle of the table.
+        const io::ReadResult r =
+            io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"));
+        QVERIFY(r.scenario);
+        Scenario s = *r.scenario;
+        const int zone = attackerZone(s);
+        QVERIFY(zone >= 0);
+        ExposureOptions options;
+        options.spacing = 2;
+        options.zoneSpacing = 2;
+        const ExposureMap empty = exposureMap(s, zone, Probe{}, Probe{}, options);
+        QVERIFY(empty.positions.size() > 20);
+        Model tank = observerAt("tank", empty.positions[empty.positions.size() / 2]);
+        tank.base = {BaseShape::Rect, 170, 109};
+        tank.height = 5;
+        tank.keywords = {"VEHICLE"};
+        s.models.push_back(tank);
+        s.models.push_back(observerAt("trooper", empty.positions[3]));
+        tank.id = tank.name = "middle-tank";
+        tank.position = {30, 22};
+        s.models.push_back(tank);
+        const ModelOverlap onModels(s);
+        for (const Probe& probe : {Probe{}, Probe{Base{BaseShape::Oval, 90, 52.5}}}) {
+            const ExposureMap map = exposureMap(s, zone, probe, probe, options);
+            const ExposureMap none = exposureMap(*r.scenario, zone, probe, probe, options);  // (without the models)
+            QVERIFY(map.complete && none.complete);
+            QVERIFY2(map.positions.size() + 4 <= none.positions.size(), qPrintable(QString::number(map.positions.size())));
+            for (const Vec2& p : map.positions) QVERIFY(onModels(probeModel(probe, p)) < 0);
+            const VisionMap vision = visionMap(s, {1}, probe, options.spacing);  // (from the trooper)
+            QCOMPARE(vision.cells.size(), map.cells.size());
+            int onAModel = 0;
+            for (size_t k = 0; k < map.cells.size(); ++k) {
+                QVERIFY2(map.cells[k].overlap == (vision.cells[k].verdict == Verdict::Overlap), qPrintable(QString::number(k)));
+                onAModel += map.cells[k].overlap && !none.cells[k].overlap;
+            }
+            QVERIFY2(onAModel >= 6, qPrintable(QString::number(onAModel)));
         }
     }
 

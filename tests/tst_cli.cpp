@@ -351,7 +351,7 @@ private slots:
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--base"), QStringLiteral("5")}, QStringLiteral("from 10 to 400 mm")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--spacing"), QStringLiteral("0")}, QStringLiteral("--spacing: expected a number")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--height"), QStringLiteral("tall")}, QStringLiteral("--height: expected a number")},
-            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--csv"), tmp.filePath(QStringLiteral("no/such/dir/c.csv"))}, QStringLiteral("cannot write")},
+            {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("--csv"), tmp.filePath(QStringLiteral("no/such/dir/c.csv"))}, QStringLiteral("c.csv: cannot write: no folder ")},
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("map.gif"))}, QStringLiteral("unknown image type")},
             // (A picture's folder that is not there: said before the work, not after it.)
             {{QStringLiteral("--observer"), QStringLiteral("eye-1"), QStringLiteral("-o"), tmp.filePath(QStringLiteral("no/such/dir/map.png"))},
@@ -371,6 +371,9 @@ private slots:
         r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
                  QStringLiteral("--observer"), QStringLiteral("eye-1")});
         QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no model has the id \"eye-1\": the file has no models")), qPrintable(r.err));
+        r = cli({QStringLiteral("analyze"), QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                 QStringLiteral("--unit"), QStringLiteral("nobody")});
+        QVERIFY2(r.code == 2 && r.err.contains(QStringLiteral("no model is in the unit \"nobody\" (the file has no models)")), qPrintable(r.err));
     }
 
     void analyzeExposure() {
@@ -466,10 +469,14 @@ private slots:
         QCOMPARE(QString::fromUtf8(cells.readLine()).trimmed(),
                  QStringLiteral("x,y,safe_32_mm_round,semi_32_mm_round,room_32_mm_round,safe_60x35.5_mm_oval,semi_60x35.5_mm_oval,"
                                 "room_60x35.5_mm_oval,safe_100x50_mm_rect,semi_100x50_mm_rect,room_100x50_mm_rect"));
-        // (A cell on the wall: no room for any base; one in the open west of it: room, and seen.)
+        // (A cell on the wall: no room for any base; one in the open west of it: room, and seen;
+        // one on the table's model eye-1, at (4, 8): no room, as in the vision map; one beside
+        // it, room for the smaller bases only.)
         const QStringList rows = QString::fromUtf8(cells.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
         QVERIFY(rows.contains(QStringLiteral("10.25,8.25,0,0,0,0,0,0,0,0,0")));
-        QVERIFY(rows.contains(QStringLiteral("2.25,8.25,0,0,1,0,0,1,0,0,1")));
+        QVERIFY(rows.contains(QStringLiteral("2.25,5.25,0,0,1,0,0,1,0,0,1")));
+        QVERIFY(rows.contains(QStringLiteral("4.25,8.25,0,0,0,0,0,0,0,0,0")));
+        QVERIFY(rows.contains(QStringLiteral("2.25,8.25,0,0,1,0,0,0,0,0,0")));
         // One base at two heights: the columns say which (no two share a name).
         r = cli({QStringLiteral("analyze"), file, QStringLiteral("--zone"), QStringLiteral("west"), QStringLiteral("--hiding"),
                  QStringLiteral("--bases"), QStringLiteral("32,32@3"), QStringLiteral("--csv"), csv});
@@ -570,9 +577,14 @@ private slots:
         if (firstGap == secondGap) QVERIFY2(r.out.contains(QStringLiteral("\n  =1 bm-")), qPrintable(r.out));
         // (Where all tie, the table says it ranks none above another; else it does not.)
         QCOMPARE(r.out.contains(QStringLiteral("all 2 layouts are as even as one another")), firstGap == secondGap);
-        // Ranked by the gap, the most even first.
+        // Ranked by the gap, the most even first; as even as one another, the more ground the
+        // infantry hides on (the mean of the two sides' safe_a_32_mm_round and safe_b_...)
+        // first.
         const double gap1 = lines[1].section(QLatin1Char(','), -2, -2).toDouble(), gap2 = lines[2].section(QLatin1Char(','), -2, -2).toDouble();
         QVERIFY(gap1 <= gap2);
+        auto infantry = [](const QString& line) { return line.section(QLatin1Char(','), 8, 8).toDouble() + line.section(QLatin1Char(','), 9, 9).toDouble(); };
+        QVERIFY(lines[0].section(QLatin1Char(','), 8, 9) == QStringLiteral("safe_a_32_mm_round,safe_b_32_mm_round"));
+        if (gap1 == gap2) QVERIFY2(infantry(lines[1]) >= infantry(lines[2]), qPrintable(lines.join(QLatin1Char('\n'))));
         const QString dir = QDir(out.path()).filePath(QStringLiteral("bm-purge-vs-purge-01"));
         for (const char* png : {"exposure-to-deployment-attacker.png", "exposure-to-deployment-defender.png",
                                 "hiding-from-deployment-attacker.png", "hiding-from-deployment-defender.png"})
@@ -589,7 +601,8 @@ private slots:
         // and 8, and a gap of 0.36).
         QCOMPARE(sides[0].toObject().value(QStringLiteral("places")).toInt(), sides[1].toObject().value(QStringLiteral("places")).toInt());
         QCOMPARE(f.value(QStringLiteral("hiding_gap")).toDouble(), 0.0);
-        QVERIFY2(r.out.contains(QStringLiteral("ranked from the most even (=: as even as another)")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("ranked from the most even (=: as even as another; those listed by their hides, the most first)")),
+                 qPrintable(r.out));
         // A file in the folder that cannot be read is left out, and said; the others are
         // reported, and the run ends in failure.
         {

@@ -834,6 +834,18 @@ private slots:
         const render::MapLayer open2 = render::exposureLayer(map, s);
         QCOMPARE(open2.key.size(), size_t(3));
         QCOMPARE(open2.key[2], QStringLiteral("undecided (at or near a knife edge): 2 pairs in 1 cell, counted as not seen"));
+        // Drawn so too: a cell seen from no place proven but undecided from some is not known
+        // hidden, and is grey, not the hidden colour (its area is in neither figure); one seen
+        // from some keeps its share's colour; the legend names the grey.
+        QCOMPARE(open2.cells[3], render::kMapUndecided);
+        QCOMPARE(exposure.cells[3], render::kMapHidden);  // (before its places were undecided)
+        QCOMPARE(open2.key[0], QStringLiteral("hidden from every place: %1\u00a0sq\u00a0in; seen from every place: 144.0\u00a0sq\u00a0in")
+                                   .arg((open - 3) * 144.0, 0, 'f', 1));
+        const std::pair grey{render::kMapUndecided, QStringLiteral("seen from no place proven, undecided from some")};
+        QCOMPARE(std::ranges::count(open2.legend, grey), 1);
+        QVERIFY(std::ranges::none_of(exposure.legend, [](const auto& e) { return e.first == render::kMapUndecided; }));
+        map.cells[2].undecided = 1;
+        QCOMPARE(render::exposureLayer(map, s).cells[2], render::exposureColour(0.5, true));
     }
 
     void mapTitlesNameAZonesSideOnce() {

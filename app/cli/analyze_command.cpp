@@ -84,7 +84,15 @@ bool probeOptions(const QCommandLineParser& args, analysis::Probe& probe, double
 // The outputs are checked before the work, which may take minutes: the CSV opened, the
 // image's type known.
 bool checkOutputs(const QCommandLineParser& args, std::optional<QFile>& csv) {
+    // (A folder that is not there said so, as for the picture below.)
+    auto noFolder = [](const QString& path) {
+        const QFileInfo folder(QFileInfo(path).absolutePath());
+        if (folder.isDir()) return false;
+        err() << QStringLiteral("%1: cannot write: no folder %2\n").arg(path, folder.filePath());
+        return true;
+    };
     if (args.isSet(QStringLiteral("csv"))) {
+        if (noFolder(args.value(QStringLiteral("csv")))) return false;
         csv.emplace(args.value(QStringLiteral("csv")));
         if (!csv->open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
             err() << args.value(QStringLiteral("csv")) << ": cannot write: " << csv->errorString() << '\n';
@@ -196,11 +204,12 @@ bool writeCsv(QFile& csv, const std::string& text) {
 }
 
 // One character a cell in the exposure JSON's rows: X no place to stand (on a feature or
-// over the table's edge), 0 seen from no place,
-// 1 to 9 the share of places in tenths (rounded up: 1 is above 0 and up to a tenth), A all.
+// over the table's edge), 0 seen from no place, U seen from none proven but undecided from
+// some (not known hidden), 1 to 9 the share of places in tenths (rounded up: 1 is above 0
+// and up to a tenth), A all.
 char exposureLetter(const analysis::ExposureMap& map, const analysis::ExposureCell& c) {
     if (c.overlap) return 'X';
-    if (c.seen == 0) return '0';
+    if (c.seen == 0) return c.undecided > 0 ? 'U' : '0';
     if (c.seen >= static_cast<int>(map.positions.size())) return 'A';
     return static_cast<char>('0' + std::clamp(static_cast<int>(std::ceil(map.share(c) * 10 - 1e-9)), 1, 9));
 }
@@ -393,8 +402,9 @@ int analyzeExposure(const Scenario& scenario, const QCommandLineParser& args) {
         figures[QStringLiteral("cells_with_undecided_pairs")] = undecidedCells;
         o[QStringLiteral("figures")] = figures;
         o[QStringLiteral("map")] = letterRows(map.grid, [&](int col, int row) { return exposureLetter(map, map.at(col, row)); });
-        o[QStringLiteral("map_key")] = QStringLiteral("share of the places that see the cell: 0 none, 1-9 up to that many tenths, "
-                                                      "A all, X no place to stand (on a feature or over the table's edge)");
+        o[QStringLiteral("map_key")] = QStringLiteral("share of the places that see the cell: 0 none, U none proven but some undecided, "
+                                                      "1-9 up to that many tenths, "
+                                                      "A all, X no place to stand (on a feature or a model, or over the table's edge)");
         o[QStringLiteral("seconds")] = seconds;
         out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     } else {
@@ -615,8 +625,15 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                                         : QStringLiteral(": no layout with two deployment zones: nothing to rank\n"));
         return kBadInput;
     }
-    // The summary, the most even first.
-    std::stable_sort(layouts.begin(), layouts.end(), [](const LayoutFigures& x, const LayoutFigures& y) { return x.gap < y.gap; });
+    // The summary, the most even first; layouts as even as one another (every official
+    // layout is its own mirror image or half-turn: all of them at 0) by the infantry's safe
+    // ground, the most first (the two sides' mean), so that a list of ties still says which
+    // layouts give the most cover, then by name.
+    auto infantrySafe = [](const LayoutFigures& L) { return L.safe[0].empty() ? 0.0 : (L.safe[0][0] + L.safe[1][0]) / 2; };
+    std::stable_sort(layouts.begin(), layouts.end(), [&](const LayoutFigures& x, const LayoutFigures& y) {
+        if (x.gap != y.gap) return x.gap < y.gap;
+        return infantrySafe(x) > infantrySafe(y);
+    });
     QString csv = QStringLiteral("rank,layout,side_a,side_b,zone_exposure_a,zone_exposure_b,table_seen_a,table_seen_b");
     for (const analysis::Probe& p : *probes) {
         const QString name = baseText(p).replace(QLatin1Char(' '), QLatin1Char('_'));
@@ -678,7 +695,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                             "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, in the order of "
                             "their names; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
                             "the safe ground of %8; gap: their difference over their mean (0: even), ranked from the most "
-                            "even (=: as even as another)\n")
+                            "even (=: as even as another; those listed by their hides, the most first)\n")
                  .arg(layouts.size() == 1 ? QStringLiteral("1 layout") : QStringLiteral("%1 layouts").arg(layouts.size()),
                       skipped == 0 ? QStringLiteral("0 left out") : QStringLiteral("%1 left out: %2").arg(skipped).arg(leftOutNames.join(QStringLiteral(", "))), QString::number(all.nsecsElapsed() / 1e9, 'f', 1),
                       QString::number(std::max(1u, std::thread::hardware_concurrency())), QString::number(usage.ru_maxrss / 1024.0, 'f', 0),
@@ -687,7 +704,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
           << QDir(outDir).filePath(QStringLiteral("summary.json")) << '\n';
     // (Where every layout ties, the table is a list, not a ranking: said so.)
     if (layouts.size() > 1 && std::ranges::all_of(layouts, [&](const LayoutFigures& L) { return L.gap == layouts.front().gap; }))
-        out() << QStringLiteral("all %1 layouts are as even as one another (a gap of %2 each): the summary ranks none above another\n")
+        out() << QStringLiteral("all %1 layouts are as even as one another (a gap of %2 each): the summary ranks none above "
+                                "another, and lists them by how much ground their infantry can hide on, the most first\n")
                      .arg(layouts.size())
                      .arg(layouts.front().gap, 0, 'f', 2);
     // (Folders of layouts a report written here before holds and this one does not: named,
@@ -840,8 +858,9 @@ int analyze(const QString& path, const QCommandLineParser& args) {
             if (!units.contains(QString::fromStdString(scenario->models[i].unit))) units << QString::fromStdString(scenario->models[i].unit);
         }
         if (observers.empty()) {
-            err() << QStringLiteral("--unit: no model is in the unit \"%1\" (units: %2)\n")
-                         .arg(args.value(QStringLiteral("unit")), units.join(QStringLiteral(", ")));
+            err() << QStringLiteral("--unit: no model is in the unit \"%1\" (%2)\n")
+                         .arg(args.value(QStringLiteral("unit")),
+                              units.isEmpty() ? QStringLiteral("the file has no models") : QStringLiteral("units: ") + units.join(QStringLiteral(", ")));
             return kBadInput;
         }
     }

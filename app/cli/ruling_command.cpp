@@ -34,8 +34,9 @@ int ruling(const QString& path, const QCommandLineParser& args, sl::Method metho
     const std::string target = args.value(QStringLiteral("target")).toStdString();
     for (const auto& [option, unit] : {std::pair{"attacker", attacker}, std::pair{"target", target}})
         if (rulings.unitModels(unit).empty()) {
-            err() << QStringLiteral("--%1: no unit \"%2\" in %3 (units: %4)\n")
-                         .arg(QLatin1String(option), QString::fromStdString(unit), path, units.join(QStringLiteral(", ")));
+            err() << QStringLiteral("--%1: no unit \"%2\" in %3 (%4)\n")
+                         .arg(QLatin1String(option), QString::fromStdString(unit), path,
+                              units.isEmpty() ? QStringLiteral("the file has no models") : QStringLiteral("units: ") + units.join(QStringLiteral(", ")));
             return kBadInput;
         }
     if (attacker == target) {

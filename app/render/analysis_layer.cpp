@@ -149,11 +149,17 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
     layer.spacing = map.grid.spacing;
     layer.cols = map.grid.cols;
     layer.rows = map.grid.rows;
-    bool overlap = false;
+    bool overlap = false, undecided = false;
     for (const analysis::ExposureCell& c : map.cells) {
         overlap = overlap || c.overlap;
         const int n = byFully ? c.fully : c.seen;
-        layer.cells.push_back(c.overlap ? QColor(0, 0, 0, 0) : exposureColour(byFully ? map.fullyShare(c) : map.share(c), n > 0));
+        // (Seen from no place proven, and undecided from some: not known hidden, so not
+        // drawn as hidden; the figures count it in neither.)
+        const bool open = !c.overlap && n == 0 && c.undecided > 0;
+        undecided = undecided || open;
+        layer.cells.push_back(c.overlap ? QColor(0, 0, 0, 0)
+                              : open    ? kMapUndecided
+                                        : exposureColour(byFully ? map.fullyShare(c) : map.share(c), n > 0));
     }
     QString zone = QString::fromStdString(map.zone);
     for (const Zone& z : scenario.zones)
@@ -170,8 +176,11 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
                                                 : QStringLiteral("hidden from every place in the zone")});
     for (const Step& s : kSteps) layer.legend.push_back({s.colour, QString::fromLatin1(s.text)});
     if (byFully) layer.legend.back().second += QStringLiteral(" (fully visible)");
+    if (undecided)
+        layer.legend.push_back({kMapUndecided, byFully ? QStringLiteral("fully visible from no place proven, undecided from some")
+                                                       : QStringLiteral("seen from no place proven, undecided from some")});
     if (overlap)
-        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, the table's edge)")});
+        layer.legend.push_back({QColor(0, 0, 0, 0), QStringLiteral("clear: no place to stand (a feature, a model, the table's edge)")});
     // (The figures the panel and the CLI give, for a picture.)
     const analysis::ExposureTally t = analysis::tallyExposure(map);
     const double area = map.grid.spacing * map.grid.spacing;

@@ -71,6 +71,7 @@ std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, cons
     const auto [lo, hi] = boundsOf(zone.polygon);
     const std::shared_ptr<const TerrainParts> terrain = TerrainParts::of(scenario);
     const FeatureOverlap& overlaps = terrain->overlaps();
+    const ModelOverlap onModels(scenario);
     // (The count along a side, and the first place: the same places as a grid from half a
     // spacing in where the side is a whole number of spacings.)
     auto count = [&](double side) { return static_cast<int>(std::floor(side / spacing + 0.5 + 1e-9)); };
@@ -83,7 +84,8 @@ std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, cons
             const Ring outline = baseOutline(m);
             // Wholly within: the base's area all inside the zone (to a hair).
             if (overlapArea(area, outline) < std::abs(signedArea(outline)) - kOverlapArea) continue;
-            if (overlaps(m) || overTableEdge(m, scenario.board)) continue;
+            // (Nor on a model of the table's: no model could stand there.)
+            if (overlaps(m) || overTableEdge(m, scenario.board) || onModels(m) >= 0) continue;
             out.push_back({x, y});
         }
     return out;
@@ -114,9 +116,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     map.cells.assign(static_cast<size_t>(cells), ExposureCell{});
     const std::shared_ptr<const TerrainParts> terrain = TerrainParts::of(scenario);
     const FeatureOverlap& overlaps = terrain->overlaps();
+    // (A cell whose target would stand on a feature, past the table's edge, or on one of the
+    // table's models, as in the vision map: no place to stand.)
+    const ModelOverlap onModels(scenario);
+    const double targetInnerRadius = ModelOverlap::innerRadius(probeModel(target, {}));
     for (int k = 0; k < cells; ++k) {
         const Model placed = probeModel(target, map.grid.centre(k % map.grid.cols, k / map.grid.cols));
-        map.cells[static_cast<size_t>(k)].overlap = overTableEdge(placed, scenario.board) || overlaps(placed);
+        map.cells[static_cast<size_t>(k)].overlap =
+            overTableEdge(placed, scenario.board) || overlaps(placed) || onModels(placed, targetInnerRadius) >= 0;
     }
     const auto seen = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));
     const auto fully = std::make_unique<std::atomic<int>[]>(static_cast<size_t>(cells));

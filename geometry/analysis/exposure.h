@@ -12,7 +12,7 @@ namespace sl::analysis {
 
 // The places a model of the probe's base could stand wholly within the zone (a polygon
 // zone), on a grid of `spacing` inches over the zone's bounding box, where its base overlaps
-// no feature; row by row. Along each side of the box, as many places as the side holds
+// no feature and no model of the table's; row by row. Along each side of the box, as many places as the side holds
 // spacings (rounded to the nearest), the room left over split evenly at both ends (half a
 // spacing where the side is a whole number of them): two zones that are each other's mirror
 // image or half-turn get places that are too, so that neither side is favoured by where
@@ -20,8 +20,8 @@ namespace sl::analysis {
 std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing);
 
 struct ExposureCell {
-    bool overlap = false;  // the target's base would overlap a feature or reach past the
-                           // table's edge: no place to stand
+    bool overlap = false;  // the target's base would overlap a feature or a model of the
+                           // table's, or reach past its edge: no place to stand
     int seen = 0;          // zone positions from which the target here is visible
     int fully = 0;         // of those, from which it is fully visible
     int undecided = 0;     // positions whose answer rests on no proof either way (not counted in seen: a
@@ -74,7 +74,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
 // The figures of an exposure map, over the cells where a model can stand.
 struct ExposureTally {
     int cells = 0;           // where a model can stand
-    int overlap = 0;         // no place to stand (on a feature, over the table's edge)
+    int overlap = 0;         // no place to stand (on a feature or a model, over the table's edge)
     int none = 0;            // seen from no place, none undecided
     int all = 0;             // seen from every place
     int undecided = 0;       // pairs left undecided
