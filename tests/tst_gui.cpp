@@ -1194,6 +1194,13 @@ private slots:
         QVERIFY2(panel->explanation().contains(QStringLiteral("The red lines: from %1 of the 18 that do not see it")
                                                    .arg(view->overlay().mapLines.size())),
                  qPrintable(panel->explanation()));
+        // (And what stops them: the wall, on every one.)
+        QVERIFY2(panel->explanation().contains(QStringLiteral("Blocked by Wall (%1 of the %1).").arg(view->overlay().mapLines.size())),
+                 qPrintable(panel->explanation()));
+        // (A cell on one of the table's models: no place to stand, the model named.)
+        panel->explainAt({4.5, 8.5});
+        QVERIFY(explained.wait(kWorkMs));
+        QVERIFY2(panel->explanation().contains(QStringLiteral("would overlap Eye 1: no place to stand")), qPrintable(panel->explanation()));
         panel->explainAt({2.5, 8.5});
         QVERIFY(explained.wait(kWorkMs));
         QVERIFY2(panel->explanation().contains(QStringLiteral("seen from 18 of the 18 places")), qPrintable(panel->explanation()));
@@ -1852,6 +1859,9 @@ private slots:
         const int after = panel->minimumSizeHint().width();
         QVERIFY2(after <= before + 40, qPrintable(QStringLiteral("%1 before, %2 after").arg(before).arg(after)));
         QVERIFY2(panel->summary().contains(QStringLiteral("<b>objective")), qPrintable(panel->summary()));
+        // (Each to a tenth of a square inch, as the exports and the CLI give them.)
+        const analysis::ObjectiveHiding& first = panel->hiding()->bases.front().objectives.front();
+        QVERIFY2(panel->summary().contains(QStringLiteral("25&nbsp;mm&nbsp;round&nbsp;%1").arg(first.safeArea, 0, 'f', 1)), qPrintable(panel->summary()));
     }
 
     // A zone's places: 1" apart for its exposure, as the CLI's default, and 2" for the

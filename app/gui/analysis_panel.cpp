@@ -1060,7 +1060,7 @@ void AnalysisPanel::hidingReady() {
             for (size_t i = 0; i < objectives.size(); ++i) {
                 figures += QStringLiteral("<tr><td>%1</td>").arg(QString::fromStdString(objectives[i].objective).toHtmlEscaped());
                 for (const analysis::HidingBase& b : hiding_->bases)
-                    figures += QStringLiteral("<td align='right'>%1</td>").arg(b.objectives[i].safeArea, 0, 'f', 0);
+                    figures += QStringLiteral("<td align='right'>%1</td>").arg(b.objectives[i].safeArea, 0, 'f', 1);
                 figures += QStringLiteral("</tr>");
             }
             figures += QStringLiteral("</table>");
@@ -1070,7 +1070,7 @@ void AnalysisPanel::hidingReady() {
             for (size_t i = 0; i < objectives.size(); ++i) {
                 QStringList each;
                 for (const analysis::HidingBase& b : hiding_->bases)
-                    each << QStringLiteral("%1&nbsp;%2").arg(named(b).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))).arg(b.objectives[i].safeArea, 0, 'f', 0);
+                    each << QStringLiteral("%1&nbsp;%2").arg(named(b).replace(QLatin1Char(' '), QStringLiteral("&nbsp;"))).arg(b.objectives[i].safeArea, 0, 'f', 1);
                 figures += QStringLiteral("<p><b>%1</b>: %2</p>").arg(QString::fromStdString(objectives[i].objective).toHtmlEscaped(), each.join(QStringLiteral(", ")));
             }
         }
@@ -1233,10 +1233,18 @@ void AnalysisPanel::startExplaining() {
             Explained e;
             const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
             if (cell.overlap) {
-                const bool offTable = analysis::overTableEdge(analysis::probeModel(map.target, at), scenario->board);
-                e.text = (offTable ? QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.")
-                                   : QObject::tr("At %1 a model of this base would overlap a feature: no place to stand."))
-                             .arg(where);
+                const Model placed = analysis::probeModel(map.target, at);
+                if (analysis::overTableEdge(placed, scenario->board)) {
+                    e.text = QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.").arg(where);
+                    return e;
+                }
+                // (The feature, else the table's model, it would stand on, named.)
+                const std::vector<int> on = analysis::TerrainParts::of(*scenario)->overlaps().features(placed, true);
+                const int model = on.empty() ? analysis::ModelOverlap(*scenario)(placed) : -1;
+                const std::string what = !on.empty() ? scenario->labelOf(scenario->terrain[on[0]].id)
+                                         : model >= 0 ? scenario->labelOf(scenario->models[model].id)
+                                                      : std::string("a feature or a model");
+                e.text = QObject::tr("At %1 a model of this base would overlap %2: no place to stand.").arg(where, QString::fromStdString(what));
                 return e;
             }
             Scenario s = *scenario;
@@ -1257,7 +1265,28 @@ void AnalysisPanel::startExplaining() {
             }
             const size_t every = std::max<size_t>(1, unseen.size() / 8);
             int red = 0;
-            for (size_t k = 0; k < unseen.size(); k += every, ++red) e.lines.push_back({{unseen[k], at}, false});
+            // (What stops the red lines: each red place's pair ruled in full, the pieces and
+            // models that together block every line named, the most often first; where none
+            // does, the rules that hide it, 13.09 say.)
+            std::vector<std::pair<std::string, int>> stoppedBy;
+            QStringList rules;
+            for (size_t k = 0; k < unseen.size(); k += every, ++red) {
+                e.lines.push_back({{unseen[k], at}, false});
+                s.models[oi].position = unseen[k];
+                scene.modelMoved(oi);
+                rulings.modelMoved(oi);
+                const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
+                const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
+                for (const std::string& id : stops) {
+                    auto it = std::ranges::find(stoppedBy, id, &std::pair<std::string, int>::first);
+                    if (it == stoppedBy.end()) stoppedBy.push_back({id, 1});
+                    else ++it->second;
+                }
+                if (stops.empty())
+                    for (const std::string& reason : r.reasons)
+                        if (!rules.contains(QString::fromStdString(reason)) && rules.size() < 2) rules << QString::fromStdString(reason);
+            }
+            std::ranges::stable_sort(stoppedBy, std::greater{}, &std::pair<std::string, int>::second);
             const int n = static_cast<int>(map.positions.size());
             const bool none = cell.seen == 0 && cell.undecided == 0;
             e.text = none ? QObject::tr("At %1: hidden from every one of the %2 places in %3.").arg(where).arg(n).arg(QString::fromStdString(map.zone))
@@ -1273,6 +1302,14 @@ void AnalysisPanel::startExplaining() {
                               : QObject::tr(" The red lines: from %1 of the %2 that do not see it, spread among them, blocked.")
                                     .arg(red)
                                     .arg(unseen.size());
+            if (!stoppedBy.empty()) {
+                QStringList names;
+                for (const auto& [id, lines] : stoppedBy)
+                    names << (red == 1 ? QString::fromStdString(s.labelOf(id))
+                                       : QObject::tr("%1 (%2 of the %3)").arg(QString::fromStdString(s.labelOf(id))).arg(lines).arg(red));
+                e.text += QObject::tr(" Blocked by %1.").arg(names.join(QStringLiteral(", ")));
+            }
+            if (!rules.isEmpty()) e.text += QStringLiteral(" ") + rules.join(QStringLiteral(" "));
             if (map.withFully) e.text += QObject::tr(" Fully visible from %1.").arg(cell.fully);
             if (cell.undecided)
                 e.text += QObject::tr(" The map left %1 place(s) undecided, at or near a knife edge (not counted as seeing); "
