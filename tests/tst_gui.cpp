@@ -1195,7 +1195,7 @@ private slots:
                                                    .arg(view->overlay().mapLines.size())),
                  qPrintable(panel->explanation()));
         // (And what stops them: the wall, on every one.)
-        QVERIFY2(panel->explanation().contains(QStringLiteral("Blocked by Wall (%1 of the %1).").arg(view->overlay().mapLines.size())),
+        QVERIFY2(panel->explanation().contains(QStringLiteral("What blocks each of them: Wall.")),
                  qPrintable(panel->explanation()));
         // (A cell on one of the table's models: no place to stand, the model named.)
         panel->explainAt({4.5, 8.5});
@@ -1836,6 +1836,29 @@ private slots:
         QVERIFY(!clear->hasFocus());
         QVERIFY(compute->hasFocus());
         QVERIFY(panel->hiding().has_value());  // (the map shown stays)
+    }
+
+    void analysisExposureHoverNamesWhatBlocks() {
+        // On an official layout, hovering cells of the exposure map names what stops the red
+        // lines from the places that do not see them: pieces of the table, by their labels.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 4));
+        panel->setSpacing(2.0);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(kWorkMs));
+        QVERIFY(panel->exposure().has_value());
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        int named = 0;
+        for (const Vec2 at : {Vec2{9, 15}, Vec2{15, 35}, Vec2{45, 37}, Vec2{5, 41}, Vec2{27, 31}}) {
+            panel->explainAt(at);
+            QVERIFY(explained.wait(kWorkMs));
+            // (Purge vs Purge 01's pieces are ruins, towers, barriers, pipes and generators.)
+            named += panel->explanation().contains(QRegularExpression(QStringLiteral("What blocks them: (Ruin|Tower|Barrier|Pipe|Generator)")));
+        }
+        QVERIFY(named >= 2);
     }
 
     void analysisHidingSpotsOfManyBasesKeepTheDockNarrow() {

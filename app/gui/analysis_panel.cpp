@@ -1303,11 +1303,16 @@ void AnalysisPanel::startExplaining() {
                                     .arg(red)
                                     .arg(unseen.size());
             if (!stoppedBy.empty()) {
+                // (Where each piece named stops every red line, said once for all; else how
+                // many of them each stops, with the others.)
+                const bool everyOne = std::ranges::all_of(stoppedBy, [&](const auto& p) { return p.second == red; });
                 QStringList names;
                 for (const auto& [id, lines] : stoppedBy)
-                    names << (red == 1 ? QString::fromStdString(s.labelOf(id))
+                    names << (everyOne ? QString::fromStdString(s.labelOf(id))
                                        : QObject::tr("%1 (%2 of the %3)").arg(QString::fromStdString(s.labelOf(id))).arg(lines).arg(red));
-                e.text += QObject::tr(" Blocked by %1.").arg(names.join(QStringLiteral(", ")));
+                e.text += everyOne ? (red == 1 ? QObject::tr(" What blocks it: %1.") : QObject::tr(" What blocks each of them: %1."))
+                                         .arg(names.join(QStringLiteral(", ")))
+                                   : QObject::tr(" What blocks them: %1.").arg(names.join(QStringLiteral(", ")));
             }
             if (!rules.isEmpty()) e.text += QStringLiteral(" ") + rules.join(QStringLiteral(" "));
             if (map.withFully) e.text += QObject::tr(" Fully visible from %1.").arg(cell.fully);
