@@ -1232,10 +1232,13 @@ void AnalysisPanel::startExplaining() {
         explainWatcher_.setFuture(QtConcurrent::run([scenario, map = *exposure_, cell, at] {
             Explained e;
             const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
+            // (The map's model named: the map shown may be one for other choices, kept while
+            // another is worked out or after one was cancelled.)
+            const QString who = QObject::tr("a %1 model").arg(render::probeText(map.target));
             if (cell.overlap) {
                 const Model placed = analysis::probeModel(map.target, at);
                 if (analysis::overTableEdge(placed, scenario->board)) {
-                    e.text = QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.").arg(where);
+                    e.text = QObject::tr("At %1 %2 would reach past the table's edge: no place to stand.").arg(where, who);
                     return e;
                 }
                 // (The feature, else the table's model, it would stand on, named.)
@@ -1244,7 +1247,7 @@ void AnalysisPanel::startExplaining() {
                 const std::string what = !on.empty() ? scenario->labelOf(scenario->terrain[on[0]].id)
                                          : model >= 0 ? scenario->labelOf(scenario->models[model].id)
                                                       : std::string("a feature or a model");
-                e.text = QObject::tr("At %1 a model of this base would overlap %2: no place to stand.").arg(where, QString::fromStdString(what));
+                e.text = QObject::tr("At %1 %2 would overlap %3: no place to stand.").arg(where, who, QString::fromStdString(what));
                 return e;
             }
             Scenario s = *scenario;
@@ -1289,10 +1292,16 @@ void AnalysisPanel::startExplaining() {
             std::ranges::stable_sort(stoppedBy, std::greater{}, &std::pair<std::string, int>::second);
             const int n = static_cast<int>(map.positions.size());
             const bool none = cell.seen == 0 && cell.undecided == 0;
-            e.text = none ? QObject::tr("At %1: hidden from every one of the %2 places in %3.").arg(where).arg(n).arg(QString::fromStdString(map.zone))
-                                    : QObject::tr("At %1: seen from %2 of the %3 places in %4 (%5%), the green lines.")
-                                          .arg(where).arg(cell.seen).arg(n).arg(QString::fromStdString(map.zone))
-                                          .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
+            e.text = none ? QObject::tr("At %1, %2: hidden from every one of the %3 places in %4.")
+                                .arg(where, who)
+                                .arg(n)
+                                .arg(QString::fromStdString(map.zone))
+                          : QObject::tr("At %1, %2: seen from %3 of the %4 places in %5 (%6%), the green lines.")
+                                .arg(where, who)
+                                .arg(cell.seen)
+                                .arg(n)
+                                .arg(QString::fromStdString(map.zone))
+                                .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
             // (What the red lines are: a few of the places that do not see it, spread along
             // them, each line stopped on its way.)
             if (red > 0)
