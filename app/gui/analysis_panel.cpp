@@ -39,6 +39,23 @@
 
 namespace sl::gui {
 
+namespace {
+
+// Why a map's cell has no place to stand, `who` (the model) placed at `where`: past the
+// table's edge, or on the feature, else the table's model, it would overlap, named.
+QString noPlaceToStand(const Scenario& scenario, const Model& placed, const QString& where, const QString& who) {
+    if (analysis::overTableEdge(placed, scenario.board))
+        return QObject::tr("At %1 %2 would reach past the table's edge: no place to stand.").arg(where, who);
+    const std::vector<int> on = analysis::TerrainParts::of(scenario)->overlaps().features(placed, true);
+    const int model = on.empty() ? analysis::ModelOverlap(scenario)(placed) : -1;
+    const std::string what = !on.empty() ? scenario.labelOf(scenario.terrain[on[0]].id)
+                             : model >= 0 ? scenario.labelOf(scenario.models[model].id)
+                                          : std::string("a feature or a model");
+    return QObject::tr("At %1 %2 would overlap %3: no place to stand.").arg(where, who, QString::fromStdString(what));
+}
+
+}  // namespace
+
 AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidget* parent)
     : QWidget(parent), document_(document), board_(board) {
     auto* layout = new QVBoxLayout(this);
@@ -1236,18 +1253,7 @@ void AnalysisPanel::startExplaining() {
             // another is worked out or after one was cancelled.)
             const QString who = QObject::tr("a %1 model").arg(render::probeText(map.target));
             if (cell.overlap) {
-                const Model placed = analysis::probeModel(map.target, at);
-                if (analysis::overTableEdge(placed, scenario->board)) {
-                    e.text = QObject::tr("At %1 %2 would reach past the table's edge: no place to stand.").arg(where, who);
-                    return e;
-                }
-                // (The feature, else the table's model, it would stand on, named.)
-                const std::vector<int> on = analysis::TerrainParts::of(*scenario)->overlaps().features(placed, true);
-                const int model = on.empty() ? analysis::ModelOverlap(*scenario)(placed) : -1;
-                const std::string what = !on.empty() ? scenario->labelOf(scenario->terrain[on[0]].id)
-                                         : model >= 0 ? scenario->labelOf(scenario->models[model].id)
-                                                      : std::string("a feature or a model");
-                e.text = QObject::tr("At %1 %2 would overlap %3: no place to stand.").arg(where, who, QString::fromStdString(what));
+                e.text = noPlaceToStand(*scenario, analysis::probeModel(map.target, at), where, who);
                 return e;
             }
             Scenario s = *scenario;
@@ -1367,18 +1373,7 @@ void AnalysisPanel::startExplaining() {
         Explained e;
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
-            const Model placed = analysis::probeModel(probe, at);
-            if (analysis::overTableEdge(placed, scenario->board)) {
-                e.text = QObject::tr("At %1 a model of this base would reach past the table's edge: no place to stand.").arg(where);
-                return e;
-            }
-            const std::vector<int> on = analysis::TerrainParts::of(*scenario)->overlaps().features(placed, true);
-            const int model = on.empty() ? analysis::ModelOverlap(*scenario)(placed) : -1;
-            const std::string what = !on.empty() ? scenario->labelOf(scenario->terrain[on[0]].id)
-                                     : model >= 0 ? scenario->labelOf(scenario->models[model].id)
-                                                  : std::string("a feature or a model");
-            e.text = QObject::tr("At %1 a model of this base would overlap %2: no place to stand.")
-                         .arg(where, QString::fromStdString(what));
+            e.text = noPlaceToStand(*scenario, analysis::probeModel(probe, at), where, QObject::tr("a model of this base"));
             return e;
         }
         Scenario s = *scenario;
