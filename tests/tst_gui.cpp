@@ -1853,13 +1853,51 @@ private slots:
         QVERIFY(panel->exposure().has_value());
         QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
         int named = 0;
-        for (const Vec2 at : {Vec2{9, 15}, Vec2{15, 35}, Vec2{45, 37}, Vec2{5, 41}, Vec2{27, 31}}) {
+        for (const Vec2 at : {Vec2{9, 15}, Vec2{15, 35}, Vec2{45, 37}, Vec2{5, 41}, Vec2{27, 31}, Vec2{49.75, 8.25}}) {
             panel->explainAt(at);
             QVERIFY(explained.wait(kWorkMs));
             // (Purge vs Purge 01's pieces are ruins, towers, barriers, pipes and generators.)
             named += panel->explanation().contains(QRegularExpression(QStringLiteral("What blocks them: (Ruin|Tower|Barrier|Pipe|Generator)")));
         }
         QVERIFY(named >= 2);
+        // (Some of the last cell's red places are hidden by 13.09, not by a piece: the rule
+        // said, in words, its models named as the player knows them, not by the map's ids.)
+        QVERIFY2(panel->explanation().contains(QStringLiteral("The others hidden by 13.09: the model here is within Ruin 3, which has a dense feature")),
+                 qPrintable(panel->explanation()));
+        QVERIFY2(!panel->explanation().contains(QStringLiteral("(probe)")) && !panel->explanation().contains(QStringLiteral("(zone)")),
+                 qPrintable(panel->explanation()));
+    }
+
+    void analysisExposureHoverOfAnUndecidedCellSaysWhatTheFullRulingsFind() {
+        // A cell the exposure map left undecided from some places (Disrupt vs Disrupt 01, a
+        // knife edge the survey's budget does not settle): hovering says the map's count and
+        // the undecided places, then what the full rulings drawn find, never "seen from 0
+        // ..., the green lines" with none drawn.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-disrupt-vs-disrupt-01.sightline.json"), true));
+        gui::AnalysisPanel* panel = w.analysis();
+        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 8));
+        panel->setSpacing(0.5);
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(kWorkMs));
+        QVERIFY(panel->exposure().has_value());
+        const analysis::ExposureMap& map = *panel->exposure();
+        std::optional<Vec2> open;
+        for (int k = 0; k < map.grid.cells() && !open; ++k)
+            if (map.cells[static_cast<size_t>(k)].undecided > 0) open = map.grid.centre(k % map.grid.cols, k / map.grid.cols);
+        QVERIFY(open);
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt(*open);
+        QVERIFY(explained.wait(kWorkMs));
+        const QString text = panel->explanation();
+        QVERIFY2(text.contains(QStringLiteral("at or near a knife edge (not counted as seeing).")) && text.contains(QStringLiteral("Ruled in full here")) &&
+                     !text.contains(QStringLiteral("(s)")),
+                 qPrintable(text));
+        int green = 0;
+        for (const auto& line : w.board()->overlay().mapLines) green += line.second;
+        QVERIFY2(text.contains(green == 0 ? QStringLiteral("hidden from all of them") : QStringLiteral("seen from %1, the green lines").arg(green)),
+                 qPrintable(text));
     }
 
     void analysisHidingSpotsOfManyBasesKeepTheDockNarrow() {

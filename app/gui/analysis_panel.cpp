@@ -1258,9 +1258,11 @@ void AnalysisPanel::startExplaining() {
             }
             Scenario s = *scenario;
             Model o = analysis::probeModel(map.observer, {});
-            o.id = o.name = o.unit = "(zone)";
+            o.id = o.unit = "(zone)";
+            o.name = "the model at that place";  // (as the rules' reasons name it)
             s.models.push_back(o);
             s.models.push_back(analysis::probeModel(map.target, at));
+            s.models.back().name = "the model here";
             const int oi = static_cast<int>(s.models.size()) - 2, ti = oi + 1;
             Scene scene(s);
             Rulings rulings(scene);
@@ -1291,23 +1293,39 @@ void AnalysisPanel::startExplaining() {
                     if (it == stoppedBy.end()) stoppedBy.push_back({id, 1});
                     else ++it->second;
                 }
+                // (Only the rule that hides it: the others' reasons, cover and the like, say
+                // nothing of why it is not seen.)
                 if (stops.empty())
                     for (const std::string& reason : r.reasons)
-                        if (!rules.contains(QString::fromStdString(reason)) && rules.size() < 2) rules << QString::fromStdString(reason);
+                        if (reason.starts_with("13.09 hidden:") && !rules.contains(QString::fromStdString(reason)) && rules.size() < 2)
+                            rules << QString::fromStdString(reason);
             }
             std::ranges::stable_sort(stoppedBy, std::greater{}, &std::pair<std::string, int>::second);
             const int n = static_cast<int>(map.positions.size());
-            const bool none = cell.seen == 0 && cell.undecided == 0;
-            e.text = none ? QObject::tr("At %1, %2: hidden from every one of the %3 places in %4.")
-                                .arg(where, who)
-                                .arg(n)
-                                .arg(QString::fromStdString(map.zone))
-                          : QObject::tr("At %1, %2: seen from %3 of the %4 places in %5 (%6%), the green lines.")
-                                .arg(where, who)
-                                .arg(cell.seen)
-                                .arg(n)
-                                .arg(QString::fromStdString(map.zone))
-                                .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
+            const QString zone = QString::fromStdString(map.zone);
+            const int seenNow = static_cast<int>(map.positions.size() - unseen.size());  // (the full rulings': the green lines)
+            if (cell.undecided) {
+                // (The map's count, then what the full rulings drawn here decide: a cell the
+                // map left open is not called seen by lines that are not drawn.)
+                e.text = QObject::tr("At %1, %2: the map counts it seen from %3 of the %4 places in %5, and left %6 at or near a knife "
+                                     "edge (not counted as seeing).")
+                             .arg(where, who)
+                             .arg(cell.seen)
+                             .arg(n)
+                             .arg(zone)
+                             .arg(cell.undecided == 1 ? QObject::tr("one undecided") : QObject::tr("%1 undecided").arg(cell.undecided));
+                e.text += seenNow == 0 ? QObject::tr(" Ruled in full here, every place's pair: hidden from all of them.")
+                                       : QObject::tr(" Ruled in full here, every place's pair: seen from %1, the green lines.").arg(seenNow);
+            } else if (cell.seen == 0) {
+                e.text = QObject::tr("At %1, %2: hidden from every one of the %3 places in %4.").arg(where, who).arg(n).arg(zone);
+            } else {
+                e.text = QObject::tr("At %1, %2: seen from %3 of the %4 places in %5 (%6%), the green lines.")
+                             .arg(where, who)
+                             .arg(cell.seen)
+                             .arg(n)
+                             .arg(zone)
+                             .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
+            }
             // (What the red lines are: a few of the places that do not see it, spread along
             // them, each line stopped on its way.)
             if (red > 0)
@@ -1329,11 +1347,15 @@ void AnalysisPanel::startExplaining() {
                                          .arg(names.join(QStringLiteral(", ")))
                                    : QObject::tr(" What blocks them: %1.").arg(names.join(QStringLiteral(", ")));
             }
-            if (!rules.isEmpty()) e.text += QStringLiteral(" ") + rules.join(QStringLiteral(" "));
+            if (!rules.isEmpty()) {
+                // (The rule's reasons without its name, said once: "13.09 hidden: the model
+                // here is within ..., which has a dense feature".)
+                QStringList why;
+                for (const QString& r : rules) why << r.section(QStringLiteral(": "), 1);
+                e.text += (stoppedBy.empty() ? QObject::tr(" Hidden by 13.09: %1.") : QObject::tr(" The others hidden by 13.09: %1."))
+                              .arg(why.join(QStringLiteral("; ")));
+            }
             if (map.withFully) e.text += QObject::tr(" Fully visible from %1.").arg(cell.fully);
-            if (cell.undecided)
-                e.text += QObject::tr(" The map left %1 place(s) undecided, at or near a knife edge (not counted as seeing); "
-                                      "the lines here are the full rulings.").arg(cell.undecided);
             return e;
         }));
         return;
