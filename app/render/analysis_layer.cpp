@@ -291,7 +291,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     // allowed, semi-safe is safe and there is none.)
     if (spots.semiMost > 0)
         layer.legend.push_back({hidingColour(0, n, true),
-                                QStringLiteral("semi-safe: the %1 is seen from %2 of the places (hover a cell for each base)")
+                                QStringLiteral("semi-safe: the %1 is seen from %2 of the places")
                                     .arg(baseName(n > 0 ? spots.bases[0].probe : analysis::Probe{}))
                                     .arg(spots.semiMost == 1 ? QStringLiteral("1") : QStringLiteral("1 to %1").arg(spots.semiMost))});
     // (The rest of the table, left clear: what most of it is.)
