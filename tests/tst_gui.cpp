@@ -1843,14 +1843,9 @@ private slots:
         // On an official layout, hovering cells of the exposure map names what stops the red
         // lines from the places that do not see them: pieces of the table, by their labels.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
-        gui::AnalysisPanel* panel = w.analysis();
-        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 4));
-        panel->setSpacing(2.0);
-        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        QVERIFY(panel->compute());
-        QVERIFY(finished.wait(kWorkMs));
-        QVERIFY(panel->exposure().has_value());
+        gui::AnalysisPanel* panel = exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"),
+                                                  QStringLiteral("deployment-attacker"), 4, 2.0);
+        QVERIFY(panel);
         QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
         int named = 0;
         for (const Vec2 at : {Vec2{9, 15}, Vec2{15, 35}, Vec2{45, 37}, Vec2{5, 41}, Vec2{27, 31}, Vec2{49.75, 8.25}}) {
@@ -1874,14 +1869,9 @@ private slots:
         // the undecided places, then what the full rulings drawn find, never "seen from 0
         // ..., the green lines" with none drawn.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-disrupt-vs-disrupt-01.sightline.json"), true));
-        gui::AnalysisPanel* panel = w.analysis();
-        QVERIFY(panel->setZone(QStringLiteral("deployment-attacker"), 8));
-        panel->setSpacing(0.5);
-        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        QVERIFY(panel->compute());
-        QVERIFY(finished.wait(kWorkMs));
-        QVERIFY(panel->exposure().has_value());
+        gui::AnalysisPanel* panel = exposureShown(w, QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-disrupt-vs-disrupt-01.sightline.json"),
+                                                  QStringLiteral("deployment-attacker"), 8, 0.5);
+        QVERIFY(panel);
         const analysis::ExposureMap& map = *panel->exposure();
         std::optional<Vec2> open;
         for (int k = 0; k < map.grid.cells() && !open; ++k)
