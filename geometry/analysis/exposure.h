@@ -12,11 +12,11 @@ namespace sl::analysis {
 
 // The places a model of the probe's base could stand wholly within the zone (a polygon
 // zone), on a grid of `spacing` inches over the zone's bounding box, where its base overlaps
-// no feature and no model of the table's; row by row. Along each side of the box, as many places as the side holds
-// spacings (rounded to the nearest), the room left over split evenly at both ends (half a
-// spacing where the side is a whole number of them): two zones that are each other's mirror
-// image or half-turn get places that are too, so that neither side is favoured by where
-// its grid happens to fall.
+// no feature and no model of the table's; row by row. Along each side of the box, as many
+// places as the side holds spacings (rounded to the nearest), the room left over split
+// evenly at both ends (half a spacing where the side is a whole number of them): two zones
+// that are each other's mirror image or half-turn get places that are too, so that neither
+// side is favoured by where its grid happens to fall.
 std::vector<Vec2> zonePositions(const Scenario& scenario, const Zone& zone, const Probe& probe, double spacing);
 
 struct ExposureCell {
