@@ -675,6 +675,70 @@ private slots:
         QVERIFY2(near > 1000, qPrintable(QString::number(near)));  // (the test reaches the triangles)
     }
 
+    // erodedRing against the distance to the outline measured point by point: every point
+    // of what it gives lies at least the depth in from the outline, and every point farther
+    // in than the depth and the rounding of a reflex corner allows (depth / cos 22.5 degrees)
+    // lies in it; a convex ring's sides simply move in; a ring too narrow gives nothing.
+    void erodedRingStaysItsDepthWithin() {
+        auto distance = [](Vec2 p, const Ring& ring) { return std::sqrt(squaredDistanceToEdges(p, ring)); };
+        const Ring square{{0, 0}, {4, 0}, {4, 4}, {0, 4}};
+        const std::optional<Ring> in = erodedRing(square, 0.1);
+        QVERIFY(in);
+        QCOMPARE(in->size(), size_t{4});
+        QVERIFY(std::abs(signedArea(*in) - 3.8 * 3.8) < 1e-12);
+        Ring backwards = square;
+        std::reverse(backwards.begin(), backwards.end());
+        QVERIFY(erodedRing(backwards, 0.1) && std::abs(signedArea(*erodedRing(backwards, 0.1)) - 3.8 * 3.8) < 1e-12);
+        QVERIFY(!erodedRing({{0, 0}, {4, 0}, {4, 0.15}, {0, 0.15}}, 0.1));  // (narrower than twice the depth)
+        QVERIFY(!erodedRing({{0, 0}, {4, 0}, {2, 0}, {0, 4}}, 0.01));       // (not simple)
+        std::mt19937 rng(2026);
+        std::uniform_real_distribution<double> unit(0, 1);
+        int given = 0, inside = 0, deep = 0;
+        auto check = [&](const Ring& ring, double depth) {
+            const std::optional<Ring> eroded = erodedRing(ring, depth);
+            if (!eroded) return;
+            ++given;
+            QVERIFY(!ringProblem(*eroded).has_value());
+            QVERIFY(signedArea(*eroded) > 0);
+            const Bounds box = boundsOf(ring);
+            for (int k = 0; k < 400; ++k) {
+                const Vec2 p{box.lo.x + (box.hi.x - box.lo.x) * unit(rng), box.lo.y + (box.hi.y - box.lo.y) * unit(rng)};
+                const bool within = locate(p, ring) == Where::Inside;
+                const double d = within ? distance(p, ring) : 0;
+                if (locate(p, *eroded) != Where::Outside) {
+                    ++inside;
+                    QVERIFY2(within && d >= depth * (1 - 1e-6), qPrintable(QStringLiteral("%1,%2 at %3").arg(p.x).arg(p.y).arg(d)));
+                } else if (within && d > depth / std::cos(std::numbers::pi / 8) + 1e-9) {
+                    QFAIL(qPrintable(QStringLiteral("%1,%2 is %3 in, left out").arg(p.x).arg(p.y).arg(d)));
+                }
+                deep += within && d > depth * 2;
+            }
+            // (Its corners too: a wrong one would most likely be one of those.)
+            for (const Vec2& v : *eroded) QVERIFY(locate(v, ring) == Where::Inside && distance(v, ring) >= depth * (1 - 1e-6));
+        };
+        const Ring ell{{0, 0}, {4, 0}, {4, 1}, {1, 1}, {1, 4}, {0, 4}};
+        for (double depth : {0.0005, 0.01, 0.3}) check(ell, depth);
+        QVERIFY(erodedRing(ell, 0.3));
+        // Wiggly stars of 3 to 60 corners, some on a 1/8" grid, eroded by 0.0005" to 1".
+        for (int t = 0; t < 300; ++t) {
+            const int n = 3 + static_cast<int>(rng() % 58);
+            const double radius = 1 + 10 * unit(rng), wiggle = unit(rng) * 0.9;
+            Ring star;
+            for (int k = 0; k < n; ++k) {
+                const double angle = 2 * std::numbers::pi * k / n, r = radius * (1 + wiggle * (unit(rng) - 0.5));
+                Vec2 v{10 + r * std::cos(angle), 10 + r * std::sin(angle)};
+                if (t % 5 == 0) v = {std::round(v.x * 8) / 8, std::round(v.y * 8) / 8};
+                if (star.empty() || (v != star.back() && v != star.front())) star.push_back(v);
+            }
+            if (star.size() < 3 || ringProblem(star)) continue;
+            if (t % 2) std::reverse(star.begin(), star.end());
+            check(star, std::pow(10.0, -3.3 + 3.3 * unit(rng)));
+        }
+        qInfo("%d rings eroded, %d points found inside them, %d deep inside the rings", given, inside, deep);
+        QVERIFY(given > 200);
+        QVERIFY(inside > 20000);
+    }
+
     // innerRing and outerRing cut corners one at a time, going round the ring from its first
     // corner, pass after pass, as a reference that erases each from a plain list of corners
     // and looks for corners inside a triangle among all of them: the same ring and the same

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <numbers>
 #include <unordered_map>
 
 namespace sl {
@@ -143,15 +144,20 @@ Where locate(Vec2 p, const Polygon& polygon) {
     return Where::Inside;
 }
 
+namespace {
+// The squared distance from p to the segment a-b (rounded).
+double squaredToSegment(Vec2 p, Vec2 a, Vec2 b) {
+    const Vec2 ab = b - a, ap = p - a;
+    const double len2 = ab.x * ab.x + ab.y * ab.y;
+    const double t = len2 > 0 ? std::clamp((ap.x * ab.x + ap.y * ab.y) / len2, 0.0, 1.0) : 0.0;
+    const Vec2 d = ap - ab * t;
+    return d.x * d.x + d.y * d.y;
+}
+}  // namespace
+
 double squaredDistanceToEdges(Vec2 p, const Ring& ring) {
     double best = std::numeric_limits<double>::infinity();
-    for (size_t i = 0; i < ring.size(); ++i) {
-        const Vec2 a = ring[i], ab = ring[(i + 1) % ring.size()] - a, ap = p - a;
-        const double len2 = ab.x * ab.x + ab.y * ab.y;
-        const double t = len2 > 0 ? std::clamp((ap.x * ab.x + ap.y * ab.y) / len2, 0.0, 1.0) : 0.0;
-        const Vec2 d = ap - ab * t;
-        best = std::min(best, d.x * d.x + d.y * d.y);
-    }
+    for (size_t i = 0; i < ring.size(); ++i) best = std::min(best, squaredToSegment(p, ring[i], ring[(i + 1) % ring.size()]));
     return best;
 }
 
@@ -560,6 +566,64 @@ std::vector<std::pair<double, double>> stretchesInside(const Polygon& polygon, V
         if (locate(a + d * ((lo + hi) / 2), polygon) != Where::Inside) continue;
         if (!out.empty() && out.back().second == lo) out.back().second = hi;
         else out.emplace_back(lo, hi);
+    }
+    return out;
+}
+
+std::optional<Ring> erodedRing(const Ring& given, double depth) {
+    Ring ring = openRing(given);
+    ring.erase(std::unique(ring.begin(), ring.end()), ring.end());
+    while (ring.size() > 1 && ring.front() == ring.back()) ring.pop_back();
+    if (ring.size() < 3 || !(depth > 0) || ringProblem(ring)) return std::nullopt;
+    if (signedArea(ring) < 0) std::reverse(ring.begin(), ring.end());
+    const size_t n = ring.size();
+    std::vector<Vec2> inward(n);  // (side k's, from corner k to k + 1: the inside is on its left)
+    for (size_t k = 0; k < n; ++k) {
+        const Vec2 d = ring[(k + 1) % n] - ring[k];
+        const double len = std::hypot(d.x, d.y);
+        inward[k] = {-d.y / len, d.x / len};
+    }
+    // Each side moved in by depth; at a convex corner the two moved sides meet; a reflex
+    // corner is rounded by the disc of depth about it, and the ring goes round that disc on
+    // lines tangent to it (steps of at most 45 degrees), outside it.
+    Ring out;
+    for (size_t k = 0; k < n; ++k) {
+        const Vec2 v = ring[k], n1 = inward[(k + n - 1) % n], n2 = inward[k];
+        const double turn = n1.x * n2.y - n1.y * n2.x, along = n1.x * n2.x + n1.y * n2.y;
+        if (turn >= 0) {
+            if (!(1 + along > 1e-9)) return std::nullopt;  // (a spike: it goes back along itself)
+            out.push_back(v + (n1 + n2) * (depth / (1 + along)));
+            continue;
+        }
+        const double angle = std::atan2(turn, along);  // (negative: the normals turn clockwise)
+        const int steps = static_cast<int>(std::ceil(-angle / (std::numbers::pi / 4) - 1e-12));
+        const double step = angle / steps, reach = depth / std::cos(step / 2);
+        out.push_back(v + n1 * depth);
+        for (int j = 0; j < steps; ++j) {
+            const double a = (j + 0.5) * step;
+            out.push_back(v + Vec2{n1.x * std::cos(a) - n1.y * std::sin(a), n1.x * std::sin(a) + n1.y * std::cos(a)} * reach);
+        }
+        out.push_back(v + n2 * depth);
+    }
+    // Checked, not trusted: a simple ring, turning the same way, one corner inside the ring
+    // given, and every side of it at least `depth` (less a millionth) from every side of the
+    // ring given. Then every point it bounds is that far from the ring's outside: a segment
+    // from such a point to a nearer point of the outline would cross its own outline nearer.
+    if (ringProblem(out) || !(signedArea(out) > 0) || locate(out[0], ring) != Where::Inside) return std::nullopt;
+    const double least = depth * (1 - 1e-6), least2 = least * least;
+    for (size_t i = 0; i < out.size(); ++i) {
+        const Vec2 a = out[i], b = out[(i + 1) % out.size()];
+        const Bounds box{{std::min(a.x, b.x) - least, std::min(a.y, b.y) - least}, {std::max(a.x, b.x) + least, std::max(a.y, b.y) + least}};
+        for (size_t k = 0; k < n; ++k) {
+            const Vec2 c = ring[k], d = ring[(k + 1) % n];
+            if (std::max(c.x, d.x) < box.lo.x || std::min(c.x, d.x) > box.hi.x || std::max(c.y, d.y) < box.lo.y ||
+                std::min(c.y, d.y) > box.hi.y)
+                continue;
+            if (segmentsIntersect(a, b, c, d)) return std::nullopt;
+            const double near2 = std::min({squaredToSegment(a, c, d), squaredToSegment(b, c, d), squaredToSegment(c, a, b),
+                                           squaredToSegment(d, a, b)});
+            if (!(near2 >= least2)) return std::nullopt;
+        }
     }
     return out;
 }

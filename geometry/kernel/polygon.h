@@ -101,6 +101,14 @@ Ring outerRing(const Ring& ring, double maxFill);
 // outerRing(maxFill), or its convex hull when the ears cannot cut that.
 std::vector<Ring> coveringParts(const Ring& ring, double maxFill);
 
+// The region of a simple ring that lies at least `depth` in from its outline, as a ring
+// within it (positively oriented): each side moved in by depth, the moved sides meeting at
+// the convex corners and going round the disc of depth about each reflex corner, outside
+// it (so a little less than that region near those corners). Checked before it is given:
+// nothing where the ring is not simple or the result would not be (the ring narrower than
+// twice depth somewhere), and nothing rather than a ring that comes nearer its outline.
+std::optional<Ring> erodedRing(const Ring& ring, double depth);
+
 // The outline of a wall drawn as a polyline `thickness` wide (half on each side), with flat
 // ends and mitred corners (a corner sharper than about 29 degrees is cut square, so that it
 // does not reach far out), positively oriented; or nothing, with the problem in `problem`
