@@ -106,8 +106,12 @@ FlatTable::Stops FlatTable::stops(double bottom, double top, double from, double
     return all ? Stops::All : Stops::Some;
 }
 
-FlatTable::FlatTable(const Scenario& scenario, std::vector<int> moving)
+FlatTable::FlatTable(const Scenario& scenario, std::vector<int> moving, double band)
     : half_(scenario.ruleset.sight_line_width_mm / kMmPerInch / 2) {
+    if (!(half_ > 0) && band > 0) {
+        half_ = band / 2;
+        banded_ = true;
+    }
     const size_t pieces = scenario.terrain.size();
     // A feature's convex parts (its hull where the footprint has holes or cannot be cut).
     // (Each with its inside: the part shrunk by a little more than the band's reach, for a
@@ -123,15 +127,43 @@ FlatTable::FlatTable(const Scenario& scenario, std::vector<int> moving)
         }
         return shapes;
     };
+    // Banded: the same eroded by half the band. A feature's footprint whole (a line along the
+    // seam of two of its parts would pass between them eroded one by one), where it can be,
+    // then cut into convex parts, each with an inside as above; else each shape on its own
+    // (a seam may then open, which only leaves more pairs to the exact decision), with an
+    // inside only where the shape is one of the footprint's parts: a hull (an area's, a
+    // feature's with a courtyard) holds ground that is not the piece's.
+    auto eroded = [&](const TerrainPiece& t, const std::vector<flat::Shape>& asWall) {
+        std::vector<flat::Shape> out;
+        auto add = [&](Ring ring, bool inside) {
+            const std::optional<Ring> in = inside ? shrunk(ring, 3 * half_) : std::nullopt;
+            out.emplace_back(std::move(ring), 0);
+            if (in) out.back().setInside(insides_.emplace_back(std::make_unique<flat::Shape>(*in, 0)).get());
+        };
+        const bool feature = t.kind == TerrainKind::Feature;
+        if (feature && t.footprint.holes.empty())
+            if (const std::optional<Ring> whole = erodedRing(t.footprint.outer, half_)) {
+                std::vector<Ring> parts = convexParts(Polygon{*whole, {}});
+                for (Ring& part : parts) add(std::move(part), true);
+                if (!parts.empty()) return out;
+            }
+        const bool cut = feature && !convexParts(t.footprint).empty();
+        for (const flat::Shape& shape : asWall)
+            if (std::optional<Ring> in = shrunk(shape.ring(), half_)) add(std::move(*in), cut);
+        return out;
+    };
     asWall_.resize(pieces);
+    if (banded_) hidingWall_.resize(pieces);
     for (size_t i = 0; i < pieces; ++i) {
         const TerrainPiece& t = scenario.terrain[i];
         if (t.footprint.outer.size() < 3) continue;
         if (t.kind == TerrainKind::Feature) {
             asWall_[i] = partsOf(t);
+            if (banded_) hidingWall_[i] = eroded(t, asWall_[i]);
             continue;
         }
         asWall_[i].emplace_back(convexHullOf(t.footprint.outer), 0);
+        if (banded_) hidingWall_[i] = eroded(t, asWall_[i]);
         if (!t.footprint.holes.empty()) continue;  // (a hole's ground is not the piece's)
         asWall_[i].back().setParts([footprint = t.footprint] {
             std::vector<flat::Shape> parts;
@@ -157,6 +189,7 @@ FlatTable::FlatTable(const Scenario& scenario, std::vector<int> moving)
         b.top = t.height;
         b.some = !t.openings.empty();
         b.shapes = asWall_[i];  // (its parts, their insides shared)
+        if (banded_) b.hiding = hidingWall_[i];
         for (size_t a = 0; a < pieces; ++a)
             if (a != i && scenario.terrain[a].footprint.outer.size() >= 3 && inBox(boxes[i], boxes[a]) &&
                 strictlyWithin(t.footprint.outer, scenario.terrain[a].footprint))
@@ -174,12 +207,23 @@ FlatTable::FlatTable(const Scenario& scenario, std::vector<int> moving)
         Blocker b;
         b.model = static_cast<int>(m);
         b.top = model.top();  // (from the table: a model's prism runs from there)
-        if (model.base.shape == BaseShape::Circle)
-            b.shapes.emplace_back(Ring{model.position}, model.base.length_mm / kMmPerInch / 2);
-        else if (model.base.shape == BaseShape::Rect)
+        if (model.base.shape == BaseShape::Circle) {
+            const double radius = model.base.length_mm / kMmPerInch / 2;
+            b.shapes.emplace_back(Ring{model.position}, radius);
+            if (banded_ && radius > half_) b.hiding.emplace_back(Ring{model.position}, radius - half_);
+        } else if (model.base.shape == BaseShape::Rect) {
             b.shapes.emplace_back(outline, 0);
-        else
-            b.some = true, b.shapes.emplace_back(convexHullOf(outline), bulge);  // (an oval: some lines only)
+            if (banded_)
+                if (std::optional<Ring> in = shrunk(convexHullOf(outline), half_)) b.hiding.emplace_back(std::move(*in), 0);
+        } else {
+            // (An oval: its outline grown by the bulge holds it, the outline lies within it.
+            // With one set of walls, some lines only; banded, the one holds it for Visible,
+            // the other, eroded, for Hidden.)
+            b.shapes.emplace_back(convexHullOf(outline), bulge);
+            b.some = !banded_;
+            if (banded_)
+                if (std::optional<Ring> in = shrunk(convexHullOf(outline), half_)) b.hiding.emplace_back(std::move(*in), 0);
+        }
         // (Within a piece: its outline, and for a curve the base's centre deeper in than the
         // curve reaches.)
         const double reach = model.base.length_mm / kMmPerInch / 2 + bulge;
@@ -219,8 +263,11 @@ const FlatTable::Walls& FlatTable::wallsFor(const std::vector<int>& pieces, cons
     if (!fresh) return it->second;
     Walls& w = it->second;
     for (int p : pieces)
-        if (p >= 0 && static_cast<size_t>(p) < asWall_.size())
+        if (p >= 0 && static_cast<size_t>(p) < asWall_.size()) {
             for (const flat::Shape& s : asWall_[static_cast<size_t>(p)]) w.walls.push_back(&s);
+            if (banded_)
+                for (const flat::Shape& s : hidingWall_[static_cast<size_t>(p)]) w.hiding.push_back(&s);
+        }
     for (const Blocker& b : blockers_) {
         if (b.model >= 0 && static_cast<size_t>(b.model) < seenThrough.size() && seenThrough[static_cast<size_t>(b.model)]) continue;
         Stops stop = stops(b.bottom, b.top, from, to);
@@ -228,7 +275,10 @@ const FlatTable::Walls& FlatTable::wallsFor(const std::vector<int>& pieces, cons
         if (b.some) stop = Stops::Some;
         if (std::ranges::any_of(b.within, [&](int a) { return std::ranges::find(pieces, a) != pieces.end(); })) continue;
         for (const flat::Shape& s : b.shapes) (stop == Stops::All ? w.walls : w.unsure).push_back(&s);
+        if (banded_ && stop == Stops::All)
+            for (const flat::Shape& s : b.hiding) w.hiding.push_back(&s);
     }
+    if (!banded_) w.hiding = w.walls;
     return w;
 }
 

@@ -15,8 +15,8 @@
 // - A feature, and a model not seen through, stops every line between the two heights where
 //   it stands higher than both (and from the table, or from below both); none where it is
 //   no higher than the lower (or its underside is at the higher or above); some otherwise. A feature is taken as its convex parts, a round base as its disc, a
-//   rectangle as its outline; an oval's base, and a feature with openings, only where it
-//   stops none. A feature or model within a wall's footprint adds nothing to it.
+//   rectangle as its outline; an oval's base (but banded: below), and a feature with
+//   openings, only where it stops none. A feature or model within a wall's footprint adds nothing to it.
 #pragma once
 
 #include "los/flat_los.h"
@@ -31,15 +31,33 @@ namespace sl {
 class FlatTable {
 public:
     // The models in `moving` (the maps' own, moved from place to place) not counted.
-    FlatTable(const Scenario& scenario, std::vector<int> moving);
-    // Whether the plane decision serves this table: a ruleset whose line has a width (with
-    // none, a line may slip along the seam of two walls that touch).
+    // With `band` (inches, above 0) and a ruleset whose line has no width (true-los), the
+    // plane decides with bands that wide, each answer taken only where it holds for lines of
+    // no width as well (banded): Visible among the walls as they are (the middle line of an
+    // open band stays half the band clear of every wall), Hidden among the walls eroded by
+    // half the band (Walls::hiding, with hidingHalf: a band stopped by an eroded wall has a
+    // middle line that crosses the wall's open interior; a whole footprint is eroded before
+    // it is cut into convex parts, so that no seam between its parts opens).
+    FlatTable(const Scenario& scenario, std::vector<int> moving, double band = 0);
+    // Whether the plane decision serves this table: a ruleset whose line has a width, or a
+    // band asked for where it has none (without one, a line may slip along the seam of two
+    // walls that touch).
     bool usable() const { return half_ > 0; }
+    // Whether its answers need the two views (banded, above): else Walls::hiding is walls.
+    bool banded() const { return banded_; }
+    // Half the band's width: for views among Walls::walls (trusted to say Visible; Hidden too
+    // unless banded).
     double half() const { return half_; }
+    // For views among Walls::hiding (trusted to say Hidden): a little less than the erosion,
+    // so that rounding cannot take a stopped band's middle line out of the wall.
+    double hidingHalf() const { return banded_ ? half_ * 0.999 : half_; }
 
     struct Walls {
         std::vector<const flat::Shape*> walls;   // stop every line between the two heights
         std::vector<const flat::Shape*> unsure;  // stop some
+        // The walls to prove a pair hidden among: banded, each eroded by half the band (one
+        // eroded to nothing left out); else the same as walls.
+        std::vector<const flat::Shape*> hiding;
     };
     // For a pair whose ruleset walls are `pieces` (Rulings::wallsOf), whose observer sees
     // through the models marked in `seenThrough` (by the scenario's model index; its own
@@ -64,12 +82,14 @@ private:
         double bottom = 0, top = 0;  // the prism's
         bool some = false;           // stops some lines at most, whatever their heights (openings, an oval)
         std::vector<flat::Shape> shapes;
+        std::vector<flat::Shape> hiding;  // (banded: the shapes eroded)
         std::vector<int> within;  // the pieces whose footprints hold it (it adds nothing to them as walls)
     };
     double half_ = 0;
+    bool banded_ = false;
     // Each piece as a wall, by piece index: an area's hull, a feature's convex parts (small,
-    // and a base in the crook of an L stays clear of both arms).
-    std::vector<std::vector<flat::Shape>> asWall_;
+    // and a base in the crook of an L stays clear of both arms). Banded, the same eroded.
+    std::vector<std::vector<flat::Shape>> asWall_, hidingWall_;
     // The shapes' insides (Shape::inside, for a pair too near a shape): an area's hull cut
     // back from each side past the bay it spans, a feature's part shrunk, each by a little
     // more than the band's reach at least: convex, and within the piece.
