@@ -200,15 +200,15 @@ struct AgainstPairs {
 };
 
 // The exposure map of `zone` on `s` (2" cells, a model of `observer` at places 6" apart, one
-// of `target` at the cells) checked against ruling every pair (no plane, no shadows): each
+// of `target` at the cells, unless said) checked against ruling every pair (no plane, no shadows): each
 // cell's count is that ruling's, but for pairs those proofs left undecided; and at four
 // random cells, the count of places whose own pair ruling sees a model there. The first
 // disagreement (`name` and the cell), or an empty string.
 QString exposureAgainstPairs(const Scenario& s, const QString& name, int zone, const Probe& observer, const Probe& target,
-                             std::mt19937& rng, AgainstPairs& tally) {
+                             std::mt19937& rng, AgainstPairs& tally, double spacing = 2, double zoneSpacing = 6) {
     ExposureOptions options;
-    options.spacing = 2;
-    options.zoneSpacing = 6;
+    options.spacing = spacing;
+    options.zoneSpacing = zoneSpacing;
     const ExposureMap map = exposureMap(s, zone, observer, target, options);
     if (!map.complete || map.positions.size() < 4) return name + QStringLiteral(": %1 places").arg(map.positions.size());
     Run pairs;
@@ -3156,6 +3156,75 @@ private slots:
             for (size_t k = 0; k < map.cells.size(); ++k)
                 QVERIFY2(map.cells[k].seen == ruled.cells[k].seen || map.cells[k].undecided + ruled.cells[k].undecided > 0, what);
         }
+    }
+
+    void exposureUnderTrueLosAgreesWithEveryPair() {
+        // Lines of no width (true-los) are decided in the plane with a band 0.001" wide,
+        // trusting Visible among the walls as they are and Hidden among them eroded
+        // (FlatTable, banded). Against ruling every pair (exposureAgainstPairs): the demo
+        // from the blue zone (round bases, an oval and a rect at either end), and a table
+        // built for the band's traps, from a zone on its west edge at 1" cells and places 1"
+        // apart: an L whose convex parts meet along a seam, two walls that abut, two a slit
+        // of 0.0003" apart (narrower than the band: lines of no width pass), two 0.003" apart,
+        // and a tall oval base. On the demo the plane decides most pairs.
+        std::mt19937 rng(3011);
+        AgainstPairs tally;
+        const io::ReadResult demo = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"));
+        QVERIFY(demo.scenario);
+        const auto blue = std::ranges::find_if(demo.scenario->zones, [](const Zone& z) { return z.id == "dz-blue"; });
+        QVERIFY(blue != demo.scenario->zones.end());
+        const int blueZone = static_cast<int>(blue - demo.scenario->zones.begin());
+        const Base oval{BaseShape::Oval, 90, 52.5}, rect{BaseShape::Rect, 100, 50};
+        for (int round = 0; round < 3; ++round) {
+            Probe observer, target;
+            if (round == 1) target.base = oval;
+            if (round == 2) observer.base = rect, target.height = 3;
+            const QString failure = exposureAgainstPairs(*demo.scenario, QStringLiteral("demo round %1").arg(round), blueZone, observer,
+                                                         target, rng, tally);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        }
+        Scenario traps;
+        traps.board = {30, 24};
+        traps.ruleset.name = "true-los";
+        traps.ruleset.sight_line_width_mm = 0;
+        // (The seam runs from (10, 10) to (11, 11), on the line y = x through the zone; the
+        // abutting walls and the slits run west to east, as the zone's lines do.)
+        traps.terrain.push_back(testing::feature("ell", Polygon{{{10, 10}, {14, 10}, {14, 11}, {11, 11}, {11, 14}, {10, 14}}, {}}, 5));
+        traps.terrain.push_back(testing::wall("abut-s", 12, 4, 16, 5, 5));
+        traps.terrain.push_back(testing::wall("abut-n", 12, 5, 16, 6, 5));
+        traps.terrain.push_back(testing::wall("slit-s", 12, 1, 16, 2, 5));
+        traps.terrain.push_back(testing::wall("slit-n", 12, 2.0003, 16, 3, 5));
+        traps.terrain.push_back(testing::wall("wide-s", 12, 17, 16, 18, 5));
+        traps.terrain.push_back(testing::wall("wide-n", 12, 18.003, 16, 19, 5));
+        Model trukk = testing::infantry("trukk", {22, 12});
+        trukk.base = {BaseShape::Oval, 120, 92};
+        trukk.height = 3;
+        trukk.unit = trukk.side = "trukk";
+        traps.models.push_back(trukk);
+        traps.zones.push_back(Zone{"west", "deployment", "attacker", {{0, 0}, {6, 0}, {6, 24}, {0, 24}}, std::nullopt, 0, {}});
+        for (const Probe& target : {Probe{}, Probe{{BaseShape::Oval, 90, 52.5}, 1.75}}) {
+            const QString failure = exposureAgainstPairs(traps, QStringLiteral("traps"), 0, Probe{}, target, rng, tally, 1, 1);
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+        }
+        qInfo("%d cells against every pair, %d against the pair rulings from every place (%d seen from some, %d from none)", tally.cells,
+              tally.checked, tally.seenSome, tally.seenNone);
+        QVERIFY(tally.checked > 12);
+        QVERIFY(tally.seenSome > 3);
+        // The plane's share on the demo (0.5" cells, places 2" apart): without the band it
+        // decided none (the ruleset's line has no width).
+        ExposureOptions options;
+        options.spacing = 1;
+        options.zoneSpacing = 2;
+        const ExposureMap map = exposureMap(*demo.scenario, blueZone, Probe{}, Probe{}, options);
+        long long pairs = 0;
+        for (const ExposureCell& c : map.cells) pairs += c.overlap ? 0 : static_cast<long long>(map.positions.size());
+        const QByteArray what = QByteArray::number(map.work.cellsInPlane) + " cells and " + QByteArray::number(map.work.blocksInPlane) +
+                                " blocks in the plane, " + QByteArray::number(map.work.pairsRuled) + " of " + QByteArray::number(pairs) +
+                                " pairs ruled";
+        qInfo("demo: %s", what.constData());
+        QVERIFY2(map.work.cellsInPlane * 10 > pairs, what);
+        QVERIFY2(map.work.blocksInPlane > 50, what);
+        QVERIFY2(map.work.pairsRuled * 50 < pairs, what);
     }
 
     void exposureLeavesNoPlaceOnTheTablesModels() {

@@ -27,6 +27,10 @@ namespace sl::analysis {
 namespace {
 constexpr int kExposureBlock = 16;  // cells along a side of the largest block
 constexpr double kSpot = 0.01;      // inches: the spot of a target's top seen over low pieces
+// Inches: the band the plane decides lines of no width with (true-los), each answer taken
+// only where it holds for those lines too (FlatTable, banded). Far wider than rounding, far
+// narrower than any gap a base could be seen through.
+constexpr double kZeroWidthBand = 0.001;
 
 // Two discs within the base of a model of `probe` standing at `at`, beside the one about its
 // centre, where it is not round: about points of its long axis towards either end (a rect's
@@ -210,7 +214,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         // discs), each disc about a base only where it stays clear of every piece and model.
         // The walls and 13.09 are the bases' own, found for them. The others, and the whole
         // map where it counts fully visible too, go to the proofs below.
-        FlatTable flatTable(s, {oi, ti});
+        FlatTable flatTable(s, {oi, ti}, kZeroWidthBand);
         const bool flatOn = run.shadows && flatTable.usable() && !options.withFully;
         const bool roundTarget = target.base.shape == BaseShape::Circle, roundObserver = observer.base.shape == BaseShape::Circle;
         const double flatInner = roundTarget ? targetRadius : targetRim;
@@ -299,15 +303,20 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             auto hiddenAt = [&](int k) { return targetIn.empty() ? rulings.hiddenOf(ti).value_or(false) : targetIn[static_cast<size_t>(k)].hidden; };
             // The place's view in the plane for pairs with these walls, from the disc about
             // its base (-1) or a disc within it: about its centre (0), or towards an end (1, 2).
-            auto flatView = [&](const std::vector<int>& walls, int disc) -> const flat::View& {
+            // Its Visible is trusted; its Hidden only where the plane is not banded. With
+            // `hiding`, the view among the walls that prove Hidden (FlatTable::Walls::hiding),
+            // trusted to say only that: the same view where the plane is not banded.
+            auto flatView = [&](const std::vector<int>& walls, int disc, bool hiding = false) -> const flat::View& {
                 if (roundObserver) disc = 0;
-                std::unique_ptr<flat::View>& v = flatViews[{walls, disc}];
+                hiding = hiding && flatTable.banded();
+                std::unique_ptr<flat::View>& v = flatViews[{walls, hiding ? disc + 8 : disc}];
                 if (!v) {
                     const FlatTable::Walls& w = flatTable.wallsFor(walls, {}, observer.height, target.height);
                     const flat::Disc from = disc < 0    ? flat::Disc{s.models[oi].position, observerRadius}
                                             : disc == 0 ? flat::Disc{s.models[oi].position, observerInner}
                                                         : placeEnds[static_cast<size_t>(disc - 1)];
-                    v = std::make_unique<flat::View>(from, w.walls, w.unsure, flatTable.half(), tangents);
+                    v = hiding ? std::make_unique<flat::View>(from, w.hiding, w.unsure, flatTable.hidingHalf(), tangents)
+                               : std::make_unique<flat::View>(from, w.walls, w.unsure, flatTable.half(), tangents);
                 }
                 return *v;
             };
@@ -323,9 +332,13 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // (13.09: beyond the detection range, not seen whatever the lines:
                     // Rulings::hiddenBeyondRange, for a target known hidden.)
                     if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
-                    const flat::Sight sight = flatView(walls, 0).sees({s.models[ti].position, flatInner});
+                    const flat::Disc inner{s.models[ti].position, flatInner};
+                    const flat::Sight sight = flatView(walls, 0).sees(inner);
                     if (sight == flat::Sight::Visible) ++seen[k];
-                    if (sight == flat::Sight::Visible || (roundTarget && roundObserver && sight == flat::Sight::Hidden)) {
+                    // (Banded, Hidden is asked again among the walls eroded.)
+                    const bool hidden = sight == flat::Sight::Hidden &&
+                                        (!flatTable.banded() || flatView(walls, 0, true).hides(inner) == flat::Sight::Hidden);
+                    if (sight == flat::Sight::Visible || (roundTarget && roundObserver && hidden)) {
                         ++how.cellsInPlane;
                         return;
                     }
@@ -335,7 +348,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     // Both round: that is the question just asked.)
                     const bool bothRound = roundTarget && roundObserver;
                     if (!bothRound && aboutClear && (roundTarget || flatTable.clear(s.models[ti].position, targetRadius)) &&
-                        flatView(walls, -1).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden) {
+                        flatView(walls, -1, true).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden) {
                         ++how.cellsInPlane;
                         return;
                     }
@@ -454,7 +467,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 bool seenAll = false;
                 if (flatOn) {
                     const flat::Disc disc{centre, radius};
-                    const flat::Sight sight = aboutClear ? flatView(walls, -1).hides(disc) : flat::Sight::Unknown;
+                    const flat::Sight sight = aboutClear ? flatView(walls, -1, true).hides(disc) : flat::Sight::Unknown;
                     if (sight == flat::Sight::Hidden) {
                         ++how.blocksInPlane;
                         return true;
