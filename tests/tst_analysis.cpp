@@ -275,6 +275,33 @@ Scenario starTable(std::mt19937& rng, int round, int pieces, const std::function
     return s;
 }
 
+// A 30 x 24" table under true-los built for the traps of deciding lines of no width with a
+// band (FlatTable, banded), with a deployment zone on its west edge (the attacker's): an L
+// whose convex parts meet along a seam from (10, 10) to (11, 11), on the line y = x through
+// the zone; two walls that abut, two a slit of 0.0003" apart (narrower than the band: lines
+// of no width pass), two 0.003" apart, all running west to east as the zone's lines do; and a
+// tall oval base at (22, 12).
+Scenario bandTraps() {
+    Scenario traps;
+    traps.board = {30, 24};
+    traps.ruleset.name = "true-los";
+    traps.ruleset.sight_line_width_mm = 0;
+    traps.terrain.push_back(testing::feature("ell", Polygon{{{10, 10}, {14, 10}, {14, 11}, {11, 11}, {11, 14}, {10, 14}}, {}}, 5));
+    traps.terrain.push_back(testing::wall("abut-s", 12, 4, 16, 5, 5));
+    traps.terrain.push_back(testing::wall("abut-n", 12, 5, 16, 6, 5));
+    traps.terrain.push_back(testing::wall("slit-s", 12, 1, 16, 2, 5));
+    traps.terrain.push_back(testing::wall("slit-n", 12, 2.0003, 16, 3, 5));
+    traps.terrain.push_back(testing::wall("wide-s", 12, 17, 16, 18, 5));
+    traps.terrain.push_back(testing::wall("wide-n", 12, 18.003, 16, 19, 5));
+    Model trukk = testing::infantry("trukk", {22, 12});
+    trukk.base = {BaseShape::Oval, 120, 92};
+    trukk.height = 3;
+    trukk.unit = trukk.side = "trukk";
+    traps.models.push_back(trukk);
+    traps.zones.push_back(Zone{"west", "deployment", "attacker", {{0, 0}, {6, 0}, {6, 24}, {0, 24}}, std::nullopt, 0, {}});
+    return traps;
+}
+
 // Whether the segment p-q runs through the open interior of a convex, counter-clockwise
 // ring: its part strictly inside every side is longer than a hair (in the segment's
 // parameter).
@@ -3158,16 +3185,59 @@ private slots:
         }
     }
 
+    void visionMapsUnderTrueLosAgreeWithEveryPair() {
+        // Lines of no width past seams, through slits a hair wide and past an oval base: the
+        // vision map (its shadows and open views; the plane does not serve it here, see
+        // the README) against ruling every pair (no shadows), every cell, on the band's
+        // traps (bandTraps) from three observers that look along the L's seam, through the
+        // slits and past the oval, and on the demo from the blue intercessors and a red boy,
+        // round and oval probes.
+        Scenario traps = bandTraps();
+        for (const Vec2 at : {Vec2{3, 3}, Vec2{4, 2.0}, Vec2{4, 18.5}}) traps.models.push_back(observerAt("eye", at));
+        for (size_t m = 1; m < traps.models.size(); ++m) traps.models[m].id += std::to_string(m);
+        const io::ReadResult demo = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"));
+        QVERIFY(demo.scenario);
+        struct Case {
+            const Scenario* table;
+            std::vector<int> observers;
+            Probe probe;
+            double spacing;
+        };
+        const Case cases[] = {{&traps, {1, 2, 3}, Probe{}, 0.5},
+                              {&traps, {1, 2, 3}, Probe{{BaseShape::Oval, 90, 52.5}, 1.75}, 1},
+                              {&*demo.scenario, {0, 1, 2, 3, 4}, Probe{}, 1},
+                              {&*demo.scenario, {10}, Probe{}, 0.5}};
+        int compared = 0, fully = 0, seen = 0, hidden = 0;
+        for (const Case& c : cases) {
+            const double spacing = testing::sharedSpacing(c.spacing);
+            const VisionMap map = visionMap(*c.table, c.observers, c.probe, spacing, fullProofs());
+            std::vector<VisionMap> singles;
+            for (int o : c.observers) singles.push_back(visionMap(*c.table, {o}, c.probe, spacing, fullProofs(false)));
+            const Combined every = combine(singles);
+            for (size_t k = 0; k < map.cells.size(); ++k) {
+                const Cell &a = map.cells[k], &b = every.cells[k];
+                if (a.undecided || b.undecided) continue;
+                QVERIFY2(sameRuling(a, b), qPrintable(cellsDiffer(c.table->ruleset.name.c_str(), k, a, b)));
+                ++compared;
+                fully += a.verdict == Verdict::FullyVisible;
+                seen += a.verdict == Verdict::Visible;
+                hidden += a.verdict == Verdict::Hidden;
+            }
+        }
+        qInfo("%d cells compared: %d fully visible, %d visible, %d hidden", compared, fully, seen, hidden);
+        QVERIFY(fully > testing::share(1000));
+        QVERIFY(seen > testing::share(100));
+        QVERIFY(hidden > testing::share(300));
+    }
+
     void exposureUnderTrueLosAgreesWithEveryPair() {
         // Lines of no width (true-los) are decided in the plane with a band 0.001" wide,
         // trusting Visible among the walls as they are and Hidden among them eroded
         // (FlatTable, banded). Against ruling every pair (exposureAgainstPairs): the demo
         // from the blue zone (round bases, an oval and a rect at either end; and under 10th
-        // edition, whose line has no width either), and a table
-        // built for the band's traps, from a zone on its west edge at 1" cells and places 1"
-        // apart: an L whose convex parts meet along a seam, two walls that abut, two a slit
-        // of 0.0003" apart (narrower than the band: lines of no width pass), two 0.003" apart,
-        // and a tall oval base. On the demo the plane decides most pairs.
+        // edition, whose line has no width either), and the band's traps (bandTraps) from
+        // their zone, at 1" cells and places 1" apart. On the demo the plane decides most
+        // pairs.
         std::mt19937 rng(3011);
         AgainstPairs tally;
         const io::ReadResult demo = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/demo.sightline.json"));
@@ -3187,25 +3257,7 @@ private slots:
                                                          target, rng, tally);
             QVERIFY2(failure.isEmpty(), qPrintable(failure));
         }
-        Scenario traps;
-        traps.board = {30, 24};
-        traps.ruleset.name = "true-los";
-        traps.ruleset.sight_line_width_mm = 0;
-        // (The seam runs from (10, 10) to (11, 11), on the line y = x through the zone; the
-        // abutting walls and the slits run west to east, as the zone's lines do.)
-        traps.terrain.push_back(testing::feature("ell", Polygon{{{10, 10}, {14, 10}, {14, 11}, {11, 11}, {11, 14}, {10, 14}}, {}}, 5));
-        traps.terrain.push_back(testing::wall("abut-s", 12, 4, 16, 5, 5));
-        traps.terrain.push_back(testing::wall("abut-n", 12, 5, 16, 6, 5));
-        traps.terrain.push_back(testing::wall("slit-s", 12, 1, 16, 2, 5));
-        traps.terrain.push_back(testing::wall("slit-n", 12, 2.0003, 16, 3, 5));
-        traps.terrain.push_back(testing::wall("wide-s", 12, 17, 16, 18, 5));
-        traps.terrain.push_back(testing::wall("wide-n", 12, 18.003, 16, 19, 5));
-        Model trukk = testing::infantry("trukk", {22, 12});
-        trukk.base = {BaseShape::Oval, 120, 92};
-        trukk.height = 3;
-        trukk.unit = trukk.side = "trukk";
-        traps.models.push_back(trukk);
-        traps.zones.push_back(Zone{"west", "deployment", "attacker", {{0, 0}, {6, 0}, {6, 24}, {0, 24}}, std::nullopt, 0, {}});
+        const Scenario traps = bandTraps();
         for (const Probe& target : {Probe{}, Probe{{BaseShape::Oval, 90, 52.5}, 1.75}}) {
             const QString failure = exposureAgainstPairs(traps, QStringLiteral("traps"), 0, Probe{}, target, rng, tally, 1, 1);
             QVERIFY2(failure.isEmpty(), qPrintable(failure));

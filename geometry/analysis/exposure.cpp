@@ -27,10 +27,6 @@ namespace sl::analysis {
 namespace {
 constexpr int kExposureBlock = 16;  // cells along a side of the largest block
 constexpr double kSpot = 0.01;      // inches: the spot of a target's top seen over low pieces
-// Inches: the band the plane decides lines of no width with (true-los), each answer taken
-// only where it holds for those lines too (FlatTable, banded). Far wider than rounding, far
-// narrower than any gap a base could be seen through.
-constexpr double kZeroWidthBand = 0.001;
 
 // Two discs within the base of a model of `probe` standing at `at`, beside the one about its
 // centre, where it is not round: about points of its long axis towards either end (a rect's

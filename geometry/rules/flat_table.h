@@ -28,6 +28,11 @@
 
 namespace sl {
 
+// Inches: the band the maps decide lines of no width with (true-los, 10th edition), each
+// answer taken only where it holds for those lines too (FlatTable, banded). Far wider than
+// rounding, far narrower than any gap a base could be seen through.
+inline constexpr double kZeroWidthBand = 0.001;
+
 class FlatTable {
 public:
     // The models in `moving` (the maps' own, moved from place to place) not counted.
