@@ -551,6 +551,10 @@ private slots:
                      !r.out.contains(QStringLiteral("defender/attacker")) &&
                      r.out.contains(QStringLiteral("4\" cells, places 8\" apart")),
                  qPrintable(r.out));
+        // (Below the table, its key: a line to each column, the time's too.)
+        QVERIFY2(r.out.contains(QStringLiteral("gap  time s\n")) && r.out.contains(QStringLiteral("\n  hides: the safe ground of 32 mm round")) &&
+                     r.out.contains(QStringLiteral("\n  time s: the seconds the layout's maps took\n")),
+                 qPrintable(r.out));
         QFile summaryJson(QDir(out.path()).filePath(QStringLiteral("summary.json")));
         QVERIFY(summaryJson.open(QIODevice::ReadOnly));
         const QJsonObject ranked = QJsonDocument::fromJson(summaryJson.readAll()).object();
@@ -601,7 +605,7 @@ private slots:
         // and 8, and a gap of 0.36).
         QCOMPARE(sides[0].toObject().value(QStringLiteral("places")).toInt(), sides[1].toObject().value(QStringLiteral("places")).toInt());
         QCOMPARE(f.value(QStringLiteral("hiding_gap")).toDouble(), 0.0);
-        QVERIFY2(r.out.contains(QStringLiteral("ranked from the most even (=: as even as another; those listed by their hides, the most first)")),
+        QVERIFY2(r.out.contains(QStringLiteral("ranked from the most even\n  =: as even as another (those listed by their hides, the most first)")),
                  qPrintable(r.out));
         // A file in the folder that cannot be read is left out, and said; the others are
         // reported, and the run ends in failure.

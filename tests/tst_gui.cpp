@@ -3787,8 +3787,14 @@ private slots:
         }
         QCOMPARE(w.board()->selection().models.size(), size_t(7));
         QVERIFY(edits::problemsOf(s).isEmpty());
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Added 7 models of Intercessor Squad on 32 mm bases"));
         w.document()->undoStack()->undo();  // one step
         QCOMPARE(w.document()->scenario().models.size(), before);
+        // One model: said as one.
+        dialog.countBox()->setValue(1);
+        QVERIFY(w.addUnitFromCatalog(&dialog));
+        QCOMPARE(w.document()->scenario().models.size(), before + 1);
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Added 1 model of Intercessor Squad on a 32 mm base"));
     }
 
     void newFromOfficialLayout() {

@@ -643,7 +643,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     QJsonArray rows;
     out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n").arg(QStringLiteral("rank"), 4).arg(QStringLiteral("layout"), -36)
                  .arg(QStringLiteral("sides A/B"), -19).arg(QStringLiteral("exposed A/B"), 13).arg(QStringLiteral("hides A/B sq in"), 17)
-                 .arg(QStringLiteral("gap"), 6).arg(QStringLiteral("s"), 6);
+                 .arg(QStringLiteral("gap"), 6).arg(QStringLiteral("time s"), 7);
     // (Layouts as even as one another share a rank, "=1" in the table: the first of them's.)
     std::vector<size_t> ranks(layouts.size());
     for (size_t r = 0; r < layouts.size(); ++r) ranks[r] = r > 0 && layouts[r].gap == layouts[r - 1].gap ? ranks[r - 1] : r + 1;
@@ -673,7 +673,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                      .arg(QStringLiteral("%1/%2").arg(L.sides.value(0), L.sides.value(1)), -19)
                      .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 1).arg(100 * L.zoneExposure[1], 0, 'f', 1), 13)
                      .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 0).arg(L.safe[1][0], 0, 'f', 0), 17)
-                     .arg(L.gap, 6, 'f', 2).arg(L.seconds, 6, 'f', 1);
+                     .arg(L.gap, 6, 'f', 2).arg(L.seconds, 7, 'f', 1);
     }
     QFile summaryCsv(QDir(outDir).filePath(QStringLiteral("summary.csv")));
     QFile summaryJson(QDir(outDir).filePath(QStringLiteral("summary.json")));
@@ -691,11 +691,15 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     struct rusage usage {};
     getrusage(RUSAGE_SELF, &usage);
     // (The folder's paths last, joined on: a path may hold a "%".)
+    // (The key below the table, a line to each column.)
     out() << QStringLiteral("%1 (%2) in %3 s on %4 threads, peak memory %5 MB; %6\" cells, places %7\" apart "
-                            "(finer: --spacing, --zone-spacing); A and B: the two deployment zones' sides, in the order of "
-                            "their names; exposed: the mean share of the enemy's places that see a cell of the side's zone; hides: "
-                            "the safe ground of %8; gap: their difference over their mean (0: even), ranked from the most "
-                            "even (=: as even as another; those listed by their hides, the most first)\n")
+                            "(finer: --spacing, --zone-spacing)\n"
+                            "  A and B: the two deployment zones' sides, in the order of their names\n"
+                            "  exposed: the mean share of the enemy's places that see a cell of the side's zone\n"
+                            "  hides: the safe ground of %8\n"
+                            "  gap: their difference over their mean (0: even); ranked from the most even\n"
+                            "  =: as even as another (those listed by their hides, the most first)\n"
+                            "  time s: the seconds the layout's maps took\n")
                  .arg(layouts.size() == 1 ? QStringLiteral("1 layout") : QStringLiteral("%1 layouts").arg(layouts.size()),
                       skipped == 0 ? QStringLiteral("0 left out") : QStringLiteral("%1 left out: %2").arg(skipped).arg(leftOutNames.join(QStringLiteral(", "))), QString::number(all.nsecsElapsed() / 1e9, 'f', 1),
                       QString::number(std::max(1u, std::thread::hardware_concurrency())), QString::number(usage.ru_maxrss / 1024.0, 'f', 0),

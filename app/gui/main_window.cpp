@@ -1430,7 +1430,9 @@ bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
     edits::Selection sel;
     for (size_t i = 0; i < block.size(); ++i) sel.models.push_back(static_cast<int>(first + i));
     board_->setSelection(sel);
-    statusBar()->showMessage(tr("Added %1 models of %2 on %3 bases").arg(block.size()).arg(entry->name, kdc::baseLabel(*entry)), 6000);
+    statusBar()->showMessage(block.size() == 1 ? tr("Added 1 model of %1 on a %2 base").arg(entry->name, kdc::baseLabel(*entry))
+                                               : tr("Added %1 models of %2 on %3 bases").arg(block.size()).arg(entry->name, kdc::baseLabel(*entry)),
+                             6000);
     return true;
 }
 
