@@ -1190,7 +1190,12 @@ private slots:
         QVERIFY2(panel->explanation().contains(QStringLiteral("At (16.5\", 8.5\"), a 32 mm round, 1.75\" model: hidden from every one of the 18 places in west")),
                  qPrintable(panel->explanation()));
         QVERIFY(!view->overlay().mapLines.empty());
-        for (const auto& line : view->overlay().mapLines) QVERIFY(!line.second);
+        for (const auto& line : view->overlay().mapLines) {
+            QVERIFY(!line.seen);
+            // (Each drawn up to where it meets the wall, x = 10, and marked there.)
+            const Vec2 hit = line.line.a + (line.line.b - line.line.a) * line.hit;
+            QVERIFY2(line.hit > 0 && line.hit < 1 && std::abs(hit.x - 10) < 1e-6, qPrintable(QString::number(hit.x)));
+        }
         // (The red lines said to be some of the places, as many as are drawn.)
         QVERIFY2(panel->explanation().contains(QStringLiteral("The red lines: from %1 of the 18 that do not see it")
                                                    .arg(view->overlay().mapLines.size())),
@@ -1433,8 +1438,10 @@ private slots:
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->computing());
         // (Three bases one after another, whose costs differ: which one, no time foretold
-        // from the first.)
-        QVERIFY2(progress->format().contains(QStringLiteral("base 1 of 3")) && !progress->format().contains(QStringLiteral("left")),
+        // from the first. The first is most often still under way here; on a busy machine
+        // the next may be.)
+        QVERIFY2(progress->format().contains(QRegularExpression(QStringLiteral("base [12] of 3"))) &&
+                     !progress->format().contains(QStringLiteral("left")),
                  qPrintable(progress->format()));
         const int before = progress->value();
         QVERIFY(panel->compute());
@@ -1885,7 +1892,7 @@ private slots:
                      !text.contains(QStringLiteral("(s)")),
                  qPrintable(text));
         int green = 0;
-        for (const auto& line : w.board()->overlay().mapLines) green += line.second;
+        for (const auto& line : w.board()->overlay().mapLines) green += line.seen;
         QVERIFY2(text.contains(green == 0 ? QStringLiteral("hidden from all of them") : QStringLiteral("seen from %1, the green lines").arg(green)),
                  qPrintable(text));
     }
@@ -2357,11 +2364,11 @@ private slots:
         QVERIFY2(panel->explanation().contains(QStringLiteral("hidden")), qPrintable(panel->explanation()));
         QVERIFY2(panel->explanation().contains(QStringLiteral("Wall")), qPrintable(panel->explanation()));
         QCOMPARE(view->overlay().mapLines.size(), size_t(1));
-        QVERIFY(!view->overlay().mapLines.front().second);
+        QVERIFY(!view->overlay().mapLines.front().seen);
         panel->explainAt({2.5, 8.5});
         QVERIFY(explained.wait(kWorkMs));
         QVERIFY2(panel->explanation().contains(QStringLiteral("fully visible to Eye 1")), qPrintable(panel->explanation()));
-        QVERIFY(view->overlay().mapLines.front().second);
+        QVERIFY(view->overlay().mapLines.front().seen);
         // A cell whose base would reach past the table's edge: no place to stand.
         QCOMPARE(panel->map()->at(0, 8).verdict, analysis::Verdict::Overlap);
         panel->explainAt({0.5, 8.5});

@@ -1282,10 +1282,12 @@ void AnalysisPanel::startExplaining() {
             std::vector<std::pair<std::string, int>> stoppedBy;
             QStringList rules;
             for (size_t k = 0; k < unseen.size(); k += every, ++red) {
-                e.lines.push_back({{unseen[k], at}, false});
                 s.models[oi].position = unseen[k];
                 scene.modelMoved(oi);
                 rulings.modelMoved(oi);
+                // (Drawn up to where its centre line is first blocked.)
+                const SightLine centres{unseen[k], at, s.models[oi].top(), s.models[ti].top()};
+                e.lines.push_back({{unseen[k], at}, false, firstBlockedShare(scene, centres, scene.ignoredModels(oi, ti))});
                 const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
                 for (const std::string& id : stops) {
@@ -1420,7 +1422,10 @@ void AnalysisPanel::startExplaining() {
             fully = fully || r.fully_visible;
             (r.visible ? fullyOpen : seenOpen) |= r.undecided;
             if (r.visible && r.witness) e.lines.push_back({*r.witness, true});
-            else if (e.lines.size() < 10) e.lines.push_back({{s.models[o].position, at}, false});
+            else if (e.lines.size() < 10)
+                e.lines.push_back({{s.models[o].position, at}, false,
+                                   firstBlockedShare(scene, {s.models[o].position, at, s.models[o].top(), s.models[target].top()},
+                                                     scene.ignoredModels(o, target))});
             if (!r.visible) {
                 // Under every ruleset: what stops every line (true line of sight gives no reasons).
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;

@@ -205,7 +205,7 @@ private:
     // The explanation of one cell, worked out off the GUI thread: the newest hover wins.
     struct Explained {
         QString text;
-        std::vector<std::pair<Segment, bool>> lines;
+        std::vector<render::MapLine> lines;
     };
     QFutureWatcher<Explained> explainWatcher_;
     std::optional<std::pair<int, int>> explainPending_, explainShown_;

@@ -485,7 +485,7 @@ void BoardView::setMapLayer(std::optional<render::MapLayer> layer) {
     decorate();
 }
 
-void BoardView::setMapLines(std::vector<std::pair<Segment, bool>> lines, std::vector<std::pair<Ring, QColor>> bases) {
+void BoardView::setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases) {
     mapLines_ = std::move(lines);
     mapBases_ = std::move(bases);
     decorate();

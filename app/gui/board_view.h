@@ -161,7 +161,7 @@ public:
     // that explain one of its cells (green seen, red not) or bases drawn there (hiding
     // spots), kept through every recompute.
     void setMapLayer(std::optional<render::MapLayer> layer);
-    void setMapLines(std::vector<std::pair<Segment, bool>> lines, std::vector<std::pair<Ring, QColor>> bases = {});
+    void setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases = {});
     const std::optional<render::MapLayer>& mapLayer() const { return mapLayer_; }
 
     // Board inches at a widget point, and back.
@@ -333,7 +333,7 @@ private:
     quint64 shownGeneration_ = 0;
     render::Overlay overlay_;
     std::optional<render::MapLayer> mapLayer_;
-    std::vector<std::pair<Segment, bool>> mapLines_;
+    std::vector<render::MapLine> mapLines_;
     std::vector<std::pair<Ring, QColor>> mapBases_;
     double lastRecomputeMs_ = 0;
 

@@ -1014,16 +1014,26 @@ void BoardRenderer::paintSight(QPainter& p, const Overlay& overlay, double unit)
     }
     // A map cell explained: a dark edge under each line so it reads over the map's colours,
     // and the cell's centre ringed.
-    for (const auto& [line, visible] : overlay.mapLines) {
+    // (A red line solid up to where it is first blocked, that point marked, faded beyond.)
+    for (const MapLine& m : overlay.mapLines) {
+        const Vec2 hit = m.seen ? m.line.b : m.line.a + (m.line.b - m.line.a) * std::clamp(m.hit, 0.0, 1.0);
         p.setPen(QPen(QColor(0, 0, 0, 170), 5 * unit, Qt::SolidLine, Qt::RoundCap));
-        p.drawLine(pt(line.a), pt(line.b));
-        p.setPen(QPen(visible ? kVisibleGreen : kBlockedRed, 2.5 * unit, Qt::SolidLine, Qt::RoundCap));
-        p.drawLine(pt(line.a), pt(line.b));
+        p.drawLine(pt(m.line.a), pt(hit));
+        p.setPen(QPen(m.seen ? kVisibleGreen : kBlockedRed, 2.5 * unit, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(pt(m.line.a), pt(hit));
+        if (m.seen || m.hit >= 1) continue;
+        QColor faded = kBlockedRed;
+        faded.setAlpha(110);
+        p.setPen(QPen(faded, 2 * unit, Qt::DashLine));
+        p.drawLine(pt(hit), pt(m.line.b));
+        p.setPen(QPen(QColor(255, 255, 255), 1.5 * unit));
+        p.setBrush(kBlockedRed);
+        p.drawEllipse(pt(hit), 4 * unit, 4 * unit);
     }
     if (!overlay.mapLines.empty()) {
         p.setPen(QPen(QColor(255, 255, 255), 2 * unit));
         p.setBrush(Qt::NoBrush);
-        p.drawEllipse(pt(overlay.mapLines.front().first.b), 6 * unit, 6 * unit);
+        p.drawEllipse(pt(overlay.mapLines.front().line.b), 6 * unit, 6 * unit);
     }
     for (const auto& [outline, colour] : overlay.mapBases) {
         const QPainterPath path = ringPath(outline);

@@ -26,6 +26,15 @@ struct BlockedLine {
     double hit = 1;  // share of the way from `from` to `to` where it is first blocked
 };
 
+// A line that explains a cell of a layout map: from an observer (or a zone's place) to the
+// cell, green where it sees it; red where not, solid up to the first point where its centre
+// line is blocked, that point marked, and faded beyond (as a pair's blocked lines).
+struct MapLine {
+    Segment line;
+    bool seen = false;
+    double hit = 1;  // (red: share of the way where it is first blocked)
+};
+
 // A measured distance: the segment drawn and what it says.
 struct Measurement {
     Vec2 from;
@@ -133,7 +142,7 @@ struct Overlay {
     // A layout analysis map under the pieces and models, and the lines that explain a cell
     // of it (from an observer to the cell: green seen, red not).
     std::optional<MapLayer> map;
-    std::vector<std::pair<Segment, bool>> mapLines;
+    std::vector<MapLine> mapLines;
     // Bases drawn where a cell of the map is explained (hiding spots: each base as it would
     // stand there), outlines in their colours.
     std::vector<std::pair<Ring, QColor>> mapBases;
