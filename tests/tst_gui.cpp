@@ -1854,14 +1854,27 @@ private slots:
                                                   QStringLiteral("deployment-attacker"), 4, 2.0);
         QVERIFY(panel);
         QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
-        int named = 0;
+        int named = 0, together = 0;
         for (const Vec2 at : {Vec2{9, 15}, Vec2{15, 35}, Vec2{45, 37}, Vec2{5, 41}, Vec2{27, 31}, Vec2{49.75, 8.25}}) {
             panel->explainAt(at);
             QVERIFY(explained.wait(kWorkMs));
             // (Purge vs Purge 01's pieces are ruins, towers, barriers, pipes and generators.)
             named += panel->explanation().contains(QRegularExpression(QStringLiteral("What blocks them: (Ruin|Tower|Barrier|Pipe|Generator)")));
+            // (Counts that add up to more than the red lines: said to be pieces stopping a
+            // place's lines together.)
+            int sum = 0, of = 0;
+            for (auto it = QRegularExpression(QStringLiteral("\\((\\d+) of the (\\d+)\\)")).globalMatch(panel->explanation()); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                sum += m.captured(1).toInt();
+                of = m.captured(2).toInt();
+            }
+            if (sum > of) {
+                QVERIFY2(panel->explanation().contains(QStringLiteral("several of these together")), qPrintable(panel->explanation()));
+                ++together;
+            }
         }
         QVERIFY(named >= 2);
+        qInfo("%d cells whose pieces stop some places' lines together", together);
         // (Some of the last cell's red places are hidden by 13.09, not by a piece: the rule
         // said, in words, its models named as the player knows them, not by the map's ids.)
         QVERIFY2(panel->explanation().contains(QStringLiteral("The others hidden by 13.09: the model here is within Ruin 3, which has a dense feature")),

@@ -1280,6 +1280,7 @@ void AnalysisPanel::startExplaining() {
             // models that together block every line named, the most often first; where none
             // does, the rules that hide it, 13.09 say.)
             std::vector<std::pair<std::string, int>> stoppedBy;
+            bool together = false;  // (some place's lines stopped only by several pieces at once)
             QStringList rules;
             for (size_t k = 0; k < unseen.size(); k += every, ++red) {
                 s.models[oi].position = unseen[k];
@@ -1290,6 +1291,7 @@ void AnalysisPanel::startExplaining() {
                 e.lines.push_back({{unseen[k], at}, false, firstBlockedShare(scene, centres, scene.ignoredModels(oi, ti))});
                 const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
+                together = together || stops.size() > 1;
                 for (const std::string& id : stops) {
                     auto it = std::ranges::find(stoppedBy, id, &std::pair<std::string, int>::first);
                     if (it == stoppedBy.end()) stoppedBy.push_back({id, 1});
@@ -1347,7 +1349,10 @@ void AnalysisPanel::startExplaining() {
                                        : QObject::tr("%1 (%2 of the %3)").arg(QString::fromStdString(s.labelOf(id))).arg(lines).arg(red));
                 e.text += everyOne ? (red == 1 ? QObject::tr(" What blocks it: %1.") : QObject::tr(" What blocks each of them: %1."))
                                          .arg(names.join(QStringLiteral(", ")))
-                                   : QObject::tr(" What blocks them: %1.").arg(names.join(QStringLiteral(", ")));
+                                   : together ? QObject::tr(" What blocks them: %1 (some places' lines are stopped only by "
+                                                            "several of these together, each of them counted).")
+                                                    .arg(names.join(QStringLiteral(", ")))
+                                              : QObject::tr(" What blocks them: %1.").arg(names.join(QStringLiteral(", ")));
             }
             if (!rules.isEmpty()) {
                 // (The rule's reasons without its name, said once: "13.09 hidden: the model
