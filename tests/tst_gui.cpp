@@ -10,6 +10,7 @@
 #include "catalog_dialog.h"
 #include "inspector.h"
 #include "kernel/base.h"
+#include "kernel/polygon.h"
 #include "layout_dialog.h"
 #include "main_window.h"
 #include "prompts.h"
@@ -1844,6 +1845,53 @@ private slots:
         QVERIFY(!clear->hasFocus());
         QVERIFY(compute->hasFocus());
         QVERIFY(panel->hiding().has_value());  // (the map shown stays)
+    }
+
+    void analysisExposureHoverLinesAgreeWithTheText() {
+        // The demo's exposure map from the blue zone: hovering a cell draws each green line
+        // along an open line (not the centres' line, which may cross a wall the open line
+        // passes), and each red line up to a point on the outline of a piece or model the
+        // text names as stopping the lines (not the first thing its centre line meets).
+        // The cells a walkthrough found at odds with the text.
+        gui::MainWindow w;
+        gui::AnalysisPanel* panel = exposureShown(w, kDemo, QStringLiteral("dz-blue"), 2, 1.0);
+        QVERIFY(panel);
+        const Scenario& s = w.document()->scenario();
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        int green = 0, dots = 0;
+        for (const Vec2 at : {Vec2{50.5, 32.5}, Vec2{35.5, 20.5}, Vec2{34.5, 37.5}, Vec2{36.5, 19.5}, Vec2{45.5, 14.5}}) {
+            panel->explainAt(at);
+            QVERIFY(explained.wait(kWorkMs));
+            const QString text = panel->explanation();
+            const auto& overlay = w.board()->overlay();
+            QVERIFY(overlay.mapCell && std::abs(overlay.mapCell->x - at.x) < 0.5 && std::abs(overlay.mapCell->y - at.y) < 0.5);
+            for (const render::MapLine& m : overlay.mapLines) {
+                if (m.seen) {
+                    // (Through no feature taller than both models' tops.)
+                    for (const TerrainPiece& t : s.terrain) {
+                        if (t.kind != TerrainKind::Feature || t.height <= 1.75) continue;
+                        for (const auto& [from, to] : stretchesInside(t.footprint, m.line.a, m.line.b))
+                            QVERIFY2(to - from < 1e-6, qPrintable(QStringLiteral("a green line to (%1, %2) crosses %3").arg(at.x).arg(at.y).arg(QString::fromStdString(t.id))));
+                    }
+                    ++green;
+                    continue;
+                }
+                if (m.hit >= 1) continue;
+                const Vec2 hit = m.line.a + (m.line.b - m.line.a) * m.hit;
+                double nearest = HUGE_VAL;
+                for (const TerrainPiece& t : s.terrain)
+                    if (text.contains(QString::fromStdString(s.labelOf(t.id))))
+                        nearest = std::min(nearest, std::sqrt(squaredDistanceToEdges(hit, t.footprint.outer)));
+                for (const Model& model : s.models)
+                    if (text.contains(QString::fromStdString(s.labelOf(model.id))))
+                        nearest = std::min(nearest, std::sqrt(squaredDistanceToEdges(hit, baseOutline(model))));
+                QVERIFY2(nearest < 1e-3, qPrintable(QStringLiteral("a red line to (%1, %2) stops at (%3, %4), %5\" from what the text names: %6")
+                                                        .arg(at.x).arg(at.y).arg(hit.x).arg(hit.y).arg(nearest).arg(text)));
+                ++dots;
+            }
+        }
+        QVERIFY(green > 10);
+        QVERIFY(dots > 10);
     }
 
     void analysisExposureHoverNamesWhatBlocks() {

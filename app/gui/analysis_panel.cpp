@@ -41,6 +41,36 @@ namespace sl::gui {
 
 namespace {
 
+// How far along the line between the centres of models `oi` and `ti` of `s` (a share of the
+// way from the first) the pieces and models `stops` (ids: what together stops every line of
+// the pair, as its ruling names them) first block it, 1 where they do not: the point a red
+// line is drawn to, on what the text names. (An area the ruleset makes a wall stands as one
+// of unlimited height; nothing else on the table is taken.)
+double firstStoppedBy(const Scenario& s, int oi, int ti, const std::vector<std::string>& stops) {
+    if (stops.empty()) return 1;
+    Scenario only = s;
+    only.terrain.clear();
+    only.models.clear();
+    for (const TerrainPiece& t : s.terrain)
+        if (std::ranges::find(stops, t.id) != stops.end()) {
+            only.terrain.push_back(t);
+            if (t.kind == TerrainKind::Area) {
+                only.terrain.back().kind = TerrainKind::Feature;
+                only.terrain.back().height = 1e6;
+            }
+        }
+    int o = -1, t = -1;
+    for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
+        if (m == oi || m == ti || std::ranges::find(stops, s.models[m].id) != stops.end()) {
+            if (m == oi) o = static_cast<int>(only.models.size());
+            if (m == ti) t = static_cast<int>(only.models.size());
+            only.models.push_back(s.models[m]);
+        }
+    const Scene scene(only);
+    const Model &a = only.models[o], &b = only.models[t];
+    return firstBlockedShare(scene, {a.position, b.position, a.top(), b.top()}, scene.ignoredModels(o, t));
+}
+
 // Why a map's cell has no place to stand, `who` (the model) placed at `where`: past the
 // table's edge, or on the feature, else the table's model, it would overlap, named.
 QString noPlaceToStand(const Scenario& scenario, const Model& placed, const QString& where, const QString& who) {
@@ -1248,6 +1278,7 @@ void AnalysisPanel::startExplaining() {
         auto scenario = std::make_shared<const Scenario>(document_->scenario());
         explainWatcher_.setFuture(QtConcurrent::run([scenario, map = *exposure_, cell, at] {
             Explained e;
+            e.cell = at;
             const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
             // (The map's model named: the map shown may be one for other choices, kept while
             // another is worked out or after one was cancelled.)
@@ -1267,11 +1298,14 @@ void AnalysisPanel::startExplaining() {
             Scene scene(s);
             Rulings rulings(scene);
             std::vector<Vec2> unseen;
+            // (Each green line one that is open, from the place's base to the model's: not
+            // the centres', which may cross a wall the open line passes.)
             for (const Vec2& p : map.positions) {
                 s.models[oi].position = p;
                 scene.modelMoved(oi);
                 rulings.modelMoved(oi);
-                if (rulings.visible(oi, ti)) e.lines.push_back({{p, at}, true});
+                const Rulings::Sight seen = rulings.sight(oi, ti);
+                if (seen.visible) e.lines.push_back({seen.line.value_or(Segment{p, at}), true});
                 else unseen.push_back(p);
             }
             const size_t every = std::max<size_t>(1, unseen.size() / 8);
@@ -1286,11 +1320,11 @@ void AnalysisPanel::startExplaining() {
                 s.models[oi].position = unseen[k];
                 scene.modelMoved(oi);
                 rulings.modelMoved(oi);
-                // (Drawn up to where its centre line is first blocked.)
-                const SightLine centres{unseen[k], at, s.models[oi].top(), s.models[ti].top()};
-                e.lines.push_back({{unseen[k], at}, false, firstBlockedShare(scene, centres, scene.ignoredModels(oi, ti))});
                 const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
+                // (Drawn up to where the centre line meets what the text names as stopping
+                // every line; full length where nothing does, 13.09 hiding it.)
+                e.lines.push_back({{unseen[k], at}, false, firstStoppedBy(s, oi, ti, stops)});
                 together = together || stops.size() > 1;
                 for (const std::string& id : stops) {
                     auto it = std::ranges::find(stoppedBy, id, &std::pair<std::string, int>::first);
@@ -1400,6 +1434,7 @@ void AnalysisPanel::startExplaining() {
     }
     explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, seerId, otherIds, probe, cell, at, veil = mapVeil_] {
         Explained e;
+        e.cell = at;
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
             e.text = noPlaceToStand(*scenario, analysis::probeModel(probe, at), where, QObject::tr("a model of this base"));
@@ -1427,10 +1462,9 @@ void AnalysisPanel::startExplaining() {
             fully = fully || r.fully_visible;
             (r.visible ? fullyOpen : seenOpen) |= r.undecided;
             if (r.visible && r.witness) e.lines.push_back({*r.witness, true});
-            else if (e.lines.size() < 10)
+            else if (e.lines.size() < 10)  // (up to what the reasons below name as stopping every line)
                 e.lines.push_back({{s.models[o].position, at}, false,
-                                   firstBlockedShare(scene, {s.models[o].position, at, s.models[o].top(), s.models[target].top()},
-                                                     scene.ignoredModels(o, target))});
+                                   firstStoppedBy(s, o, target, r.blocking_set.empty() ? r.blocked_by : r.blocking_set)});
             if (!r.visible) {
                 // Under every ruleset: what stops every line (true line of sight gives no reasons).
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
@@ -1508,7 +1542,7 @@ void AnalysisPanel::explanationReady() {
     if ((map_ || exposure_) && editsExplained_ == edits_ && epochExplained_ == choiceEpoch_ && !stale()) {
         setExplanation(e.text);
         keepExplanationInView();
-        board_->setMapLines(e.lines);
+        board_->setMapLines(e.lines, {}, e.cell);
         emit explained();
     }
     if (explainPending_) startExplaining();

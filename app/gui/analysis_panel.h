@@ -206,6 +206,7 @@ private:
     struct Explained {
         QString text;
         std::vector<render::MapLine> lines;
+        std::optional<Vec2> cell;  // (its centre, ringed)
     };
     QFutureWatcher<Explained> explainWatcher_;
     std::optional<std::pair<int, int>> explainPending_, explainShown_;

@@ -480,13 +480,15 @@ void BoardView::setMapLayer(std::optional<render::MapLayer> layer) {
     mapLayer_ = std::move(layer);
     if (!mapLayer_) {
         mapLines_.clear();
+        mapCell_.reset();
         mapBases_.clear();
     }
     decorate();
 }
 
-void BoardView::setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases) {
+void BoardView::setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases, std::optional<Vec2> cell) {
     mapLines_ = std::move(lines);
+    mapCell_ = cell;
     mapBases_ = std::move(bases);
     decorate();
 }
@@ -494,6 +496,7 @@ void BoardView::setMapLines(std::vector<render::MapLine> lines, std::vector<std:
 void BoardView::decorate() {
     overlay_.map = mapLayer_;
     overlay_.mapLines = mapLines_;
+    overlay_.mapCell = mapCell_;
     overlay_.mapBases = mapBases_;
     overlay_.selected = unitRuling_ ? std::vector<int>{} : selection_.models;
     overlay_.selectedTerrain = selection_.terrain;

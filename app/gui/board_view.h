@@ -161,7 +161,8 @@ public:
     // that explain one of its cells (green seen, red not) or bases drawn there (hiding
     // spots), kept through every recompute.
     void setMapLayer(std::optional<render::MapLayer> layer);
-    void setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases = {});
+    void setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases = {},
+                     std::optional<Vec2> cell = std::nullopt);
     const std::optional<render::MapLayer>& mapLayer() const { return mapLayer_; }
 
     // Board inches at a widget point, and back.
@@ -334,6 +335,7 @@ private:
     render::Overlay overlay_;
     std::optional<render::MapLayer> mapLayer_;
     std::vector<render::MapLine> mapLines_;
+    std::optional<Vec2> mapCell_;
     std::vector<std::pair<Ring, QColor>> mapBases_;
     double lastRecomputeMs_ = 0;
 

@@ -1551,6 +1551,7 @@ void MainWindow::exportImage() {
     render::Overlay overlay = board_->overlay();
     if (overlay.map) overlay.map->legendOnBoard = true;  // (the window shows it in the Analysis panel)
     overlay.mapLines.clear();  // (the lines of the cell last hovered: the pointer's, not the map's)
+    overlay.mapCell.reset();
     overlay.mapBases.clear();  // (and the bases drawn there)
     // (What is selected is the editor's, not the table's: no outlines and handles.)
     overlay.selected.clear();

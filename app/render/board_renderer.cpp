@@ -1033,7 +1033,7 @@ void BoardRenderer::paintSight(QPainter& p, const Overlay& overlay, double unit)
     if (!overlay.mapLines.empty()) {
         p.setPen(QPen(QColor(255, 255, 255), 2 * unit));
         p.setBrush(Qt::NoBrush);
-        p.drawEllipse(pt(overlay.mapLines.front().line.b), 6 * unit, 6 * unit);
+        p.drawEllipse(pt(overlay.mapCell.value_or(overlay.mapLines.front().line.b)), 6 * unit, 6 * unit);
     }
     for (const auto& [outline, colour] : overlay.mapBases) {
         const QPainterPath path = ringPath(outline);

@@ -143,6 +143,7 @@ struct Overlay {
     // of it (from an observer to the cell: green seen, red not).
     std::optional<MapLayer> map;
     std::vector<MapLine> mapLines;
+    std::optional<Vec2> mapCell;  // (the cell they explain, ringed; else the first line's end)
     // Bases drawn where a cell of the map is explained (hiding spots: each base as it would
     // stand there), outlines in their colours.
     std::vector<std::pair<Ring, QColor>> mapBases;

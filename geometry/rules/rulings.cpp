@@ -636,8 +636,11 @@ Rulings::Sight Rulings::sight(int observer, int target) const {
     const Model& t = s.models[target];
     const ExactAnswer a = decideExact(scene, scene.modelRegion(observer), o.top(), scene.modelRegion(target), t.top(),
                                       scene.ignoredModels(observer, target), Witness::First);
-    Sight out{a.visible, a.undecided, proofsCutShort() != cut, std::nullopt};
-    if (a.visible && a.first) out.seenAt = a.first->q;
+    Sight out{a.visible, a.undecided, proofsCutShort() != cut, std::nullopt, std::nullopt};
+    if (a.visible && a.first) {
+        out.seenAt = a.first->q;
+        out.line = Segment{a.first->p, a.first->q};
+    }
     return out;
 }
 std::vector<char> Rulings::seenBySide(const std::string& side, const std::atomic<bool>* cancel, SeenCache* cache) const {

@@ -171,6 +171,7 @@ public:
     struct Sight {
         bool visible = false, undecided = false, provisional = false;
         std::optional<Vec2> seenAt;
+        std::optional<Segment> line;  // (where seen: the open line, from the observer's base to the target's)
     };
     Sight sight(int observer, int target) const;
 
