@@ -1275,6 +1275,9 @@ private slots:
         QVERIFY(view->overlay().map->outlines.empty());
         QVERIFY2(panel->summary().contains(QStringLiteral("100x50 mm rect")) && panel->summary().contains(QStringLiteral("semi-safe")),
                  qPrintable(panel->summary()));
+        // (The semi-safe figures take in the safe ground: said so, in the legend and the table.)
+        QVERIFY2(panel->summary().contains(QStringLiteral("; safe or semi-safe ")) && panel->summary().contains(QStringLiteral(">safe or semi-safe<")),
+                 qPrintable(panel->summary()));
         // Hovering says which bases hide there: straight behind the wall, all three.
         QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
         panel->explainAt({16.5, 8.5});
@@ -1388,6 +1391,15 @@ private slots:
         QCOMPARE(got[1].probe.base.shape, BaseShape::Rect);
         QCOMPARE(got[1].probe.height, 3.5);
         QVERIFY2(panel->summary().contains(QStringLiteral("rect, 3.5&quot;: safe")), qPrintable(panel->summary()));
+        // A cell with no room to stand says what is in the way: a model of the table's, the
+        // wall, the table's edge (the rect's).
+        panel->explainAt({4.5, 8.5});
+        QVERIFY2(panel->explanation().contains(QStringLiteral("no room to stand (it would overlap Eye 1)")), qPrintable(panel->explanation()));
+        panel->explainAt({10.5, 8.5});
+        QVERIFY2(panel->explanation().contains(QStringLiteral("no room to stand (it would overlap Wall)")), qPrintable(panel->explanation()));
+        panel->explainAt({0.5, 8.5});
+        QVERIFY2(panel->explanation().contains(QStringLiteral("no room to stand (it would reach past the table's edge)")),
+                 qPrintable(panel->explanation()));
         // Other bases, or another height, and the map shown is said to be for other choices;
         // the same ones again (written with other spaces), and it is not.
         const QString forOthers = QStringLiteral("worked out for other choices");

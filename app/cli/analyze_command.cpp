@@ -299,7 +299,7 @@ int analyzeHiding(const Scenario& scenario, int zone, const QCommandLineParser& 
                      .arg(QString::fromStdString(spots.zone)).arg(spots.places).arg(options.zoneSpacing).arg(options.spacing)
                      .arg(QString::fromStdString(scenario.ruleset.name)).arg(spots.semiMost)
                      .arg(spots.semiMost == 1 ? QStringLiteral("place") : QStringLiteral("places"));
-        out() << QStringLiteral("  %1 %2 %3\n").arg(QStringLiteral("base"), -28).arg(QStringLiteral("safe sq in"), 12).arg(QStringLiteral("semi-safe"), 12);
+        out() << QStringLiteral("  %1 %2 %3\n").arg(QStringLiteral("base"), -28).arg(QStringLiteral("safe sq in"), 12).arg(QStringLiteral("or semi-safe"), 12);
         for (const analysis::HidingBase& b : spots.bases)
             out() << QStringLiteral("  %1 %2 %3\n").arg(render::probeText(b.probe), -28).arg(b.safeArea, 12, 'f', 1).arg(b.semiArea, 12, 'f', 1);
         if (!spots.bases.empty() && !spots.bases.front().objectives.empty()) {

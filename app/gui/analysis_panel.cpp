@@ -71,17 +71,22 @@ double firstStoppedBy(const Scenario& s, int oi, int ti, const std::vector<std::
     return firstBlockedShare(scene, {a.position, b.position, a.top(), b.top()}, scene.ignoredModels(o, t));
 }
 
-// Why a map's cell has no place to stand, `who` (the model) placed at `where`: past the
-// table's edge, or on the feature, else the table's model, it would overlap, named.
-QString noPlaceToStand(const Scenario& scenario, const Model& placed, const QString& where, const QString& who) {
-    if (analysis::overTableEdge(placed, scenario.board))
-        return QObject::tr("At %1 %2 would reach past the table's edge: no place to stand.").arg(where, who);
+// What keeps a model placed so off its ground, as a map finds it has none: "reach past the
+// table's edge", or "overlap" the feature, else the table's model, named.
+QString whatKeepsOff(const Scenario& scenario, const Model& placed) {
+    if (analysis::overTableEdge(placed, scenario.board)) return QObject::tr("reach past the table's edge");
     const std::vector<int> on = analysis::TerrainParts::of(scenario)->overlaps().features(placed, true);
     const int model = on.empty() ? analysis::ModelOverlap(scenario)(placed) : -1;
     const std::string what = !on.empty() ? scenario.labelOf(scenario.terrain[on[0]].id)
                              : model >= 0 ? scenario.labelOf(scenario.models[model].id)
                                           : std::string("a feature or a model");
-    return QObject::tr("At %1 %2 would overlap %3: no place to stand.").arg(where, who, QString::fromStdString(what));
+    return QObject::tr("overlap %1").arg(QString::fromStdString(what));
+}
+
+// Why a map's cell has no place to stand, `who` (the model) placed at `where`: past the
+// table's edge, or on the feature, else the table's model, it would overlap, named.
+QString noPlaceToStand(const Scenario& scenario, const Model& placed, const QString& where, const QString& who) {
+    return QObject::tr("At %1 %2 would %3: no place to stand.").arg(where, who, whatKeepsOff(scenario, placed));
 }
 
 }  // namespace
@@ -1088,7 +1093,7 @@ void AnalysisPanel::hidingReady() {
         return (oneHeight ? text.section(QLatin1Char(','), 0, 0) : text).toHtmlEscaped();
     };
     QString figures = QStringLiteral("<table cellpadding='2'><tr><th align='left'>%1</th><th align='right'>%2</th><th align='right'>%3</th></tr>")
-                          .arg(tr("base"), tr("safe"), tr("semi-safe"));
+                          .arg(tr("base"), tr("safe"), tr("safe or semi-safe"));
     for (const analysis::HidingBase& b : hiding_->bases)
         figures += QStringLiteral("<tr><td>%1</td><td align='right'>%2&nbsp;sq&nbsp;in</td><td align='right'>%3&nbsp;sq&nbsp;in</td></tr>")
                        .arg(named(b))
@@ -1223,8 +1228,6 @@ void AnalysisPanel::explainAt(Vec2 at) {
         const Vec2 c = g.centre(col, row);
         QStringList lines{tr("At (%1\", %2\"), from the %3 places of %4:").arg(c.x).arg(c.y).arg(hiding_->places).arg(QString::fromStdString(hiding_->zone))};
         const Scenario& s = document_->scenario();
-        const std::shared_ptr<const analysis::TerrainParts> terrain = analysis::TerrainParts::of(s);
-        const analysis::FeatureOverlap& overlaps = terrain->overlaps();
         bool largerOnly = false;
         for (size_t i = 0; i < hiding_->bases.size(); ++i) {
             const analysis::HidingBase& b = hiding_->bases[i];
@@ -1234,8 +1237,8 @@ void AnalysisPanel::explainAt(Vec2 at) {
                 largerOnly = largerOnly || (i > 0 && !hiding_->bases[0].safe[k]);
             } else if (b.semi[k]) {
                 verdict = tr("semi-safe (seen from %1 of them, at most %2 allowed)").arg(b.seen[k]).arg(hiding_->semiMost);
-            } else if (const std::vector<int> on = overlaps.features(analysis::probeModel(b.probe, c), true); !on.empty()) {
-                verdict = tr("no room to stand (it would overlap %1)").arg(QString::fromStdString(s.labelOf(s.terrain[on[0]].id)));
+            } else if (!b.room[k]) {  // (a feature, a model of the table's, the table's edge: named)
+                verdict = tr("no room to stand (it would %1)").arg(whatKeepsOff(s, analysis::probeModel(b.probe, c)));
             } else {
                 verdict = hiding_->semiMost == 1 ? tr("seen from more than 1 place") : tr("seen from more than %1 places").arg(hiding_->semiMost);
             }

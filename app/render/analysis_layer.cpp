@@ -280,7 +280,8 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
             where = QStringLiteral(" (with every smaller base, this colour or darker: %1\u00a0sq\u00a0in)").arg(coloured, 0, 'f', 1);
         layer.legend.push_back({hidingColour(b, n, false),
                                 // (No line broken within "535.2 sq in" or "32 mm": non-breaking spaces.)
-                                QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in%4; semi-safe %5\u00a0sq\u00a0in")
+                                // (The semi-safe figure holds the safe ground too: said so.)
+                                QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in%4; safe or semi-safe %5\u00a0sq\u00a0in")
                                     .arg(b == 0 ? QString() : QStringLiteral("up to "))
                                     .arg(probeText(spots.bases[b].probe).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm")))
                                     .arg(spots.bases[b].safeArea, 0, 'f', 1)
