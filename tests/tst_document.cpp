@@ -242,9 +242,31 @@ private slots:
         s.models.back().id = "b-tank";
         QCOMPARE(edits::copyId(s, "b-tank"), std::string("b-tank-2"));
         // Two squads from the catalog: two units, their models numbered on.
+        // (The second asked for at the same point: put at the nearest clear ground, beside the
+        // first, said so; neither overlaps anything.)
         for (int squad = 0; squad < 2; ++squad) {
-            const auto block = edits::unitBlock(s, round, 5, {30, 20}, "blue", "intercessor-squad", "Intercessor", 1.75);
+            bool moved = true;
+            const auto block = edits::unitBlock(s, round, 5, {30, 20}, "blue", "intercessor-squad", "Intercessor", 1.75, {}, &moved);
+            QCOMPARE(moved, squad == 1);
+            if (squad == 1) QVERIFY(std::hypot(block[2].position.x - 30, block[2].position.y - 20) < 4);
             s.models.insert(s.models.end(), block.begin(), block.end());
+        }
+        // (The models placed by hand above stand 1" apart, overlapping: not the squads'.)
+        auto squadsClear = [](const Scenario& t) {
+            for (const edits::Overlap& o : edits::overlaps(t))
+                if (t.models[o.model].unit.find("squad") != std::string::npos || t.models[o.model].unit == "tacticals") return false;
+            return true;
+        };
+        QVERIFY(squadsClear(s));
+        {  // (Asked for on a wall: moved off it, as near as it fits.)
+            Scenario walled = s;
+            walled.terrain.push_back(testing::wall("wall", 40, 15, 41, 25, 5));
+            bool moved = false;
+            const auto block = edits::unitBlock(walled, round, 5, {40.5, 20}, "blue", "tacticals", "Tactical", 1.75, {}, &moved);
+            QVERIFY(moved);
+            walled.models.insert(walled.models.end(), block.begin(), block.end());
+            QVERIFY(squadsClear(walled));
+            QVERIFY(std::hypot(block[2].position.x - 40.5, block[2].position.y - 20) < 6);
         }
         QCOMPARE(s.models[s.models.size() - 10].id, std::string("intercessor-squad-1"));
         QCOMPARE(s.models[s.models.size() - 6].id, std::string("intercessor-squad-5"));

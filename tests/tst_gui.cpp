@@ -3867,7 +3867,10 @@ private slots:
         }
         QCOMPARE(w.board()->selection().models.size(), size_t(7));
         QVERIFY(edits::problemsOf(s).isEmpty());
-        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Added 7 models of Intercessor Squad on 32 mm bases"));
+        // (The table's middle holds the central ruin's walls: the block stands clear of them.)
+        QVERIFY(edits::overlaps(s).empty());
+        QCOMPARE(w.statusBar()->currentMessage(),
+                 QStringLiteral("Added 7 models of Intercessor Squad on 32 mm bases, at the nearest ground clear of the pieces and models there"));
         w.document()->undoStack()->undo();  // one step
         QCOMPARE(w.document()->scenario().models.size(), before);
         // One model: said as one.
@@ -4423,16 +4426,27 @@ private slots:
         }
         gui::CatalogDialog again(&w);
         QCOMPARE(again.side(), QStringLiteral("red"));
-        // The cursor over the table at (20, 30): the block goes there.
-        QCursor::setPos(w.board()->mapToGlobal(at(w.board(), {20, 30})));
-        QVERIFY2(w.board()->mapFromGlobal(QCursor::pos()) == at(w.board(), {20, 30}), "the platform moves no cursor");
+        // The cursor over the table at (24, 30), clear ground: the block goes there.
+        QCursor::setPos(w.board()->mapToGlobal(at(w.board(), {24, 30})));
+        QVERIFY2(w.board()->mapFromGlobal(QCursor::pos()) == at(w.board(), {24, 30}), "the platform moves no cursor");
         {
             QTest::keyClicks(again.searchBox(), QStringLiteral("intercessor squad"));
             again.countBox()->setValue(1);
             QVERIFY(w.addUnitFromCatalog(&again));
             const Model& m = w.document()->scenario().models.back();
-            QVERIFY(std::abs(m.position.x - 20) < 0.1 && std::abs(m.position.y - 30) < 0.1);
+            QVERIFY(std::abs(m.position.x - 24) < 0.1 && std::abs(m.position.y - 30) < 0.1);
             QCOMPARE(m.side, std::string("red"));
+        }
+        // Over the low wall at (20, 30): put beside it, as near as it stands clear, and said.
+        QCursor::setPos(w.board()->mapToGlobal(at(w.board(), {20, 30})));
+        {
+            again.countBox()->setValue(1);
+            QVERIFY(w.addUnitFromCatalog(&again));
+            const Model& m = w.document()->scenario().models.back();
+            QVERIFY2(std::hypot(m.position.x - 20, m.position.y - 30) < 1.2, qPrintable(QStringLiteral("%1, %2").arg(m.position.x).arg(m.position.y)));
+            QVERIFY(edits::overlaps(w.document()->scenario()).empty());
+            QVERIFY2(w.statusBar()->currentMessage().endsWith(QStringLiteral(", at the nearest ground clear of the pieces and models there")),
+                     qPrintable(w.statusBar()->currentMessage()));
         }
     }
 

@@ -389,8 +389,9 @@ Vec2 snapped(Vec2 p, double step) {
 
 std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
                              const std::string& stem, const std::string& name, double height,
-                             const std::vector<std::string>& keywords) {
+                             const std::vector<std::string>& keywords, bool* moved) {
     std::vector<Model> out;
+    if (moved) *moved = false;
     if (count <= 0) return out;
     const double pitch = std::max(base.length_mm, base.width_mm) / kMmPerInch + 0.25;
     const int perRow = std::min(count, 5);
@@ -398,8 +399,45 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
     const double w = (perRow - 1) * pitch, h = (rows - 1) * pitch;
     const double r = std::max(base.length_mm, base.width_mm) / kMmPerInch / 2;
     // Keep the whole block on the table where it fits.
-    const Vec2 c{std::clamp(at.x, std::min(w / 2 + r, s.board.width / 2), std::max(s.board.width - w / 2 - r, s.board.width / 2)),
-                 std::clamp(at.y, std::min(h / 2 + r, s.board.height / 2), std::max(s.board.height - h / 2 - r, s.board.height / 2))};
+    auto onTable = [&](Vec2 at) {
+        return Vec2{std::clamp(at.x, std::min(w / 2 + r, s.board.width / 2), std::max(s.board.width - w / 2 - r, s.board.width / 2)),
+                    std::clamp(at.y, std::min(h / 2 + r, s.board.height / 2), std::max(s.board.height - h / 2 - r, s.board.height / 2))};
+    };
+    Vec2 c = onTable(at);
+    // (Where the block about `centre` overlaps nothing: no feature, no model of the table's,
+    // a hair of room kept; touching is fine elsewhere, not for a block just put down.)
+    const analysis::FeatureOverlap onFeatures(s);
+    auto clearAt = [&](Vec2 centre) {
+        for (int i = 0; i < count; ++i) {
+            Model m;
+            m.base = base;
+            m.height = height;
+            m.position = {centre.x - w / 2 + (i % perRow) * pitch, centre.y - h / 2 + (i / perRow) * pitch};
+            if (onFeatures(m)) return false;
+            for (const Model& n : s.models)
+                if (std::abs(n.position.x - m.position.x) < 10 && std::abs(n.position.y - m.position.y) < 10 && baseDistance(m, n) < 0.01)
+                    return false;
+        }
+        return true;
+    };
+    // (The nearest clear place round it: rings a quarter inch apart out to 12", each tried
+    // all round, nearest first; the block kept on the table.)
+    if (!clearAt(c)) {
+        bool found = false;
+        for (int ring = 1; ring <= 48 && !found; ++ring) {
+            const double d = 0.25 * ring;
+            const int steps = 8 * ring;
+            for (int k = 0; k < steps && !found; ++k) {
+                const double a = 2 * std::numbers::pi * k / steps;
+                const Vec2 tried = onTable(c + Vec2{std::cos(a), std::sin(a)} * d);
+                if (clearAt(tried)) {
+                    c = tried;
+                    found = true;
+                }
+            }
+        }
+        if (moved) *moved = found;
+    }
     Scenario scratch = s;  // ids must not clash with each other either
     // A unit of its own: not one already on the table, nor any id. A second squad of the
     // same kind is stem-b (its models stem-b-1, ...), then stem-c, ...

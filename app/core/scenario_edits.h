@@ -83,9 +83,12 @@ Model newModel(const Scenario& s, const Base& base, Vec2 at, const std::string& 
 // `count` models of one new unit in a tidy block centred near `at` (rows of up to five,
 // 0.25" between bases), kept on the table, each on the highest floor holding its centre. The unit is `stem` (stem-b, stem-c... when
 // taken), its models unit-1, unit-2, ...
+// Where the block there would overlap a feature or a model already on the table, it is put at
+// the nearest place round `at` where it overlaps none (`moved` set), if one is found within
+// 12"; else where asked, and the overlaps show as any do.
 std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
                              const std::string& stem, const std::string& name, double height,
-                             const std::vector<std::string>& keywords = {});
+                             const std::vector<std::string>& keywords = {}, bool* moved = nullptr);
 
 // `pieces` (a preset's) moved together so that the centre of their footprints is at `at`,
 // with new ids: the first the next of its series ("ruin-2"), the others following it

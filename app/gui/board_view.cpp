@@ -1327,7 +1327,7 @@ bool BoardView::event(QEvent* e) {
         for (const edits::Overlap& o : overlaps_)
             if (o.model == m) {
                 QStringList with;
-                for (const auto& id : o.with) with << q(id).toHtmlEscaped();
+                for (const auto& id : o.with) with << q(s.labelOf(id)).toHtmlEscaped();  // (as the board labels them)
                 text += tr("<br><span style='color:#d46a00'>Overlaps %1: no real model could stand here</span>")
                             .arg(with.join(QStringLiteral(", ")));
             }

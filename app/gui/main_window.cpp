@@ -1420,9 +1420,10 @@ bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
     }
     const auto entry = dialog->chosen();
     if (!entry) return false;
+    bool moved = false;
     const std::vector<Model> block =
         edits::unitBlock(s, entry->base, dialog->count(), {at.x(), at.y()}, dialog->side().toStdString(),
-                         entry->id.toStdString(), entry->name.toStdString(), dialog->height(), entry->keywords);
+                         entry->id.toStdString(), entry->name.toStdString(), dialog->height(), entry->keywords, &moved);
     const size_t first = s.models.size();
     document_.edit(tr("Add %1 %2").arg(block.size()).arg(entry->name), [block](Scenario& sc) {
         sc.models.insert(sc.models.end(), block.begin(), block.end());
@@ -1430,8 +1431,11 @@ bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
     edits::Selection sel;
     for (size_t i = 0; i < block.size(); ++i) sel.models.push_back(static_cast<int>(first + i));
     board_->setSelection(sel);
-    statusBar()->showMessage(block.size() == 1 ? tr("Added 1 model of %1 on a %2 base").arg(entry->name, kdc::baseLabel(*entry))
-                                               : tr("Added %1 models of %2 on %3 bases").arg(block.size()).arg(entry->name, kdc::baseLabel(*entry)),
+    // (Where the block would have overlapped a piece or a model there, it stands at the
+    // nearest clear ground: said.)
+    statusBar()->showMessage((block.size() == 1 ? tr("Added 1 model of %1 on a %2 base").arg(entry->name, kdc::baseLabel(*entry))
+                                                : tr("Added %1 models of %2 on %3 bases").arg(block.size()).arg(entry->name, kdc::baseLabel(*entry))) +
+                                 (moved ? tr(", at the nearest ground clear of the pieces and models there") : QString()),
                              6000);
     return true;
 }
