@@ -552,7 +552,7 @@ private slots:
                      r.out.contains(QStringLiteral("4\" cells, places 8\" apart")),
                  qPrintable(r.out));
         // (Below the table, its key: a line to each column, the time's too.)
-        QVERIFY2(r.out.contains(QStringLiteral("gap  time s\n")) && r.out.contains(QStringLiteral("\n  hides: the safe ground of 32 mm round")) &&
+        QVERIFY2(r.out.contains(QStringLiteral("gap  time s\n")) && r.out.contains(QStringLiteral("\n  hides: the side's safe ground, sq in where a 32 mm round, 1.75\" model is hidden")) &&
                      r.out.contains(QStringLiteral("\n  time s: the seconds the layout's maps took\n")),
                  qPrintable(r.out));
         QFile summaryJson(QDir(out.path()).filePath(QStringLiteral("summary.json")));
@@ -690,6 +690,8 @@ private slots:
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains(QStringLiteral("firing lanes from deployment-defender to deployment-attacker")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("lane 1: ")) && r.out.contains(QStringLiteral("gaps under 6\"")), qPrintable(r.out));
+        // (The line's width in mm, as the rulesets give it: 11e's 1 mm.)
+        QVERIFY2(r.out.contains(QStringLiteral("(narrowest first; a sight line is 1 mm wide):")), qPrintable(r.out));
         // (What a lane's degrees are measured from, said once.)
         QVERIFY2(r.out.contains(QStringLiteral("a lane's direction in degrees: 0 along the table's width")), qPrintable(r.out));
         QVERIFY(QImage(png).width() > 1000);

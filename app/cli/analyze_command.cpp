@@ -696,8 +696,9 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                             "(finer: --spacing, --zone-spacing)\n"
                             "  A and B: the two deployment zones' sides, in the order of their names\n"
                             "  exposed: the mean share of the enemy's places that see a cell of the side's zone\n"
-                            "  hides: the safe ground of %8\n"
-                            "  gap: their difference over their mean (0: even); ranked from the most even\n"
+                            "  hides: the side's safe ground, sq in where a %8 model is hidden from every place of the "
+                            "enemy's zone\n"
+                            "  gap: the two sides' hides, their difference over their mean (0: even); ranked from the most even\n"
                             "  =: as even as another (those listed by their hides, the most first)\n"
                             "  time s: the seconds the layout's maps took\n")
                  .arg(layouts.size() == 1 ? QStringLiteral("1 layout") : QStringLiteral("%1 layouts").arg(layouts.size()),
@@ -819,7 +820,7 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
         for (size_t i = 0; i < found.lanes.size() && i < 10; ++i)
             out() << QStringLiteral("  lane %1: %2\" wide, %3\" long, at %4 degrees\n").arg(i + 1).arg(found.lanes[i].width, 0, 'f', 1)
                          .arg(found.lanes[i].length, 0, 'f', 1).arg(found.lanes[i].angle * 180 / std::numbers::pi, 0, 'f', 0);
-        out() << QStringLiteral("gaps under 6\" between them (narrowest first; a sight line is %1\" wide):\n").arg(found.lineWidth, 0, 'f', 3);
+        out() << QStringLiteral("gaps under 6\" between them (narrowest first; %1):\n").arg(render::lineWidthText(found));
         for (size_t i = 0; i < found.gaps.size(); ++i) {
             const analysis::Gap& g = found.gaps[i];
             // (Numbers aligned; plain spaces for a terminal, where the picture keeps "32 mm" whole.)

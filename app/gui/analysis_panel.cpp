@@ -319,7 +319,8 @@ void AnalysisPanel::sayChoices() {
             summary_->setText(tr("Press Lanes and Gaps: the open corridors from this zone to the other, and the gaps "
                                  "between pieces, for a sight line at the Height."));
         else if (!zoneChosen().isEmpty())
-            summary_->setText(tr("Press %1: a model at each place in the zone, against each cell (it takes a while).")
+            summary_->setText(tr("Press %1: a model at each place in the zone, against each cell (about a second for a round "
+                                 "base; a large oval or rect among many pieces takes longer).")
                                   .arg(compute_->text()));
         else if (const QString side = sideChosen(); !side.isEmpty())
             summary_->setText(tr("Press Vision Map: every model of the side %1 as an observer.").arg(side));
@@ -1154,7 +1155,7 @@ void AnalysisPanel::lanesReady() {
                        .arg(i + 1)
                        .arg(lanes_->lanes[i].width, 0, 'f', 1)
                        .arg(lanes_->lanes[i].length, 0, 'f', 1);
-    figures += QStringLiteral("</table><p>") + tr("Gaps under 6\" (narrowest first; a sight line is %1\" wide):").arg(lanes_->lineWidth, 0, 'f', 3) +
+    figures += QStringLiteral("</table><p>") + tr("Gaps under 6\" (narrowest first; %1):").arg(render::lineWidthText(*lanes_)) +
                QStringLiteral("</p><table>");
     // (Numbered as the map numbers them.)
     for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
@@ -1196,7 +1197,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
             if (d > nearest) continue;
             nearest = d;
             text = tr("Gap %1: ").arg(i + 1) + render::gapText(g, *lanes_, s) +
-                   tr(" (a sight line is %1\" wide).").arg(lanes_->lineWidth, 0, 'f', 3);
+                   tr(" (%1).").arg(render::lineWidthText(*lanes_));
             marked = {{Ring{g.from, g.to}, g.sightPasses ? render::kVisibleGreen : render::kBlockedRed}};
         }
         // (Only when that changes: the board redraws its overlay, not at every move of the pointer.)
@@ -1360,12 +1361,17 @@ void AnalysisPanel::startExplaining() {
             } else if (cell.seen == 0) {
                 e.text = QObject::tr("At %1, %2: hidden from every one of the %3 places in %4.").arg(where, who).arg(n).arg(zone);
             } else {
+                // (A share that rounds to none, or to all, said as under 1% or over 99%.)
+                const double percent = 100.0 * cell.seen / std::max(n, 1);
+                const QString share = percent < 0.5 ? QStringLiteral("under 1")
+                                      : percent > 99.5 && cell.seen < n ? QStringLiteral("over 99")
+                                                                        : QString::number(percent, 'f', 0);
                 e.text = QObject::tr("At %1, %2: seen from %3 of the %4 places in %5 (%6%), the green lines.")
                              .arg(where, who)
                              .arg(cell.seen)
                              .arg(n)
                              .arg(zone)
-                             .arg(100.0 * cell.seen / std::max(n, 1), 0, 'f', 0);
+                             .arg(share);
             }
             // (What the red lines are: a few of the places that do not see it, spread along
             // them, each line stopped on its way.)

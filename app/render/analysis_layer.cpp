@@ -356,6 +356,11 @@ QString gapKey(const analysis::Gap& g, const analysis::LanesAndGaps& found, cons
 }
 }  // namespace
 
+QString lineWidthText(const analysis::LanesAndGaps& found) {
+    if (!(found.lineWidth > 0)) return QStringLiteral("a sight line has no width");
+    return QStringLiteral("a sight line is %1 mm wide").arg(QString::number(found.lineWidth * kMmPerInch, 'g', 3));
+}
+
 QString gapText(const analysis::Gap& g, const analysis::LanesAndGaps& found, const Scenario& scenario) {
     const size_t tried = basesTried(g, found);
     return gapBetween(g, scenario) + QStringLiteral("; ") +

@@ -60,6 +60,9 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
 // ("2.50\" between Ruin 1 and Ruin 2; 3 of 12 bases fit through (up to 60 mm across); a
 // sight line passes").
 QString gapText(const analysis::Gap& gap, const analysis::LanesAndGaps& found, const Scenario& scenario);
+// The sight line's width as the gaps are measured for it: "a sight line has no width" (true
+// line of sight), "a sight line is 1 mm wide".
+QString lineWidthText(const analysis::LanesAndGaps& found);
 
 // A zone as the maps' titles and the Analysis dock name it: its id, and its side where the
 // id does not say it ("deployment-attacker", "north (attacker)").
