@@ -242,6 +242,15 @@ QString exposureAgainstPairs(const Scenario& s, const QString& name, int zone, c
     return {};
 }
 
+// How an exposure map's pairs were decided, said ("... cells and ... blocks in the plane, ...
+// of ... pairs ruled"); its pairs (cells where a model stands, times places) in `pairs`.
+QByteArray planeWork(const ExposureMap& map, long long& pairs) {
+    pairs = 0;
+    for (const ExposureCell& c : map.cells) pairs += c.overlap ? 0 : static_cast<long long>(map.positions.size());
+    return QByteArray::number(map.work.cellsInPlane) + " cells and " + QByteArray::number(map.work.blocksInPlane) + " blocks in the plane, " +
+           QByteArray::number(map.work.pairsRuled) + " of " + QByteArray::number(pairs) + " pairs ruled";
+}
+
 // A random 20" table: under true-los in even rounds, 11th edition with its 1 mm line in odd
 // ones; `pieces` star-shaped pieces (the last an area) of the heights `height` gives, and
 // one model.
@@ -3164,11 +3173,7 @@ private slots:
             const ExposureMap map = exposureMap(*r.scenario, zone, probe, probe, options);
             QVERIFY(map.complete && !map.positions.empty());
             long long pairs = 0;
-            for (const ExposureCell& c : map.cells) pairs += c.overlap ? 0 : static_cast<long long>(map.positions.size());
-            const QByteArray what = QByteArray::number(base.length_mm) + "x" + QByteArray::number(base.width_mm) + ": " +
-                                    QByteArray::number(map.work.cellsInPlane) + " cells and " + QByteArray::number(map.work.blocksInPlane) +
-                                    " blocks in the plane, " + QByteArray::number(map.work.pairsRuled) + " of " + QByteArray::number(pairs) +
-                                    " pairs ruled";
+            const QByteArray what = QByteArray::number(base.length_mm) + "x" + QByteArray::number(base.width_mm) + ": " + planeWork(map, pairs);
             qInfo("%s", what.constData());
             QVERIFY2(map.work.cellsInPlane * 10 > pairs, what);
             QVERIFY2(map.work.blocksInPlane > 50, what);
@@ -3273,10 +3278,7 @@ private slots:
         options.zoneSpacing = 2;
         const ExposureMap map = exposureMap(*demo.scenario, blueZone, Probe{}, Probe{}, options);
         long long pairs = 0;
-        for (const ExposureCell& c : map.cells) pairs += c.overlap ? 0 : static_cast<long long>(map.positions.size());
-        const QByteArray what = QByteArray::number(map.work.cellsInPlane) + " cells and " + QByteArray::number(map.work.blocksInPlane) +
-                                " blocks in the plane, " + QByteArray::number(map.work.pairsRuled) + " of " + QByteArray::number(pairs) +
-                                " pairs ruled";
+        const QByteArray what = planeWork(map, pairs);
         qInfo("demo: %s", what.constData());
         QVERIFY2(map.work.cellsInPlane * 10 > pairs, what);
         QVERIFY2(map.work.blocksInPlane > 50, what);

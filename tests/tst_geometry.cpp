@@ -33,6 +33,23 @@ ExactAnswer decideFirstPair(const Scenario& s) {
                        scene.ignoredModels(0, 1), Witness::First);
 }
 
+// A wiggly star about (10, 10): 3 to 2 + `spread` corners, its radius (in `radius`) 1" to 11",
+// each corner's up to 45% in or out; on a 1/8" grid where `onGrid` (repeated corners dropped).
+Ring wigglyStar(std::mt19937& rng, int spread, bool onGrid, double& radius) {
+    std::uniform_real_distribution<double> unit(0, 1);
+    const int n = 3 + static_cast<int>(rng() % static_cast<unsigned>(spread));
+    radius = 1 + 10 * unit(rng);
+    const double wiggle = unit(rng) * 0.9;
+    Ring star;
+    for (int k = 0; k < n; ++k) {
+        const double angle = 2 * std::numbers::pi * k / n, r = radius * (1 + wiggle * (unit(rng) - 0.5));
+        Vec2 v{10 + r * std::cos(angle), 10 + r * std::sin(angle)};
+        if (onGrid) v = {std::round(v.x * 8) / 8, std::round(v.y * 8) / 8};
+        if (star.empty() || (v != star.back() && v != star.front())) star.push_back(v);
+    }
+    return star;
+}
+
 }  // namespace
 
 class TestGeometry : public QObject {
@@ -595,15 +612,8 @@ private slots:
         std::uniform_real_distribution<double> unit(0, 1);
         int stars = 0;
         for (int t = 0; t < 300; ++t) {
-            const int n = 3 + static_cast<int>(rng() % 298);
-            const double radius = 1 + 10 * unit(rng), wiggle = unit(rng) * 0.9;
-            Ring star;
-            for (int k = 0; k < n; ++k) {
-                const double angle = 2 * std::numbers::pi * k / n, r = radius * (1 + wiggle * (unit(rng) - 0.5));
-                Vec2 v{10 + r * std::cos(angle), 10 + r * std::sin(angle)};
-                if (t % 5 == 0) v = {std::round(v.x * 8) / 8, std::round(v.y * 8) / 8};
-                if (star.empty() || (v != star.back() && v != star.front())) star.push_back(v);
-            }
+            double radius = 0;
+            const Ring star = wigglyStar(rng, 298, t % 5 == 0, radius);
             if (star.size() < 3 || ringProblem(star)) continue;  // (rounding may make it touch itself)
             ++stars;
             int reflex = 0;
@@ -721,15 +731,8 @@ private slots:
         QVERIFY(erodedRing(ell, 0.3));
         // Wiggly stars of 3 to 60 corners, some on a 1/8" grid, eroded by 0.0005" to 1".
         for (int t = 0; t < 300; ++t) {
-            const int n = 3 + static_cast<int>(rng() % 58);
-            const double radius = 1 + 10 * unit(rng), wiggle = unit(rng) * 0.9;
-            Ring star;
-            for (int k = 0; k < n; ++k) {
-                const double angle = 2 * std::numbers::pi * k / n, r = radius * (1 + wiggle * (unit(rng) - 0.5));
-                Vec2 v{10 + r * std::cos(angle), 10 + r * std::sin(angle)};
-                if (t % 5 == 0) v = {std::round(v.x * 8) / 8, std::round(v.y * 8) / 8};
-                if (star.empty() || (v != star.back() && v != star.front())) star.push_back(v);
-            }
+            double radius = 0;
+            Ring star = wigglyStar(rng, 58, t % 5 == 0, radius);
             if (star.size() < 3 || ringProblem(star)) continue;
             if (t % 2) std::reverse(star.begin(), star.end());
             check(star, std::pow(10.0, -3.3 + 3.3 * unit(rng)));
