@@ -42,33 +42,26 @@ namespace sl::gui {
 namespace {
 
 // How far along the line between the centres of models `oi` and `ti` of `s` (a share of the
-// way from the first) the pieces and models `stops` (ids: what together stops every line of
-// the pair, as its ruling names them) first block it, 1 where they do not: the point a red
-// line is drawn to, on what the text names. (An area the ruleset makes a wall stands as one
-// of unlimited height; nothing else on the table is taken.)
-double firstStoppedBy(const Scenario& s, int oi, int ti, const std::vector<std::string>& stops) {
-    if (stops.empty()) return 1;
-    Scenario only = s;
-    only.terrain.clear();
-    only.models.clear();
-    for (const TerrainPiece& t : s.terrain)
-        if (std::ranges::find(stops, t.id) != stops.end()) {
-            only.terrain.push_back(t);
-            if (t.kind == TerrainKind::Area) {
-                only.terrain.back().kind = TerrainKind::Feature;
-                only.terrain.back().height = 1e6;
-            }
+// way from the first) it is first blocked under the ruleset: by a feature or a model as they
+// stand, or by an area the ruleset makes a wall for the pair (as one of unlimited height); 1
+// where it is open. The point a red line is drawn solid to, and marked.
+double firstBlocked(const Scenario& s, const Rulings& rulings, int oi, int ti) {
+    const std::vector<int> walls = rulings.wallsOf(oi, ti);
+    Scenario blockers = s;
+    blockers.terrain.clear();
+    for (int i = 0; i < static_cast<int>(s.terrain.size()); ++i) {
+        const TerrainPiece& t = s.terrain[i];
+        if (t.kind == TerrainKind::Feature) {
+            blockers.terrain.push_back(t);
+        } else if (std::ranges::find(walls, i) != walls.end()) {
+            blockers.terrain.push_back(t);
+            blockers.terrain.back().kind = TerrainKind::Feature;
+            blockers.terrain.back().height = 1e6;
         }
-    int o = -1, t = -1;
-    for (int m = 0; m < static_cast<int>(s.models.size()); ++m)
-        if (m == oi || m == ti || std::ranges::find(stops, s.models[m].id) != stops.end()) {
-            if (m == oi) o = static_cast<int>(only.models.size());
-            if (m == ti) t = static_cast<int>(only.models.size());
-            only.models.push_back(s.models[m]);
-        }
-    const Scene scene(only);
-    const Model &a = only.models[o], &b = only.models[t];
-    return firstBlockedShare(scene, {a.position, b.position, a.top(), b.top()}, scene.ignoredModels(o, t));
+    }
+    const Scene scene(blockers);
+    const Model &a = s.models[oi], &b = s.models[ti];
+    return firstBlockedShare(scene, {a.position, b.position, a.top(), b.top()}, scene.ignoredModels(oi, ti));
 }
 
 // What keeps a model placed so off its ground, as a map finds it has none: "reach past the
@@ -1326,9 +1319,9 @@ void AnalysisPanel::startExplaining() {
                 rulings.modelMoved(oi);
                 const PairResult r = rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions);
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
-                // (Drawn up to where the centre line meets what the text names as stopping
-                // every line; full length where nothing does, 13.09 hiding it.)
-                e.lines.push_back({{unseen[k], at}, false, firstStoppedBy(s, oi, ti, stops)});
+                // (Drawn solid up to where its centre line is first blocked, marked there:
+                // what the text names stops every line, not always this one first.)
+                e.lines.push_back({{unseen[k], at}, false, firstBlocked(s, rulings, oi, ti)});
                 together = together || stops.size() > 1;
                 for (const std::string& id : stops) {
                     auto it = std::ranges::find(stoppedBy, id, &std::pair<std::string, int>::first);
@@ -1376,12 +1369,13 @@ void AnalysisPanel::startExplaining() {
             // (What the red lines are: a few of the places that do not see it, spread along
             // them, each line stopped on its way.)
             if (red > 0)
-                e.text += red == 1 && unseen.size() == 1 ? QObject::tr(" The red line: from the one place that does not see it, blocked.")
-                          : static_cast<size_t>(red) == unseen.size()
-                              ? QObject::tr(" The red lines: from the %1 that do not see it, blocked.").arg(red)
-                              : QObject::tr(" The red lines: from %1 of the %2 that do not see it, spread among them, blocked.")
-                                    .arg(red)
-                                    .arg(unseen.size());
+                e.text += (red == 1 && unseen.size() == 1 ? QObject::tr(" The red line: from the one place that does not see it")
+                           : static_cast<size_t>(red) == unseen.size()
+                               ? QObject::tr(" The red lines: from the %1 that do not see it").arg(red)
+                               : QObject::tr(" The red lines: from %1 of the %2 that do not see it, spread among them")
+                                     .arg(red)
+                                     .arg(unseen.size())) +
+                          QObject::tr(", centre to centre, each solid up to where it is first blocked.");
             if (!stoppedBy.empty()) {
                 // (Where each piece named stops every red line, said once for all; else how
                 // many of them each stops, with the others.)
@@ -1471,9 +1465,8 @@ void AnalysisPanel::startExplaining() {
             fully = fully || r.fully_visible;
             (r.visible ? fullyOpen : seenOpen) |= r.undecided;
             if (r.visible && r.witness) e.lines.push_back({*r.witness, true});
-            else if (e.lines.size() < 10)  // (up to what the reasons below name as stopping every line)
-                e.lines.push_back({{s.models[o].position, at}, false,
-                                   firstStoppedBy(s, o, target, r.blocking_set.empty() ? r.blocked_by : r.blocking_set)});
+            else if (e.lines.size() < 10)  // (solid up to where it is first blocked)
+                e.lines.push_back({{s.models[o].position, at}, false, firstBlocked(s, rulings, o, target)});
             if (!r.visible) {
                 // Under every ruleset: what stops every line (true line of sight gives no reasons).
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
