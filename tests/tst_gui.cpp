@@ -4442,6 +4442,23 @@ private slots:
             QVERIFY(std::abs(m.position.x - 24) < 0.1 && std::abs(m.position.y - 30) < 0.1);
             QCOMPARE(m.side, std::string("red"));
         }
+        // Opened with the cursor in a deployment zone, the dialog offers that zone's side
+        // (whatever was chosen last), and the table's sides.
+        for (const auto& [where, side] : {std::pair{Vec2{54, 20}, QStringLiteral("red")}, std::pair{Vec2{6, 20}, QStringLiteral("blue")}}) {
+            QCursor::setPos(w.board()->mapToGlobal(at(w.board(), where)));
+            QString offered;
+            QStringList sides;
+            QTimer::singleShot(0, &w, [&] {
+                auto* dialog = qobject_cast<gui::CatalogDialog*>(QApplication::activeModalWidget());
+                if (!dialog) return;
+                offered = dialog->side();
+                for (int i = 0; i < dialog->sideBox()->count(); ++i) sides << dialog->sideBox()->itemText(i);
+                dialog->reject();
+            });
+            QVERIFY(!w.addUnitFromCatalog());
+            QCOMPARE(offered, side);
+            QCOMPARE(sides, (QStringList{QStringLiteral("blue"), QStringLiteral("red")}));
+        }
         // Over the low wall at (20, 30): put beside it, as near as it stands clear, and said.
         QCursor::setPos(w.board()->mapToGlobal(at(w.board(), {20, 30})));
         {

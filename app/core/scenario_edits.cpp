@@ -387,6 +387,13 @@ Vec2 snapped(Vec2 p, double step) {
     return {std::round(p.x / step) * step, std::round(p.y / step) * step};
 }
 
+std::string deploymentSideAt(const Scenario& s, Vec2 at) {
+    for (const Zone& z : s.zones)
+        if (z.kind == "deployment" && !z.side.empty() && z.polygon.size() >= 3 && locate(at, z.polygon) != Where::Outside)
+            return z.side;
+    return {};
+}
+
 std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec2 at, const std::string& side,
                              const std::string& stem, const std::string& name, double height,
                              const std::vector<std::string>& keywords, bool* moved) {

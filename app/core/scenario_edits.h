@@ -90,6 +90,10 @@ std::vector<Model> unitBlock(const Scenario& s, const Base& base, int count, Vec
                              const std::string& stem, const std::string& name, double height,
                              const std::vector<std::string>& keywords = {}, bool* moved = nullptr);
 
+// The side of the deployment zone (kind "deployment", with a side) that holds `at`, else
+// empty: the side a unit put there is most likely of.
+std::string deploymentSideAt(const Scenario& s, Vec2 at);
+
 // `pieces` (a preset's) moved together so that the centre of their footprints is at `at`,
 // with new ids: the first the next of its series ("ruin-2"), the others following it
 // ("ruin-2-wall-1"), their `area` the new id of the piece it named; names numbered alike

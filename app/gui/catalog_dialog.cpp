@@ -97,6 +97,12 @@ std::optional<kdc::CatalogEntry> CatalogDialog::chosen() const {
     return shown_[row];
 }
 
+void CatalogDialog::offerSides(const QStringList& sides, const QString& preferred) {
+    for (const QString& side : sides)
+        if (!side.isEmpty() && side_->findText(side) < 0) side_->addItem(side);
+    if (!preferred.isEmpty()) side_->setCurrentText(preferred);
+}
+
 int CatalogDialog::count() const { return count_->value(); }
 QString CatalogDialog::side() const { return side_->currentText().trimmed(); }
 double CatalogDialog::height() const { return height_->value(); }

@@ -21,6 +21,9 @@ class CatalogDialog : public QDialog {
 public:
     // The side last chosen is offered again (kept between runs).
     explicit CatalogDialog(QWidget* parent = nullptr);
+    // The table's sides offered too (after blue and red), and `preferred` chosen where it is
+    // not empty (the side of the deployment zone the unit will stand in).
+    void offerSides(const QStringList& sides, const QString& preferred);
 
     std::optional<kdc::CatalogEntry> chosen() const;
     int count() const;

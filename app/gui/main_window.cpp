@@ -1416,6 +1416,13 @@ bool MainWindow::addUnitFromCatalog(CatalogDialog* dialog) {
     if (!dialog) {
         owned = std::make_unique<CatalogDialog>(this);
         dialog = owned.get();
+        // The table's sides offered, and the side of the deployment zone the block will
+        // stand in chosen (else the one last chosen).
+        QStringList sides;
+        for (const Model& m : s.models) sides << QString::fromStdString(m.side);
+        for (const Zone& z : s.zones) sides << QString::fromStdString(z.side);
+        sides.removeDuplicates();
+        dialog->offerSides(sides, QString::fromStdString(edits::deploymentSideAt(s, {at.x(), at.y()})));
         if (dialog->exec() != QDialog::Accepted) return false;
     }
     const auto entry = dialog->chosen();
