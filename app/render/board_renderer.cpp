@@ -685,11 +685,27 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             if ((t.kind == TerrainKind::Area) != (pass == 1) || t.footprint.outer.empty()) continue;
             const bool pointed = contains(overlay.highlighted, t.id);
             const QPointF at = device(labelPoint(t.footprint.outer));
-            const double step = labels.sizeOf(labelText(scenario_, t)).height() + 2 * px;
+            const QSizeF plate = labels.sizeOf(labelText(scenario_, t));
+            const double step = plate.height() + 2 * px;
             std::vector<QPointF> places{at, at + QPointF(0, step), at - QPointF(0, step)};
             // (A floor usually has models standing on it: farther along it too; any piece
             // a step farther, clear of an objective's marker standing on it.)
             for (int k = 2; k <= (t.bottom > 0 ? 5 : 2); ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
+            // A thin piece (a barricade, a low wall, a pipe), which a plate on it would cut
+            // across or hide: its label beside it (across its length: below or above one
+            // lying along the table's width, right or left of one along its height) before
+            // any place on it.
+            QPolygonF outline;
+            for (const Vec2& v : t.footprint.outer) outline << device(v);
+            const QRectF box = outline.boundingRect();
+            if (std::min(box.width(), box.height()) < 2 * plate.height()) {
+                const double gap = 2 * px;
+                const QPointF below{at.x(), box.bottom() + gap + plate.height() / 2}, above{at.x(), box.top() - gap - plate.height() / 2};
+                const QPointF right{box.right() + gap + plate.width() / 2, at.y()}, left{box.left() - gap - plate.width() / 2, at.y()};
+                const std::vector<QPointF> beside =
+                    box.width() >= box.height() ? std::vector<QPointF>{below, above, right, left} : std::vector<QPointF>{right, left, below, above};
+                places.insert(places.begin(), beside.begin(), beside.end());
+            }
             labels.place(labelText(scenario_, t), places, pointed, -1,
                          pointed ? QColor(0xd6, 0x27, 0x28, 230)
                          : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
