@@ -637,9 +637,9 @@ private slots:
     }
 
     void legendSwatchesLookAsTheCellsDo() {
-        // A cell's fill is laid over the table's green at the map's opacity: the hiding map's
-        // pale lavender (semi-safe) reads grey there, and its legend showed the lavender
-        // itself. The swatch is the colour the board shows; an outline's colour (a map of
+        // A cell's fill is laid over the table's green at the map's opacity: a pale lavender
+        // (the hiding map's semi-safe, once) reads grey there, and its legend showed the
+        // lavender itself. The swatch is the colour the board shows; an outline's colour (a map of
         // outlines alone) stays as drawn; a note has no swatch.
         render::MapLayer map;
         map.cols = map.rows = 1;
@@ -654,6 +654,16 @@ private slots:
         map.opacity = 1;
         QCOMPARE(map.swatch(QColor(222, 214, 232)), QColor(222, 214, 232));
         QVERIFY(!map.swatch(QColor()).isValid());
+        // The hiding map's semi-safe reads yellow over the table, its safe bases blue (a grey
+        // semi-safe beside a light blue was told apart by few, and read pink over the red
+        // zone's tint).
+        map.opacity = 0.65;
+        const int semi = map.swatch(render::hidingColour(0, 3, true)).hsvHue();
+        QVERIFY2(semi >= 40 && semi <= 70, qPrintable(QString::number(semi)));
+        for (size_t b = 0; b < 3; ++b) {
+            const int hue = map.swatch(render::hidingColour(b, 3, false)).hsvHue();
+            QVERIFY2(hue >= 160 && hue <= 230, qPrintable(QStringLiteral("base %1: %2").arg(b).arg(hue)));
+        }
         render::MapLayer outlines;
         QCOMPARE(outlines.swatch(QColor(255, 217, 47)), QColor(255, 217, 47));
         // The hiding map's closing line is a note.

@@ -204,7 +204,11 @@ QColor hidingColour(size_t base, size_t bases, bool semi) {
     const double t = bases > 1 ? static_cast<double>(base) / static_cast<double>(bases - 1) : 1.0;
     auto mix = [t](int a, int b) { return static_cast<int>(std::lround(a + (b - a) * t)); };
     QColor c(mix(158, 8), mix(202, 48), mix(225, 107));
-    if (semi) c = QColor(222, 214, 232);  // pale lavender: seen from a few places (apart from the light blue)
+    // Pale yellow, seen from a few places: a caution, apart from the blues (and from one
+    // another to every eye: blue and yellow are the pair that no common colour blindness
+    // runs together); over the zones' tints it stays yellow, where a pale grey or lavender read
+    // pink over the red zone.
+    if (semi) c = QColor(255, 236, 139);
     return c;
 }
 

@@ -37,9 +37,10 @@ QColor exposureColour(double share, bool anySeen);
 // fully), titled with the zone and the models.
 MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenario, bool byFully = false);
 
-// Hiding spots as a layer: each cell coloured by the largest base that hides there (light to
-// dark green, in the order given: smallest first), semi-safe cells paler, and each base's
-// safe region outlined; the legend gives each base's safe and semi-safe area.
+// Hiding spots as a layer: each cell coloured by the largest base that hides there (light
+// blue to navy, in the order given: smallest first), semi-safe cells pale yellow, and the
+// ground where a base hides and a smaller one does not outlined; the legend gives each
+// base's safe and semi-safe area.
 MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario);
 QColor hidingColour(size_t base, size_t bases, bool semi);
 // Each base of the hiding spots as it would stand centred at `at`, in the colour of its safe
