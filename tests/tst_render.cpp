@@ -844,6 +844,9 @@ private slots:
         found.gaps = {g};
         const render::MapLayer lanes = render::lanesLayer(found, s);
         QCOMPARE(lanes.key.size(), size_t(1));
+        // (The legend says the models are left out of lanes and gaps; with neither, nothing is.)
+        QVERIFY(lanes.legend.back().second.contains(QStringLiteral("models on the table, which move, are not counted")));
+        QVERIFY(!render::lanesLayer(analysis::LanesAndGaps{}, s).legend.back().second.contains(QStringLiteral("not counted")));
         const QString label = QString::fromStdString(s.labelOf(s.terrain[0].id));
         QCOMPARE(lanes.key[0], QStringLiteral("gap 1: 2.50\" between %1 and %1; bases up to 32\u00a0mm across fit (1 of 1)").arg(label));
         // (A gap no sight line passes says so; one no base fits through too.)

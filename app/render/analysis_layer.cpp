@@ -413,6 +413,10 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
                                                          .arg(found.gaps.front().width, 0, 'f', 2)
                                                          .arg(passes)});
     }
+    // (Drawn over the models, which they leave out: said, so that a lane across a unit is
+    // not read as a mistake.)
+    if (!found.lanes.empty() || !found.gaps.empty())
+        layer.legend.push_back({QColor(), QStringLiteral("lanes and gaps are the terrain's: the models on the table, which move, are not counted")});
     return layer;
 }
 
