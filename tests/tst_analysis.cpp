@@ -3731,7 +3731,7 @@ private slots:
         QCOMPARE(found.blocking, (std::vector<int>{0, 1}));
         QVERIFY(!found.lanes.empty());
         const Lane& lane = found.lanes.front();
-        QVERIFY2(std::abs(lane.width - 3) <= 0.11, qPrintable(QString::number(lane.width)));
+        QVERIFY2(std::abs(lane.width - 3) <= 1e-5, qPrintable(QString::number(lane.width, 'g', 10)));
         QVERIFY2(std::abs(std::cos(lane.angle)) < 0.02, qPrintable(QString::number(lane.angle)));  // straight across
         QVERIFY2(std::abs(lane.length - 18) < 0.05, qPrintable(QString::number(lane.length)));
         // Every lane found runs through the gap: its outline stays clear of both walls.
@@ -3742,6 +3742,58 @@ private slots:
         QCOMPARE(g.width, 3.0);
         QCOMPARE(g.basesThrough, std::vector<std::string>{"25 mm"});
         QVERIFY(g.sightPasses);
+    }
+
+    void aLanesEdgesAreTheCorridorsOwn() {
+        // Every lane of a few official layouts, against lines sampled independently: its two
+        // edges' lines, moved 0.001" inwards, cross no piece that stops sight; moved 0.01"
+        // outwards, each crosses one (or leaves the zones). Its width was the count of its
+        // clear lines times their spacing, up to a spacing more than the corridor: on Purge vs
+        // Purge 01 a lane 2.9" wide through a gap of 2.83".
+        for (const char* file : {"bm-purge-vs-purge-01", "bm-assets-vs-assets-01", "bm-disrupt-vs-assets-01"}) {
+            const io::ReadResult r = io::readScenarioFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/%1.sightline.json").arg(QLatin1String(file)));
+            QVERIFY(r.scenario);
+            const Scenario& s = *r.scenario;
+            const std::vector<int> zones = deploymentZones(s);
+            QCOMPARE(zones.size(), size_t(2));
+            const LanesAndGaps found = lanesAndGaps(s, zones[0], zones[1], 1.75, {});
+            // (A point strictly within a piece that stops sight, or outside both zones' reach.)
+            auto blockedAt = [&](Vec2 p) {
+                for (int b : found.blocking)
+                    if (locate(p, s.terrain[static_cast<size_t>(b)].footprint) == Where::Inside) return true;
+                return false;
+            };
+            auto crosses = [&](Vec2 a, Vec2 b) {
+                constexpr int kSamples = 8000;
+                for (int k = 0; k <= kSamples; ++k)
+                    if (blockedAt(a + (b - a) * (static_cast<double>(k) / kSamples))) return true;
+                return false;
+            };
+            auto inZone = [&](Vec2 p, int z) { return locate(p, s.zones[static_cast<size_t>(z)].polygon) != Where::Outside; };
+            QVERIFY(!found.lanes.empty());
+            for (size_t i = 0; i < found.lanes.size(); ++i) {
+                const Lane& l = found.lanes[i];
+                const QString what = QStringLiteral("%1 lane %2 (%3\" at %4 degrees)").arg(QLatin1String(file)).arg(i + 1).arg(l.width).arg(l.angle * 180 / std::numbers::pi);
+                const Vec2 n{-std::sin(l.angle), std::cos(l.angle)};
+                const Ring& o = l.outline;  // p0, q0, q1, p1: the first edge p0-q0, the last p1-q1
+                auto dot = [](Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; };
+                const double side = dot(o[3] - o[0], n) >= 0 ? 1 : -1;  // (across, from the first edge to the last)
+                QVERIFY2(std::abs(std::abs(dot(o[3] - o[0], n)) - l.width) < 1e-6, qPrintable(what));
+                QVERIFY2(!crosses(o[0] + n * (side * 0.001), o[1] + n * (side * 0.001)), qPrintable(what + QStringLiteral(": first edge")));
+                QVERIFY2(!crosses(o[3] - n * (side * 0.001), o[2] - n * (side * 0.001)), qPrintable(what + QStringLiteral(": last edge")));
+                // Outwards: blocked between the zones, or the zones end there (the line's ends
+                // leave them).
+                const Vec2 d{std::cos(l.angle), std::sin(l.angle)};
+                auto shut = [&](Vec2 p, Vec2 q) {
+                    // (Its stretch between the zones, a little longer either way: a line whose
+                    // ends are no longer on the zones' edges runs on into one or stops short.)
+                    const Vec2 a = p - d * 0.02, b = q + d * 0.02;
+                    return crosses(p, q) || !(inZone(a, zones[0]) || inZone(a, zones[1])) || !(inZone(b, zones[0]) || inZone(b, zones[1]));
+                };
+                QVERIFY2(shut(o[0] - n * (side * 0.01), o[1] - n * (side * 0.01)), qPrintable(what + QStringLiteral(": open beyond the first edge")));
+                QVERIFY2(shut(o[3] + n * (side * 0.01), o[2] + n * (side * 0.01)), qPrintable(what + QStringLiteral(": open beyond the last edge")));
+            }
+        }
     }
 
     void cancelledMapsSaySo() {

@@ -694,6 +694,9 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral("(narrowest first; a sight line is 1 mm wide):")), qPrintable(r.out));
         // (What a lane's degrees are measured from, said once.)
         QVERIFY2(r.out.contains(QStringLiteral("a lane's direction in degrees: 0 along the table's width")), qPrintable(r.out));
+        // (And where each lane runs: mirror images were told apart by nothing else.)
+        QVERIFY2(QRegularExpression(QStringLiteral("lane 1: [0-9.]+\" wide, [0-9.]+\" long, at [0-9]+ degrees, its middle from \\([0-9.]+, [0-9.]+\\) to \\([0-9.]+, [0-9.]+\\)\n"))
+                     .match(r.out).hasMatch(), qPrintable(r.out));
         QVERIFY(QImage(png).width() > 1000);
         r = cli({QStringLiteral("analyze"), layout, QStringLiteral("--lanes"), QStringLiteral("--json")});
         QCOMPARE(r.code, 0);
@@ -702,6 +705,7 @@ private slots:
         QVERIFY(!lanes.isEmpty() && !gaps.isEmpty());
         for (int i = 1; i < lanes.size(); ++i)  // widest first
             QVERIFY(lanes[i - 1].toObject().value(QStringLiteral("width")).toDouble() >= lanes[i].toObject().value(QStringLiteral("width")).toDouble());
+        QCOMPARE(lanes[0].toObject().value(QStringLiteral("outline")).toArray().size(), 4);
         const QJsonObject g = gaps[0].toObject();
         QCOMPARE(g.value(QStringLiteral("between")).toArray().size(), 2);
         QVERIFY(g.value(QStringLiteral("width")).toDouble() >= 0.01);

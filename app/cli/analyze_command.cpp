@@ -789,9 +789,12 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
     auto label = [&](int piece) { return QString::fromStdString(scenario.labelOf(scenario.terrain[piece].id)); };
     if (args.isSet(QStringLiteral("json"))) {
         QJsonArray lanes, gaps;
-        for (const analysis::Lane& l : found.lanes)
+        for (const analysis::Lane& l : found.lanes) {
+            QJsonArray outline;
+            for (const Vec2& v : l.outline) outline.append(QJsonArray{v.x, v.y});
             lanes.append(QJsonObject{{QStringLiteral("width"), l.width}, {QStringLiteral("length"), l.length},
-                                     {QStringLiteral("degrees"), l.angle * 180 / std::numbers::pi}});
+                                     {QStringLiteral("degrees"), l.angle * 180 / std::numbers::pi}, {QStringLiteral("outline"), outline}});
+        }
         for (const analysis::Gap& g : found.gaps) {
             QJsonArray through;
             for (const std::string& b : g.basesThrough) through.append(QString::fromStdString(b));
@@ -817,9 +820,18 @@ int analyzeLanes(const Scenario& scenario, const QCommandLineParser& args) {
                           QString::number(found.blocking.size()), QString::fromStdString(scenario.ruleset.name));
         if (found.lanes.empty()) out() << "  no open lane between the zones\n";
         else out() << "  (a lane's direction in degrees: 0 along the table's width, the x axis; 90 along its depth, y; clockwise as drawn)\n";
-        for (size_t i = 0; i < found.lanes.size() && i < 10; ++i)
-            out() << QStringLiteral("  lane %1: %2\" wide, %3\" long, at %4 degrees\n").arg(i + 1).arg(found.lanes[i].width, 0, 'f', 1)
-                         .arg(found.lanes[i].length, 0, 'f', 1).arg(found.lanes[i].angle * 180 / std::numbers::pi, 0, 'f', 0);
+        // (Where each runs too: on a table that is its own mirror image, lanes come in pairs
+        // alike in all but that.)
+        for (size_t i = 0; i < found.lanes.size() && i < 10; ++i) {
+            const Ring& o = found.lanes[i].outline;
+            const Vec2 from = (o[0] + o[3]) * 0.5, to = (o[1] + o[2]) * 0.5;
+            out() << QStringLiteral("  lane %1: %2\" wide, %3\" long, at %4 degrees, its middle from (%5, %6) to (%7, %8)\n")
+                         .arg(i + 1)
+                         .arg(found.lanes[i].width, 0, 'f', 1)
+                         .arg(found.lanes[i].length, 0, 'f', 1)
+                         .arg(found.lanes[i].angle * 180 / std::numbers::pi, 0, 'f', 0)
+                         .arg(from.x, 0, 'f', 1).arg(from.y, 0, 'f', 1).arg(to.x, 0, 'f', 1).arg(to.y, 0, 'f', 1);
+        }
         out() << QStringLiteral("gaps under 6\" between them (narrowest first; %1):\n").arg(render::lineWidthText(found));
         for (size_t i = 0; i < found.gaps.size(); ++i) {
             const analysis::Gap& g = found.gaps[i];

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
+#include <utility>
 
 namespace sl::analysis {
 
@@ -120,41 +122,59 @@ LanesAndGaps lanesAndGaps(const Scenario& scenario, int zoneA, int zoneB, double
         const auto [aLo, aHi] = span(za.polygon);
         const auto [bLo, bHi] = span(zb.polygon);
         const double lo = std::max(aLo, bLo), hi = std::min(aHi, bHi);
+        // The stretch of the line `s` across, from where it leaves one zone to where it
+        // enters the other, where it runs between them and no piece cuts it.
+        auto clearLine = [&](double s) -> std::optional<std::pair<Vec2, Vec2>> {
+            const auto ia = inside(za.polygon, d, n, s), ib = inside(zb.polygon, d, n, s);
+            if (ia.empty() || ib.empty()) return std::nullopt;
+            const double aMin = ia.front().first, aMax = ia.back().second, bMin = ib.front().first, bMax = ib.back().second;
+            double t0, t1;
+            if (aMax <= bMin) t0 = aMax, t1 = bMin;
+            else if (bMax <= aMin) t0 = bMax, t1 = aMin;
+            else return std::nullopt;  // (the zones overlap along it)
+            const Vec2 p = d * t0 + n * s, q = d * t1 + n * s;
+            for (const Blocking& b : blocking)
+                if (cuts(b, p, q)) return std::nullopt;
+            return std::pair{p, q};
+        };
+        // The lines are `step` apart: a corridor's edge lies somewhere between its outermost
+        // clear line and the next one, blocked or past the zones. Found there by halving, to
+        // a millionth of an inch, so that its width is the corridor's own (counting `step`
+        // per clear line gave up to a step more: a lane wider than the gap it runs through).
+        auto edge = [&](double clear, double beyond) {
+            beyond = std::clamp(beyond, lo, hi);
+            if (clearLine(beyond)) return beyond;
+            while (std::abs(beyond - clear) > 1e-6) {
+                const double mid = (clear + beyond) / 2;
+                (clearLine(mid) ? clear : beyond) = mid;
+            }
+            return clear;
+        };
         struct Run {
             double s0 = 0, s1 = 0, length = HUGE_VAL;
-            Vec2 p0, q0, p1, q1;
             int lines = 0;
         } run;
         auto close = [&] {
-            if (run.lines > 0 && (run.lines - 1) * step + step >= minWidth)
-                found.push_back({th, (run.lines - 1) * step + step, run.length, {run.p0, run.q0, run.q1, run.p1}});
+            if (run.lines > 0) {
+                const double from = edge(run.s0, run.s0 - step), to = edge(run.s1, run.s1 + step);
+                const auto first = clearLine(from), last = clearLine(to);
+                if (to - from >= minWidth && first && last) {
+                    const double length = std::min({run.length, std::hypot(first->second.x - first->first.x, first->second.y - first->first.y),
+                                                    std::hypot(last->second.x - last->first.x, last->second.y - last->first.y)});
+                    found.push_back({th, to - from, length, {first->first, first->second, last->second, last->first}});
+                }
+            }
             run = {};
         };
         for (double s = lo + step / 2; s < hi; s += step) {
-            const auto ia = inside(za.polygon, d, n, s), ib = inside(zb.polygon, d, n, s);
-            bool clear = !ia.empty() && !ib.empty();
-            Vec2 p, q;
-            if (clear) {
-                // From where the line leaves one zone to where it enters the other.
-                const double aMin = ia.front().first, aMax = ia.back().second, bMin = ib.front().first, bMax = ib.back().second;
-                double t0, t1;
-                if (aMax <= bMin) t0 = aMax, t1 = bMin;
-                else if (bMax <= aMin) t0 = bMax, t1 = aMin;
-                else t0 = t1 = 0, clear = false;  // (the zones overlap along it)
-                p = d * t0 + n * s;
-                q = d * t1 + n * s;
-                for (const Blocking& b : blocking)
-                    if (clear && cuts(b, p, q)) clear = false;
-            }
-            if (!clear) {
+            const auto line = clearLine(s);
+            if (!line) {
                 close();
                 continue;
             }
-            if (run.lines == 0) run.p0 = p, run.q0 = q, run.s0 = s;
-            run.p1 = p;
-            run.q1 = q;
+            if (run.lines == 0) run.s0 = s;
             run.s1 = s;
-            run.length = std::min(run.length, std::hypot(q.x - p.x, q.y - p.y));
+            run.length = std::min(run.length, std::hypot(line->second.x - line->first.x, line->second.y - line->first.y));
             ++run.lines;
         }
         close();
