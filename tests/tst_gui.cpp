@@ -1606,21 +1606,49 @@ private slots:
         QVERIFY2(!panel->summary().contains(QStringLiteral("taken off")), qPrintable(panel->summary()));
     }
 
-    void analysisUndoOfAnEditSaysTheMapIsWorkedOutAgain() {
+    void analysisUndoOfAnEditBringsItsMapBack() {
         // An exposure map shown, the table edited and the map worked out again, then the edit
-        // undone: the map is said to be worked out again (as it is), not to wait for the
-        // button; and it is.
+        // undone: the first map comes back at once, with nothing worked out (it was worked out
+        // again, as the table before the edit had never been seen). A redo brings the second.
+        // After the undo, another edit (the same undo step, another table) is worked out.
         gui::MainWindow w;
         gui::AnalysisPanel* panel = purgeExposureShown(w);
         QVERIFY(panel);
+        const analysis::ExposureMap first = *panel->exposure();
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
-        nudgeFirstPiece(w, 0.5);
+        nudgeFirstPiece(w, 3);
         QVERIFY(finished.wait(kWorkMs));
         QVERIFY(!panel->computing());
+        const analysis::ExposureMap second = *panel->exposure();
+        auto seen = [](const analysis::ExposureMap& m) {
+            std::vector<int> out;
+            for (const analysis::ExposureCell& c : m.cells) out.push_back(c.seen);
+            return out;
+        };
+        QVERIFY(seen(first) != seen(second));  // (the piece moved 3": the map is another)
         w.document()->undoStack()->undo();
+        QVERIFY(!panel->computing());
+        QVERIFY(!panel->stale());
+        QVERIFY(panel->exposure().has_value());
+        QCOMPARE(seen(*panel->exposure()), seen(first));
+        QVERIFY2(panel->summary().contains(QStringLiteral("kept from before")), qPrintable(panel->summary()));
+        QVERIFY2(w.board()->mapLayer() && w.board()->mapLayer()->staleNote.isEmpty(), "drawn as the table's");
+        w.document()->undoStack()->redo();
+        QVERIFY(!panel->computing());
+        QCOMPARE(seen(*panel->exposure()), seen(second));
+        w.document()->undoStack()->undo();
+        QCOMPARE(seen(*panel->exposure()), seen(first));
+        // Another edit from there: the undo step the second map was at, another table.
+        nudgeFirstPiece(w, -3);
         QVERIFY2(panel->explanation().contains(QStringLiteral("being worked out again")), qPrintable(panel->explanation()));
         QVERIFY(finished.wait(kWorkMs));
         QVERIFY(panel->exposure().has_value() && panel->exposure()->complete);
+        QVERIFY(seen(*panel->exposure()) != seen(second));
+        // Cleared, the maps kept are forgotten: an undo brings none back.
+        panel->clear();
+        w.document()->undoStack()->undo();
+        QVERIFY(!panel->exposure().has_value());
+        QVERIFY(!panel->computing());
     }
 
     void analysisMapOfTheTableBeforeAnEditIsDrawnAsSuch() {

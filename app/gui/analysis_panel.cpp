@@ -28,6 +28,7 @@
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSlider>
+#include <QUndoStack>
 #include <QTextDocument>
 #include <QTextFrame>
 #include <QTimer>
@@ -294,6 +295,9 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
         if (!compute()) clear();
     });
     connect(document_, &ScenarioDocument::changed, this, &AnalysisPanel::tableChanged);
+    // (An undo or redo back to a table a map was kept for: its map again. Asked once the
+    // step is taken, after the table's change, when the stack says where it stands.)
+    connect(document_->undoStack(), &QUndoStack::indexChanged, this, [this] { backToKept(); });
     connect(board_, &BoardView::cursorMoved, this, [this](const QPointF& p) { explainAt({p.x(), p.y()}); });
     // Another observer clicked on the board is another choice too.
     connect(board_, &BoardView::rulingChanged, this, [this] {
@@ -505,6 +509,7 @@ bool AnalysisPanel::compute() {
         choiceAsked_ = asked;
         editsAsked_ = editsNow;
         tableAsked_ = std::move(table);
+        undoAsked_ = document_->undoStack()->index();
         return startWork(total, text, parts);
     };
     heldBack_ = false;
@@ -747,6 +752,7 @@ void AnalysisPanel::cancel() {
 void AnalysisPanel::clear() {
     cancel();
     heldBack_ = false;
+    kept_.clear();
     explain_->setMinimumHeight(0);
     map_.reset();
     exposure_.reset();
@@ -968,18 +974,23 @@ void AnalysisPanel::mapReady() {
     mapObserverIds_ = observerIds_;
     mapHidden_ = runningVeil_ && runningHidden_ ? *runningHidden_ : std::vector<std::string>{};
     mapVeil_ = runningVeil_;
+    showVision(runningVeil_);
+    emit finished();
+}
+
+void AnalysisPanel::showVision(bool veil) {
+    const Scenario& s = document_->scenario();
     const analysis::Tally t = analysis::tally(*map_);
     const double area = map_->grid.spacing * map_->grid.spacing;
     auto row = [&](const QString& what, int n) {
         return QStringLiteral("<tr><td>%1</td><td align='right'>%2 sq in</td></tr>").arg(what).arg(n * area, 0, 'f', 1);
     };
-    if (runningVeil_) {
+    if (veil) {
         showMap(render::unseenLayer(*map_, s), QStringLiteral("<table>") + row(tr("not seen"), t.hidden) +
                                                    row(tr("seen"), t.visible + t.fully) +
                                                    row(tr("no place to stand"), t.overlap) +
                                                    (t.undecided ? row(tr("of these, undecided at a knife edge"), t.undecided) : QString()) +
                                                    QStringLiteral("</table>"));
-        emit finished();
         return;
     }
     // (The legend gives the area each colour covers; the cells seen whose full view a
@@ -991,7 +1002,6 @@ void AnalysisPanel::mapReady() {
             seenOpen ? tr("<p>Of the cells seen, %1 sq in may be fully visible: left undecided at or near a knife edge.</p>")
                            .arg(static_cast<double>(seenOpen) * area, 0, 'f', 1)
                      : QString());
-    emit finished();
 }
 
 QString AnalysisPanel::legendHtml(const render::MapLayer& layer) const {
@@ -1035,6 +1045,54 @@ void AnalysisPanel::showMap(render::MapLayer layer, const QString& figures, bool
     csv_->setEnabled(cells);  // (lanes and gaps have no cells)
     // (Once the label and the dock are laid out anew with the legend.)
     if (another) QTimer::singleShot(0, this, &AnalysisPanel::keepLegendInView);
+    keepShown();
+}
+
+void AnalysisPanel::keepShown() {
+    if (map_ && mapVeil_) return;  // (a veil's map: its models taken off are the worker's)
+    std::erase_if(kept_, [&](const Kept& k) { return k.choice == choiceShown_ && k.table == tableShown_; });
+    kept_.push_back({tableShown_, choiceShown_, undoAsked_, map_, mapObserverIds_, exposure_, hiding_, lanes_});
+    while (kept_.size() > kKeptMaps) kept_.pop_front();
+}
+
+bool AnalysisPanel::backToKept() {
+    // (Only while a map is shown or on its way: after Clear, or with none asked for, an undo
+    // brings none back.)
+    if (kept_.empty() || !(map_ || exposure_ || hiding_ || lanes_ || computing() || debounce_.isActive())) return false;
+    const int index = document_->undoStack()->index();
+    const QString now = choice();
+    const auto at = std::find_if(kept_.rbegin(), kept_.rend(), [&](const Kept& k) { return k.undoIndex == index && k.choice == now; });
+    if (at == kept_.rend() || io::writeScenario(document_->scenario()) != at->table) return false;
+    const Kept k = *at;  // (showMap keeps it again, last)
+    // The work on its way for another table given up, and nothing worked out.
+    debounce_.stop();
+    if (computing()) {
+        if (cancelFlag_) cancelFlag_->store(true);
+        ++request_;  // (its answer, when it comes, is dropped)
+        endWork();
+    }
+    // (The map shown is that one: the table's again, with no word of a change.)
+    if (k.choice == choiceShown_ && k.table == tableShown_ && backToShown()) return true;
+    heldBack_ = false;
+    gaveUpForEdit_ = false;
+    choiceAsked_ = k.choice;
+    tableAsked_ = k.table;
+    undoAsked_ = k.undoIndex;
+    editsAsked_ = edits_;
+    map_ = k.map;
+    exposure_ = k.exposure;
+    hiding_ = k.hiding;
+    lanes_ = k.lanes;
+    observerIds_ = mapObserverIds_ = k.observerIds;
+    mapHidden_.clear();
+    mapVeil_ = false;
+    if (map_) showVision(false);
+    else if (exposure_) showExposure();
+    else if (hiding_) showHiding();
+    else if (lanes_) showLanes();
+    summary_->setText(withShown(tr("The map of this table, kept from before, shown again: nothing was worked out.")));
+    emit finished();
+    return true;
 }
 
 void AnalysisPanel::exposureReady() {
@@ -1046,11 +1104,16 @@ void AnalysisPanel::exposureReady() {
         emit finished();
         return;
     }
-    const Scenario& s = document_->scenario();
     exposure_ = std::move(result);
     map_.reset();
     hiding_.reset();
     lanes_.reset();
+    showExposure();
+    emit finished();
+}
+
+void AnalysisPanel::showExposure() {
+    const Scenario& s = document_->scenario();
     const analysis::ExposureTally t = analysis::tallyExposure(*exposure_);
     const double area = exposure_->grid.spacing * exposure_->grid.spacing;
     auto row = [&](const QString& what, const QString& value) {
@@ -1063,7 +1126,6 @@ void AnalysisPanel::exposureReady() {
                 row(tr("places that see a cell, on average"), QStringLiteral("%1%").arg(100 * t.meanShare(), 0, 'f', 1)) +
                 (t.undecidedCells ? row(tr("cells with a place undecided (knife edge)"), QString::number(t.undecidedCells)) : QString()) +
                 QStringLiteral("</table>"));
-    emit finished();
 }
 
 void AnalysisPanel::hidingReady() {
@@ -1079,6 +1141,11 @@ void AnalysisPanel::hidingReady() {
     map_.reset();
     exposure_.reset();
     lanes_.reset();
+    showHiding();
+    emit finished();
+}
+
+void AnalysisPanel::showHiding() {
     // (Each base with its height where the bases' heights differ: two of one size tell apart.)
     bool oneHeight = true;
     for (const analysis::HidingBase& b : hiding_->bases) oneHeight = oneHeight && b.probe.height == hiding_->bases.front().probe.height;
@@ -1122,7 +1189,6 @@ void AnalysisPanel::hidingReady() {
         }
     }
     showMap(render::hidingLayer(*hiding_, document_->scenario()), figures);
-    emit finished();
 }
 
 void AnalysisPanel::lanesReady() {
@@ -1138,6 +1204,11 @@ void AnalysisPanel::lanesReady() {
     map_.reset();
     exposure_.reset();
     hiding_.reset();
+    showLanes();
+    emit finished();
+}
+
+void AnalysisPanel::showLanes() {
     const Scenario& s = document_->scenario();
     auto label = [&](int piece) { return QString::fromStdString(s.labelOf(s.terrain[piece].id)).toHtmlEscaped(); };
     // (The lanes drawn are in the legend: the next ones, up to the tenth, listed here.)
@@ -1162,7 +1233,6 @@ void AnalysisPanel::lanesReady() {
     }
     figures += QStringLiteral("</table>");
     showMap(render::lanesLayer(*lanes_, s), figures, false);
-    emit finished();
 }
 
 QString AnalysisPanel::summary() const { return summary_->text(); }

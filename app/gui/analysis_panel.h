@@ -19,6 +19,7 @@
 #include <QWidget>
 
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <optional>
 
@@ -244,6 +245,30 @@ private:
     // Whether the table and choices are back to those the map shown was worked out on (an
     // undo, a redo): then it is current again (said so), and true.
     bool backToShown();
+    // The last few maps shown (all but a veil), each with the table and the choices it was
+    // worked out for and the undo step it was at: an undo or redo back to one of those
+    // tables, with those choices, shows its map again with nothing worked out. (The undo
+    // step narrows the tables compared; the table, as a file would hold it, decides.)
+    struct Kept {
+        QByteArray table;
+        QString choice;
+        int undoIndex = -1;
+        std::optional<analysis::VisionMap> map;
+        std::vector<std::string> observerIds;
+        std::optional<analysis::ExposureMap> exposure;
+        std::optional<analysis::HidingSpots> hiding;
+        std::optional<analysis::LanesAndGaps> lanes;
+    };
+    static constexpr size_t kKeptMaps = 4;
+    std::deque<Kept> kept_;
+    int undoAsked_ = -1;  // the undo step the map being worked out was asked at
+    void keepShown();
+    bool backToKept();
+    // The map held (map_, exposure_, hiding_ or lanes_) drawn, with its legend and figures.
+    void showVision(bool veil);
+    void showExposure();
+    void showHiding();
+    void showLanes();
     QString explanation_;
     void startExplaining();
 };
