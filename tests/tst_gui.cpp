@@ -1939,6 +1939,43 @@ private slots:
         QVERIFY(dots > 10);
     }
 
+    void analysisHoverDrawsTheMapsModelOnTheCell() {
+        // A vision map of a large oval (a 120x92 mm base): hovering a cell outlines the model
+        // as it would stand there, and each green line ends on that outline (it ended on an
+        // oval nothing drew, 1.3" from the ringed centre).
+        gui::MainWindow w;
+        QVERIFY(w.openFile(kDemo, true));
+        w.board()->setObserver(w.board()->modelIndex(QStringLiteral("b-int-1")));
+        gui::AnalysisPanel* panel = w.analysis();
+        panel->setSpacing(1.0);
+        const std::vector<edits::BaseChoice> palette = edits::basePalette();
+        const auto oval = std::ranges::find_if(palette, [](const edits::BaseChoice& c) { return c.base.shape == BaseShape::Oval && c.base.length_mm >= 100; });
+        QVERIFY(oval != palette.end());
+        panel->setProbe(static_cast<int>(oval - palette.begin()), 1.75, QString());
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(kWorkMs));
+        QVERIFY(panel->map().has_value());
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        int ends = 0;
+        for (const Vec2 at : {Vec2{30.5, 40.5}, Vec2{20.5, 8.5}, Vec2{8.5, 36.5}}) {
+            panel->explainAt(at);
+            QVERIFY(explained.wait(kWorkMs));
+            const auto& overlay = w.board()->overlay();
+            QCOMPARE(overlay.mapBases.size(), size_t(1));
+            const Ring& ring = overlay.mapBases.front().first;
+            const Bounds b = boundsOf(ring);
+            QVERIFY2(std::abs((b.hi.x - b.lo.x) - oval->base.length_mm / kMmPerInch) < 0.05, qPrintable(QString::number(b.hi.x - b.lo.x)));
+            QVERIFY(std::abs((b.lo.x + b.hi.x) / 2 - at.x) < 0.01 && std::abs((b.lo.y + b.hi.y) / 2 - at.y) < 0.01);
+            for (const render::MapLine& m : overlay.mapLines)
+                if (m.seen) {
+                    QVERIFY2(std::sqrt(squaredDistanceToEdges(m.line.b, ring)) < 0.02, qPrintable(QStringLiteral("(%1, %2)").arg(m.line.b.x).arg(m.line.b.y)));
+                    ++ends;
+                }
+        }
+        QVERIFY(ends > 0);
+    }
+
     void analysisExposureHoverNamesWhatBlocks() {
         // On an official layout, hovering cells of the exposure map names what stops the red
         // lines from the places that do not see them: pieces of the table, by their labels.

@@ -5,6 +5,7 @@
 
 #include "analysis/terrain_parts.h"
 #include "analysis_layer.h"
+#include "kernel/base.h"
 #include "los/pair.h"
 #include "los/scene.h"
 #include "rules/rulings.h"
@@ -1346,6 +1347,7 @@ void AnalysisPanel::startExplaining() {
         explainWatcher_.setFuture(QtConcurrent::run([scenario, map = *exposure_, cell, at] {
             Explained e;
             e.cell = at;
+            e.bases = {{baseOutline(analysis::probeModel(map.target, at)), QColor(255, 255, 255)}};
             const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
             // (The map's model named: the map shown may be one for other choices, kept while
             // another is worked out or after one was cancelled.)
@@ -1508,6 +1510,7 @@ void AnalysisPanel::startExplaining() {
     explainWatcher_.setFuture(QtConcurrent::run([scenario, askedIds, seerId, otherIds, probe, cell, at, veil = mapVeil_] {
         Explained e;
         e.cell = at;
+        e.bases = {{baseOutline(analysis::probeModel(probe, at)), QColor(255, 255, 255)}};
         const QString where = QStringLiteral("(%1\", %2\")").arg(at.x).arg(at.y);
         if (cell.verdict == analysis::Verdict::Overlap) {
             e.text = noPlaceToStand(*scenario, analysis::probeModel(probe, at), where, QObject::tr("a model of this base"));
@@ -1614,7 +1617,7 @@ void AnalysisPanel::explanationReady() {
     if ((map_ || exposure_) && editsExplained_ == edits_ && epochExplained_ == choiceEpoch_ && !stale()) {
         setExplanation(e.text);
         keepExplanationInView();
-        board_->setMapLines(e.lines, {}, e.cell);
+        board_->setMapLines(e.lines, e.bases, e.cell);
         emit explained();
     }
     if (explainPending_) startExplaining();

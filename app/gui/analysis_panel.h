@@ -208,6 +208,9 @@ private:
         QString text;
         std::vector<render::MapLine> lines;
         std::optional<Vec2> cell;  // (its centre, ringed)
+        // The map's model as it would stand on the cell, outlined: the lines end on its base
+        // (an oval's or a rectangle's reaches far from the centre).
+        std::vector<std::pair<Ring, QColor>> bases;
     };
     QFutureWatcher<Explained> explainWatcher_;
     std::optional<std::pair<int, int>> explainPending_, explainShown_;
