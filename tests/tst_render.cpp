@@ -759,6 +759,35 @@ private slots:
         QVERIFY(outlined.at({7, 5}) != outlined.at({15, 5}));
     }
 
+    void aLaneIsABandAndLabelsStayInThePicture() {
+        // A lane is drawn as a faint band between its edges (two thin lines alone left its
+        // inside looking like the table, and hard to hover); and a piece's label at the
+        // table's left edge is kept within the picture (its start was cut off).
+        Scenario s;
+        s.board = {20, 10};
+        TerrainPiece edge = testing::wall("w", 0, 4, 2, 4.5);
+        edge.name = "A piece with a long name at the edge";
+        s.terrain = {edge};
+        analysis::LanesAndGaps found;
+        analysis::Lane lane;
+        lane.width = 2;
+        lane.length = 10;
+        lane.outline = {{5, 1}, {15, 1}, {15, 3}, {5, 3}};
+        found.lanes = {lane};
+        render::Overlay plain;
+        plain.labels = false;
+        render::Overlay lanes = plain;
+        lanes.map = render::lanesLayer(found, s);
+        lanes.map->legendOnBoard = false;
+        const QColor before = draw(s, plain).at({10, 2}), after = draw(s, lanes).at({10, 2});
+        QVERIFY2(after.red() > before.red() + 10, qPrintable(before.name() + " " + after.name()));  // (yellower)
+        QCOMPARE(draw(s, lanes).at({10, 5}), draw(s, plain).at({10, 5}));  // (outside it, the table)
+        const Picture labelled = draw(s, render::Overlay{});
+        int dark = 0;  // (the plate's dark pixels in the picture's first column)
+        for (int y = 0; y < labelled.image.height(); ++y) dark += labelled.image.pixelColor(0, y).value() < 40;
+        QCOMPARE(dark, 0);
+    }
+
     void aGapsNumberIsNotPutOnAModel() {
         // A model standing in the middle of a 5" gap: the gap's number goes further along it,
         // off the model (it was put at the middle whatever stood there).

@@ -388,7 +388,7 @@ MapLayer lanesLayer(const analysis::LanesAndGaps& found, const Scenario& scenari
                       .arg(QString::fromStdString(found.zoneA), QString::fromStdString(found.zoneB));
     for (size_t i = 0; i < found.lanes.size() && i < lanes && i < std::size(kLanes); ++i) {
         const analysis::Lane& l = found.lanes[i];
-        layer.outlines.push_back({kLanes[i], {l.outline}, false});
+        layer.outlines.push_back({kLanes[i], {l.outline}, false, 2.2, true});
         layer.legend.push_back({kLanes[i], QStringLiteral("lane %1: %2\" wide, %3\" long").arg(i + 1).arg(l.width, 0, 'f', 1).arg(l.length, 0, 'f', 1)});
     }
     if (found.lanes.empty()) layer.legend.push_back({QColor(), QStringLiteral("no open lane between the zones")});

@@ -340,6 +340,9 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map, double unit) cons
         pen.setJoinStyle(Qt::MiterJoin);
         if (o.dashed) pen.setStyle(Qt::DashLine);
         p.setPen(pen);
+        QColor fill = look(o.colour);
+        fill.setAlphaF(fill.alphaF() * 0.22 * opacity);
+        p.setBrush(o.filled ? QBrush(fill) : QBrush(Qt::NoBrush));
         for (const Ring& r : o.rings) {
             QPolygonF poly;
             for (const Vec2& v : r) poly << QPointF(v.x, v.y);
@@ -575,6 +578,10 @@ void BoardRenderer::paintMeasuring(QPainter& p, const Overlay& overlay, double u
 void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const {
     const double px = pixelScale_;
     Labeller labels(p, px);
+    // (Within a picture, a little in from its edge: a piece at the edge had its label cut
+    // off there. Not in the window's part of the table shown: a piece out of view would have
+    // its label brought to the view's edge.)
+    if (!p.hasClipping()) labels.setBounds(QRectF(p.viewport()).adjusted(2 * px, 2 * px, -2 * px, -2 * px));
     const double perInch = std::sqrt(std::abs(inchToDevice.determinant()));
     auto device = [&](Vec2 v) { return inchToDevice.map(pt(v)); };
     // Measurements and range rings first: they are what is being read.

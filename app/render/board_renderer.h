@@ -68,6 +68,7 @@ struct MapLayer {
         std::vector<Ring> rings;
         bool dashed = false;
         double width = 2.2;  // pixels (at the renderer's scale)
+        bool filled = false;  // its rings also filled, faintly (a lane: a band to see and hover)
     };
     std::vector<Outline> outlines;
     // Short texts on plates of their colour at points of the table (the gaps' numbers, as
