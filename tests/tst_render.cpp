@@ -333,6 +333,35 @@ private slots:
         QVERIFY2(red > 60 && other > 60, qPrintable(QStringLiteral("%1 red, %2 not").arg(red).arg(other)));
     }
 
+    void aVisionLegendWithCoverSaysWhatFullyVisibleLeavesOut() {
+        // Cells in cover are drawn in cover's colour whether seen fully or not: with some,
+        // the legend's first two entries say "out of cover", and cover's says "fully or not"
+        // (a walkthrough read "fully visible — 28.3 sq in" as every cell seen fully, with
+        // 72.5 sq in more of them in cover). Without, the entries are the short ones.
+        analysis::VisionMap map;
+        map.grid = analysis::tableGrid({4, 1}, 1.0);
+        map.observers = {0};
+        Scenario s;
+        s.board = {4, 1};
+        s.models = {testing::infantry("eye", {0.5, 0.5})};
+        analysis::Cell fully, fullyInCover, seenInCover, hidden;
+        fully.verdict = analysis::Verdict::FullyVisible;
+        fullyInCover = fully;
+        fullyInCover.cover = true;
+        seenInCover.verdict = analysis::Verdict::Visible;
+        seenInCover.cover = true;
+        hidden.verdict = analysis::Verdict::Hidden;
+        map.cells = {fully, fullyInCover, seenInCover, hidden};
+        QStringList entries;
+        for (const auto& [colour, text] : render::visionLayer(map, s).legend) entries << text;
+        QVERIFY2(entries.contains(QStringLiteral("fully visible, out of cover — 1.0 sq in")), qPrintable(entries.join(" | ")));
+        QVERIFY2(entries.contains(QStringLiteral("visible (fully or not), in cover — 2.0 sq in")), qPrintable(entries.join(" | ")));
+        map.cells = {fully, fully, hidden, hidden};
+        entries.clear();
+        for (const auto& [colour, text] : render::visionLayer(map, s).legend) entries << text;
+        QVERIFY2(entries.contains(QStringLiteral("fully visible — 2.0 sq in")), qPrintable(entries.join(" | ")));
+    }
+
     void exportedMapLegendBesideTheBoard() {
         // A map written to a picture has its legend on a band to the right of the board,
         // not over it: the picture is as wide as asked, the board's lower left corner shows

@@ -941,7 +941,7 @@ int analyze(const QString& path, const QCommandLineParser& args) {
         line("visible, not fully", t.visible);
         line("hidden", t.hidden);
         line("no place to stand", t.overlap);
-        line("seen, in cover", t.cover);
+        line("of the seen, in cover", t.cover);  // (fully or not: counted in both lines above too)
         if (scenario->ruleset.name == "wh40k-11e") {
             line("hidden in a dense area", t.hiddenDense);
             line("in a dense area (13.09)", t.hidden1309);

@@ -75,8 +75,14 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     layer.title = QStringLiteral("Seen by %1: %2 on each %3\" cell")
                       .arg(who, probeText(map.probe))
                       .arg(map.grid.spacing);
-    layer.legend = {{kMapFullyVisible, QStringLiteral("fully visible")}, {kMapVisible, QStringLiteral("visible, not fully")}};
-    if (cover) layer.legend.push_back({kMapCover, QStringLiteral("visible, in cover")});
+    // (Where some cells are in cover, a model seen fully there is drawn in cover's colour
+    // too: the entries say which is which, so that "fully visible" is not read as all of it.)
+    if (cover)
+        layer.legend = {{kMapFullyVisible, QStringLiteral("fully visible, out of cover")},
+                        {kMapVisible, QStringLiteral("visible, not fully, out of cover")},
+                        {kMapCover, QStringLiteral("visible (fully or not), in cover")}};
+    else
+        layer.legend = {{kMapFullyVisible, QStringLiteral("fully visible")}, {kMapVisible, QStringLiteral("visible, not fully")}};
     layer.legend.push_back({kMapHidden, QStringLiteral("hidden")});
     if (dense) layer.legend.push_back({kMapHidden1309, QStringLiteral("hidden (13.09, within a dense area)")});
     if (undecided) layer.legend.push_back({kMapUndecided, QStringLiteral("undecided (at or near a knife edge)")});
