@@ -1202,7 +1202,7 @@ private slots:
                                                    .arg(view->overlay().mapLines.size())),
                  qPrintable(panel->explanation()));
         // (And what stops them: the wall, on every one.)
-        QVERIFY2(panel->explanation().contains(QStringLiteral("What blocks each of them: Wall.")),
+        QVERIFY2(panel->explanation().contains(QStringLiteral("What blocks every line from each of those places: Wall.")),
                  qPrintable(panel->explanation()));
         // (A cell on one of the table's models: no place to stand, the model named.)
         panel->explainAt({4.5, 8.5});
@@ -1904,7 +1904,7 @@ private slots:
             QVERIFY(explained.wait(kWorkMs));
             const QString text = panel->explanation();
             if (text.contains(QStringLiteral("The red line")))
-                QVERIFY2(text.contains(QStringLiteral("centre to centre, each solid up to where it is first blocked.")), qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("centre to centre, each solid up to where it is first blocked")), qPrintable(text));
             const auto& overlay = w.board()->overlay();
             QVERIFY(overlay.mapCell && std::abs(overlay.mapCell->x - at.x) < 0.5 && std::abs(overlay.mapCell->y - at.y) < 0.5);
             for (const render::MapLine& m : overlay.mapLines) {
@@ -1932,6 +1932,17 @@ private slots:
                 for (const Model& model : s.models) nearest = std::min(nearest, std::sqrt(squaredDistanceToEdges(hit, baseOutline(model))));
                 QVERIFY2(nearest < 1e-3, qPrintable(QStringLiteral("a red line to (%1, %2) stops at (%3, %4), %5\" from any piece or model")
                                                         .arg(at.x).arg(at.y).arg(hit.x).arg(hit.y).arg(nearest)));
+                // (And the text names what is met there, among the marks: a walkthrough found
+                // marks on pieces the text never named.)
+                QString metLabel;
+                double metAt = HUGE_VAL;
+                for (const TerrainPiece& t : s.terrain)
+                    if (const double d = std::sqrt(squaredDistanceToEdges(hit, t.footprint.outer)); d < metAt) metAt = d, metLabel = QString::fromStdString(s.labelOf(t.id));
+                for (const Model& model : s.models)
+                    if (const double d = std::sqrt(squaredDistanceToEdges(hit, baseOutline(model))); d < metAt) metAt = d, metLabel = QString::fromStdString(s.labelOf(model.id));
+                const qsizetype marked = text.indexOf(QStringLiteral("(marked: by "));
+                QVERIFY2(marked >= 0 && text.indexOf(metLabel, marked) > marked,
+                         qPrintable(QStringLiteral("%1 not named among the marks: %2").arg(metLabel, text)));
                 ++dots;
             }
         }
@@ -1989,7 +2000,7 @@ private slots:
             panel->explainAt(at);
             QVERIFY(explained.wait(kWorkMs));
             // (Purge vs Purge 01's pieces are ruins, towers, barriers, pipes and generators.)
-            named += panel->explanation().contains(QRegularExpression(QStringLiteral("What blocks them: (Ruin|Tower|Barrier|Pipe|Generator)")));
+            named += panel->explanation().contains(QRegularExpression(QStringLiteral("What blocks every line from those places: (Ruin|Tower|Barrier|Pipe|Generator)")));
             // (Counts that add up to more than the red lines: said to be pieces stopping a
             // place's lines together.)
             int sum = 0, of = 0;

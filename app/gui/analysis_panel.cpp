@@ -47,7 +47,12 @@ namespace {
 // way from the first) it is first blocked under the ruleset: by a feature or a model as they
 // stand, or by an area the ruleset makes a wall for the pair (as one of unlimited height); 1
 // where it is open. The point a red line is drawn solid to, and marked.
-double firstBlocked(const Scenario& s, const Rulings& rulings, int oi, int ti) {
+struct FirstBlock {
+    double share = 1;              // of the centre line, to where it is first blocked (1: open)
+    std::vector<std::string> ids;  // the pieces or models that block it there
+};
+
+FirstBlock firstBlocked(const Scenario& s, const Rulings& rulings, int oi, int ti) {
     const std::vector<int> walls = rulings.wallsOf(oi, ti);
     Scenario blockers = s;
     blockers.terrain.clear();
@@ -63,7 +68,33 @@ double firstBlocked(const Scenario& s, const Rulings& rulings, int oi, int ti) {
     }
     const Scene scene(blockers);
     const Model &a = s.models[oi], &b = s.models[ti];
-    return firstBlockedShare(scene, {a.position, b.position, a.top(), b.top()}, scene.ignoredModels(oi, ti));
+    const SightLine line{a.position, b.position, a.top(), b.top()};
+    const ModelMask ignored = scene.ignoredModels(oi, ti);
+    FirstBlock first;
+    first.share = firstBlockedShare(scene, line, ignored);
+    if (first.share < 1) {
+        // (What blocks the line up to a hair past that point: what it meets there.)
+        const double to = std::min(1.0, first.share + 1e-6);
+        first.ids = scene.blockersOf({line.a, line.a + (line.b - line.a) * to, line.h0, line.h0 + (line.h1 - line.h0) * to}, ignored);
+    }
+    return first;
+}
+
+// The labels of what first blocks the red lines, each with how many it blocks first where
+// that is more than one: "Pipe 1 area (3), Ruin 3 building".
+QString firstBlockersText(const Scenario& s, const std::vector<std::pair<std::string, int>>& counts) {
+    QStringList names;
+    for (const auto& [id, n] : counts)
+        names << (n > 1 ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(s.labelOf(id))).arg(n) : QString::fromStdString(s.labelOf(id)));
+    return names.join(QStringLiteral(", "));
+}
+
+void countFirst(std::vector<std::pair<std::string, int>>& counts, const FirstBlock& first) {
+    for (const std::string& id : first.ids) {
+        auto it = std::ranges::find(counts, id, &std::pair<std::string, int>::first);
+        if (it == counts.end()) counts.push_back({id, 1});
+        else ++it->second;
+    }
 }
 
 // What keeps a model placed so off its ground, as a map finds it has none: "reach past the
@@ -1383,6 +1414,7 @@ void AnalysisPanel::startExplaining() {
             // models that together block every line named, the most often first; where none
             // does, the rules that hide it, 13.09 say.)
             std::vector<std::pair<std::string, int>> stoppedBy;
+            std::vector<std::pair<std::string, int>> firstBy;  // (what each red line meets first, where it is marked)
             bool together = false;  // (some place's lines stopped only by several pieces at once)
             QStringList rules;
             for (size_t k = 0; k < unseen.size(); k += every, ++red) {
@@ -1393,7 +1425,9 @@ void AnalysisPanel::startExplaining() {
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
                 // (Drawn solid up to where its centre line is first blocked, marked there:
                 // what the text names stops every line, not always this one first.)
-                e.lines.push_back({{unseen[k], at}, false, firstBlocked(s, rulings, oi, ti)});
+                const FirstBlock first = firstBlocked(s, rulings, oi, ti);
+                e.lines.push_back({{unseen[k], at}, false, first.share});
+                countFirst(firstBy, first);
                 together = together || stops.size() > 1;
                 for (const std::string& id : stops) {
                     auto it = std::ranges::find(stoppedBy, id, &std::pair<std::string, int>::first);
@@ -1447,7 +1481,9 @@ void AnalysisPanel::startExplaining() {
                                : QObject::tr(" The red lines: from %1 of the %2 that do not see it, spread among them")
                                      .arg(red)
                                      .arg(unseen.size())) +
-                          QObject::tr(", centre to centre, each solid up to where it is first blocked.");
+                          (firstBy.empty() ? QObject::tr(", centre to centre, each solid up to where it is first blocked.")
+                                           : QObject::tr(", centre to centre, each solid up to where it is first blocked (marked: by %1).")
+                                                 .arg(firstBlockersText(s, firstBy)));
             if (!stoppedBy.empty()) {
                 // (Where each piece named stops every red line, said once for all; else how
                 // many of them each stops, with the others.)
@@ -1456,12 +1492,15 @@ void AnalysisPanel::startExplaining() {
                 for (const auto& [id, lines] : stoppedBy)
                     names << (everyOne ? QString::fromStdString(s.labelOf(id))
                                        : QObject::tr("%1 (%2 of the %3)").arg(QString::fromStdString(s.labelOf(id))).arg(lines).arg(red));
-                e.text += everyOne ? (red == 1 ? QObject::tr(" What blocks it: %1.") : QObject::tr(" What blocks each of them: %1."))
+                // (Every line between the two bases, not the centre line alone: said so, since the
+                // marks are where the centre lines meet something first.)
+                e.text += everyOne ? (red == 1 ? QObject::tr(" What blocks every line from that place: %1.")
+                                               : QObject::tr(" What blocks every line from each of those places: %1."))
                                          .arg(names.join(QStringLiteral(", ")))
-                                   : together ? QObject::tr(" What blocks them: %1 (some places' lines are stopped only by "
-                                                            "several of these together, each of them counted).")
+                                   : together ? QObject::tr(" What blocks every line from those places: %1 (some places' lines are "
+                                                            "stopped only by several of these together, each of them counted).")
                                                     .arg(names.join(QStringLiteral(", ")))
-                                              : QObject::tr(" What blocks them: %1.").arg(names.join(QStringLiteral(", ")));
+                                              : QObject::tr(" What blocks every line from those places: %1.").arg(names.join(QStringLiteral(", ")));
             }
             if (!rules.isEmpty()) {
                 // (The rule's reasons without its name, said once: "13.09 hidden: the model
@@ -1539,7 +1578,7 @@ void AnalysisPanel::startExplaining() {
             (r.visible ? fullyOpen : seenOpen) |= r.undecided;
             if (r.visible && r.witness) e.lines.push_back({*r.witness, true});
             else if (e.lines.size() < 10)  // (solid up to where it is first blocked)
-                e.lines.push_back({{s.models[o].position, at}, false, firstBlocked(s, rulings, o, target)});
+                e.lines.push_back({{s.models[o].position, at}, false, firstBlocked(s, rulings, o, target).share});
             if (!r.visible) {
                 // Under every ruleset: what stops every line (true line of sight gives no reasons).
                 const std::vector<std::string>& stops = r.blocking_set.empty() ? r.blocked_by : r.blocking_set;
