@@ -760,6 +760,23 @@ private slots:
         QVERIFY2(end.lightness() > 230 && end != plain.at({20 + halfRect, 8}), qPrintable(end.name()));
         QVERIFY2(near(edge, QColor(255, 217, 47)), qPrintable(edge.name()));
         QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
+        // Six bases (more than the outlines' colours; "all" gives 21): not six white rings
+        // too close to tell apart, but the largest base hidden there (white) and the
+        // smallest seen (red).
+        analysis::HidingSpots many = emptyHidingSpots(s);
+        while (many.bases.size() < 6) many.bases.push_back(many.bases.back());
+        const Vec2 at{20, 8};
+        const size_t k = static_cast<size_t>(std::floor(at.y / many.grid.spacing)) * many.grid.cols + static_cast<size_t>(std::floor(at.x / many.grid.spacing));
+        for (size_t b = 0; b < 6; ++b) {
+            many.bases[b].probe.base = {BaseShape::Circle, 25.0 + 10 * b, 25.0 + 10 * b};
+            many.bases[b].safe[k] = b < 3;
+        }
+        const std::vector<std::pair<Ring, QColor>> two = render::hidingBasesAt(many, at);
+        QCOMPARE(two.size(), size_t(2));
+        QCOMPARE(two[0].second, QColor(250, 250, 250));
+        QCOMPARE(two[1].second, render::kBlockedRed);
+        QCOMPARE(render::hidingBoundaryAt(many, at), (std::pair<int, int>{2, 3}));
+        QVERIFY(std::abs(boundsOf(two[0].first).hi.x - at.x - 45.0 / 2 / kMmPerInch) < 0.01);  // (the 45 mm round's rim)
     }
 
     void aMapsCellsWithinAnAreaLookAsTheLegendSays() {

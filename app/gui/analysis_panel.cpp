@@ -1347,6 +1347,17 @@ void AnalysisPanel::explainAt(Vec2 at) {
         if (largerOnly)
             lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "
                         "a model within an area with a dense feature is hidden beyond the detection range, 13.09).");
+        if (render::hidingOutlineName(0, hiding_->bases.size()).isEmpty()) {
+            // (Too many bases to outline each: the two drawn said.)
+            const auto [safe, seen] = render::hidingBoundaryAt(*hiding_, c);
+            auto name = [&](int b) { return render::probeText(hiding_->bases[static_cast<size_t>(b)].probe).section(QLatin1Char(','), 0, 0); };
+            if (safe >= 0 && seen >= 0)
+                lines << tr("Drawn: the %1, the largest base hidden here (white), and the %2, the smallest seen (red).").arg(name(safe), name(seen));
+            else if (safe >= 0)
+                lines << tr("Drawn: the %1, the largest base hidden here (white).").arg(name(safe));
+            else if (seen >= 0)
+                lines << tr("Drawn: the %1, the smallest base seen here (red).").arg(name(seen));
+        }
         setExplanation(lines.join(QLatin1Char('\n')));
         keepExplanationInView();
         board_->setMapLines({}, render::hidingBasesAt(*hiding_, c));

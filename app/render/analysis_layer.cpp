@@ -334,12 +334,32 @@ QString hidingOutlineName(size_t base, size_t bases) {
     return bases <= std::size(kOutlines) ? QLatin1String(kOutlineNames[base]) : QString();
 }
 
+std::pair<int, int> hidingBoundaryAt(const analysis::HidingSpots& spots, Vec2 at) {
+    const analysis::Grid& g = spots.grid;
+    const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
+    if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return {-1, -1};
+    const size_t k = static_cast<size_t>(row) * static_cast<size_t>(g.cols) + static_cast<size_t>(col);
+    int largestSafe = -1, smallestSeen = -1;
+    for (size_t b = 0; b < spots.bases.size(); ++b) {
+        const analysis::HidingBase& base = spots.bases[b];
+        if (k < base.safe.size() && base.safe[k]) largestSafe = static_cast<int>(b);
+        else if (smallestSeen < 0 && (k >= base.room.size() || base.room[k])) smallestSeen = static_cast<int>(b);
+    }
+    return {largestSafe, smallestSeen};
+}
+
 std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at) {
     std::vector<std::pair<Ring, QColor>> out;
     const size_t n = spots.bases.size();
-    for (size_t b = 0; b < n; ++b)
-        out.emplace_back(baseOutline(analysis::probeModel(spots.bases[b].probe, at)),
-                         n <= std::size(kOutlines) ? kOutlines[b] : QColor(250, 250, 250));
+    if (n <= std::size(kOutlines)) {
+        for (size_t b = 0; b < n; ++b) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[b].probe, at)), kOutlines[b]);
+        return out;
+    }
+    // (Many bases, nested rings too close to tell apart: the two that say where the line
+    // falls.)
+    const auto [safe, seen] = hidingBoundaryAt(spots, at);
+    if (safe >= 0) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[static_cast<size_t>(safe)].probe, at)), QColor(250, 250, 250));
+    if (seen >= 0) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[static_cast<size_t>(seen)].probe, at)), kBlockedRed);
     return out;
 }
 

@@ -44,9 +44,14 @@ MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenari
 MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario);
 QColor hidingColour(size_t base, size_t bases, bool semi);
 // Each base of the hiding spots as it would stand centred at `at`, in the colour of its safe
-// ground's outline (white where there are more bases than outlines): what hovering a cell
-// draws, so that a base's reach can be set against the outlines around it.
+// ground's outline (where there are more bases than outlines, two only: see
+// hidingBoundaryAt): what hovering a cell draws, so that a base's reach can be set against
+// the outlines around it.
 std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at);
+// With more bases than outline colours (hidingBasesAt draws these two only, white and red):
+// the largest base safe at `at`'s cell and the smallest with room there that is not, each
+// an index into spots.bases or -1.
+std::pair<int, int> hidingBoundaryAt(const analysis::HidingSpots& spots, Vec2 at);
 // The name of base b's outline colour ("yellow"), or none where there are too many bases to
 // outline (hidingLayer).
 QString hidingOutlineName(size_t base, size_t bases);
