@@ -356,6 +356,17 @@ private slots:
         for (const auto& [colour, text] : render::visionLayer(map, s).legend) entries << text;
         QVERIFY2(entries.contains(QStringLiteral("fully visible, out of cover — 1.0 sq in")), qPrintable(entries.join(" | ")));
         QVERIFY2(entries.contains(QStringLiteral("visible (fully or not), in cover — 2.0 sq in")), qPrintable(entries.join(" | ")));
+        QVERIFY(render::visionLayer(map, s).key.empty());
+        // (A cell seen whose full view a knife edge left open: said in a picture's key, as the
+        // panel's figures say it.)
+        analysis::Cell open;
+        open.verdict = analysis::Verdict::Visible;
+        open.undecided = true;
+        map.cells[3] = open;
+        const render::MapLayer withOpen = render::visionLayer(map, s);
+        QCOMPARE(withOpen.key.size(), size_t(1));
+        QCOMPARE(withOpen.key[0], QStringLiteral("of the cells seen, 1.0\u00a0sq\u00a0in may be fully visible: left undecided at or near a knife edge"));
+        QVERIFY(render::unseenLayer(map, s).key.empty());
         map.cells = {fully, fully, hidden, hidden};
         entries.clear();
         for (const auto& [colour, text] : render::visionLayer(map, s).legend) entries << text;

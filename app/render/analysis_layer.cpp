@@ -93,12 +93,19 @@ MapLayer visionLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     const double cellArea = map.grid.spacing * map.grid.spacing;
     for (auto& [colour, text] : layer.legend)
         text += QStringLiteral(" — %1\u00a0sq\u00a0in").arg(static_cast<double>(std::ranges::count(layer.cells, colour)) * cellArea, 0, 'f', 1);
+    // (A picture's key says what the panel's figures do: the cells seen that a knife edge
+    // left open to being fully visible, drawn as seen, not fully.)
+    const auto seenOpen = std::ranges::count_if(map.cells, [](const analysis::Cell& c) { return c.undecided && c.verdict == analysis::Verdict::Visible; });
+    if (seenOpen > 0)
+        layer.key.push_back(QStringLiteral("of the cells seen, %1\u00a0sq\u00a0in may be fully visible: left undecided at or near a knife edge")
+                                .arg(static_cast<double>(seenOpen) * cellArea, 0, 'f', 1));
     return layer;
 }
 
 MapLayer unseenLayer(const analysis::VisionMap& map, const Scenario& scenario) {
     MapLayer layer = visionLayer(map, scenario);  // (its grid and title)
     layer.cells.clear();
+    layer.key.clear();  // (a veil says seen or not: nothing of fully visible)
     bool undecided = false, overlap = false;
     const QColor standing(kMapUnseen.red(), kMapUnseen.green(), kMapUnseen.blue(), 110);
     for (const analysis::Cell& c : map.cells) {
