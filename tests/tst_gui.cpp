@@ -1987,6 +1987,29 @@ private slots:
         QVERIFY(ends > 0);
     }
 
+    void analysisHoverSays1309AsOneWhereItDoesNotApply() {
+        // A vision map cell within a dense area, seen from within the detection range: the
+        // hover said "13.09 hidden: ... dense feature" and then "13.09 hidden, but Near is
+        // ... it can see it", read as two answers. Said as one: the rule does not apply, and why.
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/wh40k-11e/02-hidden.sightline.json"), true));
+        w.board()->setObserver(w.board()->modelIndex(QStringLiteral("Near")));
+        gui::AnalysisPanel* panel = w.analysis();
+        panel->setSpacing(1.0);
+        panel->setProbe(2, 1.75, QStringLiteral("INFANTRY"));  // (32 mm round)
+        QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
+        QVERIFY(panel->compute());
+        QVERIFY(finished.wait(kWorkMs));
+        QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
+        panel->explainAt({38.5, 30.5});
+        QVERIFY(explained.wait(kWorkMs));
+        const QString text = panel->explanation();
+        QVERIFY2(text.contains(QStringLiteral("13.09 hidden does not apply: the model here is within")) &&
+                     text.contains(QStringLiteral(", but Near is ")) && !text.contains(QStringLiteral("13.09 hidden, but")) &&
+                     !text.contains(QStringLiteral("13.09 hidden: ")),
+                 qPrintable(text));
+    }
+
     void analysisExposureHoverNamesWhatBlocks() {
         // On an official layout, hovering cells of the exposure map names what stops the red
         // lines from the places that do not see them: pieces of the table, by their labels.

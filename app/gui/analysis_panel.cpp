@@ -1631,6 +1631,17 @@ void AnalysisPanel::startExplaining() {
                               "edge. Ruled in full, a model here is %1")
                       .arg(full);
         e.text = QObject::tr("At %1: %2%3%4%5.").arg(where, verdict, who, cell.cover && !veil ? QObject::tr(", in cover") : QString(), why);
+        {
+            // (13.09's two lines on a cell seen read as two answers, "hidden" then "it can see
+            // it": said as one, the rule that does not apply and why.)
+            const QString hiddenIf = QStringLiteral("13.09 hidden: "), hiddenBut = QStringLiteral("13.09 hidden, but ");
+            const auto condition = std::ranges::find_if(reasons, [&](const QString& r) { return r.startsWith(hiddenIf); });
+            if (condition != reasons.end() && std::ranges::count_if(reasons, [&](const QString& r) { return r.startsWith(hiddenBut); }) == 1) {
+                const auto but = std::ranges::find_if(reasons, [&](const QString& r) { return r.startsWith(hiddenBut); });
+                *condition = QObject::tr("13.09 hidden does not apply: %1, but %2").arg(condition->mid(hiddenIf.size()), but->mid(hiddenBut.size()));
+                reasons.erase(but);
+            }
+        }
         if (!reasons.isEmpty()) e.text += QStringLiteral("\n") + reasons.join(QStringLiteral("\n"));
         // (Fully visible in the map where the full ruling's search stops short of a proof
         // either way: the map's is a proof in the plane, said as such. The full ruling takes
