@@ -287,7 +287,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
         heldBack_ = computing() && (map_ || exposure_ || hiding_ || lanes_) && choiceAsked_ == choiceShown_;
         cancel();
     });
-    connect(clear_, &QPushButton::clicked, this, &AnalysisPanel::clear);
+    connect(clear_, &QPushButton::clicked, this, [this] { clear(); });
     connect(opacity_, &QSlider::valueChanged, this, [this] {
         if (!board_->mapLayer()) return;
         render::MapLayer layer = *board_->mapLayer();
@@ -537,6 +537,18 @@ bool AnalysisPanel::compute() {
     const QString asked = choice();
     const int editsNow = edits_;
     QByteArray table = io::writeScenario(s);
+    // (A map kept for these choices on this table: shown again, nothing worked out.)
+    if (const Kept* k = keptFor(asked, table)) {
+        const Kept again = *k;
+        debounce_.stop();
+        if (computing()) {
+            if (cancelFlag_) cancelFlag_->store(true);
+            ++request_;
+            endWork();
+        }
+        showKept(again, true);
+        return true;
+    }
     auto begin = [&](int total, const QString& text, int parts = 1) {
         choiceAsked_ = asked;
         editsAsked_ = editsNow;
@@ -781,10 +793,10 @@ void AnalysisPanel::cancel() {
     summary_->setText(tr("Cancelling..."));
 }
 
-void AnalysisPanel::clear() {
+void AnalysisPanel::clear(bool forget) {
     cancel();
     heldBack_ = false;
-    kept_.clear();
+    if (forget) kept_.clear();
     explain_->setMinimumHeight(0);
     map_.reset();
     exposure_.reset();
@@ -825,7 +837,7 @@ bool AnalysisPanel::backToShown() {
     showStaleness();
     explainShown_.reset();
     explanation_.clear();
-    explain_->clear();
+    explain_->setText(hoverHint(!lanes_));  // (what to hover, as when the map was drawn)
     sayChoices();
     return true;
 }
@@ -920,6 +932,11 @@ void AnalysisPanel::tableChanged() {
     ++edits_;
     const auto look = qScopeGuard([this] { showStaleness(); });
     listZones();
+    if (keptNote_) {
+        // (The word that a kept map was shown again is of the table before this edit.)
+        keptNote_ = false;
+        sayChoices();
+    }
     if (!map_ && !exposure_ && !hiding_ && !lanes_ && !computing() && !debounce_.isActive()) return;
     if (observerGone()) {
         // The observer taken off the table (deleted): the map stays, said to be of the table
@@ -967,7 +984,7 @@ void AnalysisPanel::tableChanged() {
         // The map drawn was worked out for other choices than those shown (another map
         // was asked for, and cancelled): it is not worked out again in their place, nor
         // left standing for a table that is no longer there.
-        clear();  // (which says what the choices ask for)
+        clear(false);  // (which says what the choices ask for; the maps kept stay, for an undo)
         summary_->setText(tr("The table changed: the map drawn, worked out for other choices, was taken off.") + QLatin1Char(' ') +
                           summary_->text());
         return;
@@ -1087,14 +1104,22 @@ void AnalysisPanel::keepShown() {
     while (kept_.size() > kKeptMaps) kept_.pop_front();
 }
 
+const AnalysisPanel::Kept* AnalysisPanel::keptFor(const QString& choice, const QByteArray& table) const {
+    if (veil_ && !sideChosen().isEmpty()) return nullptr;
+    for (auto it = kept_.rbegin(); it != kept_.rend(); ++it)
+        if (it->choice == choice && it->table == table) return &*it;
+    return nullptr;
+}
+
 bool AnalysisPanel::backToKept() {
     // (Only while a map is shown or on its way: after Clear, or with none asked for, an undo
     // brings none back.)
     if (kept_.empty() || !(map_ || exposure_ || hiding_ || lanes_ || computing() || debounce_.isActive())) return false;
     const int index = document_->undoStack()->index();
     const QString now = choice();
-    const auto at = std::find_if(kept_.rbegin(), kept_.rend(), [&](const Kept& k) { return k.undoIndex == index && k.choice == now; });
-    if (at == kept_.rend() || io::writeScenario(document_->scenario()) != at->table) return false;
+    if (std::ranges::none_of(kept_, [&](const Kept& k) { return k.undoIndex == index && k.choice == now; })) return false;
+    const Kept* at = keptFor(now, io::writeScenario(document_->scenario()));
+    if (!at) return false;
     const Kept k = *at;  // (showMap keeps it again, last)
     // The work on its way for another table given up, and nothing worked out.
     debounce_.stop();
@@ -1105,6 +1130,11 @@ bool AnalysisPanel::backToKept() {
     }
     // (The map shown is that one: the table's again, with no word of a change.)
     if (k.choice == choiceShown_ && k.table == tableShown_ && backToShown()) return true;
+    showKept(k, false);
+    return true;
+}
+
+void AnalysisPanel::showKept(const Kept& k, bool queued) {
     heldBack_ = false;
     gaveUpForEdit_ = false;
     choiceAsked_ = k.choice;
@@ -1123,8 +1153,11 @@ bool AnalysisPanel::backToKept() {
     else if (hiding_) showHiding();
     else if (lanes_) showLanes();
     summary_->setText(withShown(tr("The map of this table, kept from before, shown again: nothing was worked out.")));
-    emit finished();
-    return true;
+    keptNote_ = true;
+    // (Asked for by the button: said from the event loop, as a map worked out arrives, so
+    // that whoever asked is listening by then. By an undo: at once.)
+    if (queued) QMetaObject::invokeMethod(this, [this] { emit finished(); }, Qt::QueuedConnection);
+    else emit finished();
 }
 
 void AnalysisPanel::exposureReady() {

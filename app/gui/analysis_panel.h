@@ -51,7 +51,9 @@ public:
     // when there is no observer or the settings name nothing to work out.
     bool compute();
     void cancel();
-    void clear();  // the map off the board
+    // The map off the board; the maps kept for an undo forgotten too, unless `forget` is
+    // false (taken off for a table edited while it was for other choices).
+    void clear(bool forget = true);
     bool computing() const { return working_; }
     // Whether the map shown was worked out on the table before its last edits (it is worked
     // out again, or waits for the button): not the table's, and not to be exported as such.
@@ -267,6 +269,11 @@ private:
     int undoAsked_ = -1;  // the undo step the map being worked out was asked at
     void keepShown();
     bool backToKept();
+    // The kept map for these choices and this table (as a file would hold it), if any;
+    // not for a veil (kept_ holds none: their models taken off are the worker's).
+    const Kept* keptFor(const QString& choice, const QByteArray& table) const;
+    void showKept(const Kept& k, bool queued);
+    bool keptNote_ = false;  // the summary says a kept map was shown again
     // The map held (map_, exposure_, hiding_ or lanes_) drawn, with its legend and figures.
     void showVision(bool veil);
     void showExposure();
