@@ -589,6 +589,37 @@ private slots:
             QVERIFY2(text.contains(QString::fromStdString(t.name)), t.id.c_str());
         }
         QVERIFY2(thin >= 4, qPrintable(QString::number(thin)));
+        // Purge vs Purge 01's slanted barriers and bent walls, thin but with large boxes: of the
+        // points within each, under a tenth lie under a dark plate (their own labels and the
+        // floors' sat on them).
+        const Scenario pvp = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        const Picture drawn = draw(pvp, render::Overlay{});
+        int slanted = 0;
+        for (const TerrainPiece& t : pvp.terrain) {
+            if (t.kind != TerrainKind::Feature || t.bottom > 0) continue;
+            double area = 0, perimeter = 0;
+            for (size_t k = 0; k < t.footprint.outer.size(); ++k) {
+                const Vec2 a = t.footprint.outer[k], b = t.footprint.outer[(k + 1) % t.footprint.outer.size()];
+                perimeter += std::hypot(b.x - a.x, b.y - a.y);
+            }
+            area = std::abs(signedArea(t.footprint.outer));
+            if (2 * area / perimeter > 0.7) continue;  // (thin: a strip under 0.7" wide)
+            const Bounds b = boundsOf(t.footprint.outer);
+            int inside = 0, plated = 0;
+            for (double x = b.lo.x; x <= b.hi.x; x += 0.1)
+                for (double y = b.lo.y; y <= b.hi.y; y += 0.1)
+                    if (locate({x, y}, t.footprint) == Where::Inside && squaredDistanceToEdges({x, y}, t.footprint.outer) > 0.1 * 0.1 &&  // (its dark rim apart)
+                        std::ranges::none_of(pvp.terrain, [&](const TerrainPiece& o) {  // (a floor's hatching over it is dark too)
+                            return &o != &t && o.kind == TerrainKind::Feature && locate({x, y}, o.footprint) != Where::Outside;
+                        })) {
+                        ++inside;
+                        plated += drawn.at({x, y}).value() < 55;
+                    }
+            if (inside < 10) continue;
+            ++slanted;
+            QVERIFY2(plated * 10 < inside, qPrintable(QStringLiteral("%1: %2 of %3 points under a plate").arg(QString::fromStdString(t.id)).arg(plated).arg(inside)));
+        }
+        QVERIFY2(slanted >= 10, qPrintable(QString::number(slanted)));
     }
 
     void aModelOnAnObjectiveKeepsItsLabel() {
@@ -843,6 +874,22 @@ private slots:
         int dark = 0;  // (the plate's dark pixels in the picture's first column)
         for (int y = 0; y < labelled.image.height(); ++y) dark += labelled.image.pixelColor(0, y).value() < 40;
         QCOMPARE(dark, 0);
+        // Nor past the table into what a picture puts beside it (an exported map's legend hid
+        // the end of a label at the table's right edge): the same piece at the right edge,
+        // drawn with room to its right, labelled within the table.
+        Scenario right = s;
+        right.terrain[0] = testing::wall("w", 18, 4, 20, 4.5);
+        right.terrain[0].name = edge.name;
+        QImage wide(20 * 20 + 300, 10 * 20, QImage::Format_ARGB32);
+        wide.fill(Qt::white);
+        {
+            QPainter painter(&wide);
+            render::BoardRenderer(right).paint(painter, QTransform::fromScale(20, 20), render::Overlay{});
+        }
+        int beyond = 0;  // (a plate's dark pixels right of the table)
+        for (int x = 20 * 20 + 1; x < wide.width(); ++x)
+            for (int y = 0; y < wide.height(); ++y) beyond += wide.pixelColor(x, y).value() < 120;  // (a plate over white: grey)
+        QCOMPARE(beyond, 0);
     }
 
     void aGapsNumberIsNotPutOnAModel() {

@@ -107,6 +107,10 @@ public:
     void setBases(std::vector<QRectF> bases) { bases_ = std::move(bases); }
     // Where labels must stay (the part of the table shown), or none.
     void setBounds(const QRectF& bounds) { bounds_ = bounds; }
+    // Outlines (device) a label had better not cover, each with the piece it is of: a place
+    // clear of them is taken first where there is one (a thin piece hidden under a label,
+    // its own or another's), else the first free of labels and bases as before.
+    void setAvoid(std::vector<std::pair<QPolygonF, int>> avoid) { avoid_ = std::move(avoid); }
 
     QSizeF sizeOf(const QString& text) const {
         const QFontMetricsF fm(font_, p_.device());
@@ -130,15 +134,21 @@ public:
             return box;
         };
         std::optional<QRectF> chosen;
-        for (const QPointF& c : centres) {
-            const QRectF box = boxAt(c);
-            bool free = true;
-            for (const QRectF& r : taken_) free = free && !r.intersects(box);
-            for (size_t i = 0; i < bases_.size() && free; ++i) free = static_cast<int>(i) == own || !bases_[i].intersects(box);
-            if (free) {
-                chosen = box;
-                break;
+        for (const bool strict : {true, false}) {
+            if (strict && avoid_.empty()) continue;
+            for (const QPointF& c : centres) {
+                const QRectF box = boxAt(c);
+                bool free = true;
+                for (const QRectF& r : taken_) free = free && !r.intersects(box);
+                for (size_t i = 0; i < bases_.size() && free; ++i) free = static_cast<int>(i) == own || !bases_[i].intersects(box);
+                if (strict)
+                    for (size_t i = 0; i < avoid_.size() && free; ++i) free = !avoid_[i].first.intersects(QPolygonF(box));
+                if (free) {
+                    chosen = box;
+                    break;
+                }
             }
+            if (chosen) break;
         }
         if (!chosen && !force) return false;
         const QRectF box = chosen.value_or(boxAt(centres.front()));
@@ -187,6 +197,7 @@ private:
     QFont font_;
     std::vector<QRectF> taken_;
     std::vector<QRectF> bases_;
+    std::vector<std::pair<QPolygonF, int>> avoid_;
     QRectF bounds_;
 };
 
@@ -578,12 +589,39 @@ void BoardRenderer::paintMeasuring(QPainter& p, const Overlay& overlay, double u
 void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const {
     const double px = pixelScale_;
     Labeller labels(p, px);
-    // (Within a picture, a little in from its edge: a piece at the edge had its label cut
-    // off there. Not in the window's part of the table shown: a piece out of view would have
-    // its label brought to the view's edge.)
-    if (!p.hasClipping()) labels.setBounds(QRectF(p.viewport()).adjusted(2 * px, 2 * px, -2 * px, -2 * px));
+    // (Within a picture's table, a little in from its edge: a piece at the edge had its label
+    // cut off by the picture's edge, or hidden under a legend beside the table. Not in the
+    // window's part of the table shown: a piece out of view would have its label brought to
+    // the view's edge.)
+    if (!p.hasClipping())
+        labels.setBounds(inchToDevice.mapRect(QRectF(0, 0, scenario_.board.width, scenario_.board.height))
+                             .intersected(QRectF(p.viewport()))
+                             .adjusted(2 * px, 2 * px, -2 * px, -2 * px));
     const double perInch = std::sqrt(std::abs(inchToDevice.determinant()));
     auto device = [&](Vec2 v) { return inchToDevice.map(pt(v)); };
+    // The thin features (thinner than two plates are tall, by their box or their thickness,
+    // twice their area over their perimeter): a plate is put clear of them where it can be,
+    // so that a wall or a barrier is not hidden under a label, its own or another's.
+    {
+        const double plateHeight = labels.sizeOf(QStringLiteral("X")).height();
+        std::vector<std::pair<QPolygonF, int>> thin;
+        for (size_t i = 0; i < scenario_.terrain.size(); ++i) {
+            const TerrainPiece& t = scenario_.terrain[i];
+            if (t.kind != TerrainKind::Feature || t.footprint.outer.size() < 3) continue;
+            QPolygonF outline;
+            for (const Vec2& v : t.footprint.outer) outline << device(v);
+            double area = 0, perimeter = 0;
+            for (qsizetype k = 0; k < outline.size(); ++k) {
+                const QPointF a = outline[k], b = outline[(k + 1) % outline.size()];
+                area += a.x() * b.y() - b.x() * a.y();
+                perimeter += std::hypot(b.x() - a.x(), b.y() - a.y());
+            }
+            const QRectF box = outline.boundingRect();
+            if (std::min(box.width(), box.height()) < 2 * plateHeight || (perimeter > 0 && std::abs(area) / perimeter < 1.5 * plateHeight))
+                thin.emplace_back(outline, static_cast<int>(i));
+        }
+        labels.setAvoid(std::move(thin));
+    }
     // Measurements and range rings first: they are what is being read.
     for (const Measurement& m : overlay.measurements)
         labels.place(QString::fromStdString(m.label), {device((m.from + m.to) * 0.5) + QPointF(0, -12 * px)}, true, -1,
@@ -698,19 +736,61 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             // (A floor usually has models standing on it: farther along it too; any piece
             // a step farther, clear of an objective's marker standing on it.)
             for (int k = 2; k <= (t.bottom > 0 ? 5 : 2); ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
-            // A thin piece (a barricade, a low wall, a pipe), which a plate on it would cut
-            // across or hide: its label beside it (across its length: below or above one
-            // lying along the table's width, right or left of one along its height) before
-            // any place on it.
+            // A thin piece (a barricade, a low wall, a pipe, straight, slanted or bent), which a
+            // plate on it would cut across or hide: its label beside it before any place on it,
+            // across it from the label's point (either side of its nearest long side, just
+            // clear of it), then beside its box. Thin: its box is, or its thickness (twice its
+            // area over its perimeter: a strip's width) is under a plate and a half.
             QPolygonF outline;
             for (const Vec2& v : t.footprint.outer) outline << device(v);
             const QRectF box = outline.boundingRect();
-            if (std::min(box.width(), box.height()) < 2 * plate.height()) {
+            double area = 0, perimeter = 0;
+            for (qsizetype k = 0; k < outline.size(); ++k) {
+                const QPointF a = outline[k], b = outline[(k + 1) % outline.size()];
+                area += a.x() * b.y() - b.x() * a.y();
+                perimeter += std::hypot(b.x() - a.x(), b.y() - a.y());
+            }
+            const double thickness = perimeter > 0 ? std::abs(area) / perimeter : 0;  // (2 * (area / 2) / perimeter)
+            if (outline.size() >= 3 && (std::min(box.width(), box.height()) < 2 * plate.height() || thickness < 1.5 * plate.height())) {
                 const double gap = 2 * px;
+                std::vector<QPointF> beside;
+                // (The nearest side longer than the piece is thick: along it, the piece runs.)
+                double nearest = HUGE_VAL;
+                QPointF along;
+                for (qsizetype k = 0; k < outline.size(); ++k) {
+                    const QPointF a = outline[k], b = outline[(k + 1) % outline.size()], e = b - a;
+                    const double len = std::hypot(e.x(), e.y());
+                    if (len <= thickness) continue;
+                    const double u = std::clamp(QPointF::dotProduct(at - a, e) / (len * len), 0.0, 1.0);
+                    const QPointF gapTo = at - (a + e * u);
+                    if (const double d = std::hypot(gapTo.x(), gapTo.y()); d < nearest) nearest = d, along = e / len;
+                }
+                if (nearest < HUGE_VAL) {
+                    QPointF n{-along.y(), along.x()};
+                    if (n.y() < -1e-9 || (std::abs(n.y()) <= 1e-9 && n.x() < 0)) n = -n;  // (below, or right, first)
+                    // How far from the label's point the ray along d leaves the piece.
+                    auto exitAlong = [&](QPointF d) {
+                        double out = HUGE_VAL;
+                        for (qsizetype k = 0; k < outline.size(); ++k) {
+                            const QPointF a = outline[k], e = outline[(k + 1) % outline.size()] - a;
+                            const double den = d.x() * e.y() - d.y() * e.x();
+                            if (std::abs(den) < 1e-12) continue;
+                            const QPointF w = a - at;
+                            const double sAlong = (w.x() * e.y() - w.y() * e.x()) / den, v = (w.x() * d.y() - w.y() * d.x()) / den;
+                            if (sAlong > 1e-9 && v >= 0 && v <= 1) out = std::min(out, sAlong);
+                        }
+                        return out == HUGE_VAL ? 0.0 : out;
+                    };
+                    for (const QPointF d : {n, -n}) {
+                        const double reach = plate.width() / 2 * std::abs(d.x()) + plate.height() / 2 * std::abs(d.y());
+                        beside.push_back(at + d * (exitAlong(d) + gap + reach));
+                    }
+                }
                 const QPointF below{at.x(), box.bottom() + gap + plate.height() / 2}, above{at.x(), box.top() - gap - plate.height() / 2};
                 const QPointF right{box.right() + gap + plate.width() / 2, at.y()}, left{box.left() - gap - plate.width() / 2, at.y()};
-                const std::vector<QPointF> beside =
-                    box.width() >= box.height() ? std::vector<QPointF>{below, above, right, left} : std::vector<QPointF>{right, left, below, above};
+                for (const QPointF& q : box.width() >= box.height() ? std::vector<QPointF>{below, above, right, left}
+                                                                    : std::vector<QPointF>{right, left, below, above})
+                    beside.push_back(q);
                 places.insert(places.begin(), beside.begin(), beside.end());
             }
             labels.place(labelText(scenario_, t), places, pointed, -1,
