@@ -89,8 +89,9 @@ QString firstBlockersText(const Scenario& s, const std::vector<std::pair<std::st
     return names.join(QStringLiteral(", "));
 }
 
-void countFirst(std::vector<std::pair<std::string, int>>& counts, const FirstBlock& first) {
-    for (const std::string& id : first.ids) {
+// Each id counted once more in `counts` (added at 1 where new).
+void countIds(std::vector<std::pair<std::string, int>>& counts, const std::vector<std::string>& ids) {
+    for (const std::string& id : ids) {
         auto it = std::ranges::find(counts, id, &std::pair<std::string, int>::first);
         if (it == counts.end()) counts.push_back({id, 1});
         else ++it->second;
@@ -540,12 +541,7 @@ bool AnalysisPanel::compute() {
     // (A map kept for these choices on this table: shown again, nothing worked out.)
     if (const Kept* k = keptFor(asked, table)) {
         const Kept again = *k;
-        debounce_.stop();
-        if (computing()) {
-            if (cancelFlag_) cancelFlag_->store(true);
-            ++request_;
-            endWork();
-        }
+        giveUpWork();
         showKept(again, true);
         return true;
     }
@@ -1104,6 +1100,14 @@ void AnalysisPanel::keepShown() {
     while (kept_.size() > kKeptMaps) kept_.pop_front();
 }
 
+void AnalysisPanel::giveUpWork() {
+    debounce_.stop();
+    if (!computing()) return;
+    if (cancelFlag_) cancelFlag_->store(true);
+    ++request_;  // (its answer, when it comes, is dropped)
+    endWork();
+}
+
 const AnalysisPanel::Kept* AnalysisPanel::keptFor(const QString& choice, const QByteArray& table) const {
     if (veil_ && !sideChosen().isEmpty()) return nullptr;
     for (auto it = kept_.rbegin(); it != kept_.rend(); ++it)
@@ -1121,13 +1125,7 @@ bool AnalysisPanel::backToKept() {
     const Kept* at = keptFor(now, io::writeScenario(document_->scenario()));
     if (!at) return false;
     const Kept k = *at;  // (showMap keeps it again, last)
-    // The work on its way for another table given up, and nothing worked out.
-    debounce_.stop();
-    if (computing()) {
-        if (cancelFlag_) cancelFlag_->store(true);
-        ++request_;  // (its answer, when it comes, is dropped)
-        endWork();
-    }
+    giveUpWork();  // (the work on its way, for another table: nothing worked out)
     // (The map shown is that one: the table's again, with no word of a change.)
     if (k.choice == choiceShown_ && k.table == tableShown_ && backToShown()) return true;
     showKept(k, false);
@@ -1471,13 +1469,9 @@ void AnalysisPanel::startExplaining() {
                 // what the text names stops every line, not always this one first.)
                 const FirstBlock first = firstBlocked(s, rulings, oi, ti);
                 e.lines.push_back({{unseen[k], at}, false, first.share});
-                countFirst(firstBy, first);
+                countIds(firstBy, first.ids);
                 together = together || stops.size() > 1;
-                for (const std::string& id : stops) {
-                    auto it = std::ranges::find(stoppedBy, id, &std::pair<std::string, int>::first);
-                    if (it == stoppedBy.end()) stoppedBy.push_back({id, 1});
-                    else ++it->second;
-                }
+                countIds(stoppedBy, stops);
                 // (Only the rule that hides it: the others' reasons, cover and the like, say
                 // nothing of why it is not seen.)
                 if (stops.empty())

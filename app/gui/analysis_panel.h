@@ -273,6 +273,9 @@ private:
     // not for a veil (kept_ holds none: their models taken off are the worker's).
     const Kept* keptFor(const QString& choice, const QByteArray& table) const;
     void showKept(const Kept& k, bool queued);
+    // The pause after edits stopped and the work on its way given up, its answer dropped
+    // when it comes (a kept map shown instead).
+    void giveUpWork();
     bool keptNote_ = false;  // the summary says a kept map was shown again
     // The map held (map_, exposure_, hiding_ or lanes_) drawn, with its legend and figures.
     void showVision(bool veil);

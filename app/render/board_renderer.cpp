@@ -92,6 +92,24 @@ Vec2 labelPoint(const Ring& ring) {
 
 namespace {
 
+// A piece's outline as a strip's width: twice its area over its perimeter (device units).
+double thicknessOf(const QPolygonF& outline) {
+    double area = 0, perimeter = 0;
+    for (qsizetype k = 0; k < outline.size(); ++k) {
+        const QPointF a = outline[k], b = outline[(k + 1) % outline.size()];
+        area += a.x() * b.y() - b.x() * a.y();
+        perimeter += std::hypot(b.x() - a.x(), b.y() - a.y());
+    }
+    return perimeter > 0 ? std::abs(area) / perimeter : 0;  // (2 * (area / 2) / perimeter)
+}
+
+// Thin beside a label's plate `plateHeight` tall: by its box (under two plates) or by its
+// thickness (under a plate and a half): a plate on it would cut across or hide it.
+bool thinUnder(const QPolygonF& outline, double plateHeight) {
+    const QRectF box = outline.boundingRect();
+    return std::min(box.width(), box.height()) < 2 * plateHeight || (outline.size() >= 3 && thicknessOf(outline) < 1.5 * plateHeight);
+}
+
 // Labels on plates in device pixels. A label goes to the first of its places that covers
 // no label placed before it and no model's base (but its own); with none free it is left
 // out, unless forced (the observer, the target, what is pointed out), which takes the first.
@@ -610,15 +628,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             if (t.kind != TerrainKind::Feature || t.footprint.outer.size() < 3) continue;
             QPolygonF outline;
             for (const Vec2& v : t.footprint.outer) outline << device(v);
-            double area = 0, perimeter = 0;
-            for (qsizetype k = 0; k < outline.size(); ++k) {
-                const QPointF a = outline[k], b = outline[(k + 1) % outline.size()];
-                area += a.x() * b.y() - b.x() * a.y();
-                perimeter += std::hypot(b.x() - a.x(), b.y() - a.y());
-            }
-            const QRectF box = outline.boundingRect();
-            if (std::min(box.width(), box.height()) < 2 * plateHeight || (perimeter > 0 && std::abs(area) / perimeter < 1.5 * plateHeight))
-                thin.emplace_back(outline, static_cast<int>(i));
+            if (thinUnder(outline, plateHeight)) thin.emplace_back(outline, static_cast<int>(i));
         }
         labels.setAvoid(std::move(thin));
     }
@@ -744,14 +754,8 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             QPolygonF outline;
             for (const Vec2& v : t.footprint.outer) outline << device(v);
             const QRectF box = outline.boundingRect();
-            double area = 0, perimeter = 0;
-            for (qsizetype k = 0; k < outline.size(); ++k) {
-                const QPointF a = outline[k], b = outline[(k + 1) % outline.size()];
-                area += a.x() * b.y() - b.x() * a.y();
-                perimeter += std::hypot(b.x() - a.x(), b.y() - a.y());
-            }
-            const double thickness = perimeter > 0 ? std::abs(area) / perimeter : 0;  // (2 * (area / 2) / perimeter)
-            if (outline.size() >= 3 && (std::min(box.width(), box.height()) < 2 * plate.height() || thickness < 1.5 * plate.height())) {
+            const double thickness = thicknessOf(outline);
+            if (outline.size() >= 3 && thinUnder(outline, plate.height())) {
                 const double gap = 2 * px;
                 std::vector<QPointF> beside;
                 // (The nearest side longer than the piece is thick: along it, the piece runs.)
