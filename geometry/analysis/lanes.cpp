@@ -150,6 +150,7 @@ LanesAndGaps lanesAndGaps(const Scenario& scenario, int zoneA, int zoneB, double
             }
             return clear;
         };
+        auto lengthOf = [](const std::pair<Vec2, Vec2>& l) { return std::hypot(l.second.x - l.first.x, l.second.y - l.first.y); };
         struct Run {
             double s0 = 0, s1 = 0, length = HUGE_VAL;
             int lines = 0;
@@ -159,8 +160,7 @@ LanesAndGaps lanesAndGaps(const Scenario& scenario, int zoneA, int zoneB, double
                 const double from = edge(run.s0, run.s0 - step), to = edge(run.s1, run.s1 + step);
                 const auto first = clearLine(from), last = clearLine(to);
                 if (to - from >= minWidth && first && last) {
-                    const double length = std::min({run.length, std::hypot(first->second.x - first->first.x, first->second.y - first->first.y),
-                                                    std::hypot(last->second.x - last->first.x, last->second.y - last->first.y)});
+                    const double length = std::min({run.length, lengthOf(*first), lengthOf(*last)});
                     found.push_back({th, to - from, length, {first->first, first->second, last->second, last->first}});
                 }
             }
@@ -174,7 +174,7 @@ LanesAndGaps lanesAndGaps(const Scenario& scenario, int zoneA, int zoneB, double
             }
             if (run.lines == 0) run.s0 = s;
             run.s1 = s;
-            run.length = std::min(run.length, std::hypot(line->second.x - line->first.x, line->second.y - line->first.y));
+            run.length = std::min(run.length, lengthOf(*line));
             ++run.lines;
         }
         close();
