@@ -3151,6 +3151,48 @@ private slots:
               tally.checked, tally.seenSome, tally.seenNone);
     }
 
+    void exposureOfBasesNotRoundAmongCrowdedPiecesAgreesWithEveryPair() {
+        // Bases that are not round at the places and the cells, decided in the plane part by
+        // part (their slabs, halved where their discs are not found hidden) and past their
+        // corners, on crowded random tables: nine star-shaped pieces on a 20" table, three of
+        // them areas, the rest features tall or low (some lines pass over), the places within
+        // and beside the pieces, where the discs about the parts meet walls. Under
+        // true-los and 11th edition, every cell against ruling every pair (exposureAgainstPairs).
+        std::mt19937 rng(4111);
+        std::uniform_real_distribution<double> unit(0, 1);
+        AgainstPairs tally;
+        static const Base bases[] = {{BaseShape::Circle, 32, 32}, {BaseShape::Oval, 75, 42},  {BaseShape::Rect, 100, 50},
+                                     {BaseShape::Oval, 170, 109}, {BaseShape::Rect, 60, 35.5}, {BaseShape::Oval, 90, 52},
+                                     {BaseShape::Rect, 170, 109}, {BaseShape::Oval, 60, 35.5}, {BaseShape::Rect, 35.5, 60}};
+        int maps = 0;
+        for (int round = 0, rounds = testing::share(24); round < rounds; ++round) {
+            Scenario s = starTable(rng, round, 9, [&] { return unit(rng) < 0.3 ? 0.5 + unit(rng) : 2 + 3 * unit(rng); });
+            s.models.clear();
+            for (size_t k = 0; k < s.terrain.size(); k += 3) s.terrain[k].kind = TerrainKind::Area;
+            for (TerrainPiece& t : s.terrain)
+                if (t.kind == TerrainKind::Feature) t.category = round % 3 ? "dense" : "light";
+            Zone zone;
+            zone.id = "west";
+            zone.kind = "deployment";
+            zone.polygon = {{0, 0}, {7, 0}, {7, 20}, {0, 20}};
+            s.zones = {zone};
+            Probe observer, target;
+            // (Not both round: the plane's round pairs are the other tests'.)
+            observer.base = bases[rng() % std::size(bases)];
+            target.base = bases[1 + rng() % (std::size(bases) - 1)];
+            if (round % 2) std::swap(observer.base, target.base);
+            observer.height = unit(rng) < 0.5 ? 1.75 : 0.5 + 4 * unit(rng);
+            target.height = unit(rng) < 0.5 ? 1.75 : 0.5 + 4 * unit(rng);
+            const QString failure = exposureAgainstPairs(s, QStringLiteral("crowded table %1").arg(round), 0, observer, target, rng, tally, 0.5, 1.5);
+            if (failure.endsWith(QStringLiteral(" places"))) continue;  // (too few places to stand on: another table)
+            QVERIFY2(failure.isEmpty(), qPrintable(failure));
+            ++maps;
+        }
+        QVERIFY(maps * 5 >= testing::share(24) * 4);
+        QVERIFY(tally.cells > 500 * maps);
+        qInfo("%d maps, %d cells against every pair, %d against the pair rulings from every place", maps, tally.cells, tally.checked);
+    }
+
     void exposureDecidesMostPairsInThePlane() {
         // The agreement tests above pass whether or not the plane decides anything (the
         // pair ruling gives the same counts, slower): here, on Purge vs Purge 01 from the
@@ -3177,9 +3219,9 @@ private slots:
             qInfo("%s", what.constData());
             QVERIFY2(map.work.cellsInPlane * 10 > pairs, what);
             QVERIFY2(map.work.blocksInPlane > 50, what);
-            // (The rect's 696 of 11,804 pairs ruled, 1,028 without the discs towards its
-            // ends: the bound tells them apart.)
-            QVERIFY2(map.work.pairsRuled * 14 < pairs, what);
+            // (The rect's 168 of 11,804 pairs ruled; 696 without its parts and corners, 1,028
+            // without the discs towards its ends too: the bound tells them apart.)
+            QVERIFY2(map.work.pairsRuled * 50 < pairs, what);
             Run plain;
             plain.shadows = false;
             const ExposureMap ruled = exposureMap(*r.scenario, zone, probe, probe, options, plain);

@@ -852,6 +852,32 @@ private slots:
         QVERIFY(std::abs(baseDistance(o, o2) - 8) < 1e-3);  // polygon outline, <= 0.01 mm
     }
 
+    void baseDistanceAboveAnswersAsTheDistanceDoes() {
+        // baseDistance3dAbove (13.09's detection range, asked of every cell of a map) answers
+        // from discs about and within each base where it can: the same answer as measuring,
+        // for every shape, turn and elevation, at distances just either side of the measured
+        // one and far from it.
+        std::mt19937 rng(1309);
+        std::uniform_real_distribution<double> unit(0, 1);
+        const Base bases[] = {{BaseShape::Circle, 32, 32},  {BaseShape::Oval, 60, 35.5}, {BaseShape::Rect, 100, 50},
+                              {BaseShape::Oval, 170, 109},  {BaseShape::Rect, 35.5, 60}, {BaseShape::Oval, 25, 70},
+                              {BaseShape::Circle, 130, 130}};
+        for (int k = 0; k < 3000; ++k) {
+            Model a = infantry("a", {0, 0}), b = infantry("b", {0, 0});
+            a.base = bases[rng() % std::size(bases)];
+            b.base = bases[rng() % std::size(bases)];
+            a.rotation_deg = 360 * unit(rng);
+            b.rotation_deg = k % 3 ? 360 * unit(rng) : 0;
+            b.position = {40 * unit(rng) - 20, 40 * unit(rng) - 20};
+            if (k % 4 == 0) b.elevation = 6 * unit(rng);
+            const double d = baseDistance3d(a, b);
+            for (const double range : {d - 1e-6, d + 1e-6, d, d * 0.5, d * 1.5 + 0.1, 15.0, 0.0}) {
+                QVERIFY2(baseDistance3dAbove(a, b, range) == (d > range),
+                         qPrintable(QStringLiteral("%1 to %2 at %3: %4").arg(k).arg(range).arg(d).arg(baseDistance3dAbove(a, b, range))));
+            }
+        }
+    }
+
     // What the measuring tool draws: the closest points of two bases, a point's nearest
     // point of a base, 3D distance across a height difference, range rings from the edge.
     void measuringBetweenBases() {

@@ -28,6 +28,12 @@ namespace sl::analysis {
 namespace {
 constexpr int kExposureBlock = 16;  // cells along a side of the largest block
 constexpr double kSpot = 0.01;      // inches: the spot of a target's top seen over low pieces
+constexpr int kSlabs = 3;           // a base that is not round, taken in the plane as this many parts at first (under 8)
+constexpr int kPartHalvings = 14;   // ... and those halved this often, at most, along each line of halving
+constexpr int kPartTests = 1000;     // ... and at most this many parts' discs tried for one pair
+constexpr double kCornerDisc = 0.03;  // inches: the radius of the discs at a base's corners, at most
+constexpr int kCorners = 3;  // a place's views (flatView): from the discs at its corners, this and on
+constexpr int kHiding = 16;  // ... and among the walls that prove hidden, each this many on
 
 // Two discs within the base of a model of `probe` standing at `at`, beside the one about its
 // centre, where it is not round: about points of its long axis towards either end (a rect's
@@ -52,6 +58,127 @@ std::vector<flat::Disc> discsTowardsTheEnds(const Probe& probe) {
     std::vector<flat::Disc> out;
     for (const Vec2 centre : {at + along, at - along})
         out.push_back({centre, (1 - 1e-6) * std::sqrt(squaredDistanceToEdges(centre, outline))});
+    return out;
+}
+
+// A base that is not round in its own frame: its long axis `u` (half length a), and `v`
+// across it (half width b).
+struct BaseFrame {
+    double a = 0, b = 0;
+    Vec2 u{1, 0}, v{0, 1};
+    bool rect = true;
+};
+
+BaseFrame frameOf(const Probe& probe) {
+    const Model m = probeModel(probe, {0, 0});
+    BaseFrame f;
+    f.a = halfLengthIn(probe.base);
+    f.b = halfWidthIn(probe.base);
+    double turn = m.rotation_deg * std::numbers::pi / 180;
+    if (f.a < f.b) {
+        std::swap(f.a, f.b);
+        turn += std::numbers::pi / 2;
+    }
+    f.u = {std::cos(turn), std::sin(turn)};
+    f.v = {-f.u.y, f.u.x};
+    f.rect = probe.base.shape == BaseShape::Rect;
+    return f;
+}
+
+// A part of such a base: what of it lies in the box [x0, x1] x [y0, y1] of its frame. `key`
+// names it among the parts of its base (a place's views from its parts are kept by it): its
+// slab's number, and above that its place in the slab's halvings (1 the slab, 2 k and
+// 2 k + 1 the halves of k).
+struct BasePart {
+    double x0 = 0, x1 = 0, y0 = 0, y1 = 0;
+    int key = 0;
+};
+constexpr int kSlabBits = 3;
+
+// The base cut across its long axis into kSlabs equal slabs.
+std::vector<BasePart> slabsOf(const BaseFrame& f) {
+    std::vector<BasePart> out;
+    for (int i = 0; i < kSlabs; ++i)
+        out.push_back({-f.a + 2 * f.a * i / kSlabs, -f.a + 2 * f.a * (i + 1) / kSlabs, -f.b, f.b, (1 << kSlabBits) | i});
+    return out;
+}
+
+// The part's two halves, across its box's longer side.
+std::array<BasePart, 2> halvesOf(const BasePart& p) {
+    const int slab = p.key & ((1 << kSlabBits) - 1), place = p.key >> kSlabBits;
+    const int first = (2 * place) << kSlabBits | slab, second = (2 * place + 1) << kSlabBits | slab;
+    if (p.x1 - p.x0 >= p.y1 - p.y0) {
+        const double x = (p.x0 + p.x1) / 2;
+        return {BasePart{p.x0, x, p.y0, p.y1, first}, BasePart{x, p.x1, p.y0, p.y1, second}};
+    }
+    const double y = (p.y0 + p.y1) / 2;
+    return {BasePart{p.x0, p.x1, p.y0, y, first}, BasePart{p.x0, p.x1, y, p.y1, second}};
+}
+
+// Whether an oval leaves the whole box out (the box's point nearest the centre in the oval's
+// measure lies outside it): no part of the base.
+bool emptyPart(const BaseFrame& f, const BasePart& p) {
+    if (f.rect) return false;
+    const double x = std::clamp(0.0, p.x0, p.x1) / f.a, y = std::clamp(0.0, p.y0, p.y1) / f.b;
+    return x * x + y * y >= 1;
+}
+
+// A disc that holds the part of the base standing at `at`: about its box's middle, through
+// the box's corners (an oval's box first narrowed to the oval's reach within it: across, to
+// the oval's half width at the box's x nearest the axis' middle; along, the same at its y);
+// for a slab across the whole base (the box as wide as the base), about
+// the middle of its axis and through the farthest of the points where its two cuts meet the
+// outline (along a cut's line the squared distance from that middle, (x - c)^2 + w(x)^2 with
+// w the half width at x, is convex in x for a rect and for an oval whose long axis this is,
+// so the slab's farthest point lies on a cut: an oval's slab is held more tightly so).
+// A hair larger, for rounding.
+flat::Disc discAbout(const BaseFrame& f, Vec2 at, const BasePart& p) {
+    if (!f.rect && !(p.y0 <= -f.b && p.y1 >= f.b)) {
+        BasePart in = p;
+        for (int k = 0; k < 2; ++k) {
+            const double x = std::clamp(0.0, in.x0, in.x1) / f.a, y = std::clamp(0.0, in.y0, in.y1) / f.b;
+            const double across = f.b * std::sqrt(std::max(0.0, 1 - x * x)), along = f.a * std::sqrt(std::max(0.0, 1 - y * y));
+            in = {std::max(in.x0, -along), std::min(in.x1, along), std::max(in.y0, -across), std::min(in.y1, across), p.key};
+        }
+        if (in.x0 <= in.x1 && in.y0 <= in.y1) {
+            const double r = std::hypot((in.x1 - in.x0) / 2, (in.y1 - in.y0) / 2);
+            return {at + f.u * ((in.x0 + in.x1) / 2) + f.v * ((in.y0 + in.y1) / 2), r * (1 + 1e-9) + 1e-9};
+        }
+    }
+    const double cx = (p.x0 + p.x1) / 2;
+    double cy = (p.y0 + p.y1) / 2, r = std::hypot((p.x1 - p.x0) / 2, (p.y1 - p.y0) / 2);
+    if (!f.rect && p.y0 <= -f.b && p.y1 >= f.b) {
+        auto halfWidthAt = [&](double x) { return f.b * std::sqrt(std::max(0.0, 1 - (x * x) / (f.a * f.a))); };
+        cy = 0;
+        r = std::max(std::hypot(p.x0 - cx, halfWidthAt(p.x0)), std::hypot(p.x1 - cx, halfWidthAt(p.x1)));
+    }
+    return {at + f.u * cx + f.v * cy, r * (1 + 1e-9) + 1e-9};
+}
+
+// Small discs within the base of a model of `probe` standing at (0, 0), where it is not
+// round, at its far points: a rect's corners; an oval's ends along both axes and the points
+// between them. A base seen past a corner only (a sliver between two walls) is seen at one
+// of them where no disc about its middle is. Each touches the outline from within: a rect's
+// in its corner; an oval's no larger than the oval's tightest curve (radius b^2 / a), so
+// that it stays within wherever it touches.
+std::vector<flat::Disc> discsAtTheCorners(const Probe& probe) {
+    if (probe.base.shape == BaseShape::Circle) return {};
+    const BaseFrame f = frameOf(probe);
+    std::vector<flat::Disc> out;
+    if (f.rect) {
+        const double r = std::min(kCornerDisc, 0.25 * f.b);
+        for (const double sa : {1.0, -1.0})
+            for (const double sb : {1.0, -1.0}) out.push_back({f.u * (sa * (f.a - r)) + f.v * (sb * (f.b - r)), r * (1 - 1e-6)});
+        return out;
+    }
+    const double r = std::min(kCornerDisc, 0.5 * f.b * f.b / f.a);
+    for (int k = 0; k < 8; ++k) {
+        // (The outline's point at this turn of its parametrisation, and the disc inward from
+        // it along the outline's normal there.)
+        const double t = std::numbers::pi / 4 * k, c = std::cos(t), sn = std::sin(t);
+        const Vec2 on = f.u * (f.a * c) + f.v * (f.b * sn), normal = f.u * (f.b * c) + f.v * (f.a * sn);
+        out.push_back({on - normal * (r / std::hypot(normal.x, normal.y)), r * (1 - 1e-6)});
+    }
     return out;
 }
 
@@ -185,6 +312,11 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         for (int k = 0; k < total; ++k) order[static_cast<size_t>(k)] = static_cast<int>((static_cast<long long>(k) * stride) % total);
     }
     const std::vector<flat::Disc> observerEnds = discsTowardsTheEnds(observer), targetEnds = discsTowardsTheEnds(target);
+    const std::vector<flat::Disc> observerCorners = discsAtTheCorners(observer), targetCorners = discsAtTheCorners(target);
+    const std::optional<BaseFrame> observerFrame = observer.base.shape == BaseShape::Circle ? std::nullopt : std::optional(frameOf(observer));
+    const std::optional<BaseFrame> targetFrame = target.base.shape == BaseShape::Circle ? std::nullopt : std::optional(frameOf(target));
+    const std::vector<BasePart> observerSlabs = observerFrame ? slabsOf(*observerFrame) : std::vector<BasePart>{};
+    const std::vector<BasePart> targetSlabs = targetFrame ? slabsOf(*targetFrame) : std::vector<BasePart>{};
     const Vec2 aside = offTable(scenario, baseHalfExtent(probeModel(target, {})));
     std::atomic<int> next{0}, done{0};
     std::atomic<long long> cellsInPlane{0}, blocksInPlane{0}, pairsRuled{0};
@@ -217,11 +349,13 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         // A base that is not round, the place's or the target's, is taken between discs:
         // seen where the largest disc within the one base is seen from the largest within
         // the other, or one of two within it towards its ends from one within the other (a
-        // line between points of such discs joins the bases); hidden where the discs about
-        // them are hidden from each other (every line between the bases is one between those
-        // discs), each disc about a base only where it stays clear of every piece and model.
-        // The walls and 13.09 are the bases' own, found for them. The others, and the whole
-        // map where it counts fully visible too, go to the proofs below.
+        // line between points of such discs joins the bases), or between small discs at their
+        // corners; hidden where the discs about their parts are hidden from each other (every
+        // line between the bases is one between a part of each, within the discs about them:
+        // hiddenInParts). The walls and 13.09 are the bases' own, found for them; a wall near
+        // a disc, or within it, leaves the plane's answer Unknown (the view proves Hidden only
+        // among walls clear of both discs, or their insides, which stop no more). The others,
+        // and the whole map where it counts fully visible too, go to the proofs below.
         FlatTable flatTable(s, {oi, ti}, kZeroWidthBand);
         const bool flatOn = run.shadows && flatTable.usable() && !options.withFully;
         const bool roundTarget = target.base.shape == BaseShape::Circle, roundObserver = observer.base.shape == BaseShape::Circle;
@@ -232,9 +366,12 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
         // (This place's, by the pair's walls and by the disc (flatView): about the place's
         // base, or one within it; one for all where the base is round.)
         std::map<std::pair<std::vector<int>, int>, std::unique_ptr<flat::View>> flatViews;
+        // (And from the parts of the place's base, by the pair's walls and the part's key.)
+        std::map<std::pair<std::vector<int>, int>, std::unique_ptr<flat::View>> partViews;
         for (int p = next++; p < total && !cancelled(); p = next++) {
             scene.forgetViews();
             flatViews.clear();
+            partViews.clear();
             tangents.forgetDiscs();  // (the views that asked for them gone: the observer moves)
             s.models[oi].position = map.positions[static_cast<size_t>(order[static_cast<size_t>(p)])];
             scene.modelMoved(oi);
@@ -243,6 +380,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             // clear of every piece, as the target's below.)
             const bool aboutClear = roundObserver || (flatOn && flatTable.clear(s.models[oi].position, observerRadius));
             const std::vector<flat::Disc> placeEnds = flatOn ? discsMoved(observerEnds, s.models[oi].position) : std::vector<flat::Disc>{};
+            const std::vector<flat::Disc> placeCorners = flatOn ? discsMoved(observerCorners, s.models[oi].position) : std::vector<flat::Disc>{};
             std::optional<FullShadows> shadows;
             std::optional<OpenViews> views, over;
             // (Under 11e, the areas no pair with this place makes walls of left out: those
@@ -310,23 +448,76 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             };
             auto hiddenAt = [&](int k) { return targetIn.empty() ? rulings.hiddenOf(ti).value_or(false) : targetIn[static_cast<size_t>(k)].hidden; };
             // The place's view in the plane for pairs with these walls, from the disc about
-            // its base (-1) or a disc within it: about its centre (0), or towards an end (1, 2).
+            // its base (-1) or a disc within it: about its centre (0), towards an end (1, 2),
+            // or at a corner (kCorners and on).
             // Its Visible is trusted; its Hidden only where the plane is not banded. With
             // `hiding`, the view among the walls that prove Hidden (FlatTable::Walls::hiding),
             // trusted to say only that: the same view where the plane is not banded.
             auto flatView = [&](const std::vector<int>& walls, int disc, bool hiding = false) -> const flat::View& {
                 if (roundObserver) disc = 0;
                 hiding = hiding && flatTable.banded();
-                std::unique_ptr<flat::View>& v = flatViews[{walls, hiding ? disc + 8 : disc}];
+                std::unique_ptr<flat::View>& v = flatViews[{walls, hiding ? disc + kHiding : disc}];
                 if (!v) {
                     const FlatTable::Walls& w = flatTable.wallsFor(walls, {}, observer.height, target.height);
-                    const flat::Disc from = disc < 0    ? flat::Disc{s.models[oi].position, observerRadius}
-                                            : disc == 0 ? flat::Disc{s.models[oi].position, observerInner}
-                                                        : placeEnds[static_cast<size_t>(disc - 1)];
+                    const flat::Disc from = disc < 0         ? flat::Disc{s.models[oi].position, observerRadius}
+                                            : disc == 0      ? flat::Disc{s.models[oi].position, observerInner}
+                                            : disc < kCorners ? placeEnds[static_cast<size_t>(disc - 1)]
+                                                             : placeCorners[static_cast<size_t>(disc - kCorners)];
                     v = hiding ? std::make_unique<flat::View>(from, w.hiding, w.unsure, flatTable.hidingHalf(), tangents)
                                : std::make_unique<flat::View>(from, w.walls, w.unsure, flatTable.half(), tangents);
                 }
                 return *v;
+            };
+            // Whether, among these walls, the plane proves every line from the place's base to
+            // the target's hidden, part by part (each an answer Hidden trusts: every line
+            // between the bases runs between a part of each, within the discs about them).
+            // The target's base stands at `at`; a round base is one part, its disc. From the
+            // slabs of both bases (kSlabs), the larger of two parts whose discs are not
+            // found hidden from each other halved (its halves both to be), up to `halvings`
+            // times along each line of halving. (The discs about parts reach past the base by a
+            // share of the parts' size: halved, they reach past it less, and a base at a
+            // shadow's edge is found hidden part by part. A wall near a disc may leave it
+            // unknown; the pair's walls are the bases' own, whatever else the discs meet.)
+            auto partView = [&](const std::vector<int>& walls, const BasePart* part) -> const flat::View& {
+                if (!part) return flatView(walls, -1, true);
+                std::unique_ptr<flat::View>& v = partViews[{walls, part->key}];
+                if (!v) {
+                    const FlatTable::Walls& w = flatTable.wallsFor(walls, {}, observer.height, target.height);
+                    const flat::Disc from = discAbout(*observerFrame, s.models[oi].position, *part);
+                    v = flatTable.banded() ? std::make_unique<flat::View>(from, w.hiding, w.unsure, flatTable.hidingHalf(), tangents)
+                                           : std::make_unique<flat::View>(from, w.walls, w.unsure, flatTable.half(), tangents);
+                }
+                return *v;
+            };
+            auto partsHidden = [&](auto& self, const std::vector<int>& walls, const BasePart* from, const BasePart* to, Vec2 at,
+                                   int halvings, int& tests) -> bool {
+                if (tests-- <= 0) return false;
+                const flat::Disc toDisc = to ? discAbout(*targetFrame, at, *to) : flat::Disc{at, targetRadius};
+                if (partView(walls, from).hides(toDisc) == flat::Sight::Hidden) return true;
+                if (halvings <= 0) return false;
+                const double fromRadius = from ? discAbout(*observerFrame, {0, 0}, *from).radius : 0;
+                if (from && (!to || fromRadius > toDisc.radius)) {
+                    for (const BasePart& half : halvesOf(*from))
+                        if (!emptyPart(*observerFrame, half) && !self(self, walls, &half, to, at, halvings - 1, tests)) return false;
+                    return true;
+                }
+                if (!to) return false;
+                for (const BasePart& half : halvesOf(*to))
+                    if (!emptyPart(*targetFrame, half) && !self(self, walls, from, &half, at, halvings - 1, tests)) return false;
+                return true;
+            };
+            auto hiddenInParts = [&](const std::vector<int>& walls, Vec2 at, int halvings) {
+                int tests = kPartTests;
+                const std::vector<const BasePart*> froms = observerSlabs.empty() ? std::vector<const BasePart*>{nullptr} : [&] {
+                    std::vector<const BasePart*> out;
+                    for (const BasePart& part : observerSlabs) out.push_back(&part);
+                    return out;
+                }();
+                auto fromEvery = [&](const BasePart* to) {
+                    return std::ranges::all_of(froms, [&](const BasePart* from) { return partsHidden(partsHidden, walls, from, to, at, halvings, tests); });
+                };
+                if (targetSlabs.empty()) return fromEvery(nullptr);
+                return std::ranges::all_of(targetSlabs, [&](const BasePart& to) { return fromEvery(&to); });
             };
             auto decideCell = [&](int k) {
                 if (map.cells[static_cast<size_t>(k)].overlap) return;
@@ -339,7 +530,7 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 if (flatOn) {
                     // (13.09: beyond the detection range, not seen whatever the lines:
                     // Rulings::hiddenBeyondRange, for a target known hidden.)
-                    if (hiddenAt(k) && baseDistance3d(s.models[oi], s.models[ti]) > scenario.ruleset.detection_range) return;
+                    if (hiddenAt(k) && baseDistance3dAbove(s.models[oi], s.models[ti], scenario.ruleset.detection_range)) return;
                     const flat::Disc inner{s.models[ti].position, flatInner};
                     const flat::Sight sight = flatView(walls, 0).sees(inner);
                     if (sight == flat::Sight::Visible) ++seen[k];
@@ -350,13 +541,11 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                         ++how.cellsInPlane;
                         return;
                     }
-                    // (The disc about a base only where it stays clear of every piece and
-                    // model: then the base is within no area, its walls are the disc's, and no
-                    // piece stands within the disc; elsewhere the plane would mostly not know.
-                    // Both round: that is the question just asked.)
+                    // (Between the slabs of the bases, halved no further here: the cells seen
+                    // by a disc towards an end are found so first. Both round: that is the
+                    // question just asked.)
                     const bool bothRound = roundTarget && roundObserver;
-                    if (!bothRound && aboutClear && (roundTarget || flatTable.clear(s.models[ti].position, targetRadius)) &&
-                        flatView(walls, -1, true).sees({s.models[ti].position, targetRadius}) == flat::Sight::Hidden) {
+                    if (!bothRound && hiddenInParts(walls, s.models[ti].position, 0)) {
                         ++how.cellsInPlane;
                         return;
                     }
@@ -405,6 +594,31 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                     if (countSeen && topSeen(s.models[ti].position, s.models[oi].position, walls, false, true, openNear)) {
                         ++seen[k];
                         return;
+                    }
+                    if (flatOn && !(roundTarget && roundObserver)) {
+                        // In the plane: seen past a corner, between the discs at the bases'
+                        // corners, or those and the discs within them (a base seen only at a
+                        // corner, through a gap, by the other's side or corner); else
+                        // hidden, found part by part with halving.
+                        const Vec2 at = s.models[ti].position;
+                        std::vector<flat::Disc> to = discsMoved(targetCorners, at);
+                        to.push_back({at, flatInner});
+                        for (const flat::Disc& e : targetEnds) to.push_back({e.centre + at, e.radius});
+                        const int within = roundObserver ? 1 : 1 + static_cast<int>(placeEnds.size());
+                        const int froms = within + static_cast<int>(placeCorners.size());
+                        for (int from = 0; from < froms; ++from)
+                            for (size_t t = 0; t < to.size(); ++t) {
+                                if (from < within && t >= targetCorners.size()) continue;  // (asked above)
+                                if (flatView(walls, from < within ? from : kCorners + from - within).sees(to[t]) == flat::Sight::Visible) {
+                                    ++seen[k];
+                                    ++how.cellsInPlane;
+                                    return;
+                                }
+                            }
+                        if (hiddenInParts(walls, at, kPartHalvings)) {
+                            ++how.cellsInPlane;
+                            return;
+                        }
                     }
                     movingTarget.follow();
                     ++how.pairsRuled;
@@ -475,7 +689,14 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
                 bool seenAll = false;
                 if (flatOn) {
                     const flat::Disc disc{centre, radius};
-                    const flat::Sight sight = aboutClear ? flatView(walls, -1, true).hides(disc) : flat::Sight::Unknown;
+                    // (From each slab of the place's base, where it is not round; else from the
+                    // disc about it, where that stays clear.)
+                    const bool fromSlabs = !observerSlabs.empty() && std::ranges::all_of(observerSlabs, [&](const BasePart& part) {
+                        return partView(walls, &part).hides(disc) == flat::Sight::Hidden;
+                    });
+                    const flat::Sight sight = fromSlabs     ? flat::Sight::Hidden
+                                              : aboutClear ? flatView(walls, -1, true).hides(disc)
+                                                           : flat::Sight::Unknown;
                     if (sight == flat::Sight::Hidden) {
                         ++how.blocksInPlane;
                         return true;

@@ -461,7 +461,7 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         // Rulings::hiddenBeyondRange, with the place's ruling above.
         auto hiddenBeyondRange = [&](int o) {
             return hiddenHere().value_or(false) &&
-                   baseDistance3d(s.models[static_cast<size_t>(o)], placed) > s.ruleset.detection_range;
+                   baseDistance3dAbove(s.models[static_cast<size_t>(o)], placed, s.ruleset.detection_range);
         };
         // `seen`: whether another observer has been proven to see the cell, and `coverSoFar`
         // whether every one that sees it gives cover.

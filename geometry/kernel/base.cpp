@@ -183,6 +183,24 @@ double baseDistance3d(const Model& a, const Model& b) {
     return std::hypot(baseDistance(a, b), a.elevation - b.elevation);
 }
 
+bool baseDistance3dAbove(const Model& a, const Model& b, double d) {
+    // (About a base: its corners' distance from the centre; an oval's outline lies within
+    // its curve. Within it: its half width; less, for an oval, a margin far larger than the
+    // outline's chords fall inside the curve.)
+    auto about = [](const Base& base) {
+        const double l = halfLengthIn(base), w = halfWidthIn(base);
+        return base.shape == BaseShape::Rect ? std::hypot(l, w) : std::max(l, w);
+    };
+    auto within = [](const Base& base) {
+        const double least = std::min(halfLengthIn(base), halfWidthIn(base));
+        return base.shape == BaseShape::Oval ? least * (1 - 1e-3) - 1e-3 : least;
+    };
+    const double apart = std::hypot(a.position.x - b.position.x, a.position.y - b.position.y), rise = a.elevation - b.elevation;
+    if (std::hypot(std::max(0.0, apart - about(a.base) - about(b.base)), rise) > d * (1 + 1e-12) + 1e-12) return true;
+    if (std::hypot(std::max(0.0, apart - within(a.base) - within(b.base)), rise) < d * (1 - 1e-12) - 1e-12) return false;
+    return baseDistance3d(a, b) > d;
+}
+
 namespace {
 
 // The point of segment p-q nearest to v.

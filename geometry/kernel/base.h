@@ -61,6 +61,10 @@ double baseDistance(const Model& a, const Model& b);
 // bases, in three dimensions when they stand at different elevations (the bases as discs
 // at their elevations): the flat distance and the height difference combined.
 double baseDistance3d(const Model& a, const Model& b);
+// Whether baseDistance3d(a, b) > d: the same answer, most often without measuring, from the
+// discs about each base and within it (the distance lies between the centres' less the
+// sum of the first radii and less the sum of the second).
+bool baseDistance3dAbove(const Model& a, const Model& b, double d);
 
 // The closest points of the two bases (a's, then b's): where a measured distance is drawn.
 // Both the same point when the bases touch or overlap.

@@ -622,7 +622,7 @@ bool Rulings::visible(int observer, int target) const { return sight(observer, t
 bool Rulings::hiddenBeyondRange(int observer, int target) const {
     const Scenario& s = scene_.scenario();
     return s.ruleset.name == "wh40k-11e" && hidingArea11e(target) >= 0 &&
-           baseDistance3d(s.models[observer], s.models[target]) > s.ruleset.detection_range;
+           baseDistance3dAbove(s.models[observer], s.models[target], s.ruleset.detection_range);
 }
 
 Rulings::Sight Rulings::sight(int observer, int target) const {
