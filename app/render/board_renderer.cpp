@@ -735,6 +735,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             labels.place(QString::fromStdString(z.id), {at, device(*z.position) + QPointF(0, 0.2 * perInch + 10 * px)},
                          contains(overlay.highlighted, z.id), markers[i], QColor(120, 90, 0, 210));
         }
+    const bool overCells = overlay.map && !overlay.map->cells.empty();
     for (int pass = 0; pass < 2; ++pass)
         for (const TerrainPiece& t : scenario_.terrain) {
             if ((t.kind == TerrainKind::Area) != (pass == 1) || t.footprint.outer.empty()) continue;
@@ -797,10 +798,12 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                     beside.push_back(q);
                 places.insert(places.begin(), beside.begin(), beside.end());
             }
+            // (Over a map's cells, plates the cells show through: a report's 2" cells were
+            // hidden whole under the pieces' names.)
             labels.place(labelText(scenario_, t), places, pointed, -1,
-                         pointed ? QColor(0xd6, 0x27, 0x28, 230)
-                         : t.kind == TerrainKind::Area ? QColor(40, 40, 30, 150)
-                                                       : QColor(20, 20, 20, 200));
+                         pointed                       ? QColor(0xd6, 0x27, 0x28, 230)
+                         : t.kind == TerrainKind::Area ? QColor(40, 40, 30, overCells ? 110 : 150)
+                                                       : QColor(20, 20, 20, overCells ? 150 : 200));
             // Each opening's heights, beside it.
             for (const Opening& o : t.openings) {
                 if (o.polygon.size() < 3) continue;
