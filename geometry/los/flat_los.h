@@ -4,8 +4,8 @@
 // taller than both models). The layout maps decide most of their pairs so
 // (rules/flat_table.h says which pieces are walls for a pair); the rest go to the exact
 // decision of los/exact_los.h. (A base that is not round is asked of as discs: seen where a
-// disc within it is, about its centre or towards an end, hidden where the disc about it is:
-// analysis/exposure.cpp.)
+// disc within it is, about its centre, towards an end or at a corner; hidden where the discs
+// about its parts are: analysis/exposure.cpp.)
 //
 // Why it is exact. Take the lines that run from the observer's disc O to the target's disc
 // T, as a band `half` inches either side (flat ends), and that cross no wall's open interior:
