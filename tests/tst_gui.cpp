@@ -2048,10 +2048,48 @@ private slots:
                                                   QStringLiteral("deployment-attacker"), 4, 2.0);
         QVERIFY(panel);
         QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
-        int named = 0, together = 0;
+        int named = 0, together = 0, ruled = 0;
         for (const Vec2 at : {Vec2{9, 15}, Vec2{15, 35}, Vec2{45, 37}, Vec2{5, 41}, Vec2{27, 31}, Vec2{49.75, 8.25}}) {
             panel->explainAt(at);
             QVERIFY(explained.wait(kWorkMs));
+            // (The places that do not see the cell's model and are beyond 13.09's detection
+            // range of it, every one of them ruled here: the text says how many, not only
+            // those among the few red lines drawn.)
+            {
+                const analysis::ExposureMap& map = *panel->exposure();
+                const int col = static_cast<int>(at.x / map.grid.spacing), row = static_cast<int>(at.y / map.grid.spacing);
+                const Vec2 centre = map.grid.centre(col, row);
+                Scenario s = w.document()->scenario();
+                Model o = analysis::probeModel(map.observer, {});
+                o.id = "place", o.side = "attacker", o.unit = "places";
+                Model t = analysis::probeModel(map.target, centre);
+                t.id = "here", t.side = "defender", t.unit = "here";
+                s.models = {o, t};
+                Scene scene(s);
+                Rulings rulings(scene);
+                int unseen = 0, beyond = 0;
+                for (const Vec2& p : map.positions) {
+                    s.models[0].position = p;
+                    scene.modelMoved(0);
+                    rulings.modelMoved(0);
+                    if (rulings.sight(0, 1).visible) continue;
+                    ++unseen;
+                    beyond += rulings.hiddenBeyondRange(0, 1);
+                }
+                const QString text = panel->explanation();
+                if (map.at(col, row).overlap) {
+                    QVERIFY2(text.contains(QStringLiteral("no place to stand")), qPrintable(text));
+                } else if (beyond == 0) {
+                    QVERIFY2(!text.contains(QStringLiteral("detection range")), qPrintable(text));
+                } else {
+                    ++ruled;
+                    QVERIFY2(text.contains(beyond == unseen ? QStringLiteral("every place that does not see it is farther than the detection range of 15.00\"")
+                                                            : QStringLiteral("%1 of the %2 places that do not see it are farther than the detection range of 15.00\"")
+                                                                  .arg(beyond)
+                                                                  .arg(unseen)),
+                             qPrintable(QStringLiteral("%1 of %2: ").arg(beyond).arg(unseen) + text));
+                }
+            }
             // (Purge vs Purge 01's pieces are ruins, towers, barriers, pipes and generators.)
             named += panel->explanation().contains(QRegularExpression(QStringLiteral("What blocks every line from those places: (Ruin|Tower|Barrier|Pipe|Generator)")));
             // (Counts that add up to more than the red lines: said to be pieces stopping a
@@ -2069,9 +2107,10 @@ private slots:
         }
         QVERIFY(named >= 2);
         qInfo("%d cells whose pieces stop some places' lines together", together);
-        // (Some of the last cell's red places are hidden by 13.09, not by a piece: the rule
+        QVERIFY(ruled >= 1);
+        // (Some of the last cell's places do not see it by 13.09, not by a piece: the rule
         // said, in words, its models named as the player knows them, not by the map's ids.)
-        QVERIFY2(panel->explanation().contains(QStringLiteral("The others hidden by 13.09: the model here is within Ruin 3, which has a dense feature")),
+        QVERIFY2(panel->explanation().contains(QStringLiteral("13.09 hidden: the model here is within Ruin 3, which has a dense feature, and ")),
                  qPrintable(panel->explanation()));
         QVERIFY2(!panel->explanation().contains(QStringLiteral("(probe)")) && !panel->explanation().contains(QStringLiteral("(zone)")),
                  qPrintable(panel->explanation()));

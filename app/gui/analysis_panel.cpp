@@ -1440,6 +1440,11 @@ void AnalysisPanel::startExplaining() {
             Scene scene(s);
             Rulings rulings(scene);
             std::vector<Vec2> unseen;
+            // (And those of them beyond 13.09's detection range, where the model here is
+            // hidden by it: not seen from there whatever the lines. Counted among them all,
+            // not only the red lines': a few places do not show it.)
+            int beyond = 0;
+            std::optional<Vec2> beyondAt;
             // (Each green line one that is open, from the place's base to the model's: not
             // the centres', which may cross a wall the open line passes.)
             for (const Vec2& p : map.positions) {
@@ -1447,8 +1452,15 @@ void AnalysisPanel::startExplaining() {
                 scene.modelMoved(oi);
                 rulings.modelMoved(oi);
                 const Rulings::Sight seen = rulings.sight(oi, ti);
-                if (seen.visible) e.lines.push_back({seen.line.value_or(Segment{p, at}), true});
-                else unseen.push_back(p);
+                if (seen.visible) {
+                    e.lines.push_back({seen.line.value_or(Segment{p, at}), true});
+                    continue;
+                }
+                unseen.push_back(p);
+                if (rulings.hiddenBeyondRange(oi, ti)) {
+                    ++beyond;
+                    if (!beyondAt) beyondAt = p;
+                }
             }
             const size_t every = std::max<size_t>(1, unseen.size() / 8);
             int red = 0;
@@ -1458,7 +1470,6 @@ void AnalysisPanel::startExplaining() {
             std::vector<std::pair<std::string, int>> stoppedBy;
             std::vector<std::pair<std::string, int>> firstBy;  // (what each red line meets first, where it is marked)
             bool together = false;  // (some place's lines stopped only by several pieces at once)
-            QStringList rules;
             for (size_t k = 0; k < unseen.size(); k += every, ++red) {
                 s.models[oi].position = unseen[k];
                 scene.modelMoved(oi);
@@ -1472,12 +1483,6 @@ void AnalysisPanel::startExplaining() {
                 countIds(firstBy, first.ids);
                 together = together || stops.size() > 1;
                 countIds(stoppedBy, stops);
-                // (Only the rule that hides it: the others' reasons, cover and the like, say
-                // nothing of why it is not seen.)
-                if (stops.empty())
-                    for (const std::string& reason : r.reasons)
-                        if (reason.starts_with("13.09 hidden:") && !rules.contains(QString::fromStdString(reason)) && rules.size() < 2)
-                            rules << QString::fromStdString(reason);
             }
             std::ranges::stable_sort(stoppedBy, std::greater{}, &std::pair<std::string, int>::second);
             const int n = static_cast<int>(map.positions.size());
@@ -1540,13 +1545,27 @@ void AnalysisPanel::startExplaining() {
                                                     .arg(names.join(QStringLiteral(", ")))
                                               : QObject::tr(" What blocks every line from those places: %1.").arg(names.join(QStringLiteral(", ")));
             }
-            if (!rules.isEmpty()) {
-                // (The rule's reasons without its name, said once: "13.09 hidden: the model
+            if (beyond > 0) {
+                // (The rule's reason, said once, from one of those places' ruling: "the model
                 // here is within ..., which has a dense feature".)
-                QStringList why;
-                for (const QString& r : rules) why << r.section(QStringLiteral(": "), 1);
-                e.text += (stoppedBy.empty() ? QObject::tr(" Hidden by 13.09: %1.") : QObject::tr(" The others hidden by 13.09: %1."))
-                              .arg(why.join(QStringLiteral("; ")));
+                s.models[oi].position = *beyondAt;
+                scene.modelMoved(oi);
+                rulings.modelMoved(oi);
+                QString within;
+                for (const std::string& reason : rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions).reasons)
+                    if (reason.starts_with("13.09 hidden: ") && reason.find(" is within ") != std::string::npos)
+                        within = QString::fromStdString(reason.substr(std::string("13.09 hidden: ").size()));
+                const QString range = QStringLiteral("%1\"").arg(s.ruleset.detection_range, 0, 'f', 2);
+                e.text += static_cast<size_t>(beyond) == unseen.size()
+                              ? QObject::tr(" 13.09 hidden: %1, and every place that does not see it is farther than the detection "
+                                            "range of %2: not seen from them whatever the lines.")
+                                    .arg(within, range)
+                              : QObject::tr(" 13.09 hidden: %1, and %2 of the %3 places that do not see it are farther than the "
+                                            "detection range of %4: not seen from those whatever the lines.")
+                                    .arg(within)
+                                    .arg(beyond)
+                                    .arg(unseen.size())
+                                    .arg(range);
             }
             if (map.withFully) e.text += QObject::tr(" Fully visible from %1.").arg(cell.fully);
             return e;
