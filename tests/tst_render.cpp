@@ -680,7 +680,7 @@ private slots:
         QVERIFY2(!layer.legend[0].second.contains(QStringLiteral("every smaller base")), qPrintable(layer.legend[0].second));
         QVERIFY2(layer.legend[1].second.contains(
                      QStringLiteral("safe 8.0\u00a0sq\u00a0in (this colour or darker: 4.0\u00a0sq\u00a0in; outlined orange: 4.0\u00a0sq\u00a0in, "
-                                    "where a smaller base is seen)")),
+                                    "where a smaller base is seen: it reaches within an area, where the rules hide it)")),
                  qPrintable(layer.legend[1].second));
         QVERIFY(layer.key.empty());  // (no objective)
         // The pale cells: the smallest base seen from a few places (which base, said).

@@ -289,7 +289,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         const bool more = b > 0 && coloured < spots.bases[b].safeArea - cell / 2;
         QString where;
         if (more && alone[b] > 0)
-            where = QStringLiteral(" (this colour or darker: %1\u00a0sq\u00a0in; outlined %2: %3\u00a0sq\u00a0in, where a smaller base is seen)")
+            where = QStringLiteral(" (this colour or darker: %1\u00a0sq\u00a0in; outlined %2: %3\u00a0sq\u00a0in, where a smaller base is seen: it reaches within an area, where the rules hide it)")
                         .arg(coloured, 0, 'f', 1)
                         .arg(hidingOutlineName(b, n))
                         .arg(alone[b], 0, 'f', 1);
