@@ -1465,8 +1465,8 @@ void AnalysisPanel::startExplaining() {
             const size_t every = std::max<size_t>(1, unseen.size() / 8);
             int red = 0;
             // (What stops the red lines: each red place's pair ruled in full, the pieces and
-            // models that together block every line named, the most often first; where none
-            // does, the rules that hide it, 13.09 say.)
+            // models that together block every line named, the most often first. 13.09 is
+            // said below, for every place it hides the model from.)
             std::vector<std::pair<std::string, int>> stoppedBy;
             std::vector<std::pair<std::string, int>> firstBy;  // (what each red line meets first, where it is marked)
             bool together = false;  // (some place's lines stopped only by several pieces at once)
