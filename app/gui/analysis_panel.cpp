@@ -1555,6 +1555,7 @@ void AnalysisPanel::startExplaining() {
                 for (const std::string& reason : rulings.evaluate(oi, ti, Method::Exact, Detail::Decisions).reasons)
                     if (reason.starts_with("13.09 hidden: ") && reason.find(" is within ") != std::string::npos)
                         within = QString::fromStdString(reason.substr(std::string("13.09 hidden: ").size()));
+                if (within.isEmpty()) within = QObject::tr("the model here is within an area with a dense feature");
                 const QString range = QStringLiteral("%1\"").arg(s.ruleset.detection_range, 0, 'f', 2);
                 e.text += static_cast<size_t>(beyond) == unseen.size()
                               ? QObject::tr(" 13.09 hidden: %1, and every place that does not see it is farther than the detection "

@@ -35,32 +35,6 @@ constexpr double kCornerDisc = 0.03;  // inches: the radius of the discs at a ba
 constexpr int kCorners = 3;  // a place's views (flatView): from the discs at its corners, this and on
 constexpr int kHiding = 16;  // ... and among the walls that prove hidden, each this many on
 
-// Two discs within the base of a model of `probe` standing at `at`, beside the one about its
-// centre, where it is not round: about points of its long axis towards either end (a rect's
-// where the disc as wide as the base reaches its end; an oval's well within the point where
-// its curve is tightest), each as large as the base's outline allows (a hair less). A sight
-// line to a point of one reaches the base; a base seen near an end is seen by one of them
-// where the disc about the centre is not. Found about (0, 0) once (a probe stands unturned),
-// and moved to each place (discsMoved).
-std::vector<flat::Disc> discsTowardsTheEnds(const Probe& probe) {
-    if (probe.base.shape == BaseShape::Circle) return {};
-    const Vec2 at{0, 0};
-    const Model m = probeModel(probe, at);
-    double a = halfLengthIn(probe.base), b = halfWidthIn(probe.base), turn = m.rotation_deg * std::numbers::pi / 180;
-    if (a < b) {
-        std::swap(a, b);
-        turn += std::numbers::pi / 2;
-    }
-    const double c = probe.base.shape == BaseShape::Rect ? a - b : 0.6 * (a - b * b / a);
-    if (!(c > 1e-3)) return {};
-    const Vec2 along = Vec2{std::cos(turn), std::sin(turn)} * c;
-    const Ring outline = baseOutline(m);
-    std::vector<flat::Disc> out;
-    for (const Vec2 centre : {at + along, at - along})
-        out.push_back({centre, (1 - 1e-6) * std::sqrt(squaredDistanceToEdges(centre, outline))});
-    return out;
-}
-
 // A base that is not round in its own frame: its long axis `u` (half length a), and `v`
 // across it (half width b).
 struct BaseFrame {
@@ -83,6 +57,27 @@ BaseFrame frameOf(const Probe& probe) {
     f.v = {-f.u.y, f.u.x};
     f.rect = probe.base.shape == BaseShape::Rect;
     return f;
+}
+
+// Two discs within the base of a model of `probe` standing at `at`, beside the one about its
+// centre, where it is not round: about points of its long axis towards either end (a rect's
+// where the disc as wide as the base reaches its end; an oval's well within the point where
+// its curve is tightest), each as large as the base's outline allows (a hair less). A sight
+// line to a point of one reaches the base; a base seen near an end is seen by one of them
+// where the disc about the centre is not. Found about (0, 0) once (a probe stands unturned),
+// and moved to each place (discsMoved).
+std::vector<flat::Disc> discsTowardsTheEnds(const Probe& probe) {
+    if (probe.base.shape == BaseShape::Circle) return {};
+    const Vec2 at{0, 0};
+    const BaseFrame f = frameOf(probe);
+    const double c = f.rect ? f.a - f.b : 0.6 * (f.a - f.b * f.b / f.a);
+    if (!(c > 1e-3)) return {};
+    const Vec2 along = f.u * c;
+    const Ring outline = baseOutline(probeModel(probe, at));
+    std::vector<flat::Disc> out;
+    for (const Vec2 centre : {at + along, at - along})
+        out.push_back({centre, (1 - 1e-6) * std::sqrt(squaredDistanceToEdges(centre, outline))});
+    return out;
 }
 
 // A part of such a base: what of it lies in the box [x0, x1] x [y0, y1] of its frame. `key`
@@ -133,7 +128,8 @@ bool emptyPart(const BaseFrame& f, const BasePart& p) {
 // so the slab's farthest point lies on a cut: an oval's slab is held more tightly so).
 // A hair larger, for rounding.
 flat::Disc discAbout(const BaseFrame& f, Vec2 at, const BasePart& p) {
-    if (!f.rect && !(p.y0 <= -f.b && p.y1 >= f.b)) {
+    const bool wholeWidth = p.y0 <= -f.b && p.y1 >= f.b;
+    if (!f.rect && !wholeWidth) {
         BasePart in = p;
         for (int k = 0; k < 2; ++k) {
             const double x = std::clamp(0.0, in.x0, in.x1) / f.a, y = std::clamp(0.0, in.y0, in.y1) / f.b;
@@ -147,7 +143,7 @@ flat::Disc discAbout(const BaseFrame& f, Vec2 at, const BasePart& p) {
     }
     const double cx = (p.x0 + p.x1) / 2;
     double cy = (p.y0 + p.y1) / 2, r = std::hypot((p.x1 - p.x0) / 2, (p.y1 - p.y0) / 2);
-    if (!f.rect && p.y0 <= -f.b && p.y1 >= f.b) {
+    if (!f.rect && wholeWidth) {  // (a slab across the whole oval)
         auto halfWidthAt = [&](double x) { return f.b * std::sqrt(std::max(0.0, 1 - (x * x) / (f.a * f.a))); };
         cy = 0;
         r = std::max(std::hypot(p.x0 - cx, halfWidthAt(p.x0)), std::hypot(p.x1 - cx, halfWidthAt(p.x1)));
@@ -317,6 +313,10 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
     const std::optional<BaseFrame> targetFrame = target.base.shape == BaseShape::Circle ? std::nullopt : std::optional(frameOf(target));
     const std::vector<BasePart> observerSlabs = observerFrame ? slabsOf(*observerFrame) : std::vector<BasePart>{};
     const std::vector<BasePart> targetSlabs = targetFrame ? slabsOf(*targetFrame) : std::vector<BasePart>{};
+    // (The place's parts the pair's parts are first asked from: none, a round base's disc.)
+    std::vector<const BasePart*> observerParts;
+    for (const BasePart& part : observerSlabs) observerParts.push_back(&part);
+    if (observerParts.empty()) observerParts.push_back(nullptr);
     const Vec2 aside = offTable(scenario, baseHalfExtent(probeModel(target, {})));
     std::atomic<int> next{0}, done{0};
     std::atomic<long long> cellsInPlane{0}, blocksInPlane{0}, pairsRuled{0};
@@ -508,13 +508,9 @@ ExposureMap exposureMap(const Scenario& scenario, int zone, const Probe& observe
             };
             auto hiddenInParts = [&](const std::vector<int>& walls, Vec2 at, int halvings) {
                 int tests = kPartTests;
-                const std::vector<const BasePart*> froms = observerSlabs.empty() ? std::vector<const BasePart*>{nullptr} : [&] {
-                    std::vector<const BasePart*> out;
-                    for (const BasePart& part : observerSlabs) out.push_back(&part);
-                    return out;
-                }();
                 auto fromEvery = [&](const BasePart* to) {
-                    return std::ranges::all_of(froms, [&](const BasePart* from) { return partsHidden(partsHidden, walls, from, to, at, halvings, tests); });
+                    return std::ranges::all_of(observerParts,
+                                               [&](const BasePart* from) { return partsHidden(partsHidden, walls, from, to, at, halvings, tests); });
                 };
                 if (targetSlabs.empty()) return fromEvery(nullptr);
                 return std::ranges::all_of(targetSlabs, [&](const BasePart& to) { return fromEvery(&to); });
