@@ -24,6 +24,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <array>
 #include <map>
 #include <set>
 
@@ -776,6 +777,66 @@ private slots:
         QCOMPARE(layer.cells[0], render::hidingColour(2, 3, false));
         QCOMPARE(layer.cells[5].alpha(), 0);
         QCOMPARE(layer.cells[7].alpha(), 0);
+    }
+
+    void manyBasesHideInFiveShades() {
+        // The hiding spots of every base of the palette (21) were 21 shades of blue, which no
+        // one tells apart, and a legend longer than the table. Past six bases the fills take
+        // five of them, the smallest and the largest among them; a cell takes the shade of the
+        // largest of those up to its own base; the legend has those five, and the key every
+        // base's figures.
+        QCOMPARE(render::hidingShadedBases(3), (std::vector<size_t>{0, 1, 2}));
+        QCOMPARE(render::hidingShadedBases(6), (std::vector<size_t>{0, 1, 2, 3, 4, 5}));
+        QCOMPARE(render::hidingShadedBases(21), (std::vector<size_t>{0, 5, 10, 15, 20}));
+        QCOMPARE(render::hidingShadedBases(7), (std::vector<size_t>{0, 2, 3, 5, 6}));
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        analysis::HidingSpots spots = emptyHidingSpots(s);
+        spots.zone = "somewhere";
+        spots.places = 20;
+        spots.bases.resize(1);
+        for (int b = 1; b < 21; ++b) {
+            analysis::HidingBase next = spots.bases.front();
+            next.probe.base = {BaseShape::Circle, 32.0 + b, 32.0 + b};
+            next.safeArea = 100.0 - b;
+            next.semiArea = 200.0 - b;
+            spots.bases.push_back(next);
+        }
+        spots.bases.front().safeArea = 100;
+        spots.bases.front().semiArea = 200;
+        // Cell k: every base up to base k hides (cells 0 to 20).
+        for (size_t k = 0; k < 21; ++k)
+            for (size_t b = 0; b <= k; ++b) spots.bases[b].safe[k] = 1;
+        const render::MapLayer layer = render::hidingLayer(spots, s);
+        std::set<QRgb> shades;
+        for (size_t k = 0; k < 21; ++k) {
+            const size_t shade = k < 5 ? 0 : k < 10 ? 1 : k < 15 ? 2 : k < 20 ? 3 : 4;
+            QCOMPARE(layer.cells[k], render::hidingColour(shade, 5, false));
+            shades.insert(layer.cells[k].rgba());
+        }
+        QCOMPARE(shades.size(), size_t(5));
+        // (Told apart: each shade more than 20 of 255 lighter than the next.)
+        for (size_t g = 1; g < 5; ++g)
+            QVERIFY(render::hidingColour(g - 1, 5, false).lightness() - render::hidingColour(g, 5, false).lightness() > 20);
+        int entries = 0;
+        for (const auto& [colour, text] : layer.legend)
+            if (text.contains(QStringLiteral(": safe "))) {
+                QCOMPARE(colour, render::hidingColour(static_cast<size_t>(entries), 5, false));
+                const int base = std::array{0, 5, 10, 15, 20}[static_cast<size_t>(entries)];
+                QVERIFY2(text.contains(QStringLiteral("%1\u00a0mm round").arg(32 + base)), qPrintable(text));
+                // (The nested ground: the cells from that base's on, 4 sq in each.)
+                if (base > 0)
+                    QVERIFY2(text.contains(QStringLiteral("this colour or darker: %1\u00a0sq\u00a0in").arg(4.0 * (21 - base), 0, 'f', 1)),
+                             qPrintable(text));
+                ++entries;
+            }
+        QCOMPARE(entries, 5);
+        QVERIFY(std::ranges::any_of(layer.legend, [](const auto& entry) {
+            return entry.second.startsWith(QStringLiteral("a cell's colour: the largest of these 5 of the 21 bases"));
+        }));
+        QCOMPARE(layer.key.size(), size_t(1));
+        for (int b = 0; b < 21; ++b)
+            QVERIFY2(layer.key.front().contains(QStringLiteral("%1\u00a0mm round %2 / %3").arg(32 + b).arg(100.0 - b, 0, 'f', 1).arg(200.0 - b, 0, 'f', 1)),
+                     qPrintable(layer.key.front()));
     }
 
     void hoveredHidingCellShowsEachBase() {

@@ -225,6 +225,17 @@ QColor hidingColour(size_t base, size_t bases, bool semi) {
     return c;
 }
 
+std::vector<size_t> hidingShadedBases(size_t bases) {
+    std::vector<size_t> shaded;
+    if (bases <= kHidingShades + 1) {
+        for (size_t b = 0; b < bases; ++b) shaded.push_back(b);
+        return shaded;
+    }
+    for (size_t g = 0; g < kHidingShades; ++g)
+        shaded.push_back(static_cast<size_t>(std::lround(static_cast<double>(g * (bases - 1)) / static_cast<double>(kHidingShades - 1))));
+    return shaded;
+}
+
 namespace {
 // Each base's outline, told apart from the fills and from one another.
 const QColor kOutlines[] = {QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250), QColor(231, 41, 138)};
@@ -245,9 +256,17 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     layer.rows = spots.grid.rows;
     const size_t n = spots.bases.size();
     const std::vector<int> safe = analysis::largestHidden(spots, false), semi = analysis::largestHidden(spots, true);
+    // (The bases the fills' shades stand for: every one, or with many, five spread over them;
+    // a cell takes the shade of the largest of those up to its own base.)
+    const std::vector<size_t> shaded = hidingShadedBases(n);
+    std::vector<size_t> shadeOf(n, 0);
+    for (size_t b = 0, g = 0; b < n; ++b) {
+        while (g + 1 < shaded.size() && shaded[g + 1] <= b) ++g;
+        shadeOf[b] = g;
+    }
     for (size_t k = 0; k < safe.size(); ++k)
-        layer.cells.push_back(safe[k] >= 0   ? hidingColour(static_cast<size_t>(safe[k]), n, false)
-                              : semi[k] >= 0 ? hidingColour(static_cast<size_t>(semi[k]), n, true)
+        layer.cells.push_back(safe[k] >= 0   ? hidingColour(shadeOf[static_cast<size_t>(safe[k])], shaded.size(), false)
+                              : semi[k] >= 0 ? hidingColour(0, shaded.size(), true)
                                              : QColor(0, 0, 0, 0));
     // A cell's colour says which bases hide there when they nest (every base up to its
     // colour's). Where a base hides and a smaller one is seen (within an area, 13.09, a larger
@@ -284,7 +303,8 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     std::vector<int> nested(n, 0);
     for (const int k : safe)
         for (int b = 0; b <= k; ++b) ++nested[static_cast<size_t>(b)];
-    for (size_t b = 0; b < n; ++b) {
+    for (size_t g = 0; g < shaded.size(); ++g) {
+        const size_t b = shaded[g];
         const double coloured = nested[b] * cell;
         const bool more = b > 0 && coloured < spots.bases[b].safeArea - cell / 2;
         QString where;
@@ -295,7 +315,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                         .arg(alone[b], 0, 'f', 1);
         else if (more)  // (more bases than outlines)
             where = QStringLiteral(" (with every smaller base, this colour or darker: %1\u00a0sq\u00a0in)").arg(coloured, 0, 'f', 1);
-        layer.legend.push_back({hidingColour(b, n, false),
+        layer.legend.push_back({hidingColour(g, shaded.size(), false),
                                 // (No line broken within "535.2 sq in" or "32 mm": non-breaking spaces.)
                                 // (The semi-safe figure holds the safe ground too: said so.)
                                 QStringLiteral("%1%2: safe %3\u00a0sq\u00a0in%4; safe or semi-safe %5\u00a0sq\u00a0in")
@@ -315,8 +335,19 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     // (The rest of the table, left clear: what most of it is.)
     layer.legend.push_back({QColor(), QStringLiteral("no colour: seen from more than %1 of the places, or no place to stand")
                                           .arg(spots.semiMost)});
-    if (n > 1)
+    if (n > shaded.size()) {
+        // (Every base's figures, for a picture: the window's panel gives them as a table.)
+        layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest of these %1 of the %2 bases that hides there "
+                                                         "with every smaller one (every base's figures below)")
+                                              .arg(shaded.size())
+                                              .arg(n)});
+        QStringList each;
+        for (const analysis::HidingBase& b : spots.bases)
+            each << QStringLiteral("%1 %2 / %3").arg(baseName(b.probe)).arg(b.safeArea, 0, 'f', 1).arg(b.semiArea, 0, 'f', 1);
+        layer.key.push_back(QStringLiteral("safe / safe or semi-safe, sq in, every base: %1").arg(each.join(QStringLiteral("; "))));
+    } else if (n > 1) {
         layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
+    }
     // (The figures the panel and the CLI give by objective, for a picture: each base's safe
     // ground within range of it, a line for each objective.)
     if (n > 0 && !spots.bases[0].objectives.empty()) {

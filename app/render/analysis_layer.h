@@ -37,12 +37,19 @@ QColor exposureColour(double share, bool anySeen);
 // fully), titled with the zone and the models.
 MapLayer exposureLayer(const analysis::ExposureMap& map, const Scenario& scenario, bool byFully = false);
 
-// Hiding spots as a layer: each cell coloured by the largest base that hides there (light
-// blue to navy, in the order given: smallest first), semi-safe cells pale yellow, and the
+// Hiding spots as a layer: each cell coloured by the largest base that hides there with
+// every smaller one (light blue to navy, in the order given: smallest first; with many
+// bases, the largest of those hidingShadedBases picks), semi-safe cells pale yellow, and the
 // ground where a base hides and a smaller one does not outlined; the legend gives each
-// base's safe and semi-safe area.
+// shaded base's safe and semi-safe area (with many bases, the key every base's).
 MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenario);
+// The colour of the base-th of `bases` shades (light blue to navy), or semi-safe's.
 QColor hidingColour(size_t base, size_t bases, bool semi);
+// Which of `bases` bases (indices, smallest first) the fills' shades stand for: every one
+// up to kHidingShades + 1 of them; past that, kHidingShades spread over them, the smallest
+// and the largest among them (21 shades of blue cannot be told apart; five can).
+inline constexpr size_t kHidingShades = 5;
+std::vector<size_t> hidingShadedBases(size_t bases);
 // Each base of the hiding spots as it would stand centred at `at`, in the colour of its safe
 // ground's outline (where there are more bases than outlines, two only: see
 // hidingBoundaryAt): what hovering a cell draws, so that a base's reach can be set against
