@@ -623,6 +623,34 @@ private slots:
         QVERIFY2(slanted >= 10, qPrintable(QString::number(slanted)));
     }
 
+    void floorsLabelsTouchTheirFloors() {
+        // Purge vs Purge 01's floors stand among their ruins' walls, whose thin pieces a plate
+        // keeps off: a floor's label went a few steps along from it, beside other pieces
+        // (Ruin 3 building floor's 2" below the ruin, beside Tower 1's barrier), and read as
+        // theirs. Each now touches its floor's box, or comes within a quarter inch of it.
+        const Scenario pvp = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
+        QImage image(static_cast<int>(pvp.board.width * 20), static_cast<int>(pvp.board.height * 20), QImage::Format_ARGB32);
+        image.fill(Qt::black);
+        QPainter painter(&image);
+        const render::BoardRenderer renderer(pvp);
+        renderer.paint(painter, QTransform::fromScale(20, 20), render::Overlay{});
+        int floors = 0;
+        for (const TerrainPiece& t : pvp.terrain) {
+            if (t.kind != TerrainKind::Feature || !(t.bottom > 0)) continue;
+            ++floors;
+            const QString name = QString::fromStdString(t.name) + QStringLiteral("  ");
+            const auto& placed = renderer.labelsPlaced();
+            const auto label = std::ranges::find_if(placed, [&](const auto& l) { return l.text.startsWith(name); });
+            QVERIFY2(label != placed.end(), t.id.c_str());
+            const Bounds b = boundsOf(t.footprint.outer);
+            const QRectF& plate = label->plate;
+            const double dx = std::max({0.0, b.lo.x - plate.right(), plate.left() - b.hi.x});
+            const double dy = std::max({0.0, b.lo.y - plate.bottom(), plate.top() - b.hi.y});
+            QVERIFY2(std::hypot(dx, dy) <= 0.25, qPrintable(QStringLiteral("%1: %2\" off").arg(name).arg(std::hypot(dx, dy))));
+        }
+        QCOMPARE(floors, 10);
+    }
+
     void aModelOnAnObjectiveKeepsItsLabel() {
         // A model standing on an objective: its label goes beside its base as anywhere (the
         // marker, wider than the base, is kept clear of the pieces' labels only); and a

@@ -129,6 +129,8 @@ public:
     // clear of them is taken first where there is one (a thin piece hidden under a label,
     // its own or another's), else the first free of labels and bases as before.
     void setAvoid(std::vector<std::pair<QPolygonF, int>> avoid) { avoid_ = std::move(avoid); }
+    // Where each plate placed from now on is said, in device units, or nowhere.
+    void record(std::vector<std::pair<QString, QRectF>>* placed) { record_ = placed; }
 
     QSizeF sizeOf(const QString& text) const {
         const QFontMetricsF fm(font_, p_.device());
@@ -171,6 +173,7 @@ public:
         if (!chosen && !force) return false;
         const QRectF box = chosen.value_or(boxAt(centres.front()));
         if (where) *where = box;
+        if (record_) record_->emplace_back(text, box);
         taken_.push_back(box);
         Plate drawn{box, text, plate, ink, round};
         if (deferred_) pending_.push_back(std::move(drawn));
@@ -206,6 +209,7 @@ private:
         p_.setFont(font_);
         p_.drawText(d.box, Qt::AlignCenter, d.text);
     }
+    std::vector<std::pair<QString, QRectF>>* record_ = nullptr;
     bool deferred_ = false;
     bool outlined_ = false;
     std::vector<Plate> pending_;
@@ -607,6 +611,17 @@ void BoardRenderer::paintMeasuring(QPainter& p, const Overlay& overlay, double u
 void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, const Overlay& overlay) const {
     const double px = pixelScale_;
     Labeller labels(p, px);
+    // (Said in inches for labelsPlaced, whichever way this returns.)
+    placed_.clear();
+    std::vector<std::pair<QString, QRectF>> devicePlaced;
+    struct Said {
+        const std::vector<std::pair<QString, QRectF>>& from;
+        std::vector<PlacedLabel>& to;
+        QTransform toInches;
+        ~Said() {
+            for (const auto& [text, box] : from) to.push_back({text, toInches.mapRect(box)});
+        }
+    } said{devicePlaced, placed_, inchToDevice.inverted()};
     // (Within a picture's table, a little in from its edge: a piece at the edge had its label
     // cut off by the picture's edge, or hidden under a legend beside the table. Not in the
     // window's part of the table shown: a piece out of view would have its label brought to
@@ -677,6 +692,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             labels.place(l.text, places, true, -1, plate, QColor(255, 255, 255), true);
         }
     if (!overlay.labels) return;
+    labels.record(&devicePlaced);
     labels.setBases(withGhosts);
     if (overlay.tagsOnly) {
         paintTags(p, inchToDevice, overlay, bases);
@@ -744,6 +760,23 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             const QSizeF plate = labels.sizeOf(labelText(scenario_, t));
             const double step = plate.height() + 2 * px;
             std::vector<QPointF> places{at, at + QPointF(0, step), at - QPointF(0, step)};
+            QPolygonF outline;
+            for (const Vec2& v : t.footprint.outer) outline << device(v);
+            const QRectF box = outline.boundingRect();
+            if (t.bottom > 0) {
+                // (A floor stands among its ruin's walls, whose thin pieces its plate keeps
+                // off: just beside its box next, touching it, before farther along, where a
+                // plate a few steps off read as another piece's.)
+                const double gap = 2 * px;
+                places.insert(places.end(), {QPointF(at.x(), box.bottom() + gap + plate.height() / 2),
+                                             QPointF(at.x(), box.top() - gap - plate.height() / 2),
+                                             QPointF(box.right() + gap + plate.width() / 2, at.y()),
+                                             QPointF(box.left() - gap - plate.width() / 2, at.y()),
+                                             QPointF(box.right() - plate.width() / 2, box.bottom() + gap + plate.height() / 2),
+                                             QPointF(box.left() + plate.width() / 2, box.bottom() + gap + plate.height() / 2),
+                                             QPointF(box.right() - plate.width() / 2, box.top() - gap - plate.height() / 2),
+                                             QPointF(box.left() + plate.width() / 2, box.top() - gap - plate.height() / 2)});
+            }
             // (A floor usually has models standing on it: farther along it too; any piece
             // a step farther, clear of an objective's marker standing on it.)
             for (int k = 2; k <= (t.bottom > 0 ? 5 : 2); ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
@@ -752,9 +785,6 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             // across it from the label's point (either side of its nearest long side, just
             // clear of it), then beside its box. Thin: its box is, or its thickness (twice its
             // area over its perimeter: a strip's width) is under a plate and a half.
-            QPolygonF outline;
-            for (const Vec2& v : t.footprint.outer) outline << device(v);
-            const QRectF box = outline.boundingRect();
             const double thickness = thicknessOf(outline);
             if (outline.size() >= 3 && thinUnder(outline, plate.height())) {
                 const double gap = 2 * px;

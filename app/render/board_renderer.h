@@ -180,6 +180,14 @@ public:
     void paintLegendAt(QPainter& p, const MapLayer& map, QPointF topLeft) const;
     static constexpr double kLegendWidth = 300;  // a title and each entry wrap within this, in 96-dpi pixels
 
+    // The labels the last paint placed (not a map's, nor the numbered tags): each text and its
+    // plate, in inches.
+    struct PlacedLabel {
+        QString text;
+        QRectF plate;
+    };
+    const std::vector<PlacedLabel>& labelsPlaced() const { return placed_; }
+
 private:
     void paintGrid(QPainter& p, double unit) const;
     void paintZones(QPainter& p, const Overlay& overlay, double unit) const;
@@ -205,6 +213,7 @@ private:
     const Scenario& scenario_;
     double pixelScale_ = 1;
     bool hatchAsLines_ = false;
+    mutable std::vector<PlacedLabel> placed_;  // (labelsPlaced)
 };
 
 // The overlay for one pair: its ruling, and when it is not visible the red lines (the
