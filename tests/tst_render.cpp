@@ -809,12 +809,14 @@ private slots:
 
     void manyBasesHideInFiveShades() {
         // The hiding spots of every base of the palette (21) were 21 shades of blue, which no
-        // one tells apart, and a legend longer than the table. Past six bases the fills take
+        // one tells apart, and a legend longer than the table. Past five bases the fills take
         // five of them, the smallest and the largest among them; a cell takes the shade of the
         // largest of those up to its own base; the legend has those five, and the key every
-        // base's figures.
+        // base's figures, a line each. Ground where a shaded base hides and a smaller one is
+        // seen was outlined for up to four bases only: now for the shaded ones.
         QCOMPARE(render::hidingShadedBases(3), (std::vector<size_t>{0, 1, 2}));
-        QCOMPARE(render::hidingShadedBases(6), (std::vector<size_t>{0, 1, 2, 3, 4, 5}));
+        QCOMPARE(render::hidingShadedBases(5), (std::vector<size_t>{0, 1, 2, 3, 4}));
+        QCOMPARE(render::hidingShadedBases(6), (std::vector<size_t>{0, 1, 3, 4, 5}));
         QCOMPARE(render::hidingShadedBases(21), (std::vector<size_t>{0, 5, 10, 15, 20}));
         QCOMPARE(render::hidingShadedBases(7), (std::vector<size_t>{0, 2, 3, 5, 6}));
         const Scenario s = loadData("analysis-wall.sightline.json");
@@ -861,10 +863,24 @@ private slots:
         QVERIFY(std::ranges::any_of(layer.legend, [](const auto& entry) {
             return entry.second.startsWith(QStringLiteral("a cell's colour: the largest of these 5 of the 21 bases"));
         }));
-        QCOMPARE(layer.key.size(), size_t(1));
+        // (A line a base.)
+        QCOMPARE(layer.key.size(), size_t(22));
         for (int b = 0; b < 21; ++b)
-            QVERIFY2(layer.key.front().contains(QStringLiteral("%1\u00a0mm round %2 / %3").arg(32 + b).arg(100.0 - b, 0, 'f', 1).arg(200.0 - b, 0, 'f', 1)),
-                     qPrintable(layer.key.front()));
+            QCOMPARE(layer.key[static_cast<size_t>(b) + 1],
+                     QStringLiteral("%1\u00a0mm round: %2 / %3").arg(32 + b).arg(100.0 - b, 0, 'f', 1).arg(200.0 - b, 0, 'f', 1));
+        QVERIFY(layer.outlines.empty());  // (nested: the shades say it all)
+        // Where a shaded base hides and a smaller one is seen, that ground is outlined in the
+        // shade's outline colour, and its legend says so: cell 30, where the 47 mm (the fourth
+        // shade's) and larger hide and the smaller are seen.
+        for (size_t b = 15; b < 21; ++b) spots.bases[b].safe[30] = 1;
+        const render::MapLayer outlined = render::hidingLayer(spots, s);
+        QCOMPARE(outlined.outlines.size(), size_t(2));  // (the 47 mm's and the 52 mm's)
+        QCOMPARE(outlined.outlines.front().colour, QColor(0, 200, 255));
+        QCOMPARE(outlined.outlines.back().colour, QColor(231, 41, 138));
+        QVERIFY(std::ranges::any_of(outlined.legend, [](const auto& entry) {
+            return entry.second.startsWith(QStringLiteral("up to 52\u00a0mm round")) && entry.second.contains(QStringLiteral("outlined cyan: 4.0\u00a0sq\u00a0in"));
+        }));
+        QCOMPARE(outlined.cells[30].alpha(), 0);  // (the 32 mm is seen there: no shade)
     }
 
     void hoveredHidingCellShowsEachBase() {

@@ -227,7 +227,7 @@ QColor hidingColour(size_t base, size_t bases, bool semi) {
 
 std::vector<size_t> hidingShadedBases(size_t bases) {
     std::vector<size_t> shaded;
-    if (bases <= kHidingShades + 1) {
+    if (bases <= kHidingShades) {
         for (size_t b = 0; b < bases; ++b) shaded.push_back(b);
         return shaded;
     }
@@ -240,6 +240,11 @@ namespace {
 // Each base's outline, told apart from the fills and from one another.
 const QColor kOutlines[] = {QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250), QColor(231, 41, 138)};
 const char* const kOutlineNames[] = {"yellow", "orange", "white", "magenta"};
+// A shade's outline on the map (where its base hides and a smaller one is seen): the bases'
+// own above, and for a fifth shade, cyan. (The smallest's none: no smaller base.)
+const QColor kShadeOutlines[] = {QColor(), kOutlines[1], kOutlines[2], kOutlines[3], QColor(0, 200, 255)};
+const char* const kShadeOutlineNames[] = {"", "orange", "white", "magenta", "cyan"};
+static_assert(std::size(kShadeOutlines) == kHidingShades);
 }  // namespace
 
 namespace {
@@ -272,12 +277,13 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     // colour's). Where a base hides and a smaller one is seen (within an area, 13.09, a larger
     // base reaches further), its colour cannot say so: that ground alone is outlined, in the
     // base's colour, so that the map is its fills with a few marked places, not each base's
-    // whole safe ground drawn again beside the fills' own edges. Up to four bases (more would
-    // hide the map: the fills tell the rest). Where two bases' such ground shares an edge,
-    // both show: the larger's drawn first and wider, the smaller's within it.
+    // whole safe ground drawn again beside the fills' own edges. For the shaded bases alone
+    // (with many, the five: more would hide the map). Where two bases' such ground shares an
+    // edge, both show: the larger's drawn first and wider, the smaller's within it.
     const double cell = spots.grid.spacing * spots.grid.spacing;
     std::vector<double> alone(n, 0.0);
-    for (size_t b = n <= std::size(kOutlines) ? n : 0; b-- > 1;) {
+    for (size_t g = shaded.size(); g-- > 1;) {
+        const size_t b = shaded[g];
         std::vector<char> only(safe.size(), 0);
         for (size_t k = 0; k < safe.size(); ++k)
             if (spots.bases[b].safe[k] && safe[k] < static_cast<int>(b)) {
@@ -285,7 +291,8 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                 alone[b] += cell;
             }
         if (alone[b] > 0)
-            layer.outlines.push_back({kOutlines[b], analysis::cellOutlines(spots.grid, only), false, 2.2 + 1.6 * static_cast<double>(b)});
+            layer.outlines.push_back(
+                {kShadeOutlines[g], analysis::cellOutlines(spots.grid, only), false, 2.2 + 1.6 * static_cast<double>(g)});
     }
     QString zone = QString::fromStdString(spots.zone);
     for (const Zone& z : scenario.zones)
@@ -311,7 +318,7 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         if (more && alone[b] > 0)
             where = QStringLiteral(" (this colour or darker: %1\u00a0sq\u00a0in; outlined %2: %3\u00a0sq\u00a0in, where a smaller base is seen: it reaches within an area, where the rules hide it)")
                         .arg(coloured, 0, 'f', 1)
-                        .arg(hidingOutlineName(b, n))
+                        .arg(QLatin1String(kShadeOutlineNames[g]))
                         .arg(alone[b], 0, 'f', 1);
         else if (more)  // (more bases than outlines)
             where = QStringLiteral(" (with every smaller base, this colour or darker: %1\u00a0sq\u00a0in)").arg(coloured, 0, 'f', 1);
@@ -341,10 +348,10 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                                                          "with every smaller one (every base's figures below)")
                                               .arg(shaded.size())
                                               .arg(n)});
-        QStringList each;
+        // (A line a base: a paragraph of 21 had to be counted through.)
+        layer.key.push_back(QStringLiteral("every base, safe / safe or semi-safe, sq\u00a0in:"));
         for (const analysis::HidingBase& b : spots.bases)
-            each << QStringLiteral("%1 %2 / %3").arg(baseName(b.probe)).arg(b.safeArea, 0, 'f', 1).arg(b.semiArea, 0, 'f', 1);
-        layer.key.push_back(QStringLiteral("safe / safe or semi-safe, sq in, every base: %1").arg(each.join(QStringLiteral("; "))));
+            layer.key.push_back(QStringLiteral("%1: %2 / %3").arg(baseName(b.probe)).arg(b.safeArea, 0, 'f', 1).arg(b.semiArea, 0, 'f', 1));
     } else if (n > 1) {
         layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
     }

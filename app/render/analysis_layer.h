@@ -46,8 +46,9 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
 // The colour of the base-th of `bases` shades (light blue to navy), or semi-safe's.
 QColor hidingColour(size_t base, size_t bases, bool semi);
 // Which of `bases` bases (indices, smallest first) the fills' shades stand for: every one
-// up to kHidingShades + 1 of them; past that, kHidingShades spread over them, the smallest
-// and the largest among them (21 shades of blue cannot be told apart; five can).
+// up to kHidingShades of them; past that, kHidingShades spread over them, the smallest and
+// the largest among them (21 shades of blue cannot be told apart; five can). Each but the
+// smallest outlined where it hides and a smaller base is seen.
 inline constexpr size_t kHidingShades = 5;
 std::vector<size_t> hidingShadedBases(size_t bases);
 // Each base of the hiding spots as it would stand centred at `at`, in the colour of its safe
