@@ -82,10 +82,12 @@ public:
     QStringList asked;                              // "save-file: caption", "warning: title: text", ...
 
     QStringList saveStarts;                         // where each save dialog started
+    QStringList saveFilters;                        // and the file types it offered
     QList<gui::Prompts::ExampleSave> exampleAnswers;  // answers to "save over an example?"
-    QString saveFileName(QWidget*, const QString& caption, const QString& start, const QString&) override {
+    QString saveFileName(QWidget*, const QString& caption, const QString& start, const QString& filter) override {
         asked << QStringLiteral("save-file: ") + caption;
         saveStarts << start;
+        saveFilters << filter;
         return saveNames.isEmpty() ? QString() : saveNames.takeFirst();
     }
     QStringList openStarts;                         // where each open dialog started
@@ -2659,6 +2661,24 @@ private slots:
         trigger(w, "file-export-image");
         QCOMPARE(QImage(selected), QImage(png));
         view->setSelection({});
+        // The kind of file exported last is offered first next time: its name ends with it,
+        // the dialog's type is it.
+        QVERIFY2(prompts->saveFilters.last().startsWith(QStringLiteral("PNG image")), qPrintable(prompts->saveFilters.last()));
+        const QString svg = dir.filePath(QStringLiteral("map.svg"));
+        prompts->saveNames << svg;
+        trigger(w, "file-export-image");
+        QVERIFY(QFileInfo(svg).size() > 0);
+        prompts->saveNames << QString();  // (cancelled)
+        trigger(w, "file-export-image");
+        QCOMPARE(prompts->saveStarts.last(), QDir(dir.path()).filePath(QStringLiteral("analysis-wall-vision.svg")));
+        QVERIFY2(prompts->saveFilters.last().startsWith(QStringLiteral("SVG drawing (*.svg);;PNG image")), qPrintable(prompts->saveFilters.last()));
+        const QString png2 = dir.filePath(QStringLiteral("map2.png"));
+        prompts->saveNames << png2;
+        trigger(w, "file-export-image");
+        QCOMPARE(QImage(png2), QImage(png));
+        prompts->saveNames << QString();
+        trigger(w, "file-export-image");
+        QVERIFY(prompts->saveStarts.last().endsWith(QStringLiteral(".png")));
         // A cell hovered, then another choice made before its ruling comes back: the
         // explanation, worked out for the cell of the map shown, is not put back.
         panel->explainAt({5.5, 5.5});

@@ -1554,9 +1554,17 @@ void MainWindow::exportImage() {
                              "map to export the table alone."));
         return;
     }
-    const QString path =
-        prompts_->saveFileName(this, tr("Export image"), exportStart(QStringLiteral(".png"), true),
-                               tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    // (The kind of file exported last offered first: the name ends with it, and the dialog's
+    // type is it.)
+    QStringList kinds{tr("PNG image (*.png)"), tr("SVG drawing (*.svg)"), tr("PDF document (*.pdf)")};
+    const QString last = QSettings().value(QStringLiteral("files/export-image-kind"), QStringLiteral("png")).toString();
+    for (qsizetype k = 1; k < kinds.size(); ++k)
+        if (kinds[k].contains(QStringLiteral("*.") + last)) {
+            kinds.move(k, 0);
+            break;
+        }
+    const QString path = prompts_->saveFileName(this, tr("Export image"), exportStart(QLatin1Char('.') + suffixForFilter(kinds.front()), true),
+                                                kinds.join(QStringLiteral(";;")));
     if (path.isEmpty()) return;
     QString error;
     render::Overlay overlay = board_->overlay();
@@ -1578,10 +1586,13 @@ void MainWindow::exportImage() {
         overlay.enemiesOpen.clear();
         overlay.pairLines.clear();
     }
-    if (!render::renderToFile(document_.scenario(), overlay, path, &error))
+    if (!render::renderToFile(document_.scenario(), overlay, path, &error)) {
         prompts_->warning(this, tr("Cannot export"), error);
-    else
-        exported(path);
+        return;
+    }
+    exported(path);
+    if (const QString kind = QFileInfo(path).suffix().toLower(); kind == QLatin1String("svg") || kind == QLatin1String("pdf") || kind == QLatin1String("png"))
+        QSettings().setValue(QStringLiteral("files/export-image-kind"), kind);
 }
 
 }  // namespace sl::gui
