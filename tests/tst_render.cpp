@@ -627,28 +627,38 @@ private slots:
         // Purge vs Purge 01's floors stand among their ruins' walls, whose thin pieces a plate
         // keeps off: a floor's label went a few steps along from it, beside other pieces
         // (Ruin 3 building floor's 2" below the ruin, beside Tower 1's barrier), and read as
-        // theirs. Each now touches its floor's box, or comes within a quarter inch of it.
+        // theirs. At 20 pixels an inch and more each now touches its floor's box, or comes
+        // within a quarter inch of it. (A plate is as many pixels at every scale: the fewer
+        // to an inch, the more crowded. At 15, about a map picture's, three of the ten are
+        // still farther off, the rotated ruins' two 2" off.)
+        // (Drawn in DejaVu Sans, the fonts the set-up installs: a plate's size is its font's.)
         const Scenario pvp = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
-        QImage image(static_cast<int>(pvp.board.width * 20), static_cast<int>(pvp.board.height * 20), QImage::Format_ARGB32);
-        image.fill(Qt::black);
-        QPainter painter(&image);
-        const render::BoardRenderer renderer(pvp);
-        renderer.paint(painter, QTransform::fromScale(20, 20), render::Overlay{});
-        int floors = 0;
-        for (const TerrainPiece& t : pvp.terrain) {
-            if (t.kind != TerrainKind::Feature || !(t.bottom > 0)) continue;
-            ++floors;
-            const QString name = QString::fromStdString(t.name) + QStringLiteral("  ");
-            const auto& placed = renderer.labelsPlaced();
-            const auto label = std::ranges::find_if(placed, [&](const auto& l) { return l.text.startsWith(name); });
-            QVERIFY2(label != placed.end(), t.id.c_str());
-            const Bounds b = boundsOf(t.footprint.outer);
-            const QRectF& plate = label->plate;
-            const double dx = std::max({0.0, b.lo.x - plate.right(), plate.left() - b.hi.x});
-            const double dy = std::max({0.0, b.lo.y - plate.bottom(), plate.top() - b.hi.y});
-            QVERIFY2(std::hypot(dx, dy) <= 0.25, qPrintable(QStringLiteral("%1: %2\" off").arg(name).arg(std::hypot(dx, dy))));
+        for (const double perInch : {15.0, 20.0, 30.0}) {
+            QImage image(static_cast<int>(pvp.board.width * perInch), static_cast<int>(pvp.board.height * perInch), QImage::Format_ARGB32);
+            image.fill(Qt::black);
+            QPainter painter(&image);
+            painter.setFont(QFont(QStringLiteral("DejaVu Sans")));
+            QCOMPARE(QFontInfo(painter.font()).family(), QStringLiteral("DejaVu Sans"));
+            const render::BoardRenderer renderer(pvp);
+            renderer.paint(painter, QTransform::fromScale(perInch, perInch), render::Overlay{});
+            int floors = 0, touching = 0;
+            for (const TerrainPiece& t : pvp.terrain) {
+                if (t.kind != TerrainKind::Feature || !(t.bottom > 0)) continue;
+                ++floors;
+                const auto& placed = renderer.labelsPlaced();
+                const auto label = std::ranges::find_if(placed, [&](const auto& l) { return l.id == t.id; });
+                QVERIFY2(label != placed.end() && label->text == render::labelText(pvp, t), t.id.c_str());
+                const Bounds b = boundsOf(t.footprint.outer);
+                const QRectF& plate = label->plate;
+                const double dx = std::max({0.0, b.lo.x - plate.right(), plate.left() - b.hi.x});
+                const double dy = std::max({0.0, b.lo.y - plate.bottom(), plate.top() - b.hi.y});
+                const double off = std::hypot(dx, dy);
+                touching += off <= 0.25;
+                QVERIFY2(off <= (perInch >= 20 ? 0.25 : 2.5), qPrintable(QStringLiteral("%1 px an inch, %2: %3\" off").arg(perInch).arg(t.id.c_str()).arg(off)));
+            }
+            QCOMPARE(floors, 10);
+            QVERIFY2(touching >= (perInch >= 20 ? 10 : 7), qPrintable(QStringLiteral("%1 px an inch: %2 touching").arg(perInch).arg(touching)));
         }
-        QCOMPARE(floors, 10);
     }
 
     void aModelOnAnObjectiveKeepsItsLabel() {
@@ -827,15 +837,19 @@ private slots:
         for (int b = 1; b < 21; ++b) {
             analysis::HidingBase next = spots.bases.front();
             next.probe.base = {BaseShape::Circle, 32.0 + b, 32.0 + b};
-            next.safeArea = 100.0 - b;
-            next.semiArea = 200.0 - b;
             spots.bases.push_back(next);
         }
-        spots.bases.front().safeArea = 100;
-        spots.bases.front().semiArea = 200;
+        // (Each base's areas as its cells give them, 4 sq in a cell; semi-safe a made-up 200 less.)
+        auto tallied = [&] {
+            for (size_t b = 0; b < 21; ++b) {
+                spots.bases[b].safeArea = 4.0 * static_cast<double>(std::ranges::count(spots.bases[b].safe, 1));
+                spots.bases[b].semiArea = 200.0 - static_cast<double>(b);
+            }
+        };
         // Cell k: every base up to base k hides (cells 0 to 20).
         for (size_t k = 0; k < 21; ++k)
             for (size_t b = 0; b <= k; ++b) spots.bases[b].safe[k] = 1;
+        tallied();
         const render::MapLayer layer = render::hidingLayer(spots, s);
         std::set<QRgb> shades;
         for (size_t k = 0; k < 21; ++k) {
@@ -852,11 +866,10 @@ private slots:
             if (text.contains(QStringLiteral(": safe "))) {
                 QCOMPARE(colour, render::hidingColour(static_cast<size_t>(entries), 5, false));
                 const int base = std::array{0, 5, 10, 15, 20}[static_cast<size_t>(entries)];
-                QVERIFY2(text.contains(QStringLiteral("%1\u00a0mm round").arg(32 + base)), qPrintable(text));
-                // (The nested ground: the cells from that base's on, 4 sq in each.)
-                if (base > 0)
-                    QVERIFY2(text.contains(QStringLiteral("this colour or darker: %1\u00a0sq\u00a0in").arg(4.0 * (21 - base), 0, 'f', 1)),
-                             qPrintable(text));
+                QVERIFY2(text.contains(QStringLiteral("%1\u00a0mm round, 1.75\": safe %2\u00a0sq\u00a0in;").arg(32 + base).arg(4.0 * (21 - base), 0, 'f', 1)),
+                         qPrintable(text));
+                // (Nested: all its safe ground is this colour or darker, said no further.)
+                QVERIFY2(!text.contains(QStringLiteral("this colour or darker")), qPrintable(text));
                 ++entries;
             }
         QCOMPARE(entries, 5);
@@ -867,20 +880,40 @@ private slots:
         QCOMPARE(layer.key.size(), size_t(22));
         for (int b = 0; b < 21; ++b)
             QCOMPARE(layer.key[static_cast<size_t>(b) + 1],
-                     QStringLiteral("%1\u00a0mm round: %2 / %3").arg(32 + b).arg(100.0 - b, 0, 'f', 1).arg(200.0 - b, 0, 'f', 1));
+                     QStringLiteral("%1\u00a0mm round: %2 / %3").arg(32 + b).arg(4.0 * (21 - b), 0, 'f', 1).arg(200.0 - b, 0, 'f', 1));
         QVERIFY(layer.outlines.empty());  // (nested: the shades say it all)
         // Where a shaded base hides and a smaller one is seen, that ground is outlined in the
         // shade's outline colour, and its legend says so: cell 30, where the 47 mm (the fourth
         // shade's) and larger hide and the smaller are seen.
         for (size_t b = 15; b < 21; ++b) spots.bases[b].safe[30] = 1;
+        tallied();
         const render::MapLayer outlined = render::hidingLayer(spots, s);
         QCOMPARE(outlined.outlines.size(), size_t(2));  // (the 47 mm's and the 52 mm's)
-        QCOMPARE(outlined.outlines.front().colour, QColor(0, 200, 255));
+        QCOMPARE(outlined.outlines.front().colour, QColor(15, 15, 15));
         QCOMPARE(outlined.outlines.back().colour, QColor(231, 41, 138));
         QVERIFY(std::ranges::any_of(outlined.legend, [](const auto& entry) {
-            return entry.second.startsWith(QStringLiteral("up to 52\u00a0mm round")) && entry.second.contains(QStringLiteral("outlined cyan: 4.0\u00a0sq\u00a0in"));
+            return entry.second.startsWith(QStringLiteral("up to 52\u00a0mm round")) &&
+                   entry.second.contains(QStringLiteral("safe 8.0\u00a0sq\u00a0in (this colour or darker: 4.0\u00a0sq\u00a0in; outlined black: 4.0\u00a0sq\u00a0in"));
         }));
+        // (Black shows on the cells it outlines: each lighter than the fifth shade, and the
+        // lightest shade far lighter than black.)
+        QVERIFY(outlined.outlines.front().colour.lightness() + 100 < render::hidingColour(0, 5, false).lightness());
         QCOMPARE(outlined.cells[30].alpha(), 0);  // (the 32 mm is seen there: no shade)
+        // Each objective's safe ground, every figure named (a row of 21 numbers had to be
+        // counted through), the bases none is safe from said at once.
+        for (size_t b = 0; b < 21; ++b)
+            spots.bases[b].objectives = {{"flag", b < 3 ? 10.0 - static_cast<double>(b) : 0.0, 20}, {"well", 0, 0}};
+        const render::MapLayer flags = render::hidingLayer(spots, s);
+        const auto header = std::ranges::find(flags.key, QStringLiteral("safe within 3\" of each objective, sq\u00a0in:"));
+        QVERIFY(header != flags.key.end() && header + 2 < flags.key.end());
+        QCOMPARE(*(header + 1), QStringLiteral("flag: 32\u00a0mm round 10.0, 33\u00a0mm round 9.0, 34\u00a0mm round 8.0, none from the 35\u00a0mm round on"));
+        QCOMPARE(*(header + 2), QStringLiteral("well: none for any base"));
+        // Two bases of one size at different heights are told apart in the key.
+        spots.bases[1].probe.base = spots.bases[0].probe.base;
+        spots.bases[1].probe.height = 3;
+        const render::MapLayer heights = render::hidingLayer(spots, s);
+        QVERIFY(std::ranges::find(heights.key, QStringLiteral("32\u00a0mm round, 1.75\": 84.0 / 200.0")) != heights.key.end());
+        QVERIFY(std::ranges::find(heights.key, QStringLiteral("32\u00a0mm round, 3\": 80.0 / 199.0")) != heights.key.end());
     }
 
     void hoveredHidingCellShowsEachBase() {
@@ -896,7 +929,7 @@ private slots:
         QCOMPARE(bases.front().second, QColor(255, 217, 47));
         QCOMPARE(bases.back().second, QColor(250, 250, 250));
         QCOMPARE(render::hidingOutlineName(2, 3), QStringLiteral("white"));
-        QVERIFY(render::hidingOutlineName(2, 5).isEmpty());  // (more bases than outlines)
+        QVERIFY(render::hidingOutlineName(2, 5).isEmpty());  // (more bases than hover colours: two drawn)
         render::Overlay overlay = wallVisionMap(s);
         overlay.map->opacity = 0;
         const Picture plain = draw(s, overlay);
@@ -908,8 +941,8 @@ private slots:
         QVERIFY2(near(edge, QColor(255, 217, 47)), qPrintable(edge.name()));
         QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
         // Six bases (more than the outlines' colours; "all" gives 21): not six white rings
-        // too close to tell apart, but the largest base hidden there (white) and the
-        // smallest seen (red).
+        // too close to tell apart, but the largest base hidden there (yellow: the map's
+        // outlines of many bases are white too) and the smallest seen (red).
         analysis::HidingSpots many = emptyHidingSpots(s);
         while (many.bases.size() < 6) many.bases.push_back(many.bases.back());
         const Vec2 at{20, 8};
@@ -920,7 +953,13 @@ private slots:
         }
         const std::vector<std::pair<Ring, QColor>> two = render::hidingBasesAt(many, at);
         QCOMPARE(two.size(), size_t(2));
-        QCOMPARE(two[0].second, QColor(250, 250, 250));
+        QCOMPARE(two[0].second, QColor(255, 217, 47));
+        // (The cell beside it: the three larger bases hide there and the smaller are seen,
+        // which the map outlines, white among others.)
+        for (size_t b = 3; b < 6; ++b) many.bases[b].safe[k + 1] = 1;
+        const std::vector<render::MapLayer::Outline> outlines = render::hidingLayer(many, s).outlines;
+        QVERIFY(std::ranges::any_of(outlines, [](const auto& o) { return o.colour == QColor(250, 250, 250); }));
+        QVERIFY(std::ranges::none_of(outlines, [&](const auto& o) { return o.colour == two[0].second || o.colour == two[1].second; }));
         QCOMPARE(two[1].second, render::kBlockedRed);
         QCOMPARE(render::hidingBoundaryAt(many, at), (std::pair<int, int>{2, 3}));
         QVERIFY(std::abs(boundsOf(two[0].first).hi.x - at.x - 45.0 / 2 / kMmPerInch) < 0.01);  // (the 45 mm round's rim)

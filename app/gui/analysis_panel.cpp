@@ -1383,9 +1383,9 @@ void AnalysisPanel::explainAt(Vec2 at) {
             const auto [safe, seen] = render::hidingBoundaryAt(*hiding_, c);
             auto name = [&](int b) { return render::probeText(hiding_->bases[static_cast<size_t>(b)].probe).section(QLatin1Char(','), 0, 0); };
             if (safe >= 0 && seen >= 0)
-                lines << tr("Drawn: the %1, the largest base hidden here (white), and the %2, the smallest seen (red).").arg(name(safe), name(seen));
+                lines << tr("Drawn: the %1, the largest base hidden here (yellow), and the %2, the smallest seen (red).").arg(name(safe), name(seen));
             else if (safe >= 0)
-                lines << tr("Drawn: the %1, the largest base hidden here (white).").arg(name(safe));
+                lines << tr("Drawn: the %1, the largest base hidden here (yellow).").arg(name(safe));
             else if (seen >= 0)
                 lines << tr("Drawn: the %1, the smallest base seen here (red).").arg(name(seen));
         }

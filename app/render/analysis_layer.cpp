@@ -241,9 +241,10 @@ namespace {
 const QColor kOutlines[] = {QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250), QColor(231, 41, 138)};
 const char* const kOutlineNames[] = {"yellow", "orange", "white", "magenta"};
 // A shade's outline on the map (where its base hides and a smaller one is seen): the bases'
-// own above, and for a fifth shade, cyan. (The smallest's none: no smaller base.)
-const QColor kShadeOutlines[] = {QColor(), kOutlines[1], kOutlines[2], kOutlines[3], QColor(0, 200, 255)};
-const char* const kShadeOutlineNames[] = {"", "orange", "white", "magenta", "cyan"};
+// own above, and for a fifth shade, black (the cells it outlines are lighter than its shade:
+// a light blue outline would not show on them). (The smallest's none: no smaller base.)
+const QColor kShadeOutlines[] = {QColor(), kOutlines[1], kOutlines[2], kOutlines[3], QColor(15, 15, 15)};
+const char* const kShadeOutlineNames[] = {"", "orange", "white", "magenta", "black"};
 static_assert(std::size(kShadeOutlines) == kHidingShades);
 }  // namespace
 
@@ -278,8 +279,9 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     // base reaches further), its colour cannot say so: that ground alone is outlined, in the
     // base's colour, so that the map is its fills with a few marked places, not each base's
     // whole safe ground drawn again beside the fills' own edges. For the shaded bases alone
-    // (with many, the five: more would hide the map). Where two bases' such ground shares an
-    // edge, both show: the larger's drawn first and wider, the smaller's within it.
+    // (with many, four of the five, the smallest having none smaller: more would hide the
+    // map). Where two bases' such ground shares an edge, both show: the larger's drawn first
+    // and wider, the smaller's within it.
     const double cell = spots.grid.spacing * spots.grid.spacing;
     std::vector<double> alone(n, 0.0);
     for (size_t g = shaded.size(); g-- > 1;) {
@@ -320,8 +322,6 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                         .arg(coloured, 0, 'f', 1)
                         .arg(QLatin1String(kShadeOutlineNames[g]))
                         .arg(alone[b], 0, 'f', 1);
-        else if (more)  // (more bases than outlines)
-            where = QStringLiteral(" (with every smaller base, this colour or darker: %1\u00a0sq\u00a0in)").arg(coloured, 0, 'f', 1);
         layer.legend.push_back({hidingColour(g, shaded.size(), false),
                                 // (No line broken within "535.2 sq in" or "32 mm": non-breaking spaces.)
                                 // (The semi-safe figure holds the safe ground too: said so.)
@@ -342,6 +342,12 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
     // (The rest of the table, left clear: what most of it is.)
     layer.legend.push_back({QColor(), QStringLiteral("no colour: seen from more than %1 of the places, or no place to stand")
                                           .arg(spots.semiMost)});
+    // (A base in the key: its height too where the bases' heights differ, as the panel names
+    // them: two of one size tell apart.)
+    const bool oneHeight = std::ranges::all_of(spots.bases, [&](const analysis::HidingBase& b) { return b.probe.height == spots.bases[0].probe.height; });
+    auto keyName = [&](const analysis::Probe& probe) {
+        return oneHeight ? baseName(probe) : probeText(probe).replace(QStringLiteral(" mm"), QStringLiteral("\u00a0mm"));
+    };
     if (n > shaded.size()) {
         // (Every base's figures, for a picture: the window's panel gives them as a table.)
         layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest of these %1 of the %2 bases that hides there "
@@ -351,16 +357,30 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         // (A line a base: a paragraph of 21 had to be counted through.)
         layer.key.push_back(QStringLiteral("every base, safe / safe or semi-safe, sq\u00a0in:"));
         for (const analysis::HidingBase& b : spots.bases)
-            layer.key.push_back(QStringLiteral("%1: %2 / %3").arg(baseName(b.probe)).arg(b.safeArea, 0, 'f', 1).arg(b.semiArea, 0, 'f', 1));
+            layer.key.push_back(QStringLiteral("%1: %2 / %3").arg(keyName(b.probe)).arg(b.safeArea, 0, 'f', 1).arg(b.semiArea, 0, 'f', 1));
     } else if (n > 1) {
         layer.legend.push_back({QColor(), QStringLiteral("a cell's colour: the largest base that hides there with every smaller one")});
     }
     // (The figures the panel and the CLI give by objective, for a picture: each base's safe
     // ground within range of it, a line for each objective.)
-    if (n > 0 && !spots.bases[0].objectives.empty()) {
+    if (n > shaded.size() && !spots.bases[0].objectives.empty()) {
+        // (Many bases: each figure named, as the panel gives them; a row of 21 numbers had to
+        // be counted through. The bases from which none is safe there said at once.)
+        layer.key.push_back(QStringLiteral("safe within %1\" of each objective, sq\u00a0in:").arg(spots.options.objectiveRange));
+        for (size_t o = 0; o < spots.bases[0].objectives.size(); ++o) {
+            auto area = [&](size_t b) { return o < spots.bases[b].objectives.size() ? spots.bases[b].objectives[o].safeArea : 0.0; };
+            size_t some = n;  // (past the last base with safe ground there)
+            while (some > 0 && !(area(some - 1) > 0)) --some;
+            QStringList each;
+            for (size_t b = 0; b < some; ++b) each << QStringLiteral("%1 %2").arg(keyName(spots.bases[b].probe)).arg(area(b), 0, 'f', 1);
+            if (some == 0) each << QStringLiteral("none for any base");
+            else if (some < n) each << QStringLiteral("none from the %1 on").arg(keyName(spots.bases[some].probe));
+            layer.key.push_back(QStringLiteral("%1: %2").arg(QString::fromStdString(spots.bases[0].objectives[o].objective), each.join(QStringLiteral(", "))));
+        }
+    } else if (n > 0 && !spots.bases[0].objectives.empty()) {
         QStringList names;
         for (const analysis::HidingBase& b : spots.bases)
-            names << baseName(b.probe);
+            names << keyName(b.probe);
         layer.key.push_back(QStringLiteral("safe within %1\" of each objective, sq\u00a0in (%2):")
                                 .arg(spots.options.objectiveRange)
                                 .arg(names.join(QStringLiteral(" / "))));
@@ -401,9 +421,9 @@ std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& 
         return out;
     }
     // (Many bases, nested rings too close to tell apart: the two that say where the line
-    // falls.)
+    // falls; yellow and red, which the map's outlines of many bases never are.)
     const auto [safe, seen] = hidingBoundaryAt(spots, at);
-    if (safe >= 0) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[static_cast<size_t>(safe)].probe, at)), QColor(250, 250, 250));
+    if (safe >= 0) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[static_cast<size_t>(safe)].probe, at)), kOutlines[0]);
     if (seen >= 0) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[static_cast<size_t>(seen)].probe, at)), kBlockedRed);
     return out;
 }

@@ -56,12 +56,12 @@ std::vector<size_t> hidingShadedBases(size_t bases);
 // hidingBoundaryAt): what hovering a cell draws, so that a base's reach can be set against
 // the outlines around it.
 std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at);
-// With more bases than outline colours (hidingBasesAt draws these two only, white and red):
+// With more bases than outline colours (hidingBasesAt draws these two only, yellow and red):
 // the largest base safe at `at`'s cell and the smallest with room there that is not, each
 // an index into spots.bases or -1.
 std::pair<int, int> hidingBoundaryAt(const analysis::HidingSpots& spots, Vec2 at);
-// The name of base b's outline colour ("yellow"), or none where there are too many bases to
-// outline (hidingLayer).
+// The name of the colour hidingBasesAt draws base b in ("yellow"), or none where there are
+// more than four bases (it draws two, yellow and red).
 QString hidingOutlineName(size_t base, size_t bases);
 
 // Lanes and gaps as a layer: the widest lanes (up to `lanes`) outlined, each in a colour of

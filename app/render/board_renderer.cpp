@@ -129,8 +129,15 @@ public:
     // clear of them is taken first where there is one (a thin piece hidden under a label,
     // its own or another's), else the first free of labels and bases as before.
     void setAvoid(std::vector<std::pair<QPolygonF, int>> avoid) { avoid_ = std::move(avoid); }
-    // Where each plate placed from now on is said, in device units, or nowhere.
-    void record(std::vector<std::pair<QString, QRectF>>* placed) { record_ = placed; }
+    // Where each plate placed from now on is said, in device units, with the id given last
+    // to naming(), or nowhere.
+    struct Said {
+        QString text;
+        QRectF box;
+        std::string id;
+    };
+    void record(std::vector<Said>* placed) { record_ = placed; }
+    void naming(std::string id) { naming_ = std::move(id); }
 
     QSizeF sizeOf(const QString& text) const {
         const QFontMetricsF fm(font_, p_.device());
@@ -138,10 +145,11 @@ public:
     }
 
     // `centres`: where the plate may go, best first. `own`: the model labelled (its base
-    // does not count against it), or -1.
+    // does not count against it), or -1. `near`: the first so many are tried (clear of the
+    // outlines to avoid, then not) before any of the rest.
     bool place(const QString& text, const std::vector<QPointF>& centres, bool force, int own = -1,
                const QColor& plate = QColor(20, 20, 20, 200), const QColor& ink = QColor(255, 255, 255),
-               bool round = false, QRectF* where = nullptr) {
+               bool round = false, QRectF* where = nullptr, size_t near = SIZE_MAX) {
         if (centres.empty()) return false;
         QSizeF size = sizeOf(text);
         if (round) size.setWidth(std::max(size.width(), size.height()));
@@ -153,27 +161,30 @@ public:
                            std::clamp(box.top(), bounds_.top(), bounds_.bottom() - box.height()));
             return box;
         };
-        std::optional<QRectF> chosen;
-        for (const bool strict : {true, false}) {
-            if (strict && avoid_.empty()) continue;
-            for (const QPointF& c : centres) {
-                const QRectF box = boxAt(c);
-                bool free = true;
-                for (const QRectF& r : taken_) free = free && !r.intersects(box);
-                for (size_t i = 0; i < bases_.size() && free; ++i) free = static_cast<int>(i) == own || !bases_[i].intersects(box);
-                if (strict)
-                    for (size_t i = 0; i < avoid_.size() && free; ++i) free = !avoid_[i].first.intersects(QPolygonF(box));
-                if (free) {
-                    chosen = box;
-                    break;
+        // (The first free among centres [from, to): clear of the outlines to avoid where one
+        // is, else of the labels and bases alone.)
+        auto firstFree = [&](size_t from, size_t to) -> std::optional<QRectF> {
+            for (const bool strict : {true, false}) {
+                if (strict && avoid_.empty()) continue;
+                for (size_t c = from; c < to; ++c) {
+                    const QRectF box = boxAt(centres[c]);
+                    bool free = true;
+                    for (const QRectF& r : taken_) free = free && !r.intersects(box);
+                    for (size_t i = 0; i < bases_.size() && free; ++i) free = static_cast<int>(i) == own || !bases_[i].intersects(box);
+                    if (strict)
+                        for (size_t i = 0; i < avoid_.size() && free; ++i) free = !avoid_[i].first.intersects(QPolygonF(box));
+                    if (free) return box;
                 }
             }
-            if (chosen) break;
-        }
+            return std::nullopt;
+        };
+        const size_t split = std::min(near, centres.size());
+        std::optional<QRectF> chosen = firstFree(0, split);
+        if (!chosen) chosen = firstFree(split, centres.size());
         if (!chosen && !force) return false;
         const QRectF box = chosen.value_or(boxAt(centres.front()));
         if (where) *where = box;
-        if (record_) record_->emplace_back(text, box);
+        if (record_) record_->push_back({text, box, naming_});
         taken_.push_back(box);
         Plate drawn{box, text, plate, ink, round};
         if (deferred_) pending_.push_back(std::move(drawn));
@@ -209,7 +220,8 @@ private:
         p_.setFont(font_);
         p_.drawText(d.box, Qt::AlignCenter, d.text);
     }
-    std::vector<std::pair<QString, QRectF>>* record_ = nullptr;
+    std::vector<Said>* record_ = nullptr;
+    std::string naming_;
     bool deferred_ = false;
     bool outlined_ = false;
     std::vector<Plate> pending_;
@@ -613,13 +625,13 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     Labeller labels(p, px);
     // (Said in inches for labelsPlaced, whichever way this returns.)
     placed_.clear();
-    std::vector<std::pair<QString, QRectF>> devicePlaced;
-    struct Said {
-        const std::vector<std::pair<QString, QRectF>>& from;
+    std::vector<Labeller::Said> devicePlaced;
+    struct InInches {
+        const std::vector<Labeller::Said>& from;
         std::vector<PlacedLabel>& to;
         QTransform toInches;
-        ~Said() {
-            for (const auto& [text, box] : from) to.push_back({text, toInches.mapRect(box)});
+        ~InInches() {
+            for (const Labeller::Said& l : from) to.push_back({l.text, toInches.mapRect(l.box), l.id});
         }
     } said{devicePlaced, placed_, inchToDevice.inverted()};
     // (Within a picture's table, a little in from its edge: a piece at the edge had its label
@@ -723,6 +735,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         places.push_back({box.right() + gap + size.width() / 2, box.center().y()});                   // right
         places.push_back({box.center().x(), box.top() - gap - size.height() / 2});                    // above
         places.push_back({box.left() - gap - size.width() / 2, box.center().y()});                    // left
+        labels.naming(m.id);
         labels.place(text, places, k < forced, order[k]);
     }
     // Ghosts: what was seen there, and when.
@@ -731,6 +744,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
         const QRectF box = withGhosts[bases.size() + k];
         const QSizeF size = labels.sizeOf(g.label);
         const double gap = 2 * px;
+        labels.naming(g.model.id);
         const bool placed =
             labels.place(g.label,
                          {QPointF(box.center().x(), box.bottom() + gap + size.height() / 2),       // below
@@ -748,6 +762,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
     for (size_t i = 0; i < scenario_.zones.size(); ++i)
         if (const Zone& z = scenario_.zones[i]; z.position) {
             const QPointF at = device(*z.position) - QPointF(0, 0.2 * perInch + 10 * px);
+            labels.naming(z.id);
             labels.place(QString::fromStdString(z.id), {at, device(*z.position) + QPointF(0, 0.2 * perInch + 10 * px)},
                          contains(overlay.highlighted, z.id), markers[i], QColor(120, 90, 0, 210));
         }
@@ -765,8 +780,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             const QRectF box = outline.boundingRect();
             if (t.bottom > 0) {
                 // (A floor stands among its ruin's walls, whose thin pieces its plate keeps
-                // off: just beside its box next, touching it, before farther along, where a
-                // plate a few steps off read as another piece's.)
+                // off where it can: just beside its box next, touching it.)
                 const double gap = 2 * px;
                 places.insert(places.end(), {QPointF(at.x(), box.bottom() + gap + plate.height() / 2),
                                              QPointF(at.x(), box.top() - gap - plate.height() / 2),
@@ -775,8 +789,15 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                                              QPointF(box.right() - plate.width() / 2, box.bottom() + gap + plate.height() / 2),
                                              QPointF(box.left() + plate.width() / 2, box.bottom() + gap + plate.height() / 2),
                                              QPointF(box.right() - plate.width() / 2, box.top() - gap - plate.height() / 2),
-                                             QPointF(box.left() + plate.width() / 2, box.top() - gap - plate.height() / 2)});
+                                             QPointF(box.left() + plate.width() / 2, box.top() - gap - plate.height() / 2),
+                                             QPointF(box.right() + gap + plate.width() / 2, box.top() + plate.height() / 2),
+                                             QPointF(box.right() + gap + plate.width() / 2, box.bottom() - plate.height() / 2),
+                                             QPointF(box.left() - gap - plate.width() / 2, box.top() + plate.height() / 2),
+                                             QPointF(box.left() - gap - plate.width() / 2, box.bottom() - plate.height() / 2)});
             }
+            // (A floor's: these first, over its ruin's thin walls where nothing else is free,
+            // before any place farther off, which reads as another piece's label.)
+            size_t near = t.bottom > 0 ? places.size() : SIZE_MAX;
             // (A floor usually has models standing on it: farther along it too; any piece
             // a step farther, clear of an objective's marker standing on it.)
             for (int k = 2; k <= (t.bottom > 0 ? 5 : 2); ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
@@ -827,13 +848,16 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                                                                     : std::vector<QPointF>{right, left, below, above})
                     beside.push_back(q);
                 places.insert(places.begin(), beside.begin(), beside.end());
+                if (near != SIZE_MAX) near += beside.size();
             }
             // (Over a map's cells, plates the cells show through: a report's 2" cells were
             // hidden whole under the pieces' names.)
+            labels.naming(t.id);
             labels.place(labelText(scenario_, t), places, pointed, -1,
                          pointed                       ? QColor(0xd6, 0x27, 0x28, 230)
                          : t.kind == TerrainKind::Area ? QColor(40, 40, 30, overCells ? 110 : 150)
-                                                       : QColor(20, 20, 20, overCells ? 150 : 200));
+                                                       : QColor(20, 20, 20, overCells ? 150 : 200),
+                         QColor(255, 255, 255), false, nullptr, near);
             // Each opening's heights, beside it.
             for (const Opening& o : t.openings) {
                 if (o.polygon.size() < 3) continue;
@@ -841,6 +865,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                 const QString text = openingText(scenario_, t, o);
                 const QSizeF size = labels.sizeOf(text);
                 const double below = size.height() / 2 + 6 * px, beside = size.width() / 2 + 8 * px;
+                labels.naming(t.id);
                 labels.place(text,
                              {gap + QPointF(beside, 0), gap - QPointF(beside, 0), gap + QPointF(0, below), gap - QPointF(0, below),
                               gap + QPointF(beside, 2 * below), gap + QPointF(beside, -2 * below), gap + QPointF(-beside, 2 * below),
@@ -864,6 +889,7 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                     const QPointF q = at + QPointF(std::cos(turn), std::sin(turn)) * (r * px);
                     if (outline.size() < 3 || outline.containsPoint(q, Qt::OddEvenFill)) places.push_back(q);
                 }
+            labels.naming(z.id);
             labels.place(QString::fromStdString(z.id), places, contains(overlay.highlighted, z.id), -1, plate);
         }
 }

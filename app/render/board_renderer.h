@@ -180,11 +180,13 @@ public:
     void paintLegendAt(QPainter& p, const MapLayer& map, QPointF topLeft) const;
     static constexpr double kLegendWidth = 300;  // a title and each entry wrap within this, in 96-dpi pixels
 
-    // The labels the last paint placed (not a map's, nor the numbered tags): each text and its
-    // plate, in inches.
+    // The labels the last paint placed of the models, pieces, zones and openings (not a map's,
+    // nor the numbered tags, nor the measuring's): each text, its plate in inches, and the id
+    // of the model, piece or zone it names (an opening's: its piece's).
     struct PlacedLabel {
         QString text;
         QRectF plate;
+        std::string id;
     };
     const std::vector<PlacedLabel>& labelsPlaced() const { return placed_; }
 
