@@ -719,7 +719,7 @@ private slots:
         QVERIFY2(!layer.legend[0].second.contains(QStringLiteral("every smaller base")), qPrintable(layer.legend[0].second));
         QVERIFY2(layer.legend[1].second.contains(
                      QStringLiteral("safe 8.0\u00a0sq\u00a0in (this colour or darker: 4.0\u00a0sq\u00a0in; outlined orange: 4.0\u00a0sq\u00a0in, "
-                                    "where a smaller base is seen: it reaches within an area, where the rules hide it)")),
+                                    "where a smaller base within it is seen: it reaches within an area, where the rules hide it)")),
                  qPrintable(layer.legend[1].second));
         QVERIFY(layer.key.empty());  // (no objective)
         // The pale cells: the smallest base seen from a few places (which base, said).
@@ -914,6 +914,42 @@ private slots:
         const render::MapLayer heights = render::hidingLayer(spots, s);
         QVERIFY(std::ranges::find(heights.key, QStringLiteral("32\u00a0mm round, 1.75\": 84.0 / 200.0")) != heights.key.end());
         QVERIFY(std::ranges::find(heights.key, QStringLiteral("32\u00a0mm round, 3\": 80.0 / 199.0")) != heights.key.end());
+    }
+
+    void hidingOutlinesOnlyWhereABaseWithinIsSeen() {
+        // A larger base hidden where a smaller one within it is seen: only the rules hide it
+        // (13.09), and the map outlines that ground. Where the smaller one seen is not within
+        // it (a long oval beside a round base) the larger may be hidden by its shape alone, and
+        // where the smaller has no room it is not seen: neither is outlined, nor said.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        analysis::HidingSpots spots = emptyHidingSpots(s);
+        spots.zone = "somewhere";
+        spots.places = 20;
+        spots.bases[0].probe.base = {BaseShape::Circle, 32, 32};
+        spots.bases[1].probe.base = {BaseShape::Oval, 170, 109};
+        spots.bases.push_back(spots.bases[0]);
+        spots.bases[2].probe.base = {BaseShape::Circle, 160, 160};
+        for (analysis::HidingBase& b : spots.bases) b.room.assign(b.safe.size(), 1);
+        QVERIFY(analysis::probeWithin(spots.bases[0].probe, spots.bases[2].probe));
+        QVERIFY(!analysis::probeWithin(spots.bases[1].probe, spots.bases[2].probe));
+        // Cell 1: the 32 mm hides, the oval is seen, the 160 mm hides. Cell 2: the 32 mm and the
+        // oval are seen, the 160 mm hides. Cell 3: the 32 mm has no room, the oval and the
+        // 160 mm hide.
+        spots.bases[0].safe[1] = spots.bases[2].safe[1] = 1;
+        spots.bases[2].safe[2] = 1;
+        spots.bases[0].room[3] = 0;
+        spots.bases[1].safe[3] = spots.bases[2].safe[3] = 1;
+        for (analysis::HidingBase& b : spots.bases) b.safeArea = 4.0 * static_cast<double>(std::ranges::count(b.safe, 1));
+        const render::MapLayer layer = render::hidingLayer(spots, s);
+        QCOMPARE(layer.outlines.size(), size_t(1));
+        double cells = 0;
+        for (const Ring& r : layer.outlines.front().rings) cells += std::abs(signedArea(r)) / 4;
+        QCOMPARE(cells, 1.0);
+        const Vec2 two = spots.grid.centre(2, 0);
+        QVERIFY(std::ranges::any_of(layer.outlines.front().rings, [&](const Ring& r) { return locate(two, r) == Where::Inside; }));
+        QVERIFY(std::ranges::any_of(layer.legend, [](const auto& entry) {
+            return entry.second.contains(QStringLiteral("safe 12.0\u00a0sq\u00a0in (this colour or darker: 0.0\u00a0sq\u00a0in; outlined white: 4.0\u00a0sq\u00a0in, where a smaller base within it is seen"));
+        }));
     }
 
     void hoveredHidingCellShowsEachBase() {

@@ -1361,7 +1361,12 @@ void AnalysisPanel::explainAt(Vec2 at) {
             QString verdict;
             if (b.safe[k]) {
                 verdict = tr("safe (hidden from every place)");
-                largerOnly = largerOnly || (i > 0 && !hiding_->bases[0].safe[k]);
+                // (A smaller base within it, with room here, seen: only the rules hide this one.)
+                for (size_t j = 0; j < i && !largerOnly; ++j) {
+                    const analysis::HidingBase& smaller = hiding_->bases[j];
+                    largerOnly = (k >= smaller.room.size() || smaller.room[k]) && !smaller.safe[k] &&
+                                 analysis::probeWithin(smaller.probe, b.probe);
+                }
             } else if (b.semi[k]) {
                 verdict = tr("semi-safe (seen from %1 of them, at most %2 allowed)").arg(b.seen[k]).arg(hiding_->semiMost);
             } else if (!b.room[k]) {  // (a feature, a model of the table's, the table's edge: named)
@@ -1376,7 +1381,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
                          .arg(render::probeText(b.probe), colour.isEmpty() ? QString() : tr(" (drawn %1)").arg(colour), verdict);
         }
         if (largerOnly)
-            lines << tr("A larger base hides where a smaller one does not: it reaches further, within an area (under 11e "
+            lines << tr("A larger base hides where a smaller one within it does not: it reaches further, within an area (under 11e "
                         "a model within an area with a dense feature is hidden beyond the detection range, 13.09).");
         if (render::hidingOutlineName(0, hiding_->bases.size()).isEmpty()) {
             // (Too many bases to outline each: the two drawn said.)

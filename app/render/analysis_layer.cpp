@@ -275,26 +275,38 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
                               : semi[k] >= 0 ? hidingColour(0, shaded.size(), true)
                                              : QColor(0, 0, 0, 0));
     // A cell's colour says which bases hide there when they nest (every base up to its
-    // colour's). Where a base hides and a smaller one is seen (within an area, 13.09, a larger
-    // base reaches further), its colour cannot say so: that ground alone is outlined, in the
-    // base's colour, so that the map is its fills with a few marked places, not each base's
-    // whole safe ground drawn again beside the fills' own edges. For the shaded bases alone
-    // (with many, four of the five, the smallest having none smaller: more would hide the
-    // map). Where two bases' such ground shares an edge, both show: the larger's drawn first
-    // and wider, the smaller's within it.
+    // colour's). Where a base hides and a smaller one within it is seen (within an area,
+    // 13.09, a larger base reaches further), its colour cannot say so: that ground alone is
+    // outlined, in the base's colour, so that the map is its fills with a few marked places,
+    // not each base's whole safe ground drawn again beside the fills' own edges. (Not where
+    // the smaller base seen is not within it, as a long oval beside a round: the larger may
+    // be hidden there by its shape alone; nor where the smaller has no room: the colour is
+    // lighter there, and neither is claimed.) For the shaded bases alone (with many, four of
+    // the five, the smallest having none smaller: more would hide the map). Where two
+    // bases' such ground shares an edge, both show: the larger's drawn first and wider, the
+    // smaller's within it.
     const double cell = spots.grid.spacing * spots.grid.spacing;
     std::vector<double> alone(n, 0.0);
     for (size_t g = shaded.size(); g-- > 1;) {
         const size_t b = shaded[g];
+        std::vector<size_t> within;  // (the smaller bases within it)
+        for (size_t c = 0; c < b; ++c)
+            if (analysis::probeWithin(spots.bases[c].probe, spots.bases[b].probe)) within.push_back(c);
         std::vector<char> only(safe.size(), 0);
         for (size_t k = 0; k < safe.size(); ++k)
-            if (spots.bases[b].safe[k] && safe[k] < static_cast<int>(b)) {
+            if (spots.bases[b].safe[k] && std::ranges::any_of(within, [&](size_t c) {
+                    const analysis::HidingBase& smaller = spots.bases[c];
+                    return (k >= smaller.room.size() || smaller.room[k]) && !smaller.safe[k];
+                })) {
                 only[k] = 1;
                 alone[b] += cell;
             }
         if (alone[b] > 0)
             layer.outlines.push_back(
-                {kShadeOutlines[g], analysis::cellOutlines(spots.grid, only), false, 2.2 + 1.6 * static_cast<double>(g)});
+                {kShadeOutlines[g], analysis::cellOutlines(spots.grid, only), false,
+                 // (Each wider than the one within it; the fifth, black, by less: wide, it filled
+                 // a small patch.)
+                 g < 4 ? 2.2 + 1.6 * static_cast<double>(g) : 7.8});
     }
     QString zone = QString::fromStdString(spots.zone);
     for (const Zone& z : scenario.zones)
@@ -316,12 +328,16 @@ MapLayer hidingLayer(const analysis::HidingSpots& spots, const Scenario& scenari
         const size_t b = shaded[g];
         const double coloured = nested[b] * cell;
         const bool more = b > 0 && coloured < spots.bases[b].safeArea - cell / 2;
+        // (Its safe ground not all of its colour or darker: a smaller base seen there, or with
+        // no room; the part outlined said where there is one.)
         QString where;
         if (more && alone[b] > 0)
-            where = QStringLiteral(" (this colour or darker: %1\u00a0sq\u00a0in; outlined %2: %3\u00a0sq\u00a0in, where a smaller base is seen: it reaches within an area, where the rules hide it)")
+            where = QStringLiteral(" (this colour or darker: %1\u00a0sq\u00a0in; outlined %2: %3\u00a0sq\u00a0in, where a smaller base within it is seen: it reaches within an area, where the rules hide it)")
                         .arg(coloured, 0, 'f', 1)
                         .arg(QLatin1String(kShadeOutlineNames[g]))
                         .arg(alone[b], 0, 'f', 1);
+        else if (more)
+            where = QStringLiteral(" (with every smaller base, this colour or darker: %1\u00a0sq\u00a0in)").arg(coloured, 0, 'f', 1);
         layer.legend.push_back({hidingColour(g, shaded.size(), false),
                                 // (No line broken within "535.2 sq in" or "32 mm": non-breaking spaces.)
                                 // (The semi-safe figure holds the safe ground too: said so.)

@@ -44,6 +44,10 @@ bool baseWithin(const Probe& small, const Probe& large) {
 
 }  // namespace
 
+bool probeWithin(const Probe& small, const Probe& large) {
+    return small.height == large.height && small.keywords == large.keywords && baseWithin(small, large);
+}
+
 HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Probe>& probes, const HidingOptions& options,
                         const Run& run, const ExposureMap* known) {
     HidingSpots spots;
@@ -104,7 +108,7 @@ HidingSpots hidingSpots(const Scenario& scenario, int zone, const std::vector<Pr
                            known->zoneSpacing == options.zoneSpacing && (known->stopAt == 0 || known->stopAt > spots.semiMost);
         for (size_t i = 0; i < seenMore.size() && !reuse; ++i) {
             const Probe& smaller = probes[i];
-            if (smaller.height != probe.height || smaller.keywords != probe.keywords || !baseWithin(smaller, probe)) continue;
+            if (!probeWithin(smaller, probe)) continue;
             for (size_t k = 0; k < enough.size(); ++k)
                 if (seenMore[i][k] && !enough[k])
                     enough[k] = transfers(smaller, probe, spots.grid.centre(static_cast<int>(k) % spots.grid.cols, static_cast<int>(k) / spots.grid.cols));

@@ -62,6 +62,12 @@ std::vector<Ring> cellOutlines(const Grid& grid, const std::vector<char>& in);
 // a model of the base can stand there, so 0,0,1 is seen and 0,0,0 no place to stand).
 std::string hidingCsv(const HidingSpots& spots);
 
+// Whether a model of probe `small` stands within one of `large` on the same cell (its base
+// within the other's, facing the same way, a hundredth of an inch to spare; the same height
+// and keywords): a line that reaches it reaches the larger, so where the larger hides and it
+// is seen, only the rules hide the larger (within an area: 13.09).
+bool probeWithin(const Probe& small, const Probe& large);
+
 // Per cell: the largest k such that the cell is safe (semi: semi-safe) for every probe from
 // the first to the k-th, else -1. Given smallest base first, k is the largest base that hides
 // there with every smaller one hiding too. (A larger base alone may be safe where a smaller
