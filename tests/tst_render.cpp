@@ -916,6 +916,30 @@ private slots:
         QVERIFY(std::ranges::find(heights.key, QStringLiteral("32\u00a0mm round, 3\": 80.0 / 199.0")) != heights.key.end());
     }
 
+    void anOutlineRoundOneCellLeavesItSeen() {
+        // The hiding map outlines a cell where a larger base hides and a smaller one within
+        // it is seen: with 21 bases, in a picture of the whole table or a window fitted to it,
+        // the widest outlines round a single cell or a strip a cell wide filled it, and read
+        // as pieces of the table (black bars). Over a map's cells the widest outline is at
+        // most half a cell wide, the others narrowed with it.
+        const Scenario s = loadData("analysis-wall.sightline.json");
+        render::Overlay overlay = oneColourMap(s, QColor(240, 240, 240));
+        overlay.map->spacing = 0.5;
+        overlay.map->cols = static_cast<int>(s.board.width * 2);
+        overlay.map->rows = static_cast<int>(s.board.height * 2);
+        overlay.map->cells.assign(static_cast<size_t>(overlay.map->cols * overlay.map->rows), QColor(240, 240, 240));
+        overlay.map->opacity = 1;
+        const Ring cell{{5, 5}, {5.5, 5}, {5.5, 5.5}, {5, 5.5}};
+        overlay.map->outlines.push_back({QColor(15, 15, 15), {cell}, false, 12});  // (12 pixels: over a 10-pixel cell)
+        overlay.map->outlines.push_back({QColor(231, 41, 138), {cell}, false, 6});
+        const Picture pic = draw(s, overlay);  // (20 pixels an inch)
+        QVERIFY2(pic.at({5.25, 5.25}).lightness() > 200, qPrintable(pic.at({5.25, 5.25}).name()));
+        // (Both still drawn, the wider outside the narrower: black just outside the cell,
+        // magenta on its edge.)
+        QVERIFY2(pic.at({5.25, 4.92}).lightness() < 60, qPrintable(pic.at({5.25, 4.92}).name()));
+        QVERIFY2(near(pic.at({5.25, 5.0}), QColor(231, 41, 138)), qPrintable(pic.at({5.25, 5.0}).name()));
+    }
+
     void hidingOutlinesOnlyWhereABaseWithinIsSeen() {
         // A larger base hidden where a smaller one within it is seen: only the rules hide it
         // (13.09), and the map outlines that ground. Where the smaller one seen is not within

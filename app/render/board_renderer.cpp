@@ -378,10 +378,17 @@ void BoardRenderer::paintMap(QPainter& p, const MapLayer& map, double unit) cons
         p.fillPath(path, c);
     }
     p.setBrush(Qt::NoBrush);
+    // (Over a map's cells, the widest outline at most half a cell wide, the others narrowed
+    // with it: wider, one round a cell or a strip a cell wide filled it, and read as a piece
+    // of the table, in a picture of a whole table or a window fitted to it.)
+    double narrowed = 1;
+    if (!map.cells.empty())
+        for (const MapLayer::Outline& o : map.outlines)
+            if (o.width * unit > 0.5 * map.spacing) narrowed = std::min(narrowed, 0.5 * map.spacing / (o.width * unit));
     for (const MapLayer::Outline& o : map.outlines) {
         // (In the board's units, as every other line: a cosmetic pen's width an SVG file
         // states as "non-scaling", which not every reader honours.)
-        QPen pen(look(o.colour), o.width * unit);
+        QPen pen(look(o.colour), o.width * unit * narrowed);
         pen.setJoinStyle(Qt::MiterJoin);
         if (o.dashed) pen.setStyle(Qt::DashLine);
         p.setPen(pen);
