@@ -2560,6 +2560,39 @@ private slots:
         QCOMPARE(view->observer(), -1);
     }
 
+    void analysisChoicesKeptForTheNextSession() {
+        // A designer who maps every base ("all"), at 0.25" cells, had to choose it all again
+        // after each restart. The dock's choices are kept when the window closes and taken
+        // back by the next one (not Seen by: the table's).
+        {
+            gui::MainWindow w;
+            gui::AnalysisPanel* panel = w.analysis();
+            panel->findChild<QComboBox*>(QStringLiteral("analysis-map"))->setCurrentIndex(1);
+            panel->findChild<QLineEdit*>(QStringLiteral("analysis-bases"))->setText(QStringLiteral("all"));
+            panel->findChild<QComboBox*>(QStringLiteral("analysis-base"))->setCurrentIndex(5);
+            panel->findChild<QComboBox*>(QStringLiteral("analysis-places"))->setCurrentIndex(2);  // (4")
+            panel->findChild<QSlider*>(QStringLiteral("analysis-opacity"))->setValue(40);
+            panel->setSpacing(0.25);
+            QVERIFY(w.close());
+        }
+        {
+            gui::MainWindow w;
+            gui::AnalysisPanel* panel = w.analysis();
+            QCOMPARE(panel->findChild<QComboBox*>(QStringLiteral("analysis-map"))->currentIndex(), 1);
+            QCOMPARE(panel->findChild<QLineEdit*>(QStringLiteral("analysis-bases"))->text(), QStringLiteral("all"));
+            QCOMPARE(panel->findChild<QComboBox*>(QStringLiteral("analysis-base"))->currentIndex(), 5);
+            QCOMPARE(panel->findChild<QComboBox*>(QStringLiteral("analysis-places"))->currentData().toDouble(), 4.0);
+            QCOMPARE(panel->findChild<QSlider*>(QStringLiteral("analysis-opacity"))->value(), 40);
+            const QList<QComboBox*> boxes = panel->findChildren<QComboBox*>();
+            QVERIFY(std::ranges::any_of(boxes, [](QComboBox* c) { return c->currentText() == QStringLiteral("0.25\""); }));
+        }
+        // (The next tests start from the defaults: the window's layout kept on closing too.)
+        QSettings().remove(QStringLiteral("analysis"));
+        QSettings().remove(QStringLiteral("window"));
+        gui::MainWindow fresh;
+        QCOMPARE(fresh.analysis()->findChild<QLineEdit*>(QStringLiteral("analysis-bases"))->text(), QStringLiteral("32, 60x35.5, 100x50 rect"));
+    }
+
     void analysisVisionMap() {
         QTemporaryDir dir;
         gui::MainWindow w;

@@ -14,6 +14,7 @@
 
 #include <QAbstractTextDocumentLayout>
 #include <QComboBox>
+#include <QSettings>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -1206,6 +1207,37 @@ void AnalysisPanel::hidingReady() {
     lanes_.reset();
     showHiding();
     emit finished();
+}
+
+void AnalysisPanel::saveChoices() const {
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("analysis"));
+    settings.setValue(QStringLiteral("map"), kind_->currentIndex());
+    settings.setValue(QStringLiteral("base"), base_->currentText());
+    settings.setValue(QStringLiteral("bases"), bases_->text());
+    settings.setValue(QStringLiteral("height"), height_->value());
+    settings.setValue(QStringLiteral("keywords"), keywords_->text());
+    settings.setValue(QStringLiteral("cells"), spacing_->currentData());
+    settings.setValue(QStringLiteral("places"), places_->currentData());
+    settings.setValue(QStringLiteral("places-chosen"), placesChosen_);
+    settings.setValue(QStringLiteral("opacity"), opacity_->value());
+}
+
+void AnalysisPanel::restoreChoices() {
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("analysis"));
+    if (!settings.contains(QStringLiteral("map"))) return;  // (none kept: the defaults)
+    // (Each only where it names a choice the control offers: a setting from another version
+    // leaves that control as it is.)
+    if (const int kind = settings.value(QStringLiteral("map")).toInt(); kind >= 0 && kind < kind_->count()) kind_->setCurrentIndex(kind);
+    if (const int base = base_->findText(settings.value(QStringLiteral("base")).toString()); base >= 0) base_->setCurrentIndex(base);
+    bases_->setText(settings.value(QStringLiteral("bases"), bases_->text()).toString());
+    height_->setValue(settings.value(QStringLiteral("height"), height_->value()).toDouble());
+    keywords_->setText(settings.value(QStringLiteral("keywords"), keywords_->text()).toString());
+    if (const int cells = spacing_->findData(settings.value(QStringLiteral("cells")).toDouble()); cells >= 0) spacing_->setCurrentIndex(cells);
+    if (const int places = places_->findData(settings.value(QStringLiteral("places")).toDouble()); places >= 0) places_->setCurrentIndex(places);
+    placesChosen_ = settings.value(QStringLiteral("places-chosen"), false).toBool();
+    opacity_->setValue(settings.value(QStringLiteral("opacity"), opacity_->value()).toInt());
 }
 
 void AnalysisPanel::showHiding() {

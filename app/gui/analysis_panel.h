@@ -64,6 +64,11 @@ public:
     const std::optional<analysis::LanesAndGaps>& lanes() const { return lanes_; }
     QString summary() const;
     QString explanation() const;
+    // The choices (the map, base, bases, height, keywords, cells, places, opacity) kept for the
+    // next session (QSettings, "analysis/..."), and taken back from there; not Seen by, which
+    // is the table's.
+    void saveChoices() const;
+    void restoreChoices();
     // The settings, as the controls hold them (tests set them the same way).
     void setUnit(bool wholeUnit);
     // Every model of a side as the observers (what the side sees, for fog of war); false

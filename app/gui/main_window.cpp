@@ -284,6 +284,7 @@ MainWindow::MainWindow()
     defaultLayout_ = saveState();
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    analysis_->restoreChoices();  // (the last session's map, bases, cells...)
     if (const auto m = parseMethod(settings.value(QStringLiteral("sight/method"), QStringLiteral("exact")).toString().toStdString()))
         board_->setMethod(*m);
     updateTitle();
@@ -1177,6 +1178,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
+    analysis_->saveChoices();
     discardAutosave();
     e->accept();
 }
