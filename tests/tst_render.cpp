@@ -630,10 +630,13 @@ private slots:
         // theirs. At 20 pixels an inch and more each now touches its floor's box, or comes
         // within a quarter inch of it. (A plate is as many pixels at every scale: the fewer
         // to an inch, the more crowded. At 15, about a map picture's, three of the ten are
-        // still farther off, the rotated ruins' two 2" off.)
+        // still farther off, the rotated ruins' two 2" off. A floor's label goes no farther
+        // than 2.5" from it, else it is left out, as a label with no room is: hovering names
+        // the floor. At 12, a small window's, the places a thin piece's label has across it
+        // went 2.7" off: kept within reach, all ten touch.)
         // (Drawn in DejaVu Sans, the fonts the set-up installs: a plate's size is its font's.)
         const Scenario pvp = load("layouts/11e/bm-purge-vs-purge-01.sightline.json");
-        for (const double perInch : {15.0, 20.0, 30.0}) {
+        for (const double perInch : {12.0, 15.0, 20.0, 30.0}) {
             QImage image(static_cast<int>(pvp.board.width * perInch), static_cast<int>(pvp.board.height * perInch), QImage::Format_ARGB32);
             image.fill(Qt::black);
             QPainter painter(&image);
@@ -641,13 +644,16 @@ private slots:
             QCOMPARE(QFontInfo(painter.font()).family(), QStringLiteral("DejaVu Sans"));
             const render::BoardRenderer renderer(pvp);
             renderer.paint(painter, QTransform::fromScale(perInch, perInch), render::Overlay{});
-            int floors = 0, touching = 0;
+            int floors = 0, touching = 0, labelled = 0;
             for (const TerrainPiece& t : pvp.terrain) {
                 if (t.kind != TerrainKind::Feature || !(t.bottom > 0)) continue;
                 ++floors;
                 const auto& placed = renderer.labelsPlaced();
                 const auto label = std::ranges::find_if(placed, [&](const auto& l) { return l.id == t.id; });
-                QVERIFY2(label != placed.end() && label->text == render::labelText(pvp, t), t.id.c_str());
+                QVERIFY2(label != placed.end() || perInch < 15, qPrintable(QStringLiteral("%1 px an inch, %2: no label").arg(perInch).arg(t.id.c_str())));
+                if (label == placed.end()) continue;
+                ++labelled;
+                QCOMPARE(label->text, render::labelText(pvp, t));
                 const Bounds b = boundsOf(t.footprint.outer);
                 const QRectF& plate = label->plate;
                 const double dx = std::max({0.0, b.lo.x - plate.right(), plate.left() - b.hi.x});
@@ -658,6 +664,7 @@ private slots:
             }
             QCOMPARE(floors, 10);
             QVERIFY2(touching >= (perInch >= 20 ? 10 : 7), qPrintable(QStringLiteral("%1 px an inch: %2 touching").arg(perInch).arg(touching)));
+            qDebug("%g px an inch: %d of %d floors labelled, %d touching", perInch, labelled, floors, touching);
         }
     }
 

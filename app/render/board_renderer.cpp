@@ -805,8 +805,15 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             // (A floor's: these first, over its ruin's thin walls where nothing else is free,
             // before any place farther off, which reads as another piece's label.)
             size_t near = t.bottom > 0 ? places.size() : SIZE_MAX;
-            // (A floor usually has models standing on it: farther along it too; any piece
-            // a step farther, clear of an objective's marker standing on it.)
+            // (A floor usually has models standing on it: farther along it too, but no farther
+            // than 2.5" from it, past which its label reads as another piece's and is left out
+            // rather, as any label with no room (hovering names it); any piece a step farther,
+            // clear of an objective's marker standing on it.)
+            auto withinReach = [&](QPointF c) {
+                const double dx = std::max({0.0, box.left() - (c.x() + plate.width() / 2), (c.x() - plate.width() / 2) - box.right()});
+                const double dy = std::max({0.0, box.top() - (c.y() + plate.height() / 2), (c.y() - plate.height() / 2) - box.bottom()});
+                return std::hypot(dx, dy) <= 2.5 * perInch;
+            };
             for (int k = 2; k <= (t.bottom > 0 ? 5 : 2); ++k) places.insert(places.end(), {at + QPointF(0, k * step), at - QPointF(0, k * step)});
             // A thin piece (a barricade, a low wall, a pipe, straight, slanted or bent), which a
             // plate on it would cut across or hide: its label beside it before any place on it,
@@ -856,6 +863,18 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                     beside.push_back(q);
                 places.insert(places.begin(), beside.begin(), beside.end());
                 if (near != SIZE_MAX) near += beside.size();
+            }
+            if (t.bottom > 0) {
+                // (A floor's places all within reach of it: those beside a thin one too.)
+                std::vector<QPointF> reached;
+                size_t nearReached = 0;
+                for (size_t i = 0; i < places.size(); ++i)
+                    if (withinReach(places[i])) {
+                        reached.push_back(places[i]);
+                        nearReached += i < near;
+                    }
+                places = std::move(reached);
+                near = nearReached;
             }
             // (Over a map's cells, plates the cells show through: a report's 2" cells were
             // hidden whole under the pieces' names.)
