@@ -785,14 +785,15 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             QPolygonF outline;
             for (const Vec2& v : t.footprint.outer) outline << device(v);
             const QRectF box = outline.boundingRect();
+            // (Just clear of its box, beside the label's point: below, above, right, left.)
+            const double gap = 2 * px;
+            const QPointF below{at.x(), box.bottom() + gap + plate.height() / 2}, above{at.x(), box.top() - gap - plate.height() / 2};
+            const QPointF right{box.right() + gap + plate.width() / 2, at.y()}, left{box.left() - gap - plate.width() / 2, at.y()};
             if (t.bottom > 0) {
                 // (A floor stands among its ruin's walls, whose thin pieces its plate keeps
-                // off where it can: just beside its box next, touching it.)
-                const double gap = 2 * px;
-                places.insert(places.end(), {QPointF(at.x(), box.bottom() + gap + plate.height() / 2),
-                                             QPointF(at.x(), box.top() - gap - plate.height() / 2),
-                                             QPointF(box.right() + gap + plate.width() / 2, at.y()),
-                                             QPointF(box.left() - gap - plate.width() / 2, at.y()),
+                // off where it can: just beside its box next, touching it, at its sides'
+                // middles, then at its corners.)
+                places.insert(places.end(), {below, above, right, left,
                                              QPointF(box.right() - plate.width() / 2, box.bottom() + gap + plate.height() / 2),
                                              QPointF(box.left() + plate.width() / 2, box.bottom() + gap + plate.height() / 2),
                                              QPointF(box.right() - plate.width() / 2, box.top() - gap - plate.height() / 2),
@@ -822,7 +823,6 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
             // area over its perimeter: a strip's width) is under a plate and a half.
             const double thickness = thicknessOf(outline);
             if (outline.size() >= 3 && thinUnder(outline, plate.height())) {
-                const double gap = 2 * px;
                 std::vector<QPointF> beside;
                 // (The nearest side longer than the piece is thick: along it, the piece runs.)
                 double nearest = HUGE_VAL;
@@ -856,8 +856,6 @@ void BoardRenderer::paintLabels(QPainter& p, const QTransform& inchToDevice, con
                         beside.push_back(at + d * (exitAlong(d) + gap + reach));
                     }
                 }
-                const QPointF below{at.x(), box.bottom() + gap + plate.height() / 2}, above{at.x(), box.top() - gap - plate.height() / 2};
-                const QPointF right{box.right() + gap + plate.width() / 2, at.y()}, left{box.left() - gap - plate.width() / 2, at.y()};
                 for (const QPointF& q : box.width() >= box.height() ? std::vector<QPointF>{below, above, right, left}
                                                                     : std::vector<QPointF>{right, left, below, above})
                     beside.push_back(q);
