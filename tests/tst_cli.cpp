@@ -682,6 +682,35 @@ private slots:
         QVERIFY(QFileInfo::exists(QDir(out.path()).filePath(QStringLiteral("bm-assets-vs-assets-01/figures.json"))));
     }
 
+    // The report's cells are the window's, 0.5", unless said: at 2" Disrupt vs Disrupt 01,
+    // whose Ruin 6 stands 0.5" along x and y from Ruin 2's half-turn, read as even (884 sq in
+    // to hide on each side); at 0.5" its attacker has more ground than its defender.
+    void analyzeLayoutReportAtTheWindowsCells() {
+        QTemporaryDir in, out;
+        QVERIFY(QFile::copy(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-disrupt-vs-disrupt-01.sightline.json"),
+                            in.filePath(QStringLiteral("bm-disrupt-vs-disrupt-01.sightline.json"))));
+        const Run r = cli({QStringLiteral("analyze"), in.path(), QStringLiteral("--report"), out.path(), QStringLiteral("--width"),
+                           QStringLiteral("300")});
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("0.5\" cells, places 4\" apart")), qPrintable(r.out));
+        QFile figures(QDir(out.path()).filePath(QStringLiteral("bm-disrupt-vs-disrupt-01/figures.json")));
+        QVERIFY(figures.open(QIODevice::ReadOnly));
+        const QJsonObject f = QJsonDocument::fromJson(figures.readAll()).object();
+        const QJsonArray sides = f.value(QStringLiteral("sides")).toArray();
+        QCOMPARE(sides.size(), 2);
+        auto infantry = [&](int i) {
+            const QJsonObject side = sides[i].toObject();
+            return std::pair{side.value(QStringLiteral("side")).toString(),
+                             side.value(QStringLiteral("hiding_from_enemy")).toArray()[0].toObject().value(QStringLiteral("safe_sq_in")).toDouble()};
+        };
+        const auto [sideA, safeA] = infantry(0);
+        const auto [sideB, safeB] = infantry(1);
+        QCOMPARE(sideA, QStringLiteral("attacker"));
+        QCOMPARE(sideB, QStringLiteral("defender"));
+        QVERIFY2(safeA > safeB + 5, qPrintable(QStringLiteral("%1 against %2 sq in").arg(safeA).arg(safeB)));
+        QVERIFY2(f.value(QStringLiteral("hiding_gap")).toDouble() > 0.01, qPrintable(QString::number(f.value(QStringLiteral("hiding_gap")).toDouble())));
+    }
+
     void analyzeLanesAndGaps() {
         QTemporaryDir tmp;
         const QString layout = QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json");

@@ -477,7 +477,10 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
     analysis::Probe model;  // (also the exposure maps' model)
     analysis::HidingOptions options;
     std::vector<analysis::Probe> probeList;
-    if (!hidingOptions(args, 2, 4, model, options, probeList)) return kBadInput;
+    // (Cells as the window's and a single map's, 0.5": at 2" a layout whose two halves are not
+    // quite each other's half-turn read as even. Places 4" apart keep the 46 layouts within two
+    // minutes on two threads.)
+    if (!hidingOptions(args, 0.5, 4, model, options, probeList)) return kBadInput;
     const std::vector<analysis::Probe>* probes = &probeList;
     std::optional<int> width = pngWidth(args);
     if (!width) return kBadInput;

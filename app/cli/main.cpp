@@ -83,7 +83,7 @@ const char* kDescription =
     "                100x50rect@3, else --height) is hidden from every place of the\n"
     "                enemy's zone (safe) or seen from at most --semi percent of them,\n"
     "                in square inches, and within 3\" of each objective\n"
-    "  analyze FILE|FOLDER --report OUTDIR [--spacing 2] [--zone-spacing 4]\n"
+    "  analyze FILE|FOLDER --report OUTDIR [--spacing 0.5] [--zone-spacing 4]\n"
     "      [--bases ...] [--semi 10] [--no-labels]\n"
     "                the layout report: for every layout with two deployment zones,\n"
     "                each zone's exposure map and the hiding spots from it (pictures,\n"
