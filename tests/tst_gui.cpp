@@ -6,6 +6,7 @@
 #include "analysis_panel.h"
 #include "analysis_layer.h"
 #include "side_view_widget.h"
+#include "eliding_combo_box.h"
 #include "board_view.h"
 #include "catalog_dialog.h"
 #include "inspector.h"
@@ -2169,6 +2170,36 @@ private slots:
         // (Each to a tenth of a square inch, as the exports and the CLI give them.)
         const analysis::ObjectiveHiding& first = panel->hiding()->bases.front().objectives.front();
         QVERIFY2(panel->summary().contains(QStringLiteral("25&nbsp;mm&nbsp;round&nbsp;%1").arg(first.safeArea, 0, 'f', 1)), qPrintable(panel->summary()));
+    }
+
+    // Seen by in a narrow dock: the zone's name shortened in its middle, so that its end
+    // still tells the attacker's zone from the defender's (cut at the end, both read "Zone
+    // deployment-" or less).
+    void analysisSeenByKeepsTheEndOfALongName() {
+        gui::MainWindow w;
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
+        w.resize(1280, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto* seenBy = qobject_cast<gui::ElidingComboBox*>(w.analysis()->findChild<QComboBox*>(QStringLiteral("analysis-seen-by")));
+        QVERIFY(seenBy);
+        // (As narrow as the dock lets it be.)
+        seenBy->setFixedWidth(seenBy->minimumSizeHint().width());
+        auto shown = [&](const QString& zone) {
+            seenBy->setCurrentIndex(seenBy->findData(zone));
+            return seenBy->shownText();
+        };
+        const QString attacker = shown(QStringLiteral("deployment-attacker")), defender = shown(QStringLiteral("deployment-defender"));
+        const QString whole = seenBy->itemText(seenBy->findData(QStringLiteral("deployment-attacker")));
+        QCOMPARE(whole, QStringLiteral("Zone deployment-attacker"));
+        QVERIFY2(attacker.size() < whole.size() && attacker.contains(QChar(0x2026)), qPrintable(attacker));
+        QVERIFY2(attacker.startsWith(QStringLiteral("Zone")) && attacker.endsWith(QStringLiteral("ker")), qPrintable(attacker));
+        QVERIFY2(defender.endsWith(QStringLiteral("der")) && attacker != defender, qPrintable(defender));
+        // (Wide enough, the whole name.)
+        seenBy->setFixedWidth(seenBy->fontMetrics().horizontalAdvance(whole) + 80);
+        QCOMPARE(shown(QStringLiteral("deployment-attacker")), whole);
+        // (The same box for the base: the palette's longest names.)
+        QVERIFY(qobject_cast<gui::ElidingComboBox*>(w.analysis()->findChild<QComboBox*>(QStringLiteral("analysis-base"))));
     }
 
     // A zone's places: 1" apart for its exposure, as the CLI's default, and 2" for the

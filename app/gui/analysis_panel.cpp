@@ -1,5 +1,6 @@
 // The Analysis dock (analysis_panel.h).
 #include "analysis_panel.h"
+#include "eliding_combo_box.h"
 
 #include "rules/table_fog.h"
 
@@ -127,9 +128,10 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
     // had hidden it was given no height by Qt's form layout, a blank gap. The fields are
     // narrow enough for a narrow dock.)
     form->setRowWrapPolicy(QFormLayout::DontWrapRows);
-    who_ = new QComboBox(this);
+    who_ = new ElidingComboBox(this);
     who_->setObjectName(QStringLiteral("analysis-seen-by"));
-    // (Zone names are long: the dock keeps its width, the list shows them whole.)
+    // (Zone names are long: the dock keeps its width, the list shows them whole, and the box
+    // shortens the name in its middle, keeping its end: "attacker", "defender".)
     who_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     who_->setMinimumContentsLength(12);
     who_->setToolTip(tr("Whose sight the map shows: the model picked as observer on the board, any model of its unit, "
@@ -137,7 +139,7 @@ AnalysisPanel::AnalysisPanel(ScenarioDocument* document, BoardView* board, QWidg
                         "in a deployment zone (its exposure)"));
     form->addRow(tr("Seen by"), who_);
     listZones();
-    base_ = new QComboBox(this);
+    base_ = new ElidingComboBox(this);
     base_->setObjectName(QStringLiteral("analysis-base"));
     for (const edits::BaseChoice& b : edits::basePalette()) base_->addItem(b.label);
     // A point: a 1 mm round base (the width of 11th edition's sight line), its height the

@@ -1,0 +1,33 @@
+#include "eliding_combo_box.h"
+
+#include <QStyleOptionComboBox>
+#include <QStylePainter>
+
+namespace sl::gui {
+
+QString ElidingComboBox::shortened(const QStyleOptionComboBox& option) const {
+    // (The room the style gives the text: the edit field, less the icon and the gaps the
+    // style leaves about the text.)
+    const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
+    int room = field.width() - 2;
+    if (!option.currentIcon.isNull()) room -= option.iconSize.width() + 4;
+    return fontMetrics().elidedText(option.currentText, Qt::ElideMiddle, std::max(room, 0));
+}
+
+QString ElidingComboBox::shownText() const {
+    QStyleOptionComboBox option;
+    initStyleOption(&option);
+    return shortened(option);
+}
+
+void ElidingComboBox::paintEvent(QPaintEvent*) {
+    QStylePainter painter(this);
+    painter.setPen(palette().color(QPalette::Text));
+    QStyleOptionComboBox option;
+    initStyleOption(&option);
+    painter.drawComplexControl(QStyle::CC_ComboBox, option);
+    option.currentText = shortened(option);
+    painter.drawControl(QStyle::CE_ComboBoxLabel, option);
+}
+
+}  // namespace sl::gui
