@@ -156,6 +156,20 @@ std::pair<Ring, Ring> splitPart(const Ring& poly) {
     return {clipHalf(poly, n, mid + slack), clipHalf(poly, n * -1, -mid + slack)};
 }
 
+std::pair<Ring, Ring> splitPartAcross(const Ring& poly, Vec2 across, double bias) {
+    const Vec2 along{-across.y, across.x};
+    double lo = HUGE_VAL, hi = -HUGE_VAL, lo2 = HUGE_VAL, hi2 = -HUGE_VAL;
+    for (const Vec2& v : poly) {
+        const double a = across.x * v.x + across.y * v.y, b = along.x * v.x + along.y * v.y;
+        lo = std::min(lo, a), hi = std::max(hi, a), lo2 = std::min(lo2, b), hi2 = std::max(hi2, b);
+    }
+    const bool acrossFirst = (hi - lo) * bias >= hi2 - lo2;
+    const Vec2 n = acrossFirst ? across : along;
+    const double mid = acrossFirst ? (lo + hi) / 2 : (lo2 + hi2) / 2;
+    const double slack = slackFor(poly);
+    return {clipHalf(poly, n, mid + slack), clipHalf(poly, n * -1, -mid + slack)};
+}
+
 // The polygon a cell starts from: a point, a rectangle's outline, or a polygon around the
 // curve (the circumscribed 16-gon, a hair larger).
 Ring regionPart(const Region& r) { return r.curved ? r.around : r.outline; }

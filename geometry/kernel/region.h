@@ -45,6 +45,11 @@ Ring regionPart(const Region& r);
 // A part cut in two across its longer side, through its middle; the halves overlap by a
 // hair, so rounding loses nothing between them.
 std::pair<Ring, Ring> splitPart(const Ring& part);
+// A part cut in two through its middle, across `across` (a unit vector) where the part's
+// extent along it, times `bias`, is at least its extent along the perpendicular; else
+// along it. (The lines from a far observer past a corner bound what it sees of a part:
+// those run nearly along the line of sight, and the part is cut across them first.)
+std::pair<Ring, Ring> splitPartAcross(const Ring& part, Vec2 across, double bias);
 // The part cut down towards the true region: for a curve, by its tangents (moved out by a
 // hair) across the part's span of it, so the bulge left is small for a small part.
 // Nothing when no point of the true region is left in it.
