@@ -447,6 +447,12 @@ QString zonesText(int zones) {
     return zones == 1 ? QStringLiteral("1 deployment zone") : QStringLiteral("%1 deployment zones").arg(zones);
 }
 
+// A gap as the table prints it: "0.00" only where the two sides hide alike to the last
+// cell, "<0.01" where they differ by less (a cell or two: ranked below the even ones).
+QString gapText(double gap) {
+    return gap > 0 && gap < 0.005 ? QStringLiteral("<0.01") : QString::number(gap, 'f', 2);
+}
+
 int analyzeReport(const QString& path, const QCommandLineParser& args) {
     QStringList files;
     const bool folder = QFileInfo(path).isDir();
@@ -675,8 +681,8 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                      .arg(L.name, -36)
                      .arg(QStringLiteral("%1/%2").arg(L.sides.value(0), L.sides.value(1)), -19)
                      .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 1).arg(100 * L.zoneExposure[1], 0, 'f', 1), 13)
-                     .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 0).arg(L.safe[1][0], 0, 'f', 0), 17)
-                     .arg(L.gap, 6, 'f', 2).arg(L.seconds, 7, 'f', 1);
+                     .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 1).arg(L.safe[1][0], 0, 'f', 1), 17)
+                     .arg(gapText(L.gap), 6).arg(L.seconds, 7, 'f', 1);
     }
     QFile summaryCsv(QDir(outDir).filePath(QStringLiteral("summary.csv")));
     QFile summaryJson(QDir(outDir).filePath(QStringLiteral("summary.json")));
