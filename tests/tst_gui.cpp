@@ -2981,26 +2981,26 @@ private slots:
     }
 
     void analysisExplainsAnUndecidedCellPlainly() {
-        // A cell the map leaves undecided (the proof a cell is given runs out beside a floor
-        // on a wall): hovering it says it is visible, that whether fully visible is left
+        // A cell the map leaves undecided (the proof a cell is given runs out under an upper
+        // floor): hovering it says it is visible, that whether fully visible is left
         // undecided and why, then what the full ruling makes of a model there.
         gui::MainWindow w;
-        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/regression/33-floor-on-a-wall.sightline.json"), true));
-        w.board()->setObserver(w.board()->modelIndex(QStringLiteral("A")));
+        QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/regression/31-upper-floor.sightline.json"), true));
+        w.board()->setObserver(w.board()->modelIndex(QStringLiteral("U")));
         gui::AnalysisPanel* panel = w.analysis();
         panel->setSpacing(1.0);
         QSignalSpy finished(panel, &gui::AnalysisPanel::finished);
         QVERIFY(panel->compute());
         QVERIFY(finished.wait(kWorkMs));
-        const Vec2 at{49.5, 2.5};
-        const analysis::Cell cell = panel->map()->at(49, 2);
+        const Vec2 at{34.5, 35.5};
+        const analysis::Cell cell = panel->map()->at(34, 35);
         QVERIFY(cell.undecided);
         QCOMPARE(cell.verdict, analysis::Verdict::Visible);
         QSignalSpy explained(panel, &gui::AnalysisPanel::explained);
         panel->explainAt(at);
         QVERIFY(explained.wait(kWorkMs));
         const QString text = panel->explanation();
-        QVERIFY2(text.startsWith(QStringLiteral("At (49.5\", 2.5\"): visible to A; whether fully visible, the map leaves undecided: "
+        QVERIFY2(text.startsWith(QStringLiteral("At (34.5\", 35.5\"): visible to U; whether fully visible, the map leaves undecided: "
                                                 "its proof for this cell stopped at or near a knife edge. Ruled in full, a model here is "
                                                 "visible, not fully.")),
                  qPrintable(text));

@@ -124,11 +124,11 @@ Ring baseOutline(const Model& model) {
             // (A base smaller than the allowed error needs no more than the minimum of 16
             // vertices; the clamp keeps acos in its domain for it.)
             const double step = 2.0 * std::acos(std::max(-1.0, 1.0 - kOutlineErrorMm / rMm));
-            // (A multiple of four, so that the outline is its own mirror image across both
-            // axes and its own half-turn, as the curve is: with 89 corners a 32 mm base on a
-            // layout that is its own half-turn overlapped a barrier by the threshold's area on
-            // one side and not on the other.)
-            const int n = (std::max(16, static_cast<int>(std::ceil(2.0 * std::numbers::pi / step))) + 3) / 4 * 4;
+            // (Even, so that the outline, a corner at each end of the length, is its own
+            // mirror image across both axes and its own half-turn, as the curve is: with 89
+            // corners a 32 mm base on a layout that is its own half-turn overlapped a barrier
+            // by the threshold's area on one side and not on the other.)
+            const int n = (std::max(16, static_cast<int>(std::ceil(2.0 * std::numbers::pi / step))) + 1) / 2 * 2;
             k.local.reserve(n);
             for (int i = 0; i < n; ++i) {
                 const double t = 2.0 * std::numbers::pi * i / n;
