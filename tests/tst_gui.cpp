@@ -1293,11 +1293,12 @@ private slots:
             QCOMPARE(drawn.size(), size_t(3));
             QVERIFY2(panel->explanation().contains(QStringLiteral("100x50 mm rect, 1.75\" (drawn white): safe")), qPrintable(panel->explanation()));
             for (size_t i = 0; i < drawn.size(); ++i) {
-                QCOMPARE(drawn[i].second, (std::array{QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250)}[i]));
-                const auto [lo, hi] = boundsOf(drawn[i].first);
+                QCOMPARE(drawn[i].colour, (std::array{QColor(255, 217, 47), QColor(255, 127, 0), QColor(250, 250, 250)}[i]));
+                QVERIFY(!drawn[i].dashed);  // (each safe there: solid)
+                const auto [lo, hi] = boundsOf(drawn[i].outline);
                 QVERIFY2(std::abs((lo.x + hi.x) / 2 - 16.5) < 1e-3 && std::abs((lo.y + hi.y) / 2 - 8.5) < 1e-3, qPrintable(QStringLiteral("%1 %2 %3 %4").arg(lo.x).arg(lo.y).arg(hi.x).arg(hi.y)));
             }
-            const auto [lo, hi] = boundsOf(drawn[2].first);
+            const auto [lo, hi] = boundsOf(drawn[2].outline);
             QVERIFY(std::abs(hi.x - lo.x - 100 / kMmPerInch) < 1e-6);  // (the rect, 100 mm long)
         }
         panel->explainAt({2.5, 8.5});
@@ -2007,7 +2008,7 @@ private slots:
             QVERIFY(explained.wait(kWorkMs));
             const auto& overlay = w.board()->overlay();
             QCOMPARE(overlay.mapBases.size(), size_t(1));
-            const Ring& ring = overlay.mapBases.front().first;
+            const Ring& ring = overlay.mapBases.front().outline;
             const Bounds b = boundsOf(ring);
             QVERIFY2(std::abs((b.hi.x - b.lo.x) - oval->base.length_mm / kMmPerInch) < 0.05, qPrintable(QString::number(b.hi.x - b.lo.x)));
             QVERIFY(std::abs((b.lo.x + b.hi.x) / 2 - at.x) < 0.01 && std::abs((b.lo.y + b.hi.y) / 2 - at.y) < 0.01);
@@ -2274,8 +2275,8 @@ private slots:
         // (The gap hovered drawn over its dashes, green where a sight line passes it.)
         QVERIFY(view->overlay().mapLines.empty());  // (no cell: no ring at an end)
         QCOMPARE(view->overlay().mapBases.size(), size_t(1));
-        QCOMPARE(view->overlay().mapBases[0].first.front(), first.from);
-        QCOMPARE(view->overlay().mapBases[0].second, first.sightPasses ? render::kVisibleGreen : render::kBlockedRed);
+        QCOMPARE(view->overlay().mapBases[0].outline.front(), first.from);
+        QCOMPARE(view->overlay().mapBases[0].colour, first.sightPasses ? render::kVisibleGreen : render::kBlockedRed);
         // (A point of the lane away from every gap: along its diagonal.)
         const Ring& lane = panel->lanes()->lanes.front().outline;
         std::optional<Vec2> inLane;

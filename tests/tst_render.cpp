@@ -986,15 +986,19 @@ private slots:
     void hoveredHidingCellShowsEachBase() {
         // Hovering a hiding map draws each base as it would stand at the cell, in its
         // outline's colour: the 100x50 mm rect's end (white) reaches where the 32 mm round's
-        // rim (yellow) does not.
+        // rim (yellow) does not. Solid where the base is safe, dashed where it is not.
         const Scenario s = loadData("analysis-wall.sightline.json");
         analysis::HidingSpots spots = emptyHidingSpots(s);
         spots.bases.insert(spots.bases.begin() + 1, spots.bases.front());
         spots.bases[1].probe.base = {BaseShape::Oval, 60, 35.5};
-        const std::vector<std::pair<Ring, QColor>> bases = render::hidingBasesAt(spots, {20, 8});
+        const size_t here = static_cast<size_t>(std::floor(8 / spots.grid.spacing)) * spots.grid.cols +
+                            static_cast<size_t>(std::floor(20 / spots.grid.spacing));
+        for (analysis::HidingBase& b : spots.bases) b.safe[here] = 1;
+        std::vector<render::MapBase> bases = render::hidingBasesAt(spots, {20, 8});
         QCOMPARE(bases.size(), size_t(3));
-        QCOMPARE(bases.front().second, QColor(255, 217, 47));
-        QCOMPARE(bases.back().second, QColor(250, 250, 250));
+        QCOMPARE(bases.front().colour, QColor(255, 217, 47));
+        QCOMPARE(bases.back().colour, QColor(250, 250, 250));
+        QVERIFY(std::ranges::none_of(bases, [](const render::MapBase& b) { return b.dashed; }));
         QCOMPARE(render::hidingOutlineName(2, 3), QStringLiteral("white"));
         QVERIFY(render::hidingOutlineName(2, 5).isEmpty());  // (more bases than hover colours: two drawn)
         render::Overlay overlay = wallVisionMap(s);
@@ -1007,6 +1011,22 @@ private slots:
         QVERIFY2(end.lightness() > 230 && end != plain.at({20 + halfRect, 8}), qPrintable(end.name()));
         QVERIFY2(near(edge, QColor(255, 217, 47)), qPrintable(edge.name()));
         QCOMPARE(marked.at({20, 8}), plain.at({20, 8}));  // (outlines only: the cell itself shows)
+        // The rect seen there (only the rect): dashed, its white broken by its dark edge
+        // along its long side, where the solid one is white throughout.
+        auto whiteAlong = [&](const Picture& picture) {
+            int white = 0, all = 0;
+            for (double x = 20 - 0.8; x <= 20 + 0.8; x += 0.01, ++all)
+                white += picture.at({x, 8 + 25 / kMmPerInch}).lightness() > 230;
+            return std::pair{white, all};
+        };
+        const auto [solidWhite, samples] = whiteAlong(marked);
+        QVERIFY2(solidWhite > samples * 9 / 10, qPrintable(QStringLiteral("%1 of %2").arg(solidWhite).arg(samples)));
+        spots.bases.back().safe[here] = 0;
+        bases = render::hidingBasesAt(spots, {20, 8});
+        QVERIFY(!bases[0].dashed && !bases[1].dashed && bases[2].dashed);
+        overlay.mapBases = bases;
+        const auto [dashedWhite, again] = whiteAlong(draw(s, overlay));
+        QVERIFY2(dashedWhite < again * 3 / 4 && dashedWhite > again / 4, qPrintable(QStringLiteral("%1 of %2").arg(dashedWhite).arg(again)));
         // Six bases (more than the outlines' colours; "all" gives 21): not six white rings
         // too close to tell apart, but the largest base hidden there (yellow: the map's
         // outlines of many bases are white too) and the smallest seen (red).
@@ -1018,18 +1038,19 @@ private slots:
             many.bases[b].probe.base = {BaseShape::Circle, 25.0 + 10 * b, 25.0 + 10 * b};
             many.bases[b].safe[k] = b < 3;
         }
-        const std::vector<std::pair<Ring, QColor>> two = render::hidingBasesAt(many, at);
+        const std::vector<render::MapBase> two = render::hidingBasesAt(many, at);
         QCOMPARE(two.size(), size_t(2));
-        QCOMPARE(two[0].second, QColor(255, 217, 47));
+        QCOMPARE(two[0].colour, QColor(255, 217, 47));
+        QVERIFY(!two[0].dashed && two[1].dashed);
         // (The cell beside it: the three larger bases hide there and the smaller are seen,
         // which the map outlines, white among others.)
         for (size_t b = 3; b < 6; ++b) many.bases[b].safe[k + 1] = 1;
         const std::vector<render::MapLayer::Outline> outlines = render::hidingLayer(many, s).outlines;
         QVERIFY(std::ranges::any_of(outlines, [](const auto& o) { return o.colour == QColor(250, 250, 250); }));
-        QVERIFY(std::ranges::none_of(outlines, [&](const auto& o) { return o.colour == two[0].second || o.colour == two[1].second; }));
-        QCOMPARE(two[1].second, render::kBlockedRed);
+        QVERIFY(std::ranges::none_of(outlines, [&](const auto& o) { return o.colour == two[0].colour || o.colour == two[1].colour; }));
+        QCOMPARE(two[1].colour, render::kBlockedRed);
         QCOMPARE(render::hidingBoundaryAt(many, at), (std::pair<int, int>{2, 3}));
-        QVERIFY(std::abs(boundsOf(two[0].first).hi.x - at.x - 45.0 / 2 / kMmPerInch) < 0.01);  // (the 45 mm round's rim)
+        QVERIFY(std::abs(boundsOf(two[0].outline).hi.x - at.x - 45.0 / 2 / kMmPerInch) < 0.01);  // (the 45 mm round's rim)
     }
 
     void aMapsCellsWithinAnAreaLookAsTheLegendSays() {

@@ -1350,7 +1350,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
         double nearest = 0.5 * 0.5;
         // (The gap hovered drawn over its dashes, green where a sight line passes it: as a
         // base is drawn, with no cell's ring at an end.)
-        std::vector<std::pair<Ring, QColor>> marked;
+        std::vector<render::MapBase> marked;
         for (size_t i = 0; i < lanes_->gaps.size(); ++i) {
             const analysis::Gap& g = lanes_->gaps[i];
             const double d = squaredDistanceToEdges(at, {g.from, g.to});
@@ -1358,7 +1358,7 @@ void AnalysisPanel::explainAt(Vec2 at) {
             nearest = d;
             text = tr("Gap %1: ").arg(i + 1) + render::gapText(g, *lanes_, s) +
                    tr(" (%1).").arg(render::lineWidthText(*lanes_));
-            marked = {{Ring{g.from, g.to}, g.sightPasses ? render::kVisibleGreen : render::kBlockedRed}};
+            marked = {{Ring{g.from, g.to}, g.sightPasses ? render::kVisibleGreen : render::kBlockedRed, false}};
         }
         // (Only when that changes: the board redraws its overlay, not at every move of the pointer.)
         if (marked != board_->overlay().mapBases || !board_->overlay().mapLines.empty()) board_->setMapLines({}, marked);
@@ -1411,8 +1411,11 @@ void AnalysisPanel::explainAt(Vec2 at) {
             // (The base is drawn there in its outline's colour, where it has one: said as drawn,
             // since the smallest base's colour outlines nothing on the map.)
             const QString colour = render::hidingOutlineName(i, hiding_->bases.size());
+            // (Dashed where it is not safe.)
             lines << QStringLiteral("  %1%2: %3")
-                         .arg(render::probeText(b.probe), colour.isEmpty() ? QString() : tr(" (drawn %1)").arg(colour), verdict);
+                         .arg(render::probeText(b.probe),
+                              colour.isEmpty() ? QString() : b.safe[k] ? tr(" (drawn %1)").arg(colour) : tr(" (drawn %1, dashed)").arg(colour),
+                              verdict);
         }
         if (largerOnly)
             lines << tr("A larger base hides where a smaller one within it does not: it reaches further, within an area (under 11e "
@@ -1422,11 +1425,11 @@ void AnalysisPanel::explainAt(Vec2 at) {
             const auto [safe, seen] = render::hidingBoundaryAt(*hiding_, c);
             auto name = [&](int b) { return render::probeText(hiding_->bases[static_cast<size_t>(b)].probe).section(QLatin1Char(','), 0, 0); };
             if (safe >= 0 && seen >= 0)
-                lines << tr("Drawn: the %1, the largest base hidden here (yellow), and the %2, the smallest seen (red).").arg(name(safe), name(seen));
+                lines << tr("Drawn: the %1, the largest base hidden here (yellow), and the %2, the smallest seen (red, dashed).").arg(name(safe), name(seen));
             else if (safe >= 0)
                 lines << tr("Drawn: the %1, the largest base hidden here (yellow).").arg(name(safe));
             else if (seen >= 0)
-                lines << tr("Drawn: the %1, the smallest base seen here (red).").arg(name(seen));
+                lines << tr("Drawn: the %1, the smallest base seen here (red, dashed).").arg(name(seen));
         }
         setExplanation(lines.join(QLatin1Char('\n')));
         keepExplanationInView();

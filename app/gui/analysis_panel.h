@@ -217,7 +217,7 @@ private:
         std::optional<Vec2> cell;  // (its centre, ringed)
         // The map's model as it would stand on the cell, outlined: the lines end on its base
         // (an oval's or a rectangle's reaches far from the centre).
-        std::vector<std::pair<Ring, QColor>> bases;
+        std::vector<render::MapBase> bases;
     };
     QFutureWatcher<Explained> explainWatcher_;
     std::optional<std::pair<int, int>> explainPending_, explainShown_;

@@ -486,7 +486,7 @@ void BoardView::setMapLayer(std::optional<render::MapLayer> layer) {
     decorate();
 }
 
-void BoardView::setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases, std::optional<Vec2> cell) {
+void BoardView::setMapLines(std::vector<render::MapLine> lines, std::vector<render::MapBase> bases, std::optional<Vec2> cell) {
     mapLines_ = std::move(lines);
     mapCell_ = cell;
     mapBases_ = std::move(bases);

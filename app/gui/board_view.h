@@ -161,7 +161,7 @@ public:
     // that explain one of its cells (green seen, red not) or bases drawn there (hiding
     // spots), kept through every recompute.
     void setMapLayer(std::optional<render::MapLayer> layer);
-    void setMapLines(std::vector<render::MapLine> lines, std::vector<std::pair<Ring, QColor>> bases = {},
+    void setMapLines(std::vector<render::MapLine> lines, std::vector<render::MapBase> bases = {},
                      std::optional<Vec2> cell = std::nullopt);
     const std::optional<render::MapLayer>& mapLayer() const { return mapLayer_; }
 
@@ -336,7 +336,7 @@ private:
     std::optional<render::MapLayer> mapLayer_;
     std::vector<render::MapLine> mapLines_;
     std::optional<Vec2> mapCell_;
-    std::vector<std::pair<Ring, QColor>> mapBases_;
+    std::vector<render::MapBase> mapBases_;
     double lastRecomputeMs_ = 0;
 
     Tool tool_ = Tool::Select;

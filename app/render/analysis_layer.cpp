@@ -429,18 +429,27 @@ std::pair<int, int> hidingBoundaryAt(const analysis::HidingSpots& spots, Vec2 at
     return {largestSafe, smallestSeen};
 }
 
-std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at) {
-    std::vector<std::pair<Ring, QColor>> out;
+std::vector<MapBase> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at) {
+    std::vector<MapBase> out;
     const size_t n = spots.bases.size();
+    const analysis::Grid& g = spots.grid;
+    const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
+    const bool onMap = col >= 0 && row >= 0 && col < g.cols && row < g.rows;
+    const size_t k = onMap ? static_cast<size_t>(row) * static_cast<size_t>(g.cols) + static_cast<size_t>(col) : 0;
+    auto drawn = [&](size_t b, QColor colour) {
+        const analysis::HidingBase& base = spots.bases[b];
+        const bool safe = onMap && k < base.safe.size() && base.safe[k];
+        return MapBase{baseOutline(analysis::probeModel(base.probe, at)), colour, !safe};
+    };
     if (n <= std::size(kOutlines)) {
-        for (size_t b = 0; b < n; ++b) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[b].probe, at)), kOutlines[b]);
+        for (size_t b = 0; b < n; ++b) out.push_back(drawn(b, kOutlines[b]));
         return out;
     }
     // (Many bases, nested rings too close to tell apart: the two that say where the line
     // falls; yellow and red, which the map's outlines of many bases never are.)
     const auto [safe, seen] = hidingBoundaryAt(spots, at);
-    if (safe >= 0) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[static_cast<size_t>(safe)].probe, at)), kOutlines[0]);
-    if (seen >= 0) out.emplace_back(baseOutline(analysis::probeModel(spots.bases[static_cast<size_t>(seen)].probe, at)), kBlockedRed);
+    if (safe >= 0) out.push_back(drawn(static_cast<size_t>(safe), kOutlines[0]));
+    if (seen >= 0) out.push_back(drawn(static_cast<size_t>(seen), kBlockedRed));
     return out;
 }
 

@@ -53,9 +53,9 @@ inline constexpr size_t kHidingShades = 5;
 std::vector<size_t> hidingShadedBases(size_t bases);
 // Each base of the hiding spots as it would stand centred at `at`, in the colour of its safe
 // ground's outline (where there are more bases than outlines, two only: see
-// hidingBoundaryAt): what hovering a cell draws, so that a base's reach can be set against
-// the outlines around it.
-std::vector<std::pair<Ring, QColor>> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at);
+// hidingBoundaryAt), dashed where it is not safe there: what hovering a cell draws, so that
+// a base's reach can be set against the outlines around it.
+std::vector<MapBase> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at);
 // With more bases than outline colours (hidingBasesAt draws these two only, yellow and red):
 // the largest base safe at `at`'s cell and the smallest with room there that is not, each
 // an index into spots.bases or -1.

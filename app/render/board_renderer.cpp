@@ -1225,12 +1225,15 @@ void BoardRenderer::paintSight(QPainter& p, const Overlay& overlay, double unit)
         p.setBrush(Qt::NoBrush);
         p.drawEllipse(pt(overlay.mapCell.value_or(overlay.mapLines.front().line.b)), 6 * unit, 6 * unit);
     }
-    for (const auto& [outline, colour] : overlay.mapBases) {
-        const QPainterPath path = ringPath(outline);
+    for (const MapBase& base : overlay.mapBases) {
+        const QPainterPath path = ringPath(base.outline);
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(QColor(0, 0, 0, 170), 4.5 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         p.drawPath(path);
-        p.setPen(QPen(colour, 2 * unit, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        // (Not safe there: dashed, its dark edge showing between the dashes.)
+        QPen pen(base.colour, 2 * unit, Qt::SolidLine, Qt::FlatCap, Qt::RoundJoin);
+        if (base.dashed) pen.setDashPattern({2.5, 1.5});
+        p.setPen(pen);
         p.drawPath(path);
     }
     for (const Segment& s : overlay.debugLines) {

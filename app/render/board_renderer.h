@@ -100,6 +100,15 @@ struct MapLayer {
 };
 
 // What is drawn over the board: line of sight, measuring, labels.
+// A base drawn where a cell of a hiding map is explained: its outline and colour, dashed
+// where it is not safe there (seen, semi-safe, or no room to stand).
+struct MapBase {
+    Ring outline;
+    QColor colour;
+    bool dashed = false;
+    bool operator==(const MapBase&) const = default;
+};
+
 struct Overlay {
     int observer = -1;                    // model indices, -1 for none
     int target = -1;
@@ -147,7 +156,7 @@ struct Overlay {
     std::optional<Vec2> mapCell;  // (the cell they explain, ringed; else the first line's end)
     // Bases drawn where a cell of the map is explained (hiding spots: each base as it would
     // stand there), outlines in their colours.
-    std::vector<std::pair<Ring, QColor>> mapBases;
+    std::vector<MapBase> mapBases;
 };
 
 // The colour of a side: its own name when it is a colour's ("blue", "red"), else one of a
