@@ -706,7 +706,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                             "  A and B: the two deployment zones' sides, in the order of their names\n"
                             "  exposed: the mean share of the enemy's places that see a cell of the side's zone\n"
                             "  hides: the side's safe ground, sq in where a %8 model is hidden from every place of the "
-                            "enemy's zone\n"
+                            "enemy's zone (fewer places, farther apart, see less: more ground than with places nearer)\n"
                             "  gap: the two sides' hides, their difference over their mean (0: even); ranked from the most even\n"
                             "  =: as even as another (those listed by their hides, the most first)\n"
                             "  time s: the seconds the layout's maps took\n")
