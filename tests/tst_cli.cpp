@@ -709,6 +709,12 @@ private slots:
         QCOMPARE(sideB, QStringLiteral("defender"));
         QVERIFY2(safeA > safeB + 5, qPrintable(QStringLiteral("%1 against %2 sq in").arg(safeA).arg(safeB)));
         QVERIFY2(f.value(QStringLiteral("hiding_gap")).toDouble() > 0.01, qPrintable(QString::number(f.value(QStringLiteral("hiding_gap")).toDouble())));
+        // (The table: the hides to a tenth, as the JSON's, and the gap.)
+        const QString row = QStringLiteral("%1/%2").arg(safeA, 0, 'f', 1).arg(safeB, 0, 'f', 1);
+        QVERIFY2(r.out.contains(QRegularExpression(QStringLiteral("bm-disrupt-vs-disrupt-01 .* %1 +%2 ")
+                                                       .arg(QRegularExpression::escape(row))
+                                                       .arg(f.value(QStringLiteral("hiding_gap")).toDouble(), 0, 'f', 2))),
+                 qPrintable(r.out));
     }
 
     void analyzeLanesAndGaps() {

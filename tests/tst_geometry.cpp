@@ -1096,6 +1096,29 @@ private slots:
                 b.rotation_deg = rotation;
                 QVERIFY(signedArea(baseOutline(b)) > 0);
             }
+        // A curved base's outline is its own half-turn and mirror image, as the curve is (an
+        // even number of corners): a base on a layout that is its own half-turn meets the
+        // pieces alike on both halves. (A 32 mm round's 0.01 mm allows 89 corners; it has 90.)
+        for (const Base base : {Base{BaseShape::Circle, 32, 32}, Base{BaseShape::Circle, 25, 25}, Base{BaseShape::Oval, 60, 35.5},
+                                Base{BaseShape::Oval, 170, 109}}) {
+            Model b = infantry("b", {20, 10});
+            b.base = base;
+            const Ring ring = baseOutline(b);
+            QCOMPARE(ring.size() % 2, size_t(0));
+            for (const Vec2& v : ring) {
+                auto has = [&](Vec2 w) {
+                    return std::ranges::any_of(ring, [&](const Vec2& u) { return std::abs(u.x - w.x) < 1e-12 && std::abs(u.y - w.y) < 1e-12; });
+                };
+                QVERIFY(has({40 - v.x, 20 - v.y}));  // its half-turn
+                QVERIFY(has({40 - v.x, v.y}));       // and its mirror images
+                QVERIFY(has({v.x, 20 - v.y}));
+            }
+        }
+        {
+            Model b = infantry("b", {20, 10});
+            b.base = {BaseShape::Circle, 32, 32};
+            QCOMPARE(baseOutline(b).size(), size_t(90));
+        }
     }
 
     void progressiveSamplingReachesTheBoundaryPointsOnlyForLargeBases() {

@@ -31,6 +31,8 @@
 #include "los/scene.h"
 #include "ruling_html.h"
 
+#include <QProxyStyle>
+#include <QStyleOptionComboBox>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QListWidget>
@@ -1303,6 +1305,10 @@ private slots:
         }
         panel->explainAt({2.5, 8.5});
         QVERIFY2(panel->explanation().contains(QStringLiteral("seen from more than")), qPrintable(panel->explanation()));
+        // (Seen: drawn dashed, and said so.)
+        QVERIFY2(panel->explanation().contains(QStringLiteral("32 mm round, 1.75\" (drawn yellow, dashed): seen from more than")),
+                 qPrintable(panel->explanation()));
+        QVERIFY(std::ranges::all_of(view->overlay().mapBases, [](const render::MapBase& b) { return b.dashed; }));
         // A semi-safe cell says from how many places it is seen.
         {
             const analysis::HidingSpots& h = *panel->hiding();
@@ -2177,6 +2183,15 @@ private slots:
     // still tells the attacker's zone from the defender's (cut at the end, both read "Zone
     // deployment-" or less).
     void analysisSeenByKeepsTheEndOfALongName() {
+        // (The text the box gives its style to draw, recorded.)
+        struct LabelRecorder : QProxyStyle {
+            mutable QString drawn;
+            void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter, const QWidget* widget) const override {
+                if (element == CE_ComboBoxLabel)
+                    if (const auto* box = qstyleoption_cast<const QStyleOptionComboBox*>(option)) drawn = box->currentText;
+                QProxyStyle::drawControl(element, option, painter, widget);
+            }
+        } recorder;
         gui::MainWindow w;
         QVERIFY(w.openFile(QStringLiteral(SIGHTLINE_SOURCE_DIR "/scenarios/layouts/11e/bm-purge-vs-purge-01.sightline.json"), true));
         w.resize(1280, 900);
@@ -2196,6 +2211,11 @@ private slots:
         QVERIFY2(attacker.size() < whole.size() && attacker.contains(QChar(0x2026)), qPrintable(attacker));
         QVERIFY2(attacker.startsWith(QStringLiteral("Zone")) && attacker.endsWith(QStringLiteral("ker")), qPrintable(attacker));
         QVERIFY2(defender.endsWith(QStringLiteral("der")) && attacker != defender, qPrintable(defender));
+        // (As painted: the shortened text is the one drawn.)
+        seenBy->setStyle(&recorder);
+        seenBy->grab();
+        QCOMPARE(recorder.drawn, defender);
+        seenBy->setStyle(nullptr);
         // (Wide enough, the whole name.)
         seenBy->setFixedWidth(seenBy->fontMetrics().horizontalAdvance(whole) + 80);
         QCOMPARE(shown(QStringLiteral("deployment-attacker")), whole);

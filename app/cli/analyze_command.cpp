@@ -449,7 +449,7 @@ QString zonesText(int zones) {
 
 // A gap as the table prints it: "0.00" only where the two sides hide alike to the last
 // cell, "<0.01" where they differ by less (a cell or two: ranked below the even ones).
-QString gapText(double gap) {
+QString hidingGapText(double gap) {
     return gap > 0 && gap < 0.005 ? QStringLiteral("<0.01") : QString::number(gap, 'f', 2);
 }
 
@@ -682,7 +682,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                      .arg(QStringLiteral("%1/%2").arg(L.sides.value(0), L.sides.value(1)), -19)
                      .arg(QStringLiteral("%1%/%2%").arg(100 * L.zoneExposure[0], 0, 'f', 1).arg(100 * L.zoneExposure[1], 0, 'f', 1), 13)
                      .arg(QStringLiteral("%1/%2").arg(L.safe[0][0], 0, 'f', 1).arg(L.safe[1][0], 0, 'f', 1), 17)
-                     .arg(gapText(L.gap), 6).arg(L.seconds, 7, 'f', 1);
+                     .arg(hidingGapText(L.gap), 6).arg(L.seconds, 7, 'f', 1);
     }
     QFile summaryCsv(QDir(outDir).filePath(QStringLiteral("summary.csv")));
     QFile summaryJson(QDir(outDir).filePath(QStringLiteral("summary.json")));
@@ -706,7 +706,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
                             "  A and B: the two deployment zones' sides, in the order of their names\n"
                             "  exposed: the mean share of the enemy's places that see a cell of the side's zone\n"
                             "  hides: the side's safe ground, sq in where a %8 model is hidden from every place of the "
-                            "enemy's zone (fewer places, farther apart, see less: more ground than with places nearer)\n"
+                            "enemy's zone (places farther apart usually see less: more ground than with places nearer)\n"
                             "  gap: the two sides' hides, their difference over their mean (0: even); ranked from the most even\n"
                             "  =: as even as another (those listed by their hides, the most first)\n"
                             "  time s: the seconds the layout's maps took\n")
@@ -721,7 +721,7 @@ int analyzeReport(const QString& path, const QCommandLineParser& args) {
         out() << QStringLiteral("all %1 layouts are as even as one another (a gap of %2 each): the summary ranks none above "
                                 "another, and lists them by how much ground their infantry can hide on, the most first\n")
                      .arg(layouts.size())
-                     .arg(layouts.front().gap, 0, 'f', 2);
+                     .arg(hidingGapText(layouts.front().gap));
     // (Folders of layouts a report written here before holds and this one does not: named,
     // not deleted, so that no one reads them as this report's.)
     QStringList earlier;

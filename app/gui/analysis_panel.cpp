@@ -1380,13 +1380,13 @@ void AnalysisPanel::explainAt(Vec2 at) {
     const analysis::Grid& g = map_ ? map_->grid : exposure_ ? exposure_->grid : hiding_->grid;
     if (hiding_) {
         // Said at once from the map itself: which bases hide here.
-        const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
-        if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) {
+        const std::optional<std::pair<int, int>> cell = g.cellAt(at);
+        if (!cell) {
             board_->setMapLines({});  // (off the map: no bases drawn; the text stays to be read)
             return;
         }
-        const size_t k = static_cast<size_t>(row) * g.cols + col;
-        const Vec2 c = g.centre(col, row);
+        const size_t k = g.index(*cell);
+        const Vec2 c = g.centre(cell->first, cell->second);
         QStringList lines{tr("At (%1\", %2\"), from the %3 places of %4:").arg(c.x).arg(c.y).arg(hiding_->places).arg(QString::fromStdString(hiding_->zone))};
         const Scenario& s = document_->scenario();
         bool largerOnly = false;
@@ -1437,11 +1437,10 @@ void AnalysisPanel::explainAt(Vec2 at) {
         emit explained();
         return;
     }
-    const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
-    if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return;
-    const std::pair<int, int> cell{col, row};
-    if (explainShown_ == cell || explainPending_ == cell) return;
-    explainPending_ = cell;
+    const std::optional<std::pair<int, int>> cell = g.cellAt(at);
+    if (!cell) return;
+    if (explainShown_ == *cell || explainPending_ == *cell) return;
+    explainPending_ = *cell;
     if (!explaining_) startExplaining();
 }
 

@@ -8,9 +8,11 @@ namespace sl::gui {
 QString ElidingComboBox::shortened(const QStyleOptionComboBox& option) const {
     // (The room the style gives the text: the edit field, less the icon and the gaps the
     // style leaves about the text.)
+    // (A few pixels more than the common style's: styles that pad the text more still show
+    // the ellipsis.)
     const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
-    int room = field.width() - 2;
-    if (!option.currentIcon.isNull()) room -= option.iconSize.width() + 4;
+    int room = field.width() - 6;
+    if (!option.currentIcon.isNull()) room -= option.iconSize.width() + 6;
     return fontMetrics().elidedText(option.currentText, Qt::ElideMiddle, std::max(room, 0));
 }
 
@@ -26,6 +28,11 @@ void ElidingComboBox::paintEvent(QPaintEvent*) {
     QStyleOptionComboBox option;
     initStyleOption(&option);
     painter.drawComplexControl(QStyle::CC_ComboBox, option);
+    // (Nothing chosen: the placeholder, greyed, as the plain box shows it.)
+    if (currentIndex() < 0 && !placeholderText().isEmpty()) {
+        option.palette.setBrush(QPalette::ButtonText, option.palette.placeholderText());
+        option.currentText = placeholderText();
+    }
     option.currentText = shortened(option);
     painter.drawControl(QStyle::CE_ComboBoxLabel, option);
 }

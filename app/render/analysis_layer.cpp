@@ -416,10 +416,9 @@ QString hidingOutlineName(size_t base, size_t bases) {
 }
 
 std::pair<int, int> hidingBoundaryAt(const analysis::HidingSpots& spots, Vec2 at) {
-    const analysis::Grid& g = spots.grid;
-    const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
-    if (col < 0 || row < 0 || col >= g.cols || row >= g.rows) return {-1, -1};
-    const size_t k = static_cast<size_t>(row) * static_cast<size_t>(g.cols) + static_cast<size_t>(col);
+    const std::optional<std::pair<int, int>> cell = spots.grid.cellAt(at);
+    if (!cell) return {-1, -1};
+    const size_t k = spots.grid.index(*cell);
     int largestSafe = -1, smallestSeen = -1;
     for (size_t b = 0; b < spots.bases.size(); ++b) {
         const analysis::HidingBase& base = spots.bases[b];
@@ -432,13 +431,13 @@ std::pair<int, int> hidingBoundaryAt(const analysis::HidingSpots& spots, Vec2 at
 std::vector<MapBase> hidingBasesAt(const analysis::HidingSpots& spots, Vec2 at) {
     std::vector<MapBase> out;
     const size_t n = spots.bases.size();
-    const analysis::Grid& g = spots.grid;
-    const int col = static_cast<int>(std::floor(at.x / g.spacing)), row = static_cast<int>(std::floor(at.y / g.spacing));
-    const bool onMap = col >= 0 && row >= 0 && col < g.cols && row < g.rows;
-    const size_t k = onMap ? static_cast<size_t>(row) * static_cast<size_t>(g.cols) + static_cast<size_t>(col) : 0;
+    // (Off the map, none: as with many bases, where nothing is safe or seen there.)
+    const std::optional<std::pair<int, int>> cell = spots.grid.cellAt(at);
+    if (!cell) return out;
+    const size_t k = spots.grid.index(*cell);
     auto drawn = [&](size_t b, QColor colour) {
         const analysis::HidingBase& base = spots.bases[b];
-        const bool safe = onMap && k < base.safe.size() && base.safe[k];
+        const bool safe = k < base.safe.size() && base.safe[k];
         return MapBase{baseOutline(analysis::probeModel(base.probe, at)), colour, !safe};
     };
     if (n <= std::size(kOutlines)) {

@@ -99,7 +99,6 @@ struct MapLayer {
     QColor swatch(const QColor& colour) const;
 };
 
-// What is drawn over the board: line of sight, measuring, labels.
 // A base drawn where a cell of a hiding map is explained: its outline and colour, dashed
 // where it is not safe there (seen, semi-safe, or no room to stand).
 struct MapBase {
@@ -109,6 +108,7 @@ struct MapBase {
     bool operator==(const MapBase&) const = default;
 };
 
+// What is drawn over the board: line of sight, measuring, labels.
 struct Overlay {
     int observer = -1;                    // model indices, -1 for none
     int target = -1;

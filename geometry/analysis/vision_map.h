@@ -12,7 +12,9 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace sl {
@@ -36,6 +38,16 @@ struct Grid {
     int cols = 0, rows = 0;
     Vec2 centre(int col, int row) const { return {(col + 0.5) * spacing, (row + 0.5) * spacing}; }
     int cells() const { return cols * rows; }
+    // The cell a point of the table lies in (column, row), or none off the grid.
+    std::optional<std::pair<int, int>> cellAt(Vec2 at) const {
+        const double col = std::floor(at.x / spacing), row = std::floor(at.y / spacing);
+        if (!(col >= 0 && row >= 0 && col < cols && row < rows)) return std::nullopt;  // (not a number too)
+        return std::pair{static_cast<int>(col), static_cast<int>(row)};
+    }
+    // Its index in a map's cells, row by row.
+    size_t index(std::pair<int, int> cell) const {
+        return static_cast<size_t>(cell.second) * static_cast<size_t>(cols) + static_cast<size_t>(cell.first);
+    }
 };
 Grid tableGrid(const Board& board, double spacing);
 

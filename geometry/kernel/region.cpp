@@ -148,13 +148,7 @@ double partSize(const Ring& r) {
 
 // Cuts a convex polygon in two across its longer side, through its middle; the halves
 // overlap by a hair.
-std::pair<Ring, Ring> splitPart(const Ring& poly) {
-    const auto [lo, hi] = boundsOf(poly);
-    const Vec2 n = hi.x - lo.x >= hi.y - lo.y ? Vec2{1, 0} : Vec2{0, 1};
-    const double mid = n.x > 0 ? (lo.x + hi.x) / 2 : (lo.y + hi.y) / 2;
-    const double slack = slackFor(poly);
-    return {clipHalf(poly, n, mid + slack), clipHalf(poly, n * -1, -mid + slack)};
-}
+std::pair<Ring, Ring> splitPart(const Ring& poly) { return splitPartAcross(poly, Vec2{1, 0}, 1); }
 
 std::pair<Ring, Ring> splitPartAcross(const Ring& poly, Vec2 across, double bias) {
     const Vec2 along{-across.y, across.x};

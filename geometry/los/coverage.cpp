@@ -935,7 +935,7 @@ FullView fullyVisibleAtFeet(const Scene& scene, const Region& from, const Model&
             }
         // (Cut across the line of sight first: what the observer sees of the part past a
         // corner is bounded by lines from its base through the corner, which run nearly
-        // along it. On the demo's knife-edge cells, 107 parts against 159 in halves.)
+        // along it.)
         const Vec2 sight = partCentre(*ring) - from.centre;
         const double length = std::hypot(sight.x, sight.y);
         auto [x, y] = length > 0 ? splitPartAcross(*ring, Vec2{-sight.y / length, sight.x / length}, kAcrossBias) : splitPart(*ring);
