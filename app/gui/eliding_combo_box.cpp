@@ -6,10 +6,9 @@
 namespace sl::gui {
 
 QString ElidingComboBox::shortened(const QStyleOptionComboBox& option) const {
-    // (The room the style gives the text: the edit field, less the icon and the gaps the
-    // style leaves about the text.)
-    // (A few pixels more than the common style's: styles that pad the text more still show
-    // the ellipsis.)
+    // (The room the style gives the text: the edit field, less the icon and the gaps about
+    // the text, taken a few pixels wider than the common style's, so that styles that pad
+    // it more still show the ellipsis.)
     const QRect field = style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, this);
     int room = field.width() - 6;
     if (!option.currentIcon.isNull()) room -= option.iconSize.width() + 6;

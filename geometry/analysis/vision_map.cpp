@@ -423,9 +423,8 @@ VisionMap visionMap(const Scenario& scenario, const std::vector<int>& observers,
         constexpr int kDenseRim = 4 * kRimPoints;
         const std::vector<Vec2> denseTurns = turnsRound(2 * kDenseRim);
         // (And a smaller spot about each: the sliver hidden behind a corner is often narrower
-        // than kSpot. A spot of any size hidden proves its centre, a point of the base, hidden;
-        // on the demo's map this last look settles 7 of the 34 cells left to the exact
-        // decision, a tenth of the map's work.)
+        // than kSpot. A spot of any size hidden proves its centre, a point of the base, hidden,
+        // and each settled here is an exact decision saved.)
         constexpr double kDenseSpot = 0.001;
         const double band = scenario.ruleset.sight_line_width_mm / kMmPerInch / 2;
         // (A pair whose only question left is the exact decision, Rulings::sight, is put
